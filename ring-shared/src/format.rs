@@ -1,0 +1,1 @@
+//! Rendered outputs (spec §5): `oneline`, the JSON board, markers, icons, relative time.

@@ -1,0 +1,39 @@
+//! ring-shared: every state rule of ring, pure.
+//!
+//! ```text
+//!  hook payload bytes
+//!        │ event::normalize            (spec §2)
+//!        ▼
+//!  event::Event ──┐
+//!  previous row ──┤ reduce::reduce      (spec §3: promotion, keep-waiting, stash, cooldown)
+//!  now, config ───┘
+//!        ▼
+//!  reduce::Outcome (row to write | delete, transition, notify)
+//!        │ registry::encode_row / registry::file_name
+//!        ▼
+//!  sessions/<id>.json ── registry::decode_row ──▶ derive::derive   (spec §4: time rules, liveness)
+//!                                                       ▼
+//!                                   board::Board ──▶ format::{oneline, json, …}, board::Summary
+//! ```
+//!
+//! Nothing here touches a file, a clock, the environment or a process: time, file contents,
+//! mtimes and process lists are arguments. The same code runs in the native `ring-tmux`
+//! binary and, compiled to `wasm32-wasip1`, inside the zellij plugin.
+//!
+//! ```
+//! use ring_shared::registry::file_name;
+//! assert_eq!(file_name("codex:thread-1"), "codex:thread-1.json");
+//! ```
+
+pub mod board;
+pub mod config;
+pub mod derive;
+pub mod event;
+pub mod format;
+pub mod question;
+pub mod reduce;
+pub mod registry;
+pub mod text;
+pub mod transcript;
+
+pub use registry::{Row, Status};

@@ -1,0 +1,159 @@
+//! The registry row (`sessions/<id>.json`): schema, lenient decoding, encoding, file names.
+//!
+//! Rows are shared with RiNG 0.17.2: same keys (spec §3.6), same file names (spec §3.2).
+//! ring adds `tmux_socket`, `zellij_session`, `zellij_pane` and `agent_pid`; RiNG ignores them.
+
+use serde::{Deserialize, Serialize};
+
+/// The four states of a session (spec §0). Lower-case in files and JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The session needs its user: a permission, an answer, a plan to approve.
+    Waiting,
+    /// The agent is running.
+    Working,
+    /// The turn finished; nothing asked of the user.
+    Idle,
+    /// The session ended (or, for zero-config rows, aged out).
+    Ended,
+}
+
+impl Status {
+    /// All statuses in board order.
+    pub const ALL: [Status; 4] = [Status::Waiting, Status::Working, Status::Idle, Status::Ended];
+
+    /// Sort rank: waiting 0, working 1, idle 2, ended 3.
+    pub fn rank(self) -> u8 {
+        self as u8
+    }
+
+    /// The lower-case name stored in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Working => "working",
+            Status::Idle => "idle",
+            Status::Ended => "ended",
+        }
+    }
+
+    /// Parses an exact lower-case status name.
+    pub fn parse(s: &str) -> Option<Status> {
+        match s {
+            "waiting" => Some(Status::Waiting),
+            "working" => Some(Status::Working),
+            "idle" => Some(Status::Idle),
+            "ended" => Some(Status::Ended),
+            _ => None,
+        }
+    }
+}
+
+/// One registry row, as the hook writes it and the board reads it.
+///
+/// Optional text fields use `""` for "absent" where RiNG defaults to `""`, and `Option` where
+/// RiNG distinguishes absent from empty.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub session_id: String,
+    pub provider: String,
+    pub cwd: String,
+    pub origin_cwd: String,
+    pub status: Status,
+    /// Raw event name of the last payload (absent in very old rows).
+    pub last_event: Option<String>,
+    pub last_active: f64,
+    pub heartbeat_at: f64,
+    pub last_action: String,
+    pub hook_pid: Option<i64>,
+    /// Transcript path; `""` when absent.
+    pub source_path: String,
+    pub tmux_pane: Option<String>,
+    /// `(done, total)` from the newest TodoWrite.
+    pub todo: Option<(i64, i64)>,
+    /// `""` when absent.
+    pub waiting_for: String,
+    pub pending_permission_detail: Option<String>,
+    pub pending_permission_detail_at: Option<f64>,
+    /// `""` when absent.
+    pub waiting_kind: String,
+    /// `""` when absent.
+    pub waiting_detail: String,
+    pub tty: Option<String>,
+    pub waiting_notified_at: Option<f64>,
+    /// ring's own: the tmux socket path from `$TMUX`.
+    pub tmux_socket: Option<String>,
+    /// ring's own: `$ZELLIJ_SESSION_NAME`.
+    pub zellij_session: Option<String>,
+    /// ring's own: `$ZELLIJ_PANE_ID`.
+    pub zellij_pane: Option<String>,
+    /// ring's own: pid of the agent process found by walking up from the hook.
+    pub agent_pid: Option<i64>,
+}
+
+impl Row {
+    /// An empty row for `session_id` with RiNG's read defaults.
+    pub fn new(session_id: impl Into<String>) -> Row {
+        Row {
+            session_id: session_id.into(),
+            provider: "claude-code".into(),
+            cwd: String::new(),
+            origin_cwd: String::new(),
+            status: Status::Idle,
+            last_event: None,
+            last_active: 0.0,
+            heartbeat_at: 0.0,
+            last_action: "\u{2014}".into(),
+            hook_pid: None,
+            source_path: String::new(),
+            tmux_pane: None,
+            todo: None,
+            waiting_for: String::new(),
+            pending_permission_detail: None,
+            pending_permission_detail_at: None,
+            waiting_kind: String::new(),
+            waiting_detail: String::new(),
+            tty: None,
+            waiting_notified_at: None,
+            tmux_socket: None,
+            zellij_session: None,
+            zellij_pane: None,
+            agent_pid: None,
+        }
+    }
+}
+
+/// Why a registry file was skipped by the reader.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("not valid JSON: {0}")]
+    Json(String),
+    #[error("not a JSON object")]
+    NotObject,
+    #[error("no session_id")]
+    MissingSessionId,
+    #[error("bad status {0:?}")]
+    BadStatus(String),
+    #[error("bad time in {0}")]
+    BadTime(&'static str),
+    /// Legacy SessionStart-source phantom (`provider` startup/resume/clear/compact): RiNG deletes it.
+    #[error("legacy SessionStart phantom")]
+    Phantom,
+}
+
+/// File name of a session's row: percent-encoded id + `.json` (spec §3.2), bounded for
+/// ids whose encoding would exceed the file-system limit.
+pub fn file_name(session_id: &str) -> String {
+    todo!("{session_id}")
+}
+
+/// Encodes a row with RiNG's keys in RiNG's order, times as JSON floats.
+pub fn encode_row(row: &Row) -> String {
+    todo!("{row:?}")
+}
+
+/// Decodes a row leniently, as RiNG's reader does (spec §4.2), but reports instead of crashing.
+pub fn decode_row(bytes: &[u8]) -> Result<Row, DecodeError> {
+    todo!("{}", bytes.len())
+}

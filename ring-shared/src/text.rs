@@ -1,0 +1,1 @@
+//! Python text semantics the rules depend on (spec Appendix A).

@@ -1,0 +1,21 @@
+//! ring-tmux: all of ring's native I/O on top of `ring-shared`.
+//!
+//! * [`env`]: the ring folder, the clock and the process-scan seams (`RING_HOME`, `RING_NOW`, `RING_PROCS`).
+//! * [`store`]: the registry on disk: atomic row writes under a per-session lock, `events.jsonl`,
+//!   hidden sessions, labels, the bounded error log.
+//! * [`procs`]: live agent processes and tty discovery from `/proc` (spec Appendix B, §3.9).
+//! * [`hook`]: `ring-tmux hook`, the writer every agent event runs.
+//! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
+//! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`.
+//! * [`install`], [`doctor`], [`gc`]: lifecycle commands.
+
+pub mod cli;
+pub mod doctor;
+pub mod env;
+pub mod gc;
+pub mod hook;
+pub mod install;
+pub mod procs;
+pub mod read;
+pub mod store;
+pub mod tmux;

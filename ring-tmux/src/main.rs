@@ -1,0 +1,6 @@
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // TODO(lead): dispatch
+    ExitCode::SUCCESS
+}
