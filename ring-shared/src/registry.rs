@@ -21,7 +21,12 @@ pub enum Status {
 
 impl Status {
     /// All statuses in board order.
-    pub const ALL: [Status; 4] = [Status::Waiting, Status::Working, Status::Idle, Status::Ended];
+    pub const ALL: [Status; 4] = [
+        Status::Waiting,
+        Status::Working,
+        Status::Idle,
+        Status::Ended,
+    ];
 
     /// Sort rank: waiting 0, working 1, idle 2, ended 3.
     pub fn rank(self) -> u8 {

@@ -1,1 +1,109 @@
-//! TODO(lead): module env
+//! The ring folder, the clock and the process-scan seams, read once per process.
+//!
+//! * `RING_HOME`: the ring folder (default `~/.config/ring`).
+//! * `RING_NOW`: the clock, float Unix seconds (default: the system clock).
+//! * `RING_PROCS`: a JSON file `{"claude-code": [[cwd, tty], …] | null, "codex": … | null,
+//!   "background_agent_ids": [...]}` that replaces the `/proc` scan. `null` or a missing
+//!   provider means unknown; any other provider key gives that provider a detector.
+
+use ring_shared::derive::{Proc, Procs};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The process environment ring runs in.
+#[derive(Debug, Clone)]
+pub struct Env {
+    /// `$HOME` (for `~` in locations and the agents' own folders).
+    pub home: PathBuf,
+    /// The ring folder.
+    pub ring_home: PathBuf,
+    /// `RING_NOW` if set.
+    pub fixed_now: Option<f64>,
+    /// `RING_PROCS` if set: the injected scan.
+    pub procs_file: Option<PathBuf>,
+}
+
+impl Env {
+    /// Reads `HOME`, `RING_HOME`, `RING_NOW`, `RING_PROCS`.
+    pub fn from_process() -> Env {
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("/"));
+        let ring_home = std::env::var_os("RING_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| home.join(".config").join("ring"));
+        let fixed_now = std::env::var("RING_NOW")
+            .ok()
+            .and_then(|v| v.trim().parse::<f64>().ok());
+        let procs_file = std::env::var_os("RING_PROCS")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from);
+        Env {
+            home,
+            ring_home,
+            fixed_now,
+            procs_file,
+        }
+    }
+
+    /// The clock: `RING_NOW`, else the system time.
+    pub fn now(&self) -> f64 {
+        self.fixed_now.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.as_secs_f64())
+                .unwrap_or(0.0)
+        })
+    }
+
+    /// `sessions/` inside the ring folder.
+    pub fn sessions_dir(&self) -> PathBuf {
+        self.ring_home.join("sessions")
+    }
+}
+
+/// Parses a `RING_PROCS` document. A file that cannot be read or parsed means every
+/// provider is unknown.
+pub fn parse_procs(text: &str) -> Procs {
+    let mut procs = Procs::default();
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
+        return procs;
+    };
+    for (key, value) in &map {
+        if key == "background_agent_ids" {
+            if let Value::Array(ids) = value {
+                procs.background_agent_ids = ids
+                    .iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect();
+            }
+            continue;
+        }
+        let list = match value {
+            Value::Array(items) => Some(items.iter().filter_map(parse_proc).collect()),
+            _ => None,
+        };
+        procs.by_provider.insert(key.clone(), list);
+    }
+    procs
+}
+
+fn parse_proc(item: &Value) -> Option<Proc> {
+    let pair = item.as_array()?;
+    let cwd = pair.first()?.as_str()?.to_owned();
+    let tty = pair
+        .get(1)
+        .and_then(Value::as_str)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned);
+    Some(Proc { cwd, tty })
+}
+
+/// Reads the injected scan from `path`.
+pub fn read_procs_file(path: &Path) -> Procs {
+    std::fs::read_to_string(path)
+        .map(|t| parse_procs(&t))
+        .unwrap_or_default()
+}

@@ -7,7 +7,7 @@
 //! * [`hook`]: `ring-tmux hook`, the writer every agent event runs.
 //! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
 //! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`.
-//! * [`install`], [`doctor`], [`gc`]: lifecycle commands.
+//! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
 
 pub mod cli;
 pub mod doctor;
@@ -19,3 +19,4 @@ pub mod procs;
 pub mod read;
 pub mod store;
 pub mod tmux;
+pub mod zellij;

@@ -1,6 +1,26 @@
+use clap::Parser;
+use ring_tmux::cli::{Cli, Command};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    // TODO(lead): dispatch
-    ExitCode::SUCCESS
+    // The hook runs on every agent event: skip clap and never print, whatever argv holds.
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("hook") {
+        return ring_tmux::hook::run(&argv[2..]);
+    }
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Hook { args } => ring_tmux::hook::run(&args),
+        Command::Oneline { all } => ring_tmux::read::oneline(all),
+        Command::Json { all } => ring_tmux::read::json(all),
+        Command::List { all } => ring_tmux::read::list(all),
+        Command::Status { args } => ring_tmux::read::status(&args),
+        Command::Jump { args } => ring_tmux::tmux::jump(&args),
+        Command::Menu { args } => ring_tmux::tmux::menu(&args),
+        Command::InstallHooks { args } => ring_tmux::install::install_hooks(&args),
+        Command::RemoveHooks { args } => ring_tmux::install::remove_hooks(&args),
+        Command::InstallZellij { args } => ring_tmux::zellij::install_zellij(&args),
+        Command::Doctor { args } => ring_tmux::doctor::run(&args),
+        Command::Gc { args } => ring_tmux::gc::run(&args),
+    }
 }

@@ -1,1 +1,22 @@
-//! TODO(lead): module read
+//! The board from disk: `oneline`, `json`, `list`, `status` (owner: read helper).
+use std::process::ExitCode;
+
+/// Not built yet.
+pub fn oneline(_all: bool) -> ExitCode {
+    ExitCode::SUCCESS
+}
+
+/// Not built yet.
+pub fn json(_all: bool) -> ExitCode {
+    ExitCode::SUCCESS
+}
+
+/// Not built yet.
+pub fn list(_all: bool) -> ExitCode {
+    ExitCode::SUCCESS
+}
+
+/// Not built yet.
+pub fn status(_args: &[String]) -> ExitCode {
+    ExitCode::SUCCESS
+}
