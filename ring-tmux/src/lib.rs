@@ -17,6 +17,8 @@ pub mod hook;
 pub mod install;
 pub mod procs;
 pub mod read;
+pub mod status;
 pub mod store;
 pub mod tmux;
+pub mod tty;
 pub mod zellij;

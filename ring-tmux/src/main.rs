@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Command::Oneline { all } => ring_tmux::read::oneline(all),
         Command::Json { all } => ring_tmux::read::json(all),
         Command::List { all } => ring_tmux::read::list(all),
-        Command::Status { args } => ring_tmux::read::status(&args),
+        Command::Status { args } => ring_tmux::status::run(&args),
         Command::Jump { args } => ring_tmux::tmux::jump(&args),
         Command::Menu { args } => ring_tmux::tmux::menu(&args),
         Command::InstallHooks { args } => ring_tmux::install::install_hooks(&args),

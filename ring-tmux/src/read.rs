@@ -1,4 +1,4 @@
-//! The board from disk: `oneline`, `json`, `list`, `status` (owner: read helper).
+//! The board from disk: `oneline`, `json`, `list` (owner: read helper).
 use std::process::ExitCode;
 
 /// Not built yet.
@@ -13,10 +13,5 @@ pub fn json(_all: bool) -> ExitCode {
 
 /// Not built yet.
 pub fn list(_all: bool) -> ExitCode {
-    ExitCode::SUCCESS
-}
-
-/// Not built yet.
-pub fn status(_args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }

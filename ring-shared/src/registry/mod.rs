@@ -147,18 +147,8 @@ pub enum DecodeError {
     Phantom,
 }
 
-/// File name of a session's row: percent-encoded id + `.json` (spec §3.2), bounded for
-/// ids whose encoding would exceed the file-system limit.
-pub fn file_name(session_id: &str) -> String {
-    todo!("{session_id}")
-}
+mod decode;
+mod encode;
 
-/// Encodes a row with RiNG's keys in RiNG's order, times as JSON floats.
-pub fn encode_row(row: &Row) -> String {
-    todo!("{row:?}")
-}
-
-/// Decodes a row leniently, as RiNG's reader does (spec §4.2), but reports instead of crashing.
-pub fn decode_row(bytes: &[u8]) -> Result<Row, DecodeError> {
-    todo!("{}", bytes.len())
-}
+pub use decode::decode_row;
+pub use encode::{encode_row, file_name};

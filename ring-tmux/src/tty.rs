@@ -1,0 +1,1 @@
+//! tty discovery for the hook (spec §3.9) from `/proc` (owner: hook helper).
