@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it and as the README names it: `scripts/ci.sh`.
+# Stops at the first failing step and says which. Installs what a fresh machine lacks
+# (wasm32-wasip1 target, tmux, zellij) unless RING_CI_NO_INSTALL=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; CURRENT_STEP="$*"; }
+trap 'rc=$?; [ $rc -eq 0 ] || printf "\n\033[31mci: step failed: %s (exit %s)\033[0m\n" "${CURRENT_STEP:-setup}" "$rc"' EXIT
+
+ZELLIJ_ROOT="${RING_ZELLIJ_ROOT:-$HOME/.cache/ring-ci/zellij}"
+
+if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
+  step "prerequisites"
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
+    rustup target add wasm32-wasip1
+  fi
+  if ! command -v tmux >/dev/null; then
+    if command -v apt-get >/dev/null; then
+      { apt-get install -y tmux || { apt-get update && apt-get install -y tmux; }; } >/dev/null \
+        || { echo "ci: could not install tmux; install tmux >= 3.0 and re-run" >&2; exit 1; }
+    else
+      echo "ci: tmux is missing; install tmux >= 3.0 and re-run" >&2; exit 1
+    fi
+  fi
+  if ! command -v zellij >/dev/null && [ ! -x "$ZELLIJ_ROOT/bin/zellij" ]; then
+    echo "building zellij once into $ZELLIJ_ROOT (cached for later runs; takes 7-25 minutes)"
+    cargo install zellij --locked --no-default-features --root "$ZELLIJ_ROOT" \
+      || { echo "ci: could not build zellij; set RING_ZELLIJ_ROOT to a folder holding bin/zellij" >&2; exit 1; }
+  fi
+fi
+export PATH="$ZELLIJ_ROOT/bin:$PATH"
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "clippy (native)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "clippy (wasm32-wasip1)"
+cargo clippy -p ring-shared -p ring-plugin --target wasm32-wasip1 --locked -- -D warnings
+
+step "tests"
+cargo test --workspace --locked
+
+step "plugin release build (wasm32-wasip1)"
+cargo build --release -p ring-plugin --target wasm32-wasip1 --locked
+
+if [ -x scripts/e2e-zellij.sh ]; then
+  step "e2e: zellij"
+  scripts/e2e-zellij.sh
+fi
+
+if [ -x scripts/ci-install-smoke.sh ]; then
+  step "install smoke test (README's install command, sandboxed HOME and prefix)"
+  scripts/ci-install-smoke.sh
+fi
+
+step "docs"
+RUSTDOCFLAGS="-D warnings" cargo doc -p ring-shared --no-deps --locked
+
+printf '\n\033[32mci: all steps passed\033[0m\n'
