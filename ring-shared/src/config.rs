@@ -1,17 +1,40 @@
 //! `config.toml` (spec §6): RiNG's keys, defaults and validation, plus ring's own keys.
+//!
+//! One file serves both tools: RiNG reads its keys and warns about ours; we read RiNG's keys,
+//! accept its display-only keys silently, and add a few of our own (flat, no table).
+//! Parsing never fails: a syntax error gives every default, a wrong type gives that key's
+//! default, and both unknown keys and rejected values come back as warning strings.
 
-/// Every setting, with RiNG's defaults in `impl Default`.
+use crate::registry::Status;
+use toml::Value;
+
+/// Every setting, with RiNG's defaults (and ring's) in `impl Default`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// Zero-config rows older than this are not listed (spec §4.4). No clamp.
     pub active_window_seconds: i64,
+    /// Zero-config rows: working below this idle time, idle above.
     pub working_threshold_seconds: i64,
+    /// Zero-config rows: an `end_turn` tail becomes idle within this window.
     pub waiting_window_seconds: i64,
+    /// Codex permission-wait promotion threshold (spec §4.2 a); `<= 0` disables it.
     pub codex_permission_wait_seconds: i64,
+    /// Stop trailing-question promotion (spec §3.3).
     pub detect_stop_questions: bool,
+    /// Minimum seconds between two "now waiting" notifications (spec §3.10); never negative.
     pub waiting_cooldown_seconds: i64,
+    /// Default of `--all`: show ended sessions.
     pub show_all: bool,
+    /// Notification back end: `auto`, `none`, `agent-hooks`, … (never empty).
     pub notify_backend: String,
+    /// Raw payload debug log (spec §3.12).
     pub debug_payload_log: bool,
+    /// ring: the status segment names the longest-waiting session's project and kind.
+    pub status_show_project: bool,
+    /// ring: the states that get a badge on their pane / tab, in board order.
+    pub badge_states: Vec<Status>,
+    /// ring: seconds between two registry reads of the zellij plugin (at least 1).
+    pub zellij_refresh_seconds: i64,
 }
 
 impl Default for Config {
@@ -26,14 +49,247 @@ impl Default for Config {
             show_all: false,
             notify_backend: "auto".into(),
             debug_payload_log: false,
+            status_show_project: true,
+            badge_states: vec![Status::Waiting, Status::Working, Status::Idle],
+            zellij_refresh_seconds: 1,
         }
     }
 }
 
+/// RiNG keys that only affect RiNG's own display or notifications: accepted without a
+/// warning and otherwise ignored.
+const RING_DISPLAY_KEYS: &[&str] = &[
+    "notify_debounce_seconds",
+    "notify_repeat_seconds",
+    "notify_repeat_max",
+    "lang",
+    "interval",
+    "legend",
+    "notify_sound",
+    "notify_sound_name",
+    "notify_ignore_dnd",
+    "notify_ntfy_url",
+    "notify_webhook_url",
+    "notify_also",
+    "focusers",
+    "plugins",
+    "colors",
+];
+
 impl Config {
     /// Parses `config.toml` text. Syntax errors give all defaults; wrong types give that key's
     /// default; unknown keys give a warning. Never fails.
+    ///
+    /// ```
+    /// use ring_shared::config::Config;
+    /// let (config, warnings) = Config::parse("waiting_cooldown_seconds = -5\ntypo = 1\n");
+    /// assert_eq!(config.waiting_cooldown_seconds, 0);
+    /// assert_eq!(warnings.len(), 1);
+    /// ```
     pub fn parse(text: &str) -> (Config, Vec<String>) {
-        todo!("{text}")
+        let mut config = Config::default();
+        let table = match text.parse::<toml::Table>() {
+            Ok(table) => table,
+            Err(err) => {
+                let first_line = err.to_string().lines().next().unwrap_or("").to_owned();
+                return (
+                    config,
+                    vec![format!(
+                        "config.toml is not valid TOML, using defaults: {first_line}"
+                    )],
+                );
+            }
+        };
+        let mut warnings = Vec::new();
+        for (key, value) in &table {
+            if let Err(warning) = config.apply_value(key, value) {
+                warnings.push(warning);
+            }
+        }
+        (config, warnings)
+    }
+
+    /// Sets one key from a text value, with the same rules as `config.toml` (for the zellij
+    /// plugin's KDL configuration, whose values are all strings).
+    ///
+    /// `value` is read as a TOML value (`true`, `10`, `"auto"`, `["waiting"]`); text that is
+    /// not a TOML value is taken as a plain string, and for list keys a plain string is split
+    /// on commas and whitespace (`waiting,working`). On error the key keeps its previous value.
+    pub fn apply_kv(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let parsed = format!("v = {value}")
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|mut table| table.remove("v"));
+        let value = match parsed {
+            Some(value) => value,
+            None if key == "badge_states" => Value::Array(
+                value
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|part| !part.is_empty())
+                    .map(|part| Value::String(part.to_owned()))
+                    .collect(),
+            ),
+            None => Value::String(value.to_owned()),
+        };
+        self.apply_value(key, &value)
+    }
+
+    /// Applies one top-level key. An `Err` is a warning; the key then keeps its default.
+    fn apply_value(&mut self, key: &str, value: &Value) -> Result<(), String> {
+        match key {
+            "active_window_seconds" => self.active_window_seconds = int(key, value)?,
+            "working_threshold_seconds" => self.working_threshold_seconds = int(key, value)?,
+            "waiting_window_seconds" => self.waiting_window_seconds = int(key, value)?,
+            "codex_permission_wait_seconds" => {
+                self.codex_permission_wait_seconds = int(key, value)?;
+            }
+            "detect_stop_questions" => self.detect_stop_questions = boolean(key, value)?,
+            // RiNG clamps a negative cooldown to 0 ("ring on every entry").
+            "waiting_cooldown_seconds" => self.waiting_cooldown_seconds = int(key, value)?.max(0),
+            "show_all" => self.show_all = boolean(key, value)?,
+            "notify_backend" => match value {
+                Value::String(s) if !s.is_empty() => self.notify_backend = s.clone(),
+                _ => return Err(wrong_type(key, "a non-empty string", value)),
+            },
+            "debug_payload_log" => self.debug_payload_log = boolean(key, value)?,
+            "status_show_project" => self.status_show_project = boolean(key, value)?,
+            "badge_states" => self.badge_states = states(key, value)?,
+            "zellij_refresh_seconds" => self.zellij_refresh_seconds = int(key, value)?.max(1),
+            _ if RING_DISPLAY_KEYS.contains(&key) => {}
+            _ => return Err(format!("unknown config key {key:?} (ignored; a typo?)")),
+        }
+        Ok(())
+    }
+}
+
+/// A TOML integer; floats and booleans are rejected, as RiNG does.
+fn int(key: &str, value: &Value) -> Result<i64, String> {
+    match value {
+        Value::Integer(n) => Ok(*n),
+        _ => Err(wrong_type(key, "an integer", value)),
+    }
+}
+
+/// A TOML boolean; the strings `"true"`/`"false"` are rejected, as RiNG does.
+fn boolean(key: &str, value: &Value) -> Result<bool, String> {
+    match value {
+        Value::Boolean(b) => Ok(*b),
+        _ => Err(wrong_type(key, "true or false", value)),
+    }
+}
+
+/// A list of state names. An empty list is honoured (no badges); unknown names are an error
+/// so that a typo does not silently hide a state.
+fn states(key: &str, value: &Value) -> Result<Vec<Status>, String> {
+    let Value::Array(items) = value else {
+        return Err(wrong_type(key, "a list of states", value));
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        match item.as_str().and_then(Status::parse) {
+            Some(status) if !out.contains(&status) => out.push(status),
+            Some(_) => {}
+            None => {
+                return Err(format!(
+                    "config key {key:?}: {item} is not one of waiting, working, idle, ended \
+                     (using the default)"
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn wrong_type(key: &str, expected: &str, value: &Value) -> String {
+    format!("config key {key:?} must be {expected}, not {value} (using the default)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[test]
+    fn syntax_error_gives_all_defaults_and_one_warning() {
+        let (config, warnings) = Config::parse("show_all = true\nthis is not toml");
+        assert_eq!(config, Config::default());
+        assert_eq!(warnings.len(), 1);
+    }
+
+    #[test]
+    fn empty_text_gives_defaults_without_warnings() {
+        assert_eq!(Config::parse(""), (Config::default(), vec![]));
+    }
+
+    #[rstest]
+    #[case::string_bool_rejected("detect_stop_questions = 'false'", Config::default())]
+    #[case::float_int_rejected("codex_permission_wait_seconds = 2.5", Config::default())]
+    #[case::bool_int_rejected("active_window_seconds = true", Config::default())]
+    #[case::empty_backend_rejected("notify_backend = ''", Config::default())]
+    #[case::bad_state_rejected("badge_states = ['waiting', 'paused']", Config::default())]
+    fn wrong_type_keeps_default_and_warns(#[case] text: &str, #[case] expected: Config) {
+        let (config, warnings) = Config::parse(text);
+        assert_eq!(config, expected);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+    }
+
+    #[rstest]
+    #[case::negative_cooldown_clamped("waiting_cooldown_seconds = -5", |c: &mut Config| c.waiting_cooldown_seconds = 0)]
+    #[case::zero_cooldown_kept("waiting_cooldown_seconds = 0", |c: &mut Config| c.waiting_cooldown_seconds = 0)]
+    #[case::codex_wait_negative_kept("codex_permission_wait_seconds = -1", |c: &mut Config| c.codex_permission_wait_seconds = -1)]
+    #[case::active_window_unclamped("active_window_seconds = -100", |c: &mut Config| c.active_window_seconds = -100)]
+    #[case::show_all("show_all = true", |c: &mut Config| c.show_all = true)]
+    #[case::backend("notify_backend = 'none'", |c: &mut Config| c.notify_backend = "none".into())]
+    #[case::badge_states("badge_states = ['waiting']", |c: &mut Config| c.badge_states = vec![Status::Waiting])]
+    #[case::badge_states_empty("badge_states = []", |c: &mut Config| c.badge_states = vec![])]
+    #[case::refresh_clamped("zellij_refresh_seconds = 0", |c: &mut Config| c.zellij_refresh_seconds = 1)]
+    #[case::show_project_off("status_show_project = false", |c: &mut Config| c.status_show_project = false)]
+    fn valid_values_are_applied(#[case] text: &str, #[case] change: fn(&mut Config)) {
+        let mut expected = Config::default();
+        change(&mut expected);
+        assert_eq!(Config::parse(text), (expected, vec![]));
+    }
+
+    #[test]
+    fn unknown_key_warns_and_known_display_keys_do_not() {
+        let text = "typo_key = 1\nlang = 'en'\ninterval = 1.5\n[colors]\nwaiting = 'red'\n";
+        let (config, warnings) = Config::parse(text);
+        assert_eq!(config, Config::default());
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].contains("typo_key"), "{warnings:?}");
+    }
+
+    #[test]
+    fn recorded_type_mismatch_scenario_keeps_only_valid_values() {
+        let text = "detect_stop_questions = \"false\"\nwaiting_cooldown_seconds = -5\n\
+                    codex_permission_wait_seconds = 2.5\ntypo_key = 1\n";
+        let (config, _) = Config::parse(text);
+        assert!(config.detect_stop_questions);
+        assert_eq!(config.waiting_cooldown_seconds, 0);
+        assert_eq!(config.codex_permission_wait_seconds, 10);
+    }
+
+    #[rstest]
+    #[case::bool("show_all", "true", true)]
+    #[case::int("zellij_refresh_seconds", "5", true)]
+    #[case::bare_string("notify_backend", "none", true)]
+    #[case::comma_list("badge_states", "waiting,idle", true)]
+    #[case::toml_list("badge_states", "[\"working\"]", true)]
+    #[case::quoted_bool_rejected("show_all", "\"true\"", false)]
+    #[case::float_rejected("zellij_refresh_seconds", "1.5", false)]
+    #[case::unknown_key("nope", "1", false)]
+    fn apply_kv_uses_the_toml_rules(#[case] key: &str, #[case] value: &str, #[case] ok: bool) {
+        let mut config = Config::default();
+        assert_eq!(config.apply_kv(key, value).is_ok(), ok);
+        assert_eq!(config != Config::default(), ok, "{config:?}");
+    }
+
+    #[test]
+    fn apply_kv_comma_list_keeps_order() {
+        let mut config = Config::default();
+        config
+            .apply_kv("badge_states", "idle, waiting")
+            .expect("valid list");
+        assert_eq!(config.badge_states, vec![Status::Idle, Status::Waiting]);
     }
 }

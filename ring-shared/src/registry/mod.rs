@@ -142,6 +142,9 @@ pub enum DecodeError {
     BadStatus(String),
     #[error("bad time in {0}")]
     BadTime(&'static str),
+    /// A field whose value cannot stand for what it names (e.g. a list as `session_id`).
+    #[error("bad value in {0}")]
+    BadField(&'static str),
     /// Legacy SessionStart-source phantom (`provider` startup/resume/clear/compact): RiNG deletes it.
     #[error("legacy SessionStart phantom")]
     Phantom,
