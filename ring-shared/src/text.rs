@@ -1,1 +1,409 @@
 //! Python text semantics the rules depend on (spec Appendix A).
+//!
+//! RiNG is written in Python, and its rules lean on `str.split()`, `strip()`, `splitlines()`,
+//! `lower()`, code-point slicing and `str(value)`. Rust's own definitions differ in small ways
+//! (`char::is_whitespace` lacks U+001C–U+001F; `lines()` knows only `\n`), so every rule goes
+//! through these helpers instead.
+
+use serde_json::{Map, Value};
+
+/// The horizontal ellipsis appended by [`truncate`].
+pub const ELLIPSIS: char = '\u{2026}';
+
+/// Python's `str.isspace()` for one character (Appendix A).
+pub fn is_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        '\u{9}'..='\u{D}'
+            | '\u{1C}'..='\u{20}'
+            | '\u{85}'
+            | '\u{A0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200A}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202F}'
+            | '\u{205F}'
+            | '\u{3000}'
+    )
+}
+
+/// Whether `c` ends a line for Python's `str.splitlines()` (`\r\n` is handled by [`splitlines`]).
+pub fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r'
+            | '\u{B}'
+            | '\u{C}'
+            | '\u{1C}'
+            | '\u{1D}'
+            | '\u{1E}'
+            | '\u{85}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
+}
+
+/// Python `s.strip()`.
+pub fn strip(s: &str) -> &str {
+    s.trim_matches(is_whitespace)
+}
+
+/// Python `s.rstrip()`.
+pub fn rstrip(s: &str) -> &str {
+    s.trim_end_matches(is_whitespace)
+}
+
+/// Python `s.split()`: runs of whitespace separate words; no empty words.
+pub fn split(s: &str) -> impl Iterator<Item = &str> {
+    s.split(is_whitespace).filter(|w| !w.is_empty())
+}
+
+/// Python `" ".join(s.split())`: whitespace runs collapsed to one space, ends trimmed.
+pub fn collapse(s: &str) -> String {
+    split(s).collect::<Vec<_>>().join(" ")
+}
+
+/// Python `s.splitlines()` (no line ends kept; a final line break adds no empty line).
+pub fn splitlines(s: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if !is_line_break(c) {
+            continue;
+        }
+        lines.push(&s[start..i]);
+        start = i + c.len_utf8();
+        // `\r\n` is one line break, not two.
+        if c == '\r' && chars.peek().is_some_and(|&(_, next)| next == '\n') {
+            chars.next();
+            start += 1;
+        }
+    }
+    if start < s.len() {
+        lines.push(&s[start..]);
+    }
+    lines
+}
+
+/// Length in code points (Python `len`).
+pub fn char_len(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// The first `n` code points (Python `s[:n]`).
+pub fn prefix_chars(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+/// `s` if at most `max` code points long, else its first `max − 1` code points and `…`
+/// (so exactly `max`; spec §2.8 step 7).
+pub fn truncate(s: &str, max: usize) -> String {
+    if max == 0 {
+        return String::new();
+    }
+    match s.char_indices().nth(max) {
+        None => s.to_owned(),
+        Some(_) => {
+            let mut out = prefix_chars(s, max - 1).to_owned();
+            out.push(ELLIPSIS);
+            out
+        }
+    }
+}
+
+/// Python `s.lower()` (full Unicode lower-casing, final sigma included).
+pub fn lower(s: &str) -> String {
+    s.to_lowercase()
+}
+
+/// `token(s)` of spec §0: stripped, then lower-cased.
+pub fn token(s: &str) -> String {
+    lower(strip(s))
+}
+
+/// "first string of keys" (spec §0): the first value that is a non-empty JSON string, else `""`.
+/// A whitespace-only string counts as non-empty.
+pub fn first_str<'a>(obj: &'a Map<String, Value>, keys: &[&str]) -> &'a str {
+    keys.iter()
+        .filter_map(|k| obj.get(*k).and_then(Value::as_str))
+        .find(|s| !s.is_empty())
+        .unwrap_or("")
+}
+
+/// Python truthiness of a JSON value (`null`, `false`, `0`, `""`, `[]`, `{}` are false).
+pub fn is_truthy(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(a) => !a.is_empty(),
+        Value::Object(o) => !o.is_empty(),
+    }
+}
+
+/// Whether `v` is a JSON number (Python `isinstance(v, (int, float))` minus `bool`, which JSON
+/// keeps apart anyway), as `f64`.
+pub fn as_number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(n) => n.as_f64(),
+        _ => None,
+    }
+}
+
+/// Python `str(value)` of a parsed JSON value: strings as they are, `None`, `True`, numbers as
+/// Python prints them, lists and objects in Python's `repr` syntax.
+pub fn py_str(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => py_repr(other),
+    }
+}
+
+/// Python `repr(value)` of a parsed JSON value.
+pub fn py_repr(v: &Value) -> String {
+    match v {
+        Value::Null => "None".into(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.to_string(),
+            (_, Some(u), _) => u.to_string(),
+            (_, _, Some(f)) => py_float_repr(f),
+            _ => n.to_string(),
+        },
+        Value::String(s) => py_str_repr(s),
+        Value::Array(items) => {
+            let inner: Vec<String> = items.iter().map(py_repr).collect();
+            format!("[{}]", inner.join(", "))
+        }
+        Value::Object(map) => {
+            let inner: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{}: {}", py_str_repr(k), py_repr(v)))
+                .collect();
+            format!("{{{}}}", inner.join(", "))
+        }
+    }
+}
+
+/// Python `repr(float)`: shortest round-trip digits, scientific notation below 1e-4 and from
+/// 1e16 on, `.0` on integral values.
+pub fn py_float_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
+    }
+    // `{:e}` gives the shortest round-trip digits, e.g. `-1.2345e6`.
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').expect("`{:e}` always has an exponent");
+    let exp: i32 = exp.parse().expect("`{:e}` exponent is an integer");
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    if !(-4..16).contains(&exp) {
+        let (first, rest) = digits.split_at(1);
+        let dot = if rest.is_empty() {
+            String::new()
+        } else {
+            format!(".{rest}")
+        };
+        let esign = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{first}{dot}e{esign}{:02}", exp.abs());
+    }
+    let point = exp + 1; // digits before the decimal point
+    let body = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else {
+        let point = point as usize;
+        if digits.len() <= point {
+            format!("{digits}{}.0", "0".repeat(point - digits.len()))
+        } else {
+            format!("{}.{}", &digits[..point], &digits[point..])
+        }
+    };
+    format!("{sign}{body}")
+}
+
+/// Python `repr(str)`: single quotes unless the text holds `'` and no `"`; backslash escapes
+/// for the quote, `\\`, `\t`, `\n`, `\r` and non-printable characters.
+fn py_str_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if !is_printable(c) => {
+                let n = c as u32;
+                if n < 0x100 {
+                    out.push_str(&format!("\\x{n:02x}"));
+                } else if n < 0x10000 {
+                    out.push_str(&format!("\\u{n:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{n:08x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// An approximation of Python's `str.isprintable()` without Unicode tables: control
+/// characters, separators other than space, common format characters and private use are not
+/// printable. (Only affects `repr` of odd nested values, never a rule's decision.)
+fn is_printable(c: char) -> bool {
+    let n = c as u32;
+    !(n < 0x20
+        || (0x7F..=0xA0).contains(&n)
+        || n == 0xAD
+        || n == 0x1680
+        || (0x2000..=0x200F).contains(&n)
+        || (0x2028..=0x202F).contains(&n)
+        || (0x205F..=0x206F).contains(&n)
+        || n == 0x3000
+        || n == 0xFEFF
+        || (0xFFF9..=0xFFFB).contains(&n)
+        || (0xE000..=0xF8FF).contains(&n)
+        || n >= 0xF0000)
+}
+
+/// `PurePosixPath(path).name`: the last component, trailing `/` ignored; `""` for `/`, `.`
+/// and `""`.
+pub fn basename(path: &str) -> &str {
+    // `PurePosixPath` drops empty and `.` components; a path made only of them has no name.
+    path.split('/')
+        .rev()
+        .find(|part| !part.is_empty() && *part != ".")
+        .unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+    use serde_json::json;
+
+    #[rstest]
+    #[case::file_separators_are_whitespace("a\u{1c}b\u{1f}c", vec!["a", "b", "c"])]
+    #[case::zero_width_space_is_not_whitespace("a\u{200b}b c", vec!["a\u{200b}b", "c"])]
+    #[case::nbsp_and_ideographic_space("a\u{a0}b\u{3000}c", vec!["a", "b", "c"])]
+    #[case::runs_and_ends_collapse("  a \t\n b  ", vec!["a", "b"])]
+    #[case::empty_gives_nothing("", vec![])]
+    fn split_uses_python_whitespace(#[case] input: &str, #[case] want: Vec<&str>) {
+        assert_eq!(split(input).collect::<Vec<_>>(), want);
+    }
+
+    #[rstest]
+    #[case::crlf_is_one_break("a\r\nb", vec!["a", "b"])]
+    #[case::lone_cr("a\rb", vec!["a", "b"])]
+    #[case::line_separator("a\u{2028}b", vec!["a", "b"])]
+    #[case::next_line_and_vertical_tab("a\u{85}b\u{b}c", vec!["a", "b", "c"])]
+    #[case::unit_separator_is_not_a_break("a\u{1f}b", vec!["a\u{1f}b"])]
+    #[case::trailing_break_adds_no_line("a\n", vec!["a"])]
+    #[case::blank_lines_are_kept("a\n\nb", vec!["a", "", "b"])]
+    #[case::cr_then_crlf("a\r\r\nb", vec!["a", "", "b"])]
+    #[case::empty_has_no_lines("", vec![])]
+    #[case::only_a_break("\n", vec![""])]
+    fn splitlines_matches_python(#[case] input: &str, #[case] want: Vec<&str>) {
+        assert_eq!(splitlines(input), want);
+    }
+
+    #[rstest]
+    #[case::short_is_kept("abc", 5, "abc")]
+    #[case::exact_is_kept("abcde", 5, "abcde")]
+    #[case::one_over_gets_ellipsis("abcdef", 5, "abcd…")]
+    #[case::counts_code_points_not_bytes("會會會會會會", 5, "會會會會…")]
+    fn truncate_counts_code_points(#[case] input: &str, #[case] max: usize, #[case] want: &str) {
+        assert_eq!(truncate(input, max), want);
+        assert!(char_len(&truncate(input, max)) <= max);
+    }
+
+    #[rstest]
+    #[case::strip_python_whitespace("\u{1c} Ab \u{3000}", "ab")]
+    #[case::final_sigma("ΑΣ", "ας")]
+    #[case::inner_spaces_kept(" A B ", "a b")]
+    fn token_strips_and_lowers(#[case] input: &str, #[case] want: &str) {
+        assert_eq!(token(input), want);
+    }
+
+    #[rstest]
+    #[case::skips_non_strings_and_empty(json!({"a": 1, "b": "", "c": "x"}), "x")]
+    #[case::whitespace_only_counts(json!({"a": " ", "c": "x"}), " ")]
+    #[case::nothing_gives_empty(json!({"a": null, "b": [], "c": false}), "")]
+    #[case::order_of_keys_not_of_object(json!({"c": "late", "a": "early"}), "early")]
+    fn first_str_takes_first_non_empty_string(#[case] obj: Value, #[case] want: &str) {
+        let obj = obj.as_object().expect("test object");
+        assert_eq!(first_str(obj, &["a", "b", "c"]), want);
+    }
+
+    #[rstest]
+    #[case::string_as_is(json!("x y"), "x y")]
+    #[case::null_is_none(json!(null), "None")]
+    #[case::bools_are_capitalized(json!(true), "True")]
+    #[case::int(json!(7), "7")]
+    #[case::integral_float(json!(1.0), "1.0")]
+    #[case::big_float_scientific(json!(1e16), "1e+16")]
+    #[case::below_1e15_fixed(json!(1e15), "1000000000000000.0")]
+    #[case::small_float_scientific(json!(0.00001), "1e-05")]
+    #[case::small_fixed(json!(0.0001), "0.0001")]
+    #[case::negative_scientific(json!(-1.5e-7), "-1.5e-07")]
+    #[case::long_mantissa(json!(123456789012345678.0), "1.2345678901234568e+17")]
+    #[case::list_repr(json!([1, "a", "it's", null, true, 1.0, {"k": "v"}]), "[1, 'a', \"it's\", None, True, 1.0, {'k': 'v'}]")]
+    #[case::escapes_in_repr(json!(["a\nb\\"]), "['a\\nb\\\\']")]
+    fn py_str_matches_python(#[case] v: Value, #[case] want: &str) {
+        assert_eq!(py_str(&v), want);
+    }
+
+    #[rstest]
+    #[case::plain("/repo/app/x.py", "x.py")]
+    #[case::trailing_slash("/repo/app/", "app")]
+    #[case::root("/", "")]
+    #[case::dot(".", "")]
+    #[case::dot_dot_kept("/a/..", "..")]
+    #[case::relative("rel/dir", "dir")]
+    #[case::empty("", "")]
+    fn basename_follows_pure_posix_path(#[case] path: &str, #[case] want: &str) {
+        assert_eq!(basename(path), want);
+    }
+
+    #[rstest]
+    #[case::null(json!(null), false)]
+    #[case::zero(json!(0), false)]
+    #[case::zero_float(json!(0.0), false)]
+    #[case::empty_object(json!({}), false)]
+    #[case::non_empty_list(json!([0]), true)]
+    #[case::space(json!(" "), true)]
+    fn truthiness_is_pythons(#[case] v: Value, #[case] want: bool) {
+        assert_eq!(is_truthy(&v), want);
+    }
+}
