@@ -1,1 +1,244 @@
-//! TODO(lead): module procs
+//! Live agent processes from `/proc` (spec Appendix B), for the liveness rules (spec §4.3).
+//!
+//! RiNG runs `ps` and `lsof`; on Linux the same facts are in `/proc/<pid>/{stat,cmdline,cwd}`.
+//! The filters are pure ([`classify`], [`assemble`]) and tested with tables; [`scan`] is the
+//! thin part that reads `/proc`. It reads `stat` for every pid, `cmdline` only for the user's
+//! own live processes (kernel threads and foreign processes are skipped: their cwd would be
+//! unreadable, and `lsof` drops a pid without a cwd), and `cwd` only for matches.
+
+use ring_shared::derive::{Proc, Procs};
+use std::collections::BTreeMap;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+/// Shell names whose command line never makes a process Claude by a path match (Appendix B).
+const SHELLS: [&str; 8] = ["sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish"];
+
+/// What kind of agent process a `(comm, args)` pair is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// A Claude Code process; `host` for a `--bg-pty-host` wrapper of a background agent.
+    Claude {
+        session_id: Option<String>,
+        host: bool,
+    },
+    /// A Codex CLI process.
+    Codex,
+}
+
+/// One matched process with what `/proc` said about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub pid: u32,
+    pub kind: Kind,
+    /// `None` when the cwd could not be read (the process is then dropped, like `lsof` does).
+    pub cwd: Option<String>,
+    pub tty: Option<String>,
+}
+
+fn basename(s: &str) -> &str {
+    s.rsplit('/').next().unwrap_or(s)
+}
+
+/// Classifies a process by its `comm` (task name) and `args` (command line joined by spaces).
+/// `None`: not an agent, or not a user session (`daemon run`, `--bg-spare`, a `--bg-pty-host`
+/// without `--session-id`, Codex `app-server` / `sandbox`).
+pub fn classify(comm: &str, args: &str) -> Option<Kind> {
+    let name = basename(comm);
+    if name == "codex" {
+        return classify_codex(args);
+    }
+    let tokens: Vec<&str> = args.split_whitespace().collect();
+    let session_id = tokens
+        .iter()
+        .position(|t| *t == "--session-id")
+        .and_then(|i| tokens.get(i + 1))
+        .map(|s| (*s).to_owned());
+    let has_session_flag = tokens.contains(&"--session-id");
+    let is_claude = name == "claude"
+        || (!SHELLS.contains(&name.trim_start_matches('-'))
+            && ["ClaudeCode.app", "claude/versions/", "/.claude/"]
+                .iter()
+                .any(|needle| args.contains(needle)))
+        || (has_session_flag && tokens.iter().any(|t| basename(t) == "claude"));
+    if !is_claude {
+        return None;
+    }
+    if tokens.get(1..3) == Some(&["daemon", "run"][..]) || tokens.contains(&"--bg-spare") {
+        return None;
+    }
+    let host = tokens.contains(&"--bg-pty-host");
+    if host && session_id.is_none() {
+        return None;
+    }
+    Some(Kind::Claude { session_id, host })
+}
+
+fn classify_codex(args: &str) -> Option<Kind> {
+    let mut tokens = args.split_whitespace();
+    // The sub-command is the token after the first one that names codex.
+    if tokens.by_ref().any(|t| basename(t) == "codex")
+        && matches!(tokens.next(), Some("app-server" | "sandbox"))
+    {
+        return None;
+    }
+    Some(Kind::Codex)
+}
+
+/// Builds the scan result: background-agent ids from `--bg-pty-host --session-id X`, pids
+/// sharing a session id collapsed (the non-host one wins), background agents left out of the
+/// foreground list, processes without a cwd dropped.
+pub fn assemble(found: Vec<Found>) -> Procs {
+    let mut procs = Procs::default();
+    for f in &found {
+        if let Kind::Claude {
+            session_id: Some(id),
+            host: true,
+        } = &f.kind
+        {
+            procs.background_agent_ids.insert(id.clone());
+        }
+    }
+    let mut claude = Vec::new();
+    let mut codex = Vec::new();
+    // session id → index in `claude`, so a later non-host process can replace a host.
+    let mut by_session: BTreeMap<String, (usize, bool)> = BTreeMap::new();
+    for f in found {
+        let Some(cwd) = f.cwd else { continue };
+        let proc = Proc { cwd, tty: f.tty };
+        match f.kind {
+            Kind::Codex => codex.push(proc),
+            Kind::Claude { session_id, host } => {
+                let Some(id) = session_id else {
+                    claude.push(proc);
+                    continue;
+                };
+                if procs.background_agent_ids.contains(&id) {
+                    continue;
+                }
+                match by_session.get(&id) {
+                    Some(&(i, true)) if !host => {
+                        claude[i] = proc;
+                        by_session.insert(id, (i, false));
+                    }
+                    Some(_) => {}
+                    None => {
+                        by_session.insert(id, (claude.len(), host));
+                        claude.push(proc);
+                    }
+                }
+            }
+        }
+    }
+    procs
+        .by_provider
+        .insert("claude-code".to_owned(), Some(claude));
+    procs.by_provider.insert("codex".to_owned(), Some(codex));
+    procs
+}
+
+/// The fields of `/proc/<pid>/stat` ring needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stat {
+    pub comm: String,
+    pub tty_nr: u32,
+    /// Kernel threads have no command line, cwd or terminal.
+    pub kernel_thread: bool,
+}
+
+/// Parses `/proc/<pid>/stat`. The comm is between the first `(` and the last `)`: it may hold
+/// spaces and parentheses itself.
+pub fn parse_stat(text: &str) -> Option<Stat> {
+    let open = text.find('(')?;
+    let close = text.rfind(')')?;
+    let comm = text.get(open + 1..close)?.to_owned();
+    // After ") ": state ppid pgrp session tty_nr tpgid flags …
+    let mut fields = text.get(close + 1..)?.split_ascii_whitespace();
+    let tty_nr: i64 = fields.nth(4)?.parse().ok()?;
+    let flags: u64 = fields.nth(1)?.parse().ok()?;
+    const PF_KTHREAD: u64 = 0x0020_0000;
+    Some(Stat {
+        comm,
+        tty_nr: u32::try_from(tty_nr).unwrap_or(0),
+        kernel_thread: flags & PF_KTHREAD != 0,
+    })
+}
+
+/// The terminal device of a `tty_nr` (`/dev/pts/N`, `/dev/ttyN`, `/dev/ttySN`), `None` for no
+/// terminal or a device ring does not know.
+pub fn tty_name(tty_nr: u32) -> Option<String> {
+    if tty_nr == 0 {
+        return None;
+    }
+    // Linux dev_t encoding: major in bits 8..20, minor in bits 0..8 and 20..32.
+    let major = (tty_nr >> 8) & 0xfff;
+    let minor = (tty_nr & 0xff) | ((tty_nr >> 12) & 0xfff00);
+    match major {
+        136..=143 => Some(format!("/dev/pts/{}", (major - 136) * 256 + minor)),
+        4 if minor < 64 => Some(format!("/dev/tty{minor}")),
+        4 => Some(format!("/dev/ttyS{}", minor - 64)),
+        _ => None,
+    }
+}
+
+/// Reads `/proc` for live Claude and Codex processes. When `/proc` cannot be listed, both
+/// providers are unknown (rows are then kept as they are).
+pub fn scan() -> Procs {
+    scan_root(Path::new("/proc"))
+}
+
+fn scan_root(root: &Path) -> Procs {
+    let Ok(dir) = std::fs::read_dir(root) else {
+        return Procs::default();
+    };
+    // Without root, another user's cwd is unreadable: skip those pids before opening anything.
+    let own_uid = std::fs::metadata(root.join("self")).map(|m| m.uid()).ok();
+    let mut found = Vec::new();
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let path = entry.path();
+        if let Some(uid) = own_uid.filter(|&u| u != 0) {
+            match entry.metadata() {
+                Ok(m) if m.uid() == uid => {}
+                _ => continue,
+            }
+        }
+        if let Some(f) = read_process(&path, pid) {
+            found.push(f);
+        }
+    }
+    found.sort_by_key(|f| f.pid);
+    assemble(found)
+}
+
+fn read_process(path: &Path, pid: u32) -> Option<Found> {
+    let stat_bytes = std::fs::read(path.join("stat")).ok()?;
+    let stat = parse_stat(&String::from_utf8_lossy(&stat_bytes))?;
+    if stat.kernel_thread {
+        return None;
+    }
+    let cmdline = std::fs::read(path.join("cmdline")).ok()?;
+    let args = join_cmdline(&cmdline);
+    let kind = classify(&stat.comm, &args)?;
+    let cwd = std::fs::read_link(path.join("cwd"))
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned());
+    Some(Found {
+        pid,
+        kind,
+        cwd,
+        tty: tty_name(stat.tty_nr),
+    })
+}
+
+/// `ps -o args`: the NUL-separated command line joined by spaces.
+fn join_cmdline(bytes: &[u8]) -> String {
+    let trimmed = bytes.strip_suffix(b"\0").unwrap_or(bytes);
+    String::from_utf8_lossy(trimmed).replace('\0', " ")
+}
+
+#[cfg(test)]
+mod tests;
