@@ -1,0 +1,145 @@
+//! Process liveness (spec §4.3): hook rows whose agent process is gone become `ended`.
+//!
+//! Fail-open everywhere: a provider without a detector, or whose scan failed, keeps its rows;
+//! a live process in the row's directory or any ancestor keeps them too.
+
+use super::{Detector, Proc, Procs, Session, canonical_provider};
+use crate::registry::Status;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Applies §4.3 to hook sessions in place (statuses only; kinds and details stay).
+pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&str) -> String) {
+    // (provider, realpath(cwd)) → indices of the rows, in row order.
+    let mut groups: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
+    for (index, session) in sessions.iter().enumerate() {
+        let provider = canonical_provider(&session.row.provider);
+        if provider == "claude-code" && procs.background_agent_ids.contains(&session.row.session_id)
+        {
+            continue;
+        }
+        let cwd = resolve(&session.row.cwd, realpath);
+        groups
+            .entry((provider.to_owned(), cwd))
+            .or_default()
+            .push(index);
+    }
+    // Resolve each provider's process cwds once.
+    let mut resolved: BTreeMap<String, Vec<(String, &Proc)>> = BTreeMap::new();
+    for ((provider, cwd), rows) in groups {
+        let Detector::Live(live) = procs.detector(&provider) else {
+            continue;
+        };
+        let live = resolved.entry(provider).or_insert_with(|| {
+            live.iter()
+                .map(|proc| (resolve(&proc.cwd, realpath), proc))
+                .collect()
+        });
+        judge_group(sessions, &rows, &cwd, live);
+    }
+}
+
+/// realpath, except that an empty cwd stays empty.
+fn resolve(cwd: &str, realpath: &dyn Fn(&str) -> String) -> String {
+    if cwd.is_empty() {
+        String::new()
+    } else {
+        realpath(cwd)
+    }
+}
+
+/// Rules 5–8 for one (provider, cwd) group; `live` = that provider's processes, resolved.
+fn judge_group(sessions: &mut [Session], rows: &[usize], cwd: &str, live: &[(String, &Proc)]) {
+    let here: Vec<&Proc> = live
+        .iter()
+        .filter(|(proc_cwd, _)| proc_cwd == cwd)
+        .map(|(_, proc)| *proc)
+        .collect();
+    if here.is_empty() {
+        if !live
+            .iter()
+            .any(|(proc_cwd, _)| is_ancestor_or_self(proc_cwd, cwd))
+        {
+            for &index in rows {
+                sessions[index].row.status = Status::Ended;
+            }
+        }
+        return;
+    }
+    if rows.len() == 1 {
+        return;
+    }
+    let ttys: BTreeSet<&str> = here
+        .iter()
+        .filter_map(|proc| proc.tty.as_deref())
+        .filter(|tty| !tty.is_empty())
+        .collect();
+    if !ttys.is_empty() {
+        for &index in rows {
+            let row = &mut sessions[index].row;
+            if row
+                .tty
+                .as_deref()
+                .is_some_and(|tty| !tty.is_empty() && !ttys.contains(tty))
+            {
+                row.status = Status::Ended;
+            }
+        }
+    }
+    if rows.len() <= here.len() {
+        return;
+    }
+    let mut open: Vec<usize> = rows
+        .iter()
+        .copied()
+        .filter(|&index| sessions[index].row.status != Status::Ended)
+        .collect();
+    if open.len() > here.len() {
+        // Stable: among equal times the earlier row (file-name order) stays live.
+        open.sort_by(|&a, &b| {
+            sessions[b]
+                .row
+                .last_active
+                .total_cmp(&sessions[a].row.last_active)
+        });
+        for &index in &open[here.len()..] {
+            sessions[index].row.status = Status::Ended;
+        }
+    }
+}
+
+/// `ancestor` is `path` or a directory above it, on path-component boundaries
+/// (`/repo/app` is above `/repo/app/sub`, not `/repo/app-other`; `/` is above every absolute path).
+fn is_ancestor_or_self(ancestor: &str, path: &str) -> bool {
+    if ancestor.is_empty() || path.is_empty() {
+        return false;
+    }
+    if ancestor == path {
+        return true;
+    }
+    let prefix = ancestor.trim_end_matches('/');
+    path.strip_prefix(prefix)
+        .is_some_and(|rest| rest.starts_with('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::same("/repo/app", "/repo/app", true)]
+    #[case::parent("/repo/app", "/repo/app/sub", true)]
+    #[case::sibling_prefix("/repo/app", "/repo/app-other", false)]
+    #[case::root("/", "/repo/app", true)]
+    #[case::trailing_slash("/repo/", "/repo/app", true)]
+    #[case::child_is_not_ancestor("/repo/app/sub", "/repo/app", false)]
+    #[case::empty_row_cwd("/", "", false)]
+    #[case::empty_proc_cwd("", "/repo", false)]
+    fn ancestor_test_respects_path_components(
+        #[case] ancestor: &str,
+        #[case] path: &str,
+        #[case] expected: bool,
+    ) {
+        assert_eq!(is_ancestor_or_self(ancestor, path), expected);
+    }
+}

@@ -1,0 +1,261 @@
+//! Read-side rules (spec §4.1–4.3, §4.8, §4.9): Codex permission-wait promotion, bare
+//! SessionStart, `hook_stale`, process liveness, hidden sessions, background agents; and
+//! tmux targets (§4.10 rule 1, validated by socket).
+//!
+//! The order is RiNG's: [`hook_sessions`] applies §4.2 (a)–(d) to every hook row (what
+//! RiNG's `_hook_sessions` returns and `gc` judges), then [`derive`] drops or un-hides hidden
+//! sessions and marks background agents.
+
+use crate::config::Config;
+use crate::registry::{Row, Status};
+use std::collections::{BTreeMap, BTreeSet};
+
+mod files;
+mod liveness;
+
+pub use files::{Hidden, encode_hidden, parse_hidden, parse_labels};
+
+/// One live agent process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proc {
+    /// The process's working directory (not yet resolved).
+    pub cwd: String,
+    /// `None` when the process has no terminal.
+    pub tty: Option<String>,
+}
+
+/// What a process scan found, per provider.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Procs {
+    /// Provider → live processes, or `None` when that provider's scan failed (unknown).
+    /// `claude-code` and `codex` always have a detector: missing means unknown. Any other
+    /// provider has a detector only when present here.
+    pub by_provider: BTreeMap<String, Option<Vec<Proc>>>,
+    /// Claude session ids run as background agents (Appendix B).
+    pub background_agent_ids: BTreeSet<String>,
+}
+
+/// What the liveness rules know about one provider's processes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Detector<'a> {
+    /// No detector for this provider: its rows are never ended by liveness (fail-open).
+    None,
+    /// The scan failed: its rows are kept as they are.
+    Unknown,
+    /// The live processes.
+    Live(&'a [Proc]),
+}
+
+impl Procs {
+    /// The detector state for a (normalized) provider name.
+    pub fn detector(&self, provider: &str) -> Detector<'_> {
+        match self.by_provider.get(provider) {
+            Some(Some(list)) => Detector::Live(list),
+            Some(None) => Detector::Unknown,
+            None if provider == "claude-code" || provider == "codex" => Detector::Unknown,
+            None => Detector::None,
+        }
+    }
+
+    /// Live agent CLI processes over every provider whose scan succeeded (JSON
+    /// `agent_processes`; display only).
+    pub fn agent_processes(&self) -> usize {
+        self.by_provider.values().flatten().map(Vec::len).sum()
+    }
+}
+
+/// RiNG's provider alias: a row written as `claude` is a `claude-code` row.
+pub(crate) fn canonical_provider(provider: &str) -> &str {
+    if provider == "claude" {
+        "claude-code"
+    } else {
+        provider
+    }
+}
+
+/// Where a board row came from (JSON `source`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A registry row written by a hook.
+    Hook,
+    /// A Claude transcript found by the zero-config scan.
+    Scan,
+    /// A Codex thread from Codex's own database.
+    Codex,
+    /// A live process with no row (`synthetic:<cwd>`).
+    Proc,
+}
+
+impl Source {
+    /// The JSON `source` value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Hook => "hook",
+            Source::Scan => "scan",
+            Source::Codex => "codex",
+            Source::Proc => "proc",
+        }
+    }
+}
+
+/// A row after the read-side rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    /// The row, with the read-side status (and promoted kind/detail) applied.
+    pub row: Row,
+    /// Where it came from.
+    pub source: Source,
+    /// The transcript moved on more than 60 s after the hook's last heartbeat (§4.2 c).
+    pub hook_stale: bool,
+    /// `Some("agent")` for background agents (§4.9).
+    pub kind: Option<&'static str>,
+    /// tmux `session:window.pane`, when mapped.
+    pub tmux_target: Option<String>,
+}
+
+impl Session {
+    /// A hook session with no read-side annotation yet.
+    pub fn from_hook(row: Row) -> Session {
+        Session {
+            row,
+            source: Source::Hook,
+            hook_stale: false,
+            kind: None,
+            tmux_target: None,
+        }
+    }
+
+    /// Seconds since the last activity, never negative.
+    pub fn idle_seconds(&self, now: f64) -> f64 {
+        (now - self.row.last_active).max(0.0)
+    }
+}
+
+/// Inputs of the read side other than the rows themselves.
+pub struct ReadContext<'a> {
+    /// The clock, float Unix seconds.
+    pub now: f64,
+    /// The configuration (`codex_permission_wait_seconds`).
+    pub config: &'a Config,
+    /// The process scan.
+    pub procs: &'a Procs,
+    /// Hidden sessions: id → hidden_at (epoch seconds).
+    pub hidden: &'a BTreeMap<String, f64>,
+    /// mtime of a transcript path, `None` when it does not exist.
+    pub source_mtime: &'a dyn Fn(&str) -> Option<f64>,
+    /// realpath of a directory (identity when it cannot be resolved).
+    pub realpath: &'a dyn Fn(&str) -> String,
+}
+
+/// The result of the read-side rules.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Derived {
+    /// Sessions in merge order (not yet sorted).
+    pub sessions: Vec<Session>,
+    /// Hidden ids whose rows showed newer activity: the caller un-hides them.
+    pub unhide: Vec<String>,
+}
+
+/// How long a SessionStart without a terminal may stay before it counts as ended (§4.2 b).
+const BARE_SESSION_START_SECONDS: f64 = 120.0;
+/// How far a transcript may run ahead of the hook's heartbeat before the row is stale (§4.2 c).
+const STALE_HEARTBEAT_SECONDS: f64 = 60.0;
+
+/// Applies §4.2 (a)–(d), §4.8 and §4.9 to hook rows (in file-name order).
+pub fn derive(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Derived {
+    let mut derived = Derived::default();
+    for mut session in hook_sessions(rows, ctx) {
+        let id = &session.row.session_id;
+        if let Some(&hidden_at) = ctx.hidden.get(id) {
+            if session.row.last_active > hidden_at {
+                derived.unhide.push(id.clone());
+            } else {
+                continue;
+            }
+        }
+        if ctx.procs.background_agent_ids.contains(id) {
+            session.kind = Some("agent");
+            if session.row.status == Status::Idle {
+                session.row.status = Status::Ended;
+            }
+        }
+        derived.sessions.push(session);
+    }
+    derived
+}
+
+/// The hook-registry read: §4.2 (a) Codex permission wait, (b) bare SessionStart,
+/// (c) `hook_stale`, (d) liveness (§4.3). Rows stay in the given order.
+pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
+    let threshold = ctx.config.codex_permission_wait_seconds;
+    let mut sessions: Vec<Session> = rows
+        .into_iter()
+        .map(|row| {
+            let mut session = Session::from_hook(row);
+            let row = &mut session.row;
+            let idle = ctx.now - row.last_active;
+            let last_event = row.last_event.as_deref();
+            if canonical_provider(&row.provider) == "codex"
+                && row.status == Status::Working
+                && last_event == Some("PermissionRequest")
+                && threshold > 0
+                && idle > threshold as f64
+            {
+                row.status = Status::Waiting;
+                row.waiting_kind = "permission".into();
+                // The stash's 120 s TTL is deliberately not applied here (RiNG does not).
+                if let Some(detail) = row
+                    .pending_permission_detail
+                    .as_ref()
+                    .filter(|d| !d.is_empty())
+                {
+                    row.waiting_detail = detail.clone();
+                }
+            }
+            if row.tty.as_deref().unwrap_or("").is_empty()
+                && row.last_event.as_deref() == Some("SessionStart")
+                && idle > BARE_SESSION_START_SECONDS
+            {
+                row.status = Status::Ended;
+            }
+            session.hook_stale = matches!(row.status, Status::Waiting | Status::Working)
+                && !row.source_path.is_empty()
+                && row.heartbeat_at > 0.0
+                && (ctx.source_mtime)(&row.source_path)
+                    .is_some_and(|mtime| mtime - row.heartbeat_at > STALE_HEARTBEAT_SECONDS);
+            session
+        })
+        .collect();
+    liveness::apply(&mut sessions, ctx.procs, ctx.realpath);
+    sessions
+}
+
+/// §4.10 rule 1, made safe: a session whose `tmux_pane` is in `panes` (pane id → target of
+/// the tmux server at `socket`) gets that target. A row that names a different tmux socket is
+/// never mapped: pane ids repeat across servers. Rows without a socket (RiNG's) are mapped by
+/// pane id alone, as RiNG does. The cwd fallbacks of §4.10 rules 2–4 are deliberately not
+/// implemented: ring never guesses a pane from a directory.
+pub fn map_tmux_targets(
+    sessions: &mut [Session],
+    socket: Option<&str>,
+    panes: &[(String, String)],
+) {
+    for session in sessions {
+        let Some(pane) = session.row.tmux_pane.as_deref() else {
+            continue;
+        };
+        let same_server = match (session.row.tmux_socket.as_deref(), socket) {
+            (Some(row_socket), Some(socket)) => row_socket == socket,
+            _ => true,
+        };
+        if !same_server {
+            continue;
+        }
+        if let Some((_, target)) = panes.iter().find(|(id, _)| id == pane) {
+            session.tmux_target = Some(target.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
