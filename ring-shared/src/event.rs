@@ -2,7 +2,10 @@
 //! event → status, waiting kind, detail, session-id qualification.
 
 use crate::registry::Status;
-use serde_json::Value;
+use crate::text::{collapse, first_str, is_truthy, py_str, strip, token, truncate};
+use serde_json::{Map, Value};
+
+mod rules;
 
 /// What the hook's command line asks for (spec §2.1 step 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,9 +16,28 @@ pub enum HookArgs {
     Provider(String),
 }
 
+/// The provider when the command line names none.
+pub const DEFAULT_PROVIDER: &str = "claude-code";
+
 /// Parses the arguments after `hook`.
+///
+/// Only the first argument chooses the provider (`--provider X`, `--provider=X` or a
+/// positional `X`, even `""`); a first argument starting with `-` otherwise means the default
+/// and nothing after it is looked at. `-h`/`--help` anywhere wins over everything.
 pub fn parse_hook_args(args: &[String]) -> HookArgs {
-    todo!("{args:?}")
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        return HookArgs::Help;
+    }
+    let provider = match args.first().map(String::as_str) {
+        Some("--provider") => args.get(1).map(String::as_str).unwrap_or(DEFAULT_PROVIDER),
+        Some(first) => match first.strip_prefix("--provider=") {
+            Some(value) => value,
+            None if first.starts_with('-') => DEFAULT_PROVIDER,
+            None => first,
+        },
+        None => DEFAULT_PROVIDER,
+    };
+    HookArgs::Provider(provider.to_owned())
 }
 
 /// A normalized hook event: everything the reducer needs from one payload.
@@ -55,8 +77,179 @@ pub struct Event {
     pub last_assistant_message: Option<String>,
 }
 
+const EVENT_KEYS: &[&str] = &["event", "event_name", "hook_event_name", "hookEventName"];
+const SESSION_ID_KEYS: &[&str] = &["session_id", "sessionId", "thread_id", "threadId", "id"];
+const CWD_KEYS: &[&str] = &[
+    "cwd",
+    "current_working_directory",
+    "currentWorkingDirectory",
+];
+const TRANSCRIPT_KEYS: &[&str] = &[
+    "transcript_path",
+    "transcriptPath",
+    "rollout_path",
+    "rolloutPath",
+];
+const LAST_ACTION_KEYS: &[&str] = &["last_action", "lastAction", "message", "title"];
+
+/// Details are cut to this many code points (§2.8 step 7, §3.3 step 7).
+pub const DETAIL_MAX: usize = 160;
+
+/// The provider name a payload selects, normalized (§2.1 steps 2–3): the payload's non-empty
+/// string `provider`, else `cli_provider`; trimmed, lower-cased, `_` → `-`. This is what the
+/// payload debug log records, for ignored payloads too.
+pub fn payload_provider(payload: &Value, cli_provider: &str) -> String {
+    let chosen = match payload.as_object().map(|o| first_str(o, &["provider"])) {
+        Some(p) if !p.is_empty() => p,
+        _ => cli_provider,
+    };
+    token(chosen).replace('_', "-")
+}
+
+/// The event name of a payload (first non-empty string of the event keys), `""` if none or
+/// not an object. For the payload debug log.
+pub fn event_name(payload: &Value) -> &str {
+    payload.as_object().map_or("", |o| first_str(o, EVENT_KEYS))
+}
+
+/// Effective provider and process name for a normalized provider name (§2.1 step 4).
+fn adapter(normalized: &str) -> (String, Option<&'static str>) {
+    match normalized {
+        "claude" | "claude-code" => ("claude-code".into(), Some("claude")),
+        "codex" => ("codex".into(), Some("codex")),
+        "" => ("generic".into(), None),
+        other => (other.into(), None),
+    }
+}
+
+/// The stored session id (§2.9).
+fn qualify(provider: &str, sid: &str) -> String {
+    if sid.contains(':') || provider == "claude-code" {
+        sid.to_owned()
+    } else {
+        format!("{provider}:{sid}")
+    }
+}
+
 /// Normalizes one payload. `None` when the payload is ignored (not an object, no event or id,
 /// unknown event without explicit signal).
 pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
-    todo!("{payload} {cli_provider}")
+    let obj = payload.as_object()?;
+    let event = first_str(obj, EVENT_KEYS);
+    let sid = first_str(obj, SESSION_ID_KEYS);
+    if event.is_empty() || sid.is_empty() {
+        return None;
+    }
+    let normalized_provider = payload_provider(payload, cli_provider);
+    let (provider, process_name) = adapter(&normalized_provider);
+    let explicit = rules::explicit_signal(obj);
+    let status = rules::status(obj, event, explicit)?;
+    let detail = detail(obj);
+    let waiting_kind = if status == Status::Waiting {
+        rules::waiting_kind(obj, event, &detail).to_owned()
+    } else {
+        String::new()
+    };
+    Some(Event {
+        event: event.to_owned(),
+        session_id: qualify(&provider, sid),
+        provider,
+        process_name,
+        normalized_provider,
+        cwd: first_str(obj, CWD_KEYS).to_owned(),
+        transcript_path: first_str(obj, TRANSCRIPT_KEYS).to_owned(),
+        question_reads_transcript: question_reads_transcript(obj),
+        tty: first_str(obj, &["tty"]).to_owned(),
+        last_action: first_str(obj, LAST_ACTION_KEYS).to_owned(),
+        status,
+        waiting_for: rules::waiting_for(obj),
+        waiting_kind,
+        detail,
+        explicit,
+        last_assistant_message: obj
+            .get("last_assistant_message")
+            .and_then(Value::as_str)
+            .filter(|s| !strip(s).is_empty())
+            .map(str::to_owned),
+    })
 }
+
+/// RiNG's Stop-question reader takes the first *truthy* of `transcript_path`,
+/// `transcriptPath` and then requires a string: a truthy non-string blocks the fallback.
+/// When it passes, that path is also what [`first_str`] picks for `transcript_path`.
+fn question_reads_transcript(obj: &Map<String, Value>) -> bool {
+    ["transcript_path", "transcriptPath"]
+        .iter()
+        .filter_map(|k| obj.get(*k))
+        .find(|v| is_truthy(v))
+        .is_some_and(Value::is_string)
+}
+
+/// The tool-input object (§2.3): the first truthy of `tool_input`, `toolInput`, `input`,
+/// used only if it is an object.
+fn tool_input(obj: &Map<String, Value>) -> Option<&Map<String, Value>> {
+    ["tool_input", "toolInput", "input"]
+        .iter()
+        .filter_map(|k| obj.get(*k))
+        .find(|v| is_truthy(v))
+        .and_then(Value::as_object)
+}
+
+fn tool_name(obj: &Map<String, Value>) -> &str {
+    first_str(obj, &["tool_name", "toolName", "tool"])
+}
+
+/// Whether `v` is a non-empty JSON list.
+fn non_empty_list(v: Option<&Value>) -> bool {
+    v.and_then(Value::as_array).is_some_and(|a| !a.is_empty())
+}
+
+/// What exactly is being waited on (§2.8), collapsed and truncated.
+fn detail(obj: &Map<String, Value>) -> String {
+    let tool = tool_name(obj);
+    let input = tool_input(obj);
+    let mut found = String::new();
+    if let Some(input) = input {
+        if let Some(first) = input
+            .get("questions")
+            .and_then(Value::as_array)
+            .and_then(|q| q.first())
+        {
+            found = match first {
+                Value::Object(q) => q
+                    .get("question")
+                    .filter(|v| is_truthy(v))
+                    .map(py_str)
+                    .unwrap_or_default(),
+                Value::String(s) => s.clone(),
+                _ => String::new(),
+            };
+        }
+        if found.is_empty() {
+            found = first_str(
+                input,
+                &[
+                    "command",
+                    "file_path",
+                    "path",
+                    "url",
+                    "pattern",
+                    "description",
+                ],
+            )
+            .to_owned();
+        }
+    }
+    if found.is_empty() {
+        found = first_str(obj, &["message", "prompt", "question"]).to_owned();
+    }
+    let combined = match (tool.is_empty(), found.is_empty()) {
+        (false, false) => format!("{tool}: {found}"),
+        (false, true) => tool.to_owned(),
+        _ => found,
+    };
+    truncate(&collapse(&combined), DETAIL_MAX)
+}
+
+#[cfg(test)]
+mod tests;

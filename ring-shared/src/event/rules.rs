@@ -1,0 +1,197 @@
+//! The decision rules of §2.4–§2.7: explicit signal, action-required payloads, event → status,
+//! `waiting_for` and `waiting_kind`.
+
+use super::{non_empty_list, tool_input, tool_name};
+use crate::registry::Status;
+use crate::text::{first_str, lower, token};
+use serde_json::{Map, Value};
+
+const EXPLICIT_KEYS: &[&str] = &[
+    "requires_action",
+    "requiresAction",
+    "action_required",
+    "actionRequired",
+    "needs_user_action",
+    "needsUserAction",
+    "requires_input",
+    "requiresInput",
+    "interactive",
+];
+const WAITING_FOR_KEYS: &[&str] = &[
+    "waiting_for",
+    "waitingFor",
+    "requires",
+    "reason",
+    "interaction",
+    "interaction_type",
+    "interactionType",
+];
+const NOTIFICATION_TYPE_KEYS: &[&str] = &[
+    "notification_type",
+    "notificationType",
+    "raw_notification_type",
+    "rawNotificationType",
+];
+
+/// `waiting_for` values that mean "the user must act" (§2.4 step 2).
+const ACTION_WAITING_FOR: &[&str] = &[
+    "approval",
+    "choice",
+    "choices",
+    "elicitation",
+    "input",
+    "option",
+    "options",
+    "permission",
+    "question",
+    "questions",
+    "selection",
+    "user",
+    "user_input",
+];
+/// `waiting_for` values that mean "nothing asked of the user" (§2.4 step 2).
+const IDLE_WAITING_FOR: &[&str] = &[
+    "complete",
+    "done",
+    "idle",
+    "instruction",
+    "next_step",
+    "none",
+    "prompt",
+    "turn_complete",
+    "user_prompt",
+];
+/// `waiting_for` values that make a `question` kind (§2.7 rule 6; `user` is not one).
+const QUESTION_WAITING_FOR: &[&str] = &[
+    "choice",
+    "choices",
+    "elicitation",
+    "input",
+    "option",
+    "options",
+    "question",
+    "questions",
+    "selection",
+    "user_input",
+];
+const ACTIONABLE_NOTIFICATION_TYPES: &[&str] = &[
+    "agent_needs_input",
+    "elicitation_dialog",
+    "permission_prompt",
+];
+
+/// The `waiting_for` token (§2.3): first string of its keys, token, `-` → `_`.
+pub(super) fn waiting_for(obj: &Map<String, Value>) -> String {
+    token(first_str(obj, WAITING_FOR_KEYS)).replace('-', "_")
+}
+
+fn notification_type(obj: &Map<String, Value>) -> String {
+    token(first_str(obj, NOTIFICATION_TYPE_KEYS))
+}
+
+/// One explicit-flag value: a JSON boolean, or a string whose token is a yes/no word.
+/// Numbers (even `1`/`0`), null and other strings say nothing.
+fn parse_flag(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) => match token(s).as_str() {
+            "1" | "true" | "yes" | "y" | "on" => Some(true),
+            "0" | "false" | "no" | "n" | "off" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The explicit signal (§2.4): the first flag key that parses, else `waiting_for`.
+pub(super) fn explicit_signal(obj: &Map<String, Value>) -> Option<bool> {
+    if let Some(flag) = EXPLICIT_KEYS
+        .iter()
+        .filter_map(|k| obj.get(*k))
+        .find_map(parse_flag)
+    {
+        return Some(flag);
+    }
+    let wf = waiting_for(obj);
+    if ACTION_WAITING_FOR.contains(&wf.as_str()) {
+        Some(true)
+    } else if IDLE_WAITING_FOR.contains(&wf.as_str()) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// "Action-required payload" (§2.5).
+fn action_required(obj: &Map<String, Value>) -> bool {
+    if tool_name(obj) == "AskUserQuestion" {
+        return true;
+    }
+    if let Some(input) = tool_input(obj)
+        && ["questions", "options"]
+            .iter()
+            .any(|k| non_empty_list(input.get(*k)))
+    {
+        return true;
+    }
+    ["questions", "options", "choices"]
+        .iter()
+        .any(|k| non_empty_list(obj.get(*k)))
+}
+
+/// "Actionable notification" (§2.5).
+fn actionable_notification(obj: &Map<String, Value>) -> bool {
+    ACTIONABLE_NOTIFICATION_TYPES.contains(&notification_type(obj).as_str()) || action_required(obj)
+}
+
+/// Event → status (§2.6); `None` = the payload is ignored.
+pub(super) fn status(
+    obj: &Map<String, Value>,
+    event: &str,
+    explicit: Option<bool>,
+) -> Option<Status> {
+    let waiting_if = |cond: bool, otherwise: Status| if cond { Status::Waiting } else { otherwise };
+    match (event, explicit) {
+        ("SessionEnd", _) => Some(Status::Ended),
+        ("SessionStart" | "UserPromptSubmit", _) => Some(Status::Working),
+        (_, Some(true)) => Some(Status::Waiting),
+        (_, Some(false)) => Some(Status::Idle),
+        ("PermissionRequest" | "PreToolUse", None) => {
+            Some(waiting_if(action_required(obj), Status::Working))
+        }
+        ("Notification", None) => Some(waiting_if(actionable_notification(obj), Status::Idle)),
+        ("PostToolUse", None) => Some(Status::Working),
+        ("Stop", None) => Some(Status::Idle),
+        _ => None,
+    }
+}
+
+/// `waiting_kind` (§2.7) for a payload whose status is waiting.
+pub(super) fn waiting_kind(obj: &Map<String, Value>, event: &str, detail: &str) -> &'static str {
+    let wf = waiting_for(obj);
+    let tool = token(tool_name(obj));
+    let notification = notification_type(obj);
+    if wf.contains("plan") || tool.contains("plan") || lower(detail).contains("plan") {
+        return "plan";
+    }
+    if tool == "askuserquestion" || notification == "agent_needs_input" {
+        return "question";
+    }
+    if event == "PermissionRequest" || notification == "permission_prompt" {
+        return "permission";
+    }
+    if wf == "approval" || wf == "permission" {
+        return "permission";
+    }
+    if QUESTION_WAITING_FOR.contains(&wf.as_str()) {
+        return "question";
+    }
+    if let Some(input) = tool_input(obj)
+        && ["questions", "options", "choices"]
+            .iter()
+            .any(|k| non_empty_list(input.get(*k)))
+    {
+        return "question";
+    }
+    "idle"
+}
