@@ -33,6 +33,7 @@ pub mod format;
 pub mod question;
 pub mod reduce;
 pub mod registry;
+pub mod scan;
 pub mod text;
 pub mod transcript;
 

@@ -1,0 +1,327 @@
+//! Claude zero-config scan rows (spec §4.4): one row per recent transcript, live slots per
+//! cwd, aging, and synthetic rows for live processes without a transcript.
+
+use super::{LiveIndex, ScanSession, TailKind, aged_status, group_by_cwd, realpath};
+use crate::derive::{Proc, ReadContext, Session, Source};
+use crate::registry::{Row, Status};
+use crate::text;
+use crate::transcript::{self, Record};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashSet;
+
+/// What one transcript file says, independent of the clock and of processes: cacheable by
+/// (path, mtime, size).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TranscriptFacts {
+    /// File stem (the session id).
+    pub id: String,
+    /// Name of the project folder (for the dash fallback cwd).
+    pub dir_name: String,
+    /// File mtime, epoch seconds.
+    pub mtime: f64,
+    /// `cwd` of the last tail record, `""` if it had none.
+    pub last_cwd: String,
+    /// First non-empty string `cwd` in the first 128 KiB, `""` if none.
+    pub head_cwd: String,
+    /// §3.7 `last_action` of the tail (`—` when nothing qualifies).
+    pub last_action: String,
+    /// §3.7 todo of the tail.
+    pub todo: Option<(i64, i64)>,
+    /// What the newest conversation record says.
+    pub tail_kind: TailKind,
+}
+
+impl TranscriptFacts {
+    /// Facts from the tail records (spec §3.7 reader) and the first 128 KiB of the file.
+    pub fn from_records(
+        id: impl Into<String>,
+        dir_name: impl Into<String>,
+        mtime: f64,
+        records: &[Record],
+        head: &[u8],
+    ) -> TranscriptFacts {
+        let last_cwd = records
+            .last()
+            .and_then(|r| r.get("cwd"))
+            .filter(|v| text::is_truthy(v))
+            .map(text::py_str)
+            .unwrap_or_default();
+        let (last_action, todo) = if records.is_empty() {
+            ("\u{2014}".to_owned(), None)
+        } else {
+            (transcript::last_action(records), transcript::todo(records))
+        };
+        TranscriptFacts {
+            id: id.into(),
+            dir_name: dir_name.into(),
+            mtime,
+            last_cwd,
+            head_cwd: head_cwd(head),
+            last_action,
+            todo,
+            tail_kind: tail_kind(records),
+        }
+    }
+
+    /// (cwd, origin_cwd) with the fallbacks of §4.4: each takes the other's value when empty,
+    /// and both come from the folder name when both are empty.
+    pub fn cwds(&self) -> (String, String) {
+        match (self.last_cwd.is_empty(), self.head_cwd.is_empty()) {
+            (true, true) => {
+                let path = format!(
+                    "/{}",
+                    self.dir_name.trim_start_matches('-').replace('-', "/")
+                );
+                (path.clone(), path)
+            }
+            (true, false) => (self.head_cwd.clone(), self.head_cwd.clone()),
+            (false, true) => (self.last_cwd.clone(), self.last_cwd.clone()),
+            (false, false) => (self.last_cwd.clone(), self.head_cwd.clone()),
+        }
+    }
+}
+
+/// The first non-empty string `cwd` among the JSON lines of `head` (the first 128 KiB of a
+/// transcript; a line cut at the end is simply not JSON). Lines split at `\n`, `\r\n`, `\r`.
+pub fn head_cwd(head: &[u8]) -> String {
+    head.split(|&b| b == b'\n' || b == b'\r')
+        .map(|line| line.trim_ascii())
+        .filter(|line| !line.is_empty() && line.first() == Some(&b'{'))
+        .filter_map(|line| serde_json::from_slice::<Record>(line).ok())
+        .find_map(|record| match record.get("cwd") {
+            Some(Value::String(cwd)) if !cwd.is_empty() => Some(cwd.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// The tail kind of Claude records (spec §4.4): the newest `user`/`assistant` record that is
+/// neither meta nor sidechain (nor slash-command noise) decides.
+pub fn tail_kind(records: &[Record]) -> TailKind {
+    for record in records.iter().rev() {
+        let kind = record.get("type").and_then(Value::as_str);
+        if !matches!(kind, Some("user" | "assistant")) {
+            continue;
+        }
+        if record.get("isMeta") == Some(&Value::Bool(true))
+            || record.get("isSidechain") == Some(&Value::Bool(true))
+        {
+            continue;
+        }
+        let blocks = blocks(record);
+        let has_block = |t: &str| blocks.iter().any(|b| b.kind == Some(t));
+        if kind == Some("assistant") {
+            if has_block("tool_use") {
+                return TailKind::Interrupted;
+            }
+            let stop_reason = record
+                .get("message")
+                .and_then(Value::as_object)
+                .and_then(|m| m.get("stop_reason"));
+            if stop_reason.and_then(Value::as_str) == Some("end_turn") {
+                return TailKind::Waiting;
+            }
+            return TailKind::Interrupted;
+        }
+        if record.get("toolUseResult").is_some_and(|v| !v.is_null()) || has_block("tool_result") {
+            return TailKind::Interrupted;
+        }
+        let mut texts = blocks.iter().filter(|b| b.kind == Some("text")).peekable();
+        // Slash-command output is written as a user record: not a prompt, look further back.
+        if texts.peek().is_some() && texts.all(|b| is_noise(b.text)) {
+            continue;
+        }
+        return TailKind::Working;
+    }
+    TailKind::None
+}
+
+/// The parts of a content block the tail kind looks at.
+struct Block<'a> {
+    kind: Option<&'a str>,
+    text: Option<&'a Value>,
+}
+
+/// The object blocks of a record (§3.7): `message.content` if a list, one text block if a
+/// string; non-object list items are ignored.
+fn blocks(record: &Record) -> Vec<Block<'_>> {
+    let content = record
+        .get("message")
+        .and_then(Value::as_object)
+        .and_then(|m| m.get("content"));
+    match content {
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(Value::as_object)
+            .map(|b| Block {
+                kind: b.get("type").and_then(Value::as_str),
+                text: b.get("text"),
+            })
+            .collect(),
+        Some(text @ Value::String(_)) => vec![Block {
+            kind: Some("text"),
+            text: Some(text),
+        }],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a text block's text cleans to empty (§3.7 "cleaned text"): blank, or holding a
+/// slash-command marker. A missing text is `""`; any other non-string is non-empty.
+fn is_noise(text_value: Option<&Value>) -> bool {
+    let owned;
+    let raw = match text_value {
+        None => "",
+        Some(Value::String(s)) => s.as_str(),
+        Some(other) => {
+            owned = text::py_str(other);
+            owned.as_str()
+        }
+    };
+    clean_text(raw).is_empty()
+}
+
+/// §3.7 cleaned text: trimmed; empty if it holds a slash-command marker; else its first line.
+fn clean_text(raw: &str) -> &str {
+    const NOISE: [&str; 4] = [
+        "<local-command-stdout>",
+        "<command-name>",
+        "<command-message>",
+        "<command-args>",
+    ];
+    let s = text::strip(raw);
+    if NOISE.iter().any(|marker| s.contains(marker)) {
+        return "";
+    }
+    text::splitlines(s)
+        .first()
+        .map_or("", |line| text::strip(line))
+}
+
+/// Claude scan rows and synthetic rows (spec §4.4) for the transcripts, given the live
+/// Claude processes (the scan is known). Transcripts older than the active window are left
+/// out; the order is RiNG's: groups of equal cwd in order of first appearance, each newest
+/// first, then the synthetic rows.
+pub fn claude_rows(
+    transcripts: &[TranscriptFacts],
+    procs: &[Proc],
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+) -> Vec<ScanSession> {
+    let window = ctx.config.active_window_seconds as f64;
+    let raw: Vec<ScanSession> = transcripts
+        .iter()
+        .filter(|t| ctx.now - t.mtime <= window)
+        .map(scan_row)
+        .collect();
+    let live = LiveIndex::new(procs, ctx);
+    let groups = group_by_cwd(&raw);
+    let mut pool: Vec<Option<ScanSession>> = raw.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(pool.len());
+    for group in groups {
+        let mut rows: Vec<ScanSession> = group.into_iter().filter_map(|i| pool[i].take()).collect();
+        let cwd = rows
+            .first()
+            .map(|s| s.session.row.cwd.clone())
+            .unwrap_or_default();
+        let (slots, tty) = live.slots(&realpath(&cwd, ctx));
+        if slots > 0 && slots < rows.len() {
+            // Process-tree evidence beats mtime order: a crashed session written after a quiet
+            // live one must not take its slot.
+            let (mut front, back): (Vec<_>, Vec<_>) = rows
+                .into_iter()
+                .partition(|s| evidence(&s.session.row.session_id, &cwd));
+            front.extend(back);
+            rows = front;
+        }
+        for (i, mut s) in rows.into_iter().enumerate() {
+            if i < slots
+                || ctx
+                    .procs
+                    .background_agent_ids
+                    .contains(&s.session.row.session_id)
+            {
+                let idle = ctx.now - s.session.row.last_active;
+                let mut status = aged_status(idle, ctx);
+                if matches!(status, Status::Working | Status::Idle)
+                    && s.tail_kind == TailKind::Waiting
+                    && idle < ctx.config.waiting_window_seconds as f64
+                {
+                    status = Status::Idle;
+                }
+                s.session.row.status = status;
+            }
+            if i == 0 && tty.as_deref().is_some_and(|t| !t.is_empty()) {
+                s.session.row.tty.clone_from(&tty);
+            }
+            out.push(s);
+        }
+    }
+    // The same stem in two project folders: the first row wins (RiNG's setdefault).
+    let mut seen = HashSet::new();
+    out.retain(|s| seen.insert(s.session.row.session_id.clone()));
+    let synthetic = synthetic_rows(procs, &out, ctx);
+    out.extend(synthetic);
+    out
+}
+
+/// A scan row from a transcript, status `ended` until the live-slot pass.
+fn scan_row(t: &TranscriptFacts) -> ScanSession {
+    let (cwd, origin_cwd) = t.cwds();
+    let mut row = Row::new(t.id.clone());
+    row.provider = "claude-code".into();
+    row.cwd = cwd;
+    row.origin_cwd = origin_cwd;
+    row.status = Status::Ended;
+    row.last_active = t.mtime;
+    row.last_action = t.last_action.clone();
+    row.todo = t.todo;
+    ScanSession {
+        session: session(row, Source::Scan),
+        tail_kind: t.tail_kind,
+    }
+}
+
+/// A board session for a zero-config row.
+pub(super) fn session(row: Row, source: Source) -> Session {
+    Session {
+        row,
+        source,
+        hook_stale: false,
+        kind: None,
+        tmux_target: None,
+    }
+}
+
+/// One idle row per live Claude process cwd (by realpath) that no scan row covers (§4.4):
+/// hook rows do not count (spec §9 quirk 8).
+fn synthetic_rows(procs: &[Proc], scan: &[ScanSession], ctx: &ReadContext<'_>) -> Vec<ScanSession> {
+    let covered: HashSet<String> = scan
+        .iter()
+        .map(|s| realpath(&s.session.row.cwd, ctx))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for proc in procs.iter().filter(|p| !p.cwd.is_empty()) {
+        let real = realpath(&proc.cwd, ctx);
+        if covered.contains(&real) || !seen.insert(real) {
+            continue;
+        }
+        let mut row = Row::new(format!("synthetic:{}", proc.cwd));
+        row.provider = "claude-code".into();
+        row.cwd = proc.cwd.clone();
+        row.origin_cwd = proc.cwd.clone();
+        row.status = Status::Idle;
+        row.last_active = ctx.now;
+        row.tty = procs
+            .iter()
+            .filter(|p| p.cwd == proc.cwd)
+            .find_map(|p| p.tty.clone().filter(|t| !t.is_empty()));
+        out.push(ScanSession {
+            session: session(row, Source::Proc),
+            tail_kind: TailKind::None,
+        });
+    }
+    out
+}

@@ -1,0 +1,95 @@
+//! Merging zero-config rows into the hook rows (spec §4.7), then the rules that apply to the
+//! merged board: hidden sessions (§4.8) and background agents (§4.9).
+
+use super::{ScanSession, TailKind};
+use crate::derive::{ReadContext, Session, Source};
+use crate::registry::Status;
+use std::collections::HashMap;
+
+/// Merges by `session_id` (spec §4.1 step 2, §4.7): hook rows first (in file-name order),
+/// then the zero-config rows in source order. The first row with an id keeps its place; a
+/// later row replaces it only when the first is a hook row that is `waiting`, of the same
+/// provider, and the candidate is newer, not `waiting`, with a `working` or `waiting` tail
+/// — and not an `end_turn` tail against a hook `question`. The replacement keeps the hook
+/// row's tty (and ring's own zellij pane identity) when it has none.
+///
+/// Call it right after deriving the hook rows and before hidden sessions, background agents,
+/// tmux targets and sorting (see [`finish`]).
+pub fn merge_sources(hook: Vec<Session>, zero: Vec<ScanSession>) -> Vec<Session> {
+    let mut merged: Vec<Session> = Vec::with_capacity(hook.len() + zero.len());
+    let mut index: HashMap<String, usize> = HashMap::with_capacity(hook.len() + zero.len());
+    let candidates = hook
+        .into_iter()
+        .map(|session| (session, TailKind::None))
+        .chain(zero.into_iter().map(|s| (s.session, s.tail_kind)));
+    for (candidate, tail_kind) in candidates {
+        match index.get(&candidate.row.session_id) {
+            None => {
+                index.insert(candidate.row.session_id.clone(), merged.len());
+                merged.push(candidate);
+            }
+            Some(&at) => {
+                if replaces(&merged[at], &candidate, tail_kind) {
+                    merged[at] = inherit(candidate, &merged[at]);
+                }
+            }
+        }
+    }
+    merged
+}
+
+/// The conditions of §4.7 for `candidate` to replace the earlier row `current`.
+fn replaces(current: &Session, candidate: &Session, tail_kind: TailKind) -> bool {
+    current.source == Source::Hook
+        && current.row.status == Status::Waiting
+        && candidate.row.provider == current.row.provider
+        && candidate.row.status != Status::Waiting
+        && candidate.row.last_active > current.row.last_active
+        && matches!(tail_kind, TailKind::Working | TailKind::Waiting)
+        // A question is answered by a prompt, not by the end_turn that asked it.
+        && !(current.row.waiting_kind == "question" && tail_kind == TailKind::Waiting)
+}
+
+/// The replacing row, with the hook row's way back to its terminal when it has none.
+fn inherit(mut candidate: Session, hook: &Session) -> Session {
+    if candidate.row.tty.is_none() {
+        candidate.row.tty.clone_from(&hook.row.tty);
+    }
+    if candidate.tmux_target.is_none() {
+        candidate.tmux_target.clone_from(&hook.tmux_target);
+    }
+    // ring's own pane identity (RiNG ignores these): the zellij badge stays on the right pane.
+    if candidate.row.zellij_pane.is_none() {
+        candidate
+            .row
+            .zellij_session
+            .clone_from(&hook.row.zellij_session);
+        candidate.row.zellij_pane.clone_from(&hook.row.zellij_pane);
+    }
+    candidate
+}
+
+/// Hidden sessions (§4.8) and background agents (§4.9) over merged rows, in place and in
+/// order. A hidden row survives only with activity newer than its hiding; its id is then
+/// returned for the caller to un-hide. Background-agent rows get kind `agent`, idle → ended.
+/// Applying it twice gives the same rows.
+pub fn finish(sessions: &mut Vec<Session>, ctx: &ReadContext<'_>) -> Vec<String> {
+    let mut unhide = Vec::new();
+    sessions.retain(|s| match ctx.hidden.get(&s.row.session_id) {
+        None => true,
+        Some(&hidden_at) if s.row.last_active > hidden_at => {
+            unhide.push(s.row.session_id.clone());
+            true
+        }
+        Some(_) => false,
+    });
+    for s in sessions.iter_mut() {
+        if ctx.procs.background_agent_ids.contains(&s.row.session_id) {
+            s.kind = Some("agent");
+            if s.row.status == Status::Idle {
+                s.row.status = Status::Ended;
+            }
+        }
+    }
+    unhide
+}

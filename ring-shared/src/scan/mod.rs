@@ -1,0 +1,165 @@
+//! Zero-config sessions (spec §4.4, §4.5, §4.7): sessions without hooks, inferred from Claude
+//! transcripts, Codex threads and live processes, and their merge with the hook rows.
+//!
+//! ```text
+//!  ~/.claude/projects/<dir>/<id>.jsonl ── (ring-tmux reads tail + head) ──▶ TranscriptFacts ─┐
+//!  ~/.codex/state_5.sqlite threads + rollout tails ──▶ CodexThread, RolloutFacts ────────────┤
+//!  procs (ReadContext), now, config ─────────────────────────────────────────────────────────┤
+//!                                                        zero_config_rows ◀──────────────────┘
+//!                                                               ▼
+//!  hook sessions (derive) ──────────────────────────────▶ merge_sources  (§4.7)
+//!                                                               ▼
+//!                                         finish (§4.8 hidden, §4.9 background agents) → board
+//! ```
+//!
+//! Everything here is pure: file contents, mtimes, threads and processes are arguments. The
+//! per-file facts ([`TranscriptFacts`], [`RolloutFacts`]) depend only on a file's bytes, so the
+//! caller can cache them by (path, mtime, size) and redo only the cheap, time-dependent part
+//! (grouping, live slots, aging) on every read.
+
+mod claude;
+mod codex;
+mod merge;
+mod publish;
+
+pub use claude::{TranscriptFacts, claude_rows, head_cwd, tail_kind};
+pub use codex::{CodexThread, RolloutFacts, codex_rows, order_threads};
+pub use merge::{finish, merge_sources};
+pub use publish::{Published, PublishedRow};
+
+use crate::derive::{Proc, ReadContext, Session};
+use serde::{Deserialize, Serialize};
+
+/// What the newest conversation records of a transcript (or rollout) say (spec §4.4, §4.5).
+/// Only zero-config rows have one; it decides whether they may replace a hook row (§4.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TailKind {
+    /// No decisive record.
+    #[default]
+    None,
+    /// The turn ended (`end_turn`, Codex `task_complete` / final answer).
+    Waiting,
+    /// A real user prompt (or Codex work in progress): the agent's turn.
+    Working,
+    /// A tool call in flight (tool_use / tool_result), or an assistant record cut short.
+    Interrupted,
+}
+
+/// A zero-config row with the tail kind the merge needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScanSession {
+    /// The row as it will be shown (source `scan`, `codex` or `proc`).
+    pub session: Session,
+    /// What the transcript's tail says; [`TailKind::None`] for synthetic rows.
+    pub tail_kind: TailKind,
+}
+
+/// The whole zero-config source of spec §4.1: Claude scan rows and synthetic rows (only if
+/// the Claude scan is not unknown), then Codex threads (only if the Codex scan is not
+/// unknown), in that order.
+///
+/// `evidence(id, cwd)` says whether tmux process-tree evidence names session `id` in a pane
+/// whose realpath cwd is realpath(`cwd`) (§4.10 rule 2); `|_, _| false` when there is none.
+/// `rollout(path)` gives the facts of a Codex rollout file (read only for listed threads).
+pub fn zero_config_rows(
+    transcripts: &[TranscriptFacts],
+    threads: &[CodexThread],
+    rollout: &mut dyn FnMut(&str) -> RolloutFacts,
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+) -> Vec<ScanSession> {
+    let mut rows = Vec::new();
+    if let Some(procs) = known_procs(ctx, "claude-code") {
+        rows.extend(claude_rows(transcripts, procs, ctx, evidence));
+    }
+    if let Some(procs) = known_procs(ctx, "codex") {
+        rows.extend(codex_rows(threads, procs, rollout, ctx));
+    }
+    rows
+}
+
+/// The live processes of `provider`, or `None` when its scan is unknown (missing or `null`).
+pub fn known_procs<'a>(ctx: &'a ReadContext<'_>, provider: &str) -> Option<&'a [Proc]> {
+    ctx.procs
+        .by_provider
+        .get(provider)
+        .and_then(|list| list.as_deref())
+}
+
+/// Live status of a zero-config row from its idle time (spec §4.4): working below
+/// `working_threshold_seconds`, idle below `active_window_seconds`, else ended.
+fn aged_status(idle: f64, ctx: &ReadContext<'_>) -> crate::registry::Status {
+    use crate::registry::Status;
+    if idle < ctx.config.working_threshold_seconds as f64 {
+        Status::Working
+    } else if idle < ctx.config.active_window_seconds as f64 {
+        Status::Idle
+    } else {
+        Status::Ended
+    }
+}
+
+/// Live processes per realpath cwd: how many, and the tty of the first one.
+struct LiveIndex {
+    by_real_cwd: std::collections::HashMap<String, (usize, Option<String>)>,
+}
+
+impl LiveIndex {
+    fn new(procs: &[Proc], ctx: &ReadContext<'_>) -> LiveIndex {
+        let mut by_real_cwd = std::collections::HashMap::new();
+        for proc in procs {
+            let entry = by_real_cwd
+                .entry(realpath(&proc.cwd, ctx))
+                .or_insert_with(|| (0, proc.tty.clone()));
+            entry.0 += 1;
+        }
+        LiveIndex { by_real_cwd }
+    }
+
+    /// Number of live processes in this realpath cwd, and the tty to give the first row
+    /// when there is exactly one.
+    fn slots(&self, real_cwd: &str) -> (usize, Option<String>) {
+        match self.by_real_cwd.get(real_cwd) {
+            Some((1, tty)) => (1, tty.clone()),
+            Some((n, _)) => (*n, None),
+            None => (0, None),
+        }
+    }
+}
+
+/// realpath as RiNG's `_real`: an empty path stays empty.
+fn realpath(path: &str, ctx: &ReadContext<'_>) -> String {
+    if path.is_empty() {
+        String::new()
+    } else {
+        (ctx.realpath)(path)
+    }
+}
+
+/// Row indices grouped by exact `cwd` string, groups in order of first appearance (Python
+/// dict order), each group newest first (stable: equal times keep their order, as Python's
+/// `sort(reverse=True)` does).
+fn group_by_cwd(rows: &[ScanSession]) -> Vec<Vec<usize>> {
+    let mut order: Vec<&str> = Vec::new();
+    let mut groups: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        let cwd = row.session.row.cwd.as_str();
+        groups
+            .entry(cwd)
+            .or_insert_with(|| {
+                order.push(cwd);
+                Vec::new()
+            })
+            .push(i);
+    }
+    let active = |i: usize| rows[i].session.row.last_active;
+    order
+        .into_iter()
+        .filter_map(|cwd| groups.remove(cwd))
+        .map(|mut group| {
+            group.sort_by(|&a, &b| active(b).total_cmp(&active(a)));
+            group
+        })
+        .collect()
+}

@@ -1,0 +1,94 @@
+//! The zero-config rows published for the zellij plugin (`RING_HOME/zeroconf.json`): the
+//! plugin cannot list `~/.claude` or scan processes, so `ring-tmux` writes what it inferred
+//! and the plugin merges it into its hook rows with [`super::merge_sources`].
+
+use super::{ScanSession, TailKind};
+use crate::derive::{Session, Source};
+use crate::registry::{Row, Status};
+use serde::{Deserialize, Serialize};
+
+/// The published document.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Published {
+    /// Wall-clock time the rows were computed (epoch seconds): statuses are as of then.
+    pub generated_at: f64,
+    pub sessions: Vec<PublishedRow>,
+}
+
+/// One published zero-config row (the fields a zero-config row can carry).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PublishedRow {
+    pub session_id: String,
+    pub provider: String,
+    pub cwd: String,
+    pub origin_cwd: String,
+    pub status: Status,
+    pub last_active: f64,
+    pub last_action: String,
+    pub todo: Option<(i64, i64)>,
+    pub tty: Option<String>,
+    /// `scan`, `codex` or `proc`.
+    pub source: String,
+    pub tail_kind: TailKind,
+}
+
+impl Published {
+    /// Publishes `rows` as computed at `generated_at`.
+    pub fn new(generated_at: f64, rows: &[ScanSession]) -> Published {
+        let sessions = rows
+            .iter()
+            .map(|s| PublishedRow {
+                session_id: s.session.row.session_id.clone(),
+                provider: s.session.row.provider.clone(),
+                cwd: s.session.row.cwd.clone(),
+                origin_cwd: s.session.row.origin_cwd.clone(),
+                status: s.session.row.status,
+                last_active: s.session.row.last_active,
+                last_action: s.session.row.last_action.clone(),
+                todo: s.session.row.todo,
+                tty: s.session.row.tty.clone(),
+                source: s.session.source.as_str().to_owned(),
+                tail_kind: s.tail_kind,
+            })
+            .collect();
+        Published {
+            generated_at,
+            sessions,
+        }
+    }
+
+    /// The rows back, ready for [`super::merge_sources`]. Rows with an unknown source are
+    /// dropped (a newer writer may add sources).
+    pub fn rows(&self) -> Vec<ScanSession> {
+        self.sessions
+            .iter()
+            .filter_map(|p| {
+                let source = match p.source.as_str() {
+                    "scan" => Source::Scan,
+                    "codex" => Source::Codex,
+                    "proc" => Source::Proc,
+                    _ => return None,
+                };
+                let mut row = Row::new(p.session_id.clone());
+                row.provider.clone_from(&p.provider);
+                row.cwd.clone_from(&p.cwd);
+                row.origin_cwd.clone_from(&p.origin_cwd);
+                row.status = p.status;
+                row.last_active = p.last_active;
+                row.last_action.clone_from(&p.last_action);
+                row.todo = p.todo;
+                row.tty.clone_from(&p.tty);
+                Some(ScanSession {
+                    session: Session {
+                        row,
+                        source,
+                        hook_stale: false,
+                        kind: None,
+                        tmux_target: None,
+                    },
+                    tail_kind: p.tail_kind,
+                })
+            })
+            .collect()
+    }
+}
