@@ -1,7 +1,546 @@
-//! `ring-tmux hook`: the writer every agent event runs (owner: hook helper).
-use std::process::ExitCode;
+//! `ring-tmux hook`: the writer every agent event runs (spec §3).
+//!
+//! ```text
+//! stdin (≤ 8 MiB) → JSON → [payload log] → event::normalize → un-hide
+//!   → lock sessions/.locks/<name>.lock → previous row → transcript tail (only with a path)
+//!   → tty discovery → reduce::reduce → atomic write (temp + rename) | delete
+//!   → events.jsonl → tmux push, zellij refresh → unlock
+//! ```
+//!
+//! Exits 0 and prints nothing for every input (only `-h`/`--help` prints usage): hook stdout
+//! is read by Claude Code as instructions on some events. Failures go to `ring.log` in the ring
+//! folder. The pure steps (ring-shared) run under `catch_unwind`, so even a bug there cannot
+//! make the hook fail or print. There is no desktop notifier: the "now waiting" decision is
+//! recorded in `ring.log` unless `notify_backend = "none"`, and RiNG's `agent-hooks`
+//! delegation (§3.14) is not done (it would print on the agent's stdout).
 
-/// Not built yet.
-pub fn run(_args: &[String]) -> ExitCode {
+use crate::env::Env;
+use crate::store::{self, ErrorLog, hidden, jsonl, lock};
+use crate::tty;
+use ring_shared::config::Config;
+use ring_shared::event::{self, Event, HookArgs};
+use ring_shared::reduce::{self, Context, Outcome, Transition};
+use ring_shared::registry::{self, Row, Status};
+use ring_shared::transcript::{self, Record};
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::io::{self, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+/// Largest payload read from stdin; anything larger is drained and ignored.
+pub const STDIN_CAP: u64 = 8 << 20;
+/// How much of an over-large stdin is drained (so the agent's write does not fail) before
+/// the hook stops reading.
+const DRAIN_CAP: u64 = 1 << 30;
+/// Largest `config.toml` read.
+const CONFIG_CAP: u64 = 1 << 20;
+
+const USAGE: &str = "\
+usage: ring-tmux hook [--provider PROVIDER | --provider=PROVIDER | PROVIDER] < payload.json
+
+Records one agent hook event (a JSON object on stdin) in the ring registry
+($RING_HOME, default ~/.config/ring). Always exits 0 and prints nothing.
+PROVIDER defaults to claude-code (codex, or any name for generic agents).
+";
+
+/// The process environment the hook reads besides [`Env`], captured once.
+#[derive(Debug, Clone)]
+pub struct HookEnv {
+    pub env: Env,
+    /// `$TMUX_PANE`, trimmed, if non-empty.
+    pub tmux_pane: Option<String>,
+    /// The socket path of `$TMUX` (the text before its first comma), if non-empty.
+    pub tmux_socket: Option<String>,
+    /// `$ZELLIJ_SESSION_NAME`, if non-empty.
+    pub zellij_session: Option<String>,
+    /// `$ZELLIJ_PANE_ID`, if non-empty.
+    pub zellij_pane: Option<String>,
+    /// `$RING_DEBUG_PAYLOAD_LOG` as a switch, if it is one (`None` → config decides).
+    pub payload_log_env: Option<bool>,
+    /// Whether to discover the tty (off for the in-process property test: no /proc walking).
+    pub discover_tty: bool,
+}
+
+fn env_text(name: &str) -> Option<String> {
+    let value = std::env::var_os(name)?;
+    let value = value.to_string_lossy();
+    let trimmed = value.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_owned())
+}
+
+/// RiNG's on/off tokens (spec §3.12).
+fn switch(value: &str) -> Option<bool> {
+    match py_strip(value).to_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Some(true),
+        "0" | "false" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+impl HookEnv {
+    /// Reads the environment of this process.
+    pub fn from_process() -> HookEnv {
+        HookEnv {
+            env: Env::from_process(),
+            tmux_pane: env_text("TMUX_PANE"),
+            tmux_socket: env_text("TMUX")
+                .and_then(|t| t.split(',').next().map(str::to_owned))
+                .filter(|s| !s.is_empty()),
+            zellij_session: env_text("ZELLIJ_SESSION_NAME"),
+            zellij_pane: env_text("ZELLIJ_PANE_ID"),
+            payload_log_env: env_text("RING_DEBUG_PAYLOAD_LOG").and_then(|v| switch(&v)),
+            discover_tty: true,
+        }
+    }
+}
+
+/// stdin as read by the hook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// At most [`STDIN_CAP`] bytes.
+    Payload(Vec<u8>),
+    /// More than [`STDIN_CAP`] bytes (the rest was drained, not kept).
+    TooLarge,
+    /// stdin could not be read.
+    Unreadable,
+}
+
+/// Reads at most [`STDIN_CAP`] bytes; past that, drains (without keeping) and reports
+/// [`Input::TooLarge`].
+pub fn read_input(mut reader: impl Read) -> Input {
+    let mut buf = Vec::with_capacity(16 << 10);
+    if (&mut reader)
+        .take(STDIN_CAP + 1)
+        .read_to_end(&mut buf)
+        .is_err()
+    {
+        return Input::Unreadable;
+    }
+    if buf.len() as u64 > STDIN_CAP {
+        drop(buf);
+        let _ = io::copy(&mut reader.take(DRAIN_CAP), &mut io::sink());
+        return Input::TooLarge;
+    }
+    Input::Payload(buf)
+}
+
+/// What one hook call did (for tests; the process exit code is always 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handled {
+    /// Nothing recorded: invalid, non-object, too large, unknown event, no id.
+    Ignored,
+    /// The session's row was written.
+    Written,
+    /// SessionEnd: the row was deleted.
+    Deleted,
+    /// Something failed (logged in `ring.log`).
+    Failed,
+}
+
+/// `ring-tmux hook ARGS…`: always exit 0, never print (but `--help`).
+pub fn run(args: &[String]) -> ExitCode {
+    silence_panics();
+    let provider = match panic::catch_unwind(|| event::parse_hook_args(args)) {
+        Ok(HookArgs::Help) => {
+            let _ = io::stdout().write_all(USAGE.as_bytes());
+            return ExitCode::SUCCESS;
+        }
+        Ok(HookArgs::Provider(p)) => p,
+        Err(_) => {
+            let henv = HookEnv::from_process();
+            log_panic(
+                &ErrorLog::new(&henv.env.ring_home),
+                henv.env.now(),
+                "parse_hook_args",
+            );
+            return ExitCode::SUCCESS;
+        }
+    };
+    let henv = HookEnv::from_process();
+    let input = read_input(io::stdin().lock());
+    let _ = panic::catch_unwind(AssertUnwindSafe(|| handle(&provider, input, &henv)));
     ExitCode::SUCCESS
+}
+
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Replaces the default panic hook (which prints to stderr) by one that keeps the message
+/// for `ring.log`.
+fn silence_panics() {
+    panic::set_hook(Box::new(|info| {
+        if let Ok(mut slot) = LAST_PANIC.lock() {
+            *slot = Some(info.to_string());
+        }
+    }));
+}
+
+fn log_panic(log: &ErrorLog, now: f64, step: &str) {
+    let message = LAST_PANIC
+        .lock()
+        .ok()
+        .and_then(|mut m| m.take())
+        .unwrap_or_else(|| "panic".into());
+    log.write(now, "hook", &format!("{step} panicked: {message}"));
+}
+
+/// Runs a pure step; a panic is logged and becomes `None`.
+fn guarded<T>(log: &ErrorLog, now: f64, step: &str, f: impl FnOnce() -> T) -> Option<T> {
+    match panic::catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => Some(v),
+        Err(_) => {
+            log_panic(log, now, step);
+            None
+        }
+    }
+}
+
+/// Python's `str.strip()` whitespace (spec Appendix A).
+fn py_strip(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+}
+
+/// Undecodable bytes are dropped (Python's "ignore" error handler, spec §2.2).
+fn decode_ignoring(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(bytes.utf8_chunks().map(|c| c.valid()).collect()),
+    }
+}
+
+/// The payload, if stdin holds one JSON document (serde_json's nesting limit of 128 stays on:
+/// deep nesting is an error, not a stack overflow).
+pub fn parse_payload(bytes: &[u8]) -> Option<Value> {
+    serde_json::from_str(&decode_ignoring(bytes)).ok()
+}
+
+/// The provider name the payload log records: payload `provider` (non-empty string) else the
+/// CLI's, trimmed, lower-cased, `_` → `-` (before the adapter maps it).
+fn logged_provider(payload: &Map<String, Value>, cli_provider: &str) -> String {
+    let chosen = match payload.get("provider") {
+        Some(Value::String(p)) if !p.is_empty() => p.as_str(),
+        _ => cli_provider,
+    };
+    py_strip(chosen).to_lowercase().replace('_', "-")
+}
+
+fn logged_event(payload: &Map<String, Value>) -> &str {
+    ["event", "event_name", "hook_event_name", "hookEventName"]
+        .iter()
+        .find_map(|k| {
+            payload
+                .get(*k)
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+        })
+        .unwrap_or("")
+}
+
+fn read_config(ring_home: &Path, log: &ErrorLog, now: f64) -> Config {
+    match store::read_bounded(&ring_home.join("config.toml"), CONFIG_CAP) {
+        Ok(None) => Config::default(),
+        Ok(Some(bytes)) => guarded(log, now, "config", || {
+            Config::parse(&String::from_utf8_lossy(&bytes)).0
+        })
+        .unwrap_or_default(),
+        Err(e) => {
+            log.write(now, "hook", &format!("config.toml unreadable: {e}"));
+            Config::default()
+        }
+    }
+}
+
+/// Handles one payload read from stdin. Never panics past its own guards, never prints.
+pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
+    let now = henv.env.now();
+    let log = ErrorLog::new(&henv.env.ring_home);
+    let bytes = match input {
+        Input::Payload(b) => b,
+        Input::TooLarge => {
+            log.write(now, "hook", "stdin larger than 8 MiB: ignored");
+            return Handled::Ignored;
+        }
+        Input::Unreadable => return Handled::Ignored,
+    };
+    let Some(Value::Object(payload)) = parse_payload(&bytes) else {
+        return Handled::Ignored;
+    };
+    drop(bytes);
+    let config = read_config(&henv.env.ring_home, &log, now);
+    if henv.payload_log_env.unwrap_or(config.debug_payload_log) {
+        let provider = logged_provider(&payload, cli_provider);
+        let line = jsonl::payload_line(
+            now,
+            &provider,
+            logged_event(&payload),
+            &Value::Object(payload.clone()),
+        );
+        let path = henv.env.ring_home.join("hook_payloads.jsonl");
+        if let Err(e) = store::ensure_dir(&henv.env.ring_home)
+            .and_then(|()| jsonl::append_line(&path, &line, jsonl::PAYLOADS_CAP))
+        {
+            log.write(now, "hook", &format!("payload log: {e}"));
+        }
+    }
+    let payload = Value::Object(payload);
+    let Some(Some(event)) = guarded(&log, now, "normalize", || {
+        event::normalize(&payload, cli_provider)
+    }) else {
+        return Handled::Ignored;
+    };
+    drop(payload);
+    match hidden::unhide(&henv.env.ring_home, &event.session_id, now) {
+        Ok(hidden::Unhide::RemovedUnlocked) => {
+            log.write(
+                now,
+                "hook",
+                "deleted_sessions.json rewritten without its lock (timeout)",
+            );
+        }
+        Ok(_) => {}
+        Err(e) => log.write(now, "hook", &format!("un-hide: {e}")),
+    }
+    Recorder {
+        henv,
+        log: &log,
+        now,
+        config,
+    }
+    .record(&event)
+}
+
+struct Recorder<'a> {
+    henv: &'a HookEnv,
+    log: &'a ErrorLog,
+    now: f64,
+    config: Config,
+}
+
+impl Recorder<'_> {
+    fn fail(&self, what: &str, e: impl std::fmt::Display) -> Handled {
+        self.log.write(self.now, "hook", &format!("{what}: {e}"));
+        Handled::Failed
+    }
+
+    /// Takes the session's lock; `None` (logged) when it cannot be had: the hook goes on
+    /// unlocked rather than block the agent.
+    fn lock(&self, sessions: &Path, name: &str) -> Option<(lock::Lock, PathBuf)> {
+        let dir = sessions.join(store::LOCKS_DIR);
+        let stem = name.strip_suffix(".json").unwrap_or(name);
+        let path = dir.join(format!("{stem}.lock"));
+        let got = store::ensure_dir(&dir).and_then(|()| {
+            lock::acquire(
+                &path,
+                lock::Mode::Exclusive,
+                lock::LOCK_TIMEOUT,
+                lock::open_lock_file,
+            )
+        });
+        match got {
+            Ok(lock::Lock::TimedOut) => {
+                self.log.write(
+                    self.now,
+                    "hook",
+                    &format!("lock {name}: timed out, writing unlocked"),
+                );
+                None
+            }
+            Ok(held) => Some((held, path)),
+            Err(e) => {
+                self.log.write(
+                    self.now,
+                    "hook",
+                    &format!("lock {name}: {e}, writing unlocked"),
+                );
+                None
+            }
+        }
+    }
+
+    fn transcript(&self, event: &Event) -> Option<Vec<Record>> {
+        if event.transcript_path.is_empty() {
+            return None;
+        }
+        let (bytes, cut) =
+            store::read_tail(Path::new(&event.transcript_path), transcript::TAIL_BYTES)?;
+        guarded(self.log, self.now, "parse_tail", || {
+            transcript::parse_tail(&bytes, cut)
+        })
+    }
+
+    fn append_transition(&self, t: &Transition) {
+        let line =
+            jsonl::transition_line(t.ts, &t.session_id, &t.provider, &t.cwd, t.status.as_str());
+        let path = self.henv.env.ring_home.join("events.jsonl");
+        if let Err(e) = jsonl::append_line(&path, &line, jsonl::EVENTS_CAP) {
+            self.log
+                .write(self.now, "hook", &format!("events.jsonl: {e}"));
+        }
+    }
+
+    fn record(&self, event: &Event) -> Handled {
+        let sessions = self.henv.env.sessions_dir();
+        if let Err(e) = store::ensure_dir(&sessions) {
+            return self.fail("sessions folder", e);
+        }
+        let Some(name) = guarded(self.log, self.now, "file_name", || {
+            registry::file_name(&event.session_id)
+        }) else {
+            return Handled::Failed;
+        };
+        let lock = self.lock(&sessions, &name);
+        let row_path = sessions.join(&name);
+        let prev_bytes = store::read_bounded(&row_path, store::ROW_READ_CAP).unwrap_or_else(|e| {
+            self.log
+                .write(self.now, "hook", &format!("previous row {name}: {e}"));
+            None
+        });
+        let prev: Option<Map<String, Value>> = prev_bytes
+            .as_deref()
+            .and_then(|b| serde_json::from_slice(b).ok())
+            .and_then(|v: Value| match v {
+                Value::Object(m) => Some(m),
+                _ => None,
+            });
+        let ending = event.status == Status::Ended;
+        let records = if ending { None } else { self.transcript(event) };
+        let found = if ending || !self.henv.discover_tty {
+            tty::Discovered::default()
+        } else {
+            tty::discover(event.process_name)
+        };
+        let ctx = Context {
+            now: self.now,
+            config: self.config.clone(),
+            hook_pid: i64::from(std::process::id()),
+            tmux_pane: self.henv.tmux_pane.clone(),
+            discovered_tty: found.tty,
+            transcript: records.as_deref(),
+            tmux_socket: self.henv.tmux_socket.clone(),
+            zellij_session: self.henv.zellij_session.clone(),
+            zellij_pane: self.henv.zellij_pane.clone(),
+            agent_pid: found.agent_pid,
+        };
+        let Some(outcome) = guarded(self.log, self.now, "reduce", || {
+            reduce::reduce(prev.as_ref(), event, &ctx)
+        }) else {
+            return Handled::Failed;
+        };
+        let (handled, after): (Handled, Option<Box<Row>>) = match outcome {
+            Outcome::Write {
+                row,
+                transition,
+                notify,
+            } => {
+                let Some(text) = guarded(self.log, self.now, "encode_row", || {
+                    registry::encode_row(&row)
+                }) else {
+                    return Handled::Failed;
+                };
+                if let Err(e) = store::write_atomic(&sessions, &name, text.as_bytes()) {
+                    return self.fail(&format!("write {name}"), e);
+                }
+                if let Some(t) = &transition {
+                    self.append_transition(t);
+                }
+                if notify && self.config.notify_backend != "none" {
+                    self.log.write(
+                        self.now,
+                        "notify",
+                        &format!(
+                            "{} now waiting ({}): no desktop notifier in ring",
+                            row.session_id, row.waiting_kind
+                        ),
+                    );
+                }
+                (Handled::Written, Some(row))
+            }
+            Outcome::Delete { transition } => {
+                if let Err(e) = store::remove_if_present(&row_path) {
+                    return self.fail(&format!("delete {name}"), e);
+                }
+                if let Some(t) = &transition {
+                    self.append_transition(t);
+                }
+                // The lock file goes with the session; waiters notice the new inode (store::lock).
+                if let Some((lock::Lock::Held(_), path)) = &lock {
+                    let _ = store::remove_if_present(path);
+                }
+                (Handled::Deleted, None)
+            }
+        };
+        let before = prev_bytes.and_then(|b| {
+            guarded(self.log, self.now, "decode_row", || {
+                registry::decode_row(&b).ok()
+            })
+            .flatten()
+        });
+        // Still under the session lock, so pushes to the pane happen in row order.
+        guarded(self.log, self.now, "tmux push", || {
+            crate::tmux::push_after_hook(&self.henv.env, before.as_ref(), after.as_deref())
+        });
+        guarded(self.log, self.now, "zellij refresh", || {
+            crate::zellij::refresh_after_hook(after.as_deref())
+        });
+        drop(lock);
+        handled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::small(b"{}".to_vec(), Input::Payload(b"{}".to_vec()))]
+    #[case::exactly_the_cap(vec![b' '; STDIN_CAP as usize], Input::Payload(vec![b' '; STDIN_CAP as usize]))]
+    #[case::one_past_the_cap(vec![b' '; STDIN_CAP as usize + 1], Input::TooLarge)]
+    fn read_input_is_bounded(#[case] stdin: Vec<u8>, #[case] want: Input) {
+        assert_eq!(read_input(io::Cursor::new(stdin)), want);
+    }
+
+    #[test]
+    fn read_input_drains_what_it_refuses() {
+        let mut cursor = io::Cursor::new(vec![b'x'; STDIN_CAP as usize + 4096]);
+        assert_eq!(read_input(&mut cursor), Input::TooLarge);
+        assert_eq!(cursor.position(), STDIN_CAP + 4096);
+    }
+
+    #[rstest]
+    #[case::object(b"{\"a\": 1}" as &[u8], true)]
+    #[case::invalid_utf8_dropped(b"{\"a\": \"x\xffy\"}", true)]
+    #[case::empty(b"", false)]
+    #[case::deep_nesting_is_an_error(&[b'['; 10_000], false)]
+    fn parse_payload_accepts_only_json(#[case] bytes: &[u8], #[case] ok: bool) {
+        assert_eq!(parse_payload(bytes).is_some(), ok);
+    }
+
+    #[test]
+    fn invalid_utf8_bytes_are_ignored_not_replaced() {
+        let v = parse_payload(b"{\"a\": \"x\xff\xfey\"}").expect("parses");
+        assert_eq!(v["a"], "xy");
+    }
+
+    #[rstest]
+    #[case::cli(r#"{}"#, " Claude_Code ", "claude-code")]
+    #[case::payload_wins(r#"{"provider": "MY_tool"}"#, "codex", "my-tool")]
+    #[case::empty_payload_ignored(r#"{"provider": ""}"#, "codex", "codex")]
+    #[case::non_string_ignored(r#"{"provider": 3}"#, "codex", "codex")]
+    fn logged_provider_is_normalized(#[case] payload: &str, #[case] cli: &str, #[case] want: &str) {
+        let Value::Object(map) = serde_json::from_str(payload).expect("json") else {
+            panic!("object")
+        };
+        assert_eq!(logged_provider(&map, cli), want);
+    }
+
+    #[rstest]
+    #[case::on(" Yes ", Some(true))]
+    #[case::off("OFF", Some(false))]
+    #[case::other("maybe", None)]
+    fn switch_reads_rings_tokens(#[case] v: &str, #[case] want: Option<bool>) {
+        assert_eq!(switch(v), want);
+    }
 }

@@ -1,1 +1,269 @@
 //! tty discovery for the hook (spec §3.9) from `/proc` (owner: hook helper).
+//!
+//! The payload's own `tty` wins (the reducer applies that). Otherwise: the controlling
+//! terminal of the hook's stdin when stdin is a terminal, else the terminal of the agent
+//! process found by walking up from the hook's parent (at most 12 steps), for providers that
+//! have a process name (`claude`, `codex`). The walk also yields the agent's pid, which the row
+//! records as `agent_pid`.
+//!
+//! The walk is pure over an injected process table so it is tested on fake tables; the real
+//! table reads `/proc/<pid>/stat` and `/proc/<pid>/cmdline`.
+//!
+//! Test seams (like `RING_NOW`), so tests never depend on the real process tree the test runner
+//! happens to live in (e.g. a test suite run from inside Claude Code):
+//! * `RING_STDIN_TTY`: when set, replaces the stdin probe (empty = no terminal);
+//! * `RING_AGENT_TTY`: when set, replaces the walk (empty = no terminal; no agent pid).
+
+use std::io::IsTerminal;
+
+/// How many processes the walk visits at most (RiNG's bound).
+pub const MAX_STEPS: usize = 12;
+
+/// The fields of `/proc/<pid>/stat` the walk needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProcStat {
+    /// The task name (`comm`, at most 15 bytes, no path).
+    pub comm: String,
+    pub ppid: i64,
+    /// Encoded controlling terminal device (`tty_nr`); 0 = none.
+    pub tty_nr: i64,
+}
+
+/// The agent process found by the walk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Agent {
+    pub pid: i64,
+    /// Its controlling terminal, if it has one.
+    pub tty: Option<String>,
+}
+
+/// What discovery found: the terminal to store (if the payload has none) and the agent pid.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Discovered {
+    pub tty: Option<String>,
+    pub agent_pid: Option<i64>,
+}
+
+/// Parses the text of `/proc/<pid>/stat`. `comm` may contain spaces and parentheses, so the
+/// fields after it are found from the *last* `)`.
+pub fn parse_stat(text: &str) -> Option<ProcStat> {
+    let open = text.find('(')?;
+    let close = text.rfind(')')?;
+    if close < open {
+        return None;
+    }
+    let comm = text[open + 1..close].to_owned();
+    // After ") ": state ppid pgrp session tty_nr ...
+    let mut fields = text[close + 1..].split_ascii_whitespace();
+    let _state = fields.next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    let _pgrp = fields.next()?;
+    let _session = fields.next()?;
+    let tty_nr = fields.next()?.parse().ok()?;
+    Some(ProcStat { comm, ppid, tty_nr })
+}
+
+/// The device path of an encoded `tty_nr`: Unix98 ptys (majors 136–143) → `/dev/pts/N`,
+/// virtual consoles (major 4, minors < 64) → `/dev/ttyN`, serial ports (major 4, minors ≥ 64)
+/// → `/dev/ttySN`. 0 and anything else → none.
+pub fn tty_name(tty_nr: i64) -> Option<String> {
+    if tty_nr <= 0 {
+        return None;
+    }
+    let major = (tty_nr >> 8) & 0xfff;
+    let minor = (tty_nr & 0xff) | ((tty_nr >> 12) & 0xfff00);
+    match major {
+        136..=143 => Some(format!("/dev/pts/{}", (major - 136) * 256 + minor)),
+        4 if minor < 64 => Some(format!("/dev/tty{minor}")),
+        4 => Some(format!("/dev/ttyS{}", minor - 64)),
+        _ => None,
+    }
+}
+
+fn basename(s: &str) -> &str {
+    let s = s.trim();
+    s.rsplit('/').next().unwrap_or(s)
+}
+
+/// Walks up from `start` (the hook's parent) to the first process whose `comm` — or whose
+/// `argv[0]`, for agents running under an interpreter such as node — has the basename `name`.
+/// Gives up when a stat cannot be read, at a parent pid ≤ 1, or after [`MAX_STEPS`] processes.
+pub fn walk_to_agent(
+    start: i64,
+    name: &str,
+    mut stat: impl FnMut(i64) -> Option<ProcStat>,
+    mut argv0: impl FnMut(i64) -> Option<String>,
+) -> Option<Agent> {
+    let mut pid = start;
+    for _ in 0..MAX_STEPS {
+        if pid <= 0 {
+            return None;
+        }
+        let st = stat(pid)?;
+        let matches = basename(&st.comm) == name
+            || argv0(pid).is_some_and(|a| !a.is_empty() && basename(&a) == name);
+        if matches {
+            return Some(Agent {
+                pid,
+                tty: tty_name(st.tty_nr),
+            });
+        }
+        if st.ppid <= 1 {
+            return None;
+        }
+        pid = st.ppid;
+    }
+    None
+}
+
+/// `/proc/<pid>/stat` of a real process.
+fn read_stat(pid: i64) -> Option<ProcStat> {
+    let bytes = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(&String::from_utf8_lossy(&bytes))
+}
+
+/// `argv[0]` of a real process (`/proc/<pid>/cmdline` up to the first NUL).
+fn read_argv0(pid: i64) -> Option<String> {
+    let bytes = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+    let first = bytes.split(|&b| b == 0).next()?;
+    Some(String::from_utf8_lossy(first).into_owned())
+}
+
+/// The terminal of the hook's own stdin, if stdin is one (usually a pipe: none).
+pub fn stdin_tty() -> Option<String> {
+    if !std::io::stdin().is_terminal() {
+        return None;
+    }
+    let target = std::fs::read_link("/proc/self/fd/0").ok()?;
+    let path = target.to_str()?;
+    path.starts_with("/dev/").then(|| path.to_owned())
+}
+
+/// Walks the real process tree from the hook's parent to the agent named `name`.
+pub fn find_agent(name: &str) -> Option<Agent> {
+    let parent = i64::from(std::os::unix::process::parent_id());
+    walk_to_agent(parent, name, read_stat, read_argv0)
+}
+
+fn seam(name: &str) -> Option<Option<String>> {
+    std::env::var_os(name).map(|v| {
+        let v = v.to_string_lossy().into_owned();
+        (!v.is_empty()).then_some(v)
+    })
+}
+
+/// §3.9 steps 2–3 for one hook call. `process_name` is the provider's process name (none for
+/// providers without one: then only the stdin probe runs).
+pub fn discover(process_name: Option<&str>) -> Discovered {
+    let stdin = seam("RING_STDIN_TTY").unwrap_or_else(stdin_tty);
+    let (agent_tty, agent_pid) = match (process_name, seam("RING_AGENT_TTY")) {
+        (None, _) => (None, None),
+        (Some(_), Some(fixed)) => (fixed, None),
+        (Some(name), None) => match find_agent(name) {
+            Some(agent) => (agent.tty, Some(agent.pid)),
+            None => (None, None),
+        },
+    };
+    Discovered {
+        tty: stdin.or(agent_tty),
+        agent_pid,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+    use std::collections::HashMap;
+
+    /// A fake process table: pid → (comm, ppid, tty_nr, argv0).
+    fn table(rows: &[(i64, &str, i64, i64, &str)]) -> HashMap<i64, (ProcStat, String)> {
+        rows.iter()
+            .map(|&(pid, comm, ppid, tty_nr, argv0)| {
+                let st = ProcStat {
+                    comm: comm.into(),
+                    ppid,
+                    tty_nr,
+                };
+                (pid, (st, argv0.to_owned()))
+            })
+            .collect()
+    }
+
+    fn walk(rows: &[(i64, &str, i64, i64, &str)], start: i64, name: &str) -> Option<Agent> {
+        let t = table(rows);
+        walk_to_agent(
+            start,
+            name,
+            |pid| t.get(&pid).map(|r| r.0.clone()),
+            |pid| t.get(&pid).map(|r| r.1.clone()),
+        )
+    }
+
+    const PTS3: i64 = (136 << 8) | 3;
+
+    #[rstest]
+    #[case::parent_is_claude(&[(10, "claude", 5, PTS3, "claude")], 10, Some((10, Some("/dev/pts/3"))))]
+    #[case::through_a_shell(&[(20, "sh", 10, 0, "/bin/sh"), (10, "claude", 5, PTS3, "claude")], 20, Some((10, Some("/dev/pts/3"))))]
+    #[case::node_with_claude_argv0(&[(20, "bash", 10, 0, "bash"), (10, "node", 5, PTS3, "/usr/local/bin/claude")], 20, Some((10, Some("/dev/pts/3"))))]
+    #[case::agent_without_terminal(&[(10, "claude", 5, 0, "claude")], 10, Some((10, None)))]
+    #[case::stops_at_init(&[(20, "sh", 1, PTS3, "sh")], 20, None)]
+    #[case::missing_process_gives_up(&[(20, "sh", 10, PTS3, "sh")], 20, None)]
+    #[case::other_agent_not_matched(&[(20, "codex", 10, PTS3, "codex"), (10, "zsh", 1, PTS3, "zsh")], 20, None)]
+    #[case::comm_with_spaces_not_basename(&[(20, "claude x", 1, PTS3, "")], 20, None)]
+    fn walk_finds_the_named_agent(
+        #[case] rows: &[(i64, &str, i64, i64, &str)],
+        #[case] start: i64,
+        #[case] want: Option<(i64, Option<&str>)>,
+    ) {
+        let got = walk(rows, start, "claude").map(|a| (a.pid, a.tty));
+        let want = want.map(|(p, t)| (p, t.map(str::to_owned)));
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn walk_visits_at_most_twelve_processes() {
+        // A chain of 20 shells with the agent at depth 12 (13th process): not found.
+        let mut rows: Vec<(i64, &str, i64, i64, &str)> =
+            (0..20).map(|i| (100 + i, "sh", 101 + i, 0, "sh")).collect();
+        rows[12] = (112, "codex", 113, PTS3, "codex");
+        assert_eq!(walk(&rows, 100, "codex"), None);
+        rows[11] = (111, "codex", 112, PTS3, "codex");
+        assert_eq!(walk(&rows, 100, "codex").map(|a| a.pid), Some(111));
+    }
+
+    #[test]
+    fn walk_survives_a_cycle() {
+        let rows = [(10, "sh", 11, 0, "sh"), (11, "sh", 10, 0, "sh")];
+        assert_eq!(walk(&rows, 10, "claude"), None);
+    }
+
+    #[rstest]
+    #[case::pts("1 (claude) S 7 1 1 34819 1 4194560", Some(("claude", 7, 34819)))]
+    #[case::comm_with_paren_and_space("5 (a) b(c) R 3 5 5 0 -1", Some(("a) b(c", 3, 0)))]
+    #[case::truncated("5 (x) R 3", None)]
+    #[case::garbage("nonsense", None)]
+    fn parse_stat_reads_comm_ppid_tty(#[case] text: &str, #[case] want: Option<(&str, i64, i64)>) {
+        let got = parse_stat(text).map(|s| (s.comm, s.ppid, s.tty_nr));
+        assert_eq!(got, want.map(|(c, p, t)| (c.to_owned(), p, t)));
+    }
+
+    #[rstest]
+    #[case::none(0, None)]
+    #[case::pts0(136 << 8, Some("/dev/pts/0"))]
+    #[case::pts300((137 << 8) | 44, Some("/dev/pts/300"))]
+    #[case::pts_wide_minor((136 << 8) | (1 << 20), Some("/dev/pts/256"))]
+    #[case::console(1025, Some("/dev/tty1"))]
+    #[case::serial((4 << 8) | 64, Some("/dev/ttyS0"))]
+    #[case::unknown_major(5 << 8, None)]
+    fn tty_name_decodes_the_device(#[case] tty_nr: i64, #[case] want: Option<&str>) {
+        assert_eq!(tty_name(tty_nr).as_deref(), want);
+    }
+
+    #[test]
+    fn real_self_stat_parses() {
+        let st = read_stat(i64::from(std::process::id())).expect("own stat readable");
+        assert!(st.ppid >= 0);
+        assert!(!st.comm.is_empty());
+    }
+}

@@ -1,1 +1,0 @@
-//! TODO(lead): module store

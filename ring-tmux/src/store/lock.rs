@@ -1,0 +1,206 @@
+//! Advisory `flock` locks with a bounded wait.
+//!
+//! The hook must never block its agent: a lock that cannot be had within the timeout is given
+//! up (the caller proceeds unlocked and logs it). Lock files may be deleted by their holder
+//! (SessionEnd removes a session's lock file), so after locking we check that the path still
+//! names the inode we locked, and start over if it does not.
+
+use super::{FILE_MODE, set_mode};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long the hook waits for a lock before going on without it.
+pub const LOCK_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Shared (readers/appenders) or exclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Shared,
+    Exclusive,
+}
+
+/// The result of [`acquire`].
+#[derive(Debug)]
+pub enum Lock {
+    /// Locked; the lock is released when this is dropped (or the process exits).
+    Held(File),
+    /// Not locked within the timeout: the caller goes on without it.
+    TimedOut,
+}
+
+impl Lock {
+    /// The locked file, if the lock is held.
+    pub fn file(&self) -> Option<&File> {
+        match self {
+            Lock::Held(f) => Some(f),
+            Lock::TimedOut => None,
+        }
+    }
+}
+
+/// Opens (creating, mode 0600) a dedicated lock file.
+pub fn open_lock_file(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(FILE_MODE)
+        .open(path)?;
+    set_mode(&file, FILE_MODE);
+    Ok(file)
+}
+
+fn same_file(file: &File, path: &Path) -> bool {
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+fn try_lock(file: &File, mode: Mode) -> Result<(), TryLockError> {
+    match mode {
+        Mode::Shared => file.try_lock_shared(),
+        Mode::Exclusive => file.try_lock(),
+    }
+}
+
+/// Blocks on the lock in a helper thread so the wait can be bounded; on timeout the thread is
+/// left behind (it unlocks as soon as it gets the lock, or when the process exits).
+fn wait_lock(file: File, mode: Mode, timeout: Duration) -> Option<File> {
+    let (tx, rx) = mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("ring-lock".into())
+        .spawn(move || {
+            let locked = match mode {
+                Mode::Shared => file.lock_shared(),
+                Mode::Exclusive => file.lock(),
+            };
+            if locked.is_ok() {
+                // A send error means the waiter gave up: dropping the file unlocks it.
+                let _ = tx.send(file);
+            }
+        })
+        .ok()?;
+    rx.recv_timeout(timeout).ok()
+}
+
+/// Locks the file at `path`, opened by `open` (which creates it if needed), waiting at most
+/// `timeout`. Errors are open/lock failures other than contention.
+pub fn acquire(
+    path: &Path,
+    mode: Mode,
+    timeout: Duration,
+    open: impl Fn(&Path) -> io::Result<File>,
+) -> io::Result<Lock> {
+    let deadline = Instant::now() + timeout;
+    // A handful of retries covers a lock file deleted and recreated while we waited.
+    for _ in 0..8 {
+        let file = open(path)?;
+        let file = match try_lock(&file, mode) {
+            Ok(()) => file,
+            Err(TryLockError::WouldBlock) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match wait_lock(file, mode, left) {
+                    Some(f) => f,
+                    None => return Ok(Lock::TimedOut),
+                }
+            }
+            Err(TryLockError::Error(e)) => return Err(e),
+        };
+        if same_file(&file, path) {
+            return Ok(Lock::Held(file));
+        }
+        if Instant::now() >= deadline {
+            return Ok(Lock::TimedOut);
+        }
+    }
+    Ok(Lock::TimedOut)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn second_exclusive_lock_times_out_while_first_is_held() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("a.lock");
+        let first = acquire(&path, Mode::Exclusive, LOCK_TIMEOUT, open_lock_file).expect("lock");
+        assert!(matches!(first, Lock::Held(_)));
+        let second = acquire(
+            &path,
+            Mode::Exclusive,
+            Duration::from_millis(50),
+            open_lock_file,
+        )
+        .expect("lock attempt");
+        assert!(matches!(second, Lock::TimedOut));
+        drop(first);
+        let third = acquire(&path, Mode::Exclusive, LOCK_TIMEOUT, open_lock_file).expect("lock");
+        assert!(matches!(third, Lock::Held(_)));
+    }
+
+    #[test]
+    fn shared_locks_coexist() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("b.lock");
+        let a = acquire(&path, Mode::Shared, LOCK_TIMEOUT, open_lock_file).expect("lock");
+        let b = acquire(
+            &path,
+            Mode::Shared,
+            Duration::from_millis(50),
+            open_lock_file,
+        )
+        .expect("lock");
+        assert!(matches!((a, b), (Lock::Held(_), Lock::Held(_))));
+    }
+
+    #[test]
+    fn waiter_gets_the_lock_when_the_holder_releases_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("c.lock");
+        let held = acquire(&path, Mode::Exclusive, LOCK_TIMEOUT, open_lock_file).expect("lock");
+        let p2 = path.clone();
+        let waiter = std::thread::spawn(move || {
+            acquire(
+                &p2,
+                Mode::Exclusive,
+                Duration::from_secs(30),
+                open_lock_file,
+            )
+            .map(|l| matches!(l, Lock::Held(_)))
+        });
+        std::thread::sleep(Duration::from_millis(20));
+        drop(held);
+        assert!(waiter.join().expect("join").expect("lock"));
+    }
+
+    #[test]
+    fn lock_on_a_deleted_lock_file_is_retaken_on_the_new_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("d.lock");
+        let held = acquire(&path, Mode::Exclusive, LOCK_TIMEOUT, open_lock_file).expect("lock");
+        let p2 = path.clone();
+        let waiter = std::thread::spawn(move || {
+            match acquire(
+                &p2,
+                Mode::Exclusive,
+                Duration::from_secs(30),
+                open_lock_file,
+            ) {
+                Ok(Lock::Held(f)) => same_file(&f, &p2),
+                _ => false,
+            }
+        });
+        std::thread::sleep(Duration::from_millis(20));
+        // The holder deletes the lock file (as SessionEnd does) and releases it.
+        std::fs::remove_file(&path).expect("remove");
+        drop(held);
+        assert!(waiter.join().expect("join"));
+    }
+}

@@ -1,0 +1,275 @@
+//! The registry on disk: folders and files with private modes, atomic writes, bounded reads,
+//! per-session locks, `events.jsonl` and the payload log, hidden sessions, the error log.
+//!
+//! Everything here is plain I/O with bounds: reads are capped, locks wait at most
+//! [`lock::LOCK_TIMEOUT`], nothing prints. Folders are created 0700 and files 0600 whatever
+//! the umask (rows hold commands and questions).
+
+pub mod hidden;
+pub mod jsonl;
+pub mod lock;
+
+use std::fs::{self, DirBuilder, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+/// Mode of every folder ring creates.
+pub const DIR_MODE: u32 = 0o700;
+/// Mode of every file ring creates.
+pub const FILE_MODE: u32 = 0o600;
+/// Largest registry row the hook reads back (rows are a few KiB).
+pub const ROW_READ_CAP: u64 = 4 << 20;
+/// The error log is rotated to `ring.log.1` past this size.
+pub const LOG_CAP: u64 = 256 << 10;
+/// Folder of per-session lock files inside `sessions/`.
+pub const LOCKS_DIR: &str = ".locks";
+
+/// Sets `mode` on an open file (umask-independent). Best effort: a failure leaves the
+/// umask-reduced mode, which is never wider than asked.
+pub(crate) fn set_mode(file: &File, mode: u32) {
+    let _ = file.set_permissions(fs::Permissions::from_mode(mode));
+}
+
+/// Creates `dir` (and missing parents) with mode 0700; an existing folder is left as it is.
+pub fn ensure_dir(dir: &Path) -> io::Result<()> {
+    match DirBuilder::new().mode(DIR_MODE).create(dir) {
+        Ok(()) => fs::set_permissions(dir, fs::Permissions::from_mode(DIR_MODE)),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let parent = dir.parent().ok_or(e)?;
+            ensure_dir(parent)?;
+            ensure_dir(dir)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Opens a file for reading without blocking on FIFOs and devices; `None` if it is missing.
+/// Anything that is not a regular file is an error (a payload can name any path).
+fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
+    let file = match OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    Ok(Some((file, meta.len())))
+}
+
+/// Reads a whole regular file of at most `cap` bytes; `Ok(None)` when it is missing.
+/// A larger file is an error (not read at all).
+pub fn read_bounded(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
+    let Some((file, len)) = open_regular(path)? else {
+        return Ok(None);
+    };
+    if len > cap {
+        return Err(io::Error::other("file too large"));
+    }
+    let mut buf = Vec::with_capacity(len as usize);
+    file.take(cap + 1).read_to_end(&mut buf)?;
+    if buf.len() as u64 > cap {
+        return Err(io::Error::other("file grew too large"));
+    }
+    Ok(Some(buf))
+}
+
+/// Reads the last `tail` bytes of a regular file: `(bytes, cut)` where `cut` says the file
+/// was larger than `tail` (the caller then drops the partial first line, spec §3.7).
+/// `None` when the file is missing, not a regular file, or unreadable.
+pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
+    let (mut file, len) = open_regular(path).ok()??;
+    let cut = len > tail;
+    if cut {
+        file.seek(SeekFrom::Start(len - tail)).ok()?;
+    }
+    let mut buf = Vec::with_capacity(len.min(tail) as usize);
+    file.take(tail).read_to_end(&mut buf).ok()?;
+    Some((buf, cut))
+}
+
+/// A name for a temp file in the same folder, unique to this writer; never ends in `.json`
+/// so no reader takes it for a row.
+pub fn temp_name(stem: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static SEQ: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let seq = SEQ.fetch_add(1, Ordering::Relaxed);
+    format!(".{stem}.{}.{nanos:x}{seq}.tmp", std::process::id())
+}
+
+/// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then a
+/// rename over the target. No fsync: a status row is not worth a disk flush per tool call.
+pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
+    let mut attempt = 0;
+    let (tmp, mut file) = loop {
+        let tmp = dir.join(temp_name("ring"));
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(FILE_MODE)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 4 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    set_mode(&file, FILE_MODE);
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| fs::rename(&tmp, dir.join(name)));
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// Removes a file; a missing file is fine.
+pub fn remove_if_present(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// The bounded error log `ring.log` in the ring folder: one line per failure, rotated to
+/// `ring.log.1` past [`LOG_CAP`]. Never fails, never prints.
+#[derive(Debug, Clone)]
+pub struct ErrorLog {
+    path: PathBuf,
+}
+
+impl ErrorLog {
+    /// The log of the ring folder `ring_home`.
+    pub fn new(ring_home: &Path) -> ErrorLog {
+        ErrorLog {
+            path: ring_home.join("ring.log"),
+        }
+    }
+
+    /// Where the log lives.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `[ts] source: message` (control characters replaced so a line stays a line).
+    pub fn write(&self, now: f64, source: &str, message: &str) {
+        let clean: String = message
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let line = format!("{now:.3} {source}: {clean}\n");
+        let _ = self.append(line.as_bytes());
+    }
+
+    fn append(&self, line: &[u8]) -> io::Result<()> {
+        if let Some(dir) = self.path.parent() {
+            ensure_dir(dir)?;
+        }
+        if fs::metadata(&self.path).is_ok_and(|m| m.len() > LOG_CAP) {
+            let _ = fs::rename(&self.path, self.path.with_extension("log.1"));
+        }
+        let mut file = OpenOptions::new()
+            .append(true)
+            .create(true)
+            .mode(FILE_MODE)
+            .open(&self.path)?;
+        file.write_all(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::MetadataExt;
+
+    fn mode(path: &Path) -> u32 {
+        fs::metadata(path).expect("metadata").mode() & 0o777
+    }
+
+    #[test]
+    fn ensure_dir_creates_private_parents() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let dir = root.path().join("a").join("b");
+        ensure_dir(&dir).expect("create");
+        assert_eq!(mode(&dir), DIR_MODE);
+        assert_eq!(mode(&root.path().join("a")), DIR_MODE);
+        ensure_dir(&dir).expect("existing is fine");
+    }
+
+    #[test]
+    fn write_atomic_replaces_and_leaves_no_temp() {
+        let root = tempfile::tempdir().expect("tempdir");
+        write_atomic(root.path(), "x.json", b"{}").expect("write");
+        write_atomic(root.path(), "x.json", b"{\"a\": 1}").expect("rewrite");
+        let names: Vec<_> = fs::read_dir(root.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, ["x.json"]);
+        assert_eq!(
+            fs::read(root.path().join("x.json")).expect("read"),
+            b"{\"a\": 1}"
+        );
+        assert_eq!(mode(&root.path().join("x.json")), FILE_MODE);
+    }
+
+    #[test]
+    fn temp_names_never_look_like_rows() {
+        let a = temp_name("ring");
+        assert!(a.starts_with('.') && a.ends_with(".tmp"));
+        assert_ne!(a, temp_name("ring"));
+    }
+
+    #[test]
+    fn read_tail_cuts_only_large_files() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let p = root.path().join("t");
+        fs::write(&p, b"0123456789").expect("write");
+        assert_eq!(read_tail(&p, 10), Some((b"0123456789".to_vec(), false)));
+        assert_eq!(read_tail(&p, 4), Some((b"6789".to_vec(), true)));
+        assert_eq!(read_tail(&root.path().join("missing"), 4), None);
+        assert_eq!(read_tail(root.path(), 4), None);
+    }
+
+    #[test]
+    fn read_bounded_refuses_large_and_special_files() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let p = root.path().join("r");
+        fs::write(&p, b"abc").expect("write");
+        assert_eq!(read_bounded(&p, 3).expect("read"), Some(b"abc".to_vec()));
+        assert!(read_bounded(&p, 2).is_err());
+        assert_eq!(
+            read_bounded(&root.path().join("none"), 2).expect("missing"),
+            None
+        );
+        assert!(read_bounded(Path::new("/dev/zero"), 2).is_err());
+    }
+
+    #[test]
+    fn error_log_rotates_past_its_cap() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let log = ErrorLog::new(root.path());
+        let big = "x".repeat(1024);
+        for _ in 0..300 {
+            log.write(1.0, "test", &big);
+        }
+        let size = fs::metadata(log.path()).expect("log").len();
+        assert!(size <= LOG_CAP + 2048, "log is {size} bytes");
+        assert!(root.path().join("ring.log.1").exists());
+        log.write(1.0, "test", "two\nlines\x1b[31m");
+        let text = fs::read_to_string(log.path()).expect("read");
+        assert!(text.ends_with("1.000 test: two lines [31m\n"));
+    }
+}
