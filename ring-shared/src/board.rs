@@ -7,22 +7,29 @@ use crate::registry::Status;
 /// Sorted sessions ready to render.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Board {
+    /// Sessions in board order: status rank, then idle seconds ascending (stable).
     pub sessions: Vec<Session>,
     /// Live agent CLI processes (display only).
     pub agent_processes: usize,
+    /// The clock the board was built at (idle seconds are measured against it).
     pub now: f64,
 }
 
 /// Counts per state, in board order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Counts {
+    /// Sessions that need their user.
     pub waiting: usize,
+    /// Sessions whose agent is running.
     pub working: usize,
+    /// Sessions whose turn finished.
     pub idle: usize,
+    /// Ended sessions (zero unless the board shows all).
     pub ended: usize,
 }
 
 impl Counts {
+    /// The count of one state.
     pub fn get(&self, status: Status) -> usize {
         match status {
             Status::Waiting => self.waiting,
@@ -30,5 +37,316 @@ impl Counts {
             Status::Idle => self.idle,
             Status::Ended => self.ended,
         }
+    }
+
+    /// Sessions of every state.
+    pub fn total(&self) -> usize {
+        self.waiting + self.working + self.idle + self.ended
+    }
+
+    fn add(&mut self, status: Status) {
+        match status {
+            Status::Waiting => self.waiting += 1,
+            Status::Working => self.working += 1,
+            Status::Idle => self.idle += 1,
+            Status::Ended => self.ended += 1,
+        }
+    }
+}
+
+impl Board {
+    /// Builds the board: drops ended sessions unless `all` (`--all` / `show_all`), then
+    /// sorts stably by (status rank, idle seconds) so ties keep merge order (§4.11).
+    pub fn build(sessions: Vec<Session>, agent_processes: usize, now: f64, all: bool) -> Board {
+        let mut sessions: Vec<Session> = sessions
+            .into_iter()
+            .filter(|s| all || s.row.status != Status::Ended)
+            .collect();
+        sessions.sort_by(|a, b| {
+            a.row
+                .status
+                .rank()
+                .cmp(&b.row.status.rank())
+                .then_with(|| a.idle_seconds(now).total_cmp(&b.idle_seconds(now)))
+        });
+        Board {
+            sessions,
+            agent_processes,
+            now,
+        }
+    }
+
+    /// Counts over the (filtered) board.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for session in &self.sessions {
+            counts.add(session.row.status);
+        }
+        counts
+    }
+
+    /// What a status bar needs: counts, and every session with where it lives, the waiting
+    /// ones also listed longest-waiting first.
+    pub fn summarize(&self) -> Summary {
+        let entries: Vec<SummaryEntry> = self
+            .sessions
+            .iter()
+            .map(|s| SummaryEntry::new(s, self.now))
+            .collect();
+        let mut waiting: Vec<SummaryEntry> = entries
+            .iter()
+            .filter(|e| e.status == Status::Waiting)
+            .cloned()
+            .collect();
+        // Longest wait first; stable, so equal waits keep board order.
+        waiting.sort_by(|a, b| b.idle_seconds.total_cmp(&a.idle_seconds));
+        Summary {
+            counts: self.counts(),
+            waiting,
+            sessions: entries,
+        }
+    }
+}
+
+/// Counts plus the sessions a status bar draws, each with where it lives.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Summary {
+    /// Counts over the board.
+    pub counts: Counts,
+    /// Waiting sessions, longest-waiting first (what `jump` visits and the segment names).
+    pub waiting: Vec<SummaryEntry>,
+    /// Every session on the board, in board order (badges per pane / tab).
+    pub sessions: Vec<SummaryEntry>,
+}
+
+/// One session as a status bar sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SummaryEntry {
+    /// Registry id.
+    pub session_id: String,
+    /// Read-side status.
+    pub status: Status,
+    /// Project name (§4.12), unsanitized.
+    pub project: String,
+    /// `permission` / `question` / `plan` / `idle` / `""`.
+    pub kind: String,
+    /// What exactly is waited on (may be `""`), unsanitized.
+    pub detail: String,
+    /// Seconds since the last activity.
+    pub idle_seconds: f64,
+    /// Background agent (§4.9).
+    pub agent: bool,
+    /// `$TMUX_PANE` of the hook (`%42`).
+    pub tmux_pane: Option<String>,
+    /// tmux socket path of the hook's server.
+    pub tmux_socket: Option<String>,
+    /// The agent's terminal.
+    pub tty: Option<String>,
+    /// `$ZELLIJ_SESSION_NAME` of the hook.
+    pub zellij_session: Option<String>,
+    /// `$ZELLIJ_PANE_ID` of the hook.
+    pub zellij_pane: Option<String>,
+    /// tmux `session:window.pane`, when mapped.
+    pub tmux_target: Option<String>,
+}
+
+impl SummaryEntry {
+    fn new(session: &Session, now: f64) -> SummaryEntry {
+        let row = &session.row;
+        SummaryEntry {
+            session_id: row.session_id.clone(),
+            status: row.status,
+            project: project(session).to_owned(),
+            kind: row.waiting_kind.clone(),
+            detail: row.waiting_detail.clone(),
+            idle_seconds: session.idle_seconds(now),
+            agent: session.kind == Some("agent"),
+            tmux_pane: row.tmux_pane.clone(),
+            tmux_socket: row.tmux_socket.clone(),
+            tty: row.tty.clone(),
+            zellij_session: row.zellij_session.clone(),
+            zellij_pane: row.zellij_pane.clone(),
+            tmux_target: session.tmux_target.clone(),
+        }
+    }
+}
+
+/// `project` (§4.12): the last path component of `origin_cwd`, else of `cwd`; when that
+/// component is empty (`/`, `""`, `.`) the path itself.
+pub fn project(session: &Session) -> &str {
+    let row = &session.row;
+    let base = if row.origin_cwd.is_empty() {
+        &row.cwd
+    } else {
+        &row.origin_cwd
+    };
+    match path_name(base) {
+        "" => base,
+        name => name,
+    }
+}
+
+/// Python `pathlib.PurePosixPath(path).name`: the last component, ignoring empty and `.`
+/// components (`/repo/app/` → `app`, `/repo/a/..` → `..`, `/` → `""`).
+fn path_name(path: &str) -> &str {
+    path.rsplit('/')
+        .find(|part| !part.is_empty() && *part != ".")
+        .unwrap_or("")
+}
+
+/// `location` (§4.12): the tmux target if any, else `cwd` with a leading `home` shown as `~`
+/// (a plain string-prefix test, as RiNG does: `$HOMEextra/x` → `~extra/x`).
+pub fn location(session: &Session, home: &str) -> String {
+    if let Some(target) = &session.tmux_target {
+        return target.clone();
+    }
+    let cwd = &session.row.cwd;
+    match cwd.strip_prefix(home) {
+        Some(rest) if !home.is_empty() => format!("~{rest}"),
+        _ => cwd.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::Row;
+    use rstest::rstest;
+
+    const NOW: f64 = 1_700_000_000.0;
+
+    fn session(id: &str, status: Status, idle: f64) -> Session {
+        let mut row = Row::new(id);
+        row.status = status;
+        row.last_active = NOW - idle;
+        Session::from_hook(row)
+    }
+
+    fn ids(board: &Board) -> Vec<&str> {
+        board
+            .sessions
+            .iter()
+            .map(|s| s.row.session_id.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn sort_is_rank_then_idle_and_stable_for_ties() {
+        let sessions = vec![
+            session("idle-old", Status::Idle, 50.0),
+            session("work", Status::Working, 1.0),
+            session("wait-b", Status::Waiting, 5.0),
+            session("wait-a", Status::Waiting, 5.0),
+            session("idle-new", Status::Idle, 2.0),
+            session("wait-new", Status::Waiting, 1.0),
+            session("future", Status::Idle, -30.0),
+        ];
+        let board = Board::build(sessions, 0, NOW, false);
+        // A future `last_active` counts as 0 s idle.
+        assert_eq!(
+            ids(&board),
+            [
+                "wait-new", "wait-b", "wait-a", "work", "future", "idle-new", "idle-old"
+            ]
+        );
+    }
+
+    #[rstest]
+    #[case::without_all(false, &["w"], Counts { waiting: 1, ..Counts::default() })]
+    #[case::with_all(true, &["w", "e"], Counts { waiting: 1, ended: 1, ..Counts::default() })]
+    fn ended_is_filtered_before_counting(
+        #[case] all: bool,
+        #[case] expected_ids: &[&str],
+        #[case] expected: Counts,
+    ) {
+        let sessions = vec![
+            session("e", Status::Ended, 1.0),
+            session("w", Status::Waiting, 9.0),
+        ];
+        let board = Board::build(sessions, 0, NOW, all);
+        assert_eq!(ids(&board), expected_ids);
+        assert_eq!(board.counts(), expected);
+    }
+
+    #[rstest]
+    #[case::last_component("", "/repo/app", "app")]
+    #[case::origin_wins("/repo/origin", "/repo/app", "origin")]
+    #[case::trailing_slash("", "/repo/app/", "app")]
+    #[case::dotdot_kept("", "/repo/a/..", "..")]
+    #[case::root_is_itself("", "/", "/")]
+    #[case::empty_is_empty("", "", "")]
+    #[case::dot_is_itself("", ".", ".")]
+    #[case::relative("", "relative/dir", "dir")]
+    #[case::inner_dot("", "/repo/app/.", "app")]
+    fn project_is_python_path_name(
+        #[case] origin: &str,
+        #[case] cwd: &str,
+        #[case] expected: &str,
+    ) {
+        let mut s = session("s", Status::Idle, 0.0);
+        s.row.origin_cwd = origin.into();
+        s.row.cwd = cwd.into();
+        assert_eq!(project(&s), expected);
+    }
+
+    #[rstest]
+    #[case::home_prefix("/home/u/proj/app", None, "~/proj/app")]
+    #[case::home_itself("/home/u", None, "~")]
+    #[case::plain_prefix_quirk("/home/uextra/x", None, "~extra/x")]
+    #[case::elsewhere("/repo/app", None, "/repo/app")]
+    #[case::tmux_target_wins("/home/u/proj", Some("main:1.1"), "main:1.1")]
+    fn location_is_target_or_home_relative_cwd(
+        #[case] cwd: &str,
+        #[case] target: Option<&str>,
+        #[case] expected: &str,
+    ) {
+        let mut s = session("s", Status::Idle, 0.0);
+        s.row.cwd = cwd.into();
+        s.tmux_target = target.map(Into::into);
+        assert_eq!(location(&s, "/home/u"), expected);
+    }
+
+    #[test]
+    fn empty_home_never_prefixes() {
+        let mut s = session("s", Status::Idle, 0.0);
+        s.row.cwd = "/repo".into();
+        assert_eq!(location(&s, ""), "/repo");
+    }
+
+    #[test]
+    fn summary_lists_waiting_longest_first_with_locations() {
+        let mut short = session("short", Status::Waiting, 3.0);
+        short.row.zellij_session = Some("z".into());
+        short.row.zellij_pane = Some("7".into());
+        let mut long = session("long", Status::Waiting, 90.0);
+        long.row.tmux_pane = Some("%4".into());
+        long.row.waiting_kind = "permission".into();
+        long.row.cwd = "/repo/app".into();
+        let board = Board::build(
+            vec![short, session("busy", Status::Working, 1.0), long],
+            2,
+            NOW,
+            false,
+        );
+        let summary = board.summarize();
+        assert_eq!(
+            summary.counts,
+            Counts {
+                waiting: 2,
+                working: 1,
+                ..Counts::default()
+            }
+        );
+        let waiting: Vec<(&str, f64)> = summary
+            .waiting
+            .iter()
+            .map(|e| (e.session_id.as_str(), e.idle_seconds))
+            .collect();
+        assert_eq!(waiting, [("long", 90.0), ("short", 3.0)]);
+        assert_eq!(summary.waiting[0].project, "app");
+        assert_eq!(summary.waiting[0].kind, "permission");
+        assert_eq!(summary.waiting[0].tmux_pane.as_deref(), Some("%4"));
+        assert_eq!(summary.waiting[1].zellij_pane.as_deref(), Some("7"));
+        assert_eq!(summary.sessions.len(), 3);
     }
 }

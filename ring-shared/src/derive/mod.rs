@@ -163,25 +163,11 @@ const STALE_HEARTBEAT_SECONDS: f64 = 60.0;
 
 /// Applies §4.2 (a)–(d), §4.8 and §4.9 to hook rows (in file-name order).
 pub fn derive(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Derived {
-    let mut derived = Derived::default();
-    for mut session in hook_sessions(rows, ctx) {
-        let id = &session.row.session_id;
-        if let Some(&hidden_at) = ctx.hidden.get(id) {
-            if session.row.last_active > hidden_at {
-                derived.unhide.push(id.clone());
-            } else {
-                continue;
-            }
-        }
-        if ctx.procs.background_agent_ids.contains(id) {
-            session.kind = Some("agent");
-            if session.row.status == Status::Idle {
-                session.row.status = Status::Ended;
-            }
-        }
-        derived.sessions.push(session);
-    }
-    derived
+    let mut sessions = hook_sessions(rows, ctx);
+    // One implementation of §4.8/§4.9, shared with the zero-config path (which runs it
+    // after merging scan rows in).
+    let unhide = crate::scan::finish(&mut sessions, ctx);
+    Derived { sessions, unhide }
 }
 
 /// The hook-registry read: §4.2 (a) Codex permission wait, (b) bare SessionStart,

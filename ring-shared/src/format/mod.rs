@@ -1,0 +1,155 @@
+//! Rendered outputs (spec §5): `oneline`, the JSON board, markers, icons, relative time;
+//! and the text safety every renderer needs: terminal display width, truncation that never
+//! exceeds a width, [`sanitize`] for payload text and [`escape_tmux`].
+//!
+//! Every function returns text without a trailing newline: printing one (as RiNG's `print`
+//! does for `--format oneline|json`) is the printer's job.
+
+use crate::board::Board;
+use crate::registry::Status;
+
+mod json;
+mod width;
+
+pub use json::{json, json_value};
+pub use width::{display_width, sanitize, truncate, truncate_middle};
+
+/// The status marker (spec §5.3): 🔴 🟢 🟡 ⚫.
+pub fn marker(status: Status) -> &'static str {
+    match status {
+        Status::Waiting => "\u{1F534}",
+        Status::Working => "\u{1F7E2}",
+        Status::Idle => "\u{1F7E1}",
+        Status::Ended => "\u{26AB}",
+    }
+}
+
+/// The English label of a status (RiNG's `--lang en`).
+pub fn status_label(status: Status) -> &'static str {
+    match status {
+        Status::Waiting => "waiting",
+        Status::Working => "working",
+        Status::Idle => "done/idle",
+        Status::Ended => "ended",
+    }
+}
+
+/// The icon of a waiting kind (spec §5.3): 🔐 ❓ 🧭 ⏸, `""` for anything else.
+pub fn waiting_icon(kind: &str) -> &'static str {
+    match kind {
+        "permission" => "\u{1F510}",
+        "question" => "\u{2753}",
+        "plan" => "\u{1F9ED}",
+        "idle" => "\u{23F8}",
+        _ => "",
+    }
+}
+
+/// `ring --format oneline` (spec §5.1) without its trailing newline: `<marker><count>` per
+/// non-zero state in board order, joined by one space (`🔴2 🟢1 🟡3`); `""` for an empty board.
+pub fn oneline(board: &Board) -> String {
+    let counts = board.counts();
+    Status::ALL
+        .iter()
+        .filter(|&&status| counts.get(status) > 0)
+        .map(|&status| format!("{}{}", marker(status), counts.get(status)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Relative idle time (spec §5.4): `42s`, `7m`, `1h05m` (seconds truncated; negative is `0s`).
+pub fn relative_time(idle_seconds: f64) -> String {
+    // `as` saturates and maps NaN to 0: a garbage clock shows `0s`, never panics.
+    let s = idle_seconds.max(0.0) as u64;
+    if s < 60 {
+        format!("{s}s")
+    } else if s < 3600 {
+        format!("{}m", s / 60)
+    } else {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    }
+}
+
+/// Escapes text for a tmux format string: `#` → `##`, so `#(cmd)`, `#{…}` and `#[style]` in
+/// a directory name or a question stay text and never run or restyle.
+pub fn escape_tmux(text: &str) -> String {
+    text.replace('#', "##")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::derive::Session;
+    use crate::registry::Row;
+    use rstest::rstest;
+
+    fn board(statuses: &[Status], all: bool) -> Board {
+        let sessions = statuses
+            .iter()
+            .enumerate()
+            .map(|(i, &status)| {
+                let mut row = Row::new(format!("s{i}"));
+                row.status = status;
+                Session::from_hook(row)
+            })
+            .collect();
+        Board::build(sessions, 0, 0.0, all)
+    }
+
+    #[rstest]
+    #[case::empty_board(&[], false, "")]
+    #[case::fixed_order(&[Status::Idle, Status::Waiting, Status::Idle, Status::Working, Status::Waiting, Status::Idle], false, "🔴2 🟢1 🟡3")]
+    #[case::zero_counts_skipped(&[Status::Idle], false, "🟡1")]
+    #[case::ended_hidden_without_all(&[Status::Ended, Status::Idle], false, "🟡1")]
+    #[case::ended_shown_with_all(&[Status::Ended, Status::Idle], true, "🟡1 ⚫1")]
+    fn oneline_joins_non_zero_counts(
+        #[case] statuses: &[Status],
+        #[case] all: bool,
+        #[case] expected: &str,
+    ) {
+        assert_eq!(oneline(&board(statuses, all)), expected);
+    }
+
+    #[rstest]
+    #[case::seconds(59.9, "59s")]
+    #[case::zero(0.0, "0s")]
+    #[case::negative(-5.0, "0s")]
+    #[case::minute(60.0, "1m")]
+    #[case::minutes(3599.0, "59m")]
+    #[case::hour(3600.0, "1h00m")]
+    #[case::hour_padded(3900.0, "1h05m")]
+    #[case::many_hours(90061.0, "25h01m")]
+    #[case::nan(f64::NAN, "0s")]
+    fn relative_time_truncates(#[case] idle: f64, #[case] expected: &str) {
+        assert_eq!(relative_time(idle), expected);
+    }
+
+    #[rstest]
+    #[case::permission("permission", "🔐")]
+    #[case::question("question", "❓")]
+    #[case::plan("plan", "🧭")]
+    #[case::idle_without_variation_selector("idle", "\u{23F8}")]
+    #[case::empty("", "")]
+    #[case::unknown("other", "")]
+    fn waiting_icons(#[case] kind: &str, #[case] expected: &str) {
+        assert_eq!(waiting_icon(kind), expected);
+    }
+
+    #[rstest]
+    #[case(Status::Waiting, "\u{1F534}")]
+    #[case(Status::Working, "\u{1F7E2}")]
+    #[case(Status::Idle, "\u{1F7E1}")]
+    #[case(Status::Ended, "\u{26AB}")]
+    fn markers(#[case] status: Status, #[case] expected: &str) {
+        assert_eq!(marker(status), expected);
+    }
+
+    #[rstest]
+    #[case::command("#(rm -rf ~)", "##(rm -rf ~)")]
+    #[case::style("#[fg=red]x", "##[fg=red]x")]
+    #[case::already_doubled("##", "####")]
+    #[case::plain("plain", "plain")]
+    fn tmux_escape_doubles_hashes(#[case] text: &str, #[case] expected: &str) {
+        assert_eq!(escape_tmux(text), expected);
+    }
+}
