@@ -1,0 +1,404 @@
+//! The pure part of `install-hooks` / `remove-hooks`: which hook entries are ours, which are
+//! RiNG's, and the edited settings document (spec §7, with ring-tmux's command).
+//!
+//! A settings file holds `hooks: {EVENT: [group, …]}` where a group is
+//! `{"matcher"?: …, "hooks": [{"type": "command", "command": CMD, "timeout": N}, …]}`.
+//! Everything we do not recognise is kept exactly as it is, in its place.
+
+use serde_json::{Map, Value, json};
+
+/// The timeout (seconds) written on our entries, as RiNG does.
+pub const TIMEOUT: u64 = 600;
+
+/// Claude Code's events, in RiNG's order.
+pub const CLAUDE_EVENTS: [&str; 8] = [
+    "SessionStart",
+    "UserPromptSubmit",
+    "Notification",
+    "PermissionRequest",
+    "PreToolUse",
+    "PostToolUse",
+    "Stop",
+    "SessionEnd",
+];
+
+/// Codex's events, in RiNG's order.
+pub const CODEX_EVENTS: [&str; 4] = ["PreToolUse", "PermissionRequest", "PostToolUse", "Stop"];
+
+/// Why a settings document cannot be edited safely.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShapeError {
+    /// The top level is not an object.
+    NotObject,
+    /// `hooks` exists but is not an object.
+    HooksNotObject,
+    /// `hooks.EVENT` exists but is not a list.
+    EventNotList(String),
+}
+
+impl std::fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShapeError::NotObject => write!(f, "the top level is not a JSON object"),
+            ShapeError::HooksNotObject => write!(f, "\"hooks\" is not a JSON object"),
+            ShapeError::EventNotList(event) => write!(f, "\"hooks.{event}\" is not a list"),
+        }
+    }
+}
+
+/// Splits a command line the way `sh` would for plain words and quotes (no expansion):
+/// enough to find the program and its first argument of a hook command.
+pub fn shell_words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                for q in chars.by_ref() {
+                    if q == '\'' {
+                        break;
+                    }
+                    word.push(q);
+                }
+            }
+            '"' => {
+                in_word = true;
+                while let Some(q) = chars.next() {
+                    match q {
+                        '"' => break,
+                        '\\' => {
+                            if let Some(n) = chars.next() {
+                                if !matches!(n, '"' | '\\' | '$' | '`') {
+                                    word.push('\\');
+                                }
+                                word.push(n);
+                            }
+                        }
+                        _ => word.push(q),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(n) = chars.next() {
+                    word.push(n);
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+fn basename(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Quotes `word` for `sh` when it holds anything but safe characters.
+pub fn shell_quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./+,:@%=".contains(c));
+    if safe {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// The hook command for `binary`: `BINARY hook`, plus `--provider codex` for Codex.
+pub fn hook_command(binary: &str, codex: bool) -> String {
+    let mut command = format!("{} hook", shell_quote(binary));
+    if codex {
+        command.push_str(" --provider codex");
+    }
+    command
+}
+
+/// Ours: the program's basename is `ring-tmux` and its first argument is `hook`.
+pub fn is_ours(command: &str) -> bool {
+    let words = shell_words(command);
+    words.len() >= 2 && basename(&words[0]) == "ring-tmux" && words[1] == "hook"
+}
+
+/// RiNG's (spec §7): split on whitespace, ≥ 2 tokens, first basename `ring`, second `hook`.
+pub fn is_ring(command: &str) -> bool {
+    let mut words = command.split_whitespace();
+    matches!((words.next(), words.next()), (Some(program), Some("hook")) if basename(program) == "ring")
+}
+
+/// The `command` of a hook entry, if it is an object with a string command.
+pub fn entry_command(entry: &Value) -> Option<&str> {
+    entry.get("command").and_then(Value::as_str)
+}
+
+/// Every command string found under `hooks.EVENT` (in groups' `hooks` lists).
+pub fn event_commands(doc: &Value, event: &str) -> Vec<String> {
+    let Some(groups) = doc
+        .get("hooks")
+        .and_then(|h| h.get(event))
+        .and_then(Value::as_array)
+    else {
+        return Vec::new();
+    };
+    groups
+        .iter()
+        .filter_map(|g| g.get("hooks").and_then(Value::as_array))
+        .flatten()
+        .filter_map(entry_command)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Checks that the document can be edited for `events` without guessing.
+pub fn check_shape(doc: &Value, events: &[&str]) -> Result<(), ShapeError> {
+    let Some(top) = doc.as_object() else {
+        return Err(ShapeError::NotObject);
+    };
+    match top.get("hooks") {
+        None => Ok(()),
+        Some(Value::Object(hooks)) => {
+            for event in events {
+                if let Some(list) = hooks.get(*event)
+                    && !list.is_array()
+                {
+                    return Err(ShapeError::EventNotList((*event).to_owned()));
+                }
+            }
+            Ok(())
+        }
+        Some(_) => Err(ShapeError::HooksNotObject),
+    }
+}
+
+/// Removes from one event's groups every entry `remove` selects; groups whose `hooks` list
+/// becomes empty are dropped. Returns how many entries went. Other items stay as they are.
+fn strip_entries(groups: &mut Vec<Value>, remove: &dyn Fn(&str) -> bool) -> usize {
+    let mut removed = 0;
+    groups.retain_mut(|group| {
+        let Some(entries) = group.get_mut("hooks").and_then(Value::as_array_mut) else {
+            return true;
+        };
+        let before = entries.len();
+        entries.retain(|e| !entry_command(e).is_some_and(remove));
+        let gone = before - entries.len();
+        removed += gone;
+        !(gone > 0 && entries.is_empty())
+    });
+    removed
+}
+
+/// One event is in the wanted state: exactly one entry of ours, with exactly `command` and
+/// timeout 600, and no RiNG entry when RiNG's are to be replaced.
+fn event_is_current(groups: &[Value], command: &str, replace_ring: bool) -> bool {
+    let entries: Vec<&Value> = groups
+        .iter()
+        .filter_map(|g| g.get("hooks").and_then(Value::as_array))
+        .flatten()
+        .collect();
+    let ours: Vec<&&Value> = entries
+        .iter()
+        .filter(|e| entry_command(e).is_some_and(is_ours))
+        .collect();
+    let ring_left = replace_ring
+        && entries
+            .iter()
+            .any(|e| entry_command(e).is_some_and(is_ring));
+    ours.len() == 1
+        && entry_command(ours[0]) == Some(command)
+        && ours[0].get("timeout").and_then(Value::as_u64) == Some(TIMEOUT)
+        && !ring_left
+}
+
+/// The result of planning an install on one document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Install {
+    /// The edited document (equal to the input when nothing changes).
+    pub doc: Value,
+    /// Events rewritten, in `events` order.
+    pub changed: Vec<String>,
+    /// RiNG entries found on our events (command strings, deduplicated, in order).
+    pub ring_commands: Vec<String>,
+    /// Other commands on PermissionRequest / Notification (they run beside ours).
+    pub others_on_wait_events: Vec<String>,
+}
+
+/// Plans `install-hooks` on `doc` (already checked with [`check_shape`]).
+pub fn install(doc: &Value, events: &[&str], command: &str, replace_ring: bool) -> Install {
+    let mut out = doc.clone();
+    let mut changed = Vec::new();
+    let mut ring_commands: Vec<String> = Vec::new();
+    let mut others: Vec<String> = Vec::new();
+    for event in events {
+        for cmd in event_commands(doc, event) {
+            if is_ring(&cmd) && !ring_commands.contains(&cmd) {
+                ring_commands.push(cmd);
+            } else if !is_ours(&cmd)
+                && !is_ring(&cmd)
+                && matches!(*event, "PermissionRequest" | "Notification")
+                && !others.contains(&cmd)
+            {
+                others.push(cmd);
+            }
+        }
+    }
+    let Some(top) = out.as_object_mut() else {
+        return Install {
+            doc: out,
+            changed,
+            ring_commands,
+            others_on_wait_events: others,
+        };
+    };
+    let hooks = top
+        .entry("hooks")
+        .or_insert_with(|| Value::Object(Map::new()));
+    if let Some(hooks) = hooks.as_object_mut() {
+        for event in events {
+            let list = hooks
+                .entry(*event)
+                .or_insert_with(|| Value::Array(Vec::new()));
+            let Some(groups) = list.as_array_mut() else {
+                continue;
+            };
+            if event_is_current(groups, command, replace_ring) {
+                continue;
+            }
+            strip_entries(groups, &|c| is_ours(c) || (replace_ring && is_ring(c)));
+            groups.push(
+                json!({"hooks": [{"type": "command", "command": command, "timeout": TIMEOUT}]}),
+            );
+            changed.push((*event).to_owned());
+        }
+    }
+    if changed.is_empty() {
+        // Nothing to do: hand back the input untouched (no empty `hooks` added).
+        out = doc.clone();
+    }
+    Install {
+        doc: out,
+        changed,
+        ring_commands,
+        others_on_wait_events: others,
+    }
+}
+
+/// The result of planning a removal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removal {
+    /// The edited document.
+    pub doc: Value,
+    /// Events from which entries went, in `events` order.
+    pub changed: Vec<String>,
+}
+
+/// Plans `remove-hooks`: drops our entries (and RiNG's when `include_ring`) from `events`.
+/// An event list emptied by the removal is dropped, and so is a `hooks` object emptied by it,
+/// so install followed by remove gives back the original document.
+pub fn remove(doc: &Value, events: &[&str], include_ring: bool) -> Removal {
+    let mut out = doc.clone();
+    let mut changed = Vec::new();
+    if let Some(top) = out.as_object_mut()
+        && let Some(hooks) = top.get_mut("hooks").and_then(Value::as_object_mut)
+    {
+        for event in events {
+            let Some(groups) = hooks.get_mut(*event).and_then(Value::as_array_mut) else {
+                continue;
+            };
+            let removed = strip_entries(groups, &|c| is_ours(c) || (include_ring && is_ring(c)));
+            if removed > 0 {
+                changed.push((*event).to_owned());
+                if groups.is_empty() {
+                    hooks.shift_remove(*event);
+                }
+            }
+        }
+        if !changed.is_empty() && hooks.is_empty() {
+            top.shift_remove("hooks");
+        }
+    }
+    Removal { doc: out, changed }
+}
+
+/// Where ring's hook stands in one settings document, for `doctor`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Installed {
+    /// Events with no entry of ours.
+    pub missing: Vec<String>,
+    /// Distinct programs (first word) our entries run.
+    pub programs: Vec<String>,
+    /// Events carrying RiNG entries.
+    pub ring_events: Vec<String>,
+}
+
+/// Reports which of `events` carry our hook, which programs it runs and where RiNG's is.
+pub fn installed(doc: &Value, events: &[&str]) -> Installed {
+    let mut report = Installed::default();
+    for event in events {
+        let commands = event_commands(doc, event);
+        let ours: Vec<&String> = commands.iter().filter(|c| is_ours(c)).collect();
+        if ours.is_empty() {
+            report.missing.push((*event).to_owned());
+        }
+        for command in ours {
+            if let Some(program) = shell_words(command).into_iter().next()
+                && !report.programs.contains(&program)
+            {
+                report.programs.push(program);
+            }
+        }
+        if commands.iter().any(|c| is_ring(c)) {
+            report.ring_events.push((*event).to_owned());
+        }
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_handles_quotes_and_escapes() {
+        assert_eq!(
+            shell_words(r#"'/a b/ring-tmux' hook "x y" z\ w"#),
+            vec!["/a b/ring-tmux", "hook", "x y", "z w"]
+        );
+        assert_eq!(shell_words("  "), Vec::<String>::new());
+        assert_eq!(shell_words("''"), vec![""]);
+    }
+
+    #[test]
+    fn quoted_command_with_spaces_is_recognised_as_ours() {
+        let command = hook_command("/opt/my tools/ring-tmux", true);
+        assert_eq!(command, "'/opt/my tools/ring-tmux' hook --provider codex");
+        assert!(is_ours(&command));
+        assert!(!is_ring(&command));
+    }
+
+    #[test]
+    fn ours_and_ring_are_told_apart() {
+        assert!(is_ours("/usr/bin/ring-tmux hook"));
+        assert!(!is_ours("ring-tmux status"));
+        assert!(!is_ours("ring hook"));
+        assert!(is_ring("/usr/local/bin/ring hook --provider codex"));
+        assert!(!is_ring("ring-tmux hook"));
+        assert!(!is_ring("ring"));
+    }
+}

@@ -1,0 +1,362 @@
+//! `install-hooks` / `remove-hooks`: put ring-tmux's hook into Claude Code's
+//! `~/.claude/settings.json` (always) and Codex's `~/.codex/hooks.json` (when `~/.codex`
+//! exists), or take it out, touching nothing else (spec §7 with our command).
+//!
+//! Safety first: a file that is not JSON is left byte-identical and named with the position
+//! to fix; a write is preceded by a timestamped backup and done atomically; a second run is a
+//! no-op that does not even touch the file; RiNG's own `ring hook` entries are never silently
+//! duplicated or removed.
+
+pub mod jsonfile;
+pub mod merge;
+
+/// `println!` that ignores a closed stdout (`| head` is not an error), as ripgrep does.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+/// `print!` without the newline, same rule.
+macro_rules! out_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+/// `eprintln!` that ignores a closed stderr.
+macro_rules! err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use {err, out};
+
+use crate::env::Env;
+use clap::Parser;
+use jsonfile::{LoadError, Loaded};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// One agent's settings file.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// `Claude Code` or `Codex`.
+    pub agent: &'static str,
+    pub path: PathBuf,
+    pub events: &'static [&'static str],
+    /// Codex entries carry `--provider codex`.
+    pub codex: bool,
+}
+
+/// The settings files ring manages under `home`: Claude's always, Codex's when `~/.codex` is a
+/// folder (Codex is installed there).
+pub fn targets(home: &Path) -> Vec<Target> {
+    let mut targets = vec![Target {
+        agent: "Claude Code",
+        path: home.join(".claude").join("settings.json"),
+        events: &merge::CLAUDE_EVENTS,
+        codex: false,
+    }];
+    if home.join(".codex").is_dir() {
+        targets.push(Target {
+            agent: "Codex",
+            path: home.join(".codex").join("hooks.json"),
+            events: &merge::CODEX_EVENTS,
+            codex: true,
+        });
+    }
+    targets
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "ring-tmux install-hooks",
+    about = "Install ring's hook into Claude Code (and Codex when ~/.codex exists)"
+)]
+struct InstallArgs {
+    /// Print the exact change and write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Never ask a question (for scripts).
+    #[arg(long, short = 'y')]
+    yes: bool,
+    /// Replace RiNG's `ring hook` entries by ring-tmux's (both write the same rows).
+    #[arg(long)]
+    replace_ring: bool,
+    /// The ring-tmux binary the hooks run (default: this binary).
+    #[arg(long, value_name = "PATH")]
+    binary: Option<PathBuf>,
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "ring-tmux remove-hooks",
+    about = "Remove ring-tmux's hook entries, keeping every other hook"
+)]
+struct RemoveArgs {
+    /// Print the exact change and write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Never ask a question (accepted for symmetry; removal never asks).
+    #[arg(long, short = 'y')]
+    yes: bool,
+    /// Remove RiNG's `ring hook` entries too.
+    #[arg(long)]
+    include_ring: bool,
+}
+
+/// Parses a sub-command's own arguments; on `--help` or an error, prints and gives the exit code.
+pub(crate) fn parse_args<T: Parser>(name: &str, args: &[String]) -> Result<T, ExitCode> {
+    T::try_parse_from(std::iter::once(name.to_owned()).chain(args.iter().cloned())).map_err(|err| {
+        let _ = err.print();
+        ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))
+    })
+}
+
+/// The absolute path of the binary hooks should run.
+fn hook_binary(explicit: Option<&Path>) -> Option<PathBuf> {
+    let path = match explicit {
+        Some(path) => path.to_path_buf(),
+        None => std::env::current_exe().ok()?,
+    };
+    if path.is_absolute() {
+        Some(path)
+    } else {
+        Some(std::env::current_dir().ok()?.join(path))
+    }
+}
+
+fn stamp_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_secs()).unwrap_or(0))
+        .unwrap_or(0);
+    jsonfile::timestamp(secs)
+}
+
+/// Loads a target, printing what to fix when it cannot be used.
+fn load_target(target: &Target) -> Option<Loaded> {
+    match jsonfile::load(&target.path) {
+        Ok(loaded) => {
+            if let Err(shape) = merge::check_shape(&loaded.doc, target.events) {
+                err!(
+                    "✗ {} cannot be edited safely: {shape}. Fix that by hand, then run again. Nothing was changed.",
+                    target.path.display()
+                );
+                return None;
+            }
+            Some(loaded)
+        }
+        Err(err @ LoadError::Json { .. }) => {
+            err!(
+                "✗ {} {err}. Fix it (or move it away) and run again. Nothing was changed.",
+                target.path.display()
+            );
+            None
+        }
+        Err(err) => {
+            err!("✗ {} {err}. Nothing was changed.", target.path.display());
+            None
+        }
+    }
+}
+
+/// Writes `new_text` over a target (backup first when the file exists); prints the backup.
+fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> std::io::Result<Option<PathBuf>> {
+    let file = jsonfile::real_path(&target.path);
+    let backup = match loaded.text {
+        Some(_) => Some(jsonfile::backup(&file, &stamp_now())?),
+        None => None,
+    };
+    jsonfile::write_atomic(&file, new_text)?;
+    Ok(backup)
+}
+
+fn ask(question: &str) -> bool {
+    out_raw!("{question} [y/N] ");
+    let _ = std::io::stdout().flush();
+    let mut answer = String::new();
+    if std::io::stdin().lock().read_line(&mut answer).is_err() {
+        return false;
+    }
+    matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
+}
+
+fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[String]) {
+    out!(
+        "# dry-run → {} (events: {})",
+        target.path.display(),
+        events.join(", ")
+    );
+    out!("");
+    out_raw!(
+        "{}",
+        jsonfile::diff(loaded.text.as_deref().unwrap_or(""), new_text, 3)
+    );
+    out!("(dry run: nothing written)");
+}
+
+/// `ring-tmux install-hooks [--dry-run] [--yes] [--replace-ring] [--binary PATH]`.
+pub fn install_hooks(args: &[String]) -> ExitCode {
+    let args: InstallArgs = match parse_args("ring-tmux install-hooks", args) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let Some(binary) = hook_binary(args.binary.as_deref()) else {
+        err!("✗ cannot tell where this ring-tmux binary is; pass --binary PATH");
+        return ExitCode::FAILURE;
+    };
+    let binary = binary.to_string_lossy().into_owned();
+    let env = Env::from_process();
+    let interactive = !args.yes && !args.dry_run && std::io::stdin().is_terminal();
+    let mut failed = false;
+    for target in targets(&env.home) {
+        failed |= !install_target(&target, &binary, &args, interactive);
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Installs into one target; `false` when it failed.
+fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive: bool) -> bool {
+    let Some(loaded) = load_target(target) else {
+        return false;
+    };
+    let command = merge::hook_command(binary, target.codex);
+    let mut replace_ring = args.replace_ring;
+    let mut plan = merge::install(&loaded.doc, target.events, &command, replace_ring);
+    if !plan.ring_commands.is_empty() && !replace_ring {
+        out!(
+            "! {} also has RiNG's hook ({}). RiNG and ring-tmux write the same session rows, so keeping both records every event twice.",
+            target.path.display(),
+            plan.ring_commands.join(", ")
+        );
+        if interactive && ask("  Replace RiNG's entries with ring-tmux's?") {
+            replace_ring = true;
+            plan = merge::install(&loaded.doc, target.events, &command, true);
+        } else {
+            out!(
+                "  Keeping them. To keep only ring-tmux's: ring-tmux install-hooks --replace-ring"
+            );
+        }
+    }
+    if !plan.others_on_wait_events.is_empty() {
+        out!(
+            "! Other hooks on PermissionRequest/Notification in {} also run: {}",
+            target.path.display(),
+            plan.others_on_wait_events.join(", ")
+        );
+    }
+    if plan.changed.is_empty() {
+        out!(
+            "✓ ring hooks already installed in {} (no change)",
+            target.path.display()
+        );
+        return true;
+    }
+    let indent = jsonfile::detect_indent(loaded.text.as_deref());
+    let new_text = jsonfile::render(&plan.doc, &indent);
+    if args.dry_run {
+        print_dry_run(target, &loaded, &new_text, &plan.changed);
+        return true;
+    }
+    match commit(target, &loaded, &new_text) {
+        Ok(backup) => {
+            out!(
+                "✓ Installed ring hooks ({}) into {}",
+                plan.changed.join(", "),
+                target.path.display()
+            );
+            if let Some(backup) = backup {
+                out!("  backup: {}", backup.display());
+            }
+            if replace_ring {
+                out!("  RiNG's `ring hook` entries were replaced.");
+            }
+            out!(
+                "  Restart running {} sessions so they pick the hooks up.",
+                target.agent
+            );
+            true
+        }
+        Err(err) => {
+            err!(
+                "✗ could not write {}: {err}. Nothing was changed.",
+                target.path.display()
+            );
+            false
+        }
+    }
+}
+
+/// `ring-tmux remove-hooks [--dry-run] [--include-ring]`.
+pub fn remove_hooks(args: &[String]) -> ExitCode {
+    let args: RemoveArgs = match parse_args("ring-tmux remove-hooks", args) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let _ = args.yes;
+    let env = Env::from_process();
+    let mut failed = false;
+    for target in targets(&env.home) {
+        failed |= !remove_target(&target, &args);
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
+    if !target.path.exists() {
+        out!(
+            "✓ {} does not exist; nothing to remove",
+            target.path.display()
+        );
+        return true;
+    }
+    let Some(loaded) = load_target(target) else {
+        return false;
+    };
+    let plan = merge::remove(&loaded.doc, target.events, args.include_ring);
+    if plan.changed.is_empty() {
+        out!(
+            "✓ no ring hooks in {}; nothing to remove",
+            target.path.display()
+        );
+        return true;
+    }
+    let indent = jsonfile::detect_indent(loaded.text.as_deref());
+    let new_text = jsonfile::render(&plan.doc, &indent);
+    if args.dry_run {
+        print_dry_run(target, &loaded, &new_text, &plan.changed);
+        return true;
+    }
+    match commit(target, &loaded, &new_text) {
+        Ok(backup) => {
+            out!(
+                "✓ Removed ring hooks ({}) from {}",
+                plan.changed.join(", "),
+                target.path.display()
+            );
+            if let Some(backup) = backup {
+                out!("  backup: {}", backup.display());
+            }
+            true
+        }
+        Err(err) => {
+            err!(
+                "✗ could not write {}: {err}. Nothing was changed.",
+                target.path.display()
+            );
+            false
+        }
+    }
+}

@@ -1,0 +1,470 @@
+//! `install-hooks` / `remove-hooks` on temporary HOMEs, through the real binary.
+
+use assert_cmd::Command;
+use rstest::rstest;
+use serde_json::{Value, json};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+const CLAUDE_EVENTS: [&str; 8] = [
+    "SessionStart",
+    "UserPromptSubmit",
+    "Notification",
+    "PermissionRequest",
+    "PreToolUse",
+    "PostToolUse",
+    "Stop",
+    "SessionEnd",
+];
+const CODEX_EVENTS: [&str; 4] = ["PreToolUse", "PermissionRequest", "PostToolUse", "Stop"];
+
+struct Home {
+    dir: tempfile::TempDir,
+}
+
+impl Home {
+    fn new() -> Home {
+        Home {
+            dir: tempfile::tempdir().expect("temp HOME"),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn claude(&self) -> PathBuf {
+        self.path().join(".claude/settings.json")
+    }
+
+    fn codex(&self) -> PathBuf {
+        self.path().join(".codex/hooks.json")
+    }
+
+    fn write(&self, path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+
+    fn run(&self, args: &[&str]) -> assert_cmd::assert::Assert {
+        Command::cargo_bin("ring-tmux")
+            .expect("binary")
+            .args(args)
+            .env("HOME", self.path())
+            .env_remove("RING_HOME")
+            .write_stdin("")
+            .assert()
+    }
+
+    fn binary(&self) -> String {
+        // The hook command names the binary that ran install-hooks.
+        assert_cmd::cargo::cargo_bin("ring-tmux")
+            .to_string_lossy()
+            .into_owned()
+    }
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json")
+}
+
+fn commands(doc: &Value, event: &str) -> Vec<String> {
+    doc["hooks"][event]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|g| g["hooks"].as_array().cloned().unwrap_or_default())
+        .filter_map(|e| e["command"].as_str().map(str::to_owned))
+        .collect()
+}
+
+fn stdout(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&assert.get_output().stdout).into_owned()
+}
+
+fn stderr(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
+}
+
+fn backups(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("read_dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().contains(".ring-backup-"))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn fresh_install_writes_all_claude_events_and_no_codex_file() {
+    let home = Home::new();
+    let out = home.run(&["install-hooks"]).success();
+    let doc = read_json(&home.claude());
+    let expected = format!("{} hook", home.binary());
+    for event in CLAUDE_EVENTS {
+        assert_eq!(
+            doc["hooks"][event],
+            json!([{"hooks": [{"type": "command", "command": expected, "timeout": 600}]}]),
+            "{event}"
+        );
+    }
+    assert_eq!(doc["hooks"].as_object().expect("hooks").len(), 8);
+    assert!(!home.path().join(".codex").exists());
+    assert!(stdout(&out).contains("Installed ring hooks"));
+    assert!(
+        backups(&home.path().join(".claude")).is_empty(),
+        "no backup of a file that did not exist"
+    );
+}
+
+#[test]
+fn codex_hooks_are_installed_only_when_codex_folder_exists() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
+    home.run(&["install-hooks"]).success();
+    let doc = read_json(&home.codex());
+    let expected = format!("{} hook --provider codex", home.binary());
+    for event in CODEX_EVENTS {
+        assert_eq!(commands(&doc, event), vec![expected.clone()], "{event}");
+    }
+    assert_eq!(doc["hooks"].as_object().expect("hooks").len(), 4);
+}
+
+#[test]
+fn second_install_says_already_installed_and_leaves_file_untouched() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
+    home.run(&["install-hooks"]).success();
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    for path in [home.claude(), home.codex()] {
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .expect("open")
+            .set_modified(old)
+            .expect("set mtime");
+    }
+    let before = std::fs::read(home.claude()).expect("read");
+    let out = home.run(&["install-hooks"]).success();
+    assert_eq!(stdout(&out).matches("already installed").count(), 2);
+    assert_eq!(std::fs::read(home.claude()).expect("read"), before);
+    for path in [home.claude(), home.codex()] {
+        let mtime = std::fs::metadata(&path)
+            .expect("meta")
+            .modified()
+            .expect("mtime");
+        assert_eq!(mtime, old, "{} was rewritten", path.display());
+    }
+    assert!(backups(&home.path().join(".claude")).is_empty());
+}
+
+#[test]
+fn dry_run_prints_the_change_and_writes_nothing() {
+    let home = Home::new();
+    let original = "{\n  \"model\": \"opus\"\n}\n";
+    home.write(&home.claude(), original);
+    let out = home.run(&["install-hooks", "--dry-run"]).success();
+    let text = stdout(&out);
+    assert!(text.contains("# dry-run → "), "{text}");
+    assert!(
+        text.contains(&format!(
+            "+            \"command\": \"{} hook\",",
+            home.binary()
+        )),
+        "{text}"
+    );
+    assert!(text.contains(" \"model\": \"opus\""), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(home.claude()).expect("read"),
+        original
+    );
+    assert!(backups(&home.path().join(".claude")).is_empty());
+
+    let fresh = Home::new();
+    fresh.run(&["install-hooks", "--dry-run"]).success();
+    assert!(!fresh.claude().exists(), "dry-run created the file");
+}
+
+#[test]
+fn install_backs_up_the_previous_file_and_keeps_its_mode() {
+    let home = Home::new();
+    let original = "{\"model\": \"opus\"}";
+    home.write(&home.claude(), original);
+    std::fs::set_permissions(home.claude(), std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let out = home.run(&["install-hooks"]).success();
+    let found = backups(&home.path().join(".claude"));
+    assert_eq!(found.len(), 1);
+    let name = found[0]
+        .file_name()
+        .expect("name")
+        .to_string_lossy()
+        .into_owned();
+    let stamp = name
+        .strip_prefix("settings.json.ring-backup-")
+        .expect("backup name");
+    assert_eq!(stamp.len(), 15, "{stamp}");
+    assert_eq!(stamp.as_bytes()[8], b'T', "{stamp}");
+    assert!(
+        stamp
+            .chars()
+            .filter(|c| *c != 'T')
+            .all(|c| c.is_ascii_digit())
+    );
+    assert_eq!(std::fs::read_to_string(&found[0]).expect("read"), original);
+    assert!(stdout(&out).contains("backup: "));
+    let mode = std::fs::metadata(home.claude())
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+}
+
+#[test]
+fn install_and_remove_preserve_every_other_hook_and_setting() {
+    let home = Home::new();
+    let original = json!({
+        "model": "opus",
+        "env": {"B": "2", "A": "1"},
+        "hooks": {
+            "Stop": [
+                {"matcher": "", "hooks": [{"type": "command", "command": "other-tool run"}]}
+            ],
+            "PreCompact": [{"hooks": [{"type": "command", "command": "x"}]}],
+            "Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]
+        },
+        "permissions": {"allow": ["Bash(ls)"]},
+        "zeta": "ünïcode"
+    });
+    let text = serde_json::to_string_pretty(&original).expect("json");
+    home.write(&home.claude(), &text);
+    let out = home.run(&["install-hooks"]).success();
+    assert!(
+        stdout(&out).contains("notify-send hi"),
+        "other wait-event hooks are listed"
+    );
+    let installed = std::fs::read_to_string(home.claude()).expect("read");
+    assert!(installed.contains("ünïcode"), "non-ASCII stays literal");
+    let doc: Value = serde_json::from_str(&installed).expect("json");
+    let keys: Vec<&str> = doc
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["model", "env", "hooks", "permissions", "zeta"]);
+    let env_keys: Vec<&str> = doc["env"]
+        .as_object()
+        .expect("env")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(env_keys, ["B", "A"]);
+    assert_eq!(
+        commands(&doc, "Stop"),
+        vec![
+            "other-tool run".to_owned(),
+            format!("{} hook", home.binary())
+        ]
+    );
+    assert_eq!(doc["hooks"]["Stop"][0]["matcher"], json!(""));
+    assert_eq!(doc["hooks"]["PreCompact"], original["hooks"]["PreCompact"]);
+
+    home.run(&["remove-hooks"]).success();
+    assert_eq!(read_json(&home.claude()), original);
+    let again = home.run(&["remove-hooks"]).success();
+    assert!(stdout(&again).contains("nothing to remove"));
+}
+
+#[rstest]
+#[case::not_json("not json {{", "line 1, column 2")]
+#[case::truncated("{\n  \"hooks\": {\n", "line 3, column 0")]
+#[case::top_level_list("[1, 2]", "top level is not a JSON object")]
+#[case::hooks_not_object("{\"hooks\": []}", "\"hooks\" is not a JSON object")]
+#[case::event_not_list("{\"hooks\": {\"Stop\": {}}}", "\"hooks.Stop\" is not a list")]
+fn unusable_settings_are_refused_and_left_byte_identical(#[case] text: &str, #[case] reason: &str) {
+    let home = Home::new();
+    home.write(&home.claude(), text);
+    for command in ["install-hooks", "remove-hooks"] {
+        let out = home.run(&[command]).code(1);
+        let err = stderr(&out);
+        assert!(
+            err.contains(&home.claude().display().to_string()),
+            "{command}: {err}"
+        );
+        assert!(err.contains(reason), "{command}: {err}");
+        assert_eq!(std::fs::read_to_string(home.claude()).expect("read"), text);
+    }
+    assert!(backups(&home.path().join(".claude")).is_empty());
+}
+
+#[test]
+fn invalid_claude_settings_do_not_stop_the_codex_install() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
+    home.write(&home.claude(), "{oops");
+    home.run(&["install-hooks"]).code(1);
+    assert_eq!(
+        commands(&read_json(&home.codex()), "Stop").len(),
+        1,
+        "Codex still installed"
+    );
+}
+
+fn ring_settings() -> Value {
+    let mut hooks = serde_json::Map::new();
+    for event in CLAUDE_EVENTS {
+        hooks.insert(
+            event.to_owned(),
+            json!([{"hooks": [{"type": "command", "command": "ring hook", "timeout": 600}]}]),
+        );
+    }
+    json!({ "hooks": hooks })
+}
+
+#[test]
+fn ring_entries_are_kept_with_a_warning_and_never_duplicated() {
+    let home = Home::new();
+    home.write(
+        &home.claude(),
+        &serde_json::to_string(&ring_settings()).expect("json"),
+    );
+    let out = home.run(&["install-hooks", "--yes"]).success();
+    let text = stdout(&out);
+    assert!(text.contains("RiNG's hook (ring hook)"), "{text}");
+    assert!(text.contains("--replace-ring"), "{text}");
+    let doc = read_json(&home.claude());
+    for event in CLAUDE_EVENTS {
+        assert_eq!(
+            commands(&doc, event),
+            vec!["ring hook".to_owned(), format!("{} hook", home.binary())]
+        );
+    }
+    // Still present on a re-run, still one entry of ours per event.
+    home.run(&["install-hooks", "--yes"]).success();
+    let doc = read_json(&home.claude());
+    assert_eq!(commands(&doc, "Stop").len(), 2);
+}
+
+#[test]
+fn replace_ring_swaps_ring_entries_for_ours() {
+    let home = Home::new();
+    home.write(
+        &home.claude(),
+        &serde_json::to_string(&ring_settings()).expect("json"),
+    );
+    home.run(&["install-hooks", "--replace-ring"]).success();
+    let doc = read_json(&home.claude());
+    for event in CLAUDE_EVENTS {
+        assert_eq!(
+            commands(&doc, event),
+            vec![format!("{} hook", home.binary())]
+        );
+    }
+}
+
+#[test]
+fn an_older_path_of_ours_is_upgraded_in_place() {
+    let home = Home::new();
+    let mut doc = json!({"hooks": {}});
+    for event in CLAUDE_EVENTS {
+        doc["hooks"][event] = json!([
+            {"hooks": [
+                {"type": "command", "command": "/old/bin/ring-tmux hook", "timeout": 600},
+                {"type": "command", "command": "keep-me"}
+            ]}
+        ]);
+    }
+    home.write(
+        &home.claude(),
+        &serde_json::to_string_pretty(&doc).expect("json"),
+    );
+    let out = home.run(&["install-hooks"]).success();
+    assert!(stdout(&out).contains("Installed ring hooks"));
+    let doc = read_json(&home.claude());
+    for event in CLAUDE_EVENTS {
+        assert_eq!(
+            commands(&doc, event),
+            vec!["keep-me".to_owned(), format!("{} hook", home.binary())],
+            "{event}"
+        );
+    }
+}
+
+#[test]
+fn a_binary_path_with_spaces_is_quoted_and_recognised_on_rerun() {
+    let home = Home::new();
+    home.run(&["install-hooks", "--binary", "/opt/my tools/ring-tmux"])
+        .success();
+    let doc = read_json(&home.claude());
+    assert_eq!(
+        commands(&doc, "Stop"),
+        vec!["'/opt/my tools/ring-tmux' hook".to_owned()]
+    );
+    let out = home
+        .run(&["install-hooks", "--binary", "/opt/my tools/ring-tmux"])
+        .success();
+    assert!(stdout(&out).contains("already installed"));
+}
+
+#[test]
+fn a_symlinked_settings_file_stays_a_symlink() {
+    let home = Home::new();
+    let real = home.path().join("dotfiles/claude.json");
+    home.write(&real, "{}");
+    std::fs::create_dir_all(home.path().join(".claude")).expect("mkdir");
+    std::os::unix::fs::symlink(&real, home.claude()).expect("symlink");
+    home.run(&["install-hooks"]).success();
+    assert!(
+        std::fs::symlink_metadata(home.claude())
+            .expect("meta")
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(commands(&read_json(&real), "Stop").len(), 1);
+}
+
+#[test]
+fn remove_hooks_keeps_others_and_ring_entries_unless_asked() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
+    let mut doc = ring_settings();
+    doc["hooks"]["Stop"][0]["hooks"]
+        .as_array_mut()
+        .expect("list")
+        .push(json!({"type": "command", "command": "other-tool run"}));
+    home.write(&home.claude(), &serde_json::to_string(&doc).expect("json"));
+    home.run(&["install-hooks", "--yes"]).success();
+    let out = home.run(&["remove-hooks", "--dry-run"]).success();
+    assert!(stdout(&out).contains("# dry-run"));
+    assert_eq!(
+        commands(&read_json(&home.claude()), "Stop").len(),
+        3,
+        "dry-run wrote"
+    );
+    home.run(&["remove-hooks"]).success();
+    assert_eq!(read_json(&home.claude()), doc);
+    assert!(!home.codex().exists() || commands(&read_json(&home.codex()), "Stop").is_empty());
+    home.run(&["remove-hooks", "--include-ring"]).success();
+    assert_eq!(
+        commands(&read_json(&home.claude()), "Stop"),
+        vec!["other-tool run".to_owned()]
+    );
+}
+
+#[test]
+fn remove_hooks_on_a_missing_file_succeeds() {
+    let home = Home::new();
+    let out = home.run(&["remove-hooks"]).success();
+    assert!(stdout(&out).contains("does not exist"));
+    assert!(!home.claude().exists());
+}
+
+#[test]
+fn unknown_flags_exit_2() {
+    let home = Home::new();
+    home.run(&["install-hooks", "--bogus"]).code(2);
+    home.run(&["remove-hooks", "--bogus"]).code(2);
+    assert!(!home.claude().exists());
+}
