@@ -1,0 +1,271 @@
+//! `ring-tmux gc [--dry-run] [--older-than DURATION] [--all-ended]` (spec §8): removes ended
+//! and unreadable rows, legacy phantoms, stale temp/lock/IPC files and prunes the hidden list.
+//! Only ring's own files inside the ring folder; prints every file it removes (or would).
+
+pub mod collect;
+
+use crate::env::Env;
+use crate::install::{err, out, parse_args};
+use crate::store;
+use clap::Parser;
+use collect::{Options, Plan};
+use ring_shared::config::Config;
+use ring_shared::derive::Procs;
+use std::path::Path;
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "ring-tmux gc",
+    about = "Remove ended and unreadable rows and stale files (only ring's own files)"
+)]
+struct GcArgs {
+    /// Print what would be removed and change nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Ended rows must be at least this old: a number with s, m, h or d (no suffix: seconds).
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "7d",
+        allow_hyphen_values = true
+    )]
+    older_than: String,
+    /// Remove every ended row, whatever its age.
+    #[arg(long)]
+    all_ended: bool,
+}
+
+/// Parses `30`, `45s`, `15m`, `12h`, `7d`, `1.5h` into seconds; negative or malformed → `None`.
+pub fn parse_duration(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (number, unit) = match text.char_indices().last()? {
+        (i, 's') => (&text[..i], 1.0),
+        (i, 'm') => (&text[..i], 60.0),
+        (i, 'h') => (&text[..i], 3600.0),
+        (i, 'd') => (&text[..i], 86_400.0),
+        _ => (text, 1.0),
+    };
+    let starts_like_a_number = number
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == '.');
+    let value: f64 = number.parse().ok().filter(|_| starts_like_a_number)?;
+    (value.is_finite() && value >= 0.0).then_some(value * unit)
+}
+
+fn load_config(env: &Env) -> Config {
+    let path = env.ring_home.join("config.toml");
+    match store::read_bounded(&path, 1 << 20) {
+        Ok(Some(bytes)) => Config::parse(&String::from_utf8_lossy(&bytes)).0,
+        _ => Config::default(),
+    }
+}
+
+fn load_procs(env: &Env) -> Procs {
+    match &env.procs_file {
+        Some(path) => crate::env::read_procs_file(path),
+        None => crate::procs::scan(),
+    }
+}
+
+/// `path` relative to the ring folder when it is inside it (shorter lines).
+fn shown(path: &Path, ring_home: &Path) -> String {
+    path.strip_prefix(ring_home)
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| path.display().to_string())
+}
+
+/// `ring-tmux gc`.
+pub fn run(args: &[String]) -> ExitCode {
+    let args: GcArgs = match parse_args("ring-tmux gc", args) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let Some(older_than) = parse_duration(&args.older_than) else {
+        err!(
+            "✗ --older-than {:?}: not a duration. Use a number with s, m, h or d, e.g. 30m, 12h, 7d.",
+            args.older_than
+        );
+        return ExitCode::from(2);
+    };
+    let env = Env::from_process();
+    if !env.ring_home.is_dir() {
+        out!(
+            "gc: no ring folder at {}; nothing to collect",
+            env.ring_home.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let now = env.now();
+    let config = load_config(&env);
+    let procs = load_procs(&env);
+    let opts = Options {
+        older_than,
+        all_ended: args.all_ended,
+    };
+    let plan = collect::collect(&env, &config, &procs, now, opts);
+    if args.dry_run {
+        report_dry_run(&plan, &env.ring_home);
+        ExitCode::SUCCESS
+    } else {
+        apply(&plan, &env.ring_home, now)
+    }
+}
+
+fn report_skipped(plan: &Plan, ring_home: &Path) {
+    for (path, why) in &plan.skipped {
+        out!("! {}: {why}", shown(path, ring_home));
+    }
+}
+
+fn report_dry_run(plan: &Plan, ring_home: &Path) {
+    report_skipped(plan, ring_home);
+    for c in &plan.files {
+        out!(
+            "would remove {} ({})",
+            shown(&c.path, ring_home),
+            c.reason.describe()
+        );
+    }
+    for u in &plan.unhide {
+        out!("would un-hide {} ({})", u.session_id, unhide_reason(u));
+    }
+    if plan.files.is_empty() && plan.unhide.is_empty() {
+        out!("gc: nothing to collect");
+    } else {
+        out!(
+            "gc --dry-run: would remove {} file(s) and un-hide {} session(s); nothing changed",
+            plan.files.len(),
+            plan.unhide.len()
+        );
+    }
+}
+
+fn unhide_reason(u: &collect::Unhide) -> &'static str {
+    if u.gone {
+        "no source reports it any more"
+    } else {
+        "hidden longer than --older-than"
+    }
+}
+
+fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
+    report_skipped(plan, ring_home);
+    let mut removed = 0;
+    let mut failed = false;
+    for c in &plan.files {
+        let shown_path = shown(&c.path, ring_home);
+        // A hook may have rewritten the file since it was judged: then it is not garbage.
+        let now_seen = std::fs::symlink_metadata(&c.path)
+            .ok()
+            .and_then(|m| Some((m.len(), m.modified().ok()?)));
+        if now_seen != c.seen {
+            out!("! {shown_path}: changed since it was judged; left alone");
+            continue;
+        }
+        match store::remove_if_present(&c.path) {
+            Ok(()) => {
+                removed += 1;
+                out!("removed {shown_path} ({})", c.reason.describe());
+            }
+            Err(err) => {
+                failed = true;
+                err!("✗ could not remove {shown_path}: {err}");
+            }
+        }
+    }
+    let mut unhidden = 0;
+    if !plan.unhide.is_empty() {
+        match prune_hidden(ring_home, &plan.unhide, now) {
+            Ok(n) => {
+                unhidden = n;
+                for u in &plan.unhide {
+                    out!("un-hid {} ({})", u.session_id, unhide_reason(u));
+                }
+            }
+            Err(err) => {
+                failed = true;
+                err!("✗ could not rewrite the hidden list: {err}");
+            }
+        }
+    }
+    if removed == 0 && unhidden == 0 && !failed {
+        out!("gc: nothing to collect");
+    } else {
+        out!("gc: removed {removed} file(s), un-hid {unhidden} session(s)");
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Drops `unhide` ids from `deleted_sessions.json` under RiNG's lock, keeping every other
+/// entry's stored value. Returns how many entries went.
+fn prune_hidden(ring_home: &Path, unhide: &[collect::Unhide], now: f64) -> std::io::Result<usize> {
+    use serde_json::Value;
+    use store::hidden::{HIDDEN_FILE, HIDDEN_LOCK, epoch_to_iso};
+    use store::lock;
+    let _held = lock::acquire(
+        &ring_home.join(HIDDEN_LOCK),
+        lock::Mode::Exclusive,
+        lock::LOCK_TIMEOUT,
+        lock::open_lock_file,
+    )?;
+    let path = ring_home.join(HIDDEN_FILE);
+    let Some(bytes) = store::read_bounded(&path, 16 << 20)? else {
+        return Ok(0);
+    };
+    let Ok(doc) = serde_json::from_slice::<Value>(&bytes) else {
+        return Ok(0);
+    };
+    let drop: std::collections::BTreeSet<&str> =
+        unhide.iter().map(|u| u.session_id.as_str()).collect();
+    let mut kept = std::collections::BTreeMap::new();
+    let mut dropped = 0;
+    let entries: Vec<(String, Value)> = match doc {
+        Value::Object(map) => map.into_iter().collect(),
+        // RiNG's legacy list: every id hidden "now".
+        Value::Array(ids) => ids
+            .into_iter()
+            .filter_map(|v| v.as_str().map(|s| (s.to_owned(), Value::from(now))))
+            .collect(),
+        _ => return Ok(0),
+    };
+    for (id, value) in entries {
+        if drop.contains(id.as_str()) {
+            dropped += 1;
+            continue;
+        }
+        let kept_value = match value {
+            Value::String(s) => Some(s),
+            Value::Number(n) => n.as_f64().and_then(epoch_to_iso),
+            _ => None,
+        };
+        if let Some(v) = kept_value.filter(|_| !id.is_empty()) {
+            kept.insert(id, v);
+        }
+    }
+    let text = store::jsonl::to_python_json(&kept);
+    store::write_atomic(ring_home, HIDDEN_FILE, text.as_bytes())?;
+    Ok(dropped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_duration;
+
+    #[test]
+    fn durations_parse_with_and_without_units() {
+        assert_eq!(parse_duration("7d"), Some(604_800.0));
+        assert_eq!(parse_duration("90"), Some(90.0));
+        assert_eq!(parse_duration("45s"), Some(45.0));
+        assert_eq!(parse_duration("1.5h"), Some(5400.0));
+        assert_eq!(parse_duration("0"), Some(0.0));
+        for bad in ["", "-1d", "d", "7w", "abc", "inf", "nan", "1e999"] {
+            assert_eq!(parse_duration(bad), None, "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! `ring-tmux gc` on temporary ring folders, through the real binary.
+
+use assert_cmd::Command;
+use rstest::rstest;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The clock of RiNG's recorded `gc_candidates` scenario (compat/).
+const NOW: f64 = 1_700_691_201.0;
+
+struct Fixture {
+    dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let f = Fixture {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        std::fs::create_dir_all(f.sessions()).expect("mkdir");
+        std::fs::create_dir_all(f.dir.path().join("home")).expect("mkdir");
+        f.procs(json!({"claude-code": [["/repo/live", ""]], "codex": []}));
+        f
+    }
+
+    fn ring(&self) -> PathBuf {
+        self.dir.path().join("ring")
+    }
+
+    fn sessions(&self) -> PathBuf {
+        self.ring().join("sessions")
+    }
+
+    fn procs(&self, procs: Value) {
+        std::fs::write(self.dir.path().join("procs.json"), procs.to_string()).expect("procs");
+    }
+
+    fn row(&self, id: &str, cwd: &str, last_active: f64) {
+        let row = json!({
+            "session_id": id, "provider": "claude-code", "cwd": cwd, "origin_cwd": cwd,
+            "status": "idle", "last_event": "Stop", "last_active": last_active,
+            "heartbeat_at": last_active, "last_action": "—"
+        });
+        self.file(&format!("sessions/{id}.json"), &row.to_string());
+    }
+
+    fn file(&self, rel: &str, text: &str) -> PathBuf {
+        let path = self.ring().join(rel);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, text).expect("write");
+        path
+    }
+
+    /// The recorded `gc_candidates` registry: two ended rows (8 days and 1 s old), a live
+    /// one, an unreadable file and a SessionStart phantom.
+    fn recorded(&self) {
+        self.row("old-ended", "/repo/gone", 1_700_000_000.0);
+        self.row("new-ended", "/repo/gone2", 1_700_691_200.0);
+        self.row("alive", "/repo/live", 1_700_691_201.0);
+        self.file("sessions/broken.json", "{");
+        self.file(
+            "sessions/startup:p.json",
+            r#"{"session_id": "startup:p", "provider": "startup", "status": "working"}"#,
+        );
+    }
+
+    fn gc(&self, args: &[&str], now: Option<f64>) -> assert_cmd::assert::Assert {
+        let mut cmd = Command::cargo_bin("ring-tmux").expect("binary");
+        cmd.arg("gc")
+            .args(args)
+            .env("HOME", self.dir.path().join("home"))
+            .env("RING_HOME", self.ring())
+            .env("RING_PROCS", self.dir.path().join("procs.json"));
+        match now {
+            Some(now) => cmd.env("RING_NOW", now.to_string()),
+            None => cmd.env_remove("RING_NOW"),
+        };
+        cmd.assert()
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.sessions())
+            .expect("list")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".json"))
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+fn stdout(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&assert.get_output().stdout).into_owned()
+}
+
+fn candidates(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("would remove "))
+        .map(|l| l.split(" (").next().unwrap_or("").to_owned())
+        .collect()
+}
+
+fn set_age(path: &Path, seconds: u64) {
+    let when = SystemTime::now() - Duration::from_secs(seconds);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .expect("open")
+        .set_modified(when)
+        .expect("mtime");
+}
+
+fn real_now() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .expect("clock")
+        .as_secs_f64()
+}
+
+#[rstest]
+#[case::default_seven_days(&[], &["sessions/broken.json", "sessions/old-ended.json", "sessions/startup:p.json"])]
+#[case::all_ended(&["--all-ended"], &["sessions/broken.json", "sessions/new-ended.json", "sessions/old-ended.json", "sessions/startup:p.json"])]
+#[case::short_threshold(&["--older-than", "0"], &["sessions/broken.json", "sessions/new-ended.json", "sessions/old-ended.json", "sessions/startup:p.json"])]
+#[case::long_threshold(&["--older-than", "9d"], &["sessions/broken.json", "sessions/startup:p.json"])]
+fn dry_run_lists_ring_gc_candidates_and_changes_nothing(
+    #[case] args: &[&str],
+    #[case] want: &[&str],
+) {
+    let f = Fixture::new();
+    f.recorded();
+    let before = f.names();
+    let mut all = vec!["--dry-run"];
+    all.extend_from_slice(args);
+    let out = f.gc(&all, Some(NOW)).success();
+    assert_eq!(candidates(&stdout(&out)), want);
+    assert_eq!(f.names(), before, "dry-run removed files");
+}
+
+#[test]
+fn gc_removes_candidates_and_keeps_live_and_recent_rows() {
+    let f = Fixture::new();
+    f.recorded();
+    let out = f.gc(&[], Some(NOW)).success();
+    let text = stdout(&out);
+    assert!(
+        text.contains("removed sessions/old-ended.json (ended, last active 8d ago)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("removed sessions/broken.json (unreadable row"),
+        "{text}"
+    );
+    assert!(
+        text.contains("removed sessions/startup:p.json (legacy SessionStart phantom)"),
+        "{text}"
+    );
+    assert_eq!(f.names(), ["alive.json", "new-ended.json"]);
+    let again = f.gc(&[], Some(NOW)).success();
+    assert!(stdout(&again).contains("gc: nothing to collect"));
+}
+
+#[test]
+fn rows_of_a_provider_whose_scan_is_unknown_are_never_collected() {
+    let f = Fixture::new();
+    f.recorded();
+    f.procs(json!({"claude-code": null, "codex": []}));
+    let out = f.gc(&["--dry-run", "--all-ended"], Some(NOW)).success();
+    assert_eq!(
+        candidates(&stdout(&out)),
+        ["sessions/broken.json", "sessions/startup:p.json"]
+    );
+}
+
+#[rstest]
+#[case::negative("-1d")]
+#[case::unknown_unit("7w")]
+#[case::words("soon")]
+#[case::empty("")]
+fn a_bad_duration_exits_2_and_says_why(#[case] value: &str) {
+    let f = Fixture::new();
+    f.recorded();
+    let out = f.gc(&["--older-than", value], Some(NOW)).code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("not a duration"), "{err}");
+    assert_eq!(f.names().len(), 5, "nothing removed");
+}
+
+#[test]
+fn files_outside_the_ring_folder_are_never_touched() {
+    let f = Fixture::new();
+    let outside = f.dir.path().join("transcript.jsonl");
+    std::fs::write(&outside, "{}").expect("write");
+    let outside_row = f.dir.path().join("elsewhere.json");
+    std::fs::write(&outside_row, "{").expect("write");
+    std::os::unix::fs::symlink(&outside_row, f.sessions().join("evil.json")).expect("symlink");
+    let row = json!({
+        "session_id": "t", "provider": "claude-code", "cwd": "/repo/gone", "status": "idle",
+        "last_event": "Stop", "last_active": 1_700_000_000.0,
+        "source_path": outside.to_string_lossy()
+    });
+    f.file("sessions/t.json", &row.to_string());
+    let out = f.gc(&[], Some(NOW)).success();
+    let text = stdout(&out);
+    assert!(
+        text.contains("sessions/evil.json: a symlink pointing outside the ring folder"),
+        "{text}"
+    );
+    assert!(text.contains("removed sessions/t.json"), "{text}");
+    assert_eq!(std::fs::read_to_string(&outside).expect("transcript"), "{}");
+    assert_eq!(std::fs::read_to_string(&outside_row).expect("target"), "{");
+    assert!(
+        std::fs::symlink_metadata(f.sessions().join("evil.json")).is_ok(),
+        "symlink kept"
+    );
+}
+
+#[test]
+fn a_sessions_folder_linked_outside_is_left_alone() {
+    let f = Fixture::new();
+    let elsewhere = f.dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    std::fs::write(elsewhere.join("broken.json"), "{").expect("write");
+    std::fs::remove_dir(f.sessions()).expect("rmdir");
+    std::os::unix::fs::symlink(&elsewhere, f.sessions()).expect("symlink");
+    let out = f.gc(&[], Some(NOW)).success();
+    assert!(stdout(&out).contains("left alone"), "{}", stdout(&out));
+    assert!(elsewhere.join("broken.json").exists());
+}
+
+#[test]
+fn stale_temp_and_orphan_lock_files_go_and_fresh_ones_stay() {
+    let f = Fixture::new();
+    let now = real_now();
+    f.row("alive", "/repo/live", now);
+    let old_tmp = f.file("sessions/.ring.42.abc1.tmp", "{");
+    set_age(&old_tmp, 120);
+    let fresh_tmp = f.file("sessions/.ring.43.abc2.tmp", "{");
+    let root_tmp = f.file("deleted_sessions.json.tmp", "{");
+    set_age(&root_tmp, 120);
+    let orphan = f.file("sessions/.locks/gone.lock", "");
+    set_age(&orphan, 120);
+    let young_orphan = f.file("sessions/.locks/young.lock", "");
+    let owned = f.file("sessions/.locks/alive.lock", "");
+    set_age(&owned, 120);
+    let not_ours = f.file("notes.txt", "mine");
+    set_age(&not_ours, 100_000);
+    let out = f.gc(&[], None).success();
+    let text = stdout(&out);
+    assert!(!old_tmp.exists(), "{text}");
+    assert!(!root_tmp.exists(), "{text}");
+    assert!(!orphan.exists(), "{text}");
+    for kept in [&fresh_tmp, &young_orphan, &owned, &not_ours] {
+        assert!(kept.exists(), "{} removed: {text}", kept.display());
+    }
+    assert_eq!(f.names(), ["alive.json"]);
+}
+
+#[test]
+fn stale_or_unreadable_tui_files_go() {
+    let f = Fixture::new();
+    let now = real_now();
+    let focus = f.file("focus-request", &json!({"ts": now - 40.0}).to_string());
+    let presence = f.file("tui-presence", &json!({"ts": now - 10.0}).to_string());
+    let out = f.gc(&[], None).success();
+    assert!(!focus.exists(), "{}", stdout(&out));
+    assert!(presence.exists());
+    std::fs::write(&presence, "garbage").expect("write");
+    f.gc(&[], None).success();
+    assert!(!presence.exists());
+}
+
+#[test]
+fn hidden_list_drops_unknown_ids_and_old_entries() {
+    let f = Fixture::new();
+    f.row("alive", "/repo/live", NOW);
+    f.row("hidden-recent", "/repo/live", NOW - 100.0);
+    f.file(
+        "deleted_sessions.json",
+        r#"{"alive": "2023-11-14T22:00:00+00:00", "ghost": "2023-11-22T22:13:00+00:00", "hidden-recent": "2023-11-22T22:13:00+00:00"}"#,
+    );
+    let dry = f.gc(&["--dry-run"], Some(NOW)).success();
+    let text = stdout(&dry);
+    assert!(
+        text.contains("would un-hide ghost (no source reports it any more)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("would un-hide alive (hidden longer than --older-than)"),
+        "{text}"
+    );
+    assert!(!text.contains("un-hide hidden-recent"), "{text}");
+    f.gc(&[], Some(NOW)).success();
+    let left: Value = serde_json::from_str(
+        &std::fs::read_to_string(f.ring().join("deleted_sessions.json")).expect("hidden"),
+    )
+    .expect("json");
+    assert_eq!(left, json!({"hidden-recent": "2023-11-22T22:13:00+00:00"}));
+}
+
+#[test]
+fn gc_without_a_ring_folder_is_a_no_op() {
+    let f = Fixture::new();
+    std::fs::remove_dir_all(f.ring()).expect("rm");
+    let out = f.gc(&[], Some(NOW)).success();
+    assert!(stdout(&out).contains("nothing to collect"));
+    assert!(!f.ring().exists(), "gc created the ring folder");
+}
