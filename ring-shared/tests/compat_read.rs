@@ -1,0 +1,515 @@
+//! Conformance of the read side with RiNG 0.17.2: every recorded board read in
+//! `compat/expected.json` is rebuilt from the rows RiNG wrote (decode → derive → board →
+//! format) with the recorded clock, processes, hidden list, labels and file times, and compared.
+//!
+//! Deliberate differences (spec §10), applied to the expected side and printed:
+//! * `null` in a row is absent: RiNG shows `"None"` for a null `tty`, `tmux_pane` or
+//!   `last_action`; we show null / null / `—`.
+//! * where RiNG crashed on a bad row, we skip that file and show the rest.
+//! * zero-config rows (scan, Codex threads, synthetic rows of live processes) are another
+//!   module's work: whole zero-config scenarios are skipped by name, and elsewhere rows whose
+//!   `source` is not `hook` are left out of the comparison (counts and `oneline` recomputed).
+//! * tmux targets: only rule 1 (the row's own pane id) exists; cwd fallbacks never will.
+
+use ring_shared::board::Board;
+use ring_shared::config::Config;
+use ring_shared::derive::{self, Proc, Procs, ReadContext, Session};
+use ring_shared::format;
+use ring_shared::registry::{DecodeError, Row, decode_row};
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+
+const COMPAT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/");
+/// The fake home: its last component is `home`, as in RiNG's recording (project of `$HOME`).
+const HOME: &str = "/tmp/ring-compat/home";
+const SESSIONS: &str = "$HOME/.config/ring/sessions/";
+
+/// Scenario groups that are all zero-config rows (another module's work).
+const SKIP_PREFIXES: [&str; 3] = ["scan_", "merge_", "codex_"];
+const SKIP_NAMES: [(&str, &str); 1] = [(
+    "config_active_window_and_threshold",
+    "zero-config scan rows only",
+)];
+
+#[derive(Default)]
+struct Tally {
+    reads: usize,
+    checks: usize,
+    failures: Vec<String>,
+    notes: BTreeSet<String>,
+}
+
+impl Tally {
+    fn check(&mut self, what: String, ours: &Value, expected: &Value) {
+        self.checks += 1;
+        if ours != expected {
+            self.failures.push(format!(
+                "{what}\n  ours:     {ours}\n  expected: {expected}"
+            ));
+        }
+    }
+}
+
+fn load(name: &str) -> Value {
+    let text = std::fs::read_to_string(format!("{COMPAT}{name}")).expect("compat file readable");
+    serde_json::from_str(&text).expect("compat file is JSON")
+}
+
+#[test]
+fn recorded_reads_match_ring() {
+    let scenarios = load("scenarios.json");
+    let expected = load("expected.json");
+    let by_name: BTreeMap<&str, &Value> = scenarios
+        .as_array()
+        .expect("scenario list")
+        .iter()
+        .map(|s| (s["name"].as_str().expect("name"), s))
+        .collect();
+    let mut tally = Tally::default();
+    let mut skipped = Vec::new();
+    for result in expected["results"].as_array().expect("results") {
+        let name = result["name"].as_str().expect("name");
+        let scenario = by_name[name];
+        if let Some(prefix) = SKIP_PREFIXES.iter().find(|p| name.starts_with(*p)) {
+            skipped.push(format!("{name}: zero-config group `{prefix}*`"));
+            continue;
+        }
+        if let Some((_, why)) = SKIP_NAMES.iter().find(|(n, _)| *n == name) {
+            skipped.push(format!("{name}: {why}"));
+            continue;
+        }
+        replay(name, scenario, result, &mut tally);
+    }
+    for line in &skipped {
+        println!("skipped {line}");
+    }
+    for note in &tally.notes {
+        println!("note: {note}");
+    }
+    println!(
+        "compat_read: {} reads, {} checks, {} failed, {} scenarios skipped",
+        tally.reads,
+        tally.checks,
+        tally.failures.len(),
+        skipped.len()
+    );
+    assert!(tally.reads > 80, "too few reads compared: {}", tally.reads);
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+}
+
+/// State of the fake home while walking a scenario's steps.
+struct Home {
+    rows: Map<String, Value>,
+    mtimes: BTreeMap<String, f64>,
+    hidden: BTreeMap<String, f64>,
+    /// Unmasked `hook_pid`s of hand-written rows (RiNG's output masks every pid).
+    original_pids: BTreeMap<String, Value>,
+}
+
+fn replay(name: &str, scenario: &Value, result: &Value, tally: &mut Tally) {
+    let start = scenario["start_time"].as_f64().unwrap_or(1_700_000_000.0);
+    let mut home = Home {
+        rows: Map::new(),
+        mtimes: BTreeMap::new(),
+        hidden: BTreeMap::new(),
+        original_pids: BTreeMap::new(),
+    };
+    add_files(&mut home, &scenario["files"], start);
+    let config = config_of(scenario);
+    let labels = labels_of(scenario);
+    let steps = scenario["steps"].as_array().cloned().unwrap_or_default();
+    let outcomes = result["steps"].as_array().cloned().unwrap_or_default();
+    for (index, (step, outcome)) in steps.iter().zip(&outcomes).enumerate() {
+        let clock = outcome["clock"].as_f64().unwrap_or(start);
+        add_files(&mut home, &step["files"], clock);
+        match step["action"].as_str() {
+            Some("hide") => {
+                let id = step["session_id"].as_str().expect("hide id");
+                home.hidden.insert(id.to_owned(), clock);
+            }
+            Some("read") => {
+                let what = format!("{name} step {index}");
+                compare_read(
+                    &what, scenario, step, outcome, &home, &config, &labels, tally,
+                );
+                if let Some(after) = outcome.get("hidden_after_read") {
+                    home.hidden = hidden_of(after, clock);
+                }
+            }
+            None => {
+                // The hook un-hides its (qualified) id.
+                if let Some(sid) = step["payload"]["session_id"].as_str() {
+                    home.hidden
+                        .retain(|id, _| id != sid && !id.ends_with(&format!(":{sid}")));
+                }
+            }
+            Some(_) => {}
+        }
+        if let Some(rows) = outcome["rows"].as_object() {
+            home.rows = rows.clone();
+        }
+    }
+    home.rows = result["final_rows"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    home.hidden = hidden_of(&result["hidden"], start);
+    let specs = scenario["reads"].as_array().cloned().unwrap_or_default();
+    for (index, expected) in result["reads"].as_array().into_iter().flatten().enumerate() {
+        let spec = specs.get(index).cloned().unwrap_or(Value::Null);
+        let what = format!("{name} read {index}");
+        compare_read(
+            &what, scenario, &spec, expected, &home, &config, &labels, tally,
+        );
+        if let Some(after) = expected["rows_after_read"].as_object() {
+            home.rows = after.clone();
+        }
+        if let Some(after) = expected.get("hidden_after_read") {
+            home.hidden = hidden_of(after, 0.0);
+        }
+    }
+}
+
+fn add_files(home: &mut Home, files: &Value, clock: f64) {
+    for file in files.as_array().into_iter().flatten() {
+        let path = file["path"].as_str().expect("file path");
+        let age = file["age"].as_f64().unwrap_or(0.0);
+        home.mtimes.insert(path.replace("$HOME", HOME), clock - age);
+        if let (Some(name), Some(pid)) = (path.strip_prefix(SESSIONS), file["json"].get("hook_pid"))
+        {
+            home.original_pids.insert(name.to_owned(), pid.clone());
+        }
+    }
+}
+
+fn config_of(scenario: &Value) -> Config {
+    let text = match (&scenario["config_text"], &scenario["config"]) {
+        (Value::String(text), _) => text.clone(),
+        (_, Value::Object(map)) => {
+            let table: toml::Table = map
+                .iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Value::Bool(b) => toml::Value::Boolean(*b),
+                        Value::Number(n) if n.is_i64() => {
+                            toml::Value::Integer(n.as_i64().expect("i64"))
+                        }
+                        Value::Number(n) => toml::Value::Float(n.as_f64().expect("f64")),
+                        Value::String(s) => toml::Value::String(s.clone()),
+                        other => panic!("config value {other} not supported"),
+                    };
+                    (k.clone(), v)
+                })
+                .collect();
+            toml::to_string(&table).expect("config serializes")
+        }
+        _ => String::new(),
+    };
+    Config::parse(&text).0
+}
+
+fn labels_of(scenario: &Value) -> BTreeMap<String, String> {
+    let text = serde_json::to_vec(&scenario["labels"]).expect("labels serialize");
+    derive::parse_labels(&text)
+}
+
+fn hidden_of(value: &Value, now: f64) -> BTreeMap<String, f64> {
+    let bytes = serde_json::to_vec(value).expect("hidden serializes");
+    derive::parse_hidden(&bytes, now, 0).at
+}
+
+/// Replaces `from` by `to` in every string of a JSON value.
+fn replace_strings(value: &mut Value, from: &str, to: &str) {
+    match value {
+        Value::String(s) => *s = s.replace(from, to),
+        Value::Array(items) => items.iter_mut().for_each(|v| replace_strings(v, from, to)),
+        Value::Object(map) => map.values_mut().for_each(|v| replace_strings(v, from, to)),
+        _ => {}
+    }
+}
+
+/// The row files as bytes, sorted by name, `.json` only, `$HOME` and masked pids restored.
+fn row_files(home: &Home) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = home
+        .rows
+        .iter()
+        .filter(|(name, _)| name.ends_with(".json"))
+        .map(|(name, value)| {
+            if let Some(raw) = value.get("__raw__").and_then(Value::as_str) {
+                return (name.clone(), raw.as_bytes().to_vec());
+            }
+            let mut value = value.clone();
+            replace_strings(&mut value, "$HOME", HOME);
+            if value.get("hook_pid") == Some(&json!("<pid>")) {
+                let pid = home.original_pids.get(name).cloned().unwrap_or(json!(4242));
+                value["hook_pid"] = pid;
+            }
+            (
+                name.clone(),
+                serde_json::to_vec(&value).expect("row serializes"),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn procs_of(spec: &Value) -> Procs {
+    let mut procs = Procs::default();
+    for (provider, list) in spec["procs"].as_object().into_iter().flatten() {
+        let list = list.as_array().map(|list| {
+            list.iter()
+                .map(|pair| Proc {
+                    cwd: pair[0].as_str().expect("cwd").replace("$HOME", HOME),
+                    tty: pair[1].as_str().filter(|t| !t.is_empty()).map(Into::into),
+                })
+                .collect()
+        });
+        procs.by_provider.insert(provider.clone(), list);
+    }
+    for id in spec["background_agent_ids"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        procs
+            .background_agent_ids
+            .insert(id.as_str().expect("id").to_owned());
+    }
+    procs
+}
+
+fn panes_of(scenario: &Value, spec: &Value) -> Vec<(String, String)> {
+    let panes = if spec["tmux_panes"].is_array() {
+        &spec["tmux_panes"]
+    } else {
+        &scenario["tmux_panes"]
+    };
+    panes
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            (
+                p["pane_id"].as_str().expect("pane id").into(),
+                p["target"].as_str().expect("target").into(),
+            )
+        })
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare_read(
+    what: &str,
+    scenario: &Value,
+    spec: &Value,
+    expected: &Value,
+    home: &Home,
+    config: &Config,
+    labels: &BTreeMap<String, String>,
+    tally: &mut Tally,
+) {
+    tally.reads += 1;
+    let clock = expected["clock"].as_f64().expect("read clock");
+    let procs = procs_of(spec);
+    let mut rows: Vec<Row> = Vec::new();
+    let mut errors: Vec<(String, DecodeError)> = Vec::new();
+    for (name, bytes) in row_files(home) {
+        match decode_row(&bytes) {
+            Ok(row) => rows.push(row),
+            Err(err) => errors.push((name, err)),
+        }
+    }
+    let mtimes = &home.mtimes;
+    let source_mtime = |path: &str| mtimes.get(path).copied();
+    let ctx = ReadContext {
+        now: clock,
+        config,
+        procs: &procs,
+        hidden: &home.hidden,
+        source_mtime: &source_mtime,
+        realpath: &|path: &str| path.to_owned(),
+    };
+    if expected.get("hook_sessions_error").is_some() {
+        tally.notes.insert(format!(
+            "{what}: RiNG crashed; we skip the bad file(s) instead"
+        ));
+        let skipped_bad = errors
+            .iter()
+            .any(|(_, e)| !matches!(e, DecodeError::Json(_)));
+        tally.check(
+            format!("{what} bad file skipped"),
+            &json!(skipped_bad),
+            &json!(true),
+        );
+    } else {
+        let mut hook = derive::hook_sessions(rows.clone(), &ctx);
+        hook.sort_by(|a, b| a.row.session_id.cmp(&b.row.session_id));
+        let ours: Vec<Value> = hook.iter().map(hook_session_value).collect();
+        let mut theirs = expected["hook_sessions"].clone();
+        undo_none_quirk(&mut theirs, what, tally);
+        tally.check(
+            format!("{what} hook_sessions"),
+            &Value::Array(ours),
+            &theirs,
+        );
+    }
+    let mut derived = derive::derive(rows, &ctx);
+    derive::map_tmux_targets(&mut derived.sessions, None, &panes_of(scenario, spec));
+    for (key, all) in [("oneline", config.show_all), ("oneline_all", true)] {
+        let board = Board::build(
+            derived.sessions.clone(),
+            procs.agent_processes(),
+            clock,
+            all,
+        );
+        let json_key = key.replace("oneline", "json");
+        compare_board(
+            what,
+            &json_key,
+            key,
+            &board,
+            &expected[&json_key],
+            &expected[key],
+            labels,
+            tally,
+        );
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare_board(
+    what: &str,
+    json_key: &str,
+    oneline_key: &str,
+    board: &Board,
+    expected_json: &Value,
+    expected_oneline: &Value,
+    labels: &BTreeMap<String, String>,
+    tally: &mut Tally,
+) {
+    let mut ours = format::json_value(board, labels, HOME);
+    replace_strings(&mut ours, HOME, "$HOME");
+    ours.as_object_mut()
+        .expect("board object")
+        .remove("generated_at");
+    let ring_keys = [
+        "kind",
+        "tmux_pane",
+        "tmux_socket",
+        "zellij_session",
+        "zellij_pane",
+    ];
+    for session in ours["sessions"].as_array_mut().expect("sessions") {
+        let map = session.as_object_mut().expect("session object");
+        let tail: Vec<&String> = map.keys().skip(map.len() - ring_keys.len()).collect();
+        assert_eq!(tail, ring_keys, "{what}: ring's keys come after RiNG's");
+        ring_keys.iter().for_each(|k| {
+            map.shift_remove(*k);
+        });
+    }
+    let mut theirs = expected_json.clone();
+    let mut their_oneline = expected_oneline.clone();
+    if theirs.get("error").is_some() {
+        // RiNG crashed; we show the readable rows (here: whatever decoded).
+        tally.notes.insert(format!(
+            "{what}: RiNG's {json_key} crashed; compared with the readable rows"
+        ));
+        theirs = json!({"agent_processes": ours["agent_processes"], "counts": ours["counts"], "sessions": ours["sessions"]});
+        their_oneline = json!(format::oneline(board));
+    } else {
+        let sessions = theirs["sessions"].as_array_mut().expect("sessions");
+        let before = sessions.len();
+        sessions.retain(|s| s["source"] == "hook");
+        if sessions.len() != before {
+            tally
+                .notes
+                .insert(format!("{what}: non-hook rows left out (zero-config)"));
+            let mut counts = json!({"waiting": 0, "working": 0, "idle": 0, "ended": 0});
+            for s in sessions.iter() {
+                let status = s["status"].as_str().expect("status");
+                counts[status] = json!(counts[status].as_u64().expect("count") + 1);
+            }
+            let line: Vec<String> = [
+                ("waiting", "🔴"),
+                ("working", "🟢"),
+                ("idle", "🟡"),
+                ("ended", "⚫"),
+            ]
+            .iter()
+            .filter(|(k, _)| counts[*k] != 0)
+            .map(|(k, m)| format!("{m}{}", counts[*k]))
+            .collect();
+            theirs["counts"] = counts;
+            their_oneline = json!(line.join(" "));
+        }
+        undo_none_quirk(&mut theirs["sessions"], what, tally);
+    }
+    if what.starts_with("read_tmux_targets") {
+        tally
+            .notes
+            .insert("read_tmux_targets: cwd fallbacks (§4.10 rules 3-4) not compared".into());
+        for s in theirs["sessions"]
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+            .chain(ours["sessions"].as_array_mut().into_iter().flatten())
+        {
+            let bound = s["session_id"] == "bound";
+            let map = s.as_object_mut().expect("session");
+            if !bound {
+                map.remove("tmux_target");
+                map.remove("location");
+            }
+        }
+    }
+    tally.check(format!("{what} {json_key}"), &ours, &theirs);
+    tally.check(
+        format!("{what} {oneline_key}"),
+        &json!(format::oneline(board)),
+        &their_oneline,
+    );
+}
+
+/// RiNG shows a null `tty` / `tmux_pane` / `last_action` as the string `"None"`; we treat
+/// null as absent (spec §10).
+fn undo_none_quirk(sessions: &mut Value, what: &str, tally: &mut Tally) {
+    for s in sessions.as_array_mut().into_iter().flatten() {
+        for (key, ours) in [
+            ("tty", Value::Null),
+            ("tmux_pane", Value::Null),
+            ("last_action", json!("—")),
+        ] {
+            if s.get(key) == Some(&json!("None")) {
+                s[key] = ours;
+                tally
+                    .notes
+                    .insert(format!("{what}: null {key} is absent, not \"None\""));
+            }
+        }
+    }
+}
+
+fn hook_session_value(session: &Session) -> Value {
+    let row = &session.row;
+    let mut value = json!({
+        "session_id": row.session_id,
+        "provider": row.provider,
+        "status": row.status.as_str(),
+        "waiting_kind": row.waiting_kind,
+        "waiting_detail": row.waiting_detail,
+        "hook_stale": session.hook_stale,
+        "cwd": row.cwd,
+        "origin_cwd": row.origin_cwd,
+        "tty": row.tty,
+        "tmux_pane": row.tmux_pane,
+        "last_active": row.last_active,
+        "heartbeat_at": row.heartbeat_at,
+        "last_action": row.last_action,
+        "todo": row.todo.map(|(d, t)| json!([d, t])),
+        "source_path": row.source_path,
+        "hook_pid": row.hook_pid.map(|_| "<pid>"),
+    });
+    replace_strings(&mut value, HOME, "$HOME");
+    value
+}
