@@ -163,3 +163,6 @@ fn group_by_cwd(rows: &[ScanSession]) -> Vec<Vec<usize>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
