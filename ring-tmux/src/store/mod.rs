@@ -22,6 +22,8 @@ pub const FILE_MODE: u32 = 0o600;
 pub const ROW_READ_CAP: u64 = 4 << 20;
 /// The error log is rotated to `ring.log.1` past this size.
 pub const LOG_CAP: u64 = 256 << 10;
+/// Longest message written to the error log, in characters.
+pub const LOG_LINE_CHARS: usize = 2000;
 /// Folder of per-session lock files inside `sessions/`.
 pub const LOCKS_DIR: &str = ".locks";
 
@@ -163,10 +165,13 @@ impl ErrorLog {
         &self.path
     }
 
-    /// Appends `[ts] source: message` (control characters replaced so a line stays a line).
+    /// Appends `ts source: message` (control characters replaced so a line stays a line,
+    /// cut at [`LOG_LINE_CHARS`]).
     pub fn write(&self, now: f64, source: &str, message: &str) {
+        // Bounded: a panic message can quote a whole payload.
         let clean: String = message
             .chars()
+            .take(LOG_LINE_CHARS)
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
         let line = format!("{now:.3} {source}: {clean}\n");

@@ -1,0 +1,156 @@
+//! Shared helpers for the `hook_*` integration tests: a temporary `HOME` + `RING_HOME`, and
+//! the real `ring-tmux hook` binary run with a fixed clock and no terminal / tmux / zellij.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::{Map, Value};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+pub const T0: f64 = 1_700_000_000.0;
+
+/// A private home for one test.
+pub struct Home {
+    pub dir: tempfile::TempDir,
+}
+
+impl Home {
+    pub fn new() -> Home {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::create_dir(dir.path().join("home")).expect("home");
+        Home { dir }
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+
+    /// The ring folder (not created: the hook creates it).
+    pub fn ring(&self) -> PathBuf {
+        self.dir.path().join("ring")
+    }
+
+    pub fn sessions(&self) -> PathBuf {
+        self.ring().join("sessions")
+    }
+
+    /// Variables removed from the hook's environment: nothing inherited may change the result
+    /// (tmux, zellij, debug switches).
+    pub const REMOVED: [&str; 7] = [
+        "TMUX",
+        "TMUX_PANE",
+        "ZELLIJ",
+        "ZELLIJ_SESSION_NAME",
+        "ZELLIJ_PANE_ID",
+        "RING_DEBUG_PAYLOAD_LOG",
+        "RING_PROCS",
+    ];
+
+    /// Variables set for the hook: the private folders, the clock, and no terminal (the real
+    /// process tree's tty must not leak into rows).
+    pub fn vars(&self, now: f64) -> Vec<(String, String)> {
+        vec![
+            ("HOME".into(), self.home().display().to_string()),
+            ("RING_HOME".into(), self.ring().display().to_string()),
+            ("RING_NOW".into(), format!("{now}")),
+            ("RING_STDIN_TTY".into(), String::new()),
+            ("RING_AGENT_TTY".into(), String::new()),
+        ]
+    }
+
+    /// `ring-tmux hook ARGS` with the test environment.
+    pub fn command(&self, args: &[&str], now: f64) -> Command {
+        let mut cmd = Command::cargo_bin("ring-tmux").expect("binary");
+        cmd.arg("hook").args(args);
+        for var in Self::REMOVED {
+            cmd.env_remove(var);
+        }
+        cmd.envs(self.vars(now));
+        cmd
+    }
+
+    /// Runs the hook and checks the contract every call must keep: exit 0, empty stdout.
+    pub fn hook(&self, args: &[&str], stdin: impl Into<Vec<u8>>, now: f64) -> Output {
+        let out = self
+            .command(args, now)
+            .write_stdin(stdin.into())
+            .output()
+            .expect("run hook");
+        assert_hook_contract(&out);
+        out
+    }
+
+    /// Runs the hook on a JSON payload.
+    pub fn event(&self, payload: Value, now: f64) -> Output {
+        self.hook(&[], payload.to_string(), now)
+    }
+
+    /// The row file of `name` (e.g. `s1.json`), parsed.
+    pub fn row(&self, name: &str) -> Option<Map<String, Value>> {
+        let text = fs::read(self.sessions().join(name)).ok()?;
+        match serde_json::from_slice(&text).expect("row is JSON") {
+            Value::Object(m) => Some(m),
+            other => panic!("row {name} is not an object: {other}"),
+        }
+    }
+
+    /// Every line of `events.jsonl`, parsed.
+    pub fn events(&self) -> Vec<Value> {
+        read_lines(&self.ring().join("events.jsonl"))
+    }
+
+    pub fn ring_log(&self) -> String {
+        fs::read_to_string(self.ring().join("ring.log")).unwrap_or_default()
+    }
+}
+
+/// Exit 0 and nothing on stdout (stderr must be empty too: no panic message, no warning).
+pub fn assert_hook_contract(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "hook exit status; stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "hook printed on stdout: {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "hook printed on stderr: {:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+pub fn read_lines(path: &Path) -> Vec<Value> {
+    let Ok(text) = fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("log line is JSON"))
+        .collect()
+}
+
+/// Every entry under `root`, as paths relative to it, sorted.
+pub fn tree(root: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries {
+            let path = entry.expect("entry").path();
+            let rel = path.strip_prefix(root).expect("under root");
+            out.push(rel.to_string_lossy().into_owned());
+            if path.is_dir() && !path.is_symlink() {
+                walk(root, &path, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out.sort();
+    out
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Benchmark `ring-tmux hook` for one event against /bin/true, side by side in one hyperfine run.
+#
+# Budget (DESIGN.md): one hook event with no tmux push due within 2.5x the wall time of
+# /bin/true run the same way. Both commands get the same stdin redirect from a file, so the
+# shell work is identical (and hyperfine subtracts the shell's start-up); the hook runs with no TMUX/ZELLIJ environment (no push), a fixed
+# clock, a private ring folder whose row already exists (the steady state: read previous row,
+# reduce, atomic replace), and no transcript.
+#
+# Usage: scripts/bench-hook.sh [RUNS]   (default 2000; needs hyperfine)
+# Output: a table on stdout and /work/notes/bench-hook.md (markdown export).
+set -euo pipefail
+
+runs="${1:-2000}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${BENCH_HOOK_OUT:-/work/notes/bench-hook.md}"
+
+command -v hyperfine >/dev/null || { echo "bench-hook: hyperfine is not installed" >&2; exit 1; }
+
+cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
+bin="$root/target/release/ring-tmux"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/home"
+# A PreToolUse with a tool and a command: the ordinary per-tool-call event.
+cat >"$work/payload.json" <<'JSON'
+{"session_id": "bench-0001", "hook_event_name": "PreToolUse", "cwd": "/repo/app", "tool_name": "Bash", "tool_input": {"command": "cargo test -p ring-shared"}}
+JSON
+
+export HOME="$work/home" RING_HOME="$work/ring" RING_NOW=1700000000.0
+# No terminal probe and no process walk: measure the hook, not this machine's process tree.
+export RING_STDIN_TTY="" RING_AGENT_TTY=""
+unset TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID RING_DEBUG_PAYLOAD_LOG
+
+# Steady state: the row exists before the timed runs.
+"$bin" hook <"$work/payload.json"
+test -f "$work/ring/sessions/bench-0001.json" || { echo "bench-hook: the hook wrote no row" >&2; exit 1; }
+
+mkdir -p "$(dirname "$out")"
+# hyperfine 1.15 has no --input, so both commands run through sh with the same stdin
+# redirect; hyperfine measures the shell's own start-up and subtracts it from both.
+hyperfine --warmup 200 --runs "$runs" --export-markdown "$work/table.md" \
+    -n '/bin/true' "/bin/true <'$work/payload.json'" \
+    -n 'ring-tmux hook (one event, no push)' "'$bin' hook <'$work/payload.json'"
+
+{
+    echo "# ring-tmux hook benchmark"
+    echo
+    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, ${runs} runs each after 200 warmup runs,"
+    echo "both run as \`sh -c 'CMD <payload.json'\` with hyperfine's shell start-up correction."
+    echo "Budget: hook ≤ 2.5× /bin/true."
+    echo
+    cat "$work/table.md"
+} >"$out"
+echo "bench-hook: wrote $out" >&2
