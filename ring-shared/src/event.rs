@@ -53,6 +53,7 @@ pub struct Event {
     pub process_name: Option<&'static str>,
     /// Provider after normalization, before adapter mapping (payload log).
     pub normalized_provider: String,
+    /// Payload cwd (§2.3 aliases); `""` if none.
     pub cwd: String,
     /// Transcript path (§2.3 aliases, `rollout_path` included); `""` if none.
     pub transcript_path: String,

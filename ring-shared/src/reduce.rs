@@ -20,7 +20,9 @@ pub const STASH_TTL_SECONDS: f64 = 120.0;
 pub struct Context<'a> {
     /// One clock reading for the whole row.
     pub now: f64,
+    /// The configuration (`detect_stop_questions`, `waiting_cooldown_seconds` matter here).
     pub config: Config,
+    /// Pid of the hook process, stored as `hook_pid`.
     pub hook_pid: i64,
     /// `$TMUX_PANE`, trimmed, if non-empty.
     pub tmux_pane: Option<String>,
@@ -29,19 +31,28 @@ pub struct Context<'a> {
     pub discovered_tty: Option<String>,
     /// Parsed tail of `event.transcript_path`, or `None` if there is no path or it could not be read.
     pub transcript: Option<&'a [Record]>,
+    /// ring's own: the tmux socket path from `$TMUX` (not sticky: absent when not set).
     pub tmux_socket: Option<String>,
+    /// ring's own: `$ZELLIJ_SESSION_NAME`.
     pub zellij_session: Option<String>,
+    /// ring's own: `$ZELLIJ_PANE_ID`.
     pub zellij_pane: Option<String>,
+    /// ring's own: pid of the agent process found by walking up from the hook.
     pub agent_pid: Option<i64>,
 }
 
 /// A line of `events.jsonl` (§3.11).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Transition {
+    /// When (the hook's `now`).
     pub ts: f64,
+    /// Qualified session id.
     pub session_id: String,
+    /// Effective provider.
     pub provider: String,
+    /// The payload's cwd.
     pub cwd: String,
+    /// The new status.
     pub status: Status,
 }
 
@@ -50,12 +61,18 @@ pub struct Transition {
 pub enum Outcome {
     /// Write this row; log the transition if any; `notify` = the "now waiting" decision (§3.10).
     Write {
+        /// The complete new row (nothing else of the previous file survives).
         row: Box<Row>,
+        /// The `events.jsonl` line to append when the status changed.
         transition: Option<Transition>,
+        /// Send the "now waiting" notification after the write.
         notify: bool,
     },
     /// SessionEnd: delete the row; log the transition if any.
-    Delete { transition: Option<Transition> },
+    Delete {
+        /// An `ended` line, only when a non-ended previous row existed (§3.5).
+        transition: Option<Transition>,
+    },
 }
 
 /// The waiting fields of the event after promotion and keep-waiting.

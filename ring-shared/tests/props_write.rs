@@ -141,8 +141,10 @@ fn run(payload: &Value, prev: Option<&Map<String, Value>>, records: &[Record], c
     let Some(event) = normalize(payload, cli) else {
         return;
     };
-    let mut config = Config::default();
-    config.waiting_cooldown_seconds = 0;
+    let config = Config {
+        waiting_cooldown_seconds: 0,
+        ..Config::default()
+    };
     let ctx = Context {
         now: 1_700_000_000.0,
         config,
