@@ -44,10 +44,13 @@ pub fn truncate_middle(text: &str, width: usize) -> String {
     let budget = width - 1;
     let head = take_columns(text.chars(), budget / 2);
     // The tail gets every column the head could not use (a wide character may not fit).
-    let tail: String = take_columns(text.chars().rev(), budget - display_width(&head))
-        .chars()
-        .rev()
-        .collect();
+    let tail: String = take_columns(
+        text.chars().rev(),
+        budget.saturating_sub(display_width(&head)),
+    )
+    .chars()
+    .rev()
+    .collect();
     let out = format!("{head}…{tail}");
     fit(out, width, |s| {
         // Drop the first character after the ellipsis.
@@ -190,6 +193,13 @@ mod tests {
         let out = truncate_middle(text, width);
         assert_eq!(out, expected);
         assert!(display_width(&out) <= width);
+    }
+
+    #[test]
+    fn truncate_middle_survives_characters_whose_widths_disagree() {
+        // Control characters count 0 alone but 1 inside a string: no underflow, still fits.
+        let out = truncate_middle("\0\u{7f} \0", 3);
+        assert!(display_width(&out) <= 3, "{out:?}");
     }
 
     #[rstest]
