@@ -22,7 +22,7 @@ const HASH_MARK: &str = "%~";
 /// RiNG's. Longer ones (RiNG crashes on them) become a prefix of the encoding, cut on an
 /// escape boundary, then `%~`, then the 32 hex digits of the FNV-1a 128-bit hash of the full
 /// id, then `.json` — exactly 255 bytes at most, deterministic, and distinct from every
-/// RiNG-compatible name (see [`HASH_MARK`]).
+/// RiNG-compatible name, since `quote` only emits `%` before two hex digits.
 ///
 /// ```
 /// use ring_shared::registry::file_name;
