@@ -17,8 +17,8 @@ const HASH_MARK: &str = "%~";
 /// File name of a session's row: percent-encoded id + `.json` (spec §3.2), bounded for
 /// ids whose encoding would exceed the file-system limit.
 ///
-/// The encoding is Python's `urllib.parse.quote(id, safe=":")`: UTF-8 bytes, `A–Z a–z 0–9 _ .
-/// - ~ :` kept, every other byte `%XX` (upper-case hex). Names of up to 255 bytes are exactly
+/// The encoding is Python's `urllib.parse.quote(id, safe=":")`: UTF-8 bytes;
+/// `A–Z a–z 0–9 _ . - ~ :` kept, every other byte `%XX` (upper-case hex). Names of up to 255 bytes are exactly
 /// RiNG's. Longer ones (RiNG crashes on them) become a prefix of the encoding, cut on an
 /// escape boundary, then `%~`, then the 32 hex digits of the FNV-1a 128-bit hash of the full
 /// id, then `.json` — exactly 255 bytes at most, deterministic, and distinct from every
