@@ -1,0 +1,337 @@
+//! The individual `doctor` checks. Each returns findings; none changes anything.
+
+use super::Finding;
+use super::system::{self, is_executable, probe, which};
+use crate::env::Env;
+use crate::install::merge::shell_quote;
+use crate::install::{self, jsonfile, merge};
+use crate::store;
+use ring_shared::registry::{DecodeError, decode_row};
+use std::ffi::OsStr;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// The tmux option `ring.tmux` sets in the server once it has run.
+pub const TMUX_LOADED_OPTION: &str = "@ring_loaded";
+/// Oldest tmux ring supports (format loops `#{P:…}`, `set-option -F`).
+pub const TMUX_MIN: (u32, u32) = (3, 0);
+/// Where `install-zellij` puts the plugin, relative to `$HOME`.
+pub const ZELLIJ_PLUGIN: &str = ".config/zellij/plugins/ring.wasm";
+
+/// This binary, resolved.
+fn this_binary() -> Option<PathBuf> {
+    std::env::current_exe().ok()
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The repository this binary was built from, when it still has `ring.tmux`.
+fn repo_dir() -> Option<PathBuf> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()?
+        .to_path_buf();
+    repo.join("ring.tmux").exists().then_some(repo)
+}
+
+/// `ring-tmux` on PATH, and whether it is this binary.
+pub fn binary(path: &OsStr) -> Vec<Finding> {
+    match which("ring-tmux", path) {
+        None => vec![Finding::error(
+            "ring-tmux is not on your PATH",
+            "scripts/install.sh (installs to ~/.local/bin), then put ~/.local/bin on PATH: export PATH=\"$HOME/.local/bin:$PATH\"",
+        )],
+        Some(found) => {
+            let mut out = vec![Finding::ok(format!(
+                "ring-tmux on PATH: {}",
+                found.display()
+            ))];
+            if let Some(me) = this_binary()
+                && !same_file(&found, &me)
+            {
+                out.push(Finding::info(format!(
+                    "this doctor is {}, a different binary from the one on PATH",
+                    me.display()
+                )));
+            }
+            out
+        }
+    }
+}
+
+/// ring's hook in Claude Code's settings (and Codex's when `~/.codex` exists).
+pub fn hooks(home: &Path) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for target in install::targets(home) {
+        let path = target.path.display().to_string();
+        if !target.codex && !home.join(".claude").is_dir() {
+            out.push(Finding::warn(
+                "Claude Code not found (no ~/.claude): no hooks to check",
+                "install Claude Code, then: ring-tmux install-hooks",
+            ));
+            continue;
+        }
+        let loaded = match jsonfile::load(&target.path) {
+            Ok(loaded) => loaded,
+            Err(err) => {
+                out.push(Finding::error(
+                    format!("{path} {err}"),
+                    format!("fix {path} by hand (ring-tmux never edits a file it cannot parse)"),
+                ));
+                continue;
+            }
+        };
+        let found = merge::installed(&loaded.doc, target.events);
+        if found.missing.len() == target.events.len() {
+            out.push(Finding::error(
+                format!("ring's hook is not installed for {} ({path})", target.agent),
+                "ring-tmux install-hooks",
+            ));
+        } else if !found.missing.is_empty() {
+            out.push(Finding::error(
+                format!(
+                    "ring's hook is missing on {} in {path}",
+                    found.missing.join(", ")
+                ),
+                "ring-tmux install-hooks",
+            ));
+        }
+        let mut programs_ok = true;
+        for program in &found.programs {
+            if !is_executable(Path::new(program)) {
+                programs_ok = false;
+                out.push(Finding::error(
+                    format!(
+                        "{} hooks run {program}, which is not an executable file",
+                        target.agent
+                    ),
+                    "ring-tmux install-hooks (points the hooks at the ring-tmux you run it with)",
+                ));
+            }
+        }
+        if found.missing.is_empty() && programs_ok {
+            out.push(Finding::ok(format!(
+                "{} hooks installed ({} events) → {}",
+                target.agent,
+                target.events.len(),
+                found.programs.join(", ")
+            )));
+        }
+        if !found.ring_events.is_empty() {
+            out.push(Finding::warn(
+                format!(
+                    "RiNG's hook (ring hook) is installed too in {path}: every event is recorded twice"
+                ),
+                "ring-tmux install-hooks --replace-ring (or RiNG's own: ring remove-hooks)",
+            ));
+        }
+    }
+    out
+}
+
+/// A path as a shell word.
+fn q(path: &Path) -> String {
+    shell_quote(&path.to_string_lossy())
+}
+
+fn mode_of(path: &Path) -> Option<u32> {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| m.permissions().mode() & 0o777)
+}
+
+/// The ring folder: exists, writable, private; rows private and readable.
+pub fn ring_folder(env: &Env) -> Vec<Finding> {
+    let dir = &env.ring_home;
+    let shown = dir.display();
+    let Ok(meta) = std::fs::metadata(dir) else {
+        return vec![Finding::info(format!(
+            "ring folder {shown} does not exist yet (the first hook event creates it)"
+        ))];
+    };
+    if !meta.is_dir() {
+        return vec![Finding::error(
+            format!("ring folder {shown} is not a folder"),
+            format!("mv {0} {0}.old   (or set RING_HOME to a folder)", q(dir)),
+        )];
+    }
+    let mut out = Vec::new();
+    let sessions = env.sessions_dir();
+    for folder in [dir.clone(), sessions.clone()] {
+        if !folder.is_dir() {
+            continue;
+        }
+        if !system::writable_dir(&folder) {
+            out.push(Finding::error(
+                format!(
+                    "{} is not writable: hooks cannot record sessions",
+                    folder.display()
+                ),
+                format!("chown \"$(id -u)\" {0} && chmod 700 {0}", q(&folder)),
+            ));
+        } else if let Some(mode) = mode_of(&folder).filter(|m| m & 0o077 != 0) {
+            out.push(Finding::warn(
+                format!(
+                    "{} is mode {mode:04o}: other users can read session rows (commands, questions)",
+                    folder.display()
+                ),
+                format!("chmod 700 {}", q(&folder)),
+            ));
+        }
+    }
+    let mut rows = 0;
+    let mut open_rows = 0;
+    let mut corrupt: Vec<String> = Vec::new();
+    let mut names: Vec<(String, PathBuf)> = std::fs::read_dir(&sessions)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .filter(|(name, _)| name.ends_with(".json"))
+        .collect();
+    names.sort();
+    for (name, path) in names {
+        rows += 1;
+        if mode_of(&path).is_some_and(|m| m & 0o077 != 0) {
+            open_rows += 1;
+        }
+        let problem = match store::read_bounded(&path, store::ROW_READ_CAP) {
+            Ok(Some(bytes)) => match decode_row(&bytes) {
+                Ok(_) => None,
+                Err(DecodeError::Phantom) => Some("legacy SessionStart phantom".to_owned()),
+                Err(err) => Some(err.to_string()),
+            },
+            Ok(None) => None,
+            Err(err) => Some(err.to_string()),
+        };
+        if let Some(problem) = problem {
+            corrupt.push(format!("{name} ({problem})"));
+        }
+    }
+    if open_rows > 0 {
+        out.push(Finding::warn(
+            format!("{open_rows} of {rows} rows can be read by other users"),
+            format!("chmod 600 {}/*.json", q(&sessions)),
+        ));
+    }
+    if !corrupt.is_empty() {
+        out.push(Finding::warn(
+            format!(
+                "{} unreadable row(s), skipped by every reader: {}",
+                corrupt.len(),
+                corrupt.join(", ")
+            ),
+            "ring-tmux gc   (removes unreadable rows; --dry-run shows them first)",
+        ));
+    }
+    if !out.iter().any(|f| f.level == super::Level::Error) {
+        out.insert(
+            0,
+            Finding::ok(format!("ring folder {shown}: {rows} row(s)")),
+        );
+    }
+    out
+}
+
+/// tmux installed, recent enough, and ring.tmux loaded in a running server.
+pub fn tmux() -> Vec<Finding> {
+    let Some(version) = probe("tmux", &["-V"]).filter(|p| p.success) else {
+        return vec![Finding::warn(
+            "tmux not found (the tmux status line and badges need it)",
+            "install tmux 3.0 or newer (apt-get install tmux / brew install tmux)",
+        )];
+    };
+    let text = version.stdout.trim().to_owned();
+    let mut out = Vec::new();
+    match system::tmux_version(&text) {
+        Some(v) if v < TMUX_MIN => {
+            out.push(Finding::error(
+                format!("{text} is too old: ring needs tmux 3.0 or newer"),
+                "upgrade tmux to 3.0 or newer",
+            ));
+            return out;
+        }
+        Some(_) => out.push(Finding::ok(text)),
+        None => out.push(Finding::info(format!("{text}: version not recognised"))),
+    }
+    let tmux_line = match repo_dir() {
+        Some(repo) => format!("run-shell {}", q(&repo.join("ring.tmux"))),
+        None => "run-shell <ring repo>/ring.tmux".to_owned(),
+    };
+    match probe("tmux", &["show-options", "-gqv", TMUX_LOADED_OPTION]) {
+        Some(p) if p.success && !p.stdout.trim().is_empty() => {
+            out.push(Finding::ok(
+                "ring.tmux is loaded in the running tmux server",
+            ));
+        }
+        Some(p) if p.success => out.push(Finding::warn(
+            "ring.tmux is not loaded in the running tmux server",
+            format!("add `{tmux_line}` to ~/.tmux.conf, then: tmux source-file ~/.tmux.conf"),
+        )),
+        Some(_) => out.push(Finding::info(format!(
+            "tmux server: not running (to load ring, ~/.tmux.conf needs `{tmux_line}`)"
+        ))),
+        None => out.push(Finding::warn(
+            "the tmux server did not answer within 3 s",
+            "check that tmux works: tmux list-sessions",
+        )),
+    }
+    out
+}
+
+/// `permissions.kdl` of zellij (its cache folder).
+fn zellij_permissions(home: &Path) -> PathBuf {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.join(".cache"));
+    cache.join("zellij").join("permissions.kdl")
+}
+
+/// zellij (optional): the plugin file and its pre-granted permissions.
+pub fn zellij(home: &Path) -> Vec<Finding> {
+    let Some(version) = probe("zellij", &["--version"]).filter(|p| p.success) else {
+        return vec![Finding::info("zellij not installed (optional)")];
+    };
+    let mut out = vec![Finding::ok(version.stdout.trim().to_owned())];
+    let plugin = home.join(ZELLIJ_PLUGIN);
+    if !plugin.is_file() {
+        out.push(Finding::warn(
+            format!(
+                "ring's zellij plugin is not installed ({})",
+                plugin.display()
+            ),
+            "ring-tmux install-zellij",
+        ));
+        return out;
+    }
+    out.push(Finding::ok(format!("zellij plugin: {}", plugin.display())));
+    let permissions = zellij_permissions(home);
+    let seeded = std::fs::read_to_string(&permissions)
+        .is_ok_and(|text| text.contains(&format!("\"{}\"", plugin.display())));
+    if !seeded {
+        out.push(Finding::warn(
+            format!(
+                "the plugin's permissions are not granted in {}: zellij will ask inside a 1-row pane",
+                permissions.display()
+            ),
+            "ring-tmux install-zellij",
+        ));
+    }
+    out
+}
+
+/// RiNG itself on PATH (compatible: it reads the same rows).
+pub fn ring(path: &OsStr) -> Vec<Finding> {
+    match which("ring", path) {
+        Some(found) => vec![Finding::info(format!(
+            "RiNG is installed too ({}): it shows the same sessions (shared rows)",
+            found.display()
+        ))],
+        None => Vec::new(),
+    }
+}

@@ -1,0 +1,116 @@
+//! Small read-only probes of the system for `doctor`: PATH lookup, executability, commands
+//! run with a deadline (a wedged tmux server must not hang the doctor).
+
+use std::ffi::OsStr;
+use std::io::Read;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one probe may run.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// A regular file with an execute bit.
+pub fn is_executable(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// The first executable `name` on `path` (a `PATH`-style list).
+pub fn which(name: &str, path: &OsStr) -> Option<PathBuf> {
+    std::env::split_paths(path)
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .map(|dir| dir.join(name))
+        .find(|candidate| is_executable(candidate))
+}
+
+/// What a probe printed.
+#[derive(Debug, Clone)]
+pub struct Probe {
+    pub success: bool,
+    pub stdout: String,
+}
+
+/// Runs `program args` with no stdin; `None` if it cannot start or outlives [`PROBE_TIMEOUT`]
+/// (then it is killed).
+pub fn probe(program: &str, args: &[&str]) -> Option<Probe> {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let deadline = Instant::now() + PROBE_TIMEOUT;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    };
+    let mut stdout = String::new();
+    if let Some(mut pipe) = child.stdout.take() {
+        let _ = pipe.read_to_string(&mut stdout);
+    }
+    Some(Probe {
+        success: status.success(),
+        stdout,
+    })
+}
+
+/// The uid this process runs as (the owner of `/proc/self`).
+pub fn own_uid() -> Option<u32> {
+    std::fs::metadata("/proc/self").ok().map(|m| m.uid())
+}
+
+/// Whether we may create files in `dir`: root, or the owner with `u+w`, or `o+w`.
+pub fn writable_dir(dir: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(dir) else {
+        return false;
+    };
+    let mode = meta.permissions().mode();
+    match own_uid() {
+        Some(0) => true,
+        Some(uid) if uid == meta.uid() => mode & 0o200 != 0,
+        _ => mode & 0o002 != 0,
+    }
+}
+
+/// `(major, minor)` from `tmux -V` output: `tmux 3.3a`, `tmux next-3.4`, `tmux 3.0`.
+pub fn tmux_version(text: &str) -> Option<(u32, u32)> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let rest = &text[start..];
+    let mut parts = rest.split(|c: char| !c.is_ascii_digit());
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0);
+    Some((major, minor))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tmux_versions_parse() {
+        assert_eq!(tmux_version("tmux 3.3a\n"), Some((3, 3)));
+        assert_eq!(tmux_version("tmux next-3.4"), Some((3, 4)));
+        assert_eq!(tmux_version("tmux 2.9a"), Some((2, 9)));
+        assert_eq!(tmux_version("tmux 3"), Some((3, 0)));
+        assert_eq!(tmux_version("tmux master"), None);
+    }
+
+    #[test]
+    fn which_finds_only_executables() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let plain = dir.path().join("tool");
+        std::fs::write(&plain, "").expect("write");
+        assert_eq!(which("tool", dir.path().as_os_str()), None);
+        std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        assert_eq!(which("tool", dir.path().as_os_str()), Some(plain));
+    }
+}

@@ -1,0 +1,363 @@
+//! `ring-tmux doctor` on temporary HOMEs with a controlled PATH: a good setup passes, and each
+//! check can fail and prints the command that fixes it.
+
+use assert_cmd::Command;
+use rstest::rstest;
+use serde_json::{Value, json};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+const FAKE_TMUX: &str = r#"#!/bin/sh
+case "$1" in
+  -V) echo "tmux ${FAKE_TMUX_VERSION:-3.3a}" ;;
+  show-options)
+    [ "$FAKE_TMUX_SERVER" = down ] && { echo "no server running on /tmp/x" >&2; exit 1; }
+    [ -n "$FAKE_TMUX_LOADED" ] && echo "$FAKE_TMUX_LOADED"
+    exit 0 ;;
+esac
+"#;
+const FAKE_ZELLIJ: &str = "#!/bin/sh\necho zellij 0.45.1\n";
+const FAKE_RING: &str = "#!/bin/sh\nexit 0\n";
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    env: Vec<(String, String)>,
+}
+
+fn write_exec(path: &Path, text: &str) {
+    std::fs::write(path, text).expect("write");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+fn set_mode(path: &Path, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+impl Fixture {
+    /// A good setup: ring-tmux on PATH, hooks installed, a private ring folder with one
+    /// private row, tmux 3.3a with ring.tmux loaded, no zellij, no RiNG.
+    fn good() -> Fixture {
+        let f = Fixture {
+            dir: tempfile::tempdir().expect("tempdir"),
+            env: vec![("FAKE_TMUX_LOADED".into(), "1".into())],
+        };
+        std::fs::create_dir_all(f.bin()).expect("mkdir");
+        std::fs::create_dir_all(f.home().join(".claude")).expect("mkdir");
+        std::os::unix::fs::symlink(
+            assert_cmd::cargo::cargo_bin("ring-tmux"),
+            f.bin().join("ring-tmux"),
+        )
+        .expect("symlink");
+        write_exec(&f.bin().join("tmux"), FAKE_TMUX);
+        f.ring_tmux(&["install-hooks"]).success();
+        std::fs::create_dir_all(f.ring().join("sessions")).expect("mkdir");
+        set_mode(&f.ring(), 0o700);
+        set_mode(&f.ring().join("sessions"), 0o700);
+        let row = f.ring().join("sessions/s1.json");
+        std::fs::write(
+            &row,
+            json!({"session_id": "s1", "status": "idle", "last_active": 1.0}).to_string(),
+        )
+        .expect("row");
+        set_mode(&row, 0o600);
+        f
+    }
+
+    fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+
+    fn bin(&self) -> PathBuf {
+        self.dir.path().join("bin")
+    }
+
+    fn ring(&self) -> PathBuf {
+        self.home().join(".config/ring")
+    }
+
+    fn settings(&self) -> PathBuf {
+        self.home().join(".claude/settings.json")
+    }
+
+    fn set(&mut self, key: &str, value: &str) {
+        self.env.push((key.into(), value.into()));
+    }
+
+    fn ring_tmux(&self, args: &[&str]) -> assert_cmd::assert::Assert {
+        let mut cmd = Command::cargo_bin("ring-tmux").expect("binary");
+        cmd.args(args)
+            .env("HOME", self.home())
+            .env("PATH", self.bin())
+            .env("TMUX_TMPDIR", self.dir.path())
+            .env_remove("TMUX")
+            .env_remove("RING_HOME")
+            .env_remove("XDG_CACHE_HOME");
+        for (key, value) in &self.env {
+            cmd.env(key, value);
+        }
+        cmd.assert()
+    }
+
+    fn doctor(&self) -> (i32, String) {
+        let out = self.ring_tmux(&["doctor"]);
+        let output = out.get_output();
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    }
+}
+
+#[test]
+fn a_good_setup_passes_with_no_warning() {
+    let f = Fixture::good();
+    let (code, text) = f.doctor();
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("doctor: all good"), "{text}");
+    assert!(!text.contains('✗') && !text.contains("\n!"), "{text}");
+    for line in [
+        "✓ ring-tmux on PATH",
+        "✓ Claude Code hooks installed (8 events)",
+        "✓ ring folder",
+        "✓ tmux 3.3a",
+        "✓ ring.tmux is loaded",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
+
+fn no_binary_on_path(f: &mut Fixture) {
+    std::fs::remove_file(f.bin().join("ring-tmux")).expect("rm");
+}
+fn hooks_not_installed(f: &mut Fixture) {
+    std::fs::remove_file(f.settings()).expect("rm");
+}
+fn hook_missing_on_one_event(f: &mut Fixture) {
+    let mut doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(f.settings()).expect("read")).expect("json");
+    doc["hooks"].as_object_mut().expect("hooks").remove("Stop");
+    std::fs::write(f.settings(), doc.to_string()).expect("write");
+}
+fn hook_binary_gone(f: &mut Fixture) {
+    f.ring_tmux(&["install-hooks", "--binary", "/gone/ring-tmux"])
+        .success();
+}
+fn settings_not_json(f: &mut Fixture) {
+    std::fs::write(f.settings(), "{\"hooks\": ").expect("write");
+}
+fn codex_without_hooks(f: &mut Fixture) {
+    std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
+}
+fn ring_folder_is_a_file(f: &mut Fixture) {
+    std::fs::remove_dir_all(f.ring()).expect("rm");
+    std::fs::write(f.ring(), "").expect("write");
+}
+fn ring_folder_open(f: &mut Fixture) {
+    set_mode(&f.ring(), 0o755);
+}
+fn row_open(f: &mut Fixture) {
+    set_mode(&f.ring().join("sessions/s1.json"), 0o644);
+}
+fn corrupt_row(f: &mut Fixture) {
+    let path = f.ring().join("sessions/broken.json");
+    std::fs::write(&path, "{").expect("write");
+    set_mode(&path, 0o600);
+}
+fn tmux_missing(f: &mut Fixture) {
+    std::fs::remove_file(f.bin().join("tmux")).expect("rm");
+}
+fn tmux_too_old(f: &mut Fixture) {
+    f.set("FAKE_TMUX_VERSION", "2.9a");
+}
+fn tmux_not_loaded(f: &mut Fixture) {
+    f.set("FAKE_TMUX_LOADED", "");
+}
+fn tmux_not_running(f: &mut Fixture) {
+    f.set("FAKE_TMUX_SERVER", "down");
+}
+fn zellij_without_plugin(f: &mut Fixture) {
+    write_exec(&f.bin().join("zellij"), FAKE_ZELLIJ);
+}
+fn zellij_without_permissions(f: &mut Fixture) {
+    write_exec(&f.bin().join("zellij"), FAKE_ZELLIJ);
+    let plugin = f.home().join(".config/zellij/plugins/ring.wasm");
+    std::fs::create_dir_all(plugin.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&plugin, b"\0asm").expect("write");
+}
+fn ring_hooks_too(f: &mut Fixture) {
+    let mut doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(f.settings()).expect("read")).expect("json");
+    doc["hooks"]["Stop"]
+        .as_array_mut()
+        .expect("Stop")
+        .push(json!({"hooks": [{"type": "command", "command": "ring hook", "timeout": 600}]}));
+    std::fs::write(f.settings(), doc.to_string()).expect("write");
+}
+fn ring_on_path(f: &mut Fixture) {
+    write_exec(&f.bin().join("ring"), FAKE_RING);
+}
+
+#[rstest]
+#[case::no_binary_on_path(
+    no_binary_on_path,
+    1,
+    "✗ ring-tmux is not on your PATH",
+    Some("scripts/install.sh")
+)]
+#[case::hooks_not_installed(
+    hooks_not_installed,
+    1,
+    "✗ ring's hook is not installed for Claude Code",
+    Some("ring-tmux install-hooks")
+)]
+#[case::hook_missing_on_one_event(
+    hook_missing_on_one_event,
+    1,
+    "✗ ring's hook is missing on Stop",
+    Some("ring-tmux install-hooks")
+)]
+#[case::hook_binary_gone(
+    hook_binary_gone,
+    1,
+    "✗ Claude Code hooks run /gone/ring-tmux, which is not an executable file",
+    Some("ring-tmux install-hooks")
+)]
+#[case::settings_not_json(
+    settings_not_json,
+    1,
+    "is not valid JSON (line 1, column 10",
+    Some("by hand")
+)]
+#[case::codex_without_hooks(
+    codex_without_hooks,
+    1,
+    "✗ ring's hook is not installed for Codex",
+    Some("ring-tmux install-hooks")
+)]
+#[case::ring_folder_is_a_file(ring_folder_is_a_file, 1, "is not a folder", Some(".old"))]
+#[case::ring_folder_open(ring_folder_open, 0, "ring is mode 0755", Some("chmod 700 "))]
+#[case::row_open(
+    row_open,
+    0,
+    "! 1 of 1 rows can be read by other users",
+    Some("chmod 600 ")
+)]
+#[case::corrupt_row(
+    corrupt_row,
+    0,
+    "! 1 unreadable row(s), skipped by every reader: broken.json (not valid JSON",
+    Some("ring-tmux gc")
+)]
+#[case::tmux_missing(tmux_missing, 0, "! tmux not found", Some("install tmux 3.0 or newer"))]
+#[case::tmux_too_old(tmux_too_old, 1, "✗ tmux 2.9a is too old", Some("upgrade tmux"))]
+#[case::tmux_not_loaded(
+    tmux_not_loaded,
+    0,
+    "! ring.tmux is not loaded in the running tmux server",
+    Some("ring.tmux` to ~/.tmux.conf")
+)]
+#[case::tmux_not_running(tmux_not_running, 0, "· tmux server: not running", None)]
+#[case::zellij_without_plugin(
+    zellij_without_plugin,
+    0,
+    "! ring's zellij plugin is not installed",
+    Some("ring-tmux install-zellij")
+)]
+#[case::zellij_without_permissions(
+    zellij_without_permissions,
+    0,
+    "! the plugin's permissions are not granted",
+    Some("ring-tmux install-zellij")
+)]
+#[case::ring_hooks_too(
+    ring_hooks_too,
+    0,
+    "! RiNG's hook (ring hook) is installed too",
+    Some("ring-tmux install-hooks --replace-ring")
+)]
+#[case::ring_on_path(ring_on_path, 0, "· RiNG is installed too", None)]
+fn each_problem_is_reported_with_its_fix(
+    #[case] break_it: fn(&mut Fixture),
+    #[case] code: i32,
+    #[case] line: &str,
+    #[case] fix: Option<&str>,
+) {
+    let mut f = Fixture::good();
+    break_it(&mut f);
+    let (got, text) = f.doctor();
+    assert_eq!(got, code, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains(line))
+        .unwrap_or_else(|| panic!("no line with {line:?} in\n{text}"));
+    match fix {
+        Some(fix) => {
+            let next = lines.get(at + 1).copied().unwrap_or("");
+            assert!(
+                next.starts_with("    fix: ") && next.contains(fix),
+                "fix {fix:?} not under {line:?}:\n{text}"
+            );
+        }
+        None => assert!(
+            !lines.get(at + 1).is_some_and(|l| l.starts_with("    fix:")),
+            "{text}"
+        ),
+    }
+}
+
+#[test]
+fn doctor_changes_nothing() {
+    let mut f = Fixture::good();
+    corrupt_row(&mut f);
+    ring_folder_open(&mut f);
+    let before = std::fs::read(f.settings()).expect("read");
+    f.doctor();
+    assert_eq!(std::fs::read(f.settings()).expect("read"), before);
+    assert!(f.ring().join("sessions/broken.json").exists());
+    let mode = std::fs::metadata(f.ring())
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o755);
+}
+
+/// With a real tmux server on a private socket folder: the loaded marker is read from it.
+#[test]
+fn doctor_reads_the_loaded_marker_from_a_real_tmux_server() {
+    let Some(tmux) = [
+        "/usr/bin/tmux",
+        "/usr/local/bin/tmux",
+        "/opt/homebrew/bin/tmux",
+    ]
+    .into_iter()
+    .map(PathBuf::from)
+    .find(|p| p.exists()) else {
+        eprintln!("tmux is not installed: skipped");
+        return;
+    };
+    let f = Fixture::good();
+    std::fs::remove_file(f.bin().join("tmux")).expect("rm");
+    std::os::unix::fs::symlink(&tmux, f.bin().join("tmux")).expect("symlink");
+    let server = |args: &[&str]| {
+        std::process::Command::new(&tmux)
+            .args(args)
+            .env("TMUX_TMPDIR", f.dir.path())
+            .env_remove("TMUX")
+            .status()
+            .expect("tmux")
+    };
+    assert!(server(&["-f", "/dev/null", "new-session", "-d", "-s", "doctor"]).success());
+    let (_, unloaded) = f.doctor();
+    assert!(server(&["set-option", "-g", "@ring_loaded", "1"]).success());
+    let (_, loaded) = f.doctor();
+    server(&["kill-server"]);
+    assert!(
+        unloaded.contains("! ring.tmux is not loaded in the running tmux server"),
+        "{unloaded}"
+    );
+    assert!(
+        loaded.contains("✓ ring.tmux is loaded in the running tmux server"),
+        "{loaded}"
+    );
+}
