@@ -22,3 +22,4 @@ pub mod store;
 pub mod tmux;
 pub mod tty;
 pub mod zellij;
+pub mod zeroconf;

@@ -1,0 +1,248 @@
+//! Zero-config mode on disk (spec §4.4, §4.5): sessions without hooks, inferred from
+//! `~/.claude/projects/<dir>/*.jsonl` transcripts and Codex's `~/.codex/state_5.sqlite`,
+//! turned into rows by the pure [`ring_shared::scan`].
+//!
+//! Speed: only transcripts inside the active window are read, and only their last 128 KiB
+//! plus (for the opening cwd) their first 128 KiB. What a file says is cached in
+//! `RING_HOME/cache/scan.json` by (path, mtime, size); a read within [`rescan_ttl`] of the
+//! last listing reuses it without listing the folders again. The time-dependent part (live
+//! slots, aging) is recomputed on every read.
+//!
+//! The rows are also published to `RING_HOME/zeroconf.json` ([`PUBLISHED_FILE`]) for the
+//! zellij plugin, which can neither list `~/.claude` nor scan processes.
+
+mod cache;
+mod codex;
+
+use crate::env::Env;
+use cache::{Cache, FileKey};
+use ring_shared::derive::ReadContext;
+use ring_shared::scan::{self, Published, RolloutFacts, ScanSession, TranscriptFacts};
+use ring_shared::transcript::{TAIL_BYTES, parse_tail};
+use std::fs::{self, File};
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The published zero-config rows, relative to the ring folder.
+pub const PUBLISHED_FILE: &str = "zeroconf.json";
+/// How much of a transcript's start is searched for its opening cwd.
+const HEAD_BYTES: u64 = 128 * 1024;
+/// Default seconds between two listings of the transcript folders.
+const DEFAULT_TTL: f64 = 2.0;
+
+/// Seconds a listing is reused: `RING_SCAN_TTL` (float seconds, `0` = list every time),
+/// else 2 s.
+pub fn rescan_ttl() -> Duration {
+    std::env::var("RING_SCAN_TTL")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .map_or(
+            Duration::from_secs_f64(DEFAULT_TTL),
+            Duration::from_secs_f64,
+        )
+}
+
+/// The zero-config rows for a board read: Claude scan rows and synthetic rows when the Claude
+/// scan is known, Codex rows when the Codex scan is known (spec §4.1). Never fails: anything
+/// unreadable contributes nothing. Publishes the rows for the zellij plugin when they were
+/// re-listed.
+///
+/// `evidence(id, cwd)`: tmux process-tree evidence (§4.10 rule 2), `|_, _| false` if none.
+pub fn rows(
+    env: &Env,
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+) -> Vec<ScanSession> {
+    rows_with_ttl(env, ctx, evidence, rescan_ttl())
+}
+
+/// [`rows`] with an explicit listing lifetime (`Duration::ZERO`: list every time).
+pub fn rows_with_ttl(
+    env: &Env,
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+    ttl: Duration,
+) -> Vec<ScanSession> {
+    let claude_known = scan::known_procs(ctx, "claude-code").is_some();
+    let codex_known = scan::known_procs(ctx, "codex").is_some();
+    if !claude_known && !codex_known {
+        return Vec::new();
+    }
+    let cache_dir = env.ring_home.join("cache");
+    let mut cache = Cache::load(&cache_dir, &env.home);
+    let wall = wall_clock();
+    let relist = cache.is_stale(wall, ttl);
+    let window = ctx.config.active_window_seconds as f64;
+    let transcripts = if claude_known {
+        transcripts(&env.home, &mut cache, relist, ctx.now, window)
+    } else {
+        Vec::new()
+    };
+    let threads = if codex_known {
+        codex::threads(&env.home, &mut cache, relist)
+    } else {
+        Vec::new()
+    };
+    let mut rollout = |path: &str| rollout_facts(Path::new(path), &mut cache);
+    let rows = scan::zero_config_rows(&transcripts, &threads, &mut rollout, ctx, evidence);
+    if relist {
+        cache.listed_at = wall;
+    }
+    cache.save(&cache_dir);
+    if relist {
+        publish(&env.ring_home, wall, &rows);
+    }
+    rows
+}
+
+/// Writes the rows for the zellij plugin (atomically; errors ignored: the plugin keeps the
+/// previous file).
+pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession]) {
+    let published = Published::new(generated_at, rows);
+    if let Ok(text) = serde_json::to_vec(&published) {
+        let _ = crate::store::write_atomic(ring_home, PUBLISHED_FILE, &text);
+    }
+}
+
+/// Wall-clock seconds (the cache's own clock; `RING_NOW` fakes only the board's time).
+fn wall_clock() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
+}
+
+/// Facts of every transcript, from the cache where (mtime, size) still match. With `relist`
+/// false the cached listing is trusted as it is (files inside the window it did not read yet
+/// are read now).
+fn transcripts(
+    home: &Path,
+    cache: &mut Cache,
+    relist: bool,
+    now: f64,
+    window: f64,
+) -> Vec<TranscriptFacts> {
+    if relist {
+        cache.relist_transcripts(list_transcripts(&home.join(".claude").join("projects")));
+    }
+    let mut out = Vec::new();
+    let mut read_any = false;
+    for entry in &mut cache.transcripts {
+        // Old transcripts are never read: most of a long-used machine's files are.
+        if now - entry.key.mtime > window {
+            continue;
+        }
+        if entry.facts.is_none() {
+            entry.facts = read_transcript(Path::new(&entry.path), &entry.dir_name, entry.key);
+            read_any = true;
+        }
+        if let Some(facts) = &entry.facts {
+            out.push(facts.clone());
+        }
+    }
+    cache.dirty |= read_any;
+    out
+}
+
+/// `(path, project folder name, key)` of every `<projects>/<dir>/*.jsonl` regular file, in
+/// name order (RiNG lists in directory order; name order is stable).
+fn list_transcripts(projects: &Path) -> Vec<(String, String, FileKey)> {
+    let mut dirs = sorted_entries(projects);
+    dirs.retain(|(_, meta)| meta.is_dir());
+    let mut out = Vec::new();
+    for (dir, _) in dirs {
+        let Some(dir_name) = dir.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+            continue;
+        };
+        for (file, meta) in sorted_entries(&dir) {
+            let is_jsonl = file.extension().is_some_and(|e| e == "jsonl");
+            let Some(path) = file.to_str().filter(|_| is_jsonl && meta.is_file()) else {
+                continue;
+            };
+            out.push((path.to_owned(), dir_name.clone(), FileKey::of(&meta)));
+        }
+    }
+    out
+}
+
+/// Entries of a folder with their metadata (symlinks followed), sorted by name.
+fn sorted_entries(dir: &Path) -> Vec<(PathBuf, fs::Metadata)> {
+    let Ok(read) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<(PathBuf, fs::Metadata)> = read
+        .flatten()
+        .filter_map(|e| {
+            let path = e.path();
+            let meta = fs::metadata(&path).ok()?;
+            Some((path, meta))
+        })
+        .collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    entries
+}
+
+/// Reads a transcript's tail and head; `None` when it cannot be opened.
+fn read_transcript(path: &Path, dir_name: &str, key: FileKey) -> Option<TranscriptFacts> {
+    let (records, head) = read_tail_and_head(path)?;
+    let id = path.file_stem()?.to_str()?;
+    Some(TranscriptFacts::from_records(
+        id, dir_name, key.mtime, &records, &head,
+    ))
+}
+
+/// The tail records (spec §3.7 reader) and the first 128 KiB of a file, with as few reads as
+/// possible: a small file is read once and serves as both.
+fn read_tail_and_head(path: &Path) -> Option<(Vec<ring_shared::transcript::Record>, Vec<u8>)> {
+    let mut file = File::open(path).ok()?;
+    let size = file.metadata().ok()?.len();
+    if size <= TAIL_BYTES {
+        let mut bytes = Vec::with_capacity(size as usize);
+        file.read_to_end(&mut bytes).ok()?;
+        let records = parse_tail(&bytes, false);
+        bytes.truncate(HEAD_BYTES as usize);
+        return Some((records, bytes));
+    }
+    let mut head = vec![0; HEAD_BYTES.min(size) as usize];
+    let got = read_up_to(&mut file, &mut head);
+    head.truncate(got);
+    file.seek(SeekFrom::Start(size - TAIL_BYTES)).ok()?;
+    let mut tail = Vec::with_capacity(TAIL_BYTES as usize);
+    file.read_to_end(&mut tail).ok()?;
+    Some((parse_tail(&tail, true), head))
+}
+
+/// Fills `buf` as far as the file allows; returns the bytes read.
+fn read_up_to(file: &mut File, buf: &mut [u8]) -> usize {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match file.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    filled
+}
+
+/// Facts of a Codex rollout file, cached by (mtime, size).
+fn rollout_facts(path: &Path, cache: &mut Cache) -> RolloutFacts {
+    let Ok(meta) = fs::metadata(path) else {
+        return RolloutFacts::default();
+    };
+    let key = FileKey::of(&meta);
+    let Some(path_text) = path.to_str() else {
+        return RolloutFacts::default();
+    };
+    if let Some(facts) = cache.rollout(path_text, key) {
+        return facts.clone();
+    }
+    let records = read_tail_and_head(path)
+        .map(|(records, _)| records)
+        .unwrap_or_default();
+    let facts = RolloutFacts::from_records(&records);
+    cache.note_rollout(path_text, key, facts.clone());
+    facts
+}

@@ -1,0 +1,439 @@
+//! Zero-config mode against real files: Claude transcripts with set mtimes in a temporary
+//! `$HOME`, a real Codex `state_5.sqlite`, the scan cache and the file published for zellij.
+
+use ring_shared::config::Config;
+use ring_shared::derive::{Proc, Procs, ReadContext, Source};
+use ring_shared::registry::Status;
+use ring_shared::scan::{Published, ScanSession};
+use ring_tmux::env::Env;
+use ring_tmux::zeroconf::{self, PUBLISHED_FILE};
+use rusqlite::Connection;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A temporary home with a ring folder, and a clock at "now".
+struct Home {
+    _dir: tempfile::TempDir,
+    env: Env,
+    now: f64,
+}
+
+impl Home {
+    fn new() -> Home {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let home = dir.path().to_path_buf();
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .expect("clock")
+            .as_secs_f64()
+            .floor();
+        let env = Env {
+            ring_home: home.join(".config").join("ring"),
+            home,
+            fixed_now: Some(now),
+            procs_file: None,
+        };
+        Home {
+            _dir: dir,
+            env,
+            now,
+        }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.env.home.join(rel)
+    }
+
+    /// Writes JSON lines to `rel` and sets its mtime `age` seconds before now.
+    fn transcript(&self, rel: &str, lines: &[Value], age: f64) -> PathBuf {
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        self.file(rel, text.as_bytes(), age)
+    }
+
+    fn file(&self, rel: &str, bytes: &[u8], age: f64) -> PathBuf {
+        let path = self.path(rel);
+        fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        fs::write(&path, bytes).expect("write");
+        self.age(&path, age);
+        path
+    }
+
+    fn age(&self, path: &Path, age: f64) {
+        let when = UNIX_EPOCH + Duration::from_secs_f64(self.now - age);
+        File::options()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_modified(when))
+            .expect("set mtime");
+    }
+
+    /// The zero-config rows for `procs`, listing the folders every time.
+    fn rows(&self, procs: &Procs) -> Vec<ScanSession> {
+        self.rows_ttl(procs, Duration::ZERO)
+    }
+
+    fn rows_ttl(&self, procs: &Procs, ttl: Duration) -> Vec<ScanSession> {
+        let config = Config::default();
+        let hidden = BTreeMap::new();
+        let ctx = ReadContext {
+            now: self.now,
+            config: &config,
+            procs,
+            hidden: &hidden,
+            source_mtime: &|_| None,
+            realpath: &|p| p.to_owned(),
+        };
+        zeroconf::rows_with_ttl(&self.env, &ctx, &|_, _| false, ttl)
+    }
+}
+
+fn procs(claude: Option<&[(&str, &str)]>, codex: Option<&[(&str, &str)]>) -> Procs {
+    let list = |items: &[(&str, &str)]| {
+        items
+            .iter()
+            .map(|(cwd, tty)| Proc {
+                cwd: (*cwd).into(),
+                tty: (!tty.is_empty()).then(|| (*tty).to_owned()),
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut procs = Procs::default();
+    procs
+        .by_provider
+        .insert("claude-code".into(), claude.map(list));
+    procs.by_provider.insert("codex".into(), codex.map(list));
+    procs
+}
+
+fn user(cwd: &str, text: &str) -> Value {
+    json!({"type": "user", "cwd": cwd, "message": {"role": "user", "content": [{"type": "text", "text": text}]}})
+}
+
+fn edit(cwd: &str, file: &str) -> Value {
+    json!({"type": "assistant", "cwd": cwd, "message": {"stop_reason": "tool_use", "content": [{"type": "tool_use", "name": "Edit", "input": {"file_path": file}}]}})
+}
+
+fn end_turn(cwd: &str, text: &str) -> Value {
+    json!({"type": "assistant", "cwd": cwd, "message": {"stop_reason": "end_turn", "content": [{"type": "text", "text": text}]}})
+}
+
+type Seen = (String, Status, String, Option<String>, Source);
+
+fn seen(rows: &[ScanSession]) -> Vec<Seen> {
+    rows.iter()
+        .map(|s| {
+            let r = &s.session.row;
+            (
+                r.session_id.clone(),
+                r.status,
+                r.last_action.clone(),
+                r.tty.clone(),
+                s.session.source,
+            )
+        })
+        .collect()
+}
+
+fn want(id: &str, status: Status, action: &str, tty: Option<&str>, source: Source) -> Seen {
+    (
+        id.into(),
+        status,
+        action.into(),
+        tty.map(str::to_owned),
+        source,
+    )
+}
+
+#[test]
+fn transcripts_in_the_active_window_become_rows_by_newest_per_live_cwd() {
+    let home = Home::new();
+    let dir = ".claude/projects/-repo-app";
+    home.transcript(
+        &format!("{dir}/a.jsonl"),
+        &[user("/repo/app", "go"), edit("/repo/app", "/repo/app/x.py")],
+        30.0,
+    );
+    home.transcript(&format!("{dir}/b.jsonl"), &[user("/repo/app", "go")], 200.0);
+    home.transcript(
+        &format!("{dir}/old.jsonl"),
+        &[user("/repo/app", "go")],
+        30_000.0,
+    );
+    home.transcript(&format!("{dir}/c.jsonl"), &[user("/repo/app", "go")], 400.0);
+    home.file(&format!("{dir}/notes.txt"), b"{}", 1.0);
+    home.file(".claude/projects/stray.jsonl", b"{}", 1.0);
+    fs::create_dir_all(home.path(&format!("{dir}/sub.jsonl"))).expect("mkdir");
+    let rows = home.rows(&procs(
+        Some(&[("/repo/app", ""), ("/repo/app", "")]),
+        Some(&[]),
+    ));
+    assert_eq!(
+        seen(&rows),
+        vec![
+            want("a", Status::Working, "→ Edit x.py", None, Source::Scan),
+            want("b", Status::Idle, "—", None, Source::Scan),
+            want("c", Status::Ended, "—", None, Source::Scan),
+        ]
+    );
+}
+
+#[test]
+fn big_transcripts_take_the_opening_cwd_from_the_head_and_the_state_from_the_tail() {
+    let home = Home::new();
+    let filler = json!({"type": "progress", "data": "x".repeat(1000)}).to_string();
+    let mut text = format!("{}\n", user("/repo/start", "go"));
+    while text.len() < 2 << 20 {
+        text.push_str(&filler);
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "{}\n",
+        end_turn("/repo/moved", "All done.\nDetails")
+    ));
+    home.file(
+        ".claude/projects/-repo-start/big.jsonl",
+        text.as_bytes(),
+        5.0,
+    );
+    let rows = home.rows(&procs(Some(&[("/repo/moved", "/dev/pts/4")]), None));
+    assert_eq!(
+        seen(&rows),
+        vec![want(
+            "big",
+            Status::Idle,
+            "All done.",
+            Some("/dev/pts/4"),
+            Source::Scan
+        )]
+    );
+    let row = &rows[0].session.row;
+    assert_eq!(
+        (row.cwd.as_str(), row.origin_cwd.as_str()),
+        ("/repo/moved", "/repo/start")
+    );
+}
+
+#[test]
+fn a_live_process_without_a_transcript_gets_a_synthetic_row() {
+    let home = Home::new();
+    home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
+    let rows = home.rows(&procs(Some(&[("/a", ""), ("/b", "/dev/pts/2")]), None));
+    let ids: Vec<&str> = rows
+        .iter()
+        .map(|s| s.session.row.session_id.as_str())
+        .collect();
+    assert_eq!(ids, ["s", "synthetic:/b"]);
+    assert_eq!(rows[1].session.row.tty.as_deref(), Some("/dev/pts/2"));
+}
+
+#[test]
+fn unknown_scans_read_nothing_and_missing_folders_give_no_rows() {
+    let home = Home::new();
+    home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
+    assert!(home.rows(&procs(None, None)).is_empty());
+    assert!(
+        !home.env.ring_home.join("cache").exists(),
+        "nothing cached when nothing is known"
+    );
+    let empty = Home::new();
+    assert!(empty.rows(&procs(Some(&[]), Some(&[]))).is_empty());
+}
+
+#[test]
+fn the_cache_reuses_facts_until_mtime_or_size_change_and_the_listing_for_its_lifetime() {
+    let home = Home::new();
+    let path = home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
+    let live = procs(Some(&[("/a", "")]), None);
+    assert_eq!(home.rows(&live)[0].session.row.last_action, "—");
+    assert!(home.env.ring_home.join("cache/scan.json").is_file());
+
+    // Same size and mtime: the cached facts stand, even though the bytes differ.
+    let size = fs::metadata(&path).expect("stat").len() as usize;
+    let other = json!({"type": "assistant", "cwd": "/a", "message": {"content": [{"type": "text", "text": "X"}]}});
+    let mut same_size = other.to_string();
+    same_size.push_str(&" ".repeat(size - same_size.len() - 1));
+    same_size.push('\n');
+    fs::write(&path, same_size).expect("rewrite");
+    home.age(&path, 10.0);
+    assert_eq!(
+        home.rows(&live)[0].session.row.last_action,
+        "—",
+        "cached facts reused"
+    );
+
+    // Appended: re-read, but only once the listing's lifetime is over.
+    let mut file = File::options().append(true).open(&path).expect("open");
+    writeln!(file, "{}", end_turn("/a", "Finished")).expect("append");
+    drop(file);
+    home.age(&path, 5.0);
+    let hour = Duration::from_secs(3600);
+    let cached = home.rows_ttl(&live, hour);
+    assert_eq!(
+        cached[0].session.row.last_action, "—",
+        "listing reused within its lifetime"
+    );
+    let fresh = home.rows(&live);
+    assert_eq!(fresh[0].session.row.last_action, "Finished");
+    assert_eq!(
+        home.rows_ttl(&live, hour)[0].session.row.last_action,
+        "Finished"
+    );
+}
+
+#[test]
+fn a_corrupt_cache_is_rebuilt() {
+    let home = Home::new();
+    home.transcript(".claude/projects/-a/s.jsonl", &[end_turn("/a", "ok")], 10.0);
+    let cache = home.env.ring_home.join("cache");
+    fs::create_dir_all(&cache).expect("mkdir");
+    fs::write(cache.join("scan.json"), b"{not json").expect("write");
+    let rows = home.rows(&procs(Some(&[("/a", "")]), None));
+    assert_eq!(rows[0].session.row.last_action, "ok");
+    let text = fs::read_to_string(cache.join("scan.json")).expect("cache");
+    assert!(serde_json::from_str::<Value>(&text).is_ok());
+}
+
+#[test]
+fn rows_are_published_for_the_zellij_plugin() {
+    let home = Home::new();
+    home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
+    let rows = home.rows(&procs(Some(&[("/a", "/dev/pts/1")]), None));
+    let text = fs::read(home.env.ring_home.join(PUBLISHED_FILE)).expect("published");
+    let published: Published = serde_json::from_slice(&text).expect("published JSON");
+    assert_eq!(published.rows(), rows);
+}
+
+/// Creates Codex's database with the `threads` columns RiNG reads.
+fn codex_db(home: &Home, columns: &str, rows: &[&str]) -> PathBuf {
+    let path = home.path(".codex/state_5.sqlite");
+    fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    let conn = Connection::open(&path).expect("sqlite");
+    conn.execute_batch(&format!("create table threads ({columns});"))
+        .expect("create");
+    for row in rows {
+        conn.execute_batch(&format!("insert into threads values ({row});"))
+            .expect("insert");
+    }
+    path
+}
+
+const CODEX_COLUMNS: &str = "id text primary key, rollout_path text, created_at integer, \
+     updated_at integer, updated_at_ms integer, cwd text, title text, preview text, \
+     archived integer not null default 0";
+
+#[test]
+fn codex_threads_come_from_a_real_state_database() {
+    let home = Home::new();
+    let r1 = home.transcript(
+        "rollouts/r1.jsonl",
+        &[json!({"type": "event_msg", "payload": {"type": "task_complete"}})],
+        30.0,
+    );
+    let r2 = home.transcript(
+        "rollouts/r2.jsonl",
+        &[json!({"type": "event_msg", "payload": {"type": "agent_message", "message": "working on it\nmore"}})],
+        40.0,
+    );
+    let at = |age: f64| home.now - age;
+    let rows = [
+        format!(
+            "'t1', '{}', 0, {}, {}, '/repo/cx', 'Implement thing', null, 0",
+            r1.display(),
+            at(30.0) as i64,
+            (at(30.0) * 1000.0) as i64
+        ),
+        format!(
+            "'t2', '{}', 0, {}, 0, '/repo/cy', 'Other', null, 0",
+            r2.display(),
+            at(40.0) as i64
+        ),
+        format!(
+            "'t3', null, 0, {}, 0, '/repo/cx', 'Archived', null, 1",
+            at(1.0) as i64
+        ),
+        format!(
+            "'t4', null, 0, {}, 0, '', 'No cwd', null, 0",
+            at(1.0) as i64
+        ),
+        format!(
+            "'t5', null, 0, {}, 0, '/repo/old', null, 'A preview', 0",
+            at(90_000.0) as i64
+        ),
+    ];
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    codex_db(&home, CODEX_COLUMNS, &rows);
+    let got = home.rows(&procs(
+        Some(&[]),
+        Some(&[("/repo/cx", "/dev/pts/7"), ("/repo/old", "")]),
+    ));
+    assert_eq!(
+        seen(&got),
+        vec![
+            want(
+                "codex:t1",
+                Status::Idle,
+                "Implement thing",
+                Some("/dev/pts/7"),
+                Source::Codex
+            ),
+            want(
+                "codex:t2",
+                Status::Ended,
+                "working on it",
+                None,
+                Source::Codex
+            ),
+            want("codex:t5", Status::Ended, "A preview", None, Source::Codex),
+        ]
+    );
+}
+
+#[test]
+fn an_older_codex_schema_without_preview_or_milliseconds_still_reads() {
+    let home = Home::new();
+    let row = format!("'t1', '/repo/cx', 'Title', null, {}", home.now as i64 - 5);
+    codex_db(
+        &home,
+        "id text, cwd text, title text, rollout_path text, updated_at integer",
+        &[&row],
+    );
+    let got = home.rows(&procs(None, Some(&[("/repo/cx", "")])));
+    assert_eq!(
+        seen(&got),
+        vec![want(
+            "codex:t1",
+            Status::Working,
+            "Title",
+            None,
+            Source::Codex
+        )]
+    );
+}
+
+#[test]
+fn a_locked_or_corrupt_codex_database_gives_no_rows_quickly() {
+    let home = Home::new();
+    let row = format!(
+        "'t1', null, 0, {}, 0, '/repo/cx', 'T', null, 0",
+        home.now as i64
+    );
+    let path = codex_db(&home, CODEX_COLUMNS, &[&row]);
+    let live = procs(None, Some(&[("/repo/cx", "")]));
+    let locker = Connection::open(&path).expect("sqlite");
+    locker.execute_batch("begin exclusive;").expect("lock");
+    assert!(home.rows(&live).is_empty(), "locked: no rows");
+    locker.execute_batch("rollback;").expect("unlock");
+    drop(locker);
+    assert_eq!(home.rows(&live).len(), 1, "read again once unlocked");
+
+    fs::write(
+        &path,
+        b"this is not a database at all, not even close........",
+    )
+    .expect("corrupt");
+    assert!(home.rows(&live).is_empty(), "corrupt: no rows");
+}
