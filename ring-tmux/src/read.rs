@@ -1,17 +1,272 @@
-//! The board from disk: `oneline`, `json`, `list` (owner: read helper).
+//! The board from disk: [`load_board`] (shared with `status` and `gc`) and the commands
+//! `oneline`, `json`, `list`.
+//!
+//! ```text
+//!  sessions/*.json ─ read_rows (sorted by name, bounded, corrupt rows counted) ─┐
+//!  deleted_sessions.json, labels.json, config.toml ─────────────────────────────┤
+//!  RING_PROCS file | /proc scan, stat(source_path), realpath(cwd) ──────────────┤
+//!                                   ring_shared::derive::derive ◀───────────────┘
+//!                                   ring_shared::board::Board::build ─▶ format::{oneline, json}
+//! ```
+//!
+//! Work is lazy: no process scan without rows (unless the JSON's `agent_processes` is
+//! wanted), mtimes only for working/waiting rows with a transcript, one realpath per distinct
+//! directory.
+
+mod files;
+mod hidden;
+mod list;
+
+pub use files::{ROW_CAP, RowFiles, read_config, read_rows};
+
+use crate::env::{self, Env};
+use ring_shared::board::{Board, Summary};
+use ring_shared::config::Config;
+use ring_shared::derive::{self, Procs, ReadContext, parse_labels};
+use ring_shared::format;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
+use std::time::UNIX_EPOCH;
 
-/// Not built yet.
-pub fn oneline(_all: bool) -> ExitCode {
+/// What to load besides the board itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LoadOptions {
+    /// Keep ended sessions (`--all` / `show_all`).
+    pub all: bool,
+    /// Scan processes even when there are no rows (the JSON's `agent_processes`).
+    pub count_processes: bool,
+}
+
+/// The board as read from disk, with what was skipped on the way.
+#[derive(Debug, Clone)]
+pub struct LoadedBoard {
+    /// Sorted (and, without `all`, filtered) sessions.
+    pub board: Board,
+    /// Counts and per-session entries for status bars.
+    pub summary: Summary,
+    /// `labels.json`: id → label.
+    pub labels: BTreeMap<String, String>,
+    /// Row files skipped (unreadable, too big, corrupt), with why.
+    pub skipped: Vec<(PathBuf, String)>,
+    /// Legacy SessionStart phantoms deleted (as RiNG does).
+    pub phantoms: usize,
+}
+
+/// Reads the registry and applies every read-side rule (spec §4), like RiNG's board.
+pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
+    load_board_with(
+        env,
+        config,
+        LoadOptions {
+            all,
+            count_processes: false,
+        },
+    )
+}
+
+/// [`load_board`] with options.
+pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
+    let now = env.now();
+    let found = read_rows(&env.sessions_dir(), true);
+    let procs = if found.rows.is_empty() && !options.count_processes {
+        Procs::default()
+    } else {
+        scan_processes(env)
+    };
+    let hidden = hidden::load(&env.ring_home, now);
+    let realpaths = RefCell::new(HashMap::new());
+    let realpath = |dir: &str| -> String {
+        realpaths
+            .borrow_mut()
+            .entry(dir.to_owned())
+            .or_insert_with(|| realpath(dir))
+            .clone()
+    };
+    let ctx = ReadContext {
+        now,
+        config,
+        procs: &procs,
+        hidden: &hidden.at,
+        source_mtime: &mtime,
+        realpath: &realpath,
+    };
+    let derived = derive::derive(found.rows, &ctx);
+    if hidden.migrated || !derived.unhide.is_empty() {
+        hidden::write_back(&env.ring_home, &hidden, &derived.unhide, now);
+    }
+    let board = Board::build(derived.sessions, procs.agent_processes(), now, options.all);
+    let labels = files::read_side_file(&env.ring_home, "labels.json")
+        .map(|bytes| parse_labels(&bytes))
+        .unwrap_or_default();
+    LoadedBoard {
+        summary: board.summarize(),
+        board,
+        labels,
+        skipped: found.skipped,
+        phantoms: found.phantoms.len(),
+    }
+}
+
+/// The process scan: the `RING_PROCS` file when set, else `/proc`.
+pub fn scan_processes(env: &Env) -> Procs {
+    match &env.procs_file {
+        Some(path) => env::read_procs_file(path),
+        None => crate::procs::scan(),
+    }
+}
+
+/// Modification time of a transcript path (following symlinks, like `os.path.getmtime`).
+fn mtime(path: &str) -> Option<f64> {
+    let modified = std::fs::metadata(path).ok()?.modified().ok()?;
+    Some(match modified.duration_since(UNIX_EPOCH) {
+        Ok(d) => d.as_secs_f64(),
+        Err(e) => -e.duration().as_secs_f64(),
+    })
+}
+
+/// Python's `os.path.realpath` (non-strict): symlinks resolved as far as the path exists, the
+/// rest normalized lexically; an empty path stays empty.
+pub fn realpath(dir: &str) -> String {
+    if dir.is_empty() {
+        return String::new();
+    }
+    if let Ok(real) = std::fs::canonicalize(dir) {
+        return real.to_string_lossy().into_owned();
+    }
+    let mut path = PathBuf::new();
+    if Path::new(dir).is_relative() {
+        path = std::env::current_dir().unwrap_or_default();
+    }
+    let mut resolved = true;
+    for part in Path::new(dir).components() {
+        match part {
+            Component::RootDir => path.push("/"),
+            Component::CurDir | Component::Prefix(_) => {}
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::Normal(name) => {
+                path.push(name);
+                // Resolve symlinks while the prefix exists; past the first missing part,
+                // nothing further can exist either.
+                if resolved {
+                    match std::fs::canonicalize(&path) {
+                        Ok(real) => path = real,
+                        Err(_) => resolved = false,
+                    }
+                }
+            }
+        }
+    }
+    path.to_string_lossy().into_owned()
+}
+
+/// Loads the config; warnings go to stderr only for the interactive commands.
+fn config(env: &Env, warn: bool) -> Config {
+    let (config, warnings) = read_config(&env.ring_home);
+    if warn {
+        for warning in warnings {
+            eprintln!("ring: {warning}");
+        }
+    }
+    config
+}
+
+/// Writes all of `text` to stdout; a closed pipe (`| head`) is success.
+fn print(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ring: cannot write: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `ring-tmux oneline [--all]`: RiNG's `--format oneline` line. Whatever goes wrong, it prints
+/// nothing rather than an error (it runs inside status bars) and exits 0.
+pub fn oneline(all: bool) -> ExitCode {
+    std::panic::set_hook(Box::new(|_| {}));
+    let line = std::panic::catch_unwind(|| {
+        let env = Env::from_process();
+        let config = config(&env, false);
+        let loaded = load_board(&env, &config, all || config.show_all);
+        format!("{}\n", format::oneline(&loaded.board))
+    });
+    if let Ok(line) = line {
+        let _ = print(&line);
+    }
     ExitCode::SUCCESS
 }
 
-/// Not built yet.
-pub fn json(_all: bool) -> ExitCode {
-    ExitCode::SUCCESS
+/// `ring-tmux json [--all]`: RiNG's `--format json` board (plus ring's keys).
+pub fn json(all: bool) -> ExitCode {
+    let env = Env::from_process();
+    let config = config(&env, true);
+    let options = LoadOptions {
+        all: all || config.show_all,
+        count_processes: true,
+    };
+    let loaded = load_board_with(&env, &config, options);
+    report_skipped(&loaded);
+    let home = env.home.to_string_lossy();
+    print(&format!(
+        "{}\n",
+        format::json(&loaded.board, &loaded.labels, &home)
+    ))
 }
 
-/// Not built yet.
-pub fn list(_all: bool) -> ExitCode {
-    ExitCode::SUCCESS
+/// `ring-tmux list [--all]`: a readable table of the board.
+pub fn list(all: bool) -> ExitCode {
+    let env = Env::from_process();
+    let config = config(&env, true);
+    let options = LoadOptions {
+        all: all || config.show_all,
+        count_processes: true,
+    };
+    let loaded = load_board_with(&env, &config, options);
+    report_skipped(&loaded);
+    let width = list::terminal_width();
+    print(&list::render(&loaded, &env.home.to_string_lossy(), width))
+}
+
+fn report_skipped(loaded: &LoadedBoard) {
+    for (path, why) in &loaded.skipped {
+        eprintln!("ring: skipped {}: {why}", path.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::empty("", "")]
+    #[case::missing_absolute("/nonexistent-ring/a/b", "/nonexistent-ring/a/b")]
+    #[case::trailing_slash("/nonexistent-ring/a/", "/nonexistent-ring/a")]
+    #[case::dot_dot_lexical("/nonexistent-ring/a/../b", "/nonexistent-ring/b")]
+    #[case::dot("/nonexistent-ring/./a", "/nonexistent-ring/a")]
+    #[case::root("/", "/")]
+    fn realpath_normalizes_missing_paths_like_python(#[case] dir: &str, #[case] want: &str) {
+        assert_eq!(realpath(dir), want);
+    }
+
+    #[test]
+    fn realpath_resolves_symlinks_in_an_existing_prefix() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let real = std::fs::canonicalize(dir.path()).expect("canonical");
+        std::fs::create_dir(real.join("target")).expect("dir");
+        std::os::unix::fs::symlink(real.join("target"), real.join("link")).expect("link");
+        let through_link = format!("{}/link/missing", real.display());
+        assert_eq!(
+            realpath(&through_link),
+            format!("{}/target/missing", real.display())
+        );
+    }
 }

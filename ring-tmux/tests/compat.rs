@@ -238,7 +238,12 @@ impl Replay<'_> {
         }
         for (line, key) in [("oneline", "json"), ("oneline_all", "json_all")] {
             let want_board = compare::hook_rows_only(&want[key]);
-            if let Some(d) = compare::board(&format!("{label} {key}"), &boards[key], &want_board) {
+            if let Some(d) = compare::board(
+                &format!("{label} {key}"),
+                &boards[key],
+                &want_board,
+                &mut self.notes,
+            ) {
                 self.fail(d);
             }
             let want_line = if has_zero_config {

@@ -114,8 +114,36 @@ pub fn oneline_of(board: &Value) -> String {
     .join(" ")
 }
 
-/// Compares our JSON board (parsed, `$HOME` restored) with RiNG's.
-pub fn board(path: &str, ours: &Value, want: &Value) -> Option<String> {
+/// Where RiNG shows the text `"None"` (Python's `str(None)` of a JSON `null` in a row), ring
+/// deliberately reads `null` as absent (spec §10): accept `null` / `"—"` there. Returns the
+/// fields accepted this way.
+fn accept_null_as_absent(ours: &mut Value, want: &Value) -> Vec<String> {
+    let mut accepted = Vec::new();
+    let (Some(Value::Array(sessions)), Some(Value::Array(wanted))) =
+        (ours.get_mut("sessions"), want.get("sessions"))
+    else {
+        return accepted;
+    };
+    for (s, w) in sessions.iter_mut().zip(wanted) {
+        let (Value::Object(s), Value::Object(w)) = (s, w) else {
+            continue;
+        };
+        for (key, value) in w {
+            let ours = s.get_mut(key);
+            if value == "None"
+                && let Some(v) = ours.filter(|v| v.is_null() || *v == "\u{2014}")
+            {
+                *v = value.clone();
+                accepted.push(format!("{}.{key}", w["session_id"]));
+            }
+        }
+    }
+    accepted
+}
+
+/// Compares our JSON board (parsed, `$HOME` restored) with RiNG's; `notes` gets the
+/// deliberate differences that were accepted.
+pub fn board(path: &str, ours: &Value, want: &Value, notes: &mut Vec<String>) -> Option<String> {
     let Value::Object(ours_map) = ours else {
         return Some(format!("{path}: not a JSON object: {}", short(ours)));
     };
@@ -128,6 +156,11 @@ pub fn board(path: &str, ours: &Value, want: &Value) -> Option<String> {
         for (s, w) in sessions.iter_mut().zip(wanted) {
             *s = keep_keys_of(s, w);
         }
+    }
+    for field in accept_null_as_absent(&mut ours, want) {
+        notes.push(format!(
+            "{path}: {field} null read as absent (RiNG shows \"None\")"
+        ));
     }
     diff(path, &ours, want)
 }

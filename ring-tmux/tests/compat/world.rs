@@ -153,7 +153,8 @@ impl World {
         cmd.output().expect("run ring-tmux")
     }
 
-    /// Every file in `sessions/` (lock files excepted), parsed, with `hook_pid` → `"<pid>"`
+    /// Every file in `sessions/` (dot-files and lock files excepted), parsed, with a numeric
+    /// `hook_pid` → `"<pid>"`
     /// and ring's own keys dropped; unparsable files as `{"__raw__": text}`.
     pub fn rows(&self) -> Value {
         let mut rows = Map::new();
@@ -163,7 +164,8 @@ impl World {
         let mut names: Vec<String> = dir
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| !n.ends_with(".lock"))
+            // RiNG's listing never saw ring's dot-files (the `.locks/` folder, temp files).
+            .filter(|n| !n.starts_with('.') && !n.ends_with(".lock"))
             .collect();
         names.sort();
         for name in names {
@@ -174,7 +176,8 @@ impl World {
                     for key in RING_ROW_KEYS {
                         row.remove(key);
                     }
-                    if row.contains_key("hook_pid") {
+                    // The recorder replaced numeric pids only (a string stays as it is).
+                    if row.get("hook_pid").is_some_and(Value::is_number) {
                         row.insert("hook_pid".into(), Value::from("<pid>"));
                     }
                     Value::Object(row)

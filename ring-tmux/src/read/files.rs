@@ -1,0 +1,181 @@
+//! Reading the ring folder for the board: `sessions/*.json` rows, `config.toml`,
+//! `labels.json`, `deleted_sessions.json`. Bounded, lean (one `open` + usually one `read` per
+//! file), and never failing: a file that cannot be used is skipped and counted.
+
+use ring_shared::Row;
+use ring_shared::config::Config;
+use ring_shared::registry::{DecodeError, decode_row};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+/// Largest row file read; bigger ones are skipped (RiNG rows are a few KiB).
+pub const ROW_CAP: usize = 1 << 20;
+/// Largest side file (`config.toml`, `labels.json`, `deleted_sessions.json`) read.
+pub const SIDE_FILE_CAP: usize = 4 << 20;
+
+/// Reads a file of at most `cap` bytes into `buf` (cleared first). `Ok(false)` when it is
+/// larger. Opened non-blocking so a FIFO named `x.json` cannot hang a status bar.
+pub fn read_capped(path: &Path, cap: usize, buf: &mut Vec<u8>) -> io::Result<bool> {
+    buf.clear();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)?;
+    read_all_capped(&mut file, cap, buf)
+}
+
+fn read_all_capped(file: &mut File, cap: usize, buf: &mut Vec<u8>) -> io::Result<bool> {
+    // Most rows fit the first chunk: a short read of a regular file is its end, so small
+    // files cost a single read call.
+    let mut chunk = 16 << 10;
+    loop {
+        let start = buf.len();
+        buf.resize(start + chunk, 0);
+        let read = file.read(&mut buf[start..]);
+        let n = *read.as_ref().unwrap_or(&0);
+        buf.truncate(start + n);
+        match read {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+            Ok(_) => {}
+        }
+        if buf.len() > cap {
+            return Ok(false);
+        }
+        if n < chunk {
+            return Ok(true);
+        }
+        chunk = (chunk * 2).min(cap + 1 - buf.len()).max(1);
+    }
+}
+
+/// What reading `sessions/` found.
+#[derive(Debug, Default)]
+pub struct RowFiles {
+    /// Decoded rows, in file-name order.
+    pub rows: Vec<Row>,
+    /// Files skipped: unreadable, too big, or not a usable row (with why).
+    pub skipped: Vec<(PathBuf, String)>,
+    /// Legacy SessionStart-source phantoms (deleted when asked to purge, as RiNG does).
+    pub phantoms: Vec<PathBuf>,
+}
+
+/// Lists `sessions/*.json` by file name (hidden files, temp files and other names ignored),
+/// reads and decodes each. With `purge_phantoms`, phantom rows are deleted like RiNG does.
+pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
+    let mut found = RowFiles::default();
+    let Ok(dir) = fs::read_dir(sessions) else {
+        return found;
+    };
+    let mut names: Vec<String> = dir
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json") && !n.starts_with('.'))
+        .collect();
+    names.sort_unstable();
+    let mut buf = Vec::new();
+    for name in names {
+        let path = sessions.join(&name);
+        match read_capped(&path, ROW_CAP, &mut buf) {
+            Ok(true) => {}
+            Ok(false) => {
+                found.skipped.push((path, "larger than 1 MiB".into()));
+                continue;
+            }
+            // Gone between listing and reading (a SessionEnd, gc): not a problem.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                found.skipped.push((path, e.to_string()));
+                continue;
+            }
+        }
+        match decode_row(&buf) {
+            Ok(row) => found.rows.push(row),
+            Err(DecodeError::Phantom) => {
+                if purge_phantoms {
+                    let _ = fs::remove_file(&path);
+                }
+                found.phantoms.push(path);
+            }
+            Err(e) => found.skipped.push((path, e.to_string())),
+        }
+    }
+    found
+}
+
+/// Reads a side file of the ring folder; `None` when missing, unreadable or too big.
+pub fn read_side_file(ring_home: &Path, name: &str) -> Option<Vec<u8>> {
+    let mut buf = Vec::new();
+    match read_capped(&ring_home.join(name), SIDE_FILE_CAP, &mut buf) {
+        Ok(true) => Some(buf),
+        _ => None,
+    }
+}
+
+/// `config.toml` (defaults when missing or invalid) and its warnings.
+pub fn read_config(ring_home: &Path) -> (Config, Vec<String>) {
+    match read_side_file(ring_home, "config.toml") {
+        Some(bytes) => Config::parse(&String::from_utf8_lossy(&bytes)),
+        None => (Config::default(), Vec::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_capped_reads_small_and_chunked_files_and_refuses_big_ones() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut buf = Vec::new();
+        for size in [0usize, 10, 16 << 10, (16 << 10) + 1, 100_000] {
+            let path = dir.path().join(format!("f{size}"));
+            fs::write(&path, vec![b'x'; size]).expect("write");
+            assert!(read_capped(&path, 200_000, &mut buf).expect("read"));
+            assert_eq!(buf.len(), size);
+        }
+        let path = dir.path().join("big");
+        fs::write(&path, vec![b'x'; 300]).expect("write");
+        assert!(!read_capped(&path, 299, &mut buf).expect("read"));
+        assert!(read_capped(&path, 300, &mut buf).expect("read"));
+    }
+
+    #[test]
+    fn read_rows_sorts_skips_and_purges_phantoms() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let s = dir.path();
+        fs::write(s.join("b.json"), r#"{"session_id": "b"}"#).expect("write");
+        fs::write(s.join("a.json"), r#"{"session_id": "a"}"#).expect("write");
+        fs::write(s.join("bad.json"), "{nope").expect("write");
+        fs::write(s.join("x.txt"), r#"{"session_id": "x"}"#).expect("write");
+        fs::write(s.join(".ring.1.tmp"), r#"{"session_id": "t"}"#).expect("write");
+        fs::write(s.join(".hidden.json"), r#"{"session_id": "h"}"#).expect("write");
+        fs::write(
+            s.join("p.json"),
+            r#"{"session_id": "p", "provider": "startup"}"#,
+        )
+        .expect("write");
+        let found = read_rows(s, true);
+        let ids: Vec<&str> = found.rows.iter().map(|r| r.session_id.as_str()).collect();
+        assert_eq!(ids, ["a", "b"]);
+        assert_eq!(found.skipped.len(), 1);
+        assert_eq!(found.phantoms, [s.join("p.json")]);
+        assert!(!s.join("p.json").exists());
+        assert!(s.join("bad.json").exists());
+    }
+
+    #[test]
+    fn read_rows_keeps_phantoms_when_not_purging() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::write(
+            dir.path().join("p.json"),
+            r#"{"session_id": "p", "provider": "resume"}"#,
+        )
+        .expect("write");
+        let found = read_rows(dir.path(), false);
+        assert_eq!(found.phantoms.len(), 1);
+        assert!(dir.path().join("p.json").exists());
+    }
+}
