@@ -1,0 +1,203 @@
+//! The board: a floating pane listing every shown session, waiting first.
+//!
+//! ```text
+//!   ring · 3 sessions · 🔴1 🟢1 🟡1
+//! ▌🔴 🔐 api          12s  main · pane 3     Bash: cargo test
+//!   🟢    web           3m  zellij other · pane 1  Edit src/main.rs
+//!   🟡    docs       1h05m  ~/src/docs       —
+//!   ↑↓/jk move · Enter go · Esc close
+//! ```
+//!
+//! The selection follows a session id, so a refresh that reorders the list keeps the cursor
+//! on the same session.
+
+use crate::cells;
+use crate::model::{Entry, Target, View};
+use crate::settings::Icons;
+use crate::theme::Theme;
+
+/// A key the board reacts to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    Up,
+    Down,
+    Top,
+    Bottom,
+    Enter,
+    Close,
+    Other,
+}
+
+/// What the glue must do after a key or a click.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing changed.
+    None,
+    /// The selection moved: render again.
+    Redraw,
+    /// Focus this session's pane (and close the board).
+    Focus(Target),
+    /// Close the board.
+    Close,
+}
+
+/// The board's selection.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Cursor {
+    selected: Option<String>,
+}
+
+impl Cursor {
+    /// The selected row: the selected session if it is still listed, else the first.
+    pub fn index(&self, entries: &[Entry]) -> usize {
+        self.selected
+            .as_ref()
+            .and_then(|id| entries.iter().position(|e| &e.session_id == id))
+            .unwrap_or(0)
+    }
+
+    fn select(&mut self, index: usize, entries: &[Entry]) -> Action {
+        let before = self.index(entries);
+        self.selected = entries.get(index).map(|e| e.session_id.clone());
+        if index == before {
+            Action::None
+        } else {
+            Action::Redraw
+        }
+    }
+
+    /// Applies a key.
+    pub fn handle(&mut self, key: Key, entries: &[Entry]) -> Action {
+        let index = self.index(entries);
+        let last = entries.len().saturating_sub(1);
+        match key {
+            Key::Up => self.select(index.saturating_sub(1), entries),
+            Key::Down => self.select((index + 1).min(last), entries),
+            Key::Top => self.select(0, entries),
+            Key::Bottom => self.select(last, entries),
+            Key::Enter => entries
+                .get(index)
+                .and_then(|e| e.target.clone())
+                .map_or(Action::None, Action::Focus),
+            Key::Close => Action::Close,
+            Key::Other => Action::None,
+        }
+    }
+
+    /// A click on screen line `line` of a board `rows` high: selects and focuses that session.
+    pub fn click(&mut self, line: usize, rows: usize, entries: &[Entry]) -> Action {
+        let offset = scroll_offset(self.index(entries), list_rows(rows));
+        let Some(index) = line.checked_sub(1).map(|l| l + offset) else {
+            return Action::None;
+        };
+        if line > list_rows(rows) || index >= entries.len() {
+            return Action::None;
+        }
+        self.select(index, entries);
+        self.handle(Key::Enter, entries)
+    }
+}
+
+/// Rows left for the list under the title and above the help line.
+fn list_rows(rows: usize) -> usize {
+    rows.saturating_sub(2).max(1)
+}
+
+/// First listed entry so that `index` is visible in `area` rows.
+fn scroll_offset(index: usize, area: usize) -> usize {
+    (index + 1).saturating_sub(area)
+}
+
+/// Renders the board in `rows` × `cols` cells: lines separated by `\n`, none wider than `cols`.
+pub fn render(
+    view: &View,
+    cursor: &Cursor,
+    icons: &Icons,
+    theme: &Theme,
+    rows: usize,
+    cols: usize,
+) -> String {
+    let mut out = String::new();
+    let total = view.entries.len();
+    let counts: Vec<String> = view
+        .counts
+        .iter()
+        .map(|(status, n)| format!("{}{n}", icons.marker(*status)))
+        .collect();
+    let plural = if total == 1 { "" } else { "s" };
+    let title = format!(" ring · {total} session{plural} · {}", counts.join(" "));
+    theme.title.paint(&cells::fit(&title, cols), &mut out);
+
+    let area = list_rows(rows);
+    let selected = cursor.index(&view.entries);
+    let offset = scroll_offset(selected, area);
+    let widths = Widths::of(&view.entries[offset..total.min(offset + area)]);
+    for row in 0..area {
+        out.push('\n');
+        let line = match view.entries.get(offset + row) {
+            Some(entry) => {
+                let line = widths.line(entry, icons);
+                let style = if offset + row == selected {
+                    theme.selected
+                } else {
+                    theme.text
+                };
+                style.paint(&cells::fit(&line, cols), &mut out);
+                continue;
+            }
+            None if row == 0 && total == 0 => "  no sessions".to_owned(),
+            None => String::new(),
+        };
+        theme.text.paint(&cells::fit(&line, cols), &mut out);
+    }
+    if rows >= 2 {
+        out.push('\n');
+        theme.text.paint(
+            &cells::fit(" ↑↓/jk move · Enter go to pane · Esc close", cols),
+            &mut out,
+        );
+    }
+    out
+}
+
+/// Column widths for the visible entries.
+struct Widths {
+    project: usize,
+    location: usize,
+}
+
+impl Widths {
+    fn of(entries: &[Entry]) -> Widths {
+        let max = |f: fn(&Entry) -> &str, cap: usize| {
+            entries
+                .iter()
+                .map(|e| cells::width(f(e)))
+                .max()
+                .unwrap_or(0)
+                .min(cap)
+        };
+        Widths {
+            project: max(|e| &e.project, 20),
+            location: max(|e| &e.location, 30),
+        }
+    }
+
+    fn line(&self, entry: &Entry, icons: &Icons) -> String {
+        let kind = icons.kind(&entry.kind);
+        format!(
+            " {} {} {} {:>5}  {}  {}",
+            cells::fit(icons.marker(entry.status), 2),
+            cells::fit(kind, 2),
+            cells::fit(&entry.project, self.project),
+            entry.idle,
+            cells::fit(
+                &cells::truncate_start(&entry.location, self.location),
+                self.location
+            ),
+            entry.detail,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,202 @@
+use super::*;
+use ring_shared::Status;
+use rstest::rstest;
+
+fn entry(id: &str, status: Status, target: Option<Target>) -> Entry {
+    Entry {
+        session_id: id.into(),
+        status,
+        kind: if status == Status::Waiting {
+            "permission".into()
+        } else {
+            String::new()
+        },
+        project: id.into(),
+        detail: format!("doing {id}"),
+        idle: "5s".into(),
+        location: format!("tab · pane {id}"),
+        target,
+    }
+}
+
+fn entries() -> Vec<Entry> {
+    vec![
+        entry("a", Status::Waiting, Some(Target::Pane(1))),
+        entry("b", Status::Working, Some(Target::Pane(2))),
+        entry("c", Status::Idle, None),
+    ]
+}
+
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[rstest]
+#[case::down_moves(vec![Key::Down], 1)]
+#[case::down_stops_at_end(vec![Key::Down, Key::Down, Key::Down, Key::Down], 2)]
+#[case::up_stops_at_top(vec![Key::Up], 0)]
+#[case::bottom_then_up(vec![Key::Bottom, Key::Up], 1)]
+#[case::top(vec![Key::Down, Key::Down, Key::Top], 0)]
+fn keys_move_the_selection(#[case] keys: Vec<Key>, #[case] want: usize) {
+    let list = entries();
+    let mut cursor = Cursor::default();
+    for key in keys {
+        cursor.handle(key, &list);
+    }
+    assert_eq!(cursor.index(&list), want);
+}
+
+#[test]
+fn enter_focuses_the_selected_sessions_pane() {
+    let list = entries();
+    let mut cursor = Cursor::default();
+    cursor.handle(Key::Down, &list);
+    assert_eq!(
+        cursor.handle(Key::Enter, &list),
+        Action::Focus(Target::Pane(2))
+    );
+}
+
+#[test]
+fn enter_on_a_session_without_a_pane_does_nothing() {
+    let list = entries();
+    let mut cursor = Cursor::default();
+    cursor.handle(Key::Bottom, &list);
+    assert_eq!(cursor.handle(Key::Enter, &list), Action::None);
+}
+
+#[test]
+fn escape_closes() {
+    assert_eq!(
+        Cursor::default().handle(Key::Close, &entries()),
+        Action::Close
+    );
+}
+
+#[test]
+fn selection_follows_the_session_across_a_reorder() {
+    let list = entries();
+    let mut cursor = Cursor::default();
+    cursor.handle(Key::Down, &list);
+    let reordered = vec![list[2].clone(), list[0].clone(), list[1].clone()];
+    assert_eq!(cursor.index(&reordered), 2);
+}
+
+#[test]
+fn selection_falls_back_to_the_first_when_its_session_leaves() {
+    let list = entries();
+    let mut cursor = Cursor::default();
+    cursor.handle(Key::Down, &list);
+    assert_eq!(cursor.index(&list[..1]), 0);
+}
+
+#[test]
+fn click_selects_and_focuses_the_clicked_line() {
+    let list = entries();
+    let mut cursor = Cursor::default();
+    // Line 0 is the title; line 2 is the second session.
+    assert_eq!(cursor.click(2, 10, &list), Action::Focus(Target::Pane(2)));
+    assert_eq!(cursor.index(&list), 1);
+    assert_eq!(cursor.click(0, 10, &list), Action::None);
+    assert_eq!(cursor.click(8, 10, &list), Action::None);
+}
+
+fn view() -> View {
+    View {
+        counts: vec![
+            (Status::Waiting, 1),
+            (Status::Working, 1),
+            (Status::Idle, 1),
+        ],
+        entries: entries(),
+        badges: Vec::new(),
+    }
+}
+
+#[test]
+fn render_lists_waiting_first_with_kind_detail_and_location() {
+    let text = plain(&render(
+        &view(),
+        &Cursor::default(),
+        &Icons::default(),
+        &Theme::default(),
+        6,
+        70,
+    ));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0].trim_end(), " ring · 3 sessions · 🔴1 🟢1 🟡1");
+    assert_eq!(lines[1].trim_end(), " 🔴 🔐 a    5s  tab · pane a  doing a");
+    assert!(lines[2].starts_with(" 🟢    b"), "{:?}", lines[2]);
+    assert!(lines[5].contains("Enter"));
+}
+
+#[rstest]
+#[case(3, 10)]
+#[case(6, 20)]
+#[case(10, 120)]
+fn render_fits_the_pane(#[case] rows: usize, #[case] cols: usize) {
+    let text = plain(&render(
+        &view(),
+        &Cursor::default(),
+        &Icons::default(),
+        &Theme::default(),
+        rows,
+        cols,
+    ));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), rows);
+    for line in lines {
+        assert_eq!(cells::width(line), cols, "{line:?}");
+    }
+}
+
+#[test]
+fn render_scrolls_to_keep_the_selection_visible() {
+    let list: Vec<Entry> = (0..10)
+        .map(|i| entry(&format!("s{i}"), Status::Idle, None))
+        .collect();
+    let v = View {
+        counts: vec![(Status::Idle, 10)],
+        entries: list,
+        badges: Vec::new(),
+    };
+    let mut cursor = Cursor::default();
+    cursor.handle(Key::Bottom, &v.entries);
+    let text = plain(&render(
+        &v,
+        &cursor,
+        &Icons::default(),
+        &Theme::default(),
+        5,
+        40,
+    ));
+    assert!(text.contains("s9"));
+    assert!(!text.contains("s0 "));
+}
+
+#[test]
+fn empty_board_says_so() {
+    let text = plain(&render(
+        &View::default(),
+        &Cursor::default(),
+        &Icons::default(),
+        &Theme::default(),
+        4,
+        30,
+    ));
+    assert!(text.contains("no sessions"));
+}

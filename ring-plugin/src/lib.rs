@@ -1,0 +1,25 @@
+//! ring for zellij: the bar (one borderless row) and the board (a floating list).
+//!
+//! ```text
+//!  /host/sessions/*.json ─ source::Registry (stat, parse only changed files)
+//!        │ model::derive_sessions (ring-shared derive, wall clock, no process scan)
+//!        ▼
+//!  PaneUpdate + ModeUpdate ─ model::build ─▶ model::View (counts, entries, badges)
+//!                                               │
+//!                    bar::layout (width, hits) ◀┴▶ board::render / board::Cursor
+//!                                               │
+//!                                   cue::plan (pane colours to set)
+//! ```
+//!
+//! Everything here is pure and tested natively; [`plugin`] is the thin zellij glue, and
+//! `main.rs` registers it when built for `wasm32-wasip1`.
+
+pub mod bar;
+pub mod board;
+pub mod cells;
+pub mod cue;
+pub mod model;
+pub mod plugin;
+pub mod settings;
+pub mod source;
+pub mod theme;

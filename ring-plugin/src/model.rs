@@ -1,0 +1,300 @@
+//! Rows + the zellij session's panes → what the bar and the board show.
+//!
+//! Mapping rule (DESIGN "zellij front end"): a row belongs to a pane only when its
+//! `zellij_session` is this session's name and its `zellij_pane` is a terminal pane of the
+//! `PaneUpdate` manifest. Each pane carries at most one row (the most recently active one), so
+//! each badge belongs to exactly one pane. A row of this session whose pane is gone is ended.
+
+use crate::cells;
+use crate::settings::Label;
+use ring_shared::config::Config;
+use ring_shared::derive::{Procs, ReadContext, Session, derive};
+use ring_shared::{Row, Status};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A terminal pane of this session, from the `PaneUpdate` manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PaneRef {
+    pub id: u32,
+    pub tab_position: usize,
+    /// The tab's name (from `TabUpdate`), `""` until known.
+    pub tab_name: String,
+    /// The pane's default colours as zellij reports them (`#rrggbb`), for the in-pane cue.
+    pub fg: Option<String>,
+    pub bg: Option<String>,
+}
+
+/// The terminal panes of this session.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Panes {
+    /// A `PaneUpdate` has arrived: a pane missing from `terminals` is really gone.
+    pub known: bool,
+    pub terminals: BTreeMap<u32, PaneRef>,
+}
+
+/// Where focusing a session goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A terminal pane of this session.
+    Pane(u32),
+    /// A terminal pane of another zellij session (the board switches session).
+    OtherSession { session: String, pane: u32 },
+}
+
+/// One session as the board lists it. Text fields are sanitized.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub session_id: String,
+    pub status: Status,
+    /// `waiting_kind` (`permission`, `question`, `plan`, …), `""` when not waiting.
+    pub kind: String,
+    /// The label from `labels.json`, else the project (spec §4.12).
+    pub project: String,
+    /// What it waits on, or its last action.
+    pub detail: String,
+    /// Idle time, spec §5.4 (`42s`, `3m`, `1h05m`).
+    pub idle: String,
+    /// Where it runs: tab and pane, another session, a tmux pane, or its directory.
+    pub location: String,
+    pub target: Option<Target>,
+}
+
+/// A waiting session with a pane in this session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Badge {
+    pub pane: u32,
+    pub label: String,
+    pub kind: String,
+}
+
+/// Everything the bar and the board draw, independent of width.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct View {
+    /// Non-zero counts of the shown states, in board order.
+    pub counts: Vec<(Status, usize)>,
+    /// Sessions in board order (waiting first, then by idle time), shown states only.
+    pub entries: Vec<Entry>,
+    /// Waiting panes of this session, longest waiting first.
+    pub badges: Vec<Badge>,
+}
+
+/// What the view is built from, besides the sessions.
+pub struct Inputs<'a> {
+    pub now: f64,
+    /// This zellij session's name (`ModeInfo.session_name`).
+    pub session_name: Option<&'a str>,
+    pub panes: &'a Panes,
+    pub labels: &'a BTreeMap<String, String>,
+    pub label: Label,
+    pub shown: &'a [Status],
+}
+
+/// The read-side rules of ring-shared with what a plugin can know: no process scan (every
+/// detector unknown, so liveness keeps rows), no transcript mtimes, paths as written.
+pub fn derive_sessions(
+    rows: Vec<Row>,
+    now: f64,
+    config: &Config,
+    hidden: &BTreeMap<String, f64>,
+) -> Vec<Session> {
+    let procs = Procs {
+        by_provider: ["claude-code", "codex"]
+            .into_iter()
+            .map(|p| (p.to_owned(), None))
+            .collect(),
+        background_agent_ids: BTreeSet::new(),
+    };
+    let ctx = ReadContext {
+        now,
+        config,
+        procs: &procs,
+        hidden,
+        source_mtime: &|_| None,
+        realpath: &|path| path.to_owned(),
+    };
+    derive(rows, &ctx).sessions
+}
+
+/// Maps sessions to panes, applies the pane-gone rule, sorts and filters.
+pub fn build(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
+    let targets = map_targets(&mut sessions, inputs);
+    let mut order: Vec<usize> = (0..sessions.len()).collect();
+    // Stable: ties keep file-name order (spec §4.11).
+    order.sort_by(|&a, &b| {
+        let (sa, sb) = (&sessions[a], &sessions[b]);
+        sa.row.status.rank().cmp(&sb.row.status.rank()).then(
+            sa.idle_seconds(inputs.now)
+                .total_cmp(&sb.idle_seconds(inputs.now)),
+        )
+    });
+    let mut view = View::default();
+    for index in order {
+        let session = &sessions[index];
+        if !inputs.shown.contains(&session.row.status) {
+            continue;
+        }
+        view.entries
+            .push(entry(session, targets[index].clone(), inputs));
+    }
+    for status in Status::ALL {
+        let n = view.entries.iter().filter(|e| e.status == status).count();
+        if n > 0 {
+            view.counts.push((status, n));
+        }
+    }
+    view.badges = view
+        .entries
+        .iter()
+        .rev()
+        .filter(|e| e.status == Status::Waiting)
+        .filter_map(|e| match e.target {
+            Some(Target::Pane(pane)) => Some(Badge {
+                pane,
+                label: match inputs.label {
+                    Label::Tab => inputs
+                        .panes
+                        .terminals
+                        .get(&pane)
+                        .map(|p| cells::sanitize(&p.tab_name))
+                        .filter(|name| !name.is_empty())
+                        .unwrap_or_else(|| e.project.clone()),
+                    Label::Project => e.project.clone(),
+                },
+                kind: e.kind.clone(),
+            }),
+            _ => None,
+        })
+        .collect();
+    view
+}
+
+/// The target of every session (by index); ends sessions of this session whose pane is gone.
+fn map_targets(sessions: &mut [Session], inputs: &Inputs<'_>) -> Vec<Option<Target>> {
+    let mut targets = vec![None; sessions.len()];
+    // Pane → index of the most recently active session claiming it (first one on a tie).
+    let mut owner: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut gone = Vec::new();
+    for (index, session) in sessions.iter().enumerate() {
+        let row = &session.row;
+        let Some((row_session, pane)) = zellij_place(row) else {
+            continue;
+        };
+        if Some(row_session) != inputs.session_name {
+            targets[index] = Some(Target::OtherSession {
+                session: row_session.to_owned(),
+                pane,
+            });
+            continue;
+        }
+        if !inputs.panes.terminals.contains_key(&pane) {
+            if inputs.panes.known {
+                gone.push(index);
+            }
+            continue;
+        }
+        match owner.get(&pane) {
+            Some(&other) if sessions[other].row.last_active >= row.last_active => {}
+            _ => {
+                owner.insert(pane, index);
+            }
+        }
+    }
+    for (pane, index) in owner {
+        targets[index] = Some(Target::Pane(pane));
+    }
+    for index in gone {
+        sessions[index].row.status = Status::Ended;
+    }
+    targets
+}
+
+/// The zellij session and terminal pane id a row was written from (`$ZELLIJ_SESSION_NAME`,
+/// `$ZELLIJ_PANE_ID`), when both are there.
+fn zellij_place(row: &Row) -> Option<(&str, u32)> {
+    let session = row.zellij_session.as_deref().filter(|s| !s.is_empty())?;
+    let pane = row.zellij_pane.as_deref()?.trim().parse::<u32>().ok()?;
+    Some((session, pane))
+}
+
+fn entry(session: &Session, target: Option<Target>, inputs: &Inputs<'_>) -> Entry {
+    let row = &session.row;
+    let waiting = row.status == Status::Waiting;
+    let detail = if waiting && !row.waiting_detail.is_empty() {
+        &row.waiting_detail
+    } else if waiting && !row.waiting_for.is_empty() {
+        &row.waiting_for
+    } else {
+        &row.last_action
+    };
+    let location = match &target {
+        Some(Target::Pane(pane)) => {
+            let tab = inputs
+                .panes
+                .terminals
+                .get(pane)
+                .map(|p| cells::sanitize(&p.tab_name))
+                .unwrap_or_default();
+            if tab.is_empty() {
+                format!("pane {pane}")
+            } else {
+                format!("{tab} · pane {pane}")
+            }
+        }
+        Some(Target::OtherSession { session, pane }) => {
+            format!("zellij {} · pane {pane}", cells::sanitize(session))
+        }
+        None => match row.tmux_pane.as_deref().filter(|p| !p.is_empty()) {
+            Some(pane) => format!("tmux {}", cells::sanitize(pane)),
+            None => cells::sanitize(&row.cwd),
+        },
+    };
+    Entry {
+        session_id: row.session_id.clone(),
+        status: row.status,
+        kind: if waiting {
+            cells::sanitize(&row.waiting_kind)
+        } else {
+            String::new()
+        },
+        project: cells::sanitize(
+            inputs
+                .labels
+                .get(&row.session_id)
+                .map_or_else(|| project(row), String::as_str),
+        ),
+        detail: cells::sanitize(detail),
+        idle: relative_time(session.idle_seconds(inputs.now)),
+        location,
+        target,
+    }
+}
+
+/// `project` (spec §4.12): the last component of `origin_cwd`, else of `cwd`; the path itself
+/// when it has no last component (`/`, `.`).
+pub fn project(row: &Row) -> &str {
+    let base = if row.origin_cwd.is_empty() {
+        row.cwd.as_str()
+    } else {
+        row.origin_cwd.as_str()
+    };
+    base.split('/')
+        .rev()
+        .find(|part| !part.is_empty() && *part != ".")
+        .unwrap_or(base)
+}
+
+/// Relative idle time (spec §5.4): `42s`, `3m`, `1h05m`.
+pub fn relative_time(seconds: f64) -> String {
+    // Truncation toward zero of a non-negative float, as Python's int().
+    let s = seconds.max(0.0) as u64;
+    if s < 60 {
+        format!("{s}s")
+    } else if s < 3600 {
+        format!("{}m", s / 60)
+    } else {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    }
+}
+
+#[cfg(test)]
+mod tests;

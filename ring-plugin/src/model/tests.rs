@@ -1,0 +1,299 @@
+use super::*;
+use rstest::rstest;
+
+const NOW: f64 = 1_000.0;
+
+fn row(id: &str, status: Status, idle: f64) -> Row {
+    let mut row = Row::new(id);
+    row.status = status;
+    row.cwd = format!("/src/{id}");
+    row.origin_cwd = row.cwd.clone();
+    row.last_active = NOW - idle;
+    if status == Status::Waiting {
+        row.waiting_kind = "permission".into();
+        row.waiting_detail = "Bash: cargo test".into();
+    }
+    row
+}
+
+fn in_pane(mut row: Row, session: &str, pane: u32) -> Row {
+    row.zellij_session = Some(session.into());
+    row.zellij_pane = Some(pane.to_string());
+    row
+}
+
+fn panes(ids: &[u32]) -> Panes {
+    Panes {
+        known: true,
+        terminals: ids
+            .iter()
+            .map(|&id| {
+                let pane = PaneRef {
+                    id,
+                    tab_position: 0,
+                    tab_name: format!("tab{id}"),
+                    ..PaneRef::default()
+                };
+                (id, pane)
+            })
+            .collect(),
+    }
+}
+
+const SHOWN: [Status; 3] = [Status::Waiting, Status::Working, Status::Idle];
+
+fn view(rows: Vec<Row>, panes: &Panes, label: Label) -> View {
+    let sessions = rows.into_iter().map(Session::from_hook).collect();
+    let labels = BTreeMap::new();
+    build(
+        sessions,
+        &Inputs {
+            now: NOW,
+            session_name: Some("main"),
+            panes,
+            labels: &labels,
+            label,
+            shown: &SHOWN,
+        },
+    )
+}
+
+#[test]
+fn waiting_row_in_a_pane_of_this_session_gets_one_badge() {
+    let v = view(
+        vec![in_pane(row("api", Status::Waiting, 5.0), "main", 3)],
+        &panes(&[1, 3]),
+        Label::Project,
+    );
+    assert_eq!(
+        v.badges,
+        vec![Badge {
+            pane: 3,
+            label: "api".into(),
+            kind: "permission".into()
+        }]
+    );
+    assert_eq!(v.counts, vec![(Status::Waiting, 1)]);
+    assert_eq!(v.entries[0].target, Some(Target::Pane(3)));
+    assert_eq!(v.entries[0].location, "tab3 · pane 3");
+}
+
+#[test]
+fn row_of_another_session_is_counted_without_a_badge() {
+    let v = view(
+        vec![in_pane(row("api", Status::Waiting, 5.0), "other", 3)],
+        &panes(&[3]),
+        Label::Project,
+    );
+    assert!(v.badges.is_empty());
+    assert_eq!(v.counts, vec![(Status::Waiting, 1)]);
+    assert_eq!(
+        v.entries[0].target,
+        Some(Target::OtherSession {
+            session: "other".into(),
+            pane: 3
+        })
+    );
+}
+
+#[rstest]
+#[case::manifest_known_pane_gone(true, 0)]
+#[case::manifest_not_yet_known(false, 1)]
+fn row_whose_pane_is_gone_is_ended_once_the_manifest_is_known(
+    #[case] known: bool,
+    #[case] waiting: usize,
+) {
+    let mut p = panes(&[1]);
+    p.known = known;
+    let v = view(
+        vec![in_pane(row("api", Status::Waiting, 5.0), "main", 9)],
+        &p,
+        Label::Project,
+    );
+    assert_eq!(
+        v.entries
+            .iter()
+            .filter(|e| e.status == Status::Waiting)
+            .count(),
+        waiting
+    );
+    assert!(v.badges.is_empty());
+}
+
+#[test]
+fn ended_by_a_gone_pane_is_listed_when_ended_is_shown() {
+    let p = panes(&[1]);
+    let labels = BTreeMap::new();
+    let sessions = vec![Session::from_hook(in_pane(
+        row("api", Status::Waiting, 5.0),
+        "main",
+        9,
+    ))];
+    let v = build(
+        sessions,
+        &Inputs {
+            now: NOW,
+            session_name: Some("main"),
+            panes: &p,
+            labels: &labels,
+            label: Label::Project,
+            shown: &Status::ALL,
+        },
+    );
+    assert_eq!(v.counts, vec![(Status::Ended, 1)]);
+}
+
+#[test]
+fn two_rows_claiming_one_pane_give_it_to_the_most_recent() {
+    let v = view(
+        vec![
+            in_pane(row("old", Status::Waiting, 500.0), "main", 3),
+            in_pane(row("new", Status::Waiting, 5.0), "main", 3),
+        ],
+        &panes(&[3]),
+        Label::Project,
+    );
+    assert_eq!(v.badges.len(), 1);
+    assert_eq!(v.badges[0].label, "new");
+    let old = v
+        .entries
+        .iter()
+        .find(|e| e.session_id == "old")
+        .expect("old");
+    assert_eq!(old.target, None);
+}
+
+#[test]
+fn board_order_is_waiting_first_then_most_recent() {
+    let v = view(
+        vec![
+            row("idle1", Status::Idle, 10.0),
+            row("work", Status::Working, 50.0),
+            row("wait_old", Status::Waiting, 300.0),
+            row("wait_new", Status::Waiting, 30.0),
+            row("gone", Status::Ended, 1.0),
+        ],
+        &panes(&[]),
+        Label::Project,
+    );
+    let ids: Vec<_> = v.entries.iter().map(|e| e.session_id.as_str()).collect();
+    assert_eq!(ids, ["wait_new", "wait_old", "work", "idle1"]);
+    assert_eq!(
+        v.counts,
+        vec![
+            (Status::Waiting, 2),
+            (Status::Working, 1),
+            (Status::Idle, 1)
+        ]
+    );
+}
+
+#[test]
+fn badges_run_longest_waiting_first() {
+    let v = view(
+        vec![
+            in_pane(row("recent", Status::Waiting, 10.0), "main", 1),
+            in_pane(row("longest", Status::Waiting, 900.0), "main", 2),
+        ],
+        &panes(&[1, 2]),
+        Label::Project,
+    );
+    let labels: Vec<_> = v.badges.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["longest", "recent"]);
+}
+
+#[test]
+fn tab_label_uses_the_tab_name() {
+    let v = view(
+        vec![in_pane(row("api", Status::Waiting, 5.0), "main", 2)],
+        &panes(&[2]),
+        Label::Tab,
+    );
+    assert_eq!(v.badges[0].label, "tab2");
+}
+
+#[test]
+fn hostile_text_is_sanitized_in_every_field() {
+    let mut r = row("x", Status::Waiting, 5.0);
+    r.origin_cwd = "/src/\u{1b}[2Jevil#[fg=red]".into();
+    r.waiting_detail = "rm -rf /\u{7}\u{1b}]0;title\u{7}".into();
+    r.waiting_kind = "question\u{1b}[31m".into();
+    let v = view(vec![r], &panes(&[]), Label::Project);
+    let e = &v.entries[0];
+    for text in [&e.project, &e.detail, &e.kind, &e.location] {
+        assert!(!text.chars().any(char::is_control), "{text:?}");
+    }
+    assert_eq!(e.project, "evil#[fg=red]");
+    assert_eq!(e.detail, "rm -rf /");
+}
+
+#[test]
+fn labels_file_names_a_session() {
+    let p = panes(&[]);
+    let labels: BTreeMap<String, String> = [("api".to_owned(), "payments".to_owned())].into();
+    let v = build(
+        vec![Session::from_hook(row("api", Status::Idle, 5.0))],
+        &Inputs {
+            now: NOW,
+            session_name: None,
+            panes: &p,
+            labels: &labels,
+            label: Label::Project,
+            shown: &SHOWN,
+        },
+    );
+    assert_eq!(v.entries[0].project, "payments");
+}
+
+#[rstest]
+#[case::origin_cwd("/repo/app", "/x", "app")]
+#[case::trailing_slash("/repo/app/", "", "app")]
+#[case::cwd_when_no_origin("", "/repo/web", "web")]
+#[case::root("/", "", "/")]
+#[case::dot_dot("/repo/a/..", "", "..")]
+#[case::relative("relative/dir", "", "dir")]
+fn project_is_the_last_component(#[case] origin: &str, #[case] cwd: &str, #[case] want: &str) {
+    let mut r = Row::new("s");
+    r.origin_cwd = origin.into();
+    r.cwd = cwd.into();
+    assert_eq!(project(&r), want);
+}
+
+#[rstest]
+#[case(0.0, "0s")]
+#[case(59.9, "59s")]
+#[case(60.0, "1m")]
+#[case(3599.0, "59m")]
+#[case(3900.0, "1h05m")]
+#[case(-5.0, "0s")]
+fn relative_time_follows_spec(#[case] seconds: f64, #[case] want: &str) {
+    assert_eq!(relative_time(seconds), want);
+}
+
+#[test]
+fn derive_keeps_rows_when_processes_cannot_be_scanned() {
+    let rows = vec![row("claude", Status::Waiting, 4000.0)];
+    let sessions = derive_sessions(rows, NOW, &Config::default(), &BTreeMap::new());
+    assert_eq!(sessions[0].row.status, Status::Waiting);
+}
+
+#[test]
+fn derive_promotes_a_codex_permission_wait_with_the_wall_clock() {
+    let mut r = row("codex", Status::Working, 11.0);
+    r.provider = "codex".into();
+    r.last_event = Some("PermissionRequest".into());
+    let sessions = derive_sessions(vec![r], NOW, &Config::default(), &BTreeMap::new());
+    assert_eq!(sessions[0].row.status, Status::Waiting);
+}
+
+#[test]
+fn derive_drops_hidden_sessions() {
+    let hidden: BTreeMap<String, f64> = [("gone".to_owned(), NOW)].into();
+    let rows = vec![
+        row("gone", Status::Idle, 10.0),
+        row("kept", Status::Idle, 10.0),
+    ];
+    let sessions = derive_sessions(rows, NOW, &Config::default(), &hidden);
+    assert_eq!(sessions.len(), 1);
+    assert_eq!(sessions[0].row.session_id, "kept");
+}

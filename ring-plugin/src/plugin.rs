@@ -1,0 +1,392 @@
+//! The zellij glue: events in, pure modules, one `print!` out. Every zellij call of the plugin
+//! is in this file; everything it decides with is in the pure modules.
+
+use crate::bar::{self, Hit};
+use crate::board::{self, Action, Cursor};
+use crate::cue::Cues;
+use crate::model::{self, Inputs, PaneRef, Panes, Target, View};
+use crate::settings::{Mode, Settings};
+use crate::source::Registry;
+use crate::theme::{Color, Palette, Theme};
+use ring_shared::derive::{parse_hidden, parse_labels};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+use zellij_tile::prelude::*;
+
+/// The pipe name the hook sends (`zellij pipe --name ring::refresh`): re-read now.
+pub const REFRESH_PIPE: &str = "ring::refresh";
+
+/// What a user can do about a refused permission, in the bar's words.
+pub const PERMISSION_NOTICE: &str =
+    "ring: permission needed — run `ring-tmux install-zellij` or press y in this pane";
+
+/// Where the plugin's `/host` is mapped.
+#[derive(Debug, Default, PartialEq, Eq)]
+enum Host {
+    /// `/host` is the ring folder (the plugin's `cwd`).
+    #[default]
+    Ready,
+    /// Waiting for `change_host_folder(ring_home)`.
+    Changing,
+    /// `change_host_folder` failed.
+    Failed(String),
+}
+
+#[derive(Debug, Default, PartialEq, Eq, Clone, Copy)]
+enum Permission {
+    #[default]
+    Pending,
+    Granted,
+    Denied,
+}
+
+/// The plugin's state between events.
+#[derive(Default)]
+pub struct State {
+    settings: Settings,
+    registry: Registry,
+    host: Host,
+    permission: Permission,
+    session_name: Option<String>,
+    panes: Panes,
+    tab_names: BTreeMap<usize, String>,
+    theme: Theme,
+    view: View,
+    notices: Vec<String>,
+    no_sessions_folder: bool,
+    visible: bool,
+    timer_armed: bool,
+    hits: Vec<Hit>,
+    rows: usize,
+    cursor: Cursor,
+    cues: Cues,
+}
+
+impl ZellijPlugin for State {
+    fn load(&mut self, configuration: BTreeMap<String, String>) {
+        self.settings = Settings::parse(&configuration);
+        self.visible = true;
+        self.theme = Theme::new(None, &self.settings.colors);
+        let mut permissions = vec![
+            PermissionType::ReadApplicationState,
+            PermissionType::ChangeApplicationState,
+        ];
+        if self.settings.ring_home.is_some() {
+            permissions.push(PermissionType::FullHdAccess);
+            self.host = Host::Changing;
+        }
+        request_permission(&permissions);
+        subscribe(&[
+            EventType::ModeUpdate,
+            EventType::PaneUpdate,
+            EventType::TabUpdate,
+            EventType::Mouse,
+            EventType::Key,
+            EventType::Timer,
+            EventType::Visible,
+            EventType::PermissionRequestResult,
+            EventType::HostFolderChanged,
+            EventType::FailedToChangeHostFolder,
+        ]);
+        self.refresh();
+        self.arm_timer();
+    }
+
+    fn update(&mut self, event: Event) -> bool {
+        match event {
+            Event::Timer(_) => {
+                self.timer_armed = false;
+                let changed = self.visible && self.refresh();
+                self.arm_timer();
+                changed
+            }
+            Event::Visible(visible) => {
+                self.visible = visible;
+                let changed = visible && self.refresh();
+                self.arm_timer();
+                changed
+            }
+            Event::PermissionRequestResult(status) => {
+                self.permission = match status {
+                    PermissionStatus::Granted => Permission::Granted,
+                    PermissionStatus::Denied => Permission::Denied,
+                };
+                if self.permission == Permission::Granted {
+                    // Only now: an unselectable pane cannot show zellij's permission prompt.
+                    if self.settings.mode == Mode::Bar {
+                        set_selectable(false);
+                    }
+                    if let Some(home) = &self.settings.ring_home {
+                        change_host_folder(PathBuf::from(home));
+                    }
+                }
+                self.recompute()
+            }
+            Event::HostFolderChanged(_) => {
+                self.host = Host::Ready;
+                self.registry.clear();
+                self.refresh()
+            }
+            Event::FailedToChangeHostFolder(error) => {
+                self.host = Host::Failed(error.unwrap_or_default());
+                self.recompute()
+            }
+            Event::ModeUpdate(mode_info) => {
+                let theme = Theme::new(
+                    Some(&palette(&mode_info.style.colors)),
+                    &self.settings.colors,
+                );
+                let themed = theme != self.theme;
+                self.theme = theme;
+                self.session_name = mode_info.session_name;
+                self.recompute() || themed
+            }
+            Event::TabUpdate(tabs) => {
+                self.tab_names = tabs.into_iter().map(|t| (t.position, t.name)).collect();
+                for pane in self.panes.terminals.values_mut() {
+                    pane.tab_name = self
+                        .tab_names
+                        .get(&pane.tab_position)
+                        .cloned()
+                        .unwrap_or_default();
+                }
+                self.recompute()
+            }
+            Event::PaneUpdate(manifest) => {
+                self.panes = panes(&manifest, &self.tab_names);
+                self.recompute()
+            }
+            Event::Mouse(Mouse::LeftClick(line, col)) => match self.settings.mode {
+                Mode::Bar => {
+                    if let Some(pane) = bar::hit(&self.hits, col) {
+                        focus_terminal_pane(pane, false, false);
+                    }
+                    false
+                }
+                Mode::Board => {
+                    let line = usize::try_from(line).unwrap_or(0);
+                    let action = self.cursor.click(line, self.rows, &self.view.entries);
+                    self.act(action)
+                }
+            },
+            Event::Key(key) if self.settings.mode == Mode::Board => {
+                let action = self.cursor.handle(board_key(&key), &self.view.entries);
+                self.act(action)
+            }
+            _ => false,
+        }
+    }
+
+    fn pipe(&mut self, message: PipeMessage) -> bool {
+        message.name == REFRESH_PIPE && self.refresh()
+    }
+
+    fn render(&mut self, rows: usize, cols: usize) {
+        self.rows = rows;
+        let icons = &self.settings.icons;
+        match self.settings.mode {
+            Mode::Bar => {
+                let line = bar::layout(&self.view, &self.notices, icons, &self.theme, cols);
+                self.hits = line.hits;
+                print!("{}", line.text);
+            }
+            Mode::Board => {
+                let mut text =
+                    board::render(&self.view, &self.cursor, icons, &self.theme, rows, cols);
+                if let Some(notice) = self.notices.first() {
+                    // The board has room: the first notice replaces its help line.
+                    if let Some(cut) = text.rfind('\n') {
+                        text.truncate(cut + 1);
+                        self.theme
+                            .notice
+                            .paint(&crate::cells::fit(&format!(" ⚠ {notice}"), cols), &mut text);
+                    }
+                }
+                print!("{text}");
+            }
+        }
+    }
+}
+
+impl State {
+    fn arm_timer(&mut self) {
+        if self.visible && !self.timer_armed {
+            let config = self.settings.config(self.registry.config_toml());
+            set_timeout(config.zellij_refresh_seconds.max(1) as f64);
+            self.timer_armed = true;
+        }
+    }
+
+    /// Re-reads changed files, then rebuilds the view. True when something on screen changes.
+    fn refresh(&mut self) -> bool {
+        if self.host == Host::Ready {
+            let scan = self.registry.scan(Path::new("/host"));
+            self.no_sessions_folder = scan.no_sessions_folder;
+        }
+        self.recompute()
+    }
+
+    /// Rebuilds the view from what is known; true when it differs from what is drawn.
+    fn recompute(&mut self) -> bool {
+        let config = self.settings.config(self.registry.config_toml());
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64());
+        // RiNG writes hidden times in UTC with an offset; the plugin cannot know the local
+        // offset for the rare naive string, and reads it as UTC.
+        let hidden = self
+            .registry
+            .side("deleted_sessions.json")
+            .map(|bytes| parse_hidden(bytes, now, 0).at)
+            .unwrap_or_default();
+        let labels = self
+            .registry
+            .side("labels.json")
+            .map(parse_labels)
+            .unwrap_or_default();
+        let rows = self.registry.rows().cloned().collect();
+        let sessions = model::derive_sessions(rows, now, &config, &hidden);
+        let shown = Settings::shown_states(&config);
+        let view = model::build(
+            sessions,
+            &Inputs {
+                now,
+                session_name: self.session_name.as_deref(),
+                panes: &self.panes,
+                labels: &labels,
+                label: self.settings.label,
+                shown: &shown,
+            },
+        );
+        self.apply_cue(&view);
+        let notices = self.notices();
+        let changed = view != self.view || notices != self.notices;
+        self.view = view;
+        self.notices = notices;
+        changed
+    }
+
+    fn apply_cue(&mut self, view: &View) {
+        if self.settings.mode != Mode::Bar
+            || self.permission != Permission::Granted
+            || !self.panes.known
+        {
+            return;
+        }
+        let waiting: BTreeSet<u32> = if self.settings.cue {
+            view.badges.iter().map(|b| b.pane).collect()
+        } else {
+            BTreeSet::new()
+        };
+        let tint = self.settings.cue_color.hex().unwrap_or_default();
+        for paint in self.cues.plan(&self.panes, &waiting, &tint) {
+            set_pane_color(PaneId::Terminal(paint.pane), paint.fg, paint.bg);
+        }
+    }
+
+    fn notices(&self) -> Vec<String> {
+        let mut notices: Vec<String> = self
+            .settings
+            .errors
+            .iter()
+            .map(|e| format!("ring config: {e}"))
+            .collect();
+        if self.permission == Permission::Denied {
+            notices.push(PERMISSION_NOTICE.to_owned());
+        }
+        match &self.host {
+            Host::Failed(error) => notices.push(format!(
+                "ring: cannot open ring_home ({})",
+                crate::cells::sanitize(error)
+            )),
+            Host::Ready if self.no_sessions_folder => notices.push(
+                "ring: no sessions/ here — set the plugin's cwd (or ring_home) to the ring folder"
+                    .to_owned(),
+            ),
+            _ => {}
+        }
+        notices
+    }
+
+    fn act(&mut self, action: Action) -> bool {
+        match action {
+            Action::None => false,
+            Action::Redraw => true,
+            Action::Close => {
+                close_self();
+                false
+            }
+            // Focus first: the board is the focused pane until it closes.
+            Action::Focus(Target::Pane(pane)) => {
+                focus_terminal_pane(pane, false, false);
+                close_self();
+                false
+            }
+            Action::Focus(Target::OtherSession { session, pane }) => {
+                switch_session_with_focus(&session, None, Some((pane, false)));
+                close_self();
+                false
+            }
+        }
+    }
+}
+
+fn board_key(key: &KeyWithModifier) -> board::Key {
+    if !key.key_modifiers.is_empty() {
+        return board::Key::Other;
+    }
+    match key.bare_key {
+        BareKey::Up | BareKey::Char('k') => board::Key::Up,
+        BareKey::Down | BareKey::Char('j') => board::Key::Down,
+        BareKey::Home | BareKey::Char('g') => board::Key::Top,
+        BareKey::End | BareKey::Char('G') => board::Key::Bottom,
+        BareKey::Enter => board::Key::Enter,
+        BareKey::Esc | BareKey::Char('q') => board::Key::Close,
+        _ => board::Key::Other,
+    }
+}
+
+fn color(c: PaletteColor) -> Color {
+    match c {
+        PaletteColor::Rgb((r, g, b)) => Color::Rgb(r, g, b),
+        PaletteColor::EightBit(n) => Color::Index(n),
+    }
+}
+
+fn palette(colors: &Styling) -> Palette {
+    Palette {
+        text_fg: color(colors.text_unselected.base),
+        text_bg: color(colors.text_unselected.background),
+        badge_fg: color(colors.ribbon_unselected.base),
+        // A waiting badge wants attention: the theme's error colour, as a ribbon.
+        badge_bg: color(colors.exit_code_error.base),
+        error: color(colors.exit_code_error.base),
+        title: color(colors.table_title.base),
+        list_selected_fg: color(colors.list_selected.base),
+        list_selected_bg: color(colors.list_selected.background),
+    }
+}
+
+/// The terminal panes of the manifest (plugin ids are another number space).
+fn panes(manifest: &PaneManifest, tab_names: &BTreeMap<usize, String>) -> Panes {
+    let mut terminals = BTreeMap::new();
+    for (tab, list) in &manifest.panes {
+        for pane in list.iter().filter(|p| !p.is_plugin) {
+            terminals.insert(
+                pane.id,
+                PaneRef {
+                    id: pane.id,
+                    tab_position: *tab,
+                    tab_name: tab_names.get(tab).cloned().unwrap_or_default(),
+                    fg: pane.default_fg.clone(),
+                    bg: pane.default_bg.clone(),
+                },
+            );
+        }
+    }
+    Panes {
+        known: true,
+        terminals,
+    }
+}

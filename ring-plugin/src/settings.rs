@@ -1,0 +1,343 @@
+//! The plugin's configuration: the key/value pairs of its block in the layout KDL.
+//!
+//! Parsing never fails: a bad key or value is kept as a message that the bar shows in words,
+//! and the setting keeps its default. Keys that are ring's `config.toml` keys (`states`,
+//! `refresh`, `codex_permission_wait_seconds`, …) are validated by ring-shared's
+//! [`Config::apply_kv`], so the layout and `config.toml` follow the same rules.
+
+use crate::cells;
+use crate::theme::{Color, ColorOverrides};
+use ring_shared::Status;
+use ring_shared::config::Config;
+use std::collections::BTreeMap;
+
+/// What this instance draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// One borderless row: counts and one badge per waiting pane.
+    #[default]
+    Bar,
+    /// A floating pane listing every session.
+    Board,
+}
+
+/// Where a badge's label comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Label {
+    /// The session's project (last component of its directory).
+    #[default]
+    Project,
+    /// The name of the zellij tab holding the pane.
+    Tab,
+}
+
+/// Markers per state and icons per waiting kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Icons {
+    pub waiting: String,
+    pub working: String,
+    pub idle: String,
+    pub ended: String,
+    pub permission: String,
+    pub question: String,
+    pub plan: String,
+}
+
+impl Default for Icons {
+    /// RiNG's markers and icons (spec §5.3).
+    fn default() -> Self {
+        Icons {
+            waiting: "🔴".into(),
+            working: "🟢".into(),
+            idle: "🟡".into(),
+            ended: "⚫".into(),
+            permission: "🔐".into(),
+            question: "❓".into(),
+            plan: "🧭".into(),
+        }
+    }
+}
+
+impl Icons {
+    /// The marker of a state.
+    pub fn marker(&self, status: Status) -> &str {
+        match status {
+            Status::Waiting => &self.waiting,
+            Status::Working => &self.working,
+            Status::Idle => &self.idle,
+            Status::Ended => &self.ended,
+        }
+    }
+
+    /// The icon of a waiting kind; an unknown or empty kind has none.
+    pub fn kind(&self, kind: &str) -> &str {
+        match kind {
+            "permission" => &self.permission,
+            "question" => &self.question,
+            "plan" => &self.plan,
+            "idle" => "⏸",
+            _ => "",
+        }
+    }
+}
+
+/// Everything the layout can set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub mode: Mode,
+    pub label: Label,
+    pub icons: Icons,
+    pub colors: ColorOverrides,
+    /// Tint waiting panes (`set_pane_color`), restored when the wait ends.
+    pub cue: bool,
+    /// The tint of a waiting pane's background.
+    pub cue_color: Color,
+    /// An absolute ring folder to reach with `change_host_folder` (needs `FullHdAccess`);
+    /// without it, `/host` must already be the ring folder (the plugin's `cwd`).
+    pub ring_home: Option<String>,
+    /// ring-shared keys from the layout, applied over `config.toml` by [`Settings::config`].
+    ring_keys: Vec<(String, String)>,
+    /// Messages about keys that were rejected, for the bar.
+    pub errors: Vec<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            mode: Mode::Bar,
+            label: Label::Project,
+            icons: Icons::default(),
+            colors: ColorOverrides::default(),
+            cue: false,
+            cue_color: Color::Rgb(0x3a, 0x12, 0x12),
+            ring_home: None,
+            ring_keys: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+}
+
+/// Layout keys that are names for ring-shared `config.toml` keys.
+const ALIASES: &[(&str, &str)] = &[
+    ("states", "badge_states"),
+    ("refresh", "zellij_refresh_seconds"),
+];
+
+impl Settings {
+    /// Reads the plugin's configuration map (as zellij passes it to `load`).
+    pub fn parse(map: &BTreeMap<String, String>) -> Settings {
+        let mut settings = Settings::default();
+        let mut probe = Config::default();
+        for (key, value) in map {
+            if let Err(message) = settings.apply(key, value, &mut probe) {
+                settings.errors.push(cells::sanitize(&message));
+            }
+        }
+        settings
+    }
+
+    fn apply(&mut self, key: &str, value: &str, probe: &mut Config) -> Result<(), String> {
+        let icon = |value: &str| -> Result<String, String> {
+            let icon = cells::sanitize(value);
+            if cells::width(&icon) > 4 {
+                return Err(format!("{key}: an icon is at most 4 cells wide"));
+            }
+            Ok(icon)
+        };
+        let color = |value: &str| {
+            Color::parse(value).ok_or_else(|| format!("{key}: {value:?} is not #rrggbb or 0-255"))
+        };
+        match key {
+            "mode" => {
+                self.mode = match value {
+                    "bar" => Mode::Bar,
+                    "board" => Mode::Board,
+                    _ => return Err(format!("mode: {value:?} is not bar or board")),
+                }
+            }
+            "label" => {
+                self.label = match value {
+                    "project" => Label::Project,
+                    "tab" => Label::Tab,
+                    _ => return Err(format!("label: {value:?} is not project or tab")),
+                }
+            }
+            "cue" => {
+                self.cue = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("cue: {value:?} is not true or false")),
+                }
+            }
+            "cue_color" => {
+                let parsed = color(value)?;
+                if parsed.hex().is_none() {
+                    return Err(format!("cue_color: {value:?} must be #rrggbb"));
+                }
+                self.cue_color = parsed;
+            }
+            "ring_home" => {
+                if !value.starts_with('/') {
+                    return Err(format!("ring_home: {value:?} must be an absolute path"));
+                }
+                self.ring_home = Some(value.to_owned());
+            }
+            "icon_waiting" => self.icons.waiting = icon(value)?,
+            "icon_working" => self.icons.working = icon(value)?,
+            "icon_idle" => self.icons.idle = icon(value)?,
+            "icon_ended" => self.icons.ended = icon(value)?,
+            "icon_permission" => self.icons.permission = icon(value)?,
+            "icon_question" => self.icons.question = icon(value)?,
+            "icon_plan" => self.icons.plan = icon(value)?,
+            "color_fg" => self.colors.fg = Some(color(value)?),
+            "color_bg" => self.colors.bg = Some(color(value)?),
+            "color_badge_fg" => self.colors.badge_fg = Some(color(value)?),
+            "color_badge_bg" => self.colors.badge_bg = Some(color(value)?),
+            // zellij's own keys for plugins (`_allow_exec_host_cmd`, …).
+            _ if key.starts_with('_') => {}
+            _ => {
+                let name = ALIASES
+                    .iter()
+                    .find(|(alias, _)| *alias == key)
+                    .map_or(key, |(_, name)| name);
+                probe.apply_kv(name, value).map_err(|message| {
+                    if message.contains("unknown config key") {
+                        format!("unknown key {key:?}")
+                    } else {
+                        format!("{key}: {message}")
+                    }
+                })?;
+                self.ring_keys.push((name.to_owned(), value.to_owned()));
+            }
+        }
+        Ok(())
+    }
+
+    /// ring's configuration: `config.toml` from the ring folder (if read), then the layout's
+    /// ring keys on top. `config.toml`'s own warnings are `ring-tmux doctor`'s business.
+    pub fn config(&self, config_toml: Option<&str>) -> Config {
+        let (mut config, _warnings) = Config::parse(config_toml.unwrap_or(""));
+        for (key, value) in &self.ring_keys {
+            // Already validated in `parse`; a failure here cannot change the result.
+            let _ = config.apply_kv(key, value);
+        }
+        config
+    }
+
+    /// The states the bar counts and the board lists: `states` (default waiting, working,
+    /// idle), plus ended when `show_all` is set.
+    pub fn shown_states(config: &Config) -> Vec<Status> {
+        let mut states = config.badge_states.clone();
+        if config.show_all && !states.contains(&Status::Ended) {
+            states.push(Status::Ended);
+        }
+        states
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    fn map(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn empty_configuration_gives_defaults() {
+        let settings = Settings::parse(&BTreeMap::new());
+        assert_eq!(settings, Settings::default());
+        assert_eq!(settings.config(None), Config::default());
+    }
+
+    #[test]
+    fn board_mode_tab_labels_and_cue_are_read() {
+        let settings = Settings::parse(&map(&[
+            ("mode", "board"),
+            ("label", "tab"),
+            ("cue", "true"),
+            ("cue_color", "#102030"),
+        ]));
+        assert_eq!(settings.mode, Mode::Board);
+        assert_eq!(settings.label, Label::Tab);
+        assert!(settings.cue);
+        assert_eq!(settings.cue_color, Color::Rgb(0x10, 0x20, 0x30));
+        assert!(settings.errors.is_empty(), "{:?}", settings.errors);
+    }
+
+    #[test]
+    fn states_and_refresh_are_ring_shared_keys() {
+        let settings = Settings::parse(&map(&[("states", "waiting,idle"), ("refresh", "3")]));
+        let config = settings.config(None);
+        assert_eq!(config.badge_states, vec![Status::Waiting, Status::Idle]);
+        assert_eq!(config.zellij_refresh_seconds, 3);
+    }
+
+    #[test]
+    fn layout_keys_override_config_toml() {
+        let settings = Settings::parse(&map(&[("codex_permission_wait_seconds", "30")]));
+        let config = settings.config(Some("codex_permission_wait_seconds = 5\nshow_all = true\n"));
+        assert_eq!(config.codex_permission_wait_seconds, 30);
+        assert!(config.show_all);
+    }
+
+    #[rstest]
+    #[case::bad_mode("mode", "sidebar", "mode")]
+    #[case::unknown_key("colour_bg", "#000000", "unknown key \"colour_bg\"")]
+    #[case::bad_state("states", "waiting,paused", "states")]
+    #[case::float_refresh("refresh", "0.5", "refresh")]
+    #[case::bad_color("color_bg", "red", "color_bg")]
+    #[case::indexed_cue_color("cue_color", "3", "cue_color")]
+    #[case::relative_home("ring_home", "~/.config/ring", "ring_home")]
+    #[case::wide_icon("icon_waiting", "WAITING", "icon_waiting")]
+    #[case::bad_cue("cue", "yes", "cue")]
+    fn bad_key_becomes_a_message_and_keeps_the_default(
+        #[case] key: &str,
+        #[case] value: &str,
+        #[case] mentions: &str,
+    ) {
+        let settings = Settings::parse(&map(&[(key, value)]));
+        assert_eq!(settings.errors.len(), 1);
+        assert!(
+            settings.errors[0].contains(mentions),
+            "{:?}",
+            settings.errors
+        );
+        assert_eq!(settings.config(None), Config::default());
+        assert_eq!(settings.mode, Mode::Bar);
+    }
+
+    #[test]
+    fn hostile_value_in_a_message_is_sanitized() {
+        let settings = Settings::parse(&map(&[("mode", "\u{1b}[2Jboom")]));
+        assert!(!settings.errors[0].contains('\u{1b}'));
+    }
+
+    #[test]
+    fn icons_are_sanitized_and_used() {
+        let settings = Settings::parse(&map(&[("icon_waiting", "\u{1b}[31m!")]));
+        assert_eq!(settings.icons.waiting, "!");
+        assert_eq!(settings.icons.marker(Status::Waiting), "!");
+    }
+
+    #[test]
+    fn zellij_internal_keys_are_ignored() {
+        let settings = Settings::parse(&map(&[("_allow_exec_host_cmd", "true")]));
+        assert!(settings.errors.is_empty());
+    }
+
+    #[rstest]
+    #[case::default_hides_ended("", false)]
+    #[case::show_all_adds_ended("show_all = true", true)]
+    fn shown_states_follow_show_all(#[case] toml: &str, #[case] ended: bool) {
+        let config = Settings::default().config(Some(toml));
+        assert_eq!(
+            Settings::shown_states(&config).contains(&Status::Ended),
+            ended
+        );
+    }
+}

@@ -1,0 +1,255 @@
+//! Reading the ring folder (through `/host` in zellij, any folder in tests) with change
+//! detection: every tick stats the files, and only a file whose size or mtime changed is read
+//! and decoded again. A tick where nothing changed reads no file and decodes nothing.
+//! The ring folder is read-only to the plugin: it never deletes or rewrites a file.
+
+use ring_shared::Row;
+use ring_shared::registry::decode_row;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+use std::time::SystemTime;
+
+/// What identifies one version of a file without reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Stamp {
+    fn of(meta: &fs::Metadata) -> Stamp {
+        Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Cached {
+    stamp: Stamp,
+    /// `None`: the file could not be read or decoded (skipped, counted).
+    row: Option<Row>,
+}
+
+/// The outcome of one [`Registry::scan`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Scan {
+    /// Some row or side file was added, changed or removed.
+    pub changed: bool,
+    /// Files read and decoded in this scan (0 on a quiet tick).
+    pub parsed: usize,
+    /// The folder has no `sessions/` (no agent has run yet, or `/host` is not the ring folder).
+    pub no_sessions_folder: bool,
+}
+
+/// The rows of `sessions/*.json` and the side files, kept between ticks.
+#[derive(Debug, Default)]
+pub struct Registry {
+    files: BTreeMap<String, Cached>,
+    side: BTreeMap<&'static str, (Stamp, Vec<u8>)>,
+}
+
+/// The files next to `sessions/` that the read path uses: ring's configuration, RiNG's hidden
+/// sessions (spec §3.13) and labels (spec §5.2).
+pub const SIDE_FILES: [&str; 3] = ["config.toml", "deleted_sessions.json", "labels.json"];
+
+impl Registry {
+    /// Brings the cache up to date with `root` (the ring folder).
+    pub fn scan(&mut self, root: &Path) -> Scan {
+        let mut scan = Scan::default();
+        for name in SIDE_FILES {
+            self.scan_side(root, name, &mut scan);
+        }
+        let entries = match fs::read_dir(root.join("sessions")) {
+            Ok(entries) => entries,
+            Err(_) => {
+                scan.no_sessions_folder = true;
+                if !self.files.is_empty() {
+                    self.files.clear();
+                    scan.changed = true;
+                }
+                return scan;
+            }
+        };
+        let mut seen: Vec<String> = Vec::new();
+        for entry in entries.flatten() {
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            // Only `.json`: writers' temp files and other names are not rows (spec §4.2).
+            if !name.ends_with(".json") {
+                continue;
+            }
+            let Ok(meta) = entry.metadata() else {
+                continue;
+            };
+            if !meta.is_file() {
+                continue;
+            }
+            let stamp = Stamp::of(&meta);
+            seen.push(name.clone());
+            if self.files.get(&name).is_some_and(|c| c.stamp == stamp) {
+                continue;
+            }
+            scan.parsed += 1;
+            let row = fs::read(entry.path())
+                .ok()
+                .and_then(|bytes| decode_row(&bytes).ok());
+            // A rewrite with the same content (a heartbeat of an unchanged state still moves
+            // `heartbeat_at`, so this is rare) changes nothing on screen.
+            if self.files.get(&name).is_none_or(|old| old.row != row) {
+                scan.changed = true;
+            }
+            self.files.insert(name, Cached { stamp, row });
+        }
+        let before = self.files.len();
+        seen.sort();
+        self.files
+            .retain(|name, _| seen.binary_search(name).is_ok());
+        if self.files.len() != before {
+            scan.changed = true;
+        }
+        scan
+    }
+
+    /// Side files are small and read whole, only when their stamp changes.
+    fn scan_side(&mut self, root: &Path, name: &'static str, scan: &mut Scan) {
+        let path = root.join(name);
+        let stamp = fs::metadata(&path).ok().map(|m| Stamp::of(&m));
+        match (stamp, self.side.get(name)) {
+            (None, None) => {}
+            (None, Some(_)) => {
+                self.side.remove(name);
+                scan.changed = true;
+            }
+            (Some(stamp), Some((old, _))) if *old == stamp => {}
+            (Some(stamp), _) => {
+                scan.parsed += 1;
+                let bytes = fs::read(&path).unwrap_or_default();
+                if self.side.get(name).is_none_or(|(_, old)| *old != bytes) {
+                    scan.changed = true;
+                }
+                self.side.insert(name, (stamp, bytes));
+            }
+        }
+    }
+
+    /// The decoded rows, in file-name order (the order RiNG's reader merges them in).
+    pub fn rows(&self) -> impl Iterator<Item = &Row> {
+        self.files.values().filter_map(|c| c.row.as_ref())
+    }
+
+    /// Files skipped because they could not be read or decoded.
+    pub fn skipped(&self) -> usize {
+        self.files.values().filter(|c| c.row.is_none()).count()
+    }
+
+    /// The bytes of a side file (one of [`SIDE_FILES`]), when it exists.
+    pub fn side(&self, name: &str) -> Option<&[u8]> {
+        self.side.get(name).map(|(_, bytes)| bytes.as_slice())
+    }
+
+    /// The text of `config.toml`, when there is one and it is UTF-8.
+    pub fn config_toml(&self) -> Option<&str> {
+        self.side("config.toml")
+            .and_then(|bytes| std::str::from_utf8(bytes).ok())
+    }
+
+    /// Forgets everything (the folder behind `/host` changed).
+    pub fn clear(&mut self) {
+        *self = Registry::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn row_json(id: &str, status: &str) -> String {
+        format!(
+            r#"{{"session_id": "{id}", "status": "{status}", "cwd": "/repo/{id}", "last_active": 100.0}}"#
+        )
+    }
+
+    fn folder() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let sessions = dir.path().join("sessions");
+        fs::create_dir(&sessions).expect("sessions folder");
+        (dir, sessions)
+    }
+
+    #[test]
+    fn first_scan_parses_every_row_and_a_quiet_tick_parses_none() {
+        let (dir, sessions) = folder();
+        fs::write(sessions.join("a.json"), row_json("a", "waiting")).expect("write");
+        fs::write(sessions.join("b.json"), row_json("b", "idle")).expect("write");
+        let mut registry = Registry::default();
+        let first = registry.scan(dir.path());
+        assert_eq!((first.changed, first.parsed), (true, 2));
+        let ids: Vec<_> = registry.rows().map(|r| r.session_id.as_str()).collect();
+        assert_eq!(ids, ["a", "b"]);
+        let quiet = registry.scan(dir.path());
+        assert_eq!(quiet, Scan::default());
+    }
+
+    #[test]
+    fn only_the_changed_file_is_parsed_again() {
+        let (dir, sessions) = folder();
+        fs::write(sessions.join("a.json"), row_json("a", "waiting")).expect("write");
+        fs::write(sessions.join("b.json"), row_json("b", "idle")).expect("write");
+        let mut registry = Registry::default();
+        registry.scan(dir.path());
+        // A different length is a different stamp even within one mtime tick.
+        fs::write(sessions.join("b.json"), row_json("b", "working")).expect("write");
+        let scan = registry.scan(dir.path());
+        assert_eq!((scan.changed, scan.parsed), (true, 1));
+        let b = registry.rows().find(|r| r.session_id == "b").expect("b");
+        assert_eq!(b.status, ring_shared::Status::Working);
+    }
+
+    #[test]
+    fn removed_row_disappears() {
+        let (dir, sessions) = folder();
+        fs::write(sessions.join("a.json"), row_json("a", "waiting")).expect("write");
+        let mut registry = Registry::default();
+        registry.scan(dir.path());
+        fs::remove_file(sessions.join("a.json")).expect("remove");
+        let scan = registry.scan(dir.path());
+        assert!(scan.changed);
+        assert_eq!(registry.rows().count(), 0);
+    }
+
+    #[test]
+    fn corrupt_rows_and_other_names_are_skipped_not_fatal() {
+        let (dir, sessions) = folder();
+        fs::write(sessions.join("a.json"), row_json("a", "waiting")).expect("write");
+        fs::write(sessions.join("bad.json"), "[1, 2").expect("write");
+        fs::write(sessions.join("c.json.tmp"), row_json("c", "idle")).expect("write");
+        let mut registry = Registry::default();
+        registry.scan(dir.path());
+        assert_eq!(registry.rows().count(), 1);
+        assert_eq!(registry.skipped(), 1);
+    }
+
+    #[test]
+    fn missing_sessions_folder_is_reported() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut registry = Registry::default();
+        assert!(registry.scan(dir.path()).no_sessions_folder);
+    }
+
+    #[test]
+    fn config_toml_is_read_and_change_detected() {
+        let (dir, _) = folder();
+        let mut registry = Registry::default();
+        registry.scan(dir.path());
+        assert_eq!(registry.config_toml(), None);
+        fs::write(dir.path().join("config.toml"), "show_all = true\n").expect("write");
+        assert!(registry.scan(dir.path()).changed);
+        assert_eq!(registry.config_toml(), Some("show_all = true\n"));
+        assert!(!registry.scan(dir.path()).changed);
+    }
+}
