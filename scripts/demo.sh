@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# A two-minute look at ring without any agent installed:
+#
+#   scripts/demo.sh [--no-attach]
+#
+# Starts a private tmux server (its own -L socket, its own temporary ring folder; your HOME,
+# your tmux server and your sessions are not touched), loads ring.tmux into it, and plays four
+# simulated agents, one per pane, through REAL hook events (`ring-tmux hook`, run inside each
+# pane exactly as Claude Code and Codex run it):
+#
+#   api   (Claude)  an earlier session that ended, then one working on `cargo test`
+#   web   (Claude)  waiting for permission to run a command
+#   docs  (Claude)  stopped with a question for you
+#   cli   (Codex)   a permission request that turns into "waiting" after 10 s of silence
+#
+# Each "agent" is a process named claude/codex (a copy of `sleep`), so ring's own process scan
+# sees it alive in its pane. Attaches to the session (detach or exit to end the demo);
+# --no-attach prints the board, the status line and the pane badges instead (for CI).
+# Everything is removed on exit.
+set -euo pipefail
+
+attach=1
+case "${1:-}" in
+  --no-attach) attach=0 ;;
+  "") ;;
+  -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "demo.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+esac
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+command -v tmux >/dev/null || { echo "demo.sh: tmux is needed (3.0 or newer)" >&2; exit 1; }
+
+# Which ring-tmux: $RING_TMUX, the one on PATH, a release/debug build, or build one now.
+target_dir="${CARGO_TARGET_DIR:-$repo/target}"
+case "$target_dir" in /*) ;; *) target_dir="$repo/$target_dir" ;; esac
+bin="${RING_TMUX:-}"
+if [ -z "$bin" ]; then
+  for candidate in "$(command -v ring-tmux || true)" "$target_dir/release/ring-tmux" "$target_dir/debug/ring-tmux"; do
+    if [ -n "$candidate" ] && [ -x "$candidate" ]; then bin="$candidate"; break; fi
+  done
+fi
+if [ -z "$bin" ]; then
+  echo "demo.sh: no ring-tmux found; building it (cargo build --release -p ring-tmux)"
+  (cd "$repo" && cargo build --release --locked -p ring-tmux)
+  bin="$target_dir/release/ring-tmux"
+fi
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+
+demo="$(mktemp -d "${TMPDIR:-/tmp}/ring-demo.XXXXXX")"
+socket="ring-demo-$$"
+cleanup() {
+  tmux -L "$socket" kill-server 2>/dev/null || true
+  rm -rf "$demo"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+export RING_HOME="$demo/ring"
+mkdir -p "$demo/bin" "$RING_HOME"
+chmod 700 "$RING_HOME"
+# The simulated agents: `sleep` under the names ring's process scan looks for.
+sleep_bin="$(command -v sleep)"
+cp "$sleep_bin" "$demo/bin/claude"
+cp "$sleep_bin" "$demo/bin/codex"
+ln -s "$bin" "$demo/bin/ring-tmux"
+export PATH="$demo/bin:$PATH"
+unset RING_NOW RING_PROCS
+
+# One script per pane: hook events (stdin JSON, as the agents send them), then the agent
+# process itself, which stays in the pane's folder with the pane's terminal.
+agent() { # name provider script-body
+  local name="$1" provider="$2"
+  mkdir -p "$demo/projects/$name"
+  {
+    echo '#!/bin/sh'
+    echo "cd '$demo/projects/$name'"
+    echo "hook() { ring-tmux hook $([ "$provider" = codex ] && echo '--provider codex'); }"
+    echo "event() { printf '%s' \"\$1\" | hook; sleep 0.2; }"
+    cat
+    echo "touch '$demo/ready.$name'"
+    echo "clear"
+    echo "printf '%s\\n' '[simulated $provider session in $name: detach with C-b d]'"
+    echo "exec $provider 100000"
+  } >"$demo/agent-$name.sh"
+  chmod +x "$demo/agent-$name.sh"
+}
+
+cwd() { printf '%s' "$demo/projects/$1"; }
+
+agent api claude <<EOF
+event '{"hook_event_name":"SessionStart","session_id":"demo-earlier","cwd":"$(cwd api)","source":"startup"}'
+event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-earlier","cwd":"$(cwd api)","prompt":"rename the crate"}'
+event '{"hook_event_name":"Stop","session_id":"demo-earlier","cwd":"$(cwd api)","last_assistant_message":"Renamed."}'
+event '{"hook_event_name":"SessionEnd","session_id":"demo-earlier","cwd":"$(cwd api)","reason":"exit"}'
+event '{"hook_event_name":"SessionStart","session_id":"demo-api","cwd":"$(cwd api)","source":"startup"}'
+event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-api","cwd":"$(cwd api)","prompt":"make the tests pass"}'
+event '{"hook_event_name":"PreToolUse","session_id":"demo-api","cwd":"$(cwd api)","tool_name":"Bash","tool_input":{"command":"cargo test"}}'
+EOF
+
+agent web claude <<EOF
+event '{"hook_event_name":"SessionStart","session_id":"demo-web","cwd":"$(cwd web)","source":"startup"}'
+event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-web","cwd":"$(cwd web)","prompt":"clean the build"}'
+event '{"hook_event_name":"PermissionRequest","session_id":"demo-web","cwd":"$(cwd web)","tool_name":"Bash","tool_input":{"command":"rm -rf dist"}}'
+event '{"hook_event_name":"Notification","session_id":"demo-web","cwd":"$(cwd web)","notification_type":"permission_prompt","message":"Claude needs your permission to use Bash"}'
+EOF
+
+agent docs claude <<EOF
+event '{"hook_event_name":"SessionStart","session_id":"demo-docs","cwd":"$(cwd docs)","source":"startup"}'
+event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-docs","cwd":"$(cwd docs)","prompt":"update the README"}'
+event '{"hook_event_name":"Stop","session_id":"demo-docs","cwd":"$(cwd docs)","last_assistant_message":"I updated the README. Should I also regenerate the screenshots?"}'
+EOF
+
+agent cli codex <<EOF
+event '{"hook_event_name":"PreToolUse","session_id":"demo-cli","cwd":"$(cwd cli)","tool_name":"shell","tool_input":{"command":"ls"}}'
+event '{"hook_event_name":"PermissionRequest","session_id":"demo-cli","cwd":"$(cwd cli)","tool_name":"shell","tool_input":{"command":"git push --force"}}'
+EOF
+
+t() { tmux -L "$socket" "$@"; }
+
+# A server of our own, with ring's placeholders where a user would put them.
+t -f /dev/null new-session -d -s demo -n agents -x 160 -y 40 -c "$(cwd api)" "$demo/agent-api.sh"
+t set-environment -g RING_HOME "$RING_HOME"
+t set-environment -g PATH "$PATH"
+t set-option -g status-interval 1
+t set-option -g status-right '#{ring_status} | ring demo '
+t set-option -g status-right-length 80
+t set-option -g window-status-format ' #I:#W #{ring_badge}'
+t set-option -g window-status-current-format ' #I:#W #{ring_badge}'
+t set-option -g pane-border-status top
+t set-option -g pane-border-format ' #{pane_title} #{ring_pane_badge} '
+if [ -f "$repo/ring.tmux" ]; then
+  t run-shell "$repo/ring.tmux"
+else
+  echo "demo.sh: $repo/ring.tmux is missing; showing the hooks' pane options only" >&2
+fi
+
+t select-pane -t demo:agents.0 -T "api (claude)"
+for name in web docs cli; do
+  provider=claude
+  [ "$name" = cli ] && provider=codex
+  t split-window -t demo:agents -c "$(cwd "$name")" "$demo/agent-$name.sh"
+  t select-pane -T "$name ($provider)"
+  t select-layout -t demo:agents tiled >/dev/null
+done
+
+# Wait until every agent has sent its events (a few seconds at most).
+for _ in $(seq 1 100); do
+  ready=$(find "$demo" -maxdepth 1 -name 'ready.*' | wc -l)
+  [ "$ready" -ge 4 ] && break
+  sleep 0.1
+done
+[ "$ready" -ge 4 ] || { echo "demo.sh: the simulated agents did not start" >&2; exit 1; }
+
+if [ "$attach" = 1 ]; then
+  echo "ring demo: the cli (Codex) pane turns waiting after 10 s. Detach (C-b d) to end the demo."
+  sleep 1
+  TMUX= t attach-session -t demo
+  exit 0
+fi
+
+show() {
+  echo "--- ring-tmux list --all"
+  RING_HOME="$RING_HOME" "$bin" list --all || true
+  echo "--- ring-tmux oneline"
+  RING_HOME="$RING_HOME" "$bin" oneline || true
+  echo "--- status-right"
+  t display-message -p -t demo '#{E:status-right}' >/dev/null 2>&1 || true
+  sleep 1
+  t display-message -p -t demo '#{E:status-right}' || true
+  echo "--- pane badges (pane, title, @ring_state, @ring_kind)"
+  t list-panes -t demo:agents -F '#{pane_id} #{pane_title} #{@ring_state} #{@ring_kind}'
+}
+
+echo "=== ring demo (no attach), right after the events"
+show
+echo
+echo "=== 11 s later (the Codex permission request has waited past 10 s)"
+sleep 11
+show

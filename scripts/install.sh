@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Builds and installs ring on this machine, in one command, from any folder:
+#
+#   scripts/install.sh [--yes] [--no-hooks] [--prefix DIR]
+#
+# 1. checks cargo; adds the wasm32-wasip1 target when it is missing;
+# 2. builds `ring-tmux` and the zellij plugin in release mode;
+# 3. copies `ring-tmux` into DIR (default ~/.local/bin), replacing an older copy atomically;
+# 4. installs the agent hooks (asks first unless --yes; --no-hooks skips them);
+# 5. installs the zellij plugin files (`ring-tmux install-zellij`);
+# 6. prints the line for ~/.tmux.conf, the TPM line and the zellij layout.
+#
+# Running it again upgrades in place (the hooks are rewritten only if the binary moved).
+set -euo pipefail
+
+usage() {
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+yes=0
+hooks=1
+prefix="${HOME}/.local/bin"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -y|--yes) yes=1 ;;
+    --no-hooks) hooks=0 ;;
+    --prefix) [ $# -ge 2 ] || { echo "install.sh: --prefix needs a folder" >&2; exit 2; }; prefix="$2"; shift ;;
+    --prefix=*) prefix="${1#--prefix=}" ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+target_dir="${CARGO_TARGET_DIR:-$repo/target}"
+case "$target_dir" in /*) ;; *) target_dir="$repo/$target_dir" ;; esac
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
+
+command -v cargo >/dev/null \
+  || die "cargo is missing. Install Rust first (https://rustup.rs), open a new shell, and run this again."
+
+plugin=1
+if command -v rustup >/dev/null; then
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
+    say "adding the wasm32-wasip1 target (for the zellij plugin)"
+    rustup target add wasm32-wasip1 || { echo "  could not add wasm32-wasip1: skipping the zellij plugin"; plugin=0; }
+  fi
+elif ! rustc --print target-list 2>/dev/null | grep -qx wasm32-wasip1; then
+  echo "  no rustup and no wasm32-wasip1 target: skipping the zellij plugin"
+  plugin=0
+fi
+
+say "building ring-tmux (release)"
+cargo build --release --locked -p ring-tmux
+if [ "$plugin" = 1 ]; then
+  say "building the zellij plugin (release, wasm32-wasip1)"
+  cargo build --release --locked -p ring-plugin --target wasm32-wasip1 \
+    || { echo "  the plugin did not build: tmux works without it"; plugin=0; }
+fi
+
+built="$target_dir/release/ring-tmux"
+[ -x "$built" ] || die "the build left no binary at $built"
+mkdir -p "$prefix"
+prefix="$(cd "$prefix" && pwd)"
+bin="$prefix/ring-tmux"
+say "installing $bin"
+# Copy then rename: a running hook keeps the old file, the next one gets the new one.
+tmp="$prefix/.ring-tmux.new.$$"
+cp "$built" "$tmp"
+chmod 755 "$tmp"
+mv -f "$tmp" "$bin"
+
+if [ "$hooks" = 1 ]; then
+  if [ "$yes" = 1 ]; then
+    say "installing the agent hooks"
+    "$bin" install-hooks --yes
+  elif [ -t 0 ]; then
+    say "the agent hooks would change:"
+    "$bin" install-hooks --dry-run
+    printf 'Install these hooks? [Y/n] '
+    read -r answer || answer=n
+    case "$answer" in
+      ""|y|Y|yes|YES) "$bin" install-hooks ;;
+      *) echo "  skipped; later: $bin install-hooks" ;;
+    esac
+  else
+    echo "  no terminal to ask: hooks not installed (re-run with --yes, or later: $bin install-hooks)"
+  fi
+else
+  echo "  --no-hooks: hooks not installed (later: $bin install-hooks)"
+fi
+
+wasm="$target_dir/wasm32-wasip1/release/ring-plugin.wasm"
+layout_hint=""
+if [ "$plugin" = 1 ] && [ -f "$wasm" ]; then
+  say "installing the zellij plugin files"
+  if "$bin" install-zellij --plugin "$wasm"; then
+    layout_hint="zellij --layout ring   (or add the plugin pane printed above to your own layout)"
+  else
+    echo "  install-zellij failed: zellij support is not installed"
+  fi
+fi
+
+cat <<EOF
+
+ring is installed: $bin
+
+tmux: add this line to ~/.tmux.conf, then run \`tmux source-file ~/.tmux.conf\`:
+
+    run-shell $repo/ring.tmux
+
+  or, with TPM:
+
+    set -g @plugin 'ring-status/ring'
+
+  and put the placeholders where you want them, e.g.
+    set -g status-right '#{ring_status} %H:%M'
+EOF
+if [ -n "$layout_hint" ]; then
+  printf '\nzellij: start a session with the ring layout:\n\n    %s\n' "$layout_hint"
+fi
+case ":$PATH:" in
+  *":$prefix:"*) ;;
+  *) printf '\nNote: %s is not on your PATH. Add to your shell profile:\n\n    export PATH="%s:$PATH"\n' "$prefix" "$prefix" ;;
+esac
+printf '\nCheck everything with: ring-tmux doctor\n'
