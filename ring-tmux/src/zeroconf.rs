@@ -44,10 +44,21 @@ pub fn rescan_ttl() -> Duration {
         )
 }
 
-/// The zero-config rows for a board read: Claude scan rows and synthetic rows when the Claude
-/// scan is known, Codex rows when the Codex scan is known (spec §4.1). Never fails: anything
-/// unreadable contributes nothing. Publishes the rows for the zellij plugin when they were
-/// re-listed.
+/// Whether zero-config mode has anything to look at: `~/.claude/projects` or Codex's
+/// database exists. Without them the read path can skip the process scan when there are no
+/// hook rows (a live Claude always has its projects folder).
+pub fn sources_exist(env: &Env) -> bool {
+    env.home.join(".claude").join("projects").is_dir()
+        || env.home.join(".codex").join("state_5.sqlite").is_file()
+}
+
+/// The zero-config rows for a board read (spec §4.1): Claude scan rows and synthetic rows
+/// when the Claude scan is known, Codex rows when the Codex scan is known. Never fails:
+/// anything unreadable contributes nothing. Publishes the rows for the zellij plugin when
+/// the folders were listed again.
+///
+/// The read path calls it after `derive::hook_sessions` and hands both to
+/// `ring_shared::scan::merge_sources`, then `ring_shared::scan::finish`.
 ///
 /// `evidence(id, cwd)`: tmux process-tree evidence (§4.10 rule 2), `|_, _| false` if none.
 pub fn rows(

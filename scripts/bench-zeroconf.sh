@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Benchmark zero-config mode: `ring-tmux oneline` / `status` with 500 Claude transcripts of
+# 1–5 MB in the active window, against /bin/true, side by side in one hyperfine run.
+#
+# Fixture: 50 project folders × 10 transcripts, sizes 1–5 MB (sparse files: a real head of
+# JSON lines, a hole, and a real 160 KiB tail of JSON lines, so reads see exactly what a real
+# transcript shows while the disk holds ~80 MB), mtimes spread over the last 5 h (every file
+# inside the 6 h window, the worst case), 20 live Claude processes via RING_PROCS.
+#
+# Measured:
+#   * first call: the scan cache (`RING_HOME/cache`) removed before every run: every
+#     transcript's head and tail are read and parsed;
+#   * warm: the cache present, listing reused for its 2 s lifetime (what a status bar sees);
+#   * warm, relisting every call (`RING_SCAN_TTL=0`): list 50 folders, stat 500 files;
+#   * the same board with no transcripts at all (the cost of zero-config itself).
+#
+# Usage: scripts/bench-zeroconf.sh [RUNS]   (default 300; needs hyperfine and python3)
+# Output: a table on stdout and /work/notes/bench-zeroconf.md (markdown export).
+set -euo pipefail
+
+runs="${1:-300}"
+cold_runs="${BENCH_COLD_RUNS:-10}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${BENCH_ZEROCONF_OUT:-/work/notes/bench-zeroconf.md}"
+
+command -v hyperfine >/dev/null || { echo "bench-zeroconf: hyperfine is not installed" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "bench-zeroconf: python3 is not installed" >&2; exit 1; }
+
+cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
+bin="$root/target/release/ring-tmux"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/home" "$work/empty" "$work/ring" "$work/ring-empty"
+
+python3 - "$work" <<'PY'
+import json, os, random, sys, time
+work = sys.argv[1]
+rng = random.Random(7)
+now = time.time()
+projects = os.path.join(work, "home", ".claude", "projects")
+procs = []
+for d in range(50):
+    cwd = f"/home/dev/src/project-{d:02d}"
+    folder = os.path.join(projects, cwd.replace("/", "-"))
+    os.makedirs(folder)
+    if d < 20:
+        procs.append([cwd, f"/dev/pts/{d}"])
+    for f in range(10):
+        sid = f"{d:04d}{f:04d}-1111-2222-3333-444455556666"
+        path = os.path.join(folder, sid + ".jsonl")
+        size = rng.randint(1 << 20, 5 << 20)
+        head = "".join(json.dumps({"type": "user", "cwd": cwd, "sessionId": sid, "message":
+                       {"role": "user", "content": [{"type": "text", "text": "start " * 50}]}}) + "\n"
+                       for _ in range(5))
+        lines = []
+        tail_len = 0
+        i = 0
+        while tail_len < 160 * 1024:
+            if i % 3 == 0:
+                rec = {"type": "assistant", "cwd": cwd, "message": {"stop_reason": "tool_use", "content":
+                       [{"type": "tool_use", "name": "Edit", "input": {"file_path": f"{cwd}/src/m{i}.rs",
+                         "old_string": "x" * 400, "new_string": "y" * 400}}]}}
+            elif i % 3 == 1:
+                rec = {"type": "user", "cwd": cwd, "toolUseResult": {"ok": True}, "message": {"content":
+                       [{"type": "tool_result", "content": "z" * 600}]}}
+            else:
+                rec = {"type": "assistant", "cwd": cwd, "message": {"stop_reason": "end_turn", "content":
+                       [{"type": "text", "text": "Done with step %d. " % i + "w" * 300}]}}
+            line = json.dumps(rec) + "\n"
+            lines.append(line)
+            tail_len += len(line)
+            i += 1
+        tail = "".join(lines).encode()
+        with open(path, "wb") as fh:
+            fh.write(head.encode())
+            fh.seek(size - len(tail))
+            fh.write(tail)
+        age = rng.uniform(0, 5 * 3600)
+        os.utime(path, (now - age, now - age))
+with open(os.path.join(work, "procs.json"), "w") as fh:
+    json.dump({"claude-code": procs, "codex": []}, fh)
+PY
+
+export RING_PROCS="$work/procs.json"
+unset RING_NOW RING_SCAN_TTL TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID
+export HOME="$work/home" RING_HOME="$work/ring"
+
+# Sanity: the board shows the zero-config sessions.
+line="$("$bin" oneline)"
+echo "bench-zeroconf: oneline with 500 transcripts: $line" >&2
+[ -n "$line" ] || { echo "bench-zeroconf: no zero-config rows (is read.rs wired to zeroconf?)" >&2; exit 1; }
+du -sh "$work/home" >&2
+
+mkdir -p "$(dirname "$out")"
+hyperfine --warmup 2 --runs "$cold_runs" --export-markdown "$work/cold.md" \
+    --prepare "rm -rf '$work/ring/cache'" \
+    -n 'oneline, first call (scan cache removed)' "'$bin' oneline"
+
+"$bin" oneline >/dev/null
+hyperfine --warmup 50 --runs "$runs" --export-markdown "$work/warm.md" \
+    -n '/bin/true' "/bin/true" \
+    -n 'oneline, warm (listing reused ≤ 2 s)' "'$bin' oneline" \
+    -n 'status, warm' "'$bin' status" \
+    -n 'oneline, warm, relist every call' "RING_SCAN_TTL=0 '$bin' oneline" \
+    -n 'oneline, no transcripts (empty HOME)' "HOME='$work/empty' RING_HOME='$work/ring-empty' '$bin' oneline"
+
+{
+    echo "# zero-config benchmark"
+    echo
+    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores. 500 Claude transcripts of 1–5 MB (sparse, real"
+    echo "head and 160 KiB tail), all inside the 6 h window, 50 project folders, 20 live Claude"
+    echo "processes (RING_PROCS), no hook rows. Board: \`$line\`."
+    echo
+    echo "## First call (scan cache removed before each run; ${cold_runs} runs)"
+    echo
+    cat "$work/cold.md"
+    echo
+    echo "## Warm calls (${runs} runs each after 50 warmup runs)"
+    echo
+    cat "$work/warm.md"
+} >"$out"
+echo "bench-zeroconf: wrote $out" >&2
