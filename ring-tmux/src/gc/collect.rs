@@ -161,15 +161,6 @@ fn list(
     out
 }
 
-fn realpath(path: &str) -> String {
-    if path.is_empty() {
-        return String::new();
-    }
-    std::fs::canonicalize(path)
-        .map(|p| p.to_string_lossy().into_owned())
-        .unwrap_or_else(|_| path.to_owned())
-}
-
 fn source_mtime(path: &str) -> Option<f64> {
     let mtime = std::fs::metadata(path).ok()?.modified().ok()?;
     Some(
@@ -222,7 +213,7 @@ fn judge_rows(
         procs,
         hidden: &hidden,
         source_mtime: &source_mtime,
-        realpath: &realpath,
+        realpath: &crate::read::realpath,
     };
     let (paths, rows): (Vec<PathBuf>, Vec<Row>) = rows.into_iter().unzip();
     let sessions = derive::hook_sessions(rows, &read);
@@ -314,19 +305,39 @@ fn utc_offset_seconds() -> i64 {
 }
 
 fn judge_hidden(
-    ring_home: &Path,
+    env: &Env,
+    ctx: (&Config, &Procs, f64),
     reported: &BTreeSet<String>,
-    now: f64,
     opts: Options,
     plan: &mut Plan,
 ) {
+    let (config, procs, now) = ctx;
+    let ring_home = &env.ring_home;
     let path = ring_home.join(store::hidden::HIDDEN_FILE);
     let Ok(Some(bytes)) = store::read_bounded(&path, 16 << 20) else {
         return;
     };
     let hidden = derive::parse_hidden(&bytes, now, utc_offset_seconds());
+    if hidden.at.is_empty() {
+        return;
+    }
+    // Zero-config sessions count as reported too: un-hiding a scanned session the user hid
+    // would put it back on the board.
+    let no_hidden = BTreeMap::new();
+    let read = ReadContext {
+        now,
+        config,
+        procs,
+        hidden: &no_hidden,
+        source_mtime: &source_mtime,
+        realpath: &crate::read::realpath,
+    };
+    let zero: BTreeSet<String> = crate::zeroconf::rows(env, &read, &|_, _| false)
+        .into_iter()
+        .map(|s| s.session.row.session_id)
+        .collect();
     for (id, at) in hidden.at {
-        let gone = !reported.contains(&id);
+        let gone = !reported.contains(&id) && !zero.contains(&id);
         if gone || now - at >= opts.older_than {
             plan.unhide.push(Unhide {
                 session_id: id,
@@ -360,6 +371,6 @@ pub fn collect(env: &Env, config: &Config, procs: &Procs, now: f64, opts: Option
     judge_ipc(&env.ring_home, now, &mut plan);
     // Rows that gc removes now still count as reported: RiNG judges the hidden list against
     // the sources as they were when gc started.
-    judge_hidden(&env.ring_home, &reported, now, opts, &mut plan);
+    judge_hidden(env, (config, procs, now), &reported, opts, &mut plan);
     plan
 }

@@ -9,8 +9,6 @@ use crate::install::{err, out, parse_args};
 use crate::store;
 use clap::Parser;
 use collect::{Options, Plan};
-use ring_shared::config::Config;
-use ring_shared::derive::Procs;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -54,21 +52,6 @@ pub fn parse_duration(text: &str) -> Option<f64> {
     (value.is_finite() && value >= 0.0).then_some(value * unit)
 }
 
-fn load_config(env: &Env) -> Config {
-    let path = env.ring_home.join("config.toml");
-    match store::read_bounded(&path, 1 << 20) {
-        Ok(Some(bytes)) => Config::parse(&String::from_utf8_lossy(&bytes)).0,
-        _ => Config::default(),
-    }
-}
-
-fn load_procs(env: &Env) -> Procs {
-    match &env.procs_file {
-        Some(path) => crate::env::read_procs_file(path),
-        None => crate::procs::scan(),
-    }
-}
-
 /// `path` relative to the ring folder when it is inside it (shorter lines).
 fn shown(path: &Path, ring_home: &Path) -> String {
     path.strip_prefix(ring_home)
@@ -98,8 +81,8 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let now = env.now();
-    let config = load_config(&env);
-    let procs = load_procs(&env);
+    let (config, _warnings) = crate::read::read_config(&env.ring_home);
+    let procs = crate::read::scan_processes(&env);
     let opts = Options {
         older_than,
         all_ended: args.all_ended,
