@@ -191,7 +191,7 @@ impl Widths {
             cells::fit(&entry.project, self.project),
             entry.idle,
             cells::fit(
-                &cells::truncate_start(&entry.location, self.location),
+                &cells::truncate_middle(&entry.location, self.location),
                 self.location
             ),
             entry.detail,

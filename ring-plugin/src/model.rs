@@ -7,8 +7,10 @@
 
 use crate::cells;
 use crate::settings::Label;
+use ring_shared::board::{Board, project};
 use ring_shared::config::Config;
 use ring_shared::derive::{Procs, ReadContext, Session, derive};
+use ring_shared::format::relative_time;
 use ring_shared::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -115,26 +117,17 @@ pub fn derive_sessions(
     derive(rows, &ctx).sessions
 }
 
-/// Maps sessions to panes, applies the pane-gone rule, sorts and filters.
+/// Applies the pane-gone rule, sorts (ring-shared's board order), maps sessions to panes and
+/// keeps the shown states.
 pub fn build(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
-    let targets = map_targets(&mut sessions, inputs);
-    let mut order: Vec<usize> = (0..sessions.len()).collect();
-    // Stable: ties keep file-name order (spec §4.11).
-    order.sort_by(|&a, &b| {
-        let (sa, sb) = (&sessions[a], &sessions[b]);
-        sa.row.status.rank().cmp(&sb.row.status.rank()).then(
-            sa.idle_seconds(inputs.now)
-                .total_cmp(&sb.idle_seconds(inputs.now)),
-        )
-    });
+    end_gone_panes(&mut sessions, inputs);
+    let board = Board::build(sessions, 0, inputs.now, true);
+    let targets = map_targets(&board.sessions, inputs);
     let mut view = View::default();
-    for index in order {
-        let session = &sessions[index];
-        if !inputs.shown.contains(&session.row.status) {
-            continue;
+    for (session, target) in board.sessions.iter().zip(targets) {
+        if inputs.shown.contains(&session.row.status) {
+            view.entries.push(entry(session, target, inputs));
         }
-        view.entries
-            .push(entry(session, targets[index].clone(), inputs));
     }
     for status in Status::ALL {
         let n = view.entries.iter().filter(|e| e.status == status).count();
@@ -168,12 +161,27 @@ pub fn build(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
     view
 }
 
-/// The target of every session (by index); ends sessions of this session whose pane is gone.
-fn map_targets(sessions: &mut [Session], inputs: &Inputs<'_>) -> Vec<Option<Target>> {
+/// A row of this session whose pane is no longer in the manifest is ended: the agent's pane
+/// was closed, whatever the row last said. Unknown until the first `PaneUpdate`.
+fn end_gone_panes(sessions: &mut [Session], inputs: &Inputs<'_>) {
+    if !inputs.panes.known {
+        return;
+    }
+    for session in sessions {
+        if let Some((row_session, pane)) = zellij_place(&session.row)
+            && Some(row_session) == inputs.session_name
+            && !inputs.panes.terminals.contains_key(&pane)
+        {
+            session.row.status = Status::Ended;
+        }
+    }
+}
+
+/// The target of every session (same order). A pane goes to the most recently active session
+/// claiming it (the first in board order on a tie); the others get no pane.
+fn map_targets(sessions: &[Session], inputs: &Inputs<'_>) -> Vec<Option<Target>> {
     let mut targets = vec![None; sessions.len()];
-    // Pane → index of the most recently active session claiming it (first one on a tie).
     let mut owner: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut gone = Vec::new();
     for (index, session) in sessions.iter().enumerate() {
         let row = &session.row;
         let Some((row_session, pane)) = zellij_place(row) else {
@@ -187,9 +195,6 @@ fn map_targets(sessions: &mut [Session], inputs: &Inputs<'_>) -> Vec<Option<Targ
             continue;
         }
         if !inputs.panes.terminals.contains_key(&pane) {
-            if inputs.panes.known {
-                gone.push(index);
-            }
             continue;
         }
         match owner.get(&pane) {
@@ -201,9 +206,6 @@ fn map_targets(sessions: &mut [Session], inputs: &Inputs<'_>) -> Vec<Option<Targ
     }
     for (pane, index) in owner {
         targets[index] = Some(Target::Pane(pane));
-    }
-    for index in gone {
-        sessions[index].row.status = Status::Ended;
     }
     targets
 }
@@ -260,39 +262,12 @@ fn entry(session: &Session, target: Option<Target>, inputs: &Inputs<'_>) -> Entr
             inputs
                 .labels
                 .get(&row.session_id)
-                .map_or_else(|| project(row), String::as_str),
+                .map_or_else(|| project(session), String::as_str),
         ),
         detail: cells::sanitize(detail),
         idle: relative_time(session.idle_seconds(inputs.now)),
         location,
         target,
-    }
-}
-
-/// `project` (spec §4.12): the last component of `origin_cwd`, else of `cwd`; the path itself
-/// when it has no last component (`/`, `.`).
-pub fn project(row: &Row) -> &str {
-    let base = if row.origin_cwd.is_empty() {
-        row.cwd.as_str()
-    } else {
-        row.origin_cwd.as_str()
-    };
-    base.split('/')
-        .rev()
-        .find(|part| !part.is_empty() && *part != ".")
-        .unwrap_or(base)
-}
-
-/// Relative idle time (spec §5.4): `42s`, `3m`, `1h05m`.
-pub fn relative_time(seconds: f64) -> String {
-    // Truncation toward zero of a non-negative float, as Python's int().
-    let s = seconds.max(0.0) as u64;
-    if s < 60 {
-        format!("{s}s")
-    } else if s < 3600 {
-        format!("{}m", s / 60)
-    } else {
-        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
     }
 }
 

@@ -9,6 +9,7 @@ use crate::cells;
 use crate::theme::{Color, ColorOverrides};
 use ring_shared::Status;
 use ring_shared::config::Config;
+use ring_shared::format::{marker, waiting_icon};
 use std::collections::BTreeMap;
 
 /// What this instance draws.
@@ -47,13 +48,13 @@ impl Default for Icons {
     /// RiNG's markers and icons (spec §5.3).
     fn default() -> Self {
         Icons {
-            waiting: "🔴".into(),
-            working: "🟢".into(),
-            idle: "🟡".into(),
-            ended: "⚫".into(),
-            permission: "🔐".into(),
-            question: "❓".into(),
-            plan: "🧭".into(),
+            waiting: marker(Status::Waiting).into(),
+            working: marker(Status::Working).into(),
+            idle: marker(Status::Idle).into(),
+            ended: marker(Status::Ended).into(),
+            permission: waiting_icon("permission").into(),
+            question: waiting_icon("question").into(),
+            plan: waiting_icon("plan").into(),
         }
     }
 }
@@ -75,7 +76,7 @@ impl Icons {
             "permission" => &self.permission,
             "question" => &self.question,
             "plan" => &self.plan,
-            "idle" => "⏸",
+            "idle" => waiting_icon("idle"),
             _ => "",
         }
     }

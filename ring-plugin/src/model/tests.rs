@@ -245,31 +245,6 @@ fn labels_file_names_a_session() {
     assert_eq!(v.entries[0].project, "payments");
 }
 
-#[rstest]
-#[case::origin_cwd("/repo/app", "/x", "app")]
-#[case::trailing_slash("/repo/app/", "", "app")]
-#[case::cwd_when_no_origin("", "/repo/web", "web")]
-#[case::root("/", "", "/")]
-#[case::dot_dot("/repo/a/..", "", "..")]
-#[case::relative("relative/dir", "", "dir")]
-fn project_is_the_last_component(#[case] origin: &str, #[case] cwd: &str, #[case] want: &str) {
-    let mut r = Row::new("s");
-    r.origin_cwd = origin.into();
-    r.cwd = cwd.into();
-    assert_eq!(project(&r), want);
-}
-
-#[rstest]
-#[case(0.0, "0s")]
-#[case(59.9, "59s")]
-#[case(60.0, "1m")]
-#[case(3599.0, "59m")]
-#[case(3900.0, "1h05m")]
-#[case(-5.0, "0s")]
-fn relative_time_follows_spec(#[case] seconds: f64, #[case] want: &str) {
-    assert_eq!(relative_time(seconds), want);
-}
-
 #[test]
 fn derive_keeps_rows_when_processes_cannot_be_scanned() {
     let rows = vec![row("claude", Status::Waiting, 4000.0)];
