@@ -5,13 +5,14 @@
 //!  sessions/*.json ─ read_rows (sorted by name, bounded, corrupt rows counted) ─┐
 //!  deleted_sessions.json, labels.json, config.toml ─────────────────────────────┤
 //!  RING_PROCS file | /proc scan, stat(source_path), realpath(cwd) ──────────────┤
-//!                                   ring_shared::derive::derive ◀───────────────┘
+//!      derive::hook_sessions ◀─────────────────────────────────────────────────┘
+//!      + zeroconf::rows ─▶ scan::merge_sources ─▶ scan::finish (hidden, agents)
 //!                                   ring_shared::board::Board::build ─▶ format::{oneline, json}
 //! ```
 //!
-//! Work is lazy: no process scan without rows (unless the JSON's `agent_processes` is
-//! wanted), mtimes only for working/waiting rows with a transcript, one realpath per distinct
-//! directory.
+//! Zero-config rows ([`crate::zeroconf`]) are merged in after the hook rows' rules, as in
+//! RiNG (§4.1). Work is lazy: mtimes only for working/waiting rows with a transcript, one
+//! realpath per distinct directory, transcripts cached by the zero-config reader.
 
 mod files;
 mod hidden;
@@ -24,6 +25,7 @@ use ring_shared::board::{Board, Summary};
 use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext, parse_labels};
 use ring_shared::format;
+use ring_shared::scan;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -32,12 +34,24 @@ use std::process::ExitCode;
 use std::time::UNIX_EPOCH;
 
 /// What to load besides the board itself.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct LoadOptions {
     /// Keep ended sessions (`--all` / `show_all`).
     pub all: bool,
-    /// Scan processes even when there are no rows (the JSON's `agent_processes`).
-    pub count_processes: bool,
+    /// Add the zero-config rows (Claude transcripts, Codex threads, live processes without a
+    /// row: spec §4.4–4.7), as RiNG's board does. Without them, and without rows, no process
+    /// scan is done at all.
+    pub zero_config: bool,
+}
+
+impl LoadOptions {
+    /// RiNG's board: zero-config rows included.
+    pub fn board(all: bool) -> LoadOptions {
+        LoadOptions {
+            all,
+            zero_config: true,
+        }
+    }
 }
 
 /// The board as read from disk, with what was skipped on the way.
@@ -57,21 +71,14 @@ pub struct LoadedBoard {
 
 /// Reads the registry and applies every read-side rule (spec §4), like RiNG's board.
 pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
-    load_board_with(
-        env,
-        config,
-        LoadOptions {
-            all,
-            count_processes: false,
-        },
-    )
+    load_board_with(env, config, LoadOptions::board(all))
 }
 
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
     let now = env.now();
     let found = read_rows(&env.sessions_dir(), true);
-    let procs = if found.rows.is_empty() && !options.count_processes {
+    let procs = if found.rows.is_empty() && !options.zero_config {
         Procs::default()
     } else {
         scan_processes(env)
@@ -93,11 +100,19 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
         source_mtime: &mtime,
         realpath: &realpath,
     };
-    let derived = derive::derive(found.rows, &ctx);
-    if hidden.migrated || !derived.unhide.is_empty() {
-        hidden::write_back(&env.ring_home, &hidden, &derived.unhide, now);
+    let hook = derive::hook_sessions(found.rows, &ctx);
+    let zero = if options.zero_config {
+        // No tmux process-tree evidence (§4.10 rule 2): ring never guesses panes.
+        crate::zeroconf::rows(env, &ctx, &|_, _| false)
+    } else {
+        Vec::new()
+    };
+    let mut sessions = scan::merge_sources(hook, zero);
+    let unhide = scan::finish(&mut sessions, &ctx);
+    if hidden.migrated || !unhide.is_empty() {
+        hidden::write_back(&env.ring_home, &hidden, &unhide, now);
     }
-    let board = Board::build(derived.sessions, procs.agent_processes(), now, options.all);
+    let board = Board::build(sessions, procs.agent_processes(), now, options.all);
     let labels = files::read_side_file(&env.ring_home, "labels.json")
         .map(|bytes| parse_labels(&bytes))
         .unwrap_or_default();
@@ -208,11 +223,7 @@ pub fn oneline(all: bool) -> ExitCode {
 pub fn json(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
-    let options = LoadOptions {
-        all: all || config.show_all,
-        count_processes: true,
-    };
-    let loaded = load_board_with(&env, &config, options);
+    let loaded = load_board(&env, &config, all || config.show_all);
     report_skipped(&loaded);
     let home = env.home.to_string_lossy();
     print(&format!(
@@ -225,11 +236,7 @@ pub fn json(all: bool) -> ExitCode {
 pub fn list(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
-    let options = LoadOptions {
-        all: all || config.show_all,
-        count_processes: true,
-    };
-    let loaded = load_board_with(&env, &config, options);
+    let loaded = load_board(&env, &config, all || config.show_all);
     report_skipped(&loaded);
     let width = list::terminal_width();
     print(&list::render(&loaded, &env.home.to_string_lossy(), width))

@@ -74,29 +74,6 @@ fn keep_keys_of(ours: &Value, want: &Value) -> Value {
     }
 }
 
-/// RiNG's board without its zero-config rows (sources other than `hook`), counts adjusted.
-pub fn hook_rows_only(board: &Value) -> Value {
-    let mut board = board.clone();
-    let mut removed: Vec<String> = Vec::new();
-    if let Some(Value::Array(sessions)) = board.get_mut("sessions") {
-        sessions.retain(|s| {
-            let keep = s["source"] == "hook";
-            if !keep {
-                removed.push(s["status"].as_str().unwrap_or("").to_owned());
-            }
-            keep
-        });
-    }
-    if let Some(Value::Object(counts)) = board.get_mut("counts") {
-        for status in removed {
-            if let Some(n) = counts.get_mut(&status) {
-                *n = Value::from(n.as_u64().unwrap_or(0).saturating_sub(1));
-            }
-        }
-    }
-    board
-}
-
 /// The oneline string of a board's counts (spec §5.1), without the newline.
 pub fn oneline_of(board: &Value) -> String {
     [

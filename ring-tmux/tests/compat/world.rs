@@ -49,6 +49,9 @@ impl World {
         if let Some(Value::Array(files)) = scenario.get("files") {
             world.write_files(files);
         }
+        if let Some(Value::Array(threads)) = scenario.get("codex_threads") {
+            world.write_codex_threads(threads);
+        }
         world
     }
 
@@ -126,6 +129,38 @@ impl World {
             .expect("mtime");
     }
 
+    /// Codex's `~/.codex/state_5.sqlite` with the scenario's threads (`age` → `updated_at`).
+    fn write_codex_threads(&self, threads: &[Value]) {
+        let dir = self.home.join(".codex");
+        fs::create_dir_all(&dir).expect("codex folder");
+        let db = rusqlite::Connection::open(dir.join("state_5.sqlite")).expect("codex db");
+        db.execute_batch(
+            "create table threads (id text primary key, cwd text, title text, \
+             rollout_path text, preview text, updated_at integer, updated_at_ms integer, \
+             archived integer default 0)",
+        )
+        .expect("threads table");
+        for thread in threads {
+            let thread = self.sub(thread);
+            let at = self.clock - thread["age"].as_f64().unwrap_or(0.0);
+            let text = |k: &str| thread[k].as_str().map(str::to_owned);
+            db.execute(
+                "insert into threads values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                rusqlite::params![
+                    text("id"),
+                    text("cwd"),
+                    text("title"),
+                    text("rollout_path"),
+                    text("preview"),
+                    at as i64,
+                    (at * 1000.0) as i64,
+                    thread["archived"].as_i64().unwrap_or(0),
+                ],
+            )
+            .expect("thread row");
+        }
+    }
+
     /// Runs `ring-tmux ARGS` with the scenario's environment.
     pub fn run(&self, args: &[String], stdin: &[u8], env: &Map<String, Value>) -> Output {
         let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"));
@@ -134,6 +169,8 @@ impl World {
             .env("RING_HOME", &self.ring)
             .env("RING_NOW", format!("{:?}", self.clock))
             .env_remove("RING_PROCS")
+            // List transcripts on every read: steps add files within the same wall second.
+            .env("RING_SCAN_TTL", "0")
             .env_remove("RING_DEBUG_PAYLOAD_LOG")
             .env_remove("RING_LANG")
             .env_remove("TMUX")
