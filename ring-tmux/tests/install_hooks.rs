@@ -468,3 +468,39 @@ fn unknown_flags_exit_2() {
     home.run(&["remove-hooks", "--bogus"]).code(2);
     assert!(!home.claude().exists());
 }
+
+#[rstest]
+#[case::duplicate_entries_of_ours(json!([
+    {"hooks": [{"type": "command", "command": "BIN hook", "timeout": 600}]},
+    {"hooks": [{"type": "command", "command": "BIN hook", "timeout": 600}]}
+]))]
+#[case::wrong_timeout(json!([
+    {"hooks": [{"type": "command", "command": "BIN hook", "timeout": 5}]}
+]))]
+#[case::codex_flavour_in_claude(json!([
+    {"hooks": [{"type": "command", "command": "BIN hook --provider codex", "timeout": 600}]}
+]))]
+fn an_event_not_exactly_right_is_rewritten_to_one_entry(#[case] stop: Value) {
+    let home = Home::new();
+    home.run(&["install-hooks"]).success();
+    let mut doc = read_json(&home.claude());
+    let stop = serde_json::to_string(&stop)
+        .expect("json")
+        .replace("BIN", &home.binary());
+    doc["hooks"]["Stop"] = serde_json::from_str(&stop).expect("json");
+    home.write(
+        &home.claude(),
+        &serde_json::to_string_pretty(&doc).expect("json"),
+    );
+    let out = home.run(&["install-hooks"]).success();
+    assert!(
+        stdout(&out).contains("Installed ring hooks (Stop)"),
+        "{}",
+        stdout(&out)
+    );
+    let doc = read_json(&home.claude());
+    assert_eq!(
+        doc["hooks"]["Stop"],
+        json!([{"hooks": [{"type": "command", "command": format!("{} hook", home.binary()), "timeout": 600}]}])
+    );
+}
