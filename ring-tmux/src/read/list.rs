@@ -91,6 +91,22 @@ fn pad(text: &str, width: usize) -> String {
     format!("{text}{}", " ".repeat(fill))
 }
 
+/// A location cut to `width`, keeping its last directory whole when it can
+/// (`/home/u/src…/app`), else cut in the middle.
+fn fit_place(place: &str, width: usize) -> String {
+    if display_width(place) <= width {
+        return place.to_owned();
+    }
+    if let Some(slash) = place.rfind('/') {
+        let last = &place[slash..];
+        let room = width.saturating_sub(display_width(last));
+        if room >= 2 {
+            return format!("{}{last}", truncate(&place[..slash], room));
+        }
+    }
+    truncate_middle(place, width)
+}
+
 /// Renders the table (with a trailing newline); `width` fits it to a terminal.
 pub fn render(loaded: &LoadedBoard, home: &str, width: Option<usize>) -> String {
     if loaded.board.sessions.is_empty() {
@@ -126,7 +142,7 @@ pub fn render(loaded: &LoadedBoard, home: &str, width: Option<usize>) -> String 
         for line in &mut lines {
             line.project = truncate(&line.project, project_w);
             line.doing = truncate(&line.doing, doing_w);
-            line.place = truncate_middle(&line.place, place_w);
+            line.place = fit_place(&line.place, place_w);
         }
     }
     let mut out = String::new();
@@ -143,4 +159,91 @@ pub fn render(loaded: &LoadedBoard, home: &str, width: Option<usize>) -> String 
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::Row;
+    use ring_shared::board::Board;
+    use ring_shared::derive::Session;
+    use rstest::rstest;
+
+    fn loaded(rows: Vec<Row>) -> LoadedBoard {
+        let sessions = rows.into_iter().map(Session::from_hook).collect();
+        let board = Board::build(sessions, 0, 100.0, true);
+        LoadedBoard {
+            summary: board.summarize(),
+            board,
+            labels: Default::default(),
+            skipped: Vec::new(),
+            phantoms: 0,
+        }
+    }
+
+    fn long_rows() -> Vec<Row> {
+        let mut a = Row::new("a");
+        a.status = Status::Waiting;
+        a.waiting_kind = "question".into();
+        a.waiting_detail = "Should I also rewrite the whole persistence layer to use the new \
+                            storage engine before the release, or keep it for later?"
+            .into();
+        a.cwd = "/home/someone/src/very/deeply/nested/projects/the-project-name".into();
+        let mut b = Row::new("b");
+        b.last_action = "→ Bash: cargo test --workspace --all-features".into();
+        b.cwd = "/srv/x".into();
+        vec![a, b]
+    }
+
+    #[rstest]
+    #[case::wide(200, true)]
+    #[case::medium(100, true)]
+    #[case::narrow(80, true)]
+    #[case::tiny_cuts_the_project_last(60, false)]
+    fn fitted_table_never_exceeds_the_width(#[case] width: usize, #[case] whole: bool) {
+        let text = render(&loaded(long_rows()), "/home/someone", Some(width));
+        for line in text.lines() {
+            assert!(
+                display_width(line) <= width,
+                "{} > {width}: {line}",
+                display_width(line)
+            );
+        }
+        let project = text
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("the-project-name "));
+        assert_eq!(project, whole, "{text}");
+    }
+
+    #[rstest]
+    #[case::fits("/srv/app", 20, "/srv/app")]
+    #[case::keeps_last_directory("/home/u/src/deep/app", 12, "/home/u…/app")]
+    #[case::last_directory_too_long("/r/a-very-long-directory", 10, "/r/a…ctory")]
+    fn fit_place_keeps_the_last_directory(
+        #[case] place: &str,
+        #[case] width: usize,
+        #[case] want: &str,
+    ) {
+        assert_eq!(fit_place(place, width), want);
+        assert!(display_width(&fit_place(place, width)) <= width);
+    }
+
+    #[test]
+    fn where_keeps_the_last_directory_when_cut() {
+        let text = render(&loaded(long_rows()), "/nowhere", Some(80));
+        let first = text.lines().nth(1).expect("first row");
+        assert!(first.ends_with("the-project-name"), "{first}");
+        assert!(first.contains('…'), "{first}");
+    }
+
+    #[test]
+    fn unfitted_table_keeps_everything() {
+        let text = render(&loaded(long_rows()), "/home/someone", None);
+        assert!(text.contains("keep it for later?"), "{text}");
+        assert!(
+            text.contains("~/src/very/deeply/nested/projects/the-project-name"),
+            "{text}"
+        );
+    }
 }
