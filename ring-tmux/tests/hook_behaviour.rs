@@ -252,8 +252,8 @@ fn transcript_tail_feeds_last_action_and_todo() {
         .join("\n");
     text.push('\n');
     text.push_str(&json!({"type": "assistant", "message": {"content": [
-        {"type": "tool_use", "name": "TodoWrite", "input": {"todos": [{"status": "completed"}, {"status": "pending"}]}},
-        {"type": "tool_use", "name": "Read", "input": {"file_path": "/repo/app/src/main.rs"}}
+        {"type": "tool_use", "name": "Read", "input": {"file_path": "/repo/app/src/main.rs"}},
+        {"type": "tool_use", "name": "TodoWrite", "input": {"todos": [{"status": "completed"}, {"status": "pending"}]}}
     ]}}).to_string());
     text.push('\n');
     fs::write(&transcript, text).expect("transcript");

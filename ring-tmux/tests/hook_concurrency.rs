@@ -163,7 +163,12 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
                 let now = T0 + 1.0 + j as f64 + w as f64 / 1000.0;
                 (
                     now,
-                    if j.is_multiple_of(2) { "working" } else { "waiting" }.to_owned(),
+                    if j.is_multiple_of(2) {
+                        "working"
+                    } else {
+                        "waiting"
+                    }
+                    .to_owned(),
                 )
             })
             .collect();
