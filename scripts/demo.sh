@@ -56,7 +56,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
 export RING_HOME="$demo/ring"
-mkdir -p "$demo/bin" "$RING_HOME"
+# The demo's own HOME: the zero-config scan reads ~/.claude/projects, and the demo's
+# transcripts live there. Your HOME is never read or written.
+export HOME="$demo/home"
+mkdir -p "$demo/bin" "$RING_HOME" "$HOME"
 chmod 700 "$RING_HOME"
 # The simulated agents: `sleep` under the names ring's process scan looks for.
 sleep_bin="$(command -v sleep)"
@@ -66,14 +69,28 @@ ln -s "$bin" "$demo/bin/ring-tmux"
 export PATH="$demo/bin:$PATH"
 unset RING_NOW RING_PROCS
 
+cwd() { printf '%s' "$demo/projects/$1"; }
+
+# A Claude Code transcript (the hook reads the last action and the to-do count from it):
+# transcript NAME SESSION RECORD… (each record gets the session's cwd and id added).
+transcript() {
+  local name="$1" session="$2" dir record
+  shift 2
+  dir="$HOME/.claude/projects/$(cwd "$name" | tr '/.' '--')"
+  mkdir -p "$dir"
+  for record in "$@"; do
+    printf '{"cwd":"%s","sessionId":"%s",%s\n' "$(cwd "$name")" "$session" "${record#\{}"
+  done >"$dir/$session.jsonl"
+  printf '%s' "$dir/$session.jsonl"
+}
+
 # One script per pane: hook events (stdin JSON, as the agents send them), then the agent
 # process itself, which stays in the pane's folder with the pane's terminal.
-agent() { # name provider script-body
+agent() { # name provider <<events
   local name="$1" provider="$2"
-  mkdir -p "$demo/projects/$name"
   {
     echo '#!/bin/sh'
-    echo "cd '$demo/projects/$name'"
+    echo "cd '$(cwd "$name")'"
     echo "hook() { ring-tmux hook $([ "$provider" = codex ] && echo '--provider codex'); }"
     echo "event() { printf '%s' \"\$1\" | hook; sleep 0.2; }"
     cat
@@ -85,29 +102,38 @@ agent() { # name provider script-body
   chmod +x "$demo/agent-$name.sh"
 }
 
-cwd() { printf '%s' "$demo/projects/$1"; }
+for name in api web docs cli; do mkdir -p "$(cwd "$name")"; done
+user() { printf '{"type":"user","message":{"role":"user","content":"%s"}}' "$1"; }
+tool() { printf '{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","name":"%s","input":%s}]}}' "$1" "$2"; }
+api_t=$(transcript api demo-api "$(user 'make the tests pass')" \
+  "$(tool TodoWrite '{"todos":[{"content":"fix parser","status":"completed"},{"content":"fix lexer","status":"in_progress"},{"content":"run tests","status":"pending"}]}')" \
+  "$(tool Bash '{"command":"cargo test"}')")
+web_t=$(transcript web demo-web "$(user 'clean the build')" "$(tool Bash '{"command":"rm -rf dist"}')")
+docs_t=$(transcript docs demo-docs "$(user 'update the README')" \
+  "$(tool Edit '{"file_path":"README.md"}')" \
+  '{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"I updated the README. Should I also regenerate the screenshots?"}],"stop_reason":"end_turn"}}')
 
 agent api claude <<EOF
 event '{"hook_event_name":"SessionStart","session_id":"demo-earlier","cwd":"$(cwd api)","source":"startup"}'
 event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-earlier","cwd":"$(cwd api)","prompt":"rename the crate"}'
 event '{"hook_event_name":"Stop","session_id":"demo-earlier","cwd":"$(cwd api)","last_assistant_message":"Renamed."}'
 event '{"hook_event_name":"SessionEnd","session_id":"demo-earlier","cwd":"$(cwd api)","reason":"exit"}'
-event '{"hook_event_name":"SessionStart","session_id":"demo-api","cwd":"$(cwd api)","source":"startup"}'
-event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-api","cwd":"$(cwd api)","prompt":"make the tests pass"}'
-event '{"hook_event_name":"PreToolUse","session_id":"demo-api","cwd":"$(cwd api)","tool_name":"Bash","tool_input":{"command":"cargo test"}}'
+event '{"hook_event_name":"SessionStart","session_id":"demo-api","cwd":"$(cwd api)","transcript_path":"$api_t","source":"startup"}'
+event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-api","cwd":"$(cwd api)","transcript_path":"$api_t","prompt":"make the tests pass"}'
+event '{"hook_event_name":"PreToolUse","session_id":"demo-api","cwd":"$(cwd api)","transcript_path":"$api_t","tool_name":"Bash","tool_input":{"command":"cargo test"}}'
 EOF
 
 agent web claude <<EOF
-event '{"hook_event_name":"SessionStart","session_id":"demo-web","cwd":"$(cwd web)","source":"startup"}'
-event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-web","cwd":"$(cwd web)","prompt":"clean the build"}'
-event '{"hook_event_name":"PermissionRequest","session_id":"demo-web","cwd":"$(cwd web)","tool_name":"Bash","tool_input":{"command":"rm -rf dist"}}'
-event '{"hook_event_name":"Notification","session_id":"demo-web","cwd":"$(cwd web)","notification_type":"permission_prompt","message":"Claude needs your permission to use Bash"}'
+event '{"hook_event_name":"SessionStart","session_id":"demo-web","cwd":"$(cwd web)","transcript_path":"$web_t","source":"startup"}'
+event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-web","cwd":"$(cwd web)","transcript_path":"$web_t","prompt":"clean the build"}'
+event '{"hook_event_name":"PermissionRequest","session_id":"demo-web","cwd":"$(cwd web)","transcript_path":"$web_t","tool_name":"Bash","tool_input":{"command":"rm -rf dist"}}'
+event '{"hook_event_name":"Notification","session_id":"demo-web","cwd":"$(cwd web)","transcript_path":"$web_t","notification_type":"permission_prompt","message":"Claude needs your permission to use Bash"}'
 EOF
 
 agent docs claude <<EOF
-event '{"hook_event_name":"SessionStart","session_id":"demo-docs","cwd":"$(cwd docs)","source":"startup"}'
-event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-docs","cwd":"$(cwd docs)","prompt":"update the README"}'
-event '{"hook_event_name":"Stop","session_id":"demo-docs","cwd":"$(cwd docs)","last_assistant_message":"I updated the README. Should I also regenerate the screenshots?"}'
+event '{"hook_event_name":"SessionStart","session_id":"demo-docs","cwd":"$(cwd docs)","transcript_path":"$docs_t","source":"startup"}'
+event '{"hook_event_name":"UserPromptSubmit","session_id":"demo-docs","cwd":"$(cwd docs)","transcript_path":"$docs_t","prompt":"update the README"}'
+event '{"hook_event_name":"Stop","session_id":"demo-docs","cwd":"$(cwd docs)","transcript_path":"$docs_t","last_assistant_message":"I updated the README. Should I also regenerate the screenshots?"}'
 EOF
 
 agent cli codex <<EOF
@@ -158,11 +184,16 @@ if [ "$attach" = 1 ]; then
   exit 0
 fi
 
+# The board commands map sessions to panes of the tmux server named by $TMUX: the demo's.
+TMUX="$(t display-message -p '#{socket_path},#{pid},0')"
+export TMUX
+unset TMUX_PANE
+
 show() {
   echo "--- ring-tmux list --all"
-  RING_HOME="$RING_HOME" "$bin" list --all || true
+  "$bin" list --all || true
   echo "--- ring-tmux oneline"
-  RING_HOME="$RING_HOME" "$bin" oneline || true
+  "$bin" oneline || true
   echo "--- status-right"
   t display-message -p -t demo '#{E:status-right}' >/dev/null 2>&1 || true
   sleep 1
