@@ -202,9 +202,23 @@ show() {
   t list-panes -t demo:agents -F '#{pane_id} #{pane_title} #{@ring_state} #{@ring_kind}'
 }
 
+# --no-attach doubles as a smoke test: the counts must be what the events say.
+expect() { # label want
+  local got
+  got="$("$bin" oneline)"
+  if [ "$got" != "$2" ]; then
+    echo "demo.sh: $1: expected \`$2\`, got \`$got\`" >&2
+    exit 1
+  fi
+}
+
 echo "=== ring demo (no attach), right after the events"
 show
+expect "right after the events" "🔴2 🟢2"
 echo
 echo "=== 11 s later (the Codex permission request has waited past 10 s)"
 sleep 11
 show
+expect "after the Codex permission wait" "🔴3 🟢1"
+echo
+echo "demo: ok"
