@@ -1,7 +1,278 @@
-//! `ring-tmux status`: the styled tmux status segment and drift repair (owner: tmux helper).
+//! `ring-tmux status`: the styled tmux status segment (the one `#()` job of ring) and the
+//! throttled drift repair of pane options.
+//!
+//! The segment is a tmux format: tmux expands `#()` output again, so icons and colours are
+//! written as `#{@ring-icon-waiting}` / `#[fg=#{@ring-color-waiting}]` and follow the user's
+//! options with no argument passing, while every byte of user data (a project name) is
+//! sanitized and has its `#` doubled so it can never run (`#(…)`), restyle (`#[…]`) or expand
+//! (`#{…}`). Nothing at all is printed when there are no sessions, or when anything fails.
+//!
+//! ```text
+//! ring-tmux status [--socket PATH] [--project on|off] [--no-repair | --repair-now]
+//! ring-tmux status --print window-badge | pane-badge | defaults
+//! ```
+
+use crate::env::Env;
+use crate::read::{load_board, read_config};
+use crate::tmux::{badge, drift, run};
+use ring_shared::Status;
+use ring_shared::board::Summary;
+use ring_shared::format::{escape_tmux, sanitize, truncate};
+use std::io::Write;
 use std::process::ExitCode;
 
-/// Not built yet.
-pub fn run(_args: &[String]) -> ExitCode {
+/// The widest project name the segment shows (columns).
+const PROJECT_WIDTH: usize = 24;
+
+/// Parsed arguments.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Args {
+    /// The server whose panes to repair (default: `$TMUX`'s).
+    pub socket: Option<String>,
+    /// Name the longest-waiting session (`None`: `status_show_project` from config.toml).
+    pub project: Option<bool>,
+    pub repair: Repair,
+    /// `--print WHAT`: a badge format or the option defaults, for `ring.tmux`.
+    pub print: Option<String>,
+}
+
+/// When to repair pane options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Repair {
+    /// At most every few seconds per server.
+    #[default]
+    Throttled,
+    Never,
+    /// Now, whatever the stamp says (ring.tmux's attach hook).
+    Now,
+}
+
+/// Parses the arguments; unknown ones are ignored (a status bar is no place for usage errors).
+pub fn parse_args(args: &[String]) -> Args {
+    let mut out = Args::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || inline.clone().or_else(|| it.next().cloned());
+        match flag {
+            "--socket" => out.socket = value().filter(|s| !s.is_empty()),
+            "--project" => {
+                out.project = match value().as_deref() {
+                    Some("on" | "1" | "true" | "yes") => Some(true),
+                    Some("off" | "0" | "false" | "no") => Some(false),
+                    _ => None,
+                }
+            }
+            "--no-project" => out.project = Some(false),
+            "--no-repair" => out.repair = Repair::Never,
+            "--repair-now" => out.repair = Repair::Now,
+            "--print" => out.print = value(),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn state_part(status: Status, count: usize) -> String {
+    let name = status.as_str();
+    format!("#[fg=#{{@ring-color-{name}}}]#{{@ring-icon-{name}}}{count}")
+}
+
+/// The segment for a summary: one coloured `<icon><count>` per non-empty state in board
+/// order; with `show_project`, the longest-waiting session's project and kind icon follow the
+/// waiting count. `""` when there is nothing to show.
+pub fn render(summary: &Summary, show_project: bool) -> String {
+    let counts = summary.counts;
+    let mut parts = Vec::new();
+    for status in [Status::Waiting, Status::Working, Status::Idle] {
+        let count = counts.get(status);
+        if count == 0 {
+            continue;
+        }
+        let mut part = state_part(status, count);
+        if let Some(first) = summary.waiting.first()
+            && status == Status::Waiting
+            && show_project
+        {
+            let project = escape_tmux(&truncate(&sanitize(&first.project), PROJECT_WIDTH));
+            part.push(' ');
+            part.push_str(&project);
+            if matches!(first.kind.as_str(), "permission" | "question" | "plan") {
+                part.push_str(&format!("#{{@ring-icon-{}}}", first.kind));
+            }
+        }
+        parts.push(part);
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!("{}#[fg=default]", parts.join(" "))
+}
+
+fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// What `--print` asks for, from config.toml's `badge_states`.
+fn printed(what: &str, env: &Env) -> Option<String> {
+    let states = || read_config(&env.ring_home).0.badge_states;
+    match what {
+        "window-badge" => Some(badge::window_badge(&states())),
+        "pane-badge" => Some(badge::pane_badge(&states())),
+        "defaults" => Some(
+            badge::DEFAULTS
+                .iter()
+                .map(|(name, value)| format!("{name}\t{value}\n"))
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// `ring-tmux status ARGS…`: prints the segment (maybe nothing), then repairs drift when due.
+/// Always exits 0.
+pub fn run(args: &[String]) -> ExitCode {
+    std::panic::set_hook(Box::new(|_| {}));
+    let _ = std::panic::catch_unwind(|| segment(&parse_args(args)));
     ExitCode::SUCCESS
+}
+
+fn segment(args: &Args) {
+    let env = Env::from_process();
+    if let Some(what) = &args.print {
+        if let Some(text) = printed(what, &env) {
+            print(&text);
+        }
+        return;
+    }
+    let config = read_config(&env.ring_home).0;
+    let loaded = load_board(&env, &config, false);
+    let show_project = args.project.unwrap_or(config.status_show_project);
+    let line = render(&loaded.summary, show_project);
+    if !line.is_empty() {
+        print(&format!("{line}\n"));
+    }
+    // After printing: tmux shows the line as soon as it has it; the repair only delays exit.
+    let Some(socket) = args.socket.clone().or_else(run::socket_from_env) else {
+        return;
+    };
+    let due = match args.repair {
+        Repair::Never => false,
+        Repair::Now => true,
+        Repair::Throttled => drift::claim(&env.ring_home, &socket),
+    };
+    if due {
+        drift::repair(&socket, &loaded.summary.sessions, loaded.board.now);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::board::{Counts, SummaryEntry};
+    use rstest::rstest;
+
+    fn entry(project: &str, kind: &str) -> SummaryEntry {
+        SummaryEntry {
+            session_id: "s".into(),
+            status: Status::Waiting,
+            project: project.into(),
+            kind: kind.into(),
+            detail: String::new(),
+            idle_seconds: 9.0,
+            agent: false,
+            tmux_pane: None,
+            tmux_socket: None,
+            tty: None,
+            zellij_session: None,
+            zellij_pane: None,
+            tmux_target: None,
+        }
+    }
+
+    fn summary(
+        waiting: usize,
+        working: usize,
+        idle: usize,
+        first: Option<SummaryEntry>,
+    ) -> Summary {
+        Summary {
+            counts: Counts {
+                waiting,
+                working,
+                idle,
+                ended: 0,
+            },
+            waiting: first.into_iter().collect(),
+            sessions: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn nothing_to_show_prints_nothing() {
+        assert_eq!(render(&summary(0, 0, 0, None), true), "");
+    }
+
+    #[test]
+    fn counts_are_coloured_per_state_in_board_order() {
+        assert_eq!(
+            render(&summary(2, 1, 3, None), true),
+            "#[fg=#{@ring-color-waiting}]#{@ring-icon-waiting}2 \
+             #[fg=#{@ring-color-working}]#{@ring-icon-working}1 \
+             #[fg=#{@ring-color-idle}]#{@ring-icon-idle}3#[fg=default]"
+        );
+    }
+
+    #[test]
+    fn longest_waiting_project_and_kind_follow_the_waiting_count() {
+        let s = summary(1, 0, 0, Some(entry("ring", "permission")));
+        assert_eq!(
+            render(&s, true),
+            "#[fg=#{@ring-color-waiting}]#{@ring-icon-waiting}1 ring#{@ring-icon-permission}#[fg=default]"
+        );
+        assert!(!render(&s, false).contains("ring#"));
+    }
+
+    #[rstest]
+    #[case::command("#(touch /tmp/x)", "##(touch /tmp/x)")]
+    #[case::style("#[fg=red]x", "##[fg=red]x")]
+    #[case::format("#{pane_id}", "##{pane_id}")]
+    #[case::escape_sequence("a\u{1b}[31mb", "ab")]
+    #[case::newline("a\nb", "a b")]
+    fn project_names_can_never_run_restyle_or_break_the_line(
+        #[case] project: &str,
+        #[case] shown: &str,
+    ) {
+        let line = render(&summary(1, 0, 0, Some(entry(project, "#{x}"))), true);
+        assert!(line.contains(&format!(" {shown}#[fg=default]")), "{line}");
+    }
+
+    #[test]
+    fn long_projects_are_truncated() {
+        let line = render(&summary(1, 0, 0, Some(entry(&"p".repeat(80), ""))), true);
+        assert!(line.contains(&format!("{}…", "p".repeat(PROJECT_WIDTH - 1))));
+    }
+
+    #[rstest]
+    #[case::socket(&["--socket", "/tmp/s"], Some("/tmp/s"), None, Repair::Throttled)]
+    #[case::inline(&["--socket=/tmp/s", "--project=off"], Some("/tmp/s"), Some(false), Repair::Throttled)]
+    #[case::empty_project_means_config(&["--project", ""], None, None, Repair::Throttled)]
+    #[case::repair_now(&["--repair-now", "--project", "on"], None, Some(true), Repair::Now)]
+    #[case::unknown_ignored(&["--frobnicate", "--no-repair"], None, None, Repair::Never)]
+    fn args_parse_leniently(
+        #[case] args: &[&str],
+        #[case] socket: Option<&str>,
+        #[case] project: Option<bool>,
+        #[case] repair: Repair,
+    ) {
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        let got = parse_args(&args);
+        assert_eq!(got.socket.as_deref(), socket);
+        assert_eq!(got.project, project);
+        assert_eq!(got.repair, repair);
+    }
 }

@@ -1,0 +1,258 @@
+//! Drift repair: make the pane options agree with the rows again after what no push can see
+//! (an agent that crashed, a row removed by gc or by hand, a pane reused, a push that timed
+//! out, a Codex wait promoted by time).
+//!
+//! Run by `ring-tmux status` at most every [`REPAIR_EVERY`] per server (a stamp file under the
+//! ring folder), with ONE `list-panes -a` and at most ONE chained call of guarded sets. Each
+//! set is stamped with the time the rows were read, so it never overwrites a newer push.
+
+use super::pane::{Visible, chained_sets, stamp_ms};
+use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
+use ring_shared::board::SummaryEntry;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+/// The least time between two repairs of one server.
+pub const REPAIR_EVERY: Duration = Duration::from_secs(3);
+
+/// What `list-panes -a` asks for, space-separated (ids and ttys hold no spaces).
+pub const LIST_FORMAT: &str = "#{pane_id} #{pane_tty} #{@ring_state} #{@ring_kind}";
+
+/// One pane as `list-panes` showed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pane {
+    pub id: String,
+    pub tty: String,
+    pub shown: Option<Visible>,
+}
+
+/// Parses [`LIST_FORMAT`] lines; a pane listed twice (linked windows) is kept once.
+pub fn parse_panes(listing: &str) -> Vec<Pane> {
+    let mut panes: Vec<Pane> = Vec::new();
+    for line in listing.lines() {
+        let mut f = line.split(' ');
+        let (Some(id), Some(tty)) = (f.next(), f.next()) else {
+            continue;
+        };
+        if !is_pane_id(id) || panes.iter().any(|p| p.id == id) {
+            continue;
+        }
+        let state = f.next().unwrap_or_default();
+        let kind = f.next().unwrap_or_default();
+        panes.push(Pane {
+            id: id.to_owned(),
+            tty: tty.to_owned(),
+            shown: Visible::parse(state, kind),
+        });
+    }
+    panes
+}
+
+/// The pane of `socket` that `entry` provably runs in: its `tmux_pane` with a matching tty
+/// (when the tty is known), else the one pane with its tty. Exposed for `jump` and `menu`.
+pub fn pane_of<'a>(entry: &SummaryEntry, socket: &str, panes: &'a [Pane]) -> Option<&'a Pane> {
+    if entry.tmux_socket.as_deref() != Some(socket) {
+        return None;
+    }
+    let tty = match entry.tty.as_deref() {
+        None | Some("") => None,
+        Some(t) if is_tty_path(t) => Some(t),
+        Some(_) => return None,
+    };
+    let by_id = entry
+        .tmux_pane
+        .as_deref()
+        .and_then(|id| panes.iter().find(|p| p.id == id))
+        .filter(|p| tty.is_none_or(|t| p.tty == t));
+    if by_id.is_some() {
+        return by_id;
+    }
+    let tty = tty?;
+    let mut matching = panes.iter().filter(|p| p.tty == tty);
+    let first = matching.next()?;
+    matching.next().is_none().then_some(first)
+}
+
+/// What each pane should show: the most recently active session mapped to it wins.
+pub fn wanted(entries: &[SummaryEntry], socket: &str, panes: &[Pane]) -> BTreeMap<String, Visible> {
+    let mut best: BTreeMap<String, (f64, Visible)> = BTreeMap::new();
+    for entry in entries {
+        let Some(visible) = Visible::of(entry.status, &entry.kind) else {
+            continue;
+        };
+        let Some(pane) = pane_of(entry, socket, panes) else {
+            continue;
+        };
+        let slot = best
+            .entry(pane.id.clone())
+            .or_insert((f64::INFINITY, visible));
+        if entry.idle_seconds < slot.0 {
+            *slot = (entry.idle_seconds, visible);
+        }
+    }
+    best.into_iter().map(|(id, (_, v))| (id, v)).collect()
+}
+
+/// The panes whose options differ from what they should show, with the new value.
+pub fn changes(
+    panes: &[Pane],
+    wanted: &BTreeMap<String, Visible>,
+) -> Vec<(String, Option<Visible>)> {
+    panes
+        .iter()
+        .filter_map(|p| {
+            let want = wanted.get(&p.id).copied();
+            (p.shown != want).then(|| (p.id.clone(), want))
+        })
+        .collect()
+}
+
+/// The stamp file of one server: its socket path hashed into a file name.
+fn stamp_path(ring_home: &Path, socket: &str) -> PathBuf {
+    // FNV-1a: stable across runs and builds (std's hasher is not).
+    let hash = socket.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    ring_home.join("tmux").join(format!("repair-{hash:016x}"))
+}
+
+/// Claims the next repair of `socket`: false when one ran less than [`REPAIR_EVERY`] ago.
+pub fn claim(ring_home: &Path, socket: &str) -> bool {
+    let path = stamp_path(ring_home, socket);
+    let recent = std::fs::metadata(&path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| SystemTime::now().duration_since(t).ok())
+        .is_some_and(|age| age < REPAIR_EVERY);
+    if recent {
+        return false;
+    }
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    // Writing (not just touching) updates the mtime; a failure only means repairing again.
+    let _ = std::fs::write(&path, b"");
+    true
+}
+
+/// Repairs the panes of `socket` against `entries` (the board read at `now`). Returns how
+/// many panes it changed; silent on every error.
+pub fn repair(socket: &str, entries: &[SummaryEntry], now: f64) -> usize {
+    let deadline = Instant::now() + PUSH_BUDGET;
+    let list: Vec<String> = ["list-panes", "-a", "-F", LIST_FORMAT]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let Some(listing) = run::run(socket, &list, deadline).filter(|o| o.success) else {
+        return 0;
+    };
+    let panes = parse_panes(&listing.stdout);
+    let todo = changes(&panes, &wanted(entries, socket, &panes));
+    if todo.is_empty() {
+        return 0;
+    }
+    let argv = chained_sets(&todo, stamp_ms(now));
+    let _ = run::run(socket, &argv, deadline);
+    todo.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::Status;
+    use rstest::rstest;
+
+    const SOCK: &str = "/tmp/tmux-0/default";
+
+    fn entry(id: &str, status: Status, pane: Option<&str>, tty: Option<&str>) -> SummaryEntry {
+        SummaryEntry {
+            session_id: id.into(),
+            status,
+            project: "p".into(),
+            kind: String::new(),
+            detail: String::new(),
+            idle_seconds: 1.0,
+            agent: false,
+            tmux_pane: pane.map(str::to_owned),
+            tmux_socket: Some(SOCK.into()),
+            tty: tty.map(str::to_owned),
+            zellij_session: None,
+            zellij_pane: None,
+            tmux_target: None,
+        }
+    }
+
+    fn panes() -> Vec<Pane> {
+        parse_panes(
+            "%1 /dev/pts/1 waiting plan\n%2 /dev/pts/2  \n%3 /dev/pts/3 idle \n%3 /dev/pts/3 idle \n",
+        )
+    }
+
+    #[test]
+    fn parse_reads_options_and_keeps_linked_panes_once() {
+        let p = panes();
+        assert_eq!(p.len(), 3);
+        assert_eq!(p[0].shown, Visible::of(Status::Waiting, "plan"));
+        assert_eq!(p[1].shown, None);
+    }
+
+    #[rstest]
+    #[case::by_id_and_tty(Some("%2"), Some("/dev/pts/2"), Some("%2"))]
+    #[case::by_id_without_tty(Some("%2"), None, Some("%2"))]
+    #[case::frozen_id_found_by_tty(Some("%1"), Some("/dev/pts/3"), Some("%3"))]
+    #[case::gone_id_found_by_tty(Some("%9"), Some("/dev/pts/2"), Some("%2"))]
+    #[case::gone_id_no_tty(Some("%9"), None, None)]
+    #[case::tty_of_no_pane(None, Some("/dev/pts/7"), None)]
+    #[case::hostile_tty(Some("%2"), Some("/dev/pts/2,#(x)"), None)]
+    fn entries_map_to_provable_panes(
+        #[case] pane: Option<&str>,
+        #[case] tty: Option<&str>,
+        #[case] want: Option<&str>,
+    ) {
+        let e = entry("s", Status::Working, pane, tty);
+        let p = panes();
+        assert_eq!(pane_of(&e, SOCK, &p).map(|p| p.id.as_str()), want);
+    }
+
+    #[test]
+    fn another_servers_rows_map_nowhere() {
+        let mut e = entry("s", Status::Working, Some("%2"), None);
+        e.tmux_socket = Some("/tmp/other".into());
+        assert_eq!(pane_of(&e, SOCK, &panes()), None);
+    }
+
+    #[test]
+    fn repair_sets_missing_unsets_stale_and_leaves_correct_panes_alone() {
+        let mut waiting = entry("a", Status::Waiting, Some("%1"), Some("/dev/pts/1"));
+        waiting.kind = "plan".into();
+        let working = entry("b", Status::Working, Some("%2"), Some("/dev/pts/2"));
+        let p = panes();
+        let todo = changes(&p, &wanted(&[waiting, working], SOCK, &p));
+        assert_eq!(
+            todo,
+            vec![
+                ("%2".to_owned(), Visible::of(Status::Working, "")),
+                ("%3".to_owned(), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_most_recent_session_on_a_pane_wins() {
+        let mut old = entry("old", Status::Waiting, Some("%2"), None);
+        old.idle_seconds = 500.0;
+        let new = entry("new", Status::Idle, Some("%2"), None);
+        let p = panes();
+        let w = wanted(&[old, new], SOCK, &p);
+        assert_eq!(w.get("%2").copied(), Visible::of(Status::Idle, ""));
+    }
+
+    #[test]
+    fn claim_allows_one_repair_per_interval() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        assert!(claim(dir.path(), SOCK));
+        assert!(!claim(dir.path(), SOCK));
+        assert!(claim(dir.path(), "/tmp/another-server"));
+    }
+}

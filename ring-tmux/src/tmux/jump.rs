@@ -1,0 +1,354 @@
+//! `ring-tmux jump` and `ring-tmux menu`: take the user to a session's pane.
+//!
+//! Both run from key bindings (`run-shell`: `$TMUX` is set, `$TMUX_PANE` is not), so
+//! `ring.tmux` passes `--client '#{client_name}' --pane '#{pane_id}'`. A session is reachable
+//! only through a validated pane of this server (see [`drift::pane_of`]).
+//!
+//! jump visits waiting sessions longest-waiting first. Pressing it again while on the pane it
+//! took you to goes to the next one (the last target is remembered in `tmux/jump-last` under
+//! the ring folder); from anywhere else it starts over at the longest-waiting one.
+
+use super::drift::{self, LIST_FORMAT, Pane};
+use super::run::{self, is_pane_id};
+use crate::env::Env;
+use crate::read::{load_board, read_config};
+use ring_shared::board::SummaryEntry;
+use ring_shared::format::{escape_tmux, sanitize, truncate};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// A jump or menu may wait on tmux longer than a hook: a person pressed a key.
+const BUDGET: Duration = Duration::from_secs(2);
+
+/// How wide a menu line's detail may be (columns).
+const DETAIL_WIDTH: usize = 40;
+
+/// Arguments of `jump` and `menu`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Args {
+    pub socket: Option<String>,
+    /// `#{client_name}` of the client that pressed the key.
+    pub client: Option<String>,
+    /// `#{pane_id}` that client was on.
+    pub pane: Option<String>,
+}
+
+/// Parses `--socket`, `--client`, `--pane` (also `--flag=value`); unknown ones are ignored.
+pub fn parse_args(args: &[String]) -> Args {
+    let mut out = Args::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .filter(|v| !v.is_empty())
+        };
+        match flag {
+            "--socket" => out.socket = value(),
+            "--client" => out.client = value(),
+            "--pane" => out.pane = value(),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A client name we can put in a command (tty paths, `client-123`).
+fn is_client_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-'))
+}
+
+/// `-c CLIENT` when the client is known and safe.
+fn client_args(client: Option<&str>) -> Vec<String> {
+    match client.filter(|c| is_client_name(c)) {
+        Some(c) => vec!["-c".into(), c.into()],
+        None => Vec::new(),
+    }
+}
+
+/// Waiting sessions reachable on this server, longest-waiting first, with their panes.
+pub fn targets<'a>(
+    waiting: &'a [SummaryEntry],
+    socket: &str,
+    panes: &'a [Pane],
+) -> Vec<(&'a SummaryEntry, &'a Pane)> {
+    waiting
+        .iter()
+        .filter_map(|e| drift::pane_of(e, socket, panes).map(|p| (e, p)))
+        .collect()
+}
+
+/// Which target to visit: the one after `last` when the client is on `last`'s pane, else
+/// the first.
+pub fn next_target(
+    targets: &[(&SummaryEntry, &Pane)],
+    last: Option<&str>,
+    here: Option<&str>,
+) -> Option<usize> {
+    if targets.is_empty() {
+        return None;
+    }
+    let repeat = targets
+        .iter()
+        .position(|(e, p)| Some(e.session_id.as_str()) == last && Some(p.id.as_str()) == here);
+    Some(repeat.map_or(0, |i| (i + 1) % targets.len()))
+}
+
+fn last_path(env: &Env) -> PathBuf {
+    env.ring_home.join("tmux").join("jump-last")
+}
+
+struct Context {
+    env: Env,
+    args: Args,
+    socket: String,
+    entries: ring_shared::board::Summary,
+    panes: Vec<Pane>,
+    deadline: Instant,
+}
+
+fn context(args: &[String]) -> Option<Context> {
+    let args = parse_args(args);
+    let socket = args.socket.clone().or_else(run::socket_from_env)?;
+    let env = Env::from_process();
+    let config = read_config(&env.ring_home).0;
+    let loaded = load_board(&env, &config, false);
+    let deadline = Instant::now() + BUDGET;
+    let list: Vec<String> = ["list-panes", "-a", "-F", LIST_FORMAT]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let listing = run::run(&socket, &list, deadline).filter(|o| o.success)?;
+    Some(Context {
+        env,
+        args,
+        socket,
+        entries: loaded.summary,
+        panes: drift::parse_panes(&listing.stdout),
+        deadline,
+    })
+}
+
+fn say(ctx: &Context, message: &str) {
+    let mut argv = vec!["display-message".to_owned()];
+    argv.extend(client_args(ctx.args.client.as_deref()));
+    argv.push(escape_tmux(message));
+    let _ = run::run(&ctx.socket, &argv, ctx.deadline);
+}
+
+/// `ring-tmux jump`: switch the client to the waiting session that has waited longest.
+pub fn jump(args: &[String]) -> ExitCode {
+    let Some(ctx) = context(args) else {
+        eprintln!("ring: jump needs a tmux server ($TMUX or --socket) that answers");
+        return ExitCode::FAILURE;
+    };
+    let found = targets(&ctx.entries.waiting, &ctx.socket, &ctx.panes);
+    let last = std::fs::read_to_string(last_path(&ctx.env)).ok();
+    let here = ctx.args.pane.as_deref().filter(|p| is_pane_id(p));
+    let Some(i) = next_target(&found, last.as_deref(), here) else {
+        say(&ctx, "ring: no session is waiting here");
+        return ExitCode::SUCCESS;
+    };
+    let (entry, pane) = found[i];
+    let mut argv = vec!["switch-client".to_owned()];
+    argv.extend(client_args(ctx.args.client.as_deref()));
+    argv.extend(["-t".to_owned(), pane.id.clone()]);
+    let ok = run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success);
+    let path = last_path(&ctx.env);
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let _ = std::fs::write(&path, &entry.session_id);
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// One menu line: state and kind icons (tmux formats of the user's options), project and
+/// detail (sanitized, `#` doubled: menu names are formats too).
+pub fn menu_label(entry: &SummaryEntry) -> String {
+    let state = entry.status.as_str();
+    let mut label = format!("#{{@ring-icon-{state}}} ");
+    label.push_str(&escape_tmux(&truncate(&sanitize(&entry.project), 24)));
+    if matches!(entry.kind.as_str(), "permission" | "question" | "plan")
+        && entry.status == ring_shared::Status::Waiting
+    {
+        label.push_str(&format!(" #{{@ring-icon-{}}}", entry.kind));
+    }
+    let detail = sanitize(&entry.detail);
+    if !detail.trim().is_empty() {
+        label.push_str(" \u{b7} ");
+        label.push_str(&escape_tmux(&truncate(detail.trim(), DETAIL_WIDTH)));
+    }
+    label
+}
+
+/// The `display-menu` argv for the sessions (board order): reachable ones jump to their pane,
+/// the others are shown greyed out.
+pub fn menu_argv(
+    entries: &[SummaryEntry],
+    socket: &str,
+    panes: &[Pane],
+    client: Option<&str>,
+) -> Vec<String> {
+    let mut argv = vec!["display-menu".to_owned()];
+    argv.extend(client_args(client));
+    argv.extend(["-T".to_owned(), "#[align=centre] ring ".to_owned()]);
+    let keys = "123456789abcdefghijklmnopqrstuvwxyz";
+    let mut key = keys.chars();
+    for entry in entries {
+        let label = menu_label(entry);
+        match drift::pane_of(entry, socket, panes) {
+            Some(pane) => {
+                let mut command = "switch-client".to_owned();
+                if let Some(c) = client.filter(|c| is_client_name(c)) {
+                    command.push_str(&format!(" -c '{c}'"));
+                }
+                command.push_str(&format!(" -t {}", pane.id));
+                argv.push(label);
+                argv.push(key.next().map(String::from).unwrap_or_default());
+                argv.push(command);
+            }
+            None => {
+                // A leading `-` greys the item out: the session runs elsewhere.
+                argv.push(format!("-{label} (elsewhere)"));
+                argv.push(String::new());
+                argv.push(String::new());
+            }
+        }
+    }
+    if entries.is_empty() {
+        argv.extend(["-no sessions".to_owned(), String::new(), String::new()]);
+    }
+    argv
+}
+
+/// `ring-tmux menu`: a `display-menu` of every session; choosing one jumps to it.
+pub fn menu(args: &[String]) -> ExitCode {
+    let Some(ctx) = context(args) else {
+        eprintln!("ring: menu needs a tmux server ($TMUX or --socket) that answers");
+        return ExitCode::FAILURE;
+    };
+    let argv = menu_argv(
+        &ctx.entries.sessions,
+        &ctx.socket,
+        &ctx.panes,
+        ctx.args.client.as_deref(),
+    );
+    // display-menu returns only when the menu closes: hand this process over to it rather
+    // than hold a timeout on a person choosing.
+    use std::os::unix::process::CommandExt;
+    let err = std::process::Command::new("tmux")
+        .arg("-S")
+        .arg(&ctx.socket)
+        .args(&argv)
+        .exec();
+    eprintln!("ring: cannot run tmux: {err}");
+    ExitCode::FAILURE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::Status;
+    use rstest::rstest;
+
+    const SOCK: &str = "/tmp/tmux-0/default";
+
+    fn entry(id: &str, pane: &str) -> SummaryEntry {
+        SummaryEntry {
+            session_id: id.into(),
+            status: Status::Waiting,
+            project: format!("proj-{id}"),
+            kind: "permission".into(),
+            detail: String::new(),
+            idle_seconds: 1.0,
+            agent: false,
+            tmux_pane: Some(pane.into()),
+            tmux_socket: Some(SOCK.into()),
+            tty: None,
+            zellij_session: None,
+            zellij_pane: None,
+            tmux_target: None,
+        }
+    }
+
+    fn panes() -> Vec<Pane> {
+        drift::parse_panes("%1 /dev/pts/1\n%2 /dev/pts/2\n%3 /dev/pts/3\n")
+    }
+
+    #[rstest]
+    #[case::fresh_start(None, None, Some(0))]
+    #[case::repeat_on_last_goes_next(Some("a"), Some("%1"), Some(1))]
+    #[case::repeat_wraps(Some("b"), Some("%3"), Some(0))]
+    #[case::moved_away_starts_over(Some("a"), Some("%2"), Some(0))]
+    #[case::last_no_longer_waiting(Some("gone"), Some("%1"), Some(0))]
+    fn jump_visits_longest_waiting_first_then_the_next(
+        #[case] last: Option<&str>,
+        #[case] here: Option<&str>,
+        #[case] want: Option<usize>,
+    ) {
+        let waiting = vec![entry("a", "%1"), entry("x", "%9"), entry("b", "%3")];
+        let p = panes();
+        let t = targets(&waiting, SOCK, &p);
+        assert_eq!(t.len(), 2, "the session on a missing pane is skipped");
+        assert_eq!(next_target(&t, last, here), want);
+    }
+
+    #[test]
+    fn nothing_waiting_means_no_target() {
+        assert_eq!(next_target(&[], Some("a"), None), None);
+    }
+
+    #[test]
+    fn menu_labels_escape_and_sanitize_user_text() {
+        let mut e = entry("a", "%1");
+        e.project = "#(touch /tmp/x)".into();
+        e.detail = "run #[fg=red]rm\u{1b}[2J #{pane_id}".into();
+        let label = menu_label(&e);
+        assert_eq!(
+            label,
+            "#{@ring-icon-waiting} ##(touch /tmp/x) #{@ring-icon-permission} \u{b7} run ##[fg=red]rm ##{pane_id}"
+        );
+    }
+
+    #[test]
+    fn menu_jumps_to_reachable_sessions_and_greys_out_the_rest() {
+        let entries = vec![entry("a", "%1"), entry("x", "%9")];
+        let argv = menu_argv(&entries, SOCK, &panes(), Some("/dev/pts/5"));
+        assert_eq!(
+            &argv[..5],
+            &[
+                "display-menu",
+                "-c",
+                "/dev/pts/5",
+                "-T",
+                "#[align=centre] ring "
+            ]
+        );
+        assert_eq!(argv[6], "1");
+        assert_eq!(argv[7], "switch-client -c '/dev/pts/5' -t %1");
+        assert!(argv[8].starts_with('-') && argv[8].ends_with("(elsewhere)"));
+    }
+
+    #[rstest]
+    #[case::tty("/dev/pts/5", true)]
+    #[case::control("client-1234", true)]
+    #[case::quote("/dev/pts/5' ; kill-server '", false)]
+    #[case::empty("", false)]
+    fn only_plain_client_names_reach_a_command(#[case] name: &str, #[case] ok: bool) {
+        assert_eq!(is_client_name(name), ok);
+        assert_eq!(client_args(Some(name)).is_empty(), !ok);
+    }
+}

@@ -1,0 +1,48 @@
+//! tmux integration: the hook's pane-option push, drift repair, badge formats, `jump`, `menu`.
+//!
+//! ```text
+//!  ring-tmux hook ─▶ push (one guarded tmux call) ─▶ @ring_state / @ring_kind / @ring_at on the pane
+//!                                                        │ any option change redraws every client
+//!  window-status-format: #{E:@ring_window_badge}  ◀──────┤ (#{P:…} roll-up, no process)
+//!  pane-border-format:   #{E:@ring_pane_badge}    ◀──────┘
+//!  status-right: #(ring-tmux status) ─▶ counts from the rows; every few seconds drift repair
+//! ```
+//!
+//! * [`run`]: bounded tmux calls on one socket, and the checks on what we splice into them.
+//! * [`pane`]: the visible state and the guarded compare-and-set commands.
+//! * [`push`]: the hook side; [`drift`]: the status side; [`badge`]: the formats.
+//! * [`jump`]: `jump` and `menu`.
+
+pub mod badge;
+pub mod drift;
+pub mod jump;
+pub mod pane;
+pub mod push;
+pub mod run;
+
+use std::process::ExitCode;
+
+/// `ring-tmux jump [--client NAME] [--pane %N] [--socket PATH]`.
+pub fn jump(args: &[String]) -> ExitCode {
+    jump::jump(args)
+}
+
+/// `ring-tmux menu [--client NAME] [--socket PATH]`.
+pub fn menu(args: &[String]) -> ExitCode {
+    jump::menu(args)
+}
+
+/// Called by the hook after it wrote (`after` = the new row) or deleted (`after` = `None`) a
+/// row; `before` is the previous row if there was one. Pushes `@ring_state` / `@ring_kind`
+/// into the agent's pane when the visible state changed and the pane is validated.
+/// Bounded in time; never prints; errors are ignored (the status path repairs drift).
+pub fn push_after_hook(
+    env: &crate::env::Env,
+    before: Option<&ring_shared::Row>,
+    after: Option<&ring_shared::Row>,
+) {
+    let site = push::HookSite::from_process();
+    if let Some(plan) = push::plan(&site, before, after, env.now()) {
+        push::execute(&plan);
+    }
+}

@@ -1,0 +1,280 @@
+//! The hook's push: after a row changed, show its state on the agent's pane at once.
+//!
+//! Pushed only when what a person sees changed, and only into a pane that is provably the
+//! agent's: the hook runs inside the row's tmux server (`$TMUX`), and the pane (`$TMUX_PANE`
+//! or the row's `tmux_pane`) has the agent's tty when that is known. When the pane id is
+//! missing or frozen (daemon-hosted agents, a stale `$TMUX_PANE`), the pane is found by tty on
+//! that server; none or several → no badge. One tmux call normally, two on the fallback, all
+//! within [`PUSH_BUDGET`].
+
+use super::pane::{MISMATCH, Visible, guarded_set, stamp_ms};
+use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
+use ring_shared::Row;
+use std::time::Instant;
+
+/// Where the hook runs, as its environment says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HookSite {
+    /// Socket path from `$TMUX`.
+    pub socket: Option<String>,
+    /// `$TMUX_PANE`.
+    pub pane: Option<String>,
+}
+
+impl HookSite {
+    /// Reads `$TMUX` and `$TMUX_PANE`.
+    pub fn from_process() -> HookSite {
+        HookSite {
+            socket: run::socket_from_env(),
+            pane: std::env::var("TMUX_PANE")
+                .ok()
+                .map(|p| p.trim().to_owned())
+                .filter(|p| !p.is_empty()),
+        }
+    }
+}
+
+/// One push to make: which server, which pane (or find it by tty), what to show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    pub socket: String,
+    /// A valid `%N`, or `None` to find the pane by tty.
+    pub pane: Option<String>,
+    /// A valid `/dev/…` path, when known.
+    pub tty: Option<String>,
+    pub visible: Option<Visible>,
+    pub stamp: i64,
+}
+
+fn visible(row: Option<&Row>) -> Option<Visible> {
+    row.and_then(|r| Visible::of(r.status, &r.waiting_kind))
+}
+
+/// Decides whether and where to push; pure. `now` stamps a deletion.
+pub fn plan(site: &HookSite, before: Option<&Row>, after: Option<&Row>, now: f64) -> Option<Plan> {
+    let socket = site.socket.clone()?;
+    let row = after.or(before)?;
+    // A row of another server (or of none) is never badged here.
+    if row.tmux_socket.as_deref() != Some(socket.as_str()) {
+        return None;
+    }
+    let place = |r: &Row| (r.tmux_pane.clone(), r.tty.clone(), r.tmux_socket.clone());
+    let moved = match (before, after) {
+        (Some(b), Some(a)) => place(b) != place(a),
+        _ => false,
+    };
+    let shown = visible(after);
+    if shown == visible(before) && !moved {
+        return None;
+    }
+    let tty = match row.tty.as_deref() {
+        None | Some("") => None,
+        Some(t) if is_tty_path(t) => Some(t.to_owned()),
+        // A tty we cannot compare safely: no badge rather than a guess.
+        Some(_) => return None,
+    };
+    let pane = site
+        .pane
+        .as_deref()
+        .or(row.tmux_pane.as_deref())
+        .filter(|p| is_pane_id(p))
+        .map(str::to_owned);
+    if pane.is_none() && tty.is_none() {
+        return None;
+    }
+    let stamp = stamp_ms(after.map_or(now, |r| r.last_active));
+    Some(Plan {
+        socket,
+        pane,
+        tty,
+        visible: shown,
+        stamp,
+    })
+}
+
+/// The one pane whose tty is `tty` in `list-panes -a -F '#{pane_id} #{pane_tty}'` output
+/// (a linked window lists a pane twice: same id, counted once); `None` when none or several.
+pub fn pane_by_tty(listing: &str, tty: &str) -> Option<String> {
+    let mut found: Option<&str> = None;
+    for line in listing.lines() {
+        let mut fields = line.splitn(2, ' ');
+        let (Some(id), Some(pane_tty)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        if pane_tty != tty || !is_pane_id(id) {
+            continue;
+        }
+        match found {
+            Some(other) if other != id => return None,
+            _ => found = Some(id),
+        }
+    }
+    found.map(str::to_owned)
+}
+
+/// Carries out a plan; errors and timeouts are silent (the status path repairs drift).
+pub fn execute(plan: &Plan) {
+    let deadline = Instant::now() + PUSH_BUDGET;
+    if let Some(pane) = &plan.pane {
+        let argv = guarded_set(pane, plan.tty.as_deref(), plan.visible, plan.stamp);
+        let Some(out) = run::run(&plan.socket, &argv, deadline) else {
+            return;
+        };
+        if !out.stdout.contains(MISMATCH) {
+            return;
+        }
+    }
+    // The pane id is missing or not the agent's: find the pane by its tty.
+    let Some(tty) = &plan.tty else {
+        return;
+    };
+    let list = vec![
+        "list-panes".to_owned(),
+        "-a".to_owned(),
+        "-F".to_owned(),
+        "#{pane_id} #{pane_tty}".to_owned(),
+    ];
+    let Some(listing) = run::run(&plan.socket, &list, deadline).filter(|o| o.success) else {
+        return;
+    };
+    if let Some(pane) = pane_by_tty(&listing.stdout, tty) {
+        let argv = guarded_set(&pane, Some(tty), plan.visible, plan.stamp);
+        let _ = run::run(&plan.socket, &argv, deadline);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::Status;
+    use rstest::rstest;
+
+    const SOCK: &str = "/tmp/tmux-0/default";
+
+    fn row(status: Status, kind: &str) -> Row {
+        let mut r = Row::new("s1");
+        r.status = status;
+        r.waiting_kind = kind.into();
+        r.tmux_socket = Some(SOCK.into());
+        r.tmux_pane = Some("%4".into());
+        r.tty = Some("/dev/pts/9".into());
+        r.last_active = 100.0;
+        r
+    }
+
+    fn site() -> HookSite {
+        HookSite {
+            socket: Some(SOCK.into()),
+            pane: Some("%4".into()),
+        }
+    }
+
+    #[test]
+    fn first_event_pushes_its_state_to_the_validated_pane() {
+        let after = row(Status::Working, "");
+        let p = plan(&site(), None, Some(&after), 0.0).expect("a push");
+        assert_eq!(p.pane.as_deref(), Some("%4"));
+        assert_eq!(p.tty.as_deref(), Some("/dev/pts/9"));
+        assert_eq!(p.visible.map(|v| v.state), Some("working"));
+        assert_eq!(p.stamp, 100_000);
+    }
+
+    #[rstest]
+    #[case::same_state(Status::Working, "", Status::Working, "", false)]
+    #[case::working_to_waiting(Status::Working, "", Status::Waiting, "permission", true)]
+    #[case::kind_changes(Status::Waiting, "permission", Status::Waiting, "question", true)]
+    #[case::kind_idle_is_no_kind(Status::Waiting, "", Status::Waiting, "idle", false)]
+    #[case::idle_to_working(Status::Idle, "", Status::Working, "", true)]
+    fn pushes_only_when_the_visible_state_changes(
+        #[case] s0: Status,
+        #[case] k0: &str,
+        #[case] s1: Status,
+        #[case] k1: &str,
+        #[case] pushed: bool,
+    ) {
+        let before = row(s0, k0);
+        let after = row(s1, k1);
+        assert_eq!(
+            plan(&site(), Some(&before), Some(&after), 0.0).is_some(),
+            pushed
+        );
+    }
+
+    #[test]
+    fn a_deleted_row_unsets_the_pane_stamped_now() {
+        let before = row(Status::Idle, "");
+        let p = plan(&site(), Some(&before), None, 200.0).expect("an unset");
+        assert_eq!(p.visible, None);
+        assert_eq!(p.stamp, 200_000);
+    }
+
+    #[rstest]
+    #[case::no_tmux(None, Some(SOCK))]
+    #[case::other_server(Some("/tmp/tmux-0/other"), Some(SOCK))]
+    #[case::row_without_socket(Some(SOCK), None)]
+    fn rows_of_another_server_push_nothing(
+        #[case] env_socket: Option<&str>,
+        #[case] row_socket: Option<&str>,
+    ) {
+        let mut after = row(Status::Waiting, "plan");
+        after.tmux_socket = row_socket.map(str::to_owned);
+        let site = HookSite {
+            socket: env_socket.map(str::to_owned),
+            pane: Some("%4".into()),
+        };
+        assert_eq!(plan(&site, None, Some(&after), 0.0), None);
+    }
+
+    #[test]
+    fn missing_pane_falls_back_to_the_tty() {
+        let mut after = row(Status::Waiting, "question");
+        after.tmux_pane = None;
+        let site = HookSite {
+            socket: Some(SOCK.into()),
+            pane: None,
+        };
+        let p = plan(&site, None, Some(&after), 0.0).expect("a push by tty");
+        assert_eq!(p.pane, None);
+        assert_eq!(p.tty.as_deref(), Some("/dev/pts/9"));
+    }
+
+    #[rstest]
+    #[case::no_pane_no_tty(None, None)]
+    #[case::hostile_tty(Some("%4"), Some("/dev/pts/1}#(touch /tmp/x)"))]
+    fn unprovable_panes_get_no_badge(#[case] pane: Option<&str>, #[case] tty: Option<&str>) {
+        let mut after = row(Status::Waiting, "question");
+        after.tmux_pane = pane.map(str::to_owned);
+        after.tty = tty.map(str::to_owned);
+        let site = HookSite {
+            socket: Some(SOCK.into()),
+            pane: pane.map(str::to_owned),
+        };
+        assert_eq!(plan(&site, None, Some(&after), 0.0), None);
+    }
+
+    #[test]
+    fn hostile_pane_ids_are_not_used() {
+        let site = HookSite {
+            socket: Some(SOCK.into()),
+            pane: Some("%4 ; kill-server".into()),
+        };
+        let mut after = row(Status::Working, "");
+        after.tmux_pane = None;
+        let p = plan(&site, None, Some(&after), 0.0).expect("falls back to the tty");
+        assert_eq!(p.pane, None);
+    }
+
+    #[rstest]
+    #[case::one("%1 /dev/pts/1\n%2 /dev/pts/2\n", "/dev/pts/2", Some("%2"))]
+    #[case::linked_window_twice("%2 /dev/pts/2\n%2 /dev/pts/2\n", "/dev/pts/2", Some("%2"))]
+    #[case::ambiguous("%1 /dev/pts/2\n%2 /dev/pts/2\n", "/dev/pts/2", None)]
+    #[case::none("%1 /dev/pts/1\n", "/dev/pts/2", None)]
+    #[case::prefix_is_not_equal("%1 /dev/pts/22\n", "/dev/pts/2", None)]
+    fn pane_by_tty_needs_exactly_one_pane(
+        #[case] listing: &str,
+        #[case] tty: &str,
+        #[case] want: Option<&str>,
+    ) {
+        assert_eq!(pane_by_tty(listing, tty).as_deref(), want);
+    }
+}

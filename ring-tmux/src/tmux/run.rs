@@ -1,0 +1,155 @@
+//! Running `tmux` against one server, bounded in time, and the checks every value we splice
+//! into a tmux command goes through.
+//!
+//! Every call names its server with `-S <socket>` (never the default server of whoever runs
+//! us) and is killed by pid when it outlives its deadline: a hook must never hang an agent
+//! on a stuck tmux server.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one push or repair may take in all (a hook runs on every tool call).
+pub const PUSH_BUDGET: Duration = Duration::from_millis(300);
+
+/// What a finished tmux call printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    /// Exit status was 0.
+    pub success: bool,
+    /// Standard output, lossily decoded.
+    pub stdout: String,
+}
+
+/// The socket path of the server we run inside: `$TMUX` is `socket,pid,session`; tmux itself
+/// takes everything before the first comma.
+pub fn socket_from_env() -> Option<String> {
+    let tmux = std::env::var("TMUX").ok()?;
+    socket_of(&tmux)
+}
+
+/// The socket part of a `$TMUX` value; `None` when empty.
+pub fn socket_of(tmux_env: &str) -> Option<String> {
+    let socket = tmux_env.split(',').next().unwrap_or_default().trim();
+    (!socket.is_empty()).then(|| socket.to_owned())
+}
+
+/// `%` followed by digits: the only pane ids we put into a command.
+pub fn is_pane_id(text: &str) -> bool {
+    text.strip_prefix('%')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A terminal device path we can compare inside a tmux format: `/dev/` then only characters
+/// that mean nothing to tmux's format or command parsers.
+pub fn is_tty_path(text: &str) -> bool {
+    text.strip_prefix("/dev/").is_some_and(|rest| {
+        !rest.is_empty()
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-'))
+    })
+}
+
+/// Runs `tmux -S socket args…` and waits at most until `deadline`; past it the child is
+/// killed by pid and reaped. `None` when tmux could not start, failed to finish in time, or
+/// was killed.
+pub fn run(socket: &str, args: &[String], deadline: Instant) -> Option<Output> {
+    let child = Command::new(tmux_program())
+        .arg("-S")
+        .arg(Path::new(socket))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    wait_until(child, deadline)
+}
+
+/// The tmux binary: `tmux` on `PATH` (tests point `PATH` elsewhere when they need to).
+fn tmux_program() -> &'static str {
+    "tmux"
+}
+
+fn wait_until(mut child: Child, deadline: Instant) -> Option<Output> {
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                // Our outputs are a few lines: they fit the pipe buffer, so reading after the
+                // exit cannot block.
+                let mut stdout = String::new();
+                if let Some(mut pipe) = child.stdout.take() {
+                    let mut bytes = Vec::new();
+                    let _ = pipe.read_to_end(&mut bytes);
+                    stdout = String::from_utf8_lossy(&bytes).into_owned();
+                }
+                return Some(Output {
+                    success: status.success(),
+                    stdout,
+                });
+            }
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::plain("/tmp/tmux-0/default,1234,0", Some("/tmp/tmux-0/default"))]
+    #[case::no_commas("/tmp/s", Some("/tmp/s"))]
+    #[case::empty("", None)]
+    #[case::only_commas(",1,2", None)]
+    fn socket_of_takes_the_part_before_the_first_comma(
+        #[case] env: &str,
+        #[case] want: Option<&str>,
+    ) {
+        assert_eq!(socket_of(env).as_deref(), want);
+    }
+
+    #[rstest]
+    #[case::pane("%0", true)]
+    #[case::big_pane("%12345", true)]
+    #[case::bare_percent("%", false)]
+    #[case::no_percent("12", false)]
+    #[case::target("main:1.0", false)]
+    #[case::injection("%1 ; kill-server", false)]
+    #[case::format("%1#{pane_id}", false)]
+    fn pane_ids_are_percent_digits_only(#[case] text: &str, #[case] ok: bool) {
+        assert_eq!(is_pane_id(text), ok);
+    }
+
+    #[rstest]
+    #[case::linux("/dev/pts/3", true)]
+    #[case::macos("/dev/ttys004", true)]
+    #[case::bare_dev("/dev/", false)]
+    #[case::relative("pts/3", false)]
+    #[case::comma("/dev/pts/3,x", false)]
+    #[case::brace("/dev/pts/3}", false)]
+    #[case::space("/dev/pts 3", false)]
+    #[case::hash("/dev/#(x)", false)]
+    fn tty_paths_hold_no_format_syntax(#[case] text: &str, #[case] ok: bool) {
+        assert_eq!(is_tty_path(text), ok);
+    }
+
+    #[test]
+    fn a_command_past_its_deadline_is_killed() {
+        let child = Command::new("sleep")
+            .arg("5")
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sleep runs");
+        // `None` means killed: a `sleep` that ran out its 5 s would have exited 0.
+        assert_eq!(wait_until(child, Instant::now()), None);
+    }
+}
