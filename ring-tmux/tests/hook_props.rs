@@ -221,3 +221,24 @@ proptest! {
         check(cli, bytes)?;
     }
 }
+
+/// The event-shaped generator must reach the write path, not only the ignore path.
+#[test]
+fn event_shaped_payloads_mostly_reach_the_writer() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..200 {
+        let bytes = payload().new_tree(&mut runner).expect("value").current();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let outcome = hook::handle("claude-code", Input::Payload(bytes), &henv(dir.path()));
+        *counts.entry(format!("{outcome:?}")).or_insert(0) += 1;
+    }
+    let written = counts.get("Written").copied().unwrap_or(0);
+    assert!(written >= 50, "only {written} of 200 written: {counts:?}");
+    assert!(
+        counts.contains_key("Deleted"),
+        "SessionEnd never generated: {counts:?}"
+    );
+}
