@@ -3,86 +3,139 @@
 use super::{marker, waiting_icon};
 use crate::board::{Board, location, project};
 use crate::derive::{Session, Source};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// The JSON board as a value: `generated_at` (the board's clock), `agent_processes`,
 /// `counts`, `sessions`. `labels` = `labels.json`; `home` = `$HOME` for `location`.
 pub fn json_value(board: &Board, labels: &BTreeMap<String, String>, home: &str) -> Value {
-    let counts = board.counts();
-    json!({
-        "generated_at": board.now,
-        "agent_processes": board.agent_processes,
-        "counts": {
-            "waiting": counts.waiting,
-            "working": counts.working,
-            "idle": counts.idle,
-            "ended": counts.ended,
-        },
-        "sessions": board
-            .sessions
-            .iter()
-            .map(|s| session_value(s, board.now, labels, home))
-            .collect::<Vec<_>>(),
-    })
+    // Serializing plain structs of strings and numbers into a `Value` cannot fail.
+    serde_json::to_value(BoardJson::new(board, labels, home)).unwrap_or(Value::Null)
 }
 
 /// The JSON board, pretty-printed (2-space indent, non-ASCII literal) as RiNG prints it,
 /// without the trailing newline.
 pub fn json(board: &Board, labels: &BTreeMap<String, String>, home: &str) -> String {
-    // Serializing a `Value` cannot fail (all keys are strings, floats finite or null).
-    serde_json::to_string_pretty(&json_value(board, labels, home)).unwrap_or_default()
+    // Serializing plain structs of strings and numbers cannot fail.
+    serde_json::to_string_pretty(&BoardJson::new(board, labels, home)).unwrap_or_default()
 }
 
-fn session_value(
-    session: &Session,
-    now: f64,
-    labels: &BTreeMap<String, String>,
-    home: &str,
-) -> Value {
-    let row = &session.row;
-    let mut map = Map::new();
-    let mut put = |key: &str, value: Value| {
-        map.insert(key.to_owned(), value);
-    };
-    put("session_id", row.session_id.clone().into());
-    put("provider", row.provider.clone().into());
-    put("project", project(session).into());
-    let label = labels.get(&row.session_id).cloned().unwrap_or_default();
-    put("label", label.into());
-    put("status", row.status.as_str().into());
-    put("marker", marker(row.status).into());
-    // Kind, icon and detail whatever the status: an ended row keeps its 🔐 (spec §9.12).
-    put("waiting_kind", row.waiting_kind.clone().into());
-    put("waiting_icon", waiting_icon(&row.waiting_kind).into());
-    put("hook_stale", session.hook_stale.into());
-    let heartbeat = if session.source == Source::Hook {
-        row.heartbeat_at
-    } else {
-        0.0
-    };
-    put("heartbeat_at", heartbeat.into());
-    put("cwd", row.cwd.clone().into());
-    put("location", location(session, home).into());
-    put("tmux_target", session.tmux_target.clone().into());
-    put("tty", row.tty.clone().into());
-    put("idle_seconds", round1(session.idle_seconds(now)).into());
-    put("last_active", row.last_active.into());
-    put("last_action", row.last_action.clone().into());
-    put("waiting_detail", row.waiting_detail.clone().into());
-    let todo = row.todo.map_or(
-        Value::Null,
-        |(done, total)| json!({"done": done, "total": total}),
-    );
-    put("todo", todo);
-    put("source", session.source.as_str().into());
-    // ring's keys, after RiNG's (the interface is additive-only).
-    put("kind", session.kind.into());
-    put("tmux_pane", row.tmux_pane.clone().into());
-    put("tmux_socket", row.tmux_socket.clone().into());
-    put("zellij_session", row.zellij_session.clone().into());
-    put("zellij_pane", row.zellij_pane.clone().into());
-    Value::Object(map)
+/// The board in RiNG's key order (field order is serialization order).
+#[derive(Serialize)]
+struct BoardJson<'a> {
+    generated_at: f64,
+    agent_processes: usize,
+    counts: CountsJson,
+    sessions: Vec<SessionJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct CountsJson {
+    waiting: usize,
+    working: usize,
+    idle: usize,
+    ended: usize,
+}
+
+#[derive(Serialize)]
+struct TodoJson {
+    done: i64,
+    total: i64,
+}
+
+/// One session: RiNG's keys in RiNG's order, then ring's (the interface is additive-only).
+#[derive(Serialize)]
+struct SessionJson<'a> {
+    session_id: &'a str,
+    provider: &'a str,
+    project: &'a str,
+    label: &'a str,
+    status: &'static str,
+    marker: &'static str,
+    waiting_kind: &'a str,
+    waiting_icon: &'static str,
+    hook_stale: bool,
+    heartbeat_at: f64,
+    cwd: &'a str,
+    location: String,
+    tmux_target: Option<&'a str>,
+    tty: Option<&'a str>,
+    idle_seconds: f64,
+    last_active: f64,
+    last_action: &'a str,
+    waiting_detail: &'a str,
+    todo: Option<TodoJson>,
+    source: &'static str,
+    kind: Option<&'static str>,
+    tmux_pane: Option<&'a str>,
+    tmux_socket: Option<&'a str>,
+    zellij_session: Option<&'a str>,
+    zellij_pane: Option<&'a str>,
+}
+
+impl<'a> BoardJson<'a> {
+    fn new(board: &'a Board, labels: &'a BTreeMap<String, String>, home: &str) -> Self {
+        let counts = board.counts();
+        BoardJson {
+            generated_at: board.now,
+            agent_processes: board.agent_processes,
+            counts: CountsJson {
+                waiting: counts.waiting,
+                working: counts.working,
+                idle: counts.idle,
+                ended: counts.ended,
+            },
+            sessions: board
+                .sessions
+                .iter()
+                .map(|s| SessionJson::new(s, board.now, labels, home))
+                .collect(),
+        }
+    }
+}
+
+impl<'a> SessionJson<'a> {
+    fn new(
+        session: &'a Session,
+        now: f64,
+        labels: &'a BTreeMap<String, String>,
+        home: &str,
+    ) -> Self {
+        let row = &session.row;
+        SessionJson {
+            session_id: &row.session_id,
+            provider: &row.provider,
+            project: project(session),
+            label: labels.get(&row.session_id).map_or("", String::as_str),
+            status: row.status.as_str(),
+            marker: marker(row.status),
+            // Kind, icon and detail whatever the status: an ended row keeps its 🔐 (§9.12).
+            waiting_kind: &row.waiting_kind,
+            waiting_icon: waiting_icon(&row.waiting_kind),
+            hook_stale: session.hook_stale,
+            heartbeat_at: if session.source == Source::Hook {
+                row.heartbeat_at
+            } else {
+                0.0
+            },
+            cwd: &row.cwd,
+            location: location(session, home),
+            tmux_target: session.tmux_target.as_deref(),
+            tty: row.tty.as_deref(),
+            idle_seconds: round1(session.idle_seconds(now)),
+            last_active: row.last_active,
+            last_action: &row.last_action,
+            waiting_detail: &row.waiting_detail,
+            todo: row.todo.map(|(done, total)| TodoJson { done, total }),
+            source: session.source.as_str(),
+            kind: session.kind,
+            tmux_pane: row.tmux_pane.as_deref(),
+            tmux_socket: row.tmux_socket.as_deref(),
+            zellij_session: row.zellij_session.as_deref(),
+            zellij_pane: row.zellij_pane.as_deref(),
+        }
+    }
 }
 
 /// Python `round(x, 1)`: Rust's `{:.1}` rounds the exact binary value half-to-even, as
@@ -94,9 +147,9 @@ fn round1(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::derive::Source;
     use crate::registry::{Row, Status};
     use rstest::rstest;
+    use serde_json::json;
 
     const NOW: f64 = 1_700_000_000.0;
 
