@@ -99,20 +99,40 @@ pub fn rows_with_ttl(
     let mut rollout = |path: &str| rollout_facts(Path::new(path), &mut cache);
     let rows = scan::zero_config_rows(&transcripts, &threads, &mut rollout, ctx, evidence);
     if relist {
-        cache.listed_at = wall;
+        cache.listed(wall);
+        publish_changed(&env.ring_home, wall, &rows, &mut cache);
     }
     cache.save(&cache_dir);
-    if relist {
-        publish(&env.ring_home, wall, &rows);
-    }
     rows
+}
+
+/// Publishes the rows if they differ from the last published ones (the file is rewritten
+/// at most once per listing, and not at all while nothing changes).
+fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mut Cache) {
+    use std::hash::{Hash, Hasher};
+    let Ok(content) = serde_json::to_vec(&Published::new(0.0, rows)) else {
+        return;
+    };
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    content.hash(&mut hasher);
+    // 0 means "nothing published yet".
+    let hash = hasher.finish().max(1);
+    let published = ring_home.join(PUBLISHED_FILE);
+    if hash == cache.published_hash && published.is_file() {
+        return;
+    }
+    publish(ring_home, wall, rows);
+    cache.published_hash = hash;
+    cache.dirty = true;
 }
 
 /// Writes the rows for the zellij plugin (atomically; errors ignored: the plugin keeps the
 /// previous file).
 pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession]) {
     let published = Published::new(generated_at, rows);
-    if let Ok(text) = serde_json::to_vec(&published) {
+    if let Ok(text) = serde_json::to_vec(&published)
+        && cache::create_private_dir(ring_home).is_ok()
+    {
         let _ = crate::store::write_atomic(ring_home, PUBLISHED_FILE, &text);
     }
 }
@@ -134,8 +154,9 @@ fn transcripts(
     now: f64,
     window: f64,
 ) -> Vec<TranscriptFacts> {
+    let projects = home.join(".claude").join("projects");
     if relist {
-        cache.relist_transcripts(list_transcripts(&home.join(".claude").join("projects")));
+        cache.relist_transcripts(list_transcripts(&projects));
     }
     let mut out = Vec::new();
     let mut read_any = false;
@@ -145,7 +166,7 @@ fn transcripts(
             continue;
         }
         if entry.facts.is_none() {
-            entry.facts = read_transcript(Path::new(&entry.path), &entry.dir_name, entry.key);
+            entry.facts = read_transcript(&entry.path(&projects), &entry.dir_name, entry.key);
             read_any = true;
         }
         if let Some(facts) = &entry.facts {
@@ -156,8 +177,8 @@ fn transcripts(
     out
 }
 
-/// `(path, project folder name, key)` of every `<projects>/<dir>/*.jsonl` regular file, in
-/// name order (RiNG lists in directory order; name order is stable).
+/// `(project folder name, file stem, key)` of every `<projects>/<dir>/*.jsonl` regular file,
+/// in name order (RiNG lists in directory order; name order is stable).
 fn list_transcripts(projects: &Path) -> Vec<(String, String, FileKey)> {
     let mut dirs = sorted_entries(projects);
     dirs.retain(|(_, meta)| meta.is_dir());
@@ -168,10 +189,11 @@ fn list_transcripts(projects: &Path) -> Vec<(String, String, FileKey)> {
         };
         for (file, meta) in sorted_entries(&dir) {
             let is_jsonl = file.extension().is_some_and(|e| e == "jsonl");
-            let Some(path) = file.to_str().filter(|_| is_jsonl && meta.is_file()) else {
+            let stem = file.file_stem().and_then(|s| s.to_str());
+            let Some(stem) = stem.filter(|_| is_jsonl && meta.is_file()) else {
                 continue;
             };
-            out.push((path.to_owned(), dir_name.clone(), FileKey::of(&meta)));
+            out.push((dir_name.clone(), stem.to_owned(), FileKey::of(&meta)));
         }
     }
     out

@@ -437,3 +437,26 @@ fn a_locked_or_corrupt_codex_database_gives_no_rows_quickly() {
     .expect("corrupt");
     assert!(home.rows(&live).is_empty(), "corrupt: no rows");
 }
+
+#[test]
+fn a_listing_that_changes_nothing_rewrites_neither_cache_nor_published_rows() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let home = Home::new();
+    home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
+    let live = procs(Some(&[("/a", "")]), None);
+    home.rows(&live);
+    let cache = home.env.ring_home.join("cache");
+    let inode = |p: PathBuf| fs::metadata(p).expect("stat").ino();
+    let before = (
+        inode(cache.join("scan.json")),
+        inode(home.env.ring_home.join(PUBLISHED_FILE)),
+    );
+    home.rows(&live);
+    let after = (
+        inode(cache.join("scan.json")),
+        inode(home.env.ring_home.join(PUBLISHED_FILE)),
+    );
+    assert_eq!(before, after, "atomic rewrites would change the inodes");
+    let mode = fs::metadata(&cache).expect("stat").permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700);
+}

@@ -1,17 +1,21 @@
 //! `RING_HOME/cache/scan.json`: what each transcript, rollout and the Codex database said,
-//! keyed by (mtime, size), and when the folders were last listed. Only a speed-up: a missing,
-//! corrupt or foreign cache is simply rebuilt.
+//! keyed by (mtime, size); `RING_HOME/cache/listed`: an empty file whose mtime is the last
+//! listing of the folders (so a listing that changed nothing costs no rewrite). Only a
+//! speed-up: a missing, corrupt or foreign cache is simply rebuilt.
 
-use ring_shared::scan::{CodexThread, RolloutFacts, TranscriptFacts};
+use ring_shared::scan::{CodexThread, RolloutFacts, TailKind, TranscriptFacts};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fs::File;
 use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
 /// Bumped whenever the cached facts change meaning.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "scan.json";
+/// The listing stamp, inside `RING_HOME/cache/`.
+const STAMP: &str = "listed";
 
 /// What identifies a version of a file.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -36,13 +40,63 @@ impl FileKey {
 }
 
 /// One listed transcript; `facts` is `None` until it is read (files outside the active
-/// window never are).
+/// window never are). Stored as a compact tuple: the id, folder and mtime of the facts are
+/// the entry's own.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(from = "CompactEntry", into = "CompactEntry")]
 pub struct TranscriptEntry {
-    pub path: String,
+    /// Project folder name.
     pub dir_name: String,
+    /// File stem (the session id).
+    pub stem: String,
     pub key: FileKey,
     pub facts: Option<TranscriptFacts>,
+}
+
+impl TranscriptEntry {
+    /// The transcript's path under `projects`.
+    pub fn path(&self, projects: &Path) -> std::path::PathBuf {
+        projects
+            .join(&self.dir_name)
+            .join(format!("{}.jsonl", self.stem))
+    }
+}
+
+/// `[dir, stem, mtime, size, [last_cwd, head_cwd, last_action, todo, tail_kind] | null]`.
+type CompactFacts = (String, String, String, Option<(i64, i64)>, TailKind);
+type CompactEntry = (String, String, f64, u64, Option<CompactFacts>);
+
+impl From<CompactEntry> for TranscriptEntry {
+    fn from((dir_name, stem, mtime, size, facts): CompactEntry) -> Self {
+        let facts =
+            facts.map(
+                |(last_cwd, head_cwd, last_action, todo, tail_kind)| TranscriptFacts {
+                    id: stem.clone(),
+                    dir_name: dir_name.clone(),
+                    mtime,
+                    last_cwd,
+                    head_cwd,
+                    last_action,
+                    todo,
+                    tail_kind,
+                },
+            );
+        TranscriptEntry {
+            dir_name,
+            stem,
+            key: FileKey { mtime, size },
+            facts,
+        }
+    }
+}
+
+impl From<TranscriptEntry> for CompactEntry {
+    fn from(e: TranscriptEntry) -> Self {
+        let facts = e
+            .facts
+            .map(|f| (f.last_cwd, f.head_cwd, f.last_action, f.todo, f.tail_kind));
+        (e.dir_name, e.stem, e.key.mtime, e.key.size, facts)
+    }
 }
 
 /// The Codex threads as read for one version of the database (and its WAL).
@@ -57,7 +111,10 @@ pub struct Cache {
     version: u32,
     /// `$HOME` the cache was built for (tests and `sudo` switch homes).
     home: String,
-    /// Wall-clock time of the last listing.
+    /// Hash of the last published rows (0: none): publish only what changed.
+    pub published_hash: u64,
+    /// Wall-clock time of the last listing (the stamp's mtime).
+    #[serde(skip)]
     pub listed_at: f64,
     /// In listing order.
     pub transcripts: Vec<TranscriptEntry>,
@@ -67,7 +124,7 @@ pub struct Cache {
     #[serde(skip)]
     pub dirty: bool,
     #[serde(skip)]
-    loaded_listed_at: f64,
+    relisted: bool,
     #[serde(skip)]
     used_rollouts: HashSet<String>,
 }
@@ -80,13 +137,17 @@ impl Cache {
             .ok()
             .and_then(|bytes| serde_json::from_slice::<Cache>(&bytes).ok())
             .filter(|c| c.version == VERSION && c.home == home);
+        let loaded_ok = loaded.is_some();
         let mut cache = loaded.unwrap_or_else(|| Cache {
             version: VERSION,
             home,
-            listed_at: f64::NEG_INFINITY,
             ..Cache::default()
         });
-        cache.loaded_listed_at = cache.listed_at;
+        // Without a usable cache the stamp means nothing: list again.
+        cache.listed_at = std::fs::metadata(dir.join(STAMP))
+            .ok()
+            .filter(|_| loaded_ok)
+            .map_or(f64::NEG_INFINITY, |m| FileKey::of(&m).mtime);
         cache
     }
 
@@ -97,16 +158,23 @@ impl Cache {
         !(0.0..ttl.as_secs_f64()).contains(&age)
     }
 
-    /// Replaces the listing, keeping the facts of files whose (mtime, size) did not change.
+    /// Records a listing made at `wall`.
+    pub fn listed(&mut self, wall: f64) {
+        self.listed_at = wall;
+        self.relisted = true;
+    }
+
+    /// Replaces the listing `(folder, stem, key)`, keeping the facts of files whose (mtime,
+    /// size) did not change.
     pub fn relist_transcripts(&mut self, listed: Vec<(String, String, FileKey)>) {
-        let mut old: HashMap<String, TranscriptEntry> = self
+        let mut old: HashMap<(String, String), TranscriptEntry> = self
             .transcripts
             .drain(..)
-            .map(|e| (e.path.clone(), e))
+            .map(|e| ((e.dir_name.clone(), e.stem.clone()), e))
             .collect();
         let mut changed = old.len() != listed.len();
-        for (path, dir_name, key) in listed {
-            let facts = match old.remove(&path) {
+        for (dir_name, stem, key) in listed {
+            let facts = match old.remove(&(dir_name.clone(), stem.clone())) {
                 Some(entry) if entry.key == key => entry.facts,
                 _ => {
                     changed = true;
@@ -114,8 +182,8 @@ impl Cache {
                 }
             };
             self.transcripts.push(TranscriptEntry {
-                path,
                 dir_name,
+                stem,
                 key,
                 facts,
             });
@@ -138,22 +206,46 @@ impl Cache {
         self.dirty = true;
     }
 
-    /// Writes the cache if anything changed (errors ignored: it is only a speed-up). After a
-    /// listing, rollouts no thread asked for are forgotten.
+    /// Writes the cache if anything changed, and the listing stamp after a listing (errors
+    /// ignored: it is only a speed-up). After a listing, rollouts no thread asked for are
+    /// forgotten.
     pub fn save(mut self, dir: &Path) {
-        if self.listed_at != self.loaded_listed_at {
+        if self.relisted {
             let used = std::mem::take(&mut self.used_rollouts);
+            let before = self.rollouts.len();
             self.rollouts.retain(|path, _| used.contains(path));
-            self.dirty = true;
+            self.dirty |= self.rollouts.len() != before;
         }
-        if !self.dirty {
+        if !self.dirty && !self.relisted {
             return;
         }
-        let Ok(bytes) = serde_json::to_vec(&self) else {
+        if create_private_dir(dir).is_err() {
             return;
-        };
-        if std::fs::create_dir_all(dir).is_ok() {
-            let _ = crate::store::write_atomic(dir, FILE, &bytes);
+        }
+        if self.dirty {
+            let Ok(bytes) = serde_json::to_vec(&self) else {
+                return;
+            };
+            if crate::store::write_atomic(dir, FILE, &bytes).is_err() {
+                return;
+            }
+        }
+        if self.relisted {
+            let when = UNIX_EPOCH + Duration::from_secs_f64(self.listed_at.max(0.0));
+            let _ = File::create(dir.join(STAMP)).and_then(|f| f.set_modified(when));
         }
     }
+}
+
+/// A private folder (0700, like the ring folder: these files name projects and sessions).
+pub(super) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    if dir.is_dir() {
+        return Ok(());
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)?;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
 }
