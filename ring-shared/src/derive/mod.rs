@@ -3,7 +3,7 @@
 //! tmux targets (§4.10 rule 1, validated by socket).
 //!
 //! The order is RiNG's: [`hook_sessions`] applies §4.2 (a)–(d) to every hook row (what
-//! RiNG's `_hook_sessions` returns and `gc` judges), then [`derive`] drops or un-hides hidden
+//! RiNG's `_hook_sessions` returns and `gc` judges), then [`derive()`] drops or un-hides hidden
 //! sessions and marks background agents.
 
 use crate::config::Config;
