@@ -10,8 +10,9 @@
 use super::pane::{KIND_OPTION, STATE_OPTION};
 use ring_shared::Status;
 
-/// `@ring-…` options and their defaults: icons, status colours, keys. `ring.tmux` sets each
-/// only when the user has not.
+/// `@ring-…` options and their defaults: icons and status colours. `ring.tmux` sets each
+/// only when the user has not. (Keys are not here: `ring.tmux` must still tell a key the
+/// user chose from its own default when it runs again.)
 pub const DEFAULTS: &[(&str, &str)] = &[
     ("@ring-icon-waiting", "\u{1F534}"),
     ("@ring-icon-working", "\u{1F7E2}"),
@@ -22,9 +23,6 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("@ring-color-waiting", "red"),
     ("@ring-color-working", "green"),
     ("@ring-color-idle", "yellow"),
-    ("@ring-status-project", "on"),
-    ("@ring-jump-key", "a"),
-    ("@ring-menu-key", "A"),
 ];
 
 /// The states that can have a badge, in the order they are drawn.

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# ring for tmux: which AI coding-agent sessions wait for you, in the status line and on the
+# very pane and window that waits.
+#
+# Load it with TPM (`set -g @plugin '…/ring'`) or directly: `run-shell /path/to/ring/ring.tmux`
+# in ~/.tmux.conf, AFTER your own status / window / pane-border formats and options.
+#
+# ring never rewrites your formats: put placeholders where you want it, and this file
+# replaces them (sourcing it again changes nothing):
+#   #{ring_status}      in status-left / status-right: counts per state, e.g. 🔴2 ring🔐 🟢1 🟡3
+#   #{ring_badge}       in window-status-format / window-status-current-format: 🔴2🟢
+#   #{ring_pane_badge}  in pane-border-format (with pane-border-status top|bottom): 🔴🔐
+# Themes can use #{E:@ring_window_badge} and #{E:@ring_pane_badge} directly.
+#
+# Options (set before loading; each default is set only if you have not set it):
+#   @ring-icon-waiting 🔴  @ring-icon-working 🟢  @ring-icon-idle 🟡     ("" hides a state)
+#   @ring-icon-permission 🔐  @ring-icon-question ❓  @ring-icon-plan 🧭
+#   @ring-color-waiting red  @ring-color-working green  @ring-color-idle yellow
+#   @ring-status-project on|off  (default: status_show_project in ~/.config/ring/config.toml)
+#   @ring-jump-key a   prefix + a: go to the session that has waited longest (again: the next)
+#   @ring-menu-key A   prefix + A: a menu of every session ("" for either: no binding).
+#                      A default key already bound to something else is left alone.
+#   @ring-status-interval 5  lowers status-interval to this when it is higher ("off": never)
+#   @ring-bin PATH     the ring-tmux binary (default: PATH, ~/.local/bin, this repo's target/release)
+
+set -u
+
+CURRENT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Our hooks live in one indexed slot of each hook array, so yours are never touched.
+HOOK_SLOT=4242
+
+tmux_get() { tmux show-option -gqv "$1" 2>/dev/null; }
+# True when the option is set at all, even to "".
+tmux_is_set() { [ -n "$(tmux show-option -gq "$1" 2>/dev/null)" ]; }
+
+find_bin() {
+	local bin
+	bin="$(tmux_get @ring-bin)"
+	if [ -n "$bin" ] && [ -x "$bin" ]; then printf '%s\n' "$bin"; return 0; fi
+	if bin="$(command -v ring-tmux 2>/dev/null)" && [ -n "$bin" ]; then printf '%s\n' "$bin"; return 0; fi
+	for bin in "$HOME/.local/bin/ring-tmux" "$CURRENT_DIR/target/release/ring-tmux"; do
+		if [ -x "$bin" ]; then printf '%s\n' "$bin"; return 0; fi
+	done
+	return 1
+}
+
+# No binary yet: build it once, in the background (tmux must not hang on a compile), then
+# load again.
+build_once() {
+	local marker="$CURRENT_DIR/target/.ring-tmux-build-tried"
+	if [ -e "$marker" ] || ! command -v cargo >/dev/null 2>&1; then
+		tmux display-message "ring: ring-tmux not found (cargo install --path ring-tmux, or set @ring-bin)"
+		return 0
+	fi
+	mkdir -p "$CURRENT_DIR/target" && : >"$marker"
+	tmux display-message "ring: building ring-tmux (cargo build --release), this takes a few minutes…"
+	(
+		cd "$CURRENT_DIR" &&
+			cargo build --release -p ring-tmux >"$CURRENT_DIR/target/ring-tmux-build.log" 2>&1 &&
+			tmux run-shell "$CURRENT_DIR/ring.tmux"
+	) >/dev/null 2>&1 &
+}
+
+# A word for /bin/sh (the shell of #() and run-shell), then with `#` doubled because both
+# strings are tmux formats before they are shell commands.
+sh_word() {
+	local s="'${1//\'/\'\\\'\'}'"
+	printf '%s' "${s//\#/##}"
+}
+
+# Replaces `placeholder` by `replacement` in a global option, when the user put it there.
+substitute() {
+	local option="$1" placeholder="$2" replacement="$3" value
+	value="$(tmux_get "$option")"
+	case "$value" in
+	*"$placeholder"*)
+		# Quoted pattern and replacement: no glob, and no `&` expansion (bash 5.2).
+		tmux set-option -gq "$option" "${value//"$placeholder"/"$replacement"}"
+		;;
+	esac
+}
+
+# Binds a key of the prefix table to a ring command. A key from our defaults that is already
+# bound to something else (say `bind a send-prefix`) is left alone.
+bind_ring_key() {
+	local option="$1" default="$2" command="$3" key current
+	if tmux_is_set "$option"; then
+		key="$(tmux_get "$option")"
+	else
+		key="$default"
+		current="$(tmux list-keys -T prefix -- "$key" 2>/dev/null)"
+		if [ -n "$current" ] && [[ "$current" != *ring-tmux* ]]; then
+			return 0
+		fi
+	fi
+	[ -n "$key" ] || return 0
+	tmux bind-key -T prefix -- "$key" run-shell -b "$command"
+}
+
+main() {
+	local bin
+	if ! bin="$(find_bin)"; then
+		build_once
+		return 0
+	fi
+	local b
+	b="$(sh_word "$bin")"
+
+	# Defaults for the icons and colours, only where the user set nothing.
+	local name value
+	while IFS=$'\t' read -r name value; do
+		[ -n "$name" ] || continue
+		tmux_is_set "$name" || tmux set-option -gq "$name" "$value"
+	done < <("$bin" status --print defaults)
+
+	# Our own formats (recomputed each time: they follow config.toml's badge_states).
+	tmux set-option -gq @ring_window_badge "$("$bin" status --print window-badge)"
+	tmux set-option -gq @ring_pane_badge "$("$bin" status --print pane-badge)"
+
+	local status_job="#($b status --socket #{q:socket_path} --project #{q:@ring-status-project})"
+	substitute status-left '#{ring_status}' "$status_job"
+	substitute status-right '#{ring_status}' "$status_job"
+	substitute window-status-format '#{ring_badge}' '#{E:@ring_window_badge}'
+	substitute window-status-current-format '#{ring_badge}' '#{E:@ring_window_badge}'
+	substitute pane-border-format '#{ring_pane_badge}' '#{E:@ring_pane_badge}'
+
+	# The segment follows the rows every status-interval; the badges need no interval.
+	local wanted current
+	wanted="$(tmux_get @ring-status-interval)"
+	wanted="${wanted:-5}"
+	current="$(tmux_get status-interval)"
+	if [[ "$wanted" =~ ^[0-9]+$ && "$current" =~ ^[0-9]+$ ]] && ((current > wanted)); then
+		tmux set-option -gq status-interval "$wanted"
+	fi
+
+	bind_ring_key @ring-jump-key a "$b jump --client #{q:client_name} --pane #{q:pane_id} --socket #{q:socket_path}"
+	bind_ring_key @ring-menu-key A "$b menu --client #{q:client_name} --socket #{q:socket_path}"
+
+	# After a client attaches (the server may have restarted under old rows), repair the pane
+	# options at once instead of at the next status refresh.
+	tmux set-hook -g "client-attached[$HOOK_SLOT]" \
+		"run-shell -b \"$b status --repair-now --socket #{q:socket_path} >/dev/null 2>&1\""
+
+	# Read by `ring-tmux doctor`.
+	tmux set-option -gq @ring_loaded "$bin"
+}
+
+main "$@"
