@@ -4,8 +4,9 @@
 #
 # Fixture: 50 project folders × 10 transcripts, sizes 1–5 MB (sparse files: a real head of
 # JSON lines, a hole, and a real 160 KiB tail of JSON lines, so reads see exactly what a real
-# transcript shows while the disk holds ~80 MB), mtimes spread over the last 5 h (every file
-# inside the 6 h window, the worst case), 20 live Claude processes via RING_PROCS.
+# transcript shows while the disk holds ~80 MB), 20 live Claude processes via RING_PROCS.
+# Two homes: every file's mtime in the last 5 h (all inside the 6 h window, the worst case),
+# and a typical one where 25 files are that recent and the rest 1–60 days old.
 #
 # Measured:
 #   * first call: the scan cache (`RING_HOME/cache`) removed before every run: every
@@ -33,12 +34,15 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/home" "$work/empty" "$work/ring" "$work/ring-empty"
 
-python3 - "$work" <<'PY'
+# gen HOME_NAME IN_WINDOW: 500 transcripts, IN_WINDOW of them inside the 6 h window, the
+# rest 1–60 days old.
+gen() {
+python3 - "$work" "$1" "$2" <<'PY'
 import json, os, random, sys, time
-work = sys.argv[1]
+work, home_name, in_window = sys.argv[1], sys.argv[2], int(sys.argv[3])
 rng = random.Random(7)
 now = time.time()
-projects = os.path.join(work, "home", ".claude", "projects")
+projects = os.path.join(work, home_name, ".claude", "projects")
 procs = []
 for d in range(50):
     cwd = f"/home/dev/src/project-{d:02d}"
@@ -76,11 +80,16 @@ for d in range(50):
             fh.write(head.encode())
             fh.seek(size - len(tail))
             fh.write(tail)
-        age = rng.uniform(0, 5 * 3600)
+        n = d * 10 + f
+        age = rng.uniform(0, 5 * 3600) if n % (500 // in_window) == 0 and n // (500 // in_window) < in_window else rng.uniform(86400, 60 * 86400)
         os.utime(path, (now - age, now - age))
 with open(os.path.join(work, "procs.json"), "w") as fh:
     json.dump({"claude-code": procs, "codex": []}, fh)
 PY
+}
+gen home 500
+gen typical 25
+mkdir -p "$work/ring-typical"
 
 export RING_PROCS="$work/procs.json"
 unset RING_NOW RING_SCAN_TTL TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID
@@ -103,14 +112,16 @@ hyperfine --warmup 50 --runs "$runs" --export-markdown "$work/warm.md" \
     -n 'oneline, warm (listing reused ≤ 2 s)' "'$bin' oneline" \
     -n 'status, warm' "'$bin' status" \
     -n 'oneline, warm, relist every call' "RING_SCAN_TTL=0 '$bin' oneline" \
-    -n 'oneline, no transcripts (empty HOME)' "HOME='$work/empty' RING_HOME='$work/ring-empty' '$bin' oneline"
+    -n 'oneline, no transcripts (empty HOME)' "HOME='$work/empty' RING_HOME='$work/ring-empty' '$bin' oneline" \
+    -n 'oneline, 500 present, 25 in window, warm' "HOME='$work/typical' RING_HOME='$work/ring-typical' '$bin' oneline" \
+    -n 'oneline, 500 present, 25 in window, relist every call' "HOME='$work/typical' RING_HOME='$work/ring-typical' RING_SCAN_TTL=0 '$bin' oneline"
 
 {
     echo "# zero-config benchmark"
     echo
     echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores. 500 Claude transcripts of 1–5 MB (sparse, real"
-    echo "head and 160 KiB tail), all inside the 6 h window, 50 project folders, 20 live Claude"
-    echo "processes (RING_PROCS), no hook rows. Board: \`$line\`."
+    echo "head and 160 KiB tail), 50 project folders, 20 live Claude processes (RING_PROCS), no hook"
+    echo "rows. Worst case: all 500 inside the 6 h window (board \`$line\`); typical: 25 inside."
     echo
     echo "## First call (scan cache removed before each run; ${cold_runs} runs)"
     echo

@@ -109,14 +109,8 @@ pub fn rows_with_ttl(
 /// Publishes the rows if they differ from the last published ones (the file is rewritten
 /// at most once per listing, and not at all while nothing changes).
 fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mut Cache) {
-    use std::hash::{Hash, Hasher};
-    let Ok(content) = serde_json::to_vec(&Published::new(0.0, rows)) else {
-        return;
-    };
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    content.hash(&mut hasher);
     // 0 means "nothing published yet".
-    let hash = hasher.finish().max(1);
+    let hash = rows_hash(rows).max(1);
     let published = ring_home.join(PUBLISHED_FILE);
     if hash == cache.published_hash && published.is_file() {
         return;
@@ -124,6 +118,19 @@ fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mu
     publish(ring_home, wall, rows);
     cache.published_hash = hash;
     cache.dirty = true;
+}
+
+/// A hash of every published field (cheaper than serializing the rows to compare them).
+fn rows_hash(rows: &[ScanSession]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for s in rows {
+        let r = &s.session.row;
+        (&r.session_id, &r.provider, &r.cwd, &r.origin_cwd, r.status).hash(&mut hasher);
+        (r.last_active.to_bits(), &r.last_action, r.todo, &r.tty).hash(&mut hasher);
+        (s.session.source.as_str(), s.tail_kind as u8).hash(&mut hasher);
+    }
+    hasher.finish()
 }
 
 /// Writes the rows for the zellij plugin (atomically; errors ignored: the plugin keeps the
