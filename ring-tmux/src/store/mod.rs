@@ -110,8 +110,8 @@ pub fn temp_name(stem: &str) -> String {
     format!(".{stem}.{}.{nanos:x}{seq}.tmp", std::process::id())
 }
 
-/// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then a
-/// rename over the target. No fsync: a status row is not worth a disk flush per tool call.
+/// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then
+/// [`replace`]. No fsync: a status row is not worth a disk flush per tool call.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
     let mut attempt = 0;
     let (tmp, mut file) = loop {
@@ -130,11 +130,29 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
     set_mode(&file, FILE_MODE);
     let written = file
         .write_all(bytes)
-        .and_then(|()| fs::rename(&tmp, dir.join(name)));
+        .and_then(|()| replace(&tmp, &dir.join(name)));
     if written.is_err() {
         let _ = fs::remove_file(&tmp);
     }
     written
+}
+
+/// Moves `tmp` over `target` atomically.
+///
+/// Over an existing regular file this is an exchange (`renameat2(RENAME_EXCHANGE)`) and then
+/// an unlink of the old contents, now at `tmp`: readers see the old or the new file, never
+/// none, as with a rename. A plain rename over an existing file makes ext4 (`auto_da_alloc`)
+/// allocate and start writing the new file's blocks inside the rename, which costs
+/// milliseconds under I/O load; the exchange does not. No target yet, or a file system
+/// without exchange: a plain rename.
+fn replace(tmp: &Path, target: &Path) -> io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    let existing_file = fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_file());
+    if existing_file && renameat_with(CWD, tmp, CWD, target, RenameFlags::EXCHANGE).is_ok() {
+        let _ = fs::remove_file(tmp);
+        return Ok(());
+    }
+    fs::rename(tmp, target)
 }
 
 /// Removes a file; a missing file is fine.
@@ -228,6 +246,30 @@ mod tests {
             b"{\"a\": 1}"
         );
         assert_eq!(mode(&root.path().join("x.json")), FILE_MODE);
+    }
+
+    #[test]
+    fn write_atomic_never_swaps_a_directory_away() {
+        let root = tempfile::tempdir().expect("tempdir");
+        fs::create_dir(root.path().join("d.json")).expect("dir");
+        assert!(write_atomic(root.path(), "d.json", b"{}").is_err());
+        assert!(root.path().join("d.json").is_dir());
+        assert_eq!(
+            fs::read_dir(root.path()).expect("list").count(),
+            1,
+            "no temp left"
+        );
+    }
+
+    #[test]
+    fn write_atomic_replaces_a_symlink_not_its_target() {
+        let root = tempfile::tempdir().expect("tempdir");
+        fs::write(root.path().join("real"), b"keep").expect("real");
+        std::os::unix::fs::symlink(root.path().join("real"), root.path().join("l.json"))
+            .expect("link");
+        write_atomic(root.path(), "l.json", b"{}").expect("write");
+        assert_eq!(fs::read(root.path().join("real")).expect("real"), b"keep");
+        assert_eq!(fs::read(root.path().join("l.json")).expect("row"), b"{}");
     }
 
     #[test]
