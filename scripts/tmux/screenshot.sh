@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Makes docs/screenshots/tmux.png: a real tmux status line with ring's badges.
+#
+# A tmux server on a private socket loads scripts/tmux/dev.tmux.conf and ring.tmux; the real
+# `ring-tmux hook` records four Claude sessions from its panes (a temporary HOME, ring folder
+# and process list, so nothing of yours is read or changed); a client attached inside an outer
+# tmux draws the screen; `capture-pane -e -p` reads it with its colours; aha turns that into
+# HTML and headless Chromium renders the PNG.
+#
+# Needs: tmux, aha, chromium, fonts-noto-color-emoji (apt-get install -y aha chromium
+# fonts-noto-color-emoji). Usage: scripts/tmux/screenshot.sh [OUT.png]   (BIN=… to choose
+# the ring-tmux binary; default: a debug build of this checkout).
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="${1:-$REPO/docs/screenshots/tmux.png}"
+for tool in tmux aha chromium; do
+	command -v "$tool" >/dev/null || {
+		echo "screenshot: $tool is missing (apt-get install -y aha chromium fonts-noto-color-emoji)" >&2
+		exit 1
+	}
+done
+if [ -z "${BIN:-}" ]; then
+	(cd "$REPO" && cargo build -q -p ring-tmux)
+	BIN="$REPO/target/debug/ring-tmux"
+fi
+
+WORK="$(mktemp -d)"
+INNER="ring-shot-$$"
+OUTER="ring-shot-outer-$$"
+cleanup() {
+	tmux -L "$OUTER" kill-server 2>/dev/null || true
+	tmux -L "$INNER" kill-server 2>/dev/null || true
+	rm -f "/tmp/tmux-$(id -u)/$INNER" "/tmp/tmux-$(id -u)/$OUTER"
+	rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+mkdir -p "$WORK/home" "$WORK/projects"
+export HOME="$WORK/home" RING_HOME="$WORK/ring" RING_PROCS="$WORK/procs.json"
+unset TMUX TMUX_PANE
+
+T=(tmux -L "$INNER" -f "$REPO/scripts/tmux/dev.tmux.conf")
+# What each pane shows: a few lines of a pretend agent, then it waits.
+screen() { printf "printf '%s'; exec sleep 100000" "$1"; }
+"${T[@]}" new-session -d -s work -n api -x 112 -y 22 \
+	"$(screen '\n  claude  api\n\n  ● Bash(cargo test -p api)\n\n  Do you want to proceed?\n  ❯ 1. Yes\n    2. No\n')"
+"${T[@]}" split-window -h -t work:api \
+	"$(screen '\n  claude  api/migrations\n\n  ● Editing 3 files…\n')"
+"${T[@]}" new-window -t work -n webapp \
+	"$(screen '\n  claude  webapp\n\n  Which auth provider should I wire up?\n')"
+"${T[@]}" new-window -t work -n docs "$(screen '\n  claude  docs\n\n  ✓ Done.\n')"
+"${T[@]}" new-window -t work -n shell "$(screen '\n  $ \n')"
+"${T[@]}" set -g @ring-bin "$BIN"
+"${T[@]}" run-shell "$REPO/ring.tmux"
+"${T[@]}" select-window -t work:api
+
+SOCKET="$("${T[@]}" display -p '#{socket_path}')"
+SERVER_PID="$("${T[@]}" display -p '#{pid}')"
+pane() { "${T[@]}" display -p -t "$1" '#{pane_id}'; }
+tty_of() { "${T[@]}" display -p -t "$1" '#{pane_tty}'; }
+project() { mkdir -p "$WORK/projects/$1" && printf '%s' "$WORK/projects/$1"; }
+
+# name → its project folder, its pane and the pane's tty
+declare -A CWD TTY PANE
+for spec in "api:work:api.0" "migrations:work:api.1" "webapp:work:webapp" "docs:work:docs"; do
+	name="${spec%%:*}" target="${spec#*:}"
+	CWD[$name]="$(project "$name")" TTY[$name]="$(tty_of "$target")" PANE[$name]="$(pane "$target")"
+done
+# Liveness is not the point here: with an unknown process scan, rows stay as the hooks left
+# them (a real machine would have the agents' transcripts and processes).
+echo '{"claude-code": null, "codex": null}' >"$RING_PROCS"
+for name in api migrations webapp docs; do
+	"${T[@]}" select-pane -t "${PANE[$name]}" -T "claude · $name"
+done
+
+hook() { # name payload-json
+	TMUX="$SOCKET,$SERVER_PID,0" TMUX_PANE="${PANE[$1]}" "$BIN" hook <<<"$2"
+}
+base() { printf '"session_id": "%s", "cwd": "%s", "tty": "%s"' "$1" "${CWD[$1]}" "${TTY[$1]}"; }
+hook docs "{\"hook_event_name\": \"Stop\", $(base docs)}"
+hook webapp "{\"hook_event_name\": \"PreToolUse\", $(base webapp), \"tool_name\": \"AskUserQuestion\", \"tool_input\": {\"questions\": [{\"question\": \"Which auth provider should I wire up?\"}]}}"
+sleep 1 # so api has waited less long than webapp
+hook api "{\"hook_event_name\": \"Notification\", $(base api), \"notification_type\": \"permission_prompt\", \"message\": \"Claude needs your permission to use Bash\"}"
+hook migrations "{\"hook_event_name\": \"UserPromptSubmit\", $(base migrations)}"
+
+tmux -L "$OUTER" -f /dev/null new-session -d -x 112 -y 22 "env -u TMUX tmux -L $INNER attach -t work"
+tmux -L "$OUTER" set -g status off
+# The status segment is a #() job: give tmux a refresh or two to run it.
+for _ in $(seq 1 50); do
+	tmux -L "$OUTER" capture-pane -p | tail -1 | grep -q '│' && break
+	sleep 0.2
+done
+sleep 2
+tmux -L "$OUTER" capture-pane -e -p >"$WORK/screen.ansi"
+
+{
+	cat <<'HTML'
+<!doctype html><html><head><meta charset="utf-8"><style>
+body { margin: 0; background: #1c1c1c; }
+pre { margin: 0; padding: 12px 14px; color: #d0d0d0; background: #1c1c1c;
+      font: 15px/1.25 "DejaVu Sans Mono", "Noto Color Emoji", monospace; }
+</style></head><body><pre>
+HTML
+	aha --no-header <"$WORK/screen.ansi"
+	echo '</pre></body></html>'
+} >"$WORK/screen.html"
+
+mkdir -p "$(dirname "$OUT")"
+chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+	--disable-background-networking --disable-component-update --disable-sync \
+	--user-data-dir="$WORK/chromium" --hide-scrollbars --window-size=1040,450 \
+	--screenshot="$OUT" "file://$WORK/screen.html" >/dev/null 2>&1
+echo "screenshot: wrote $OUT"
