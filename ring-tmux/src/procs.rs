@@ -1,14 +1,15 @@
 //! Live agent processes from `/proc` (spec Appendix B), for the liveness rules (spec §4.3).
 //!
 //! RiNG runs `ps` and `lsof`; on Linux the same facts are in `/proc/<pid>/{stat,cmdline,cwd}`.
-//! The filters are pure ([`classify`], [`assemble`]) and tested with tables; [`scan`] is the
-//! thin part that reads `/proc`. It reads `stat` for every pid, `cmdline` only for the user's
-//! own live processes (kernel threads and foreign processes are skipped: their cwd would be
-//! unreadable, and `lsof` drops a pid without a cwd), and `cwd` only for matches.
+//! The filters are pure ([`classify`], [`assemble`], [`may_be_agent`]) and tested with tables;
+//! [`scan`] is the thin part that reads `/proc`: one `read` of `cmdline` per process, then
+//! `stat` (comm, terminal) and the `cwd` link only for the few whose command line names an
+//! agent. A process whose cwd cannot be read is dropped, as `lsof` drops it.
 
 use ring_shared::derive::{Proc, Procs};
 use std::collections::BTreeMap;
-use std::os::unix::fs::MetadataExt;
+use std::fs::File;
+use std::io::Read;
 use std::path::Path;
 
 /// Shell names whose command line never makes a process Claude by a path match (Appendix B).
@@ -181,6 +182,15 @@ pub fn tty_name(tty_nr: u32) -> Option<String> {
     }
 }
 
+/// Whether a command line can belong to an agent at all: every rule of [`classify`] needs
+/// `claude`, `Claude` or `codex` in it, in practice (an agent's comm is the basename of its
+/// `argv[0]`, or a title that libuv also writes into the command line). Lets the scan skip
+/// `stat` for every other process.
+pub fn may_be_agent(cmdline: &[u8]) -> bool {
+    cmdline.windows(5).any(|w| w == b"codex")
+        || cmdline.windows(6).any(|w| w == b"claude" || w == b"Claude")
+}
+
 /// Reads `/proc` for live Claude and Codex processes. When `/proc` cannot be listed, both
 /// providers are unknown (rows are then kept as they are).
 pub fn scan() -> Procs {
@@ -191,22 +201,14 @@ fn scan_root(root: &Path) -> Procs {
     let Ok(dir) = std::fs::read_dir(root) else {
         return Procs::default();
     };
-    // Without root, another user's cwd is unreadable: skip those pids before opening anything.
-    let own_uid = std::fs::metadata(root.join("self")).map(|m| m.uid()).ok();
+    let mut buf = Vec::with_capacity(CMDLINE_CAP);
     let mut found = Vec::new();
     for entry in dir.flatten() {
         let name = entry.file_name();
         let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
             continue;
         };
-        let path = entry.path();
-        if let Some(uid) = own_uid.filter(|&u| u != 0) {
-            match entry.metadata() {
-                Ok(m) if m.uid() == uid => {}
-                _ => continue,
-            }
-        }
-        if let Some(f) = read_process(&path, pid) {
+        if let Some(f) = read_process(&root.join(&name), pid, &mut buf) {
             found.push(f);
         }
     }
@@ -214,14 +216,30 @@ fn scan_root(root: &Path) -> Procs {
     assemble(found)
 }
 
-fn read_process(path: &Path, pid: u32) -> Option<Found> {
-    let stat_bytes = std::fs::read(path.join("stat")).ok()?;
-    let stat = parse_stat(&String::from_utf8_lossy(&stat_bytes))?;
+/// Command lines are cut here; the flags that matter come first.
+const CMDLINE_CAP: usize = 64 << 10;
+
+/// Reads a `/proc` file in one `read` (they are produced whole; a short read is the end).
+fn read_proc_file(path: &Path, buf: &mut Vec<u8>) -> Option<()> {
+    buf.clear();
+    buf.resize(CMDLINE_CAP, 0);
+    let n = File::open(path).and_then(|mut f| f.read(buf)).ok()?;
+    buf.truncate(n);
+    Some(())
+}
+
+fn read_process(path: &Path, pid: u32, buf: &mut Vec<u8>) -> Option<Found> {
+    // Kernel threads and zombies have an empty command line.
+    read_proc_file(&path.join("cmdline"), buf)?;
+    if buf.is_empty() || !may_be_agent(buf) {
+        return None;
+    }
+    let args = join_cmdline(buf);
+    read_proc_file(&path.join("stat"), buf)?;
+    let stat = parse_stat(&String::from_utf8_lossy(buf))?;
     if stat.kernel_thread {
         return None;
     }
-    let cmdline = std::fs::read(path.join("cmdline")).ok()?;
-    let args = join_cmdline(&cmdline);
     let kind = classify(&stat.comm, &args)?;
     let cwd = std::fs::read_link(path.join("cwd"))
         .ok()

@@ -17,8 +17,10 @@
 mod files;
 mod hidden;
 mod list;
+mod paths;
 
 pub use files::{ROW_CAP, RowFiles, read_config, read_rows};
+pub use paths::{RealPaths, mtime};
 
 use crate::env::{self, Env};
 use ring_shared::board::{Board, Summary};
@@ -26,12 +28,10 @@ use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext, parse_labels};
 use ring_shared::format;
 use ring_shared::scan;
-use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::UNIX_EPOCH;
 
 /// What to load besides the board itself.
 #[derive(Debug, Clone, Copy)]
@@ -42,14 +42,27 @@ pub struct LoadOptions {
     /// row: spec §4.4–4.7), as RiNG's board does. Without them, and without rows, no process
     /// scan is done at all.
     pub zero_config: bool,
+    /// Compute `hook_stale` (§4.2 c: one `stat` per working/waiting row with a transcript).
+    /// Display only: off, every session's `hook_stale` is `false`.
+    pub hook_stale: bool,
 }
 
 impl LoadOptions {
-    /// RiNG's board: zero-config rows included.
-    pub fn board(all: bool) -> LoadOptions {
+    /// Everything RiNG's board has (`json`, `list`).
+    pub fn full(all: bool) -> LoadOptions {
         LoadOptions {
             all,
             zero_config: true,
+            hook_stale: true,
+        }
+    }
+
+    /// What counts and badges need (`oneline`, `status`): [`LoadOptions::full`] without
+    /// `hook_stale`.
+    pub fn counts(all: bool) -> LoadOptions {
+        LoadOptions {
+            hook_stale: false,
+            ..LoadOptions::full(all)
         }
     }
 }
@@ -69,9 +82,10 @@ pub struct LoadedBoard {
     pub phantoms: usize,
 }
 
-/// Reads the registry and applies every read-side rule (spec §4), like RiNG's board.
+/// Reads the registry and applies every read-side rule (spec §4), like RiNG's board, except
+/// the display-only `hook_stale` (always `false` here; see [`LoadOptions::full`]).
 pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
-    load_board_with(env, config, LoadOptions::board(all))
+    load_board_with(env, config, LoadOptions::counts(all))
 }
 
 /// [`load_board`] with options.
@@ -84,20 +98,19 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
         scan_processes(env)
     };
     let hidden = hidden::load(&env.ring_home, now);
-    let realpaths = RefCell::new(HashMap::new());
-    let realpath = |dir: &str| -> String {
-        realpaths
-            .borrow_mut()
-            .entry(dir.to_owned())
-            .or_insert_with(|| realpath(dir))
-            .clone()
-    };
+    let realpaths = RealPaths::default();
+    let realpath = |dir: &str| realpaths.get(dir);
+    let no_mtime = |_: &str| None;
     let ctx = ReadContext {
         now,
         config,
         procs: &procs,
         hidden: &hidden.at,
-        source_mtime: &mtime,
+        source_mtime: if options.hook_stale {
+            &mtime
+        } else {
+            &no_mtime
+        },
         realpath: &realpath,
     };
     let hook = derive::hook_sessions(found.rows, &ctx);
@@ -133,50 +146,10 @@ pub fn scan_processes(env: &Env) -> Procs {
     }
 }
 
-/// Modification time of a transcript path (following symlinks, like `os.path.getmtime`).
-fn mtime(path: &str) -> Option<f64> {
-    let modified = std::fs::metadata(path).ok()?.modified().ok()?;
-    Some(match modified.duration_since(UNIX_EPOCH) {
-        Ok(d) => d.as_secs_f64(),
-        Err(e) => -e.duration().as_secs_f64(),
-    })
-}
-
-/// Python's `os.path.realpath` (non-strict): symlinks resolved as far as the path exists, the
-/// rest normalized lexically; an empty path stays empty.
+/// Python's `os.path.realpath` (non-strict) of one path. For many paths keep one
+/// [`RealPaths`]: it shares resolved prefixes.
 pub fn realpath(dir: &str) -> String {
-    if dir.is_empty() {
-        return String::new();
-    }
-    if let Ok(real) = std::fs::canonicalize(dir) {
-        return real.to_string_lossy().into_owned();
-    }
-    let mut path = PathBuf::new();
-    if Path::new(dir).is_relative() {
-        path = std::env::current_dir().unwrap_or_default();
-    }
-    let mut resolved = true;
-    for part in Path::new(dir).components() {
-        match part {
-            Component::RootDir => path.push("/"),
-            Component::CurDir | Component::Prefix(_) => {}
-            Component::ParentDir => {
-                path.pop();
-            }
-            Component::Normal(name) => {
-                path.push(name);
-                // Resolve symlinks while the prefix exists; past the first missing part,
-                // nothing further can exist either.
-                if resolved {
-                    match std::fs::canonicalize(&path) {
-                        Ok(real) => path = real,
-                        Err(_) => resolved = false,
-                    }
-                }
-            }
-        }
-    }
-    path.to_string_lossy().into_owned()
+    RealPaths::default().get(dir)
 }
 
 /// Loads the config; warnings go to stderr only for the interactive commands.
@@ -223,7 +196,7 @@ pub fn oneline(all: bool) -> ExitCode {
 pub fn json(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
-    let loaded = load_board(&env, &config, all || config.show_all);
+    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
     let home = env.home.to_string_lossy();
     print(&format!(
@@ -236,7 +209,7 @@ pub fn json(all: bool) -> ExitCode {
 pub fn list(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
-    let loaded = load_board(&env, &config, all || config.show_all);
+    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
     let width = list::terminal_width();
     print(&list::render(&loaded, &env.home.to_string_lossy(), width))
@@ -245,35 +218,5 @@ pub fn list(all: bool) -> ExitCode {
 fn report_skipped(loaded: &LoadedBoard) {
     for (path, why) in &loaded.skipped {
         eprintln!("ring: skipped {}: {why}", path.display());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rstest::rstest;
-
-    #[rstest]
-    #[case::empty("", "")]
-    #[case::missing_absolute("/nonexistent-ring/a/b", "/nonexistent-ring/a/b")]
-    #[case::trailing_slash("/nonexistent-ring/a/", "/nonexistent-ring/a")]
-    #[case::dot_dot_lexical("/nonexistent-ring/a/../b", "/nonexistent-ring/b")]
-    #[case::dot("/nonexistent-ring/./a", "/nonexistent-ring/a")]
-    #[case::root("/", "/")]
-    fn realpath_normalizes_missing_paths_like_python(#[case] dir: &str, #[case] want: &str) {
-        assert_eq!(realpath(dir), want);
-    }
-
-    #[test]
-    fn realpath_resolves_symlinks_in_an_existing_prefix() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let real = std::fs::canonicalize(dir.path()).expect("canonical");
-        std::fs::create_dir(real.join("target")).expect("dir");
-        std::os::unix::fs::symlink(real.join("target"), real.join("link")).expect("link");
-        let through_link = format!("{}/link/missing", real.display());
-        assert_eq!(
-            realpath(&through_link),
-            format!("{}/target/missing", real.display())
-        );
     }
 }

@@ -164,6 +164,18 @@ fn parse_stat_reads_comm_tty_and_kthread_flag(
     assert_eq!(got, want.map(|(c, t, k)| (c.to_owned(), t, k)));
 }
 
+#[rstest]
+#[case::claude(b"claude\0--resume".as_slice(), true)]
+#[case::native_install(b"/home/u/.local/share/claude/versions/2.0.1".as_slice(), true)]
+#[case::mac_app(b"/Applications/ClaudeCode.app/x".as_slice(), true)]
+#[case::codex(b"/usr/bin/codex".as_slice(), true)]
+#[case::shell(b"-bash".as_slice(), false)]
+#[case::empty(b"".as_slice(), false)]
+#[case::capitalized_codex_is_not(b"Codex".as_slice(), false)]
+fn may_be_agent_prefilters_command_lines(#[case] cmdline: &[u8], #[case] want: bool) {
+    assert_eq!(may_be_agent(cmdline), want);
+}
+
 #[test]
 fn join_cmdline_matches_ps_args() {
     assert_eq!(
@@ -222,6 +234,12 @@ fn scan_reads_stat_cmdline_and_cwd_of_a_proc_tree() {
         Some("/repo/c"),
     );
     mk("103", "103 (kworker/0:1) S 2 0 0 0 0 2129984 0", b"", None);
+    mk(
+        "105",
+        "105 (claude-x) S 2 0 0 0 0 2129984 0",
+        b"claude\0",
+        Some("/k"),
+    );
     mk(
         "104",
         "104 (claude) S 1 104 104 0 0 4194304 0",

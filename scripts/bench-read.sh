@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Benchmark `ring-tmux oneline` over 10 / 100 / 1000 realistic registry rows, each size side by
+# side with /bin/true in the same hyperfine run.
+#
+# Liveness is ON: RING_PROCS is unset, so every run scans this machine's /proc. The clock is the
+# real one (rows are a few minutes to an hour old), HOME is private (no transcripts: the
+# zero-config listing finds nothing), no tmux or zellij environment.
+#
+# Budgets (DESIGN.md): 100 rows within 2.5x /bin/true, 1000 rows within 6x (10 rows: 2.5x).
+#
+# Usage: scripts/bench-read.sh [RUNS]   (default 1000; needs hyperfine and python3)
+# Output: tables on stdout and /work/notes/bench-read.md; exit 1 if a budget is missed.
+set -euo pipefail
+
+runs="${1:-1000}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${BENCH_READ_OUT:-/work/notes/bench-read.md}"
+
+for tool in hyperfine python3; do
+    command -v "$tool" >/dev/null || { echo "bench-read: $tool is not installed" >&2; exit 1; }
+done
+
+cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
+bin="$root/target/release/ring-tmux"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/home"
+
+# Rows shaped like the hook writes them: Claude and Codex sessions over 30 projects, mostly
+# idle/working, some waiting with a kind and a detail, transcripts that do not exist.
+make_rows() {
+    python3 - "$1" "$2" "$work/home" <<'PY'
+import json, os, random, sys, time, uuid
+n, sessions, home = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+os.makedirs(sessions, exist_ok=True)
+rng = random.Random(n)
+now = time.time()
+projects = [f"{home}/src/project-{i:02d}" for i in range(30)]
+actions = ["→ Bash: cargo test -p ring-shared", "→ Edit main.rs", "→ Read README.md",
+           "Done. The parser now handles nested quotes.", "—"]
+for i in range(n):
+    codex = rng.random() < 0.2
+    raw = str(uuid.UUID(int=rng.getrandbits(128)))
+    sid = f"codex:{raw}" if codex else raw
+    status = rng.choices(["waiting", "working", "idle"], [1, 3, 5])[0]
+    at = now - rng.uniform(5, 3600)
+    cwd = rng.choice(projects)
+    row = {"session_id": sid, "provider": "codex" if codex else "claude-code", "cwd": cwd,
+           "origin_cwd": cwd, "status": status,
+           "last_event": {"waiting": "Notification", "working": "PreToolUse", "idle": "Stop"}[status],
+           "last_active": at, "heartbeat_at": at, "last_action": rng.choice(actions),
+           "hook_pid": rng.randint(1000, 99999),
+           "source_path": f"{home}/.claude/projects/-src/{raw}.jsonl",
+           "tmux_pane": f"%{rng.randint(0, 80)}", "tty": f"/dev/pts/{rng.randint(0, 40)}",
+           "tmux_socket": "/tmp/tmux-1000/default"}
+    if status == "waiting":
+        row.update({"waiting_kind": rng.choice(["permission", "question", "plan"]),
+                    "waiting_detail": "Bash: npm test -- --watch=false", "waiting_notified_at": at})
+    name = sid.replace("/", "%2F")
+    with open(os.path.join(sessions, name + ".json"), "w") as f:
+        json.dump(row, f)
+PY
+}
+
+export HOME="$work/home"
+unset RING_PROCS RING_NOW TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID
+
+mkdir -p "$(dirname "$out")"
+{
+    echo "# ring-tmux oneline benchmark (read path, liveness on)"
+    echo
+    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, $(ls /proc | grep -c '^[0-9]') processes in /proc,"
+    echo "${runs} runs each after 100 warmup runs, \`hyperfine -N\` (no shell)."
+    echo "Each size is one hyperfine run with /bin/true beside it."
+    echo
+    echo "| rows | /bin/true | ring-tmux oneline | ratio | budget | |"
+    echo "|---:|---:|---:|---:|---:|---|"
+} >"$work/summary.md"
+
+status=0
+for n in 10 100 1000; do
+    export RING_HOME="$work/ring-$n"
+    make_rows "$n" "$RING_HOME/sessions"
+    line="$("$bin" oneline)"
+    echo "bench-read: $n rows → '$line'" >&2
+    hyperfine -N --warmup 100 --runs "$runs" \
+        --export-json "$work/$n.json" --export-markdown "$work/$n.md" \
+        -n '/bin/true' '/bin/true' \
+        -n "ring-tmux oneline ($n rows)" "$bin oneline"
+    budget=$([ "$n" -ge 1000 ] && echo 6 || echo 2.5)
+    python3 - "$work/$n.json" "$n" "$budget" >>"$work/summary.md" <<'PY' || status=1
+import json, sys
+res = json.load(open(sys.argv[1]))["results"]
+true, ring = res[0]["mean"], res[1]["mean"]
+ratio, budget = ring / true, float(sys.argv[3])
+ok = ratio <= budget
+print(f"| {sys.argv[2]} | {true*1e3:.3f} ms | {ring*1e3:.3f} ms ± {res[1]['stddev']*1e3:.3f} "
+      f"| {ratio:.2f}× | ≤ {budget:g}× | {'ok' if ok else 'OVER BUDGET'} |")
+sys.exit(0 if ok else 1)
+PY
+done
+
+{
+    cat "$work/summary.md"
+    for n in 10 100 1000; do
+        echo
+        echo "## $n rows"
+        echo
+        cat "$work/$n.md"
+    done
+} >"$out"
+cat "$work/summary.md"
+echo "bench-read: wrote $out" >&2
+exit "$status"
