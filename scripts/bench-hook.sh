@@ -2,10 +2,10 @@
 # Benchmark `ring-tmux hook` for one event against /bin/true, side by side in one hyperfine run.
 #
 # Budget (DESIGN.md): one hook event with no tmux push due within 2.5x the wall time of
-# /bin/true run the same way. Both commands get the same stdin redirect from a file, so the
-# shell work is identical (and hyperfine subtracts the shell's start-up); the hook runs with no TMUX/ZELLIJ environment (no push), a fixed
-# clock, a private ring folder whose row already exists (the steady state: read previous row,
-# reduce, atomic replace), and no transcript.
+# /bin/true run the same way. Both commands get the payload file as stdin through the same
+# launcher, whose start-up hyperfine subtracts. The hook runs with no TMUX/ZELLIJ environment
+# (no push), a fixed clock, a private ring folder whose row already exists (the steady state:
+# read previous row, reduce, atomic replace), and no transcript.
 #
 # Usage: scripts/bench-hook.sh [RUNS]   (default 2000; needs hyperfine)
 # Output: a table on stdout and /work/notes/bench-hook.md (markdown export).
@@ -28,6 +28,25 @@ cat >"$work/payload.json" <<'JSON'
 {"session_id": "bench-0001", "hook_event_name": "PreToolUse", "cwd": "/repo/app", "tool_name": "Bash", "tool_input": {"command": "cargo test -p ring-shared"}}
 JSON
 
+# hyperfine 1.15 (Debian bookworm) has no --input and gives commands an empty stdin under
+# --shell=none. So both commands run through the same tiny "shell", `stdin-from`, which opens
+# the payload as stdin and execs the command (no shell parsing, no fork). hyperfine measures
+# that shell's own start-up (`stdin-from payload -c ''`, which execs nothing) and subtracts it,
+# so what remains is exec + run of /bin/true vs exec + run of the hook, each fed the payload.
+cat >"$work/stdin-from.rs" <<'RS'
+use std::os::unix::process::CommandExt;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    // stdin-from FILE -c "PROGRAM ARGS…"
+    let mut words = args.get(3).map(String::as_str).unwrap_or("").split_whitespace();
+    let Some(program) = words.next() else { return };
+    let stdin = std::fs::File::open(&args[1]).expect("payload");
+    let err = std::process::Command::new(program).args(words).stdin(stdin).exec();
+    panic!("exec {}: {}", program, err);
+}
+RS
+rustc --edition 2021 -O -o "$work/stdin-from" "$work/stdin-from.rs"
+
 export HOME="$work/home" RING_HOME="$work/ring" RING_NOW=1700000000.0
 # No terminal probe and no process walk: measure the hook, not this machine's process tree.
 export RING_STDIN_TTY="" RING_AGENT_TTY=""
@@ -38,17 +57,18 @@ unset TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID RING_DEBUG_PAYLOA
 test -f "$work/ring/sessions/bench-0001.json" || { echo "bench-hook: the hook wrote no row" >&2; exit 1; }
 
 mkdir -p "$(dirname "$out")"
-# hyperfine 1.15 has no --input, so both commands run through sh with the same stdin
-# redirect; hyperfine measures the shell's own start-up and subtracts it from both.
-hyperfine --warmup 200 --runs "$runs" --export-markdown "$work/table.md" \
-    -n '/bin/true' "/bin/true <'$work/payload.json'" \
-    -n 'ring-tmux hook (one event, no push)' "'$bin' hook <'$work/payload.json'"
+
+hyperfine --shell="$work/stdin-from $work/payload.json" --warmup 200 --runs "$runs" \
+    --export-markdown "$work/table.md" \
+    -n '/bin/true' '/bin/true' \
+    -n 'ring-tmux hook (one event, no push)' "$bin hook"
 
 {
     echo "# ring-tmux hook benchmark"
     echo
     echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, ${runs} runs each after 200 warmup runs,"
-    echo "both run as \`sh -c 'CMD <payload.json'\` with hyperfine's shell start-up correction."
+    echo "both exec'd by the same minimal launcher with the payload as stdin; hyperfine subtracts"
+    echo "the launcher's own start-up (see scripts/bench-hook.sh)."
     echo "Budget: hook ≤ 2.5× /bin/true."
     echo
     cat "$work/table.md"

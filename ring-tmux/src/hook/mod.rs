@@ -15,20 +15,19 @@
 //! delegation (§3.14) is not done (it would print on the agent's stdout).
 
 use crate::env::Env;
-use crate::store::{self, ErrorLog, hidden, jsonl, lock};
-use crate::tty;
+use crate::store::{self, ErrorLog, hidden, jsonl};
 use ring_shared::config::Config;
-use ring_shared::event::{self, Event, HookArgs};
-use ring_shared::reduce::{self, Context, Outcome, Transition};
-use ring_shared::registry::{self, Row, Status};
-use ring_shared::transcript::{self, Record};
+use ring_shared::event::{self, HookArgs};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
+
+mod record;
+use record::Recorder;
 
 /// Largest payload read from stdin; anything larger is drained and ignored.
 pub const STDIN_CAP: u64 = 8 << 20;
@@ -309,184 +308,6 @@ pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
         config,
     }
     .record(&event)
-}
-
-struct Recorder<'a> {
-    henv: &'a HookEnv,
-    log: &'a ErrorLog,
-    now: f64,
-    config: Config,
-}
-
-impl Recorder<'_> {
-    fn fail(&self, what: &str, e: impl std::fmt::Display) -> Handled {
-        self.log.write(self.now, "hook", &format!("{what}: {e}"));
-        Handled::Failed
-    }
-
-    /// Takes the session's lock; `None` (logged) when it cannot be had: the hook goes on
-    /// unlocked rather than block the agent.
-    fn lock(&self, sessions: &Path, name: &str) -> Option<(lock::Lock, PathBuf)> {
-        let dir = sessions.join(store::LOCKS_DIR);
-        let stem = name.strip_suffix(".json").unwrap_or(name);
-        let path = dir.join(format!("{stem}.lock"));
-        let got = store::ensure_dir(&dir).and_then(|()| {
-            lock::acquire(
-                &path,
-                lock::Mode::Exclusive,
-                lock::LOCK_TIMEOUT,
-                lock::open_lock_file,
-            )
-        });
-        match got {
-            Ok(lock::Lock::TimedOut) => {
-                self.log.write(
-                    self.now,
-                    "hook",
-                    &format!("lock {name}: timed out, writing unlocked"),
-                );
-                None
-            }
-            Ok(held) => Some((held, path)),
-            Err(e) => {
-                self.log.write(
-                    self.now,
-                    "hook",
-                    &format!("lock {name}: {e}, writing unlocked"),
-                );
-                None
-            }
-        }
-    }
-
-    fn transcript(&self, event: &Event) -> Option<Vec<Record>> {
-        if event.transcript_path.is_empty() {
-            return None;
-        }
-        let (bytes, cut) =
-            store::read_tail(Path::new(&event.transcript_path), transcript::TAIL_BYTES)?;
-        guarded(self.log, self.now, "parse_tail", || {
-            transcript::parse_tail(&bytes, cut)
-        })
-    }
-
-    fn append_transition(&self, t: &Transition) {
-        let line =
-            jsonl::transition_line(t.ts, &t.session_id, &t.provider, &t.cwd, t.status.as_str());
-        let path = self.henv.env.ring_home.join("events.jsonl");
-        if let Err(e) = jsonl::append_line(&path, &line, jsonl::EVENTS_CAP) {
-            self.log
-                .write(self.now, "hook", &format!("events.jsonl: {e}"));
-        }
-    }
-
-    fn record(&self, event: &Event) -> Handled {
-        let sessions = self.henv.env.sessions_dir();
-        if let Err(e) = store::ensure_dir(&sessions) {
-            return self.fail("sessions folder", e);
-        }
-        let Some(name) = guarded(self.log, self.now, "file_name", || {
-            registry::file_name(&event.session_id)
-        }) else {
-            return Handled::Failed;
-        };
-        let lock = self.lock(&sessions, &name);
-        let row_path = sessions.join(&name);
-        let prev_bytes = store::read_bounded(&row_path, store::ROW_READ_CAP).unwrap_or_else(|e| {
-            self.log
-                .write(self.now, "hook", &format!("previous row {name}: {e}"));
-            None
-        });
-        let prev: Option<Map<String, Value>> = prev_bytes
-            .as_deref()
-            .and_then(|b| serde_json::from_slice(b).ok())
-            .and_then(|v: Value| match v {
-                Value::Object(m) => Some(m),
-                _ => None,
-            });
-        let ending = event.status == Status::Ended;
-        let records = if ending { None } else { self.transcript(event) };
-        let found = if ending || !self.henv.discover_tty {
-            tty::Discovered::default()
-        } else {
-            tty::discover(event.process_name)
-        };
-        let ctx = Context {
-            now: self.now,
-            config: self.config.clone(),
-            hook_pid: i64::from(std::process::id()),
-            tmux_pane: self.henv.tmux_pane.clone(),
-            discovered_tty: found.tty,
-            transcript: records.as_deref(),
-            tmux_socket: self.henv.tmux_socket.clone(),
-            zellij_session: self.henv.zellij_session.clone(),
-            zellij_pane: self.henv.zellij_pane.clone(),
-            agent_pid: found.agent_pid,
-        };
-        let Some(outcome) = guarded(self.log, self.now, "reduce", || {
-            reduce::reduce(prev.as_ref(), event, &ctx)
-        }) else {
-            return Handled::Failed;
-        };
-        let (handled, after): (Handled, Option<Box<Row>>) = match outcome {
-            Outcome::Write {
-                row,
-                transition,
-                notify,
-            } => {
-                let Some(text) = guarded(self.log, self.now, "encode_row", || {
-                    registry::encode_row(&row)
-                }) else {
-                    return Handled::Failed;
-                };
-                if let Err(e) = store::write_atomic(&sessions, &name, text.as_bytes()) {
-                    return self.fail(&format!("write {name}"), e);
-                }
-                if let Some(t) = &transition {
-                    self.append_transition(t);
-                }
-                if notify && self.config.notify_backend != "none" {
-                    self.log.write(
-                        self.now,
-                        "notify",
-                        &format!(
-                            "{} now waiting ({}): no desktop notifier in ring",
-                            row.session_id, row.waiting_kind
-                        ),
-                    );
-                }
-                (Handled::Written, Some(row))
-            }
-            Outcome::Delete { transition } => {
-                if let Err(e) = store::remove_if_present(&row_path) {
-                    return self.fail(&format!("delete {name}"), e);
-                }
-                if let Some(t) = &transition {
-                    self.append_transition(t);
-                }
-                // The lock file goes with the session; waiters notice the new inode (store::lock).
-                if let Some((lock::Lock::Held(_), path)) = &lock {
-                    let _ = store::remove_if_present(path);
-                }
-                (Handled::Deleted, None)
-            }
-        };
-        let before = prev_bytes.and_then(|b| {
-            guarded(self.log, self.now, "decode_row", || {
-                registry::decode_row(&b).ok()
-            })
-            .flatten()
-        });
-        // Still under the session lock, so pushes to the pane happen in row order.
-        guarded(self.log, self.now, "tmux push", || {
-            crate::tmux::push_after_hook(&self.henv.env, before.as_ref(), after.as_deref())
-        });
-        guarded(self.log, self.now, "zellij refresh", || {
-            crate::zellij::refresh_after_hook(after.as_deref())
-        });
-        drop(lock);
-        handled
-    }
 }
 
 #[cfg(test)]
