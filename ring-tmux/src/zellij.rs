@@ -1,11 +1,367 @@
-//! `install-zellij` and the `ring::refresh` pipe (owner: zellij helper).
-use std::process::ExitCode;
+//! zellij support on the native side: `install-zellij` (the plugin file, a layout, the
+//! plugin's permissions) and the `ring::refresh` pipe the hook sends after a write.
+//!
+//! Files `install-zellij` writes (each atomically, each only when its content changes):
+//!
+//! * `~/.config/zellij/plugins/ring.wasm`: the plugin, copied from `--plugin PATH`, else from
+//!   `../share/ring/ring.wasm` next to this binary, else from the workspace build
+//!   (`target/wasm32-wasip1/release/ring-plugin.wasm`).
+//! * `~/.config/zellij/layouts/ring.kdl` (`$ZELLIJ_CONFIG_DIR/layouts` when set): zellij's tab
+//!   bar, ring's bar on the row under it, the panes, the status bar. `zellij --layout ring`.
+//! * zellij's `permissions.kdl` (`$XDG_CACHE_HOME/zellij`, else `~/.cache/zellij`; macOS
+//!   `~/Library/Caches/org.Zellij-Contributors.Zellij`): the plugin's grants, so zellij never
+//!   asks inside a one-row pane. Every other entry is kept byte for byte.
 
-/// Not built yet.
-pub fn install_zellij(_args: &[String]) -> ExitCode {
-    ExitCode::SUCCESS
+mod kdl;
+
+use crate::env::Env;
+use crate::install::jsonfile::write_atomic;
+use crate::install::{err, out, parse_args};
+use clap::Parser;
+use ring_shared::Row;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+
+/// The pipe the plugin listens to for an immediate re-read.
+pub const REFRESH_PIPE: &str = "ring::refresh";
+
+/// What the plugin asks for: pane and mode events (`ReadApplicationState`), focusing panes and
+/// tinting them (`ChangeApplicationState`). It reads the ring folder through its `cwd`, which
+/// needs no permission, and runs no command.
+pub const PERMISSIONS: [&str; 2] = ["ReadApplicationState", "ChangeApplicationState"];
+
+/// The key the printed board binding uses.
+const BOARD_KEY: &str = "Alt r";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "ring-tmux install-zellij",
+    about = "Install ring's zellij plugin, a layout with its bar, and its permissions"
+)]
+struct InstallArgs {
+    /// The plugin to install (default: next to this binary, else the workspace build).
+    #[arg(long, value_name = "PATH")]
+    plugin: Option<PathBuf>,
+    /// Print what would be written and write nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
-/// Called by the hook after a write inside zellij (`$ZELLIJ_SESSION_NAME` set): sends
-/// `zellij pipe --name ring::refresh` in the background with a short timeout. Never waits for it.
-pub fn refresh_after_hook(_row: Option<&ring_shared::Row>) {}
+/// Where the files go, from the environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paths {
+    /// The installed plugin.
+    pub plugin: PathBuf,
+    /// The layout file.
+    pub layout: PathBuf,
+    /// zellij's permission cache.
+    pub permissions: PathBuf,
+    /// The ring folder (the plugin's `cwd`).
+    pub ring_home: PathBuf,
+}
+
+impl Paths {
+    /// Paths for `home`, with zellij's own overrides (`ZELLIJ_CONFIG_DIR`, `XDG_CACHE_HOME`).
+    pub fn new(
+        home: &Path,
+        ring_home: &Path,
+        config_dir: Option<PathBuf>,
+        cache_home: Option<PathBuf>,
+    ) -> Paths {
+        let zellij_config = home.join(".config").join("zellij");
+        let cache = if cfg!(target_os = "macos") {
+            home.join("Library/Caches/org.Zellij-Contributors.Zellij")
+        } else {
+            cache_home
+                .filter(|p| p.is_absolute())
+                .unwrap_or_else(|| home.join(".cache"))
+                .join("zellij")
+        };
+        Paths {
+            plugin: zellij_config.join("plugins").join("ring.wasm"),
+            layout: config_dir
+                .filter(|p| p.is_absolute())
+                .unwrap_or(zellij_config)
+                .join("layouts")
+                .join("ring.kdl"),
+            permissions: cache.join("permissions.kdl"),
+            ring_home: ring_home.to_path_buf(),
+        }
+    }
+
+    fn from_env(env: &Env) -> Paths {
+        let var = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        Paths::new(
+            &env.home,
+            &env.ring_home,
+            var("ZELLIJ_CONFIG_DIR"),
+            var("XDG_CACHE_HOME"),
+        )
+    }
+}
+
+/// `ring-tmux install-zellij [--plugin PATH] [--dry-run]`.
+pub fn install_zellij(args: &[String]) -> ExitCode {
+    let args: InstallArgs = match parse_args("ring-tmux install-zellij", args) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let env = Env::from_process();
+    let paths = Paths::from_env(&env);
+    let source = match find_plugin(args.plugin.as_deref()) {
+        Ok(source) => source,
+        Err(message) => {
+            err!("✗ {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match install(&paths, &source, args.dry_run) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            err!("✗ {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The plugin file to install: `explicit`, else the first candidate that exists.
+fn find_plugin(explicit: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(path) = explicit {
+        return if path.is_file() {
+            Ok(path.to_path_buf())
+        } else {
+            Err(format!("no plugin at {}", path.display()))
+        };
+    }
+    let mut candidates = Vec::new();
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+    {
+        candidates.push(dir.join("../share/ring/ring.wasm"));
+        // A workspace binary lives in target/{debug,release}/.
+        candidates.push(dir.join("../wasm32-wasip1/release/ring-plugin.wasm"));
+    }
+    candidates.push(PathBuf::from(
+        "target/wasm32-wasip1/release/ring-plugin.wasm",
+    ));
+    candidates.into_iter().find(|p| p.is_file()).ok_or_else(|| {
+        "no built plugin found: run `cargo build --release -p ring-plugin --target \
+         wasm32-wasip1` in the repository, or pass --plugin PATH"
+            .into()
+    })
+}
+
+/// Writes (or, with `dry_run`, describes) the three files.
+pub fn install(paths: &Paths, source: &Path, dry_run: bool) -> Result<(), String> {
+    let wasm =
+        std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+    if !wasm.starts_with(b"\0asm") {
+        return Err(format!("{} is not a WebAssembly file", source.display()));
+    }
+    let layout = layout(&paths.plugin, &paths.ring_home);
+    let old_permissions = match std::fs::read_to_string(&paths.permissions) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", paths.permissions.display())),
+    };
+    let plugin_key = paths.plugin.to_string_lossy();
+    let permissions = kdl::upsert_permissions(&old_permissions, &plugin_key, &PERMISSIONS)
+        .map_err(|e| {
+            format!(
+                "{} is not KDL ring can edit safely ({e}); add this entry by hand:\n{}",
+                paths.permissions.display(),
+                kdl::upsert_permissions("", &plugin_key, &PERMISSIONS).unwrap_or_default()
+            )
+        })?;
+    if dry_run {
+        out!(
+            "would copy {} → {}",
+            source.display(),
+            paths.plugin.display()
+        );
+        out!("would write {}:\n{layout}", paths.layout.display());
+        out!(
+            "would write {}:\n{permissions}",
+            paths.permissions.display()
+        );
+        out!("{}", board_hint(&paths.plugin, &paths.ring_home));
+        return Ok(());
+    }
+    create_ring_home(&paths.ring_home)?;
+    write_if_changed(&paths.plugin, &wasm)?;
+    out!(
+        "✓ plugin: {} (from {})",
+        paths.plugin.display(),
+        source.display()
+    );
+    write_if_changed(&paths.layout, layout.as_bytes())?;
+    out!(
+        "✓ layout: {} — start zellij with `zellij --layout ring`, or copy its ring pane into your own layout",
+        paths.layout.display()
+    );
+    write_if_changed(&paths.permissions, permissions.as_bytes())?;
+    out!(
+        "✓ permissions: {} granted in {}",
+        PERMISSIONS.join(", "),
+        paths.permissions.display()
+    );
+    out!("{}", board_hint(&paths.plugin, &paths.ring_home));
+    Ok(())
+}
+
+/// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).
+fn create_ring_home(ring_home: &Path) -> Result<(), String> {
+    use std::os::unix::fs::DirBuilderExt;
+    let sessions = ring_home.join("sessions");
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&sessions)
+        .map_err(|e| format!("cannot create {}: {e}", sessions.display()))
+}
+
+fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    // write_atomic takes text; the plugin is binary, so it goes through a temp file here.
+    match std::str::from_utf8(bytes) {
+        Ok(text) => write_atomic(path, text),
+        Err(_) => write_binary_atomic(path, bytes),
+    }
+    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn write_binary_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(".ring.wasm.tmp-{}", std::process::id()));
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+}
+
+/// The plugin block of a layout: the bar, reading `ring_home` through its `cwd`.
+pub fn bar_pane(plugin: &Path, ring_home: &Path) -> String {
+    format!(
+        "pane size=1 borderless=true {{\n    plugin location={} {{\n        mode \"bar\"\n        cwd {}\n    }}\n}}",
+        kdl::quote(&format!("file:{}", plugin.display())),
+        kdl::quote(&ring_home.to_string_lossy()),
+    )
+}
+
+/// `layouts/ring.kdl`: zellij's default layout with ring's bar under the tab bar.
+pub fn layout(plugin: &Path, ring_home: &Path) -> String {
+    let indent = |text: &str, n: usize| -> String {
+        text.lines()
+            .map(|l| format!("{}{l}\n", " ".repeat(n)))
+            .collect()
+    };
+    format!(
+        "// ring: zellij's tab bar, ring's bar on the row under it, your panes, the status bar.\n\
+         // Written by `ring-tmux install-zellij`; start with `zellij --layout ring`.\n\
+         // In your own layout, copy the ring pane. Beside the tab bar (a vertical split of a\n\
+         // one-row pane) works only with `pane_frame_style \"full\"`: zellij 0.45's default\n\
+         // title-only frames draw a border over a split one-row pane.\n\
+         layout {{\n    default_tab_template {{\n        pane size=1 borderless=true {{\n            plugin location=\"zellij:tab-bar\"\n        }}\n{}        children\n        pane size=2 borderless=true {{\n            plugin location=\"zellij:status-bar\"\n        }}\n    }}\n}}\n",
+        indent(&bar_pane(plugin, ring_home), 8)
+    )
+}
+
+/// The keybinding that opens the board (config.kdl; layouts cannot hold keybindings).
+pub fn board_hint(plugin: &Path, ring_home: &Path) -> String {
+    format!(
+        "Board: add this inside `keybinds {{ … }}` in ~/.config/zellij/config.kdl, then press {BOARD_KEY}:\n    shared {{\n        bind \"{BOARD_KEY}\" {{\n            LaunchOrFocusPlugin {} {{\n                floating true\n                mode \"board\"\n                cwd {}\n            }}\n        }}\n    }}",
+        kdl::quote(&format!("file:{}", plugin.display())),
+        kdl::quote(&ring_home.to_string_lossy()),
+    )
+}
+
+/// Called by the hook after each write. Kept for callers that only know the new row: sends the
+/// refresh whenever the hook runs inside zellij.
+pub fn refresh_after_hook(_row: Option<&Row>) {
+    if let Some(session) = zellij_session() {
+        spawn_refresh(&session);
+    }
+}
+
+/// Called by the hook after a write with the row before and after it: sends the refresh only
+/// when something the plugin shows changed (state, kind, detail, place, project), so a run of
+/// tool calls in one working session costs no process. The plugin's own one-second poll
+/// catches everything else.
+pub fn refresh_after_change(before: Option<&Row>, after: Option<&Row>) {
+    if !visible_change(before, after) {
+        return;
+    }
+    if let Some(session) = zellij_session() {
+        spawn_refresh(&session);
+    }
+}
+
+fn zellij_session() -> Option<String> {
+    std::env::var("ZELLIJ_SESSION_NAME")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// Whether the bar or the board would draw `after` differently from `before`.
+pub fn visible_change(before: Option<&Row>, after: Option<&Row>) -> bool {
+    let key = |r: &Row| {
+        (
+            r.status,
+            r.waiting_kind.clone(),
+            r.waiting_detail.clone(),
+            r.zellij_session.clone(),
+            r.zellij_pane.clone(),
+            r.cwd.clone(),
+            r.origin_cwd.clone(),
+        )
+    };
+    match (before, after) {
+        (Some(b), Some(a)) => key(b) != key(a),
+        (None, None) => false,
+        _ => true,
+    }
+}
+
+/// `zellij --session NAME pipe --name ring::refresh`, detached, bounded to two seconds (a pipe
+/// to a dying session can hang), all streams closed. Never waited for: the hook exits and the
+/// child is adopted by init.
+fn spawn_refresh(session: &str) {
+    let pipe = ["--session", session, "pipe", "--name", REFRESH_PIPE];
+    let mut command = if on_path("timeout") {
+        let mut c = Command::new("timeout");
+        c.args(["2", "zellij"]).args(pipe);
+        c
+    } else {
+        // No coreutils `timeout` (macOS): a shell kills the pipe after two seconds.
+        let mut c = Command::new("/bin/sh");
+        c.args([
+            "-c",
+            "zellij \"$@\" & p=$!; (sleep 2; kill $p 2>/dev/null) & wait $p",
+            "sh",
+        ])
+        .args(pipe);
+        c
+    };
+    let _ = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+}
+
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,148 @@
+use super::*;
+use rstest::rstest;
+use std::fs;
+
+const WASM: &[u8] = b"\0asm\x01\0\0\0ring";
+
+fn setup() -> (tempfile::TempDir, Paths, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let home = dir.path().join("home");
+    let paths = Paths::new(&home, &home.join(".config/ring"), None, None);
+    let source = dir.path().join("ring-plugin.wasm");
+    fs::write(&source, WASM).expect("write plugin");
+    (dir, paths, source)
+}
+
+#[test]
+fn install_writes_plugin_layout_permissions_and_ring_folder() {
+    let (_dir, paths, source) = setup();
+    install(&paths, &source, false).expect("install");
+    assert_eq!(fs::read(&paths.plugin).expect("plugin"), WASM);
+    let layout = fs::read_to_string(&paths.layout).expect("layout");
+    assert!(layout.contains(&format!(
+        "plugin location=\"file:{}\"",
+        paths.plugin.display()
+    )));
+    assert!(layout.contains(&format!("cwd \"{}\"", paths.ring_home.display())));
+    assert!(layout.contains("zellij:tab-bar"));
+    let permissions = fs::read_to_string(&paths.permissions).expect("permissions");
+    assert_eq!(
+        permissions,
+        format!(
+            "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n}}\n",
+            paths.plugin.display()
+        )
+    );
+    assert!(paths.ring_home.join("sessions").is_dir());
+}
+
+#[test]
+fn install_keeps_other_permission_entries_and_is_idempotent() {
+    let (_dir, paths, source) = setup();
+    let other = "\"/x/zjstatus.wasm\" {\n    RunCommands\n}\n";
+    fs::create_dir_all(paths.permissions.parent().expect("parent")).expect("mkdir");
+    fs::write(&paths.permissions, other).expect("seed");
+    install(&paths, &source, false).expect("first");
+    let first = fs::read_to_string(&paths.permissions).expect("read");
+    assert!(first.starts_with(other), "{first}");
+    install(&paths, &source, false).expect("second");
+    assert_eq!(fs::read_to_string(&paths.permissions).expect("read"), first);
+}
+
+#[test]
+fn unbalanced_permissions_file_is_left_alone() {
+    let (_dir, paths, source) = setup();
+    fs::create_dir_all(paths.permissions.parent().expect("parent")).expect("mkdir");
+    fs::write(&paths.permissions, "\"/x\" {\n").expect("seed");
+    let error = install(&paths, &source, false).expect_err("refused");
+    assert!(error.contains("by hand"), "{error}");
+    assert_eq!(
+        fs::read_to_string(&paths.permissions).expect("read"),
+        "\"/x\" {\n"
+    );
+}
+
+#[test]
+fn dry_run_writes_nothing() {
+    let (_dir, paths, source) = setup();
+    install(&paths, &source, true).expect("dry run");
+    assert!(!paths.plugin.exists());
+    assert!(!paths.layout.exists());
+    assert!(!paths.permissions.exists());
+}
+
+#[test]
+fn a_file_that_is_not_wasm_is_refused() {
+    let (dir, paths, _) = setup();
+    let bogus = dir.path().join("bogus.wasm");
+    fs::write(&bogus, "#!/bin/sh\n").expect("write");
+    assert!(install(&paths, &bogus, false).is_err());
+    assert!(!paths.plugin.exists());
+}
+
+#[test]
+fn paths_with_quotes_are_escaped_in_kdl() {
+    let layout = layout(Path::new("/a \"b\"/ring.wasm"), Path::new("/r\\ing"));
+    assert!(
+        layout.contains(r#"plugin location="file:/a \"b\"/ring.wasm""#),
+        "{layout}"
+    );
+    assert!(layout.contains(r#"cwd "/r\\ing""#), "{layout}");
+}
+
+#[rstest]
+#[case::xdg_cache(Some("/xdg"), "/xdg/zellij/permissions.kdl")]
+#[case::relative_xdg_ignored(Some("rel"), "/h/.cache/zellij/permissions.kdl")]
+#[case::default(None, "/h/.cache/zellij/permissions.kdl")]
+#[cfg_attr(
+    target_os = "macos",
+    ignore = "macOS keeps zellij's cache in ~/Library"
+)]
+fn permissions_follow_xdg_cache_home(#[case] xdg: Option<&str>, #[case] want: &str) {
+    let paths = Paths::new(
+        Path::new("/h"),
+        Path::new("/h/.config/ring"),
+        None,
+        xdg.map(PathBuf::from),
+    );
+    assert_eq!(paths.permissions, PathBuf::from(want));
+    assert_eq!(
+        paths.plugin,
+        PathBuf::from("/h/.config/zellij/plugins/ring.wasm")
+    );
+}
+
+#[test]
+fn layout_follows_zellij_config_dir() {
+    let paths = Paths::new(
+        Path::new("/h"),
+        Path::new("/r"),
+        Some(PathBuf::from("/zc")),
+        None,
+    );
+    assert_eq!(paths.layout, PathBuf::from("/zc/layouts/ring.kdl"));
+}
+
+fn row(status: ring_shared::Status) -> Row {
+    let mut row = Row::new("s");
+    row.status = status;
+    row
+}
+
+#[test]
+fn visible_change_ignores_what_the_plugin_does_not_show() {
+    use ring_shared::Status;
+    let working = row(Status::Working);
+    let mut next_tool = working.clone();
+    next_tool.last_action = "→ Bash: ls".into();
+    next_tool.last_active += 1.0;
+    next_tool.heartbeat_at += 1.0;
+    assert!(!visible_change(Some(&working), Some(&next_tool)));
+    assert!(visible_change(Some(&working), Some(&row(Status::Waiting))));
+    let mut kind = row(Status::Waiting);
+    kind.waiting_kind = "question".into();
+    assert!(visible_change(Some(&row(Status::Waiting)), Some(&kind)));
+    assert!(visible_change(None, Some(&working)));
+    assert!(visible_change(Some(&working), None));
+    assert!(!visible_change(None, None));
+}
