@@ -183,7 +183,7 @@ impl Recorder<'_> {
             crate::tmux::push_after_hook(&self.henv.env, before.as_ref(), after.as_deref())
         });
         guarded(self.log, self.now, "zellij refresh", || {
-            crate::zellij::refresh_after_hook(after.as_deref())
+            crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
         });
         drop(lock);
         handled
