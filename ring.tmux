@@ -10,7 +10,7 @@
 #   #{ring_status}      in status-left / status-right: counts per state, e.g. 🔴2 ring🔐 🟢1 🟡3
 #   #{ring_badge}       in window-status-format / window-status-current-format: 🔴2🟢
 #   #{ring_pane_badge}  in pane-border-format (with pane-border-status top|bottom): 🔴🔐
-# Themes can use #{E:@ring_window_badge} and #{E:@ring_pane_badge} directly.
+# Themes can use #{E:@ring_status}, #{E:@ring_window_badge} and #{E:@ring_pane_badge} directly.
 #
 # Options (set before loading; each default is set only if you have not set it):
 #   @ring-icon-waiting 🔴  @ring-icon-working 🟢  @ring-icon-idle 🟡     ("" hides a state)
@@ -118,6 +118,7 @@ main() {
 	tmux set-option -gq @ring_pane_badge "$("$bin" status --print pane-badge)"
 
 	local status_job="#($b status --socket #{q:socket_path} --project #{q:@ring-status-project})"
+	tmux set-option -gq @ring_status "$status_job"
 	substitute status-left '#{ring_status}' "$status_job"
 	substitute status-right '#{ring_status}' "$status_job"
 	substitute window-status-format '#{ring_badge}' '#{E:@ring_window_badge}'

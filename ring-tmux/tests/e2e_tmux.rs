@@ -232,6 +232,8 @@ fn sourcing_ring_tmux_twice_keeps_the_users_formats_hooks_and_keys() {
         "#I:#W#{E:@ring_window_badge}"
     );
     assert_eq!(s.run(&["show-options", "-gv", "@ring-icon-waiting"]), "W!");
+    let for_themes = s.run(&["show-options", "-gv", "@ring_status"]);
+    assert!(first.contains(&for_themes), "{for_themes}");
     let hooks = s.run(&["show-hooks", "-g", "client-attached"]);
     assert!(
         hooks.contains("client-attached[0] set-option -g @user_hook_ran yes"),
