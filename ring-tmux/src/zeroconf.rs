@@ -86,10 +86,10 @@ pub fn rows_with_ttl(
     let wall = wall_clock();
     let relist = cache.is_stale(wall, ttl);
     let window = ctx.config.active_window_seconds as f64;
-    let transcripts = if claude_known {
+    let (transcripts, taken_from) = if claude_known {
         transcripts(&env.home, &mut cache, relist, ctx.now, window)
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let threads = if codex_known {
         codex::threads(&env.home, &mut cache, relist)
@@ -102,7 +102,10 @@ pub fn rows_with_ttl(
         cache.listed(wall);
         publish_changed(&env.ring_home, wall, &rows, &mut cache);
     }
-    cache.save(&cache_dir);
+    if cache.needs_save() {
+        restore(&mut cache, transcripts, taken_from);
+        cache.save(&cache_dir);
+    }
     rows
 }
 
@@ -151,23 +154,25 @@ fn wall_clock() -> f64 {
         .map_or(0.0, |d| d.as_secs_f64())
 }
 
-/// Facts of every transcript, from the cache where (mtime, size) still match. With `relist`
-/// false the cached listing is trusted as it is (files inside the window it did not read yet
-/// are read now).
+/// Facts of every transcript inside the window, from the cache where (mtime, size) still
+/// match, with the index of their cache entry. They are moved out of the cache (no copy)
+/// and must be given back with [`restore`]. With `relist` false the cached listing is
+/// trusted as it is (files inside the window it did not read yet are read now).
 fn transcripts(
     home: &Path,
     cache: &mut Cache,
     relist: bool,
     now: f64,
     window: f64,
-) -> Vec<TranscriptFacts> {
+) -> (Vec<TranscriptFacts>, Vec<usize>) {
     let projects = home.join(".claude").join("projects");
     if relist {
         cache.relist_transcripts(list_transcripts(&projects));
     }
     let mut out = Vec::new();
+    let mut at = Vec::new();
     let mut read_any = false;
-    for entry in &mut cache.transcripts {
+    for (i, entry) in cache.transcripts.iter_mut().enumerate() {
         // Old transcripts are never read: most of a long-used machine's files are.
         if now - entry.key.mtime > window {
             continue;
@@ -176,12 +181,22 @@ fn transcripts(
             entry.facts = read_transcript(&entry.path(&projects), &entry.dir_name, entry.key);
             read_any = true;
         }
-        if let Some(facts) = &entry.facts {
-            out.push(facts.clone());
+        if let Some(facts) = entry.facts.take() {
+            out.push(facts);
+            at.push(i);
         }
     }
     cache.dirty |= read_any;
-    out
+    (out, at)
+}
+
+/// Gives the facts taken by [`transcripts`] back to their cache entries.
+fn restore(cache: &mut Cache, facts: Vec<TranscriptFacts>, at: Vec<usize>) {
+    for (facts, i) in facts.into_iter().zip(at) {
+        if let Some(entry) = cache.transcripts.get_mut(i) {
+            entry.facts = Some(facts);
+        }
+    }
 }
 
 /// `(project folder name, file stem, key)` of every `<projects>/<dir>/*.jsonl` regular file,

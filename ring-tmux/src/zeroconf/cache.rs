@@ -206,6 +206,11 @@ impl Cache {
         self.dirty = true;
     }
 
+    /// Whether [`Cache::save`] would write anything.
+    pub fn needs_save(&self) -> bool {
+        self.dirty || self.relisted
+    }
+
     /// Writes the cache if anything changed, and the listing stamp after a listing (errors
     /// ignored: it is only a speed-up). After a listing, rollouts no thread asked for are
     /// forgotten.
