@@ -10,7 +10,7 @@ use super::pane::{Visible, chained_sets, stamp_ms};
 use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
 use ring_shared::board::SummaryEntry;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 /// The least time between two repairs of one server.
@@ -109,17 +109,21 @@ pub fn changes(
 }
 
 /// The stamp file of one server: its socket path hashed into a file name.
-fn stamp_path(ring_home: &Path, socket: &str) -> PathBuf {
+fn stamp_name(socket: &str) -> String {
     // FNV-1a: stable across runs and builds (std's hasher is not).
     let hash = socket.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    ring_home.join("tmux").join(format!("repair-{hash:016x}"))
+    format!("repair-{hash:016x}")
 }
 
-/// Claims the next repair of `socket`: false when one ran less than [`REPAIR_EVERY`] ago.
+/// Claims the next repair of `socket`: false when one ran less than [`REPAIR_EVERY`] ago
+/// (or there is no ring folder, hence no rows).
 pub fn claim(ring_home: &Path, socket: &str) -> bool {
-    let path = stamp_path(ring_home, socket);
+    let Some(dir) = run::state_dir(ring_home) else {
+        return false;
+    };
+    let path = dir.join(stamp_name(socket));
     let recent = std::fs::metadata(&path)
         .and_then(|m| m.modified())
         .ok()
@@ -127,9 +131,6 @@ pub fn claim(ring_home: &Path, socket: &str) -> bool {
         .is_some_and(|age| age < REPAIR_EVERY);
     if recent {
         return false;
-    }
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
     }
     // Writing (not just touching) updates the mtime; a failure only means repairing again.
     let _ = std::fs::write(&path, b"");

@@ -103,8 +103,8 @@ pub fn next_target(
     Some(repeat.map_or(0, |i| (i + 1) % targets.len()))
 }
 
-fn last_path(env: &Env) -> PathBuf {
-    env.ring_home.join("tmux").join("jump-last")
+fn last_path(env: &Env) -> Option<PathBuf> {
+    run::state_dir(&env.ring_home).map(|d| d.join("jump-last"))
 }
 
 struct Context {
@@ -152,7 +152,7 @@ pub fn jump(args: &[String]) -> ExitCode {
         return ExitCode::FAILURE;
     };
     let found = targets(&ctx.entries.waiting, &ctx.socket, &ctx.panes);
-    let last = std::fs::read_to_string(last_path(&ctx.env)).ok();
+    let last = last_path(&ctx.env).and_then(|p| std::fs::read_to_string(p).ok());
     let here = ctx.args.pane.as_deref().filter(|p| is_pane_id(p));
     let Some(i) = next_target(&found, last.as_deref(), here) else {
         say(&ctx, "ring: no session is waiting here");
@@ -163,11 +163,9 @@ pub fn jump(args: &[String]) -> ExitCode {
     argv.extend(client_args(ctx.args.client.as_deref()));
     argv.extend(["-t".to_owned(), pane.id.clone()]);
     let ok = run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success);
-    let path = last_path(&ctx.env);
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
+    if let Some(path) = last_path(&ctx.env) {
+        let _ = std::fs::write(path, &entry.session_id);
     }
-    let _ = std::fs::write(&path, &entry.session_id);
     if ok {
         ExitCode::SUCCESS
     } else {

@@ -6,7 +6,7 @@
 //! on a stuck tmux server.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -50,6 +50,21 @@ pub fn is_tty_path(text: &str) -> bool {
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-'))
     })
+}
+
+/// `tmux/` in the ring folder, for ring's own tmux state (repair stamps, the last jump).
+/// Created 0700 when missing; `None` when the ring folder itself does not exist (it is the
+/// hook's to create, with its modes).
+pub fn state_dir(ring_home: &Path) -> Option<PathBuf> {
+    if !ring_home.is_dir() {
+        return None;
+    }
+    let dir = ring_home.join("tmux");
+    if !dir.is_dir() {
+        use std::os::unix::fs::DirBuilderExt;
+        let _ = std::fs::DirBuilder::new().mode(0o700).create(&dir);
+    }
+    dir.is_dir().then_some(dir)
 }
 
 /// Runs `tmux -S socket args…` and waits at most until `deadline`; past it the child is
@@ -140,6 +155,20 @@ mod tests {
     #[case::hash("/dev/#(x)", false)]
     fn tty_paths_hold_no_format_syntax(#[case] text: &str, #[case] ok: bool) {
         assert_eq!(is_tty_path(text), ok);
+    }
+
+    #[test]
+    fn state_dir_is_private_and_never_creates_the_ring_folder() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().expect("temp dir");
+        assert_eq!(state_dir(&tmp.path().join("missing")), None);
+        assert!(!tmp.path().join("missing").exists());
+        let dir = state_dir(tmp.path()).expect("created");
+        let mode = std::fs::metadata(&dir)
+            .expect("exists")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700);
     }
 
     #[test]
