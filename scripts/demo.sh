@@ -194,10 +194,20 @@ show() {
   "$bin" list --all || true
   echo "--- ring-tmux oneline"
   "$bin" oneline || true
-  echo "--- status-right"
-  t display-message -p -t demo '#{E:status-right}' >/dev/null 2>&1 || true
-  sleep 1
-  t display-message -p -t demo '#{E:status-right}' || true
+  echo "--- status line segment (#{ring_status}, styles removed)"
+  # A server without a client runs no #() job, so run the very command tmux would.
+  local right job
+  right="$(t show-option -gv status-right)"
+  case "$right" in
+    *'#('*') | ring demo '*)
+      job="${right#*'#('}"
+      job="${job%') | ring demo '}"
+      # The job prints a format (styles, icon options): expand it as tmux does, drop styles.
+      t display-message -p -t demo "$(sh -c "$(t display-message -p -t demo "$job")")" |
+        sed 's/#\[[^]]*\]//g'
+      ;;
+    *) echo "(ring.tmux did not replace #{ring_status}: $right)" ;;
+  esac
   echo "--- pane badges (pane, title, @ring_state, @ring_kind)"
   t list-panes -t demo:agents -F '#{pane_id} #{pane_title} #{@ring_state} #{@ring_kind}'
 }
@@ -212,13 +222,24 @@ expect() { # label want
   fi
 }
 
+expect_panes() { # label want
+  local got
+  got="$(t list-panes -t demo:agents -F '#{pane_title}=#{@ring_state}' | tr '\n' ' ')"
+  if [ "$got" != "$2" ]; then
+    echo "demo.sh: $1: expected pane states \`$2\`, got \`$got\`" >&2
+    exit 1
+  fi
+}
+
 echo "=== ring demo (no attach), right after the events"
 show
 expect "right after the events" "🔴2 🟢2"
+expect_panes "right after the events" "api (claude)=working web (claude)=waiting docs (claude)=waiting cli (codex)=working "
 echo
 echo "=== 11 s later (the Codex permission request has waited past 10 s)"
 sleep 11
 show
 expect "after the Codex permission wait" "🔴3 🟢1"
+expect_panes "after the Codex permission wait" "api (claude)=working web (claude)=waiting docs (claude)=waiting cli (codex)=waiting "
 echo
 echo "demo: ok"
