@@ -49,7 +49,11 @@ bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 demo="$(mktemp -d "${TMPDIR:-/tmp}/ring-demo.XXXXXX")"
 socket="ring-demo-$$"
 cleanup() {
+  local path
+  path="$(tmux -L "$socket" display-message -p '#{socket_path}' 2>/dev/null || true)"
   tmux -L "$socket" kill-server 2>/dev/null || true
+  # tmux 3.3 leaves the socket file of a killed server behind.
+  if [ -n "$path" ]; then rm -f "$path"; fi
   rm -rf "$demo"
 }
 trap cleanup EXIT
