@@ -37,11 +37,20 @@ cat >"$work/stdin-from.rs" <<'RS'
 use std::os::unix::process::CommandExt;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    // stdin-from FILE -c "PROGRAM ARGS…"
-    let mut words = args.get(3).map(String::as_str).unwrap_or("").split_whitespace();
+    // stdin-from FILE -c "[!VAR]… PROGRAM ARGS…"   (!VAR: run without VAR in the environment)
+    let mut words = args.get(3).map(String::as_str).unwrap_or("").split_whitespace().peekable();
+    let mut unset = Vec::new();
+    while let Some(var) = words.peek().and_then(|w| w.strip_prefix('!')) {
+        unset.push(var.to_owned());
+        words.next();
+    }
     let Some(program) = words.next() else { return };
     let stdin = std::fs::File::open(&args[1]).expect("payload");
-    let err = std::process::Command::new(program).args(words).stdin(stdin).exec();
+    let mut cmd = std::process::Command::new(program);
+    for var in unset {
+        cmd.env_remove(var);
+    }
+    let err = cmd.args(words).stdin(stdin).exec();
     panic!("exec {}: {}", program, err);
 }
 RS
@@ -61,7 +70,8 @@ mkdir -p "$(dirname "$out")"
 hyperfine --shell="$work/stdin-from $work/payload.json" --warmup 200 --runs "$runs" \
     --export-markdown "$work/table.md" \
     -n '/bin/true' '/bin/true' \
-    -n 'ring-tmux hook (one event, no push)' "$bin hook"
+    -n 'ring-tmux hook (one event, no push)' "$bin hook" \
+    -n 'same, with the /proc walk (no agent found)' "!RING_AGENT_TTY $bin hook"
 
 {
     echo "# ring-tmux hook benchmark"
@@ -69,7 +79,9 @@ hyperfine --shell="$work/stdin-from $work/payload.json" --warmup 200 --runs "$ru
     echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, ${runs} runs each after 200 warmup runs,"
     echo "both exec'd by the same minimal launcher with the payload as stdin; hyperfine subtracts"
     echo "the launcher's own start-up (see scripts/bench-hook.sh)."
-    echo "Budget: hook ≤ 2.5× /bin/true."
+    echo "Budget: hook ≤ 2.5× /bin/true. The first hook row skips tty discovery (RING_AGENT_TTY=\"\"),"
+    echo "the second walks /proc up from its parent as in production, without finding an agent"
+    echo "(the longest walk; under a real agent it stops after one or two steps)."
     echo
     cat "$work/table.md"
 } >"$out"

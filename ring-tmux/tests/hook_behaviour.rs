@@ -362,3 +362,28 @@ fn ignored_events_create_nothing() {
     h.event(json!({"hook_event_name": "Stop"}), T0);
     assert!(!h.ring().exists(), "{:?}", tree(h.dir.path()));
 }
+
+#[test]
+fn a_held_session_lock_delays_but_never_blocks_the_hook() {
+    let h = Home::new();
+    h.event(stop("s1"), T0);
+    // Another process (this test) holds the session's lock and never lets go.
+    let lock = fs::File::options()
+        .read(true)
+        .write(true)
+        .open(h.sessions().join(".locks/s1.lock"))
+        .expect("lock file");
+    lock.lock().expect("flock");
+    h.event(
+        json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": "/repo/app"}),
+        T0 + 1.0,
+    );
+    assert_eq!(h.row("s1.json").expect("row")["status"], "working");
+    assert!(
+        h.ring_log()
+            .contains("lock s1.json: timed out, writing unlocked"),
+        "{}",
+        h.ring_log()
+    );
+    drop(lock);
+}
