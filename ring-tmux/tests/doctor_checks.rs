@@ -184,6 +184,13 @@ fn zellij_without_permissions(f: &mut Fixture) {
     std::fs::create_dir_all(plugin.parent().expect("parent")).expect("mkdir");
     std::fs::write(&plugin, b"\0asm").expect("write");
 }
+fn zellij_without_layout(f: &mut Fixture) {
+    zellij_installed(f);
+    std::fs::remove_file(f.home().join(".config/zellij/layouts/ring.kdl")).expect("rm");
+}
+fn tmux_loaded_with_a_gone_binary(f: &mut Fixture) {
+    f.set("FAKE_TMUX_LOADED", "/gone/ring-tmux");
+}
 fn ring_hooks_too(f: &mut Fixture) {
     let mut doc: Value =
         serde_json::from_str(&std::fs::read_to_string(f.settings()).expect("read")).expect("json");
@@ -269,6 +276,18 @@ fn ring_on_path(f: &mut Fixture) {
     "! the plugin's permissions are not granted",
     Some("ring-tmux install-zellij")
 )]
+#[case::zellij_without_layout(
+    zellij_without_layout,
+    0,
+    "! the ring layout is missing",
+    Some("ring-tmux install-zellij")
+)]
+#[case::tmux_loaded_with_a_gone_binary(
+    tmux_loaded_with_a_gone_binary,
+    0,
+    "! ring.tmux is loaded, but runs /gone/ring-tmux",
+    Some("tmux source-file ~/.tmux.conf")
+)]
 #[case::ring_hooks_too(
     ring_hooks_too,
     0,
@@ -306,6 +325,26 @@ fn each_problem_is_reported_with_its_fix(
     }
 }
 
+/// zellij set up by the real `install-zellij`: plugin, layout and grants all pass.
+fn zellij_installed(f: &mut Fixture) {
+    write_exec(&f.bin().join("zellij"), FAKE_ZELLIJ);
+    let wasm = f.dir.path().join("ring-plugin.wasm");
+    std::fs::write(&wasm, b"\0asm\x01\0\0\0").expect("wasm");
+    f.ring_tmux(&["install-zellij", "--plugin", &wasm.to_string_lossy()])
+        .success();
+}
+
+#[test]
+fn zellij_installed_by_install_zellij_passes() {
+    let mut f = Fixture::good();
+    zellij_installed(&mut f);
+    let (code, text) = f.doctor();
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("✓ zellij 0.45.1"), "{text}");
+    assert!(text.contains("✓ zellij plugin: "), "{text}");
+    assert!(text.contains("doctor: all good"), "{text}");
+}
+
 #[test]
 fn doctor_changes_nothing() {
     let mut f = Fixture::good();
@@ -322,9 +361,10 @@ fn doctor_changes_nothing() {
     assert_eq!(mode & 0o777, 0o755);
 }
 
-/// With a real tmux server on a private socket folder: the loaded marker is read from it.
+/// With a real tmux server on a private socket folder: loading the repository's `ring.tmux`
+/// is what makes doctor report it loaded.
 #[test]
-fn doctor_reads_the_loaded_marker_from_a_real_tmux_server() {
+fn doctor_sees_the_real_ring_tmux_loaded_in_a_real_server() {
     let Some(tmux) = [
         "/usr/bin/tmux",
         "/usr/local/bin/tmux",
@@ -336,22 +376,27 @@ fn doctor_reads_the_loaded_marker_from_a_real_tmux_server() {
         eprintln!("tmux is not installed: skipped");
         return;
     };
+    let ring_tmux = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ring.tmux");
     let f = Fixture::good();
     std::fs::remove_file(f.bin().join("tmux")).expect("rm");
     std::os::unix::fs::symlink(&tmux, f.bin().join("tmux")).expect("symlink");
+    let path = format!("{}:/usr/local/bin:/usr/bin:/bin", f.bin().display());
     let server = |args: &[&str]| {
         std::process::Command::new(&tmux)
             .args(args)
             .env("TMUX_TMPDIR", f.dir.path())
+            .env("HOME", f.home())
+            .env("PATH", &path)
             .env_remove("TMUX")
             .status()
             .expect("tmux")
     };
     assert!(server(&["-f", "/dev/null", "new-session", "-d", "-s", "doctor"]).success());
     let (_, unloaded) = f.doctor();
-    assert!(server(&["set-option", "-g", "@ring_loaded", "1"]).success());
+    let loaded_ok = server(&["run-shell", &ring_tmux.to_string_lossy()]).success();
     let (_, loaded) = f.doctor();
     server(&["kill-server"]);
+    assert!(loaded_ok, "ring.tmux failed");
     assert!(
         unloaded.contains("! ring.tmux is not loaded in the running tmux server"),
         "{unloaded}"

@@ -15,8 +15,6 @@ use std::path::{Path, PathBuf};
 pub const TMUX_LOADED_OPTION: &str = "@ring_loaded";
 /// Oldest tmux ring supports (format loops `#{P:…}`, `set-option -F`).
 pub const TMUX_MIN: (u32, u32) = (3, 0);
-/// Where `install-zellij` puts the plugin, relative to `$HOME`.
-pub const ZELLIJ_PLUGIN: &str = ".config/zellij/plugins/ring.wasm";
 
 /// This binary, resolved.
 fn this_binary() -> Option<PathBuf> {
@@ -264,9 +262,18 @@ pub fn tmux() -> Vec<Finding> {
     };
     match probe("tmux", &["show-options", "-gqv", TMUX_LOADED_OPTION]) {
         Some(p) if p.success && !p.stdout.trim().is_empty() => {
-            out.push(Finding::ok(
-                "ring.tmux is loaded in the running tmux server",
-            ));
+            // ring.tmux records the binary its status job and keys run.
+            let bin = p.stdout.trim();
+            if bin.starts_with('/') && !is_executable(Path::new(bin)) {
+                out.push(Finding::warn(
+                    format!("ring.tmux is loaded, but runs {bin}, which is not an executable file"),
+                    "tmux source-file ~/.tmux.conf   (ring.tmux finds the binary again)",
+                ));
+            } else {
+                out.push(Finding::ok(
+                    "ring.tmux is loaded in the running tmux server",
+                ));
+            }
         }
         Some(p) if p.success => out.push(Finding::warn(
             "ring.tmux is not loaded in the running tmux server",
@@ -283,42 +290,64 @@ pub fn tmux() -> Vec<Finding> {
     out
 }
 
-/// `permissions.kdl` of zellij (its cache folder).
-fn zellij_permissions(home: &Path) -> PathBuf {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| home.join(".cache"));
-    cache.join("zellij").join("permissions.kdl")
+/// Whether `permissions.kdl` grants the plugin at `plugin` every permission it asks for.
+fn permissions_granted(text: &str, plugin: &Path) -> bool {
+    let name = format!("\"{}\"", plugin.display());
+    let Some(at) = text.find(&name) else {
+        return false;
+    };
+    let block = &text[at + name.len()..];
+    let block = &block[..block.find('}').unwrap_or(block.len())];
+    crate::zellij::PERMISSIONS
+        .iter()
+        .all(|p| block.split_whitespace().any(|w| w == *p))
 }
 
-/// zellij (optional): the plugin file and its pre-granted permissions.
-pub fn zellij(home: &Path) -> Vec<Finding> {
+/// zellij (optional): the plugin file, its layout and its pre-granted permissions.
+pub fn zellij(env: &Env) -> Vec<Finding> {
     let Some(version) = probe("zellij", &["--version"]).filter(|p| p.success) else {
         return vec![Finding::info("zellij not installed (optional)")];
     };
     let mut out = vec![Finding::ok(version.stdout.trim().to_owned())];
-    let plugin = home.join(ZELLIJ_PLUGIN);
-    if !plugin.is_file() {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let paths = crate::zellij::Paths::new(
+        &env.home,
+        &env.ring_home,
+        var("ZELLIJ_CONFIG_DIR"),
+        var("XDG_CACHE_HOME"),
+    );
+    if !paths.plugin.is_file() {
         out.push(Finding::warn(
             format!(
                 "ring's zellij plugin is not installed ({})",
-                plugin.display()
+                paths.plugin.display()
             ),
             "ring-tmux install-zellij",
         ));
         return out;
     }
-    out.push(Finding::ok(format!("zellij plugin: {}", plugin.display())));
-    let permissions = zellij_permissions(home);
-    let seeded = std::fs::read_to_string(&permissions)
-        .is_ok_and(|text| text.contains(&format!("\"{}\"", plugin.display())));
-    if !seeded {
+    out.push(Finding::ok(format!(
+        "zellij plugin: {}",
+        paths.plugin.display()
+    )));
+    let granted = std::fs::read_to_string(&paths.permissions)
+        .is_ok_and(|text| permissions_granted(&text, &paths.plugin));
+    if !granted {
         out.push(Finding::warn(
             format!(
                 "the plugin's permissions are not granted in {}: zellij will ask inside a 1-row pane",
-                permissions.display()
+                paths.permissions.display()
             ),
+            "ring-tmux install-zellij",
+        ));
+    }
+    if !paths.layout.is_file() {
+        out.push(Finding::warn(
+            format!("the ring layout is missing ({})", paths.layout.display()),
             "ring-tmux install-zellij",
         ));
     }

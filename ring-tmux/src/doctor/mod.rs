@@ -90,7 +90,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::hooks(&env.home));
     all.extend(checks::ring_folder(env));
     all.extend(checks::tmux());
-    all.extend(checks::zellij(&env.home));
+    all.extend(checks::zellij(env));
     all.extend(checks::ring(&path));
     all
 }
