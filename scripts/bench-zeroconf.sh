@@ -116,6 +116,25 @@ hyperfine --warmup 50 --runs "$runs" --export-markdown "$work/warm.md" \
     -n 'oneline, 500 present, 25 in window, warm' "HOME='$work/typical' RING_HOME='$work/ring-typical' '$bin' oneline" \
     -n 'oneline, 500 present, 25 in window, relist every call' "HOME='$work/typical' RING_HOME='$work/ring-typical' RING_SCAN_TTL=0 '$bin' oneline"
 
+# CPU time (task-clock) is steadier than wall time on a shared machine: both, side by side.
+cpu_table() {
+    command -v perf >/dev/null || { echo "(perf not installed: no CPU-time table)"; return; }
+    echo "| Command | CPU ms (task-clock, mean of ${runs}) |"
+    echo "|:---|---:|"
+    while IFS='|' read -r name cmd; do
+        ms="$(sh -c "perf stat -x, -e task-clock -r $runs $cmd" 2>&1 >/dev/null | awk -F, '/task-clock/ {printf "%.2f", $1}')"
+        echo "| $name | $ms |"
+    done <<EOF2
+/bin/true|/bin/true
+oneline, warm (500 in window)|'$bin' oneline
+oneline, warm, relist every call (500 in window)|env RING_SCAN_TTL=0 '$bin' oneline
+oneline, no transcripts|env HOME='$work/empty' RING_HOME='$work/ring-empty' '$bin' oneline
+oneline, warm (25 of 500 in window)|env HOME='$work/typical' RING_HOME='$work/ring-typical' '$bin' oneline
+oneline, warm, relist every call (25 of 500 in window)|env HOME='$work/typical' RING_HOME='$work/ring-typical' RING_SCAN_TTL=0 '$bin' oneline
+EOF2
+}
+cpu="$(cpu_table)"
+
 {
     echo "# zero-config benchmark"
     echo
@@ -130,5 +149,9 @@ hyperfine --warmup 50 --runs "$runs" --export-markdown "$work/warm.md" \
     echo "## Warm calls (${runs} runs each after 50 warmup runs)"
     echo
     cat "$work/warm.md"
+    echo
+    echo "## CPU time of the same commands (perf stat; \`env\` adds its own exec to the rows using it)"
+    echo
+    echo "$cpu"
 } >"$out"
 echo "bench-zeroconf: wrote $out" >&2

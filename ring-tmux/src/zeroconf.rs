@@ -21,7 +21,7 @@ use ring_shared::scan::{self, Published, RolloutFacts, ScanSession, TranscriptFa
 use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use std::fs::{self, File};
 use std::io::{Read, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The published zero-config rows, relative to the ring folder.
@@ -200,42 +200,41 @@ fn restore(cache: &mut Cache, facts: Vec<TranscriptFacts>, at: Vec<usize>) {
 }
 
 /// `(project folder name, file stem, key)` of every `<projects>/<dir>/*.jsonl` regular file,
-/// in name order (RiNG lists in directory order; name order is stable).
+/// in name order (RiNG lists in directory order; name order is stable). Only the `.jsonl`
+/// files are stat'ed; names are compared as bytes (path comparison is much slower).
 fn list_transcripts(projects: &Path) -> Vec<(String, String, FileKey)> {
-    let mut dirs = sorted_entries(projects);
-    dirs.retain(|(_, meta)| meta.is_dir());
     let mut out = Vec::new();
-    for (dir, _) in dirs {
-        let Some(dir_name) = dir.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+    for dir_name in sorted_names(projects, |_| true) {
+        let dir = projects.join(&dir_name);
+        // Symlinked project folders count, as RiNG's `is_dir()` follows them.
+        if !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
             continue;
-        };
-        for (file, meta) in sorted_entries(&dir) {
-            let is_jsonl = file.extension().is_some_and(|e| e == "jsonl");
-            let stem = file.file_stem().and_then(|s| s.to_str());
-            let Some(stem) = stem.filter(|_| is_jsonl && meta.is_file()) else {
+        }
+        for name in sorted_names(&dir, |n| n.ends_with(".jsonl")) {
+            let Ok(meta) = fs::metadata(dir.join(&name)) else {
                 continue;
             };
-            out.push((dir_name.clone(), stem.to_owned(), FileKey::of(&meta)));
+            let stem = name.strip_suffix(".jsonl").unwrap_or_default();
+            if meta.is_file() && !stem.is_empty() {
+                out.push((dir_name.clone(), stem.to_owned(), FileKey::of(&meta)));
+            }
         }
     }
     out
 }
 
-/// Entries of a folder with their metadata (symlinks followed), sorted by name.
-fn sorted_entries(dir: &Path) -> Vec<(PathBuf, fs::Metadata)> {
+/// UTF-8 names in a folder that pass `keep`, sorted.
+fn sorted_names(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<String> {
     let Ok(read) = fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut entries: Vec<(PathBuf, fs::Metadata)> = read
+    let mut names: Vec<String> = read
         .flatten()
-        .filter_map(|e| {
-            let path = e.path();
-            let meta = fs::metadata(&path).ok()?;
-            Some((path, meta))
-        })
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| keep(n))
         .collect();
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    entries
+    names.sort_unstable();
+    names
 }
 
 /// Reads a transcript's tail and head; `None` when it cannot be opened.

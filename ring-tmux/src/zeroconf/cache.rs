@@ -167,27 +167,38 @@ impl Cache {
     /// Replaces the listing `(folder, stem, key)`, keeping the facts of files whose (mtime,
     /// size) did not change.
     pub fn relist_transcripts(&mut self, listed: Vec<(String, String, FileKey)>) {
-        let mut old: HashMap<(String, String), TranscriptEntry> = self
-            .transcripts
-            .drain(..)
-            .map(|e| ((e.dir_name.clone(), e.stem.clone()), e))
+        let mut old: Vec<Option<TranscriptEntry>> = std::mem::take(&mut self.transcripts)
+            .into_iter()
+            .map(Some)
             .collect();
-        let mut changed = old.len() != listed.len();
-        for (dir_name, stem, key) in listed {
-            let facts = match old.remove(&(dir_name.clone(), stem.clone())) {
-                Some(entry) if entry.key == key => entry.facts,
-                _ => {
-                    changed = true;
-                    None
-                }
-            };
-            self.transcripts.push(TranscriptEntry {
+        let index: HashMap<(&str, &str), usize> = listed
+            .iter()
+            .enumerate()
+            .map(|(i, (dir, stem, _))| ((dir.as_str(), stem.as_str()), i))
+            .collect();
+        // Facts of unchanged files, by position in the new listing.
+        let mut kept: Vec<Option<TranscriptFacts>> = vec![None; listed.len()];
+        let mut reused = 0;
+        for entry in old.iter_mut().filter_map(Option::take) {
+            if let Some(&i) = index.get(&(entry.dir_name.as_str(), entry.stem.as_str()))
+                && listed[i].2 == entry.key
+            {
+                kept[i] = entry.facts;
+                reused += 1;
+            }
+        }
+        let changed = reused != listed.len() || old.len() != listed.len();
+        drop(index);
+        self.transcripts = listed
+            .into_iter()
+            .zip(kept)
+            .map(|((dir_name, stem, key), facts)| TranscriptEntry {
                 dir_name,
                 stem,
                 key,
                 facts,
-            });
-        }
+            })
+            .collect();
         self.dirty |= changed;
     }
 
