@@ -85,6 +85,14 @@ fn basename(s: &str) -> &str {
     s.rsplit('/').next().unwrap_or(s)
 }
 
+/// Shell names (with an optional login `-`), as RiNG's process scan lists them (Appendix B).
+fn is_shell(comm: &str) -> bool {
+    matches!(
+        comm.strip_prefix('-').unwrap_or(comm),
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "csh" | "tcsh" | "fish"
+    )
+}
+
 /// Walks up from `start` (the hook's parent) to the first process whose `comm` — or whose
 /// `argv[0]`, for agents running under an interpreter such as node — has the basename `name`.
 /// Gives up when a stat cannot be read, at a parent pid ≤ 1, or after [`MAX_STEPS`] processes.
@@ -100,8 +108,11 @@ pub fn walk_to_agent(
             return None;
         }
         let st = stat(pid)?;
-        let matches = basename(&st.comm) == name
-            || argv0(pid).is_some_and(|a| !a.is_empty() && basename(&a) == name);
+        let comm = basename(&st.comm);
+        // A shell's argv[0] is never the agent: skip the extra /proc read for the shells that
+        // usually sit between the agent and its hook.
+        let matches = comm == name
+            || !is_shell(comm) && argv0(pid).is_some_and(|a| !a.is_empty() && basename(&a) == name);
         if matches {
             return Some(Agent {
                 pid,
@@ -230,6 +241,12 @@ mod tests {
         assert_eq!(walk(&rows, 100, "codex"), None);
         rows[11] = (111, "codex", 112, PTS3, "codex");
         assert_eq!(walk(&rows, 100, "codex").map(|a| a.pid), Some(111));
+    }
+
+    #[test]
+    fn walk_reads_no_argv0_of_shells() {
+        let rows = [(20, "bash", 10, 0, "claude"), (10, "-zsh", 1, 0, "claude")];
+        assert_eq!(walk(&rows, 20, "claude"), None);
     }
 
     #[test]
