@@ -194,13 +194,25 @@ pub fn may_be_agent(cmdline: &[u8]) -> bool {
 /// Reads `/proc` for live Claude and Codex processes. When `/proc` cannot be listed, both
 /// providers are unknown (rows are then kept as they are).
 pub fn scan() -> Procs {
-    scan_root(Path::new("/proc"))
+    scan_root(Path::new("/proc"), None, 0.0)
 }
 
-fn scan_root(root: &Path) -> Procs {
+/// [`scan`], remembering in `cache_file` what each process was: a process seen before is
+/// not read again for [`memo::REVALIDATE_SECONDS`] (an agent's cwd is always read fresh).
+/// `wall` is the wall clock. A program that `exec`s into an agent within that time is seen
+/// late; a process that names an agent without passing the rules yet (a Node Claude before
+/// it sets its title) is read again on every scan.
+pub fn scan_cached(cache_file: &Path, wall: f64) -> Procs {
+    scan_root(Path::new("/proc"), Some(cache_file), wall)
+}
+
+fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
     let Ok(dir) = std::fs::read_dir(root) else {
         return Procs::default();
     };
+    let mut known = cache_file.map(memo::load).unwrap_or_default();
+    let mut next = memo::Memo::default();
+    let mut changed = false;
     let mut buf = Vec::with_capacity(CMDLINE_CAP);
     let mut found = Vec::new();
     for entry in dir.flatten() {
@@ -208,9 +220,35 @@ fn scan_root(root: &Path) -> Procs {
         let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
             continue;
         };
-        if let Some(f) = read_process(&root.join(&name), pid, &mut buf) {
-            found.push(f);
+        let path = root.join(&name);
+        let seen = match known.remove(&pid).filter(|&(at, _)| memo::fresh(at, wall)) {
+            Some((at, seen)) => {
+                next.insert(pid, (at, seen.clone()));
+                seen
+            }
+            None => {
+                changed = true;
+                let seen = examine(&path, &mut buf);
+                if matches!(seen, Seen::NotAgent | Seen::Agent(..)) {
+                    next.insert(pid, (wall, seen.clone()));
+                }
+                seen
+            }
+        };
+        if let Seen::Agent(kind, tty) = seen {
+            let cwd = std::fs::read_link(path.join("cwd"))
+                .ok()
+                .map(|p| p.to_string_lossy().into_owned());
+            found.push(Found {
+                pid,
+                kind,
+                cwd,
+                tty,
+            });
         }
+    }
+    if let Some(file) = cache_file.filter(|_| changed || !known.is_empty()) {
+        memo::save(file, &next);
     }
     found.sort_by_key(|f| f.pid);
     assemble(found)
@@ -228,28 +266,40 @@ fn read_proc_file(path: &Path, buf: &mut Vec<u8>) -> Option<()> {
     Some(())
 }
 
-fn read_process(path: &Path, pid: u32, buf: &mut Vec<u8>) -> Option<Found> {
+/// What one look at a process found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seen {
+    /// Gone, unreadable, or a kernel thread / zombie.
+    Gone,
+    /// Its command line names no agent.
+    NotAgent,
+    /// Its command line names an agent but the rules say no (for now).
+    Undecided,
+    /// An agent, with its terminal.
+    Agent(Kind, Option<String>),
+}
+
+fn examine(path: &Path, buf: &mut Vec<u8>) -> Seen {
     // Kernel threads and zombies have an empty command line.
-    read_proc_file(&path.join("cmdline"), buf)?;
-    if buf.is_empty() || !may_be_agent(buf) {
-        return None;
+    if read_proc_file(&path.join("cmdline"), buf).is_none() || buf.is_empty() {
+        return Seen::Gone;
+    }
+    if !may_be_agent(buf) {
+        return Seen::NotAgent;
     }
     let args = join_cmdline(buf);
-    read_proc_file(&path.join("stat"), buf)?;
-    let stat = parse_stat(&String::from_utf8_lossy(buf))?;
+    let Some(stat) = read_proc_file(&path.join("stat"), buf)
+        .and_then(|()| parse_stat(&String::from_utf8_lossy(buf)))
+    else {
+        return Seen::Gone;
+    };
     if stat.kernel_thread {
-        return None;
+        return Seen::Gone;
     }
-    let kind = classify(&stat.comm, &args)?;
-    let cwd = std::fs::read_link(path.join("cwd"))
-        .ok()
-        .map(|p| p.to_string_lossy().into_owned());
-    Some(Found {
-        pid,
-        kind,
-        cwd,
-        tty: tty_name(stat.tty_nr),
-    })
+    match classify(&stat.comm, &args) {
+        Some(kind) => Seen::Agent(kind, tty_name(stat.tty_nr)),
+        None => Seen::Undecided,
+    }
 }
 
 /// `ps -o args`: the NUL-separated command line joined by spaces.
@@ -257,6 +307,8 @@ fn join_cmdline(bytes: &[u8]) -> String {
     let trimmed = bytes.strip_suffix(b"\0").unwrap_or(bytes);
     String::from_utf8_lossy(trimmed).replace('\0', " ")
 }
+
+mod memo;
 
 #[cfg(test)]
 mod tests;

@@ -14,6 +14,7 @@
 //! RiNG (§4.1). Work is lazy: mtimes only for working/waiting rows with a transcript, one
 //! realpath per distinct directory, transcripts cached by the zero-config reader.
 
+mod cache;
 mod files;
 mod hidden;
 mod list;
@@ -91,7 +92,7 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
     let now = env.now();
-    let found = read_rows(&env.sessions_dir(), true);
+    let found = read_rows_cached(env);
     let procs = if found.rows.is_empty() && !options.zero_config {
         Procs::default()
     } else {
@@ -138,12 +139,45 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
     }
 }
 
-/// The process scan: the `RING_PROCS` file when set, else `/proc`.
+/// File name of the row cache inside `RING_HOME/cache/`.
+const ROWS_CACHE: &str = "rows.bin";
+
+/// [`read_rows`] (phantoms purged) through the row cache: one `stat` and one read while
+/// `sessions/` is unchanged (see [`cache`]).
+pub fn read_rows_cached(env: &Env) -> RowFiles {
+    let sessions = env.sessions_dir();
+    let cache_dir = env.ring_home.join("cache");
+    let wall = wall_clock();
+    let Some(key) = cache::Key::of(&sessions) else {
+        return read_rows(&sessions, true);
+    };
+    if let Some(found) = cache::load(&cache_dir.join(ROWS_CACHE), key) {
+        return found;
+    }
+    let found = read_rows(&sessions, true);
+    // A racy or just-purged folder would not be trusted next time: not worth a write.
+    if wall - key.mtime() >= cache::RACY_SECONDS && found.phantoms.is_empty() {
+        cache::store(&cache_dir, ROWS_CACHE, key, wall, &found);
+    }
+    found
+}
+
+/// The process scan: the `RING_PROCS` file when set, else `/proc` (with the per-process
+/// memo in `RING_HOME/cache/procs.bin`).
 pub fn scan_processes(env: &Env) -> Procs {
     match &env.procs_file {
         Some(path) => env::read_procs_file(path),
-        None => crate::procs::scan(),
+        None => {
+            crate::procs::scan_cached(&env.ring_home.join("cache").join("procs.bin"), wall_clock())
+        }
     }
+}
+
+/// Wall-clock seconds, for the caches (`RING_NOW` fakes only the board's time).
+fn wall_clock() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
 }
 
 /// Python's `os.path.realpath` (non-strict) of one path. For many paths keep one

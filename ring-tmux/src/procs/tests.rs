@@ -187,7 +187,7 @@ fn join_cmdline_matches_ps_args() {
 
 #[test]
 fn scan_of_a_missing_proc_is_unknown_for_both_providers() {
-    let procs = scan_root(Path::new("/nonexistent/proc"));
+    let procs = scan_root(Path::new("/nonexistent/proc"), None, 0.0);
     assert!(procs.by_provider.is_empty());
 }
 
@@ -247,7 +247,7 @@ fn scan_reads_stat_cmdline_and_cwd_of_a_proc_tree() {
         None,
     );
     std::fs::create_dir(root.path().join("not-a-pid")).expect("dir");
-    let procs = scan_root(root.path());
+    let procs = scan_root(root.path(), None, 0.0);
     assert_eq!(
         procs.by_provider["claude-code"],
         Some(vec![p("/repo/a", Some("/dev/pts/1"))])
@@ -256,4 +256,86 @@ fn scan_reads_stat_cmdline_and_cwd_of_a_proc_tree() {
         procs.by_provider["codex"],
         Some(vec![p("/repo/c", Some("/dev/pts/2"))])
     );
+}
+
+/// A fake `/proc` with one process: `pid` running `cmdline`, cwd `cwd`.
+fn fake_proc(root: &Path, pid: &str, comm: &str, cmdline: &[u8], cwd: &str) {
+    let dir = root.join(pid);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).expect("pid dir");
+    let stat = format!("{pid} ({comm}) S 1 {pid} {pid} 34817 0 4194304 0");
+    std::fs::write(dir.join("stat"), stat).expect("stat");
+    std::fs::write(dir.join("cmdline"), cmdline).expect("cmdline");
+    std::os::unix::fs::symlink(cwd, dir.join("cwd")).expect("cwd link");
+}
+
+fn claude_cwds(procs: &Procs) -> Vec<String> {
+    procs.by_provider["claude-code"]
+        .clone()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| p.cwd)
+        .collect()
+}
+
+#[test]
+fn cached_scan_reuses_looks_and_reads_agent_cwds_fresh() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let cache = root.path().join("cache").join("procs.bin");
+    let procs_root = root.path().join("proc");
+    std::fs::create_dir(&procs_root).expect("proc");
+    fake_proc(&procs_root, "10", "bash", b"bash\0", "/home");
+    fake_proc(&procs_root, "11", "claude", b"claude\0", "/repo/a");
+    let first = scan_root(&procs_root, Some(&cache), 1000.0);
+    assert_eq!(claude_cwds(&first), ["/repo/a"]);
+    // Within the memo's lifetime pid 10 is not read again (even though it became claude),
+    // while the agent's cwd is read fresh.
+    fake_proc(&procs_root, "10", "claude", b"claude\0", "/repo/b");
+    std::fs::remove_file(procs_root.join("11/cwd")).expect("unlink");
+    std::os::unix::fs::symlink("/repo/moved", procs_root.join("11/cwd")).expect("cwd");
+    let second = scan_root(&procs_root, Some(&cache), 1001.0);
+    assert_eq!(claude_cwds(&second), ["/repo/moved"]);
+    // After it, pid 10 is looked at again.
+    let later = scan_root(
+        &procs_root,
+        Some(&cache),
+        1000.0 + memo::REVALIDATE_SECONDS + 1.0,
+    );
+    assert_eq!(claude_cwds(&later), ["/repo/b", "/repo/moved"]);
+}
+
+#[test]
+fn undecided_processes_are_looked_at_on_every_scan() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let cache = root.path().join("procs.bin");
+    let procs_root = root.path().join("proc");
+    std::fs::create_dir(&procs_root).expect("proc");
+    // A Node Claude before it sets its title: names claude, but is not Claude by the rules.
+    let node = b"node\0/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js\0";
+    fake_proc(&procs_root, "20", "node", node, "/repo/n");
+    let before = scan_root(&procs_root, Some(&cache), 1000.0);
+    assert!(claude_cwds(&before).is_empty());
+    fake_proc(&procs_root, "20", "claude", b"claude\0", "/repo/n");
+    let after = scan_root(&procs_root, Some(&cache), 1000.5);
+    assert_eq!(claude_cwds(&after), ["/repo/n"]);
+}
+
+#[test]
+fn exited_processes_leave_the_memo() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let cache = root.path().join("procs.bin");
+    let procs_root = root.path().join("proc");
+    std::fs::create_dir(&procs_root).expect("proc");
+    fake_proc(&procs_root, "30", "codex", b"codex\0", "/repo/c");
+    assert_eq!(
+        scan_root(&procs_root, Some(&cache), 1000.0).agent_processes(),
+        1
+    );
+    std::fs::remove_dir_all(procs_root.join("30")).expect("exit");
+    assert_eq!(
+        scan_root(&procs_root, Some(&cache), 1000.1).agent_processes(),
+        0
+    );
+    let memo = memo::load(&cache);
+    assert!(memo.is_empty(), "{memo:?}");
 }

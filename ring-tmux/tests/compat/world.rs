@@ -119,7 +119,11 @@ impl World {
         } else {
             String::new()
         };
-        fs::write(&path, text).expect("file");
+        // Via a temp file and a rename, as every writer of the ring folder does (readers
+        // may cache rows while the folder is unchanged).
+        let tmp = path.with_extension("compat-tmp");
+        fs::write(&tmp, text).expect("file");
+        fs::rename(&tmp, &path).expect("rename");
         let age = file.get("age").and_then(Value::as_f64).unwrap_or(0.0);
         let mtime = UNIX_EPOCH + Duration::from_secs_f64((self.clock - age).max(0.0));
         File::options()

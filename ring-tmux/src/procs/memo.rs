@@ -1,0 +1,175 @@
+//! What each process was at its last look (`RING_HOME/cache/procs.bin`), so a scan reads only
+//! processes it has not seen lately: on a machine with hundreds of processes that is a few
+//! reads instead of hundreds.
+//!
+//! Format: magic, then per process `pid u32, seen_at f64, tag u8` (0 not an agent, 1 Claude,
+//! 2 Codex); agents add `host u8, session id, tty` (optional strings: flag byte, `u32` length,
+//! bytes). Anything unreadable is an empty memo.
+
+use super::{Kind, Seen};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// A process is looked at again after this long (a program that `exec`s an agent).
+pub const REVALIDATE_SECONDS: f64 = 5.0;
+const MAGIC: &[u8; 8] = b"ringpr01";
+const CAP: u64 = 16 << 20;
+
+/// pid → (when it was looked at, what it was).
+pub type Memo = HashMap<u32, (f64, Seen)>;
+
+/// Whether a look at `at` still holds at `wall` (a clock that went back invalidates it).
+pub fn fresh(at: f64, wall: f64) -> bool {
+    (0.0..REVALIDATE_SECONDS).contains(&(wall - at))
+}
+
+pub fn load(file: &Path) -> Memo {
+    let Ok(bytes) = std::fs::read(file) else {
+        return Memo::default();
+    };
+    if bytes.len() as u64 > CAP {
+        return Memo::default();
+    }
+    decode(&bytes).unwrap_or_default()
+}
+
+pub fn save(file: &Path, memo: &Memo) {
+    let Some(dir) = file.parent() else { return };
+    let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    if crate::store::ensure_dir(dir).is_ok() {
+        let _ = crate::store::write_atomic(dir, name, &encode(memo));
+    }
+}
+
+fn put_opt(w: &mut Vec<u8>, s: &Option<String>) {
+    match s {
+        Some(s) => {
+            w.push(1);
+            w.extend_from_slice(&u32::try_from(s.len()).unwrap_or(0).to_le_bytes());
+            w.extend_from_slice(s.as_bytes());
+        }
+        None => w.push(0),
+    }
+}
+
+pub fn encode(memo: &Memo) -> Vec<u8> {
+    let mut w = Vec::with_capacity(16 + memo.len() * 16);
+    w.extend_from_slice(MAGIC);
+    for (pid, (at, seen)) in memo {
+        w.extend_from_slice(&pid.to_le_bytes());
+        w.extend_from_slice(&at.to_le_bytes());
+        match seen {
+            Seen::Agent(Kind::Claude { session_id, host }, tty) => {
+                w.push(1);
+                w.push(u8::from(*host));
+                put_opt(&mut w, session_id);
+                put_opt(&mut w, tty);
+            }
+            Seen::Agent(Kind::Codex, tty) => {
+                w.push(2);
+                put_opt(&mut w, tty);
+            }
+            // Only settled looks are remembered; anything else reads as "not an agent".
+            Seen::NotAgent | Seen::Undecided | Seen::Gone => w.push(0),
+        }
+    }
+    w
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        (self.0.len() >= n).then(|| {
+            let (head, rest) = self.0.split_at(n);
+            self.0 = rest;
+            head
+        })
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+
+    fn opt(&mut self) -> Option<Option<String>> {
+        match self.u8()? {
+            0 => Some(None),
+            1 => {
+                let n = u32::from_le_bytes(self.take(4)?.try_into().ok()?);
+                let bytes = self.take(usize::try_from(n).ok()?)?;
+                Some(Some(String::from_utf8(bytes.to_vec()).ok()?))
+            }
+            _ => None,
+        }
+    }
+}
+
+pub fn decode(bytes: &[u8]) -> Option<Memo> {
+    let mut r = Reader(bytes);
+    if r.take(MAGIC.len())? != MAGIC {
+        return None;
+    }
+    let mut memo = Memo::default();
+    while !r.0.is_empty() {
+        let pid = u32::from_le_bytes(r.take(4)?.try_into().ok()?);
+        let at = f64::from_le_bytes(r.take(8)?.try_into().ok()?);
+        let seen = match r.u8()? {
+            0 => Seen::NotAgent,
+            1 => {
+                let host = r.u8()? == 1;
+                let session_id = r.opt()?;
+                Seen::Agent(Kind::Claude { session_id, host }, r.opt()?)
+            }
+            2 => Seen::Agent(Kind::Codex, r.opt()?),
+            _ => return None,
+        };
+        memo.insert(pid, (at, seen));
+    }
+    Some(memo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memo_round_trips() {
+        let memo: Memo = [
+            (1, (10.0, Seen::NotAgent)),
+            (
+                2,
+                (
+                    11.5,
+                    Seen::Agent(
+                        Kind::Claude {
+                            session_id: Some("s".into()),
+                            host: true,
+                        },
+                        Some("/dev/pts/1".into()),
+                    ),
+                ),
+            ),
+            (3, (12.0, Seen::Agent(Kind::Codex, None))),
+        ]
+        .into();
+        assert_eq!(decode(&encode(&memo)), Some(memo));
+    }
+
+    #[test]
+    fn garbage_is_no_memo() {
+        assert_eq!(decode(b"nope"), None);
+        let mut bytes = encode(&[(1, (1.0, Seen::NotAgent))].into());
+        bytes.pop();
+        assert_eq!(decode(&bytes), None);
+    }
+
+    #[test]
+    fn a_look_expires_and_a_clock_going_back_invalidates_it() {
+        assert!(fresh(100.0, 100.0));
+        assert!(fresh(100.0, 100.0 + REVALIDATE_SECONDS - 0.1));
+        assert!(!fresh(100.0, 100.0 + REVALIDATE_SECONDS));
+        assert!(!fresh(100.0, 99.0));
+    }
+}

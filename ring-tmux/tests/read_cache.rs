@@ -1,0 +1,110 @@
+//! The row cache (`RING_HOME/cache/rows.bin`) and the process memo through the real binary:
+//! reused while `sessions/` is unchanged, rebuilt on any change, never hiding time rules.
+
+mod read_support;
+
+use read_support::{NOW, Ring};
+use serde_json::json;
+use std::fs::File;
+use std::time::{Duration, SystemTime};
+
+/// Makes `sessions/` look last changed a minute ago, so a cache built now is trusted.
+fn age_sessions(ring: &Ring) {
+    let old = SystemTime::now() - Duration::from_secs(60);
+    File::open(ring.ring.join("sessions"))
+        .and_then(|d| d.set_modified(old))
+        .expect("folder mtime");
+}
+
+/// Rewrites a row in place (no writer does this): invisible to the folder's mtime.
+fn rewrite_in_place(ring: &Ring, name: &str, text: &str) {
+    std::fs::write(ring.ring.join("sessions").join(name), text).expect("rewrite");
+}
+
+#[test]
+fn cache_is_reused_while_the_folder_is_unchanged() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "waiting", "cwd": "/r"}));
+    age_sessions(&ring);
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+    assert!(ring.ring.join("cache/rows.bin").exists());
+    // An in-place edit does not change the folder: the cached row is still shown.
+    rewrite_in_place(
+        &ring,
+        "s1.json",
+        r#"{"session_id": "s1", "status": "idle"}"#,
+    );
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+}
+
+#[test]
+fn a_new_or_removed_row_rebuilds_the_cache() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "waiting", "cwd": "/r"}));
+    age_sessions(&ring);
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+    ring.row("s2", json!({"status": "working", "cwd": "/r"}));
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1\n");
+    std::fs::remove_file(ring.ring.join("sessions/s1.json")).expect("remove");
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1\n");
+}
+
+#[test]
+fn a_replaced_row_rebuilds_the_cache() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "waiting", "cwd": "/r"}));
+    age_sessions(&ring);
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+    // What every writer does: a temp file renamed over the row.
+    let tmp = ring.ring.join("sessions/.s1.tmp");
+    std::fs::write(&tmp, r#"{"session_id": "s1", "status": "idle"}"#).expect("tmp");
+    std::fs::rename(&tmp, ring.ring.join("sessions/s1.json")).expect("rename");
+    assert_eq!(ring.stdout(&["oneline"]), "🟡1\n");
+}
+
+#[test]
+fn time_rules_apply_to_cached_rows() {
+    let ring = Ring::new();
+    // A Codex permission request becomes waiting after 10 s (spec §4.2 a).
+    ring.row(
+        "codex:t1",
+        json!({"provider": "codex", "status": "working", "last_event": "PermissionRequest",
+               "last_active": NOW - 5.0, "cwd": "/r"}),
+    );
+    age_sessions(&ring);
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1\n");
+    let later = std::process::Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"))
+        .arg("oneline")
+        .env("HOME", &ring.home)
+        .env("RING_HOME", &ring.ring)
+        .env("RING_NOW", (NOW + 20.0).to_string())
+        .env("RING_PROCS", ring.dir.path().join("procs.json"))
+        .output()
+        .expect("run");
+    assert_eq!(String::from_utf8_lossy(&later.stdout), "🔴1\n");
+}
+
+#[test]
+fn corrupt_rows_stay_skipped_and_reported_from_the_cache() {
+    let ring = Ring::new();
+    ring.row("ok", json!({"status": "idle"}))
+        .file("bad.json", "{nope");
+    age_sessions(&ring);
+    for _ in 0..2 {
+        let out = ring.run(&["json"]);
+        assert_eq!(out.status.code(), Some(0));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("bad.json"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_garbage_cache_is_ignored() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "waiting"}));
+    age_sessions(&ring);
+    std::fs::create_dir_all(ring.ring.join("cache")).expect("cache dir");
+    std::fs::write(ring.ring.join("cache/rows.bin"), "garbage").expect("garbage");
+    std::fs::write(ring.ring.join("cache/procs.bin"), "garbage").expect("garbage");
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+}
