@@ -19,7 +19,7 @@ pub const REFRESH_PIPE: &str = "ring::refresh";
 
 /// What a user can do about a refused permission, in the bar's words.
 pub const PERMISSION_NOTICE: &str =
-    "ring: permission needed — run `ring-tmux install-zellij` or press y in this pane";
+    "ring: permission needed — run `ring-tmux install-zellij`, or click here and press y";
 
 /// Where the plugin's `/host` is mapped.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -61,22 +61,22 @@ pub struct State {
     rows: usize,
     cursor: Cursor,
     cues: Cues,
+    /// Session snapshots still allowed after a late grant.
+    snapshot_tries: u8,
 }
+
+/// Session snapshots a late grant may take (one now, then one per tick).
+const SNAPSHOT_TRIES: u8 = 5;
 
 impl ZellijPlugin for State {
     fn load(&mut self, configuration: BTreeMap<String, String>) {
         self.settings = Settings::parse(&configuration);
         self.visible = true;
         self.theme = Theme::new(None, &self.settings.colors);
-        let mut permissions = vec![
-            PermissionType::ReadApplicationState,
-            PermissionType::ChangeApplicationState,
-        ];
         if self.settings.ring_home.is_some() {
-            permissions.push(PermissionType::FullHdAccess);
             self.host = Host::Changing;
         }
-        request_permission(&permissions);
+        self.request_permissions();
         subscribe(&[
             EventType::ModeUpdate,
             EventType::PaneUpdate,
@@ -97,6 +97,7 @@ impl ZellijPlugin for State {
         match event {
             Event::Timer(_) => {
                 self.timer_armed = false;
+                self.adopt_session_snapshot();
                 let changed = self.visible && self.refresh();
                 self.arm_timer();
                 changed
@@ -108,6 +109,7 @@ impl ZellijPlugin for State {
                 changed
             }
             Event::PermissionRequestResult(status) => {
+                let was_denied = self.permission == Permission::Denied;
                 self.permission = match status {
                     PermissionStatus::Granted => Permission::Granted,
                     PermissionStatus::Denied => Permission::Denied,
@@ -116,6 +118,14 @@ impl ZellijPlugin for State {
                     // Only now: an unselectable pane cannot show zellij's permission prompt.
                     if self.settings.mode == Mode::Bar {
                         set_selectable(false);
+                    }
+                    if was_denied {
+                        self.snapshot_tries = SNAPSHOT_TRIES;
+                        self.adopt_session_snapshot();
+                    }
+                    if self.settings.mode == Mode::Board {
+                        // The frame would otherwise show the plugin's file path.
+                        rename_plugin_pane(get_plugin_ids().plugin_id, "ring");
                     }
                     if let Some(home) = &self.settings.ring_home {
                         change_host_folder(PathBuf::from(home));
@@ -159,7 +169,10 @@ impl ZellijPlugin for State {
             }
             Event::Mouse(Mouse::LeftClick(line, col)) => match self.settings.mode {
                 Mode::Bar => {
-                    if let Some(pane) = bar::hit(&self.hits, col) {
+                    if self.permission == Permission::Denied {
+                        // Ask again: zellij shows its prompt in this pane, now focused.
+                        self.request_permissions();
+                    } else if let Some(pane) = bar::hit(&self.hits, col) {
                         focus_terminal_pane(pane, false, false);
                     }
                     false
@@ -210,6 +223,47 @@ impl ZellijPlugin for State {
 }
 
 impl State {
+    fn request_permissions(&self) {
+        let mut permissions = vec![
+            PermissionType::ReadApplicationState,
+            PermissionType::ChangeApplicationState,
+        ];
+        if self.settings.ring_home.is_some() {
+            permissions.push(PermissionType::FullHdAccess);
+        }
+        request_permission(&permissions);
+    }
+
+    /// After a late grant, the mode and pane events sent while permission was refused are
+    /// lost: take the session's name, tabs and panes from a snapshot instead of waiting for
+    /// the next change. At most [`SNAPSHOT_TRIES`] queries (zellij may not list the session at
+    /// once), and none once the events have come.
+    fn adopt_session_snapshot(&mut self) {
+        if self.snapshot_tries == 0 || (self.session_name.is_some() && self.panes.known) {
+            return;
+        }
+        self.snapshot_tries -= 1;
+        let Ok(snapshot) = get_session_list() else {
+            return;
+        };
+        let Some(current) = snapshot
+            .live_sessions
+            .into_iter()
+            .find(|s| s.is_current_session)
+        else {
+            return;
+        };
+        self.session_name.get_or_insert(current.name);
+        if !self.panes.known {
+            self.tab_names = current
+                .tabs
+                .into_iter()
+                .map(|t| (t.position, t.name))
+                .collect();
+            self.panes = panes(&current.panes, &self.tab_names);
+        }
+    }
+
     fn arm_timer(&mut self) {
         if self.visible && !self.timer_armed {
             let config = self.settings.config(self.registry.config_toml());

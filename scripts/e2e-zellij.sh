@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# End-to-end: ring's zellij plugin in a real zellij (0.45.1), headless inside an isolated tmux
+# server, asserting what a person sees (`tmux capture-pane -p`) and where the focus goes.
+#
+#   scripts/e2e-zellij.sh            (CI runs it after the plugin's release build)
+#
+# Finds zellij at ~/.cache/ring-ci/zellij/bin/zellij or on PATH (RING_ZELLIJ overrides);
+# builds the plugin and ring-tmux when they are missing. RING_E2E_KEEP=1 keeps everything
+# running for inspection. Exit status: the number of failed checks (0 = all passed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/zellij/lib.sh
+source scripts/zellij/lib.sh
+
+FAILS=0
+ok() { printf '  \033[32m✓\033[0m %s\n' "$*"; }
+fail() {
+  printf '  \033[31m✗ %s\033[0m\n' "$*"
+  FAILS=$((FAILS + 1))
+  screen | sed 's/^/    │/' | grep -v '^    │ *│ *$' | head -30
+}
+# expect NAME SECONDS 'condition'
+expect() {
+  if wait_for "$2" "$3"; then ok "$1 (${WAITED}s)"; else fail "$1"; fi
+}
+step() { printf '\n\033[1m%s\033[0m\n' "$*"; }
+
+bar() { screen | sed -n 2p; }
+bar_has() { bar | grep -qF -- "$1"; }
+focused() { zj action list-clients | awk 'NR == 2 { sub("terminal_", "", $2); print $2 }'; }
+board_open() { screen | grep -qF 'ring · '; }
+# board_line TEXT: the screen line number of the board row containing TEXT.
+board_line() { screen | grep -nF -- "$1" | grep -F '│' | head -1 | cut -d: -f1; }
+pane_bg() {
+  zj action list-panes --json --all | python3 -c '
+import json, sys
+for p in json.load(sys.stdin):
+    if not p["is_plugin"] and p["id"] == int(sys.argv[1]):
+        print(p.get("default_bg") or "none")' "$1"
+}
+# click_on TEXT: a left click (press + release, SGR mouse) on TEXT in the bar.
+click_on() {
+  local col
+  col=$(bar | python3 -c '
+import sys, unicodedata
+line, text = sys.stdin.read().rstrip("\n"), sys.argv[1]
+i = line.index(text)
+w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
+        for c in line[:i])
+print(w + 2)' "$1")
+  tmx send-keys -t e2e -l $'\e[<0;'"$col"$';2M'
+  tmx send-keys -t e2e -l $'\e[<0;'"$col"$';2m'
+}
+
+RING_TMUX_BIN="$PWD/target/debug/ring-tmux"
+[ -x "$RING_TMUX_BIN" ] || cargo build -p ring-tmux --locked
+
+# The board re-reads only on the ring::refresh pipe (and when it opens), so that the pipe
+# check below proves the pipe, not the timer.
+export ZJ_BOARD_EXTRA='refresh "3600"'
+trap zj_stop EXIT
+step "zellij with ring's bar (cue on) under the tab bar"
+zj_start 'cue "true"'
+ok "bar drawn: $(bar | sed 's/ *$//')"
+read -r ALPHA BETA < <(zj action list-panes --json | python3 -c '
+import json, sys
+panes = {p["title"]: p["id"] for p in json.load(sys.stdin) if not p["is_plugin"]}
+print(panes["alpha"], panes["beta"])')
+ok "terminal panes: alpha=$ALPHA beta=$BETA"
+
+step "counts"
+row web working
+expect "a new row is counted within 2 s" 2 'bar_has "🟢1"'
+
+step "a waiting row for pane beta"
+row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
+  'waiting_detail=Bash: cargo test'
+expect "badge 🔐 api and counts 🔴1 🟢1" 2 'bar_has "🔴1 🟢1" && bar_has "🔐 api"'
+expect "cue: pane beta tinted while it waits" 2 '[ "$(pane_bg "$BETA")" = "#3a1212" ]'
+[ "$(focused)" = "$ALPHA" ] && ok "focus starts on alpha" || fail "focus starts on alpha (is $(focused))"
+click_on "🔐 api"
+expect "clicking the badge focuses pane beta" 2 '[ "$(focused)" = "$BETA" ]'
+tmx send-keys -t e2e 'echo typed-into-$ZELLIJ_PANE_ID' Enter
+expect "what is typed next lands in beta" 2 'screen | grep -q "^.*│.*typed-into-$BETA"'
+
+step "the real hook inside pane alpha"
+# Claude Code's order: PermissionRequest stashes the detail, the permission_prompt
+# notification makes the session wait.
+cat >"$ZJ_WORK/hook.sh" <<EOF
+printf '%s' '{"hook_event_name": "PermissionRequest", "session_id": "hooked", "cwd": "/src/hooked", "tool_name": "Bash", "tool_input": {"command": "rm -rf build"}}' | "$RING_TMUX_BIN" hook claude-code
+printf '%s' '{"hook_event_name": "Notification", "session_id": "hooked", "cwd": "/src/hooked", "notification_type": "permission_prompt", "message": "Claude needs your permission to use Bash"}' | "$RING_TMUX_BIN" hook claude-code
+EOF
+zj action write-chars --pane-id "terminal_$ALPHA" "sh $ZJ_WORK/hook.sh; clear"$'\n'
+expect "hook row carries the zellij session and pane" 5 \
+  'grep -q "\"zellij_pane\": *\"$ALPHA\"" "$RING_HOME/sessions/hooked.json" 2>/dev/null'
+expect "its badge 🔐 hooked appears" 2 'bar_has "🔐 hooked" && bar_has "🔴2"'
+
+step "the board (Alt r)"
+tmx send-keys -t e2e M-r
+expect "board opens listing 3 sessions" 10 'screen | grep -qF "ring · 3 sessions"'
+if board_open; then
+  h=$(board_line "hooked")
+  a=$(board_line " api ")
+  w=$(board_line " web ")
+  if [ -n "$h" ] && [ -n "$a" ] && [ -n "$w" ] && [ "$h" -lt "$w" ] && [ "$a" -lt "$w" ]; then
+    ok "waiting sessions first (hooked:$h api:$a before web:$w)"
+  else
+    fail "waiting sessions first (hooked:$h api:$a web:$w)"
+  fi
+  screen | grep -F "Bash: cargo test" | grep -qF "pane $BETA" && ok "kind detail and location shown" \
+    || fail "kind detail and location shown"
+fi
+zj action focus-pane-id "terminal_$ALPHA" >/dev/null 2>&1 || true
+tmx send-keys -t e2e M-r
+expect "board focused again" 5 'board_open'
+# hooked (newest wait) is first, api second: move down once and go.
+tmx send-keys -t e2e j
+sleep 0.3
+tmx send-keys -t e2e Enter
+expect "Enter focuses the chosen session's pane (beta)" 3 '[ "$(focused)" = "$BETA" ]'
+expect "and closes the board" 3 '! board_open'
+
+step "the ring::refresh pipe"
+tmx send-keys -t e2e M-r
+expect "board open" 10 'board_open'
+row late idle
+sleep 2
+if screen | grep -qF " late "; then
+  fail "board (refresh 3600) does not re-read on its own"
+else
+  ok "board (refresh 3600) does not re-read on its own"
+fi
+zj pipe --name ring::refresh </dev/null >/dev/null 2>&1 || true
+expect "after zellij pipe --name ring::refresh the board lists it" 2 'screen | grep -qF " late "'
+tmx send-keys -t e2e Escape
+expect "Esc closes the board" 3 '! board_open'
+
+step "a removed row disappears"
+rm "$RING_HOME/sessions/api.json"
+expect "badge api gone, 🔴1" 2 '! bar_has "api" && bar_has "🔴1 "'
+expect "cue: beta's colour restored" 2 '[ "$(pane_bg "$BETA")" = "none" ]'
+
+step "hostile text is inert"
+python3 - "$RING_HOME/sessions" "$ZJ_SESSION" "$BETA" <<'PY'
+import json, os, sys, time
+folder, session, pane = sys.argv[1:]
+evil = "/src/x\x1b[2J\x1b]0;PWNED\x07#[fg=red]evil\x08\x07\x1b[5;5H"
+row = {"session_id": "evil", "status": "waiting", "cwd": evil, "origin_cwd": evil,
+       "last_active": time.time(), "waiting_kind": "question",
+       "waiting_detail": "ok?\x1b[31m red\x1b[0m #(x)\r\x9b2Jnext",
+       "zellij_session": session, "zellij_pane": pane}
+with open(os.path.join(folder, ".evil.tmp"), "w") as f:
+    json.dump(row, f)
+os.replace(os.path.join(folder, ".evil.tmp"), os.path.join(folder, "evil.json"))
+PY
+expect "badge shows the text, sequences removed" 2 'bar_has "❓ x#[fg=red]evil"'
+screen | head -1 | grep -qF "Zellij (" && screen | grep -qF "alpha" \
+  && ok "screen not cleared or moved" || fail "screen not cleared or moved"
+screen | grep -q PWNED && fail "no title sequence leaked" || ok "no title sequence leaked"
+tmx send-keys -t e2e M-r
+expect "board shows the detail literally" 10 'screen | grep -qF "ok? red #(x) next"'
+tmx send-keys -t e2e Escape
+wait_for 3 '! board_open' || true
+
+step "a closed pane ends its session"
+zj action focus-pane-id "terminal_$BETA" >/dev/null 2>&1 || true
+zj action close-pane >/dev/null 2>&1 || true
+expect "evil's pane closed: its badge and count go" 3 '! bar_has "evil" && bar_has "🔴1 "'
+
+step "without pre-granted permissions"
+RING_E2E_KEEP=0 zj_stop
+ZJ_NO_PERMISSIONS=1 zj_start
+click_row2() {
+  tmx send-keys -t e2e -l $'\e[<0;20;2M'
+  tmx send-keys -t e2e -l $'\e[<0;20;2m'
+}
+# zellij 0.45 may not draw a session whose plugin asks at startup until the terminal sends
+# it something: a resize, as a real terminal window would.
+wait_for 5 'bar_has "Allow?"' || {
+  tmx resize-window -t e2e -x 159 -y 40
+  tmx resize-window -t e2e -x 160 -y 40
+}
+expect "zellij asks in the bar's row" 30 'bar_has "Allow? (y/n)"'
+click_row2
+sleep 0.5
+tmx send-keys -t e2e n
+expect "refused: the bar says what to do" 3 \
+  'bar_has "ring: permission needed — run \`ring-tmux install-zellij\`, or click here and press y"'
+click_row2
+expect "a click asks again" 3 'bar_has "Allow? (y/n)"'
+# The prompt takes keys once the click has focused its pane.
+wait_for 3 '[ "$(zj action list-clients | awk "NR == 2 { print \$2 }")" = plugin_2 ]' || true
+tmx send-keys -t e2e y
+expect "granted: the bar is ring's again" 3 'bar_has " ring" && ! bar_has "Allow?"'
+read -r BETA < <(zj action list-panes --json | python3 -c '
+import json, sys
+print({p["title"]: p["id"] for p in json.load(sys.stdin) if not p["is_plugin"]}["beta"])')
+row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=question
+expect "granted: badges work at once" 3 'bar_has "❓ api"'
+
+printf '\n'
+if [ "$FAILS" -eq 0 ]; then
+  printf '\033[32me2e-zellij: all checks passed\033[0m\n'
+else
+  printf '\033[31me2e-zellij: %s check(s) failed\033[0m\n' "$FAILS"
+fi
+exit "$FAILS"

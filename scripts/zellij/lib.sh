@@ -1,0 +1,180 @@
+# Shared by scripts/e2e-zellij.sh and scripts/zellij/screenshots.sh: a real zellij running
+# headless inside an isolated tmux server, with its own HOME, ring folder and zellij socket
+# folder, and the ring plugin granted its permissions. Source it, then call zj_start.
+#
+# Inputs (environment, all optional):
+#   RING_ZELLIJ        zellij binary (default: ~/.cache/ring-ci/zellij/bin/zellij, then PATH)
+#   RING_PLUGIN_WASM   the plugin (default: target/wasm32-wasip1/release/ring-plugin.wasm,
+#                      built if missing)
+#   RING_E2E_KEEP=1    keep the work folder and the servers for inspection
+#   ZJ_BOARD_EXTRA     extra KDL lines for the board's configuration (the Alt r binding)
+#   ZJ_NO_PERMISSIONS=1  do not pre-grant the plugin's permissions
+#
+# After zj_start: $ZJ_WORK, $RING_HOME (the ring folder), $ZJ_SESSION, $ZJ_TMUX (tmux -L
+# socket name), $ZJ_WASM, $ZJ_BIN, and helpers zj, tmx, screen, wait_for, row, pane_id.
+
+ZJ_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# zj_start replaces HOME with a throwaway one; the zellij build cache is under the real one.
+ZJ_REAL_HOME="${ZJ_REAL_HOME:-$HOME}"
+
+zj_find_zellij() {
+  if [ -n "${ZJ_BIN:-}" ]; then
+    return 0
+  elif [ -n "${RING_ZELLIJ:-}" ]; then
+    ZJ_BIN="$RING_ZELLIJ"
+  elif [ -x "$ZJ_REAL_HOME/.cache/ring-ci/zellij/bin/zellij" ]; then
+    ZJ_BIN="$ZJ_REAL_HOME/.cache/ring-ci/zellij/bin/zellij"
+  elif command -v zellij >/dev/null; then
+    ZJ_BIN="$(command -v zellij)"
+  else
+    echo "zellij not found: build it with" >&2
+    echo "  cargo install zellij --locked --no-default-features --root ~/.cache/ring-ci/zellij" >&2
+    return 1
+  fi
+  command -v tmux >/dev/null || { echo "tmux not found (apt-get install tmux)" >&2; return 1; }
+}
+
+zj_build_plugin() {
+  ZJ_WASM="${RING_PLUGIN_WASM:-$ZJ_ROOT/target/wasm32-wasip1/release/ring-plugin.wasm}"
+  if [ ! -f "$ZJ_WASM" ]; then
+    (cd "$ZJ_ROOT" && cargo build --release -p ring-plugin --target wasm32-wasip1 --locked)
+  fi
+  ZJ_WASM="$(cd "$(dirname "$ZJ_WASM")" && pwd)/$(basename "$ZJ_WASM")"
+}
+
+# zj_start [extra bar config lines]: writes HOME, config, permissions and layout, starts tmux
+# (160x40) running zellij, and waits until the bar draws (not with ZJ_NO_PERMISSIONS=1: then
+# zellij's prompt is drawn instead).
+zj_start() {
+  zj_find_zellij
+  zj_build_plugin
+  ZJ_WORK="$(mktemp -d /tmp/ring-zj.XXXXXX)"
+  ZJ_SESSION="ringe2e$$"
+  ZJ_TMUX="ring-zj-$$"
+  export HOME="$ZJ_WORK/home"
+  export RING_HOME="$HOME/.config/ring"
+  # Short: a unix socket path must stay under 108 bytes.
+  export ZELLIJ_SOCKET_DIR="$ZJ_WORK/s"
+  unset TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID XDG_CACHE_HOME XDG_CONFIG_HOME
+  export PS1='$ '
+  mkdir -p "$RING_HOME/sessions" "$HOME/.config/zellij" "$HOME/.cache/zellij" "$ZELLIJ_SOCKET_DIR"
+  chmod 700 "$RING_HOME" "$RING_HOME/sessions" "$ZELLIJ_SOCKET_DIR"
+  # The plugin is copied where an install would put it, so the layout and the seeded
+  # permissions name one stable path.
+  mkdir -p "$HOME/.config/zellij/plugins"
+  cp "$ZJ_WASM" "$HOME/.config/zellij/plugins/ring.wasm"
+  ZJ_PLUGIN="$HOME/.config/zellij/plugins/ring.wasm"
+  cat >"$HOME/.config/zellij/config.kdl" <<EOF
+show_startup_tips false
+show_release_notes false
+session_serialization false
+default_shell "bash"
+keybinds {
+    shared {
+        bind "Alt r" {
+            LaunchOrFocusPlugin "file:$ZJ_PLUGIN" {
+                floating true
+                mode "board"
+                cwd "$RING_HOME"
+                ${ZJ_BOARD_EXTRA:-}
+            }
+        }
+    }
+}
+EOF
+  if [ "${ZJ_NO_PERMISSIONS:-0}" != 1 ]; then
+    cat >"$HOME/.cache/zellij/permissions.kdl" <<EOF
+"$ZJ_PLUGIN" {
+    ReadApplicationState
+    ChangeApplicationState
+}
+EOF
+  fi
+  cat >"$ZJ_WORK/layout.kdl" <<EOF
+layout {
+    pane size=1 borderless=true {
+        plugin location="zellij:tab-bar"
+    }
+    pane size=1 borderless=true {
+        plugin location="file:$ZJ_PLUGIN" {
+            mode "bar"
+            cwd "$RING_HOME"
+            ${1:-}
+        }
+    }
+    pane split_direction="vertical" {
+        pane name="alpha"
+        pane name="beta"
+    }
+}
+EOF
+  tmux -L "$ZJ_TMUX" -f /dev/null new-session -d -s e2e -x 160 -y 40 \
+    "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_WORK/layout.kdl; echo ZELLIJ-EXITED=\$?; sleep 60"
+  tmux -L "$ZJ_TMUX" set-option -g status off
+  [ "${ZJ_NO_PERMISSIONS:-0}" = 1 ] && return 0
+  wait_for 30 'screen | sed -n 2p | grep -q "^ ring"' || {
+    echo "the ring bar did not appear; screen:" >&2
+    screen >&2
+    return 1
+  }
+}
+
+zj_stop() {
+  if [ "${RING_E2E_KEEP:-0}" = 1 ]; then
+    echo "kept: $ZJ_WORK (tmux -L $ZJ_TMUX attach; zellij session $ZJ_SESSION)" >&2
+    return 0
+  fi
+  [ -n "${ZJ_BIN:-}" ] && [ -n "${ZJ_SESSION:-}" ] && {
+    timeout 5 "$ZJ_BIN" kill-session "$ZJ_SESSION" >/dev/null 2>&1 || true
+    timeout 5 "$ZJ_BIN" delete-session --force "$ZJ_SESSION" >/dev/null 2>&1 || true
+  }
+  [ -n "${ZJ_TMUX:-}" ] && tmux -L "$ZJ_TMUX" kill-server >/dev/null 2>&1 || true
+  [ -n "${ZJ_WORK:-}" ] && rm -rf "$ZJ_WORK"
+}
+
+zj() { timeout 10 "$ZJ_BIN" --session "$ZJ_SESSION" "$@"; }
+tmx() { tmux -L "$ZJ_TMUX" "$@"; }
+# What a person sees, as text.
+screen() { tmx capture-pane -p -t e2e; }
+
+# wait_for SECONDS 'shell condition': polls every 0.1 s; sets WAITED (seconds, 1 decimal).
+wait_for() {
+  local tries=$(($1 * 10)) i=0
+  while [ "$i" -le "$tries" ]; do
+    if eval "$2"; then
+      WAITED="$((i / 10)).$((i % 10))"
+      return 0
+    fi
+    sleep 0.1
+    i=$((i + 1))
+  done
+  return 1
+}
+
+# row ID STATUS [key=text | key:=json ...]: writes sessions/ID.json atomically, as the hook does.
+row() {
+  local id="$1" status="$2"
+  shift 2
+  python3 - "$RING_HOME/sessions" "$id" "$status" "$@" <<'PY'
+import json, os, sys, time
+folder, sid, status, *fields = sys.argv[1:]
+row = {"session_id": sid, "provider": "claude-code", "status": status,
+       "cwd": f"/src/{sid}", "origin_cwd": f"/src/{sid}",
+       "last_active": time.time(), "heartbeat_at": time.time(), "last_action": "—"}
+for f in fields:
+    k, v = f.split("=", 1)
+    if k.endswith(":"):
+        row[k[:-1]] = json.loads(v)
+    else:
+        row[k] = v
+tmp = os.path.join(folder, f".{sid}.tmp")
+with open(tmp, "w") as fh:
+    json.dump(row, fh, ensure_ascii=False)
+os.replace(tmp, os.path.join(folder, f"{sid}.json"))
+PY
+}
+
+# pane_id NAME: the terminal pane id of the pane named NAME in the layout.
+pane_id() {
+  zj action list-panes 2>/dev/null | awk -v name="$1" '$0 ~ name {print}' | head -1
+}
