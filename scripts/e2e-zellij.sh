@@ -28,6 +28,7 @@ step() { printf '\n\033[1m%s\033[0m\n' "$*"; }
 bar() { screen | sed -n 2p; }
 bar_has() { bar | grep -qF -- "$1"; }
 focused() { zj action list-clients | awk 'NR == 2 { sub("terminal_", "", $2); print $2 }'; }
+board_focused() { board_open && focused | grep -q '^plugin_'; }
 board_open() { screen | grep -qF 'ring · '; }
 # board_line TEXT: the screen line number of the board row containing TEXT.
 board_line() { screen | grep -nF -- "$1" | grep -F '│' | head -1 | cut -d: -f1; }
@@ -97,7 +98,7 @@ expect "its badge 🔐 hooked appears" 2 'bar_has "🔐 hooked" && bar_has "🔴
 
 step "the board (Alt r)"
 tmx send-keys -t e2e M-r
-expect "board opens listing 3 sessions" 10 'screen | grep -qF "ring · 3 sessions"'
+expect "board opens listing 3 sessions" 10 'screen | grep -qF "ring · 3 sessions" && board_focused'
 if board_open; then
   h=$(board_line "hooked")
   a=$(board_line " api ")
@@ -112,7 +113,7 @@ if board_open; then
 fi
 zj action focus-pane-id "terminal_$ALPHA" >/dev/null 2>&1 || true
 tmx send-keys -t e2e M-r
-expect "board focused again" 5 'board_open'
+expect "board focused again" 5 'board_focused'
 # hooked (newest wait) is first, api second: move down once and go.
 tmx send-keys -t e2e j
 sleep 0.3
@@ -122,7 +123,7 @@ expect "and closes the board" 3 '! board_open'
 
 step "the ring::refresh pipe"
 tmx send-keys -t e2e M-r
-expect "board open" 10 'board_open'
+expect "board open" 10 'board_focused'
 row late idle
 sleep 2
 if screen | grep -qF " late "; then
@@ -158,7 +159,7 @@ screen | head -1 | grep -qF "Zellij (" && screen | grep -qF "alpha" \
   && ok "screen not cleared or moved" || fail "screen not cleared or moved"
 screen | grep -q PWNED && fail "no title sequence leaked" || ok "no title sequence leaked"
 tmx send-keys -t e2e M-r
-expect "board shows the detail literally" 10 'screen | grep -qF "ok? red #(x) next"'
+expect "board shows the detail literally" 10 'board_focused && screen | grep -qF "ok? red #(x) next"'
 tmx send-keys -t e2e Escape
 wait_for 3 '! board_open' || true
 

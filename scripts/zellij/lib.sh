@@ -128,7 +128,12 @@ zj_stop() {
     timeout 5 "$ZJ_BIN" kill-session "$ZJ_SESSION" >/dev/null 2>&1 || true
     timeout 5 "$ZJ_BIN" delete-session --force "$ZJ_SESSION" >/dev/null 2>&1 || true
   }
-  [ -n "${ZJ_TMUX:-}" ] && tmux -L "$ZJ_TMUX" kill-server >/dev/null 2>&1 || true
+  if [ -n "${ZJ_TMUX:-}" ]; then
+    local socket
+    socket=$(tmux -L "$ZJ_TMUX" display-message -p '#{socket_path}' 2>/dev/null || true)
+    tmux -L "$ZJ_TMUX" kill-server >/dev/null 2>&1 || true
+    [ -n "$socket" ] && rm -f "$socket"
+  fi
   [ -n "${ZJ_WORK:-}" ] && rm -rf "$ZJ_WORK"
 }
 
