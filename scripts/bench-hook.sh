@@ -8,6 +8,8 @@
 # read previous row, reduce, atomic replace), and no transcript.
 #
 # Usage: scripts/bench-hook.sh [RUNS]   (default 2000; needs hyperfine)
+#        BENCH_HOOK_BIN=PATH  benchmark that binary instead of building target/release
+#        BENCH_HOOK_OUT=FILE  write the markdown there instead
 # Output: a table on stdout and /work/notes/bench-hook.md (markdown export).
 set -euo pipefail
 
@@ -17,8 +19,13 @@ out="${BENCH_HOOK_OUT:-/work/notes/bench-hook.md}"
 
 command -v hyperfine >/dev/null || { echo "bench-hook: hyperfine is not installed" >&2; exit 1; }
 
-cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
-bin="$root/target/release/ring-tmux"
+# BENCH_HOOK_BIN=/path/to/ring-tmux measures that binary instead (e.g. a static build).
+if [ -n "${BENCH_HOOK_BIN:-}" ]; then
+    bin="$BENCH_HOOK_BIN"
+else
+    cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
+    bin="$root/target/release/ring-tmux"
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -76,7 +83,8 @@ hyperfine --shell="$work/stdin-from $work/payload.json" --warmup 200 --runs "$ru
 {
     echo "# ring-tmux hook benchmark"
     echo
-    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, ${runs} runs each after 200 warmup runs,"
+    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), binary \`$(file -b "$bin" | cut -d, -f1-2)\`"
+    echo "${runs} runs each after 200 warmup runs,"
     echo "both exec'd by the same minimal launcher with the payload as stdin; hyperfine subtracts"
     echo "the launcher's own start-up (see scripts/bench-hook.sh)."
     echo "Budget: hook ≤ 2.5× /bin/true. The first hook row skips tty discovery (RING_AGENT_TTY=\"\"),"
