@@ -1,22 +1,34 @@
-//! What each process was at its last look (`RING_HOME/cache/procs.bin`), so a scan reads only
-//! processes it has not seen lately: on a machine with hundreds of processes that is a few
-//! reads instead of hundreds.
+//! What each process was at its last look (`RING_HOME/cache/procs.bin`), and which executable
+//! it ran then, so a scan examines only new or `exec`ed processes.
 //!
-//! Format: magic, then per process `pid u32, seen_at f64, tag u8` (0 not an agent, 1 Claude,
-//! 2 Codex); agents add `host u8, session id, tty` (optional strings: flag byte, `u32` length,
-//! bytes). Anything unreadable is an empty memo.
+//! Format: magic, then per process `pid u32, seen_at f64, exe, tag u8` (0 not an agent,
+//! 1 Claude, 2 Codex); agents add `host u8, session id, tty` (Claude) or `tty` (Codex).
+//! Optional strings are a flag byte, a `u32` length and the bytes. Anything unreadable is an
+//! empty memo.
 
 use super::{Kind, Seen};
 use std::collections::HashMap;
 use std::path::Path;
 
-/// A process is looked at again after this long (a program that `exec`s an agent).
-pub const REVALIDATE_SECONDS: f64 = 5.0;
-const MAGIC: &[u8; 8] = b"ringpr01";
+/// A process is examined again after this long even if its executable did not change (a
+/// backstop for pid reuse by the same program).
+pub const REVALIDATE_SECONDS: f64 = 60.0;
+const MAGIC: &[u8; 8] = b"ringpr02";
 const CAP: u64 = 16 << 20;
 
-/// pid → (when it was looked at, what it was).
-pub type Memo = HashMap<u32, (f64, Seen)>;
+/// One remembered look at a process.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Look {
+    /// Wall clock of the look.
+    pub at: f64,
+    /// `/proc/<pid>/exe` then (`None` when unreadable).
+    pub exe: Option<String>,
+    /// What it was.
+    pub seen: Seen,
+}
+
+/// pid → its last look.
+pub type Memo = HashMap<u32, Look>;
 
 /// Whether a look at `at` still holds at `wall` (a clock that went back invalidates it).
 pub fn fresh(at: f64, wall: f64) -> bool {
@@ -57,9 +69,10 @@ fn put_opt(w: &mut Vec<u8>, s: &Option<String>) {
 pub fn encode(memo: &Memo) -> Vec<u8> {
     let mut w = Vec::with_capacity(16 + memo.len() * 16);
     w.extend_from_slice(MAGIC);
-    for (pid, (at, seen)) in memo {
+    for (pid, Look { at, exe, seen }) in memo {
         w.extend_from_slice(&pid.to_le_bytes());
         w.extend_from_slice(&at.to_le_bytes());
+        put_opt(&mut w, exe);
         match seen {
             Seen::Agent(Kind::Claude { session_id, host }, tty) => {
                 w.push(1);
@@ -115,6 +128,7 @@ pub fn decode(bytes: &[u8]) -> Option<Memo> {
     while !r.0.is_empty() {
         let pid = u32::from_le_bytes(r.take(4)?.try_into().ok()?);
         let at = f64::from_le_bytes(r.take(8)?.try_into().ok()?);
+        let exe = r.opt()?;
         let seen = match r.u8()? {
             0 => Seen::NotAgent,
             1 => {
@@ -125,7 +139,7 @@ pub fn decode(bytes: &[u8]) -> Option<Memo> {
             2 => Seen::Agent(Kind::Codex, r.opt()?),
             _ => return None,
         };
-        memo.insert(pid, (at, seen));
+        memo.insert(pid, Look { at, exe, seen });
     }
     Some(memo)
 }
@@ -134,24 +148,34 @@ pub fn decode(bytes: &[u8]) -> Option<Memo> {
 mod tests {
     use super::*;
 
+    fn look(at: f64, exe: Option<&str>, seen: Seen) -> Look {
+        Look {
+            at,
+            exe: exe.map(str::to_owned),
+            seen,
+        }
+    }
+
     #[test]
     fn memo_round_trips() {
+        let claude = Kind::Claude {
+            session_id: Some("s".into()),
+            host: true,
+        };
         let memo: Memo = [
-            (1, (10.0, Seen::NotAgent)),
+            (1, look(10.0, None, Seen::NotAgent)),
             (
                 2,
-                (
+                look(
                     11.5,
-                    Seen::Agent(
-                        Kind::Claude {
-                            session_id: Some("s".into()),
-                            host: true,
-                        },
-                        Some("/dev/pts/1".into()),
-                    ),
+                    Some("/bin/claude"),
+                    Seen::Agent(claude, Some("/dev/pts/1".into())),
                 ),
             ),
-            (3, (12.0, Seen::Agent(Kind::Codex, None))),
+            (
+                3,
+                look(12.0, Some("/bin/codex"), Seen::Agent(Kind::Codex, None)),
+            ),
         ]
         .into();
         assert_eq!(decode(&encode(&memo)), Some(memo));
@@ -160,7 +184,7 @@ mod tests {
     #[test]
     fn garbage_is_no_memo() {
         assert_eq!(decode(b"nope"), None);
-        let mut bytes = encode(&[(1, (1.0, Seen::NotAgent))].into());
+        let mut bytes = encode(&[(1, look(1.0, Some("/bin/sh"), Seen::NotAgent))].into());
         bytes.pop();
         assert_eq!(decode(&bytes), None);
     }

@@ -258,7 +258,7 @@ fn scan_reads_stat_cmdline_and_cwd_of_a_proc_tree() {
     );
 }
 
-/// A fake `/proc` with one process: `pid` running `cmdline`, cwd `cwd`.
+/// A fake `/proc` with one process: `pid` running `exe` as `cmdline`, cwd `cwd`.
 fn fake_proc(root: &Path, pid: &str, comm: &str, cmdline: &[u8], cwd: &str) {
     let dir = root.join(pid);
     let _ = std::fs::remove_dir_all(&dir);
@@ -267,6 +267,7 @@ fn fake_proc(root: &Path, pid: &str, comm: &str, cmdline: &[u8], cwd: &str) {
     std::fs::write(dir.join("stat"), stat).expect("stat");
     std::fs::write(dir.join("cmdline"), cmdline).expect("cmdline");
     std::os::unix::fs::symlink(cwd, dir.join("cwd")).expect("cwd link");
+    std::os::unix::fs::symlink(format!("/usr/bin/{comm}"), dir.join("exe")).expect("exe link");
 }
 
 fn claude_cwds(procs: &Procs) -> Vec<String> {
@@ -288,20 +289,48 @@ fn cached_scan_reuses_looks_and_reads_agent_cwds_fresh() {
     fake_proc(&procs_root, "11", "claude", b"claude\0", "/repo/a");
     let first = scan_root(&procs_root, Some(&cache), 1000.0);
     assert_eq!(claude_cwds(&first), ["/repo/a"]);
-    // Within the memo's lifetime pid 10 is not read again (even though it became claude),
-    // while the agent's cwd is read fresh.
-    fake_proc(&procs_root, "10", "claude", b"claude\0", "/repo/b");
+    // Same executable: pid 10's command line is not read again (here it was changed behind
+    // the scan's back, which a real process cannot do without exec); the agent's cwd is
+    // read fresh.
+    std::fs::write(procs_root.join("10/cmdline"), b"claude\0").expect("cmdline");
+    std::fs::write(
+        procs_root.join("10/stat"),
+        "10 (claude) S 1 10 10 34817 0 4194304 0",
+    )
+    .expect("stat");
     std::fs::remove_file(procs_root.join("11/cwd")).expect("unlink");
     std::os::unix::fs::symlink("/repo/moved", procs_root.join("11/cwd")).expect("cwd");
     let second = scan_root(&procs_root, Some(&cache), 1001.0);
     assert_eq!(claude_cwds(&second), ["/repo/moved"]);
-    // After it, pid 10 is looked at again.
+    // After the backstop period it is examined again.
     let later = scan_root(
         &procs_root,
         Some(&cache),
         1000.0 + memo::REVALIDATE_SECONDS + 1.0,
     );
-    assert_eq!(claude_cwds(&later), ["/repo/b", "/repo/moved"]);
+    assert_eq!(claude_cwds(&later), ["/home", "/repo/moved"]);
+}
+
+#[test]
+fn an_exec_into_an_agent_is_seen_at_once() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let cache = root.path().join("procs.bin");
+    let procs_root = root.path().join("proc");
+    std::fs::create_dir(&procs_root).expect("proc");
+    fake_proc(
+        &procs_root,
+        "12",
+        "sh",
+        b"sh\0/usr/local/bin/wrapper\0",
+        "/repo/w",
+    );
+    assert!(claude_cwds(&scan_root(&procs_root, Some(&cache), 1000.0)).is_empty());
+    // `exec claude`: same pid, another executable.
+    fake_proc(&procs_root, "12", "claude", b"claude\0", "/repo/w");
+    assert_eq!(
+        claude_cwds(&scan_root(&procs_root, Some(&cache), 1000.1)),
+        ["/repo/w"]
+    );
 }
 
 #[test]
