@@ -131,7 +131,7 @@ pub fn render(
     let area = list_rows(rows);
     let selected = cursor.index(&view.entries);
     let offset = scroll_offset(selected, area);
-    let widths = Widths::of(&view.entries[offset..total.min(offset + area)]);
+    let widths = Widths::of(&view.entries[offset..total.min(offset + area)], cols);
     for row in 0..area {
         out.push('\n');
         let line = match view.entries.get(offset + row) {
@@ -160,14 +160,23 @@ pub fn render(
     out
 }
 
-/// Column widths for the visible entries.
+/// Column widths for the visible entries: the project and the location as wide as their
+/// longest value (capped), the detail gets the rest; a narrow board shrinks the location first
+/// (what waits matters more than where), then drops it.
 struct Widths {
     project: usize,
     location: usize,
 }
 
+/// Cells of a line other than project, location and detail: " 🔴 🔐 " + " " + idle + "  " × 2.
+const FIXED_CELLS: usize = 7 + 1 + 5 + 4;
+/// The detail keeps at least this many cells before the location shrinks.
+const MIN_DETAIL: usize = 20;
+/// Below this the location is dropped rather than shown as a stub.
+const MIN_LOCATION: usize = 8;
+
 impl Widths {
-    fn of(entries: &[Entry]) -> Widths {
+    fn of(entries: &[Entry], cols: usize) -> Widths {
         let max = |f: fn(&Entry) -> &str, cap: usize| {
             entries
                 .iter()
@@ -176,20 +185,32 @@ impl Widths {
                 .unwrap_or(0)
                 .min(cap)
         };
-        Widths {
-            project: max(|e| &e.project, 20),
-            location: max(|e| &e.location, 30),
+        let project = max(|e| &e.project, 16);
+        let mut location = max(|e| &e.location, 24);
+        let detail = cols.saturating_sub(FIXED_CELLS + project + location);
+        if detail < MIN_DETAIL {
+            location = location.saturating_sub(MIN_DETAIL - detail);
+            if location < MIN_LOCATION {
+                location = 0;
+            }
         }
+        Widths { project, location }
     }
 
     fn line(&self, entry: &Entry, icons: &Icons) -> String {
         let kind = icons.kind(&entry.kind);
-        format!(
-            " {} {} {} {:>5}  {}  {}",
+        let head = format!(
+            " {} {} {} {:>5}",
             cells::fit(icons.marker(entry.status), 2),
             cells::fit(kind, 2),
             cells::fit(&entry.project, self.project),
             entry.idle,
+        );
+        if self.location == 0 {
+            return format!("{head}  {}", entry.detail);
+        }
+        format!(
+            "{head}  {}  {}",
             cells::fit(
                 &cells::truncate_middle(&entry.location, self.location),
                 self.location

@@ -61,11 +61,11 @@ pub struct State {
     rows: usize,
     cursor: Cursor,
     cues: Cues,
-    /// Session snapshots still allowed after a late grant.
+    /// Session snapshots still allowed after the grant.
     snapshot_tries: u8,
 }
 
-/// Session snapshots a late grant may take (one now, then one per tick).
+/// Session snapshots a grant may take (one now, then one per tick).
 const SNAPSHOT_TRIES: u8 = 5;
 
 impl ZellijPlugin for State {
@@ -109,7 +109,6 @@ impl ZellijPlugin for State {
                 changed
             }
             Event::PermissionRequestResult(status) => {
-                let was_denied = self.permission == Permission::Denied;
                 self.permission = match status {
                     PermissionStatus::Granted => Permission::Granted,
                     PermissionStatus::Denied => Permission::Denied,
@@ -119,10 +118,10 @@ impl ZellijPlugin for State {
                     if self.settings.mode == Mode::Bar {
                         set_selectable(false);
                     }
-                    if was_denied {
-                        self.snapshot_tries = SNAPSHOT_TRIES;
-                        self.adopt_session_snapshot();
-                    }
+                    // Mode and pane events that came before the grant were dropped (a
+                    // board opened later gets its one ModeUpdate before the grant).
+                    self.snapshot_tries = SNAPSHOT_TRIES;
+                    self.adopt_session_snapshot();
                     if self.settings.mode == Mode::Board {
                         // The frame would otherwise show the plugin's file path.
                         rename_plugin_pane(get_plugin_ids().plugin_id, "ring");
@@ -234,10 +233,10 @@ impl State {
         request_permission(&permissions);
     }
 
-    /// After a late grant, the mode and pane events sent while permission was refused are
-    /// lost: take the session's name, tabs and panes from a snapshot instead of waiting for
-    /// the next change. At most [`SNAPSHOT_TRIES`] queries (zellij may not list the session at
-    /// once), and none once the events have come.
+    /// Mode and pane events sent before the grant are lost: take the session's name, tabs and
+    /// panes from a snapshot instead of waiting for the next change. At most
+    /// [`SNAPSHOT_TRIES`] queries (zellij may not list the session at once), and none once the
+    /// events have come.
     fn adopt_session_snapshot(&mut self) {
         if self.snapshot_tries == 0 || (self.session_name.is_some() && self.panes.known) {
             return;
@@ -412,8 +411,9 @@ fn palette(colors: &Styling) -> Palette {
     Palette {
         text_fg: color(colors.text_unselected.base),
         text_bg: color(colors.text_unselected.background),
-        badge_fg: color(colors.ribbon_unselected.base),
-        // A waiting badge wants attention: the theme's error colour, as a ribbon.
+        // A waiting badge wants attention: the theme's error colour as its background, in
+        // bold text of the bar's own text colour.
+        badge_fg: color(colors.text_unselected.base),
         badge_bg: color(colors.exit_code_error.base),
         error: color(colors.exit_code_error.base),
         title: color(colors.table_title.base),

@@ -9,6 +9,9 @@
 #   RING_E2E_KEEP=1    keep the work folder and the servers for inspection
 #   ZJ_BOARD_EXTRA     extra KDL lines for the board's configuration (the Alt r binding)
 #   ZJ_NO_PERMISSIONS=1  do not pre-grant the plugin's permissions
+#   ZJ_TABS            the layout's tabs (KDL; default: one tab, panes alpha | beta)
+#   ZJ_COLS, ZJ_ROWS   terminal size (default 160x40)
+#   ZJ_EXTRA_CONFIG    extra lines for zellij's config.kdl
 #
 # After zj_start: $ZJ_WORK, $RING_HOME (the ring folder), $ZJ_SESSION, $ZJ_TMUX (tmux -L
 # socket name), $ZJ_WASM, $ZJ_BIN, and helpers zj, tmx, screen, wait_for, row, pane_id.
@@ -43,7 +46,7 @@ zj_build_plugin() {
 }
 
 # zj_start [extra bar config lines]: writes HOME, config, permissions and layout, starts tmux
-# (160x40) running zellij, and waits until the bar draws (not with ZJ_NO_PERMISSIONS=1: then
+# running zellij, and waits until the bar draws (not with ZJ_NO_PERMISSIONS=1: then
 # zellij's prompt is drawn instead).
 zj_start() {
   zj_find_zellij
@@ -69,6 +72,7 @@ show_startup_tips false
 show_release_notes false
 session_serialization false
 default_shell "bash"
+${ZJ_EXTRA_CONFIG:-}
 keybinds {
     shared {
         bind "Alt r" {
@@ -90,25 +94,34 @@ EOF
 }
 EOF
   fi
+  local tabs="${ZJ_TABS:-}"
+  if [ -z "$tabs" ]; then
+    tabs='    tab {
+        pane split_direction="vertical" {
+            pane name="alpha"
+            pane name="beta"
+        }
+    }'
+  fi
   cat >"$ZJ_WORK/layout.kdl" <<EOF
 layout {
-    pane size=1 borderless=true {
-        plugin location="zellij:tab-bar"
-    }
-    pane size=1 borderless=true {
-        plugin location="file:$ZJ_PLUGIN" {
-            mode "bar"
-            cwd "$RING_HOME"
-            ${1:-}
+    default_tab_template {
+        pane size=1 borderless=true {
+            plugin location="zellij:tab-bar"
         }
+        pane size=1 borderless=true {
+            plugin location="file:$ZJ_PLUGIN" {
+                mode "bar"
+                cwd "$RING_HOME"
+                ${1:-}
+            }
+        }
+        children
     }
-    pane split_direction="vertical" {
-        pane name="alpha"
-        pane name="beta"
-    }
+$tabs
 }
 EOF
-  tmux -L "$ZJ_TMUX" -f /dev/null new-session -d -s e2e -x 160 -y 40 \
+  tmux -L "$ZJ_TMUX" -f /dev/null new-session -d -s e2e -x "${ZJ_COLS:-160}" -y "${ZJ_ROWS:-40}" \
     "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_WORK/layout.kdl; echo ZELLIJ-EXITED=\$?; sleep 60"
   tmux -L "$ZJ_TMUX" set-option -g status off
   [ "${ZJ_NO_PERMISSIONS:-0}" = 1 ] && return 0

@@ -200,3 +200,23 @@ fn empty_board_says_so() {
     ));
     assert!(text.contains("no sessions"));
 }
+
+#[rstest]
+#[case::wide_keeps_location(100, true)]
+#[case::narrow_drops_location(40, false)]
+fn narrow_board_gives_the_detail_room_before_the_location(
+    #[case] cols: usize,
+    #[case] location_shown: bool,
+) {
+    let text = plain(&render(
+        &view(),
+        &Cursor::default(),
+        &Icons::default(),
+        &Theme::default(),
+        5,
+        cols,
+    ));
+    let first = text.lines().nth(1).expect("first session");
+    assert!(first.contains("doing a"), "{first:?}");
+    assert_eq!(first.contains("pane a"), location_shown, "{first:?}");
+}
