@@ -199,6 +199,20 @@ print({p["title"]: p["id"] for p in json.load(sys.stdin) if not p["is_plugin"]}[
 row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=question
 expect "granted: badges work at once" 3 'bar_has "❓ api"'
 
+step "what ring-tmux install-zellij writes"
+RING_E2E_KEEP=0 zj_stop
+if ZJ_INSTALL=1 zj_start; then
+  ok "its layout starts with the bar under the tab bar, no permission prompt"
+  ONLY=$(zj action list-panes --json | python3 -c '
+import json, sys
+print([p["id"] for p in json.load(sys.stdin) if not p["is_plugin"]][0])')
+  row installed waiting zellij_session="$ZJ_SESSION" zellij_pane="$ONLY" waiting_kind=plan
+  expect "its bar shows a badge" 3 'bar_has "🧭 installed"'
+  screen | tail -2 | grep -q "Ctrl" && ok "zellij's status bar kept" || fail "zellij's status bar kept"
+else
+  fail "its layout starts with the bar under the tab bar, no permission prompt"
+fi
+
 printf '\n'
 if [ "$FAILS" -eq 0 ]; then
   printf '\033[32me2e-zellij: all checks passed\033[0m\n'

@@ -9,8 +9,9 @@ use crate::cells;
 use crate::settings::Label;
 use ring_shared::board::{Board, project};
 use ring_shared::config::Config;
-use ring_shared::derive::{Procs, ReadContext, Session, derive};
+use ring_shared::derive::{Procs, ReadContext, Session, hook_sessions};
 use ring_shared::format::relative_time;
+use ring_shared::scan::{Published, ScanSession, finish, merge_sources};
 use ring_shared::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,9 +93,11 @@ pub struct Inputs<'a> {
 }
 
 /// The read-side rules of ring-shared with what a plugin can know: no process scan (every
-/// detector unknown, so liveness keeps rows), no transcript mtimes, paths as written.
+/// detector unknown, so liveness keeps rows), no transcript mtimes, paths as written. `zero`
+/// are the zero-config rows `ring-tmux` published (merged as spec §4.7 says).
 pub fn derive_sessions(
     rows: Vec<Row>,
+    zero: Vec<ScanSession>,
     now: f64,
     config: &Config,
     hidden: &BTreeMap<String, f64>,
@@ -114,7 +117,22 @@ pub fn derive_sessions(
         source_mtime: &|_| None,
         realpath: &|path| path.to_owned(),
     };
-    derive(rows, &ctx).sessions
+    let mut sessions = merge_sources(hook_sessions(rows, &ctx), zero);
+    finish(&mut sessions, &ctx);
+    sessions
+}
+
+/// How old `zeroconf.json` may be before its rows are ignored: its statuses are as of when
+/// `ring-tmux` last read, and nothing refreshes them in a zellij-only setup.
+pub const ZERO_CONFIG_MAX_AGE: f64 = 60.0;
+
+/// The rows of `zeroconf.json`, unless it is unreadable or older than
+/// [`ZERO_CONFIG_MAX_AGE`].
+pub fn zero_config_rows(bytes: &[u8], now: f64) -> Vec<ScanSession> {
+    match serde_json::from_slice::<Published>(bytes) {
+        Ok(published) if now - published.generated_at <= ZERO_CONFIG_MAX_AGE => published.rows(),
+        _ => Vec::new(),
+    }
 }
 
 /// Applies the pane-gone rule, sorts (ring-shared's board order), maps sessions to panes and

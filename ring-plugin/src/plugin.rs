@@ -298,8 +298,13 @@ impl State {
             .side("labels.json")
             .map(parse_labels)
             .unwrap_or_default();
+        let zero = self
+            .registry
+            .side("zeroconf.json")
+            .map(|bytes| model::zero_config_rows(bytes, now))
+            .unwrap_or_default();
         let rows = self.registry.rows().cloned().collect();
-        let sessions = model::derive_sessions(rows, now, &config, &hidden);
+        let sessions = model::derive_sessions(rows, zero, now, &config, &hidden);
         let shown = Settings::shown_states(&config);
         let view = model::build(
             sessions,

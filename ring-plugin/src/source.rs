@@ -52,8 +52,14 @@ pub struct Registry {
 }
 
 /// The files next to `sessions/` that the read path uses: ring's configuration, RiNG's hidden
-/// sessions (spec §3.13) and labels (spec §5.2).
-pub const SIDE_FILES: [&str; 3] = ["config.toml", "deleted_sessions.json", "labels.json"];
+/// sessions (spec §3.13), labels (spec §5.2) and the zero-config rows `ring-tmux` publishes
+/// for the plugin (which can neither read `~/.claude` nor scan processes).
+pub const SIDE_FILES: [&str; 4] = [
+    "config.toml",
+    "deleted_sessions.json",
+    "labels.json",
+    "zeroconf.json",
+];
 
 impl Registry {
     /// Brings the cache up to date with `root` (the ring folder).

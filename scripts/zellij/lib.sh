@@ -12,6 +12,8 @@
 #   ZJ_TABS            the layout's tabs (KDL; default: one tab, panes alpha | beta)
 #   ZJ_COLS, ZJ_ROWS   terminal size (default 160x40)
 #   ZJ_EXTRA_CONFIG    extra lines for zellij's config.kdl
+#   ZJ_INSTALL=1       use what `ring-tmux install-zellij` writes (plugin, permissions, layout)
+#                      instead of the test layout
 #
 # After zj_start: $ZJ_WORK, $RING_HOME (the ring folder), $ZJ_SESSION, $ZJ_TMUX (tmux -L
 # socket name), $ZJ_WASM, $ZJ_BIN, and helpers zj, tmx, screen, wait_for, row, pane_id.
@@ -19,6 +21,7 @@
 ZJ_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # zj_start replaces HOME with a throwaway one; the zellij build cache is under the real one.
 ZJ_REAL_HOME="${ZJ_REAL_HOME:-$HOME}"
+ZJ_RING_TMUX="${ZJ_RING_TMUX:-$ZJ_ROOT/target/debug/ring-tmux}"
 
 zj_find_zellij() {
   if [ -n "${ZJ_BIN:-}" ]; then
@@ -62,11 +65,9 @@ zj_start() {
   export PS1='$ '
   mkdir -p "$RING_HOME/sessions" "$HOME/.config/zellij" "$HOME/.cache/zellij" "$ZELLIJ_SOCKET_DIR"
   chmod 700 "$RING_HOME" "$RING_HOME/sessions" "$ZELLIJ_SOCKET_DIR"
-  # The plugin is copied where an install would put it, so the layout and the seeded
-  # permissions name one stable path.
-  mkdir -p "$HOME/.config/zellij/plugins"
-  cp "$ZJ_WASM" "$HOME/.config/zellij/plugins/ring.wasm"
+  # The plugin lives where an install puts it, so layouts and permissions name one path.
   ZJ_PLUGIN="$HOME/.config/zellij/plugins/ring.wasm"
+  ZJ_LAYOUT="$ZJ_WORK/layout.kdl"
   cat >"$HOME/.config/zellij/config.kdl" <<EOF
 show_startup_tips false
 show_release_notes false
@@ -86,6 +87,29 @@ keybinds {
     }
 }
 EOF
+  if [ "${ZJ_INSTALL:-0}" = 1 ]; then
+    # What a user gets from `ring-tmux install-zellij`: its plugin copy, permissions, layout.
+    [ -x "$ZJ_RING_TMUX" ] || (cd "$ZJ_ROOT" && cargo build -p ring-tmux --locked)
+    "$ZJ_RING_TMUX" install-zellij --plugin "$ZJ_WASM" >"$ZJ_WORK/install.out"
+    ZJ_LAYOUT="$HOME/.config/zellij/layouts/ring.kdl"
+  else
+    zj_write_test_files "${1:-}"
+  fi
+  tmux -L "$ZJ_TMUX" -f /dev/null new-session -d -s e2e -x "${ZJ_COLS:-160}" -y "${ZJ_ROWS:-40}" \
+    "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_LAYOUT; echo ZELLIJ-EXITED=\$?; sleep 60"
+  tmux -L "$ZJ_TMUX" set-option -g status off
+  [ "${ZJ_NO_PERMISSIONS:-0}" = 1 ] && return 0
+  wait_for 30 'screen | sed -n 2p | grep -q "^ ring"' || {
+    echo "the ring bar did not appear; screen:" >&2
+    screen >&2
+    return 1
+  }
+}
+
+# The test layout (bar under the tab bar, then $ZJ_TABS), the plugin copy and its permissions.
+zj_write_test_files() {
+  mkdir -p "$(dirname "$ZJ_PLUGIN")"
+  cp "$ZJ_WASM" "$ZJ_PLUGIN"
   if [ "${ZJ_NO_PERMISSIONS:-0}" != 1 ]; then
     cat >"$HOME/.cache/zellij/permissions.kdl" <<EOF
 "$ZJ_PLUGIN" {
@@ -103,7 +127,7 @@ EOF
         }
     }'
   fi
-  cat >"$ZJ_WORK/layout.kdl" <<EOF
+  cat >"$ZJ_LAYOUT" <<EOF
 layout {
     default_tab_template {
         pane size=1 borderless=true {
@@ -113,7 +137,7 @@ layout {
             plugin location="file:$ZJ_PLUGIN" {
                 mode "bar"
                 cwd "$RING_HOME"
-                ${1:-}
+                $1
             }
         }
         children
@@ -121,15 +145,6 @@ layout {
 $tabs
 }
 EOF
-  tmux -L "$ZJ_TMUX" -f /dev/null new-session -d -s e2e -x "${ZJ_COLS:-160}" -y "${ZJ_ROWS:-40}" \
-    "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_WORK/layout.kdl; echo ZELLIJ-EXITED=\$?; sleep 60"
-  tmux -L "$ZJ_TMUX" set-option -g status off
-  [ "${ZJ_NO_PERMISSIONS:-0}" = 1 ] && return 0
-  wait_for 30 'screen | sed -n 2p | grep -q "^ ring"' || {
-    echo "the ring bar did not appear; screen:" >&2
-    screen >&2
-    return 1
-  }
 }
 
 zj_stop() {

@@ -248,7 +248,7 @@ fn labels_file_names_a_session() {
 #[test]
 fn derive_keeps_rows_when_processes_cannot_be_scanned() {
     let rows = vec![row("claude", Status::Waiting, 4000.0)];
-    let sessions = derive_sessions(rows, NOW, &Config::default(), &BTreeMap::new());
+    let sessions = derive_sessions(rows, Vec::new(), NOW, &Config::default(), &BTreeMap::new());
     assert_eq!(sessions[0].row.status, Status::Waiting);
 }
 
@@ -257,7 +257,13 @@ fn derive_promotes_a_codex_permission_wait_with_the_wall_clock() {
     let mut r = row("codex", Status::Working, 11.0);
     r.provider = "codex".into();
     r.last_event = Some("PermissionRequest".into());
-    let sessions = derive_sessions(vec![r], NOW, &Config::default(), &BTreeMap::new());
+    let sessions = derive_sessions(
+        vec![r],
+        Vec::new(),
+        NOW,
+        &Config::default(),
+        &BTreeMap::new(),
+    );
     assert_eq!(sessions[0].row.status, Status::Waiting);
 }
 
@@ -268,7 +274,44 @@ fn derive_drops_hidden_sessions() {
         row("gone", Status::Idle, 10.0),
         row("kept", Status::Idle, 10.0),
     ];
-    let sessions = derive_sessions(rows, NOW, &Config::default(), &hidden);
+    let sessions = derive_sessions(rows, Vec::new(), NOW, &Config::default(), &hidden);
     assert_eq!(sessions.len(), 1);
     assert_eq!(sessions[0].row.session_id, "kept");
+}
+
+fn published(generated_at: f64) -> Vec<u8> {
+    let mut zero = row("scanned", Status::Working, 3.0);
+    zero.cwd = "/src/scanned".into();
+    let session = Session {
+        source: ring_shared::derive::Source::Scan,
+        ..Session::from_hook(zero)
+    };
+    let doc = Published::new(
+        generated_at,
+        &[ScanSession {
+            session,
+            tail_kind: ring_shared::scan::TailKind::Working,
+        }],
+    );
+    serde_json::to_vec(&doc).expect("serializable")
+}
+
+#[rstest]
+#[case::fresh(NOW - 5.0, 1)]
+#[case::stale(NOW - 600.0, 0)]
+fn published_zero_config_rows_count_while_fresh(#[case] generated_at: f64, #[case] n: usize) {
+    let zero = zero_config_rows(&published(generated_at), NOW);
+    let sessions = derive_sessions(
+        vec![row("hooked", Status::Idle, 1.0)],
+        zero,
+        NOW,
+        &Config::default(),
+        &BTreeMap::new(),
+    );
+    assert_eq!(sessions.len(), 1 + n);
+}
+
+#[test]
+fn unreadable_zero_config_file_adds_nothing() {
+    assert!(zero_config_rows(b"{not json", NOW).is_empty());
 }
