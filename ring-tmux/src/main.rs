@@ -8,6 +8,15 @@ fn main() -> ExitCode {
     if argv.get(1).map(String::as_str) == Some("hook") {
         return ring_tmux::hook::run(&argv[2..]);
     }
+    // Status bars run `oneline` every few seconds: building clap's parser costs more than
+    // the whole read of a small board, so its two exact forms skip it.
+    match argv.get(1..).unwrap_or_default() {
+        [cmd] if cmd == "oneline" => return ring_tmux::read::oneline(false),
+        [cmd, all] if cmd == "oneline" && all == "--all" => {
+            return ring_tmux::read::oneline(true);
+        }
+        _ => {}
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Hook { args } => ring_tmux::hook::run(&args),
