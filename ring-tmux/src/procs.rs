@@ -216,21 +216,29 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
     let mut changed = false;
     let mut buf = Vec::with_capacity(CMDLINE_CAP);
     let mut found = Vec::new();
+    let own_pid = std::process::id();
     for entry in dir.flatten() {
         let name = entry.file_name();
         let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
             continue;
         };
+        // This very process is not an agent (and is new on every run: not worth a write).
+        if pid == own_pid {
+            continue;
+        }
         let path = root.join(&name);
-        // Kernel threads, zombies and (without root) other users' processes have none.
-        let exe = cache_file.and_then(|_| {
-            std::fs::read_link(path.join("exe"))
-                .ok()
-                .map(|p| p.to_string_lossy().into_owned())
-        });
-        let remembered = known
-            .remove(&pid)
-            .filter(|look| look.exe == exe && memo::fresh(look.at, wall));
+        let mut remembered = known.remove(&pid).filter(|look| memo::fresh(look.at, wall));
+        // A process without an executable (a kernel thread) stays one: no look needed.
+        let exe = match &remembered {
+            Some(look) if look.exe.is_none() && look.seen == Seen::NotAgent => None,
+            // Zombies, kernel threads and (without root) other users' processes have none.
+            _ => cache_file.and_then(|_| {
+                std::fs::read_link(path.join("exe"))
+                    .ok()
+                    .map(|p| p.to_string_lossy().into_owned())
+            }),
+        };
+        remembered = remembered.filter(|look| look.exe == exe);
         let seen = match remembered {
             Some(look) => {
                 let seen = look.seen.clone();
