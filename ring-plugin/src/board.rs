@@ -125,7 +125,10 @@ pub fn render(
         .map(|(status, n)| format!("{}{n}", icons.marker(*status)))
         .collect();
     let plural = if total == 1 { "" } else { "s" };
-    let title = format!(" ring · {total} session{plural} · {}", counts.join(" "));
+    let mut title = format!(" ring · {total} session{plural}");
+    if !counts.is_empty() {
+        title = format!("{title} · {}", counts.join(" "));
+    }
     theme.title.paint(&cells::fit(&title, cols), &mut out);
 
     let area = list_rows(rows);
