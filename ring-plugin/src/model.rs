@@ -6,10 +6,11 @@
 //! each badge belongs to exactly one pane. A row of this session whose pane is gone is ended.
 
 use crate::cells;
-use crate::settings::Label;
+use crate::settings::{Label, Settings};
+use crate::source::Registry;
 use ring_shared::board::{Board, project};
 use ring_shared::config::Config;
-use ring_shared::derive::{Procs, ReadContext, Session, hook_sessions};
+use ring_shared::derive::{Procs, ReadContext, Session, hook_sessions, parse_hidden, parse_labels};
 use ring_shared::format::relative_time;
 use ring_shared::scan::{Published, ScanSession, finish, merge_sources};
 use ring_shared::{Row, Status};
@@ -122,18 +123,53 @@ pub fn derive_sessions(
     sessions
 }
 
+/// Everything decoded from the ring folder, kept until a scan reports a change, so that a
+/// quiet tick decodes nothing (the time rules still run: they depend on the clock).
+#[derive(Debug, Default)]
+pub struct ReadInputs {
+    pub config: Config,
+    pub rows: Vec<Row>,
+    /// Hidden sessions: id → hidden_at.
+    pub hidden: BTreeMap<String, f64>,
+    pub labels: BTreeMap<String, String>,
+    /// `zeroconf.json`, when readable.
+    pub published: Option<Published>,
+}
+
+impl ReadInputs {
+    /// Decodes the registry's side files. `now` only dates a legacy hidden list.
+    pub fn decode(registry: &Registry, settings: &Settings, now: f64) -> ReadInputs {
+        ReadInputs {
+            config: settings.config(registry.config_toml()),
+            rows: registry.rows().cloned().collect(),
+            // RiNG writes hidden times in UTC with an offset; the plugin cannot know the
+            // local offset for the rare naive string, and reads it as UTC.
+            hidden: registry
+                .side("deleted_sessions.json")
+                .map(|bytes| parse_hidden(bytes, now, 0).at)
+                .unwrap_or_default(),
+            labels: registry
+                .side("labels.json")
+                .map(parse_labels)
+                .unwrap_or_default(),
+            published: registry
+                .side("zeroconf.json")
+                .and_then(|bytes| serde_json::from_slice(bytes).ok()),
+        }
+    }
+
+    /// The published zero-config rows, unless older than [`ZERO_CONFIG_MAX_AGE`] at `now`.
+    pub fn zero_config_rows(&self, now: f64) -> Vec<ScanSession> {
+        match &self.published {
+            Some(p) if now - p.generated_at <= ZERO_CONFIG_MAX_AGE => p.rows(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// How old `zeroconf.json` may be before its rows are ignored: its statuses are as of when
 /// `ring-tmux` last read, and nothing refreshes them in a zellij-only setup.
 pub const ZERO_CONFIG_MAX_AGE: f64 = 60.0;
-
-/// The rows of `zeroconf.json`, unless it is unreadable or older than
-/// [`ZERO_CONFIG_MAX_AGE`].
-pub fn zero_config_rows(bytes: &[u8], now: f64) -> Vec<ScanSession> {
-    match serde_json::from_slice::<Published>(bytes) {
-        Ok(published) if now - published.generated_at <= ZERO_CONFIG_MAX_AGE => published.rows(),
-        _ => Vec::new(),
-    }
-}
 
 /// Applies the pane-gone rule, sorts (ring-shared's board order), maps sessions to panes and
 /// keeps the shown states.

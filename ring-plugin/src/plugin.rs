@@ -4,15 +4,17 @@
 use crate::bar::{self, Hit};
 use crate::board::{self, Action, Cursor};
 use crate::cue::Cues;
-use crate::model::{self, Inputs, PaneRef, Panes, Target, View};
+use crate::model::{self, Inputs, Panes, ReadInputs, Target, View};
 use crate::settings::{Mode, Settings};
 use crate::source::Registry;
-use crate::theme::{Color, Palette, Theme};
-use ring_shared::derive::{parse_hidden, parse_labels};
+use crate::theme::Theme;
+use convert::{board_key, palette, panes};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 use zellij_tile::prelude::*;
+
+mod convert;
 
 /// The pipe name the hook sends (`zellij pipe --name ring::refresh`): re-read now.
 pub const REFRESH_PIPE: &str = "ring::refresh";
@@ -61,6 +63,9 @@ pub struct State {
     rows: usize,
     cursor: Cursor,
     cues: Cues,
+    /// What the ring folder said, decoded; rebuilt only when a scan saw a change.
+    inputs: ReadInputs,
+    inputs_stale: bool,
     /// Session snapshots still allowed after the grant.
     snapshot_tries: u8,
 }
@@ -71,6 +76,7 @@ const SNAPSHOT_TRIES: u8 = 5;
 impl ZellijPlugin for State {
     fn load(&mut self, configuration: BTreeMap<String, String>) {
         self.settings = Settings::parse(&configuration);
+        self.inputs = ReadInputs::decode(&self.registry, &self.settings, 0.0);
         self.visible = true;
         self.theme = Theme::new(None, &self.settings.colors);
         if self.settings.ring_home.is_some() {
@@ -265,8 +271,7 @@ impl State {
 
     fn arm_timer(&mut self) {
         if self.visible && !self.timer_armed {
-            let config = self.settings.config(self.registry.config_toml());
-            set_timeout(config.zellij_refresh_seconds.max(1) as f64);
+            set_timeout(self.inputs.config.zellij_refresh_seconds.max(1) as f64);
             self.timer_armed = true;
         }
     }
@@ -276,43 +281,37 @@ impl State {
         if self.host == Host::Ready {
             let scan = self.registry.scan(Path::new("/host"));
             self.no_sessions_folder = scan.no_sessions_folder;
+            self.inputs_stale |= scan.changed;
         }
         self.recompute()
     }
 
     /// Rebuilds the view from what is known; true when it differs from what is drawn.
     fn recompute(&mut self) -> bool {
-        let config = self.settings.config(self.registry.config_toml());
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0.0, |d| d.as_secs_f64());
-        // RiNG writes hidden times in UTC with an offset; the plugin cannot know the local
-        // offset for the rare naive string, and reads it as UTC.
-        let hidden = self
-            .registry
-            .side("deleted_sessions.json")
-            .map(|bytes| parse_hidden(bytes, now, 0).at)
-            .unwrap_or_default();
-        let labels = self
-            .registry
-            .side("labels.json")
-            .map(parse_labels)
-            .unwrap_or_default();
-        let zero = self
-            .registry
-            .side("zeroconf.json")
-            .map(|bytes| model::zero_config_rows(bytes, now))
-            .unwrap_or_default();
-        let rows = self.registry.rows().cloned().collect();
-        let sessions = model::derive_sessions(rows, zero, now, &config, &hidden);
-        let shown = Settings::shown_states(&config);
+        if self.inputs_stale {
+            self.inputs = ReadInputs::decode(&self.registry, &self.settings, now);
+            self.inputs_stale = false;
+        }
+        let inputs = &self.inputs;
+        let config = &inputs.config;
+        let sessions = model::derive_sessions(
+            inputs.rows.clone(),
+            inputs.zero_config_rows(now),
+            now,
+            config,
+            &inputs.hidden,
+        );
+        let shown = Settings::shown_states(config);
         let view = model::build(
             sessions,
             &Inputs {
                 now,
                 session_name: self.session_name.as_deref(),
                 panes: &self.panes,
-                labels: &labels,
+                labels: &inputs.labels,
                 label: self.settings.label,
                 shown: &shown,
             },
@@ -387,65 +386,5 @@ impl State {
                 false
             }
         }
-    }
-}
-
-fn board_key(key: &KeyWithModifier) -> board::Key {
-    if !key.key_modifiers.is_empty() {
-        return board::Key::Other;
-    }
-    match key.bare_key {
-        BareKey::Up | BareKey::Char('k') => board::Key::Up,
-        BareKey::Down | BareKey::Char('j') => board::Key::Down,
-        BareKey::Home | BareKey::Char('g') => board::Key::Top,
-        BareKey::End | BareKey::Char('G') => board::Key::Bottom,
-        BareKey::Enter => board::Key::Enter,
-        BareKey::Esc | BareKey::Char('q') => board::Key::Close,
-        _ => board::Key::Other,
-    }
-}
-
-fn color(c: PaletteColor) -> Color {
-    match c {
-        PaletteColor::Rgb((r, g, b)) => Color::Rgb(r, g, b),
-        PaletteColor::EightBit(n) => Color::Index(n),
-    }
-}
-
-fn palette(colors: &Styling) -> Palette {
-    Palette {
-        text_fg: color(colors.text_unselected.base),
-        text_bg: color(colors.text_unselected.background),
-        // A waiting badge wants attention: the theme's error colour as its background, in
-        // bold text of the bar's own text colour.
-        badge_fg: color(colors.text_unselected.base),
-        badge_bg: color(colors.exit_code_error.base),
-        error: color(colors.exit_code_error.base),
-        title: color(colors.table_title.base),
-        list_selected_fg: color(colors.list_selected.base),
-        list_selected_bg: color(colors.list_selected.background),
-    }
-}
-
-/// The terminal panes of the manifest (plugin ids are another number space).
-fn panes(manifest: &PaneManifest, tab_names: &BTreeMap<usize, String>) -> Panes {
-    let mut terminals = BTreeMap::new();
-    for (tab, list) in &manifest.panes {
-        for pane in list.iter().filter(|p| !p.is_plugin) {
-            terminals.insert(
-                pane.id,
-                PaneRef {
-                    id: pane.id,
-                    tab_position: *tab,
-                    tab_name: tab_names.get(tab).cloned().unwrap_or_default(),
-                    fg: pane.default_fg.clone(),
-                    bg: pane.default_bg.clone(),
-                },
-            );
-        }
-    }
-    Panes {
-        known: true,
-        terminals,
     }
 }

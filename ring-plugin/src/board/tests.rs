@@ -199,7 +199,10 @@ fn empty_board_says_so() {
         30,
     ));
     assert!(text.contains("no sessions"));
-    assert_eq!(text.lines().next().map(str::trim_end), Some(" ring · 0 sessions"));
+    assert_eq!(
+        text.lines().next().map(str::trim_end),
+        Some(" ring · 0 sessions")
+    );
 }
 
 #[rstest]

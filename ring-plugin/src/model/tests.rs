@@ -296,14 +296,26 @@ fn published(generated_at: f64) -> Vec<u8> {
     serde_json::to_vec(&doc).expect("serializable")
 }
 
+fn folder_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Registry) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("sessions")).expect("sessions");
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).expect("write");
+    }
+    let mut registry = Registry::default();
+    registry.scan(dir.path());
+    (dir, registry)
+}
+
 #[rstest]
 #[case::fresh(NOW - 5.0, 1)]
 #[case::stale(NOW - 600.0, 0)]
 fn published_zero_config_rows_count_while_fresh(#[case] generated_at: f64, #[case] n: usize) {
-    let zero = zero_config_rows(&published(generated_at), NOW);
+    let (_dir, registry) = folder_with(&[("zeroconf.json", &published(generated_at))]);
+    let inputs = ReadInputs::decode(&registry, &Settings::default(), NOW);
     let sessions = derive_sessions(
         vec![row("hooked", Status::Idle, 1.0)],
-        zero,
+        inputs.zero_config_rows(NOW),
         NOW,
         &Config::default(),
         &BTreeMap::new(),
@@ -312,6 +324,21 @@ fn published_zero_config_rows_count_while_fresh(#[case] generated_at: f64, #[cas
 }
 
 #[test]
-fn unreadable_zero_config_file_adds_nothing() {
-    assert!(zero_config_rows(b"{not json", NOW).is_empty());
+fn side_files_are_decoded_and_bad_ones_ignored() {
+    let (_dir, registry) = folder_with(&[
+        ("zeroconf.json", b"{not json"),
+        ("labels.json", br#"{"a": "payments", "b": ""}"#),
+        ("deleted_sessions.json", br#"{"gone": 100.0}"#),
+        ("config.toml", b"show_all = true\n"),
+        (
+            "sessions/a.json",
+            br#"{"session_id": "a", "status": "idle"}"#,
+        ),
+    ]);
+    let inputs = ReadInputs::decode(&registry, &Settings::default(), NOW);
+    assert!(inputs.published.is_none());
+    assert_eq!(inputs.labels.len(), 1);
+    assert_eq!(inputs.hidden.get("gone"), Some(&100.0));
+    assert!(inputs.config.show_all);
+    assert_eq!(inputs.rows.len(), 1);
 }
