@@ -33,7 +33,7 @@ board_open() { screen | grep -qF 'ring · '; }
 # board_line TEXT: the screen line number of the board row containing TEXT.
 board_line() { screen | grep -nF -- "$1" | grep -F '│' | head -1 | cut -d: -f1; }
 pane_bg() {
-  zj action list-panes --json --all | python3 -c '
+  panes_json | python3 -c '
 import json, sys
 for p in json.load(sys.stdin):
     if not p["is_plugin"] and p["id"] == int(sys.argv[1]):
@@ -63,11 +63,10 @@ trap zj_stop EXIT
 step "zellij with ring's bar (cue on) under the tab bar"
 zj_start 'cue "true"'
 ok "bar drawn: $(bar | sed 's/ *$//')"
-read -r ALPHA BETA < <(zj action list-panes --json | python3 -c '
-import json, sys
-panes = {p["title"]: p["id"] for p in json.load(sys.stdin) if not p["is_plugin"]}
-print(panes["alpha"], panes["beta"])')
-ok "terminal panes: alpha=$ALPHA beta=$BETA"
+ALPHA=$(pane_id alpha)
+BETA=$(pane_id beta)
+[ -n "$ALPHA" ] && [ -n "$BETA" ] && ok "terminal panes: alpha=$ALPHA beta=$BETA" \
+  || fail "terminal panes found (alpha=$ALPHA beta=$BETA)"
 
 step "counts"
 row web working
@@ -193,9 +192,7 @@ expect "a click asks again" 3 'bar_has "Allow? (y/n)"'
 wait_for 3 '[ "$(zj action list-clients | awk "NR == 2 { print \$2 }")" = plugin_2 ]' || true
 tmx send-keys -t e2e y
 expect "granted: the bar is ring's again" 3 'bar_has " ring" && ! bar_has "Allow?"'
-read -r BETA < <(zj action list-panes --json | python3 -c '
-import json, sys
-print({p["title"]: p["id"] for p in json.load(sys.stdin) if not p["is_plugin"]}["beta"])')
+BETA=$(pane_id beta)
 row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=question
 expect "granted: badges work at once" 3 'bar_has "❓ api"'
 
@@ -203,9 +200,7 @@ step "what ring-tmux install-zellij writes"
 RING_E2E_KEEP=0 zj_stop
 if ZJ_INSTALL=1 zj_start; then
   ok "its layout starts with the bar under the tab bar, no permission prompt"
-  ONLY=$(zj action list-panes --json | python3 -c '
-import json, sys
-print([p["id"] for p in json.load(sys.stdin) if not p["is_plugin"]][0])')
+  ONLY=$(terminal_ids | head -1 | cut -f2)
   row installed waiting zellij_session="$ZJ_SESSION" zellij_pane="$ONLY" waiting_kind=plan
   expect "its bar shows a badge" 3 'bar_has "🧭 installed"'
   screen | tail -2 | grep -q "Ctrl" && ok "zellij's status bar kept" || fail "zellij's status bar kept"

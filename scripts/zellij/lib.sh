@@ -207,7 +207,29 @@ os.replace(tmp, os.path.join(folder, f"{sid}.json"))
 PY
 }
 
-# pane_id NAME: the terminal pane id of the pane named NAME in the layout.
-pane_id() {
-  zj action list-panes 2>/dev/null | awk -v name="$1" '$0 ~ name {print}' | head -1
+# panes_json: `zellij action list-panes --json --all`, retried while the session is busy.
+panes_json() {
+  local out i
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    out=$(zj action list-panes --json --all 2>/dev/null || true)
+    if [ "${out:0:1}" = "[" ]; then
+      printf '%s\n' "$out"
+      return 0
+    fi
+    sleep 0.5
+  done
+  echo "[]"
+  return 1
 }
+
+# terminal_ids: "TITLE<TAB>ID" for every terminal pane.
+terminal_ids() {
+  panes_json | python3 -c '
+import json, sys
+for p in json.load(sys.stdin):
+    if not p["is_plugin"]:
+        print(p["title"] + "\t" + str(p["id"]))'
+}
+
+# pane_id TITLE: the id of the terminal pane titled TITLE.
+pane_id() { terminal_ids | awk -F '\t' -v t="$1" '$1 == t { print $2; exit }'; }

@@ -52,11 +52,7 @@ trap zj_stop EXIT
 zj_start 'cue "true"'
 
 declare -A PANE
-while read -r title id; do PANE[$title]=$id; done < <(zj action list-panes --json --all | python3 -c '
-import json, sys
-for p in json.load(sys.stdin):
-    if not p["is_plugin"]:
-        print(p["title"].removeprefix("claude · "), p["id"])')
+while IFS=$'\t' read -r title id; do PANE[${title#claude · }]=$id; done < <(terminal_ids)
 mkdir -p "$HOME/projects"
 hook() { # name payload-fields (the hook runs as if inside that pane)
   mkdir -p "$HOME/projects/$1"
