@@ -25,7 +25,6 @@ expect() {
 }
 step() { printf '\n\033[1m%s\033[0m\n' "$*"; }
 
-bar() { screen | sed -n 2p; }
 bar_has() { bar | grep -qF -- "$1"; }
 focused() { zj action list-clients | awk 'NR == 2 { sub("terminal_", "", $2); print $2 }'; }
 board_focused() { board_open && focused | grep -q '^plugin_'; }
@@ -49,8 +48,8 @@ i = line.index(text)
 w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
         for c in line[:i])
 print(w + 2)' "$1")
-  tmx send-keys -t e2e -l $'\e[<0;'"$col"$';2M'
-  tmx send-keys -t e2e -l $'\e[<0;'"$col"$';2m'
+  tmx send-keys -t e2e -l $'\e[<0;'"$col;$(bar_row)M"
+  tmx send-keys -t e2e -l $'\e[<0;'"$col;$(bar_row)m"
 }
 
 RING_TMUX_BIN="$PWD/target/debug/ring-tmux"
@@ -195,6 +194,21 @@ expect "granted: the bar is ring's again" 3 'bar_has " ring" && ! bar_has "Allow
 BETA=$(pane_id beta)
 row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=question
 expect "granted: badges work at once" 3 'bar_has "❓ api"'
+
+step "beside the tab bar (pane_frame_style \"full\")"
+RING_E2E_KEEP=0 zj_stop
+if ZJ_BESIDE=1 ZJ_EXTRA_CONFIG='pane_frame_style "full"' zj_start; then
+  export ZJ_BESIDE=1
+  bar | grep -qF "Zellij (" && ok "the tab bar and ring share row 1" || fail "the tab bar and ring share row 1"
+  BETA=$(pane_id beta)
+  row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission
+  expect "badge beside the tabs" 3 'bar_has "🔐 api"'
+  click_on "🔐 api"
+  expect "clicking it focuses its pane" 3 '[ "$(focused)" = "$BETA" ]'
+  unset ZJ_BESIDE
+else
+  fail "the tab bar and ring share row 1"
+fi
 
 step "what ring-tmux install-zellij writes"
 RING_E2E_KEEP=0 zj_stop

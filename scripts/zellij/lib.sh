@@ -12,6 +12,7 @@
 #   ZJ_TABS            the layout's tabs (KDL; default: one tab, panes alpha | beta)
 #   ZJ_COLS, ZJ_ROWS   terminal size (default 160x40)
 #   ZJ_EXTRA_CONFIG    extra lines for zellij's config.kdl
+#   ZJ_BESIDE=1        put the bar beside the tab bar (row 1) instead of under it (row 2)
 #   ZJ_INSTALL=1       use what `ring-tmux install-zellij` writes (plugin, permissions, layout)
 #                      instead of the test layout
 #
@@ -99,7 +100,7 @@ EOF
     "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_LAYOUT; echo ZELLIJ-EXITED=\$?; sleep 60"
   tmux -L "$ZJ_TMUX" set-option -g status off
   [ "${ZJ_NO_PERMISSIONS:-0}" = 1 ] && return 0
-  wait_for 30 'screen | sed -n 2p | grep -q "^ ring"' || {
+  wait_for 30 'bar | grep -q " ring"' || {
     echo "the ring bar did not appear; screen:" >&2
     screen >&2
     return 1
@@ -127,19 +128,34 @@ EOF
         }
     }'
   fi
+  local bar="plugin location=\"file:$ZJ_PLUGIN\" {
+                mode \"bar\"
+                cwd \"$RING_HOME\"
+                $1
+            }"
+  local top
+  if [ "${ZJ_BESIDE:-0}" = 1 ]; then
+    # Beside the tab bar: a split one-row pane (needs pane_frame_style "full" in zellij 0.45).
+    top="pane size=1 split_direction=\"vertical\" {
+            pane borderless=true {
+                plugin location=\"zellij:tab-bar\"
+            }
+            pane size=60 borderless=true {
+                $bar
+            }
+        }"
+  else
+    top="pane size=1 borderless=true {
+            plugin location=\"zellij:tab-bar\"
+        }
+        pane size=1 borderless=true {
+            $bar
+        }"
+  fi
   cat >"$ZJ_LAYOUT" <<EOF
 layout {
     default_tab_template {
-        pane size=1 borderless=true {
-            plugin location="zellij:tab-bar"
-        }
-        pane size=1 borderless=true {
-            plugin location="file:$ZJ_PLUGIN" {
-                mode "bar"
-                cwd "$RING_HOME"
-                $1
-            }
-        }
+        $top
         children
     }
 $tabs
@@ -166,6 +182,9 @@ zj_stop() {
 }
 
 zj() { timeout 10 "$ZJ_BIN" --session "$ZJ_SESSION" "$@"; }
+# The screen row holding ring's bar (1-based).
+bar_row() { if [ "${ZJ_BESIDE:-0}" = 1 ]; then echo 1; else echo 2; fi; }
+bar() { screen | sed -n "$(bar_row)p"; }
 tmx() { tmux -L "$ZJ_TMUX" "$@"; }
 # What a person sees, as text.
 screen() { tmx capture-pane -p -t e2e; }
