@@ -13,7 +13,7 @@ use std::io::Read;
 use std::path::Path;
 
 /// Shell names whose command line never makes a process Claude by a path match (Appendix B).
-const SHELLS: [&str; 8] = ["sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish"];
+pub(crate) const SHELLS: [&str; 8] = ["sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish"];
 
 /// What kind of agent process a `(comm, args)` pair is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,12 +197,9 @@ pub fn scan() -> Procs {
     scan_root(Path::new("/proc"), None, 0.0)
 }
 
-/// [`scan`], remembering in `cache_file` what each process was and which executable it ran:
-/// a process is examined again only when its executable changed (an `exec`), or after
-/// [`memo::REVALIDATE_SECONDS`]; that costs one `readlink` per process instead of three
-/// reads. An agent's cwd is always read fresh, and a process whose command line names an
-/// agent without passing the rules yet (a Node Claude before it sets its title) is examined
-/// on every scan. `wall` is the wall clock.
+/// [`scan`], remembering in `cache_file` what each process was, so a scan examines only
+/// new processes and those that may have `exec`ed an agent (see [`cached`]). An agent's cwd
+/// is always read fresh. `wall` is the wall clock.
 pub fn scan_cached(cache_file: &Path, wall: f64) -> Procs {
     scan_root(Path::new("/proc"), Some(cache_file), wall)
 }
@@ -211,79 +208,38 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
     let Ok(dir) = std::fs::read_dir(root) else {
         return Procs::default();
     };
-    let mut known = cache_file.map(memo::load).unwrap_or_default();
-    let mut next = memo::Memo::default();
-    let mut changed = false;
+    let pids = dir.flatten().filter_map(|entry| {
+        let name = entry.file_name();
+        let pid = name.to_str()?.parse::<u32>().ok()?;
+        Some((pid, root.join(name)))
+    });
     let mut buf = Vec::with_capacity(CMDLINE_CAP);
     let mut found = Vec::new();
-    let own_pid = std::process::id();
-    for entry in dir.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
-            continue;
-        };
-        // This very process is not an agent (and is new on every run: not worth a write).
-        if pid == own_pid {
-            continue;
-        }
-        let path = root.join(&name);
-        let mut remembered = known.remove(&pid).filter(|look| memo::fresh(look.at, wall));
-        // A process without an executable (a kernel thread) stays one: no look needed.
-        let exe = match &remembered {
-            Some(look) if look.exe.is_none() && look.seen == Seen::NotAgent => None,
-            // Zombies, kernel threads and (without root) other users' processes have none.
-            _ => cache_file.and_then(|_| {
-                std::fs::read_link(path.join("exe"))
-                    .ok()
-                    .map(|p| p.to_string_lossy().into_owned())
-            }),
-        };
-        remembered = remembered.filter(|look| look.exe == exe);
-        let seen = match remembered {
-            Some(look) => {
-                let seen = look.seen.clone();
-                next.insert(pid, look);
-                seen
-            }
-            None => {
-                changed = true;
-                let seen = examine(&path, &mut buf);
-                let settled = match &seen {
-                    Seen::NotAgent | Seen::Agent(..) => Some(seen.clone()),
-                    // No executable and no command line: stays so (a kernel thread).
-                    Seen::Gone if exe.is_none() => Some(Seen::NotAgent),
-                    Seen::Gone | Seen::Undecided => None,
-                };
-                if let Some(seen) = settled {
-                    next.insert(
-                        pid,
-                        memo::Look {
-                            at: wall,
-                            exe,
-                            seen,
-                        },
-                    );
+    match cache_file {
+        Some(file) => cached::scan(pids, file, wall, &mut buf, &mut found),
+        None => {
+            for (pid, path) in pids {
+                if let Seen::Agent(kind, tty) = examine(&path, &mut buf) {
+                    found.push(found_agent(pid, &path, kind, tty));
                 }
-                seen
             }
-        };
-        if let Seen::Agent(kind, tty) = seen {
-            let cwd = std::fs::read_link(path.join("cwd"))
-                .ok()
-                .map(|p| p.to_string_lossy().into_owned());
-            found.push(Found {
-                pid,
-                kind,
-                cwd,
-                tty,
-            });
         }
-    }
-    if let Some(file) = cache_file.filter(|_| changed || !known.is_empty()) {
-        memo::save(file, &next);
     }
     found.sort_by_key(|f| f.pid);
     assemble(found)
+}
+
+/// An agent process with its cwd, read now (a cwd can change; `None` when unreadable).
+fn found_agent(pid: u32, path: &Path, kind: Kind, tty: Option<String>) -> Found {
+    let cwd = std::fs::read_link(path.join("cwd"))
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned());
+    Found {
+        pid,
+        kind,
+        cwd,
+        tty,
+    }
 }
 
 /// Command lines are cut here; the flags that matter come first.
@@ -340,6 +296,7 @@ fn join_cmdline(bytes: &[u8]) -> String {
     String::from_utf8_lossy(trimmed).replace('\0', " ")
 }
 
+mod cached;
 mod memo;
 
 #[cfg(test)]

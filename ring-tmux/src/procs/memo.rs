@@ -1,8 +1,8 @@
 //! What each process was at its last look (`RING_HOME/cache/procs.bin`), and which executable
 //! it ran then, so a scan examines only new or `exec`ed processes.
 //!
-//! Format: magic, then per process `pid u32, seen_at f64, exe, tag u8` (0 not an agent,
-//! 1 Claude, 2 Codex); agents add `host u8, session id, tty` (Claude) or `tty` (Codex).
+//! Format: magic, then per process `pid u32, seen_at f64, confirmed u8, exe, tag u8` (0 not an
+//! agent, 1 Claude, 2 Codex); agents add `host u8, session id, tty` (Claude) or `tty` (Codex).
 //! Optional strings are a flag byte, a `u32` length and the bytes. Anything unreadable is an
 //! empty memo.
 
@@ -13,7 +13,7 @@ use std::path::Path;
 /// A process is examined again after this long even if its executable did not change (a
 /// backstop for pid reuse by the same program).
 pub const REVALIDATE_SECONDS: f64 = 60.0;
-const MAGIC: &[u8; 8] = b"ringpr02";
+const MAGIC: &[u8; 8] = b"ringpr03";
 const CAP: u64 = 16 << 20;
 
 /// One remembered look at a process.
@@ -25,6 +25,8 @@ pub struct Look {
     pub exe: Option<String>,
     /// What it was.
     pub seen: Seen,
+    /// A later look at the same executable said the same (see `cached`).
+    pub confirmed: bool,
 }
 
 /// pid → its last look.
@@ -69,9 +71,19 @@ fn put_opt(w: &mut Vec<u8>, s: &Option<String>) {
 pub fn encode(memo: &Memo) -> Vec<u8> {
     let mut w = Vec::with_capacity(16 + memo.len() * 16);
     w.extend_from_slice(MAGIC);
-    for (pid, Look { at, exe, seen }) in memo {
+    for (
+        pid,
+        Look {
+            at,
+            exe,
+            seen,
+            confirmed,
+        },
+    ) in memo
+    {
         w.extend_from_slice(&pid.to_le_bytes());
         w.extend_from_slice(&at.to_le_bytes());
+        w.push(u8::from(*confirmed));
         put_opt(&mut w, exe);
         match seen {
             Seen::Agent(Kind::Claude { session_id, host }, tty) => {
@@ -128,6 +140,7 @@ pub fn decode(bytes: &[u8]) -> Option<Memo> {
     while !r.0.is_empty() {
         let pid = u32::from_le_bytes(r.take(4)?.try_into().ok()?);
         let at = f64::from_le_bytes(r.take(8)?.try_into().ok()?);
+        let confirmed = r.u8()? == 1;
         let exe = r.opt()?;
         let seen = match r.u8()? {
             0 => Seen::NotAgent,
@@ -139,7 +152,15 @@ pub fn decode(bytes: &[u8]) -> Option<Memo> {
             2 => Seen::Agent(Kind::Codex, r.opt()?),
             _ => return None,
         };
-        memo.insert(pid, Look { at, exe, seen });
+        memo.insert(
+            pid,
+            Look {
+                at,
+                exe,
+                seen,
+                confirmed,
+            },
+        );
     }
     Some(memo)
 }
@@ -153,6 +174,7 @@ mod tests {
             at,
             exe: exe.map(str::to_owned),
             seen,
+            confirmed: at > 11.0,
         }
     }
 

@@ -280,18 +280,25 @@ fn claude_cwds(procs: &Procs) -> Vec<String> {
 }
 
 #[test]
-fn cached_scan_reuses_looks_and_reads_agent_cwds_fresh() {
+fn cached_scan_reuses_confirmed_looks_and_reads_agent_cwds_fresh() {
     let root = tempfile::tempdir().expect("tempdir");
     let cache = root.path().join("cache").join("procs.bin");
     let procs_root = root.path().join("proc");
     std::fs::create_dir(&procs_root).expect("proc");
-    fake_proc(&procs_root, "10", "bash", b"bash\0", "/home");
+    fake_proc(&procs_root, "10", "cargo", b"cargo\0build\0", "/home");
     fake_proc(&procs_root, "11", "claude", b"claude\0", "/repo/a");
-    let first = scan_root(&procs_root, Some(&cache), 1000.0);
-    assert_eq!(claude_cwds(&first), ["/repo/a"]);
-    // Same executable: pid 10's command line is not read again (here it was changed behind
-    // the scan's back, which a real process cannot do without exec); the agent's cwd is
-    // read fresh.
+    // Two looks confirm what each process is.
+    assert_eq!(
+        claude_cwds(&scan_root(&procs_root, Some(&cache), 1000.0)),
+        ["/repo/a"]
+    );
+    assert_eq!(
+        claude_cwds(&scan_root(&procs_root, Some(&cache), 1000.5)),
+        ["/repo/a"]
+    );
+    // A confirmed non-shell is not read again (its command line changed here behind the
+    // scan's back, which a real process cannot do without exec); the agent's cwd is read
+    // fresh.
     std::fs::write(procs_root.join("10/cmdline"), b"claude\0").expect("cmdline");
     std::fs::write(
         procs_root.join("10/stat"),
@@ -300,15 +307,31 @@ fn cached_scan_reuses_looks_and_reads_agent_cwds_fresh() {
     .expect("stat");
     std::fs::remove_file(procs_root.join("11/cwd")).expect("unlink");
     std::os::unix::fs::symlink("/repo/moved", procs_root.join("11/cwd")).expect("cwd");
-    let second = scan_root(&procs_root, Some(&cache), 1001.0);
-    assert_eq!(claude_cwds(&second), ["/repo/moved"]);
-    // After the backstop period it is examined again.
+    let third = scan_root(&procs_root, Some(&cache), 1001.0);
+    assert_eq!(claude_cwds(&third), ["/repo/moved"]);
+    // After the backstop period it is looked at again.
     let later = scan_root(
         &procs_root,
         Some(&cache),
         1000.0 + memo::REVALIDATE_SECONDS + 1.0,
     );
     assert_eq!(claude_cwds(&later), ["/home", "/repo/moved"]);
+}
+
+#[test]
+fn a_process_caught_before_its_exec_is_looked_at_again() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let cache = root.path().join("procs.bin");
+    let procs_root = root.path().join("proc");
+    std::fs::create_dir(&procs_root).expect("proc");
+    // A tmux server's child between fork and exec: still the server's program.
+    fake_proc(&procs_root, "13", "tmux", b"tmux\0", "/repo/t");
+    assert!(claude_cwds(&scan_root(&procs_root, Some(&cache), 1000.0)).is_empty());
+    fake_proc(&procs_root, "13", "claude", b"claude\0", "/repo/t");
+    assert_eq!(
+        claude_cwds(&scan_root(&procs_root, Some(&cache), 1000.1)),
+        ["/repo/t"]
+    );
 }
 
 #[test]
