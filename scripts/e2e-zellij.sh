@@ -89,9 +89,16 @@ cat >"$ZJ_WORK/hook.sh" <<EOF
 printf '%s' '{"hook_event_name": "PermissionRequest", "session_id": "hooked", "cwd": "/src/hooked", "tool_name": "Bash", "tool_input": {"command": "rm -rf build"}}' | "$RING_TMUX_BIN" hook claude-code
 printf '%s' '{"hook_event_name": "Notification", "session_id": "hooked", "cwd": "/src/hooked", "notification_type": "permission_prompt", "message": "Claude needs your permission to use Bash"}' | "$RING_TMUX_BIN" hook claude-code
 EOF
+# The board re-reads only on the pipe: opened first, it shows the hook's row only if the
+# hook's `zellij pipe --name ring::refresh` reached it.
+tmx send-keys -t e2e M-r
+expect "board open with 2 sessions" 10 'screen | grep -qF "ring · 2 sessions" && board_focused'
 zj action write-chars --pane-id "terminal_$ALPHA" "sh $ZJ_WORK/hook.sh; clear"$'\n'
 expect "hook row carries the zellij session and pane" 5 \
   'grep -q "\"zellij_pane\": *\"$ALPHA\"" "$RING_HOME/sessions/hooked.json" 2>/dev/null'
+expect "the hook's ring::refresh pipe updates the board" 3 'screen | grep -qF "ring · 3 sessions"'
+tmx send-keys -t e2e Escape
+expect "Esc closes the board" 3 '! board_open'
 expect "its badge 🔐 hooked appears" 2 'bar_has "🔐 hooked" && bar_has "🔴2"'
 
 step "the board (Alt r)"

@@ -64,6 +64,9 @@ zj_start() {
   export ZELLIJ_SOCKET_DIR="$ZJ_WORK/s"
   unset TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID XDG_CACHE_HOME XDG_CONFIG_HOME
   export PS1='$ '
+  # The hook run inside a pane sends `zellij pipe`: zellij must be on the panes' PATH.
+  PATH="$(dirname "$ZJ_BIN"):$PATH"
+  export PATH
   mkdir -p "$RING_HOME/sessions" "$HOME/.config/zellij" "$HOME/.cache/zellij" "$ZELLIJ_SOCKET_DIR"
   chmod 700 "$RING_HOME" "$RING_HOME/sessions" "$ZELLIJ_SOCKET_DIR"
   # The plugin lives where an install puts it, so layouts and permissions name one path.
