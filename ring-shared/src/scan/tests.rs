@@ -99,9 +99,7 @@ fn procs(claude: &[(&str, &str)], codex: Option<&[(&str, &str)]>) -> Procs {
     procs
         .by_provider
         .insert("claude-code".into(), Some(list(claude)));
-    procs
-        .by_provider
-        .insert("codex".into(), codex.map(list));
+    procs.by_provider.insert("codex".into(), codex.map(list));
     procs
 }
 
