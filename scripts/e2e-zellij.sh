@@ -175,7 +175,7 @@ expect "evil's pane closed: its badge and count go" 3 '! bar_has "evil" && bar_h
 
 step "without pre-granted permissions"
 RING_E2E_KEEP=0 zj_stop
-ZJ_NO_PERMISSIONS=1 zj_start
+ZJ_NO_PERMISSIONS=1 zj_start 'refresh "fast"'
 click_row2() {
   tmx send-keys -t e2e -l $'\e[<0;20;2M'
   tmx send-keys -t e2e -l $'\e[<0;20;2m'
@@ -201,6 +201,8 @@ expect "granted: the bar is ring's again" 3 'bar_has " ring" && ! bar_has "Allow
 BETA=$(pane_id beta)
 row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=question
 expect "granted: badges work at once" 3 'bar_has "❓ api"'
+bar_has "⚠ ring config: refresh must be an integer" && ok "a bad key in the layout is named in the bar" \
+  || fail "a bad key in the layout is named in the bar"
 
 step "beside the tab bar (pane_frame_style \"full\")"
 RING_E2E_KEEP=0 zj_stop

@@ -343,12 +343,8 @@ impl State {
     }
 
     fn notices(&self) -> Vec<String> {
-        let mut notices: Vec<String> = self
-            .settings
-            .errors
-            .iter()
-            .map(|e| format!("ring config: {e}"))
-            .collect();
+        // What blocks ring comes first; layout mistakes after.
+        let mut notices = Vec::new();
         if self.permission == Permission::Denied {
             notices.push(PERMISSION_NOTICE.to_owned());
         }
@@ -363,6 +359,12 @@ impl State {
             ),
             _ => {}
         }
+        notices.extend(
+            self.settings
+                .errors
+                .iter()
+                .map(|e| format!("ring config: {e}")),
+        );
         notices
     }
 

@@ -203,9 +203,13 @@ impl Settings {
                     .map_or(key, |(_, name)| name);
                 probe.apply_kv(name, value).map_err(|message| {
                     if message.contains("unknown config key") {
-                        format!("unknown key {key:?}")
-                    } else {
-                        format!("{key}: {message}")
+                        return format!("unknown key {key:?}");
+                    }
+                    // ring-shared names the config.toml key; the layout said `key`.
+                    let quoted = format!("config key {name:?}");
+                    match message.strip_prefix(&quoted) {
+                        Some(rest) => format!("{key}{rest}"),
+                        None => format!("{key}: {message}"),
                     }
                 })?;
                 self.ring_keys.push((name.to_owned(), value.to_owned()));
@@ -310,6 +314,15 @@ mod tests {
         );
         assert_eq!(settings.config(None), Config::default());
         assert_eq!(settings.mode, Mode::Bar);
+    }
+
+    #[test]
+    fn message_names_the_layout_key_not_the_config_toml_key() {
+        let settings = Settings::parse(&map(&[("refresh", "fast")]));
+        assert_eq!(
+            settings.errors,
+            ["refresh must be an integer, not \"fast\" (using the default)"]
+        );
     }
 
     #[test]
