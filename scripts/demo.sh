@@ -35,7 +35,8 @@ target_dir="${CARGO_TARGET_DIR:-$repo/target}"
 case "$target_dir" in /*) ;; *) target_dir="$repo/$target_dir" ;; esac
 bin="${RING_TMUX:-}"
 if [ -z "$bin" ]; then
-  for candidate in "$(command -v ring-tmux || true)" "$target_dir/release/ring-tmux" "$target_dir/debug/ring-tmux"; do
+  for candidate in "$(command -v ring-tmux || true)" "$HOME/.local/bin/ring-tmux" "$target_dir/release/ring-tmux" \
+      "$target_dir"/*-linux-gnu/release/ring-tmux "$target_dir/debug/ring-tmux"; do
     if [ -n "$candidate" ] && [ -x "$candidate" ]; then bin="$candidate"; break; fi
   done
 fi
