@@ -91,8 +91,24 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
+    let (board, found) = build_board(env, config, options);
+    let labels = files::read_side_file(&env.ring_home, "labels.json")
+        .map(|bytes| parse_labels(&bytes))
+        .unwrap_or_default();
+    LoadedBoard {
+        summary: board.summarize(),
+        board,
+        labels,
+        skipped: found.skipped,
+        phantoms: found.phantoms.len(),
+    }
+}
+
+/// The board alone (what `oneline` needs), with the row files it came from (their rows
+/// moved into the board).
+fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowFiles) {
     let now = env.now();
-    let found = read_rows_cached(env);
+    let mut found = read_rows_cached(env);
     let procs = if found.rows.is_empty() && !options.zero_config {
         Procs::default()
     } else {
@@ -114,7 +130,7 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
         },
         realpath: &realpath,
     };
-    let hook = derive::hook_sessions(found.rows, &ctx);
+    let hook = derive::hook_sessions(std::mem::take(&mut found.rows), &ctx);
     let zero = if options.zero_config {
         // No tmux process-tree evidence (§4.10 rule 2): ring never guesses panes.
         crate::zeroconf::rows(env, &ctx, &|_, _| false)
@@ -127,16 +143,7 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
         hidden::write_back(&env.ring_home, &hidden, &unhide, now);
     }
     let board = Board::build(sessions, procs.agent_processes(), now, options.all);
-    let labels = files::read_side_file(&env.ring_home, "labels.json")
-        .map(|bytes| parse_labels(&bytes))
-        .unwrap_or_default();
-    LoadedBoard {
-        summary: board.summarize(),
-        board,
-        labels,
-        skipped: found.skipped,
-        phantoms: found.phantoms.len(),
-    }
+    (board, found)
 }
 
 /// File name of the row cache inside `RING_HOME/cache/`.
@@ -217,8 +224,8 @@ pub fn oneline(all: bool) -> ExitCode {
     let line = std::panic::catch_unwind(|| {
         let env = Env::from_process();
         let config = config(&env, false);
-        let loaded = load_board(&env, &config, all || config.show_all);
-        format!("{}\n", format::oneline(&loaded.board))
+        let (board, _) = build_board(&env, &config, LoadOptions::counts(all || config.show_all));
+        format!("{}\n", format::oneline(&board))
     });
     if let Ok(line) = line {
         let _ = print(&line);

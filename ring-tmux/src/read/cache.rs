@@ -44,8 +44,8 @@ impl Key {
     /// The key of `sessions/` now; `None` when it cannot be stat'ed (no cache then).
     pub fn of(sessions: &Path) -> Option<Key> {
         let meta = std::fs::metadata(sessions).ok()?;
-        let exe_mtime = std::env::current_exe()
-            .and_then(std::fs::metadata)
+        // `/proc/self/exe` followed by one `statx` (no separate readlink).
+        let exe_mtime = std::fs::metadata("/proc/self/exe")
             .map(|m| m.mtime() as f64 + f64::from(m.mtime_nsec() as u32) * 1e-9)
             .unwrap_or(0.0);
         Some(Key {
