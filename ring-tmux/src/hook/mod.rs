@@ -1,7 +1,7 @@
 //! `ring-tmux hook`: the writer every agent event runs (spec §3).
 //!
 //! ```text
-//! stdin (≤ 8 MiB) → JSON → [payload log] → event::normalize → un-hide
+//! stdin (≤ 8 MiB, ≤ 5 s) → JSON → [payload log] → event::normalize → un-hide
 //!   → lock sessions/.locks/<name>.lock → previous row → transcript tail (only with a path)
 //!   → tty discovery → reduce::reduce → atomic write (temp + rename) | delete
 //!   → events.jsonl → tmux push, zellij refresh → unlock
@@ -27,6 +27,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 mod record;
+pub mod stdin;
 use record::Recorder;
 
 /// Largest payload read from stdin; anything larger is drained and ignored.
@@ -111,12 +112,13 @@ pub enum Input {
 /// [`Input::TooLarge`].
 pub fn read_input(mut reader: impl Read) -> Input {
     let mut buf = Vec::with_capacity(16 << 10);
-    if (&mut reader)
-        .take(STDIN_CAP + 1)
-        .read_to_end(&mut buf)
-        .is_err()
-    {
-        return Input::Unreadable;
+    match (&mut reader).take(STDIN_CAP + 1).read_to_end(&mut buf) {
+        Ok(_) => {}
+        // The writer never closed stdin: judge what arrived (a complete payload still counts).
+        Err(e) if e.kind() == io::ErrorKind::TimedOut && buf.len() as u64 <= STDIN_CAP => {
+            return Input::Payload(buf);
+        }
+        Err(_) => return Input::Unreadable,
     }
     if buf.len() as u64 > STDIN_CAP {
         drop(buf);
@@ -159,7 +161,10 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     };
     let henv = HookEnv::from_process();
-    let input = read_input(io::stdin().lock());
+    let input = read_input(stdin::DeadlineReader::new(
+        io::stdin().lock(),
+        stdin::STDIN_DEADLINE,
+    ));
     let _ = panic::catch_unwind(AssertUnwindSafe(|| handle(&provider, input, &henv)));
     ExitCode::SUCCESS
 }
