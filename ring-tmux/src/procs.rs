@@ -213,7 +213,7 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
         let pid = name.to_str()?.parse::<u32>().ok()?;
         Some((pid, root.join(name)))
     });
-    let mut buf = Vec::with_capacity(CMDLINE_CAP);
+    let mut buf = Vec::new();
     let mut found = Vec::new();
     match cache_file {
         Some(file) => cached::scan(pids, file, wall, &mut buf, &mut found),
@@ -245,13 +245,22 @@ fn found_agent(pid: u32, path: &Path, kind: Kind, tty: Option<String>) -> Found 
 /// Command lines are cut here; the flags that matter come first.
 const CMDLINE_CAP: usize = 64 << 10;
 
-/// Reads a `/proc` file in one `read` (they are produced whole; a short read is the end).
-fn read_proc_file(path: &Path, buf: &mut Vec<u8>) -> Option<()> {
-    buf.clear();
-    buf.resize(CMDLINE_CAP, 0);
-    let n = File::open(path).and_then(|mut f| f.read(buf)).ok()?;
-    buf.truncate(n);
-    Some(())
+/// Reads a `/proc` file (they are produced whole: a short read is the end) into `buf`, which
+/// keeps its size between calls; the data is `buf[..n]`.
+fn read_proc_file(path: &Path, buf: &mut Vec<u8>) -> Option<usize> {
+    let mut file = File::open(path).ok()?;
+    if buf.is_empty() {
+        buf.resize(4 << 10, 0);
+    }
+    let mut len = 0;
+    loop {
+        let n = file.read(&mut buf[len..]).ok()?;
+        len += n;
+        if len < buf.len() || buf.len() >= CMDLINE_CAP {
+            return Some(len);
+        }
+        buf.resize((buf.len() * 2).min(CMDLINE_CAP), 0);
+    }
 }
 
 /// What one look at a process found.
@@ -269,15 +278,16 @@ pub enum Seen {
 
 fn examine(path: &Path, buf: &mut Vec<u8>) -> Seen {
     // Kernel threads and zombies have an empty command line.
-    if read_proc_file(&path.join("cmdline"), buf).is_none() || buf.is_empty() {
-        return Seen::Gone;
-    }
-    if !may_be_agent(buf) {
+    let cmdline = match read_proc_file(&path.join("cmdline"), buf) {
+        Some(n) if n > 0 => &buf[..n],
+        _ => return Seen::Gone,
+    };
+    if !may_be_agent(cmdline) {
         return Seen::NotAgent;
     }
-    let args = join_cmdline(buf);
+    let args = join_cmdline(cmdline);
     let Some(stat) = read_proc_file(&path.join("stat"), buf)
-        .and_then(|()| parse_stat(&String::from_utf8_lossy(buf)))
+        .and_then(|n| parse_stat(&String::from_utf8_lossy(&buf[..n])))
     else {
         return Seen::Gone;
     };

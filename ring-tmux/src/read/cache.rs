@@ -76,7 +76,12 @@ pub fn load(file: &Path, key: Key) -> Option<RowFiles> {
         return None;
     }
     let mut found = RowFiles::default();
-    for _ in 0..r.u32()? {
+    let count = r.u32()?;
+    // Bounded by the file: every row takes well over one byte.
+    found
+        .rows
+        .reserve(usize::try_from(count).ok()?.min(r.bytes.len()));
+    for _ in 0..count {
         found.rows.push(r.row()?);
     }
     for _ in 0..r.u32()? {

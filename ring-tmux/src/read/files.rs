@@ -15,39 +15,51 @@ pub const ROW_CAP: usize = 1 << 20;
 /// Largest side file (`config.toml`, `labels.json`, `deleted_sessions.json`) read.
 pub const SIDE_FILE_CAP: usize = 4 << 20;
 
-/// Reads a file of at most `cap` bytes into `buf` (cleared first). `Ok(false)` when it is
-/// larger. Opened non-blocking so a FIFO named `x.json` cannot hang a status bar.
-pub fn read_capped(path: &Path, cap: usize, buf: &mut Vec<u8>) -> io::Result<bool> {
-    buf.clear();
+/// Reads a file of at most `cap` bytes; `Ok(None)` when it is larger. `buf` is scratch space
+/// reused across calls: it only grows and is never cleared, so reading many small files
+/// zero-fills memory once, not once per file. Opened non-blocking so a FIFO named `x.json`
+/// cannot hang a status bar.
+pub fn read_capped<'a>(
+    path: &Path,
+    cap: usize,
+    buf: &'a mut Vec<u8>,
+) -> io::Result<Option<&'a [u8]>> {
     let mut file = OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
         .open(path)?;
-    read_all_capped(&mut file, cap, buf)
+    let len = read_all_capped(&mut file, cap, buf)?;
+    Ok(len.map(|n| &buf[..n]))
 }
 
-fn read_all_capped(file: &mut File, cap: usize, buf: &mut Vec<u8>) -> io::Result<bool> {
-    // Most rows fit the first chunk: a short read of a regular file is its end, so small
-    // files cost a single read call.
-    let mut chunk = 16 << 10;
+/// First size of the scratch buffer: a row is well under 1 KiB.
+const FIRST_CHUNK: usize = 8 << 10;
+
+fn read_all_capped(file: &mut File, cap: usize, buf: &mut Vec<u8>) -> io::Result<Option<usize>> {
+    let mut len = 0;
     loop {
-        let start = buf.len();
-        buf.resize(start + chunk, 0);
-        let read = file.read(&mut buf[start..]);
-        let n = *read.as_ref().unwrap_or(&0);
-        buf.truncate(start + n);
-        match read {
+        if len == buf.len() {
+            // Full: grow (up to one byte past the cap, to tell "exactly cap" from "more").
+            let grown = (buf.len() * 2).max(FIRST_CHUNK).min(cap + 1);
+            if grown <= len {
+                return Ok(None);
+            }
+            buf.resize(grown, 0);
+        }
+        let n = match file.read(&mut buf[len..]) {
+            Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
-            Ok(_) => {}
+        };
+        let room = buf.len() - len;
+        len += n;
+        if len > cap {
+            return Ok(None);
         }
-        if buf.len() > cap {
-            return Ok(false);
+        // A short read of a regular file is its end: small files cost a single read.
+        if n < room {
+            return Ok(Some(len));
         }
-        if n < chunk {
-            return Ok(true);
-        }
-        chunk = (chunk * 2).min(cap + 1 - buf.len()).max(1);
     }
 }
 
@@ -78,9 +90,9 @@ pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
     let mut buf = Vec::new();
     for name in names {
         let path = sessions.join(&name);
-        match read_capped(&path, ROW_CAP, &mut buf) {
-            Ok(true) => {}
-            Ok(false) => {
+        let bytes = match read_capped(&path, ROW_CAP, &mut buf) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => {
                 found.skipped.push((path, "larger than 1 MiB".into()));
                 continue;
             }
@@ -90,8 +102,8 @@ pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
                 found.skipped.push((path, e.to_string()));
                 continue;
             }
-        }
-        match decode_row(&buf) {
+        };
+        match decode_row(bytes) {
             Ok(row) => found.rows.push(row),
             Err(DecodeError::Phantom) => {
                 if purge_phantoms {
@@ -108,10 +120,8 @@ pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
 /// Reads a side file of the ring folder; `None` when missing, unreadable or too big.
 pub fn read_side_file(ring_home: &Path, name: &str) -> Option<Vec<u8>> {
     let mut buf = Vec::new();
-    match read_capped(&ring_home.join(name), SIDE_FILE_CAP, &mut buf) {
-        Ok(true) => Some(buf),
-        _ => None,
-    }
+    let bytes = read_capped(&ring_home.join(name), SIDE_FILE_CAP, &mut buf).ok()??;
+    Some(bytes.to_vec())
 }
 
 /// `config.toml` (defaults when missing or invalid) and its warnings.
@@ -130,16 +140,33 @@ mod tests {
     fn read_capped_reads_small_and_chunked_files_and_refuses_big_ones() {
         let dir = tempfile::tempdir().expect("tempdir");
         let mut buf = Vec::new();
-        for size in [0usize, 10, 16 << 10, (16 << 10) + 1, 100_000] {
+        // Big first, then small: the scratch buffer keeps its size, the data is exact.
+        for size in [
+            100_000usize,
+            0,
+            10,
+            FIRST_CHUNK,
+            FIRST_CHUNK + 1,
+            3 * FIRST_CHUNK,
+        ] {
             let path = dir.path().join(format!("f{size}"));
-            fs::write(&path, vec![b'x'; size]).expect("write");
-            assert!(read_capped(&path, 200_000, &mut buf).expect("read"));
-            assert_eq!(buf.len(), size);
+            let content: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
+            fs::write(&path, &content).expect("write");
+            let got = read_capped(&path, 200_000, &mut buf).expect("read");
+            assert_eq!(got, Some(content.as_slice()), "size {size}");
         }
         let path = dir.path().join("big");
         fs::write(&path, vec![b'x'; 300]).expect("write");
-        assert!(!read_capped(&path, 299, &mut buf).expect("read"));
-        assert!(read_capped(&path, 300, &mut buf).expect("read"));
+        assert_eq!(
+            read_capped(&path, 299, &mut Vec::new()).expect("read"),
+            None
+        );
+        assert_eq!(
+            read_capped(&path, 300, &mut Vec::new())
+                .expect("read")
+                .map(<[u8]>::len),
+            Some(300)
+        );
     }
 
     #[test]
