@@ -3,8 +3,9 @@
 //!
 //! A look at a process is reused without any system call once a second look has confirmed
 //! it (a process caught between `fork` and `exec` is looked at again), unless the process
-//! runs a program that may `exec` an agent in place (a shell, `env`, `sudo`, …): those cost
-//! one `readlink` of `/proc/<pid>/exe`, and a changed executable means a new look. Every
+//! is an agent or runs a program that may `exec` an agent in place (a shell, `env`, `sudo`,
+//! …): those cost one `readlink` of `/proc/<pid>/exe`, and a changed executable means a new
+//! look. Every
 //! look expires after [`memo::REVALIDATE_SECONDS`] (a pid reused by the same program). A
 //! process whose command line names an agent without passing the rules yet (a Node Claude
 //! before it sets its title) is looked at on every scan.
@@ -20,7 +21,12 @@ const LAUNCHERS: [&str; 12] = [
 ];
 
 /// Whether a look at a process running `exe` can be reused without checking `exe` again.
+/// Agents are always checked (they are few, and a pid reused after an agent exits must not
+/// keep its sessions alive).
 pub fn trusted_blind(look: &Look) -> bool {
+    if matches!(look.seen, Seen::Agent(..)) {
+        return false;
+    }
     let Some(exe) = &look.exe else {
         // No executable: a kernel thread (or, without root, another user's process).
         return look.confirmed;
@@ -122,6 +128,7 @@ mod tests {
     #[case::shell_checked_every_scan(look(Some("/bin/bash"), true), false)]
     #[case::launcher_checked_every_scan(look(Some("/usr/bin/env"), true), false)]
     #[case::kernel_thread(look(None, true), true)]
+    #[case::agent_checked_every_scan(Look { seen: Seen::Agent(crate::procs::Kind::Codex, None), ..look(Some("/usr/bin/codex"), true) }, false)]
     fn which_looks_are_reused_without_a_syscall(#[case] look: Look, #[case] want: bool) {
         assert_eq!(trusted_blind(&look), want);
     }
