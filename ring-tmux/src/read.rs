@@ -11,8 +11,11 @@
 //! ```
 //!
 //! Zero-config rows ([`crate::zeroconf`]) are merged in after the hook rows' rules, as in
-//! RiNG (§4.1). Work is lazy: mtimes only for working/waiting rows with a transcript, one
-//! realpath per distinct directory, transcripts cached by the zero-config reader.
+//! RiNG (§4.1). Work is lazy, because status bars run this every few seconds: decoded rows
+//! are cached while `sessions/` is unchanged ([`cache`], `RING_HOME/cache/rows.bin`), the
+//! `/proc` scan remembers what each process was (`cache/procs.bin`), transcript mtimes are
+//! read only for `json`/`list`, and realpaths share resolved prefixes. Time and liveness
+//! rules are applied on every read; nothing time-dependent is cached.
 
 mod cache;
 mod files;
