@@ -198,7 +198,7 @@ pub fn scan() -> Procs {
 }
 
 /// [`scan`], remembering in `cache_file` what each process was, so a scan examines only
-/// new processes and those that may have `exec`ed an agent (see [`cached`]). An agent's cwd
+/// new processes and those that may have `exec`ed an agent (see the `cached` module). An agent's cwd
 /// is always read fresh. `wall` is the wall clock.
 pub fn scan_cached(cache_file: &Path, wall: f64) -> Procs {
     scan_root(Path::new("/proc"), Some(cache_file), wall)

@@ -12,7 +12,7 @@
 //!
 //! Zero-config rows ([`crate::zeroconf`]) are merged in after the hook rows' rules, as in
 //! RiNG (§4.1). Work is lazy, because status bars run this every few seconds: decoded rows
-//! are cached while `sessions/` is unchanged ([`cache`], `RING_HOME/cache/rows.bin`), the
+//! are cached while `sessions/` is unchanged (the `cache` module, `RING_HOME/cache/rows.bin`), the
 //! `/proc` scan remembers what each process was (`cache/procs.bin`), transcript mtimes are
 //! read only for `json`/`list`, and realpaths share resolved prefixes. Time and liveness
 //! rules are applied on every read; nothing time-dependent is cached.
@@ -153,7 +153,7 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
 const ROWS_CACHE: &str = "rows.bin";
 
 /// [`read_rows`] (phantoms purged) through the row cache: one `stat` and one read while
-/// `sessions/` is unchanged (see [`cache`]).
+/// `sessions/` is unchanged (see the `cache` module).
 pub fn read_rows_cached(env: &Env) -> RowFiles {
     let sessions = env.sessions_dir();
     let cache_dir = env.ring_home.join("cache");
