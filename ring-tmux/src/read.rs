@@ -23,7 +23,7 @@ mod hidden;
 mod list;
 mod paths;
 
-pub use files::{ROW_CAP, RowFiles, read_config, read_rows};
+pub use files::{ROW_CAP, RowFile, RowFiles, read_config, read_rows};
 pub use paths::{RealPaths, mtime};
 
 use crate::env::{self, Env};
@@ -32,7 +32,7 @@ use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext, parse_labels};
 use ring_shared::format;
 use ring_shared::scan;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -152,23 +152,86 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
 /// File name of the row cache inside `RING_HOME/cache/`.
 const ROWS_CACHE: &str = "rows.bin";
 
-/// [`read_rows`] (phantoms purged) through the row cache: one `stat` and one read while
-/// `sessions/` is unchanged (see the `cache` module).
+/// [`read_rows`] (phantoms purged) through the row cache (see the `cache` module): one
+/// `stat` and one read while `sessions/` is unchanged; after a change, a `stat` per file and
+/// a read of the changed ones only.
 pub fn read_rows_cached(env: &Env) -> RowFiles {
     let sessions = env.sessions_dir();
     let cache_dir = env.ring_home.join("cache");
-    let wall = wall_clock();
+    let built_at = wall_clock();
     let Some(key) = cache::Key::of(&sessions) else {
         return read_rows(&sessions, true);
     };
-    if let Some(found) = cache::load(&cache_dir.join(ROWS_CACHE), key) {
-        return found;
+    let previous = cache::load(&cache_dir.join(ROWS_CACHE));
+    if let Some(cached) = previous.as_ref()
+        && cached.holds_for(key)
+        && let Some(cached) = previous
+    {
+        return cached.into_row_files(&sessions);
     }
-    let found = read_rows(&sessions, true);
-    // A racy or just-purged folder would not be trusted next time: not worth a write.
-    if wall - key.mtime() >= cache::RACY_SECONDS && found.phantoms.is_empty() {
-        cache::store(&cache_dir, ROWS_CACHE, key, wall, &found);
+    let prev_key = previous.as_ref().map(|c| c.key);
+    let mut known: HashMap<String, cache::Entry> = previous
+        .map(|c| c.entries)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|e| (e.name.clone(), e))
+        .collect();
+    let mut dirty = prev_key != Some(key);
+    let mut phantoms = Vec::new();
+    let mut entries = Vec::new();
+    let mut buf = Vec::new();
+    for name in files::list_rows(&sessions).unwrap_or_default() {
+        let path = sessions.join(&name);
+        let meta = match std::fs::metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                dirty = true;
+                let file = cache::FileKey::default();
+                let content = RowFile::Skipped(e.to_string());
+                entries.push(cache::Entry {
+                    name,
+                    file,
+                    content,
+                });
+                continue;
+            }
+        };
+        let file = cache::FileKey::of(&meta);
+        let content = match known.remove(&name).filter(|e| e.file == file) {
+            Some(entry) => entry.content,
+            None => {
+                dirty = true;
+                if !meta.is_file() {
+                    RowFile::Skipped("not a regular file".into())
+                } else if meta.len() > ROW_CAP as u64 {
+                    RowFile::Skipped(files::TOO_BIG.into())
+                } else {
+                    files::read_row_file(&path, &mut buf)
+                }
+            }
+        };
+        if content == RowFile::Phantom {
+            let _ = std::fs::remove_file(&path);
+            phantoms.push(path);
+            continue;
+        }
+        entries.push(cache::Entry {
+            name,
+            file,
+            content,
+        });
     }
+    let cached = cache::Cached {
+        key,
+        built_at,
+        entries,
+    };
+    if dirty || !known.is_empty() {
+        cache::store(&cache_dir, ROWS_CACHE, &cached);
+    }
+    let mut found = cached.into_row_files(&sessions);
+    found.phantoms = phantoms;
     found
 }
 

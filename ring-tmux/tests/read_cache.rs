@@ -108,3 +108,33 @@ fn a_garbage_cache_is_ignored() {
     std::fs::write(ring.ring.join("cache/procs.bin"), "garbage").expect("garbage");
     assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
 }
+
+#[test]
+fn after_a_change_unchanged_files_are_not_read_again() {
+    let ring = Ring::new();
+    let waiting = r#"{"session_id": "s1", "status": "waiting", "last_active": 1}"#;
+    ring.file("s1.json", waiting);
+    let path = ring.ring.join("sessions/s1.json");
+    let mtime = std::fs::metadata(&path)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+    // Same inode, same size, same mtime: the cached row stands (no writer does this; it
+    // shows that the file was not read again)…
+    let idle = r#"{"session_id": "s1", "status": "idle"   , "last_active": 1}"#;
+    assert_eq!(idle.len(), waiting.len());
+    std::fs::write(&path, idle).expect("rewrite");
+    File::options()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_modified(mtime))
+        .expect("restore mtime");
+    // …while a new row in the same folder is read.
+    ring.row("s2", json!({"status": "working"}));
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1\n");
+    // A real replacement (new inode) is read.
+    let tmp = ring.ring.join("sessions/.s1.tmp");
+    std::fs::write(&tmp, idle).expect("tmp");
+    std::fs::rename(&tmp, &path).expect("rename");
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
+}

@@ -74,44 +74,69 @@ pub struct RowFiles {
     pub phantoms: Vec<PathBuf>,
 }
 
-/// Lists `sessions/*.json` by file name (hidden files, temp files and other names ignored),
-/// reads and decodes each. With `purge_phantoms`, phantom rows are deleted like RiNG does.
-pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
-    let mut found = RowFiles::default();
-    let Ok(dir) = fs::read_dir(sessions) else {
-        return found;
-    };
-    let mut names: Vec<String> = dir
+/// The names of `sessions/*.json`, sorted (hidden files, temp files and other names
+/// ignored, as RiNG's glob does); `None` when the folder cannot be listed.
+pub fn list_rows(sessions: &Path) -> Option<Vec<String>> {
+    let mut names: Vec<String> = fs::read_dir(sessions)
+        .ok()?
         .flatten()
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| n.ends_with(".json") && !n.starts_with('.'))
         .collect();
     names.sort_unstable();
+    Some(names)
+}
+
+/// What one row file holds.
+#[derive(Debug, Clone, PartialEq)]
+// Almost every file is a row: boxing it would cost an allocation per row.
+#[allow(clippy::large_enum_variant)]
+pub enum RowFile {
+    /// A usable row.
+    Row(Row),
+    /// Not usable (with why): unreadable, too big, or not a row.
+    Skipped(String),
+    /// A legacy SessionStart-source phantom (RiNG deletes those).
+    Phantom,
+    /// Gone between listing and reading (a SessionEnd, gc): not a problem.
+    Gone,
+}
+
+/// Reads and decodes one row file; `buf` is scratch space reused across files.
+pub fn read_row_file(path: &Path, buf: &mut Vec<u8>) -> RowFile {
+    let bytes = match read_capped(path, ROW_CAP, buf) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return RowFile::Skipped(TOO_BIG.into()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return RowFile::Gone,
+        Err(e) => return RowFile::Skipped(e.to_string()),
+    };
+    match decode_row(bytes) {
+        Ok(row) => RowFile::Row(row),
+        Err(DecodeError::Phantom) => RowFile::Phantom,
+        Err(e) => RowFile::Skipped(e.to_string()),
+    }
+}
+
+/// Why a row file over [`ROW_CAP`] is skipped.
+pub const TOO_BIG: &str = "larger than 1 MiB";
+
+/// Lists `sessions/*.json` by file name, reads and decodes each. With `purge_phantoms`,
+/// phantom rows are deleted like RiNG does.
+pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
+    let mut found = RowFiles::default();
     let mut buf = Vec::new();
-    for name in names {
+    for name in list_rows(sessions).unwrap_or_default() {
         let path = sessions.join(&name);
-        let bytes = match read_capped(&path, ROW_CAP, &mut buf) {
-            Ok(Some(bytes)) => bytes,
-            Ok(None) => {
-                found.skipped.push((path, "larger than 1 MiB".into()));
-                continue;
-            }
-            // Gone between listing and reading (a SessionEnd, gc): not a problem.
-            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            Err(e) => {
-                found.skipped.push((path, e.to_string()));
-                continue;
-            }
-        };
-        match decode_row(bytes) {
-            Ok(row) => found.rows.push(row),
-            Err(DecodeError::Phantom) => {
+        match read_row_file(&path, &mut buf) {
+            RowFile::Row(row) => found.rows.push(row),
+            RowFile::Skipped(why) => found.skipped.push((path, why)),
+            RowFile::Phantom => {
                 if purge_phantoms {
                     let _ = fs::remove_file(&path);
                 }
                 found.phantoms.push(path);
             }
-            Err(e) => found.skipped.push((path, e.to_string())),
+            RowFile::Gone => {}
         }
     }
     found

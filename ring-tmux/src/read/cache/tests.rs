@@ -1,4 +1,7 @@
 use super::*;
+use ring_shared::Row;
+use ring_shared::registry::Status;
+use std::path::PathBuf;
 
 fn full_row() -> Row {
     Row {
@@ -38,34 +41,60 @@ fn key() -> Key {
     }
 }
 
-fn sample() -> RowFiles {
-    RowFiles {
-        rows: vec![full_row(), Row::new("minimal")],
-        skipped: vec![(PathBuf::from("/s/bad.json"), "not valid JSON".into())],
-        phantoms: Vec::new(),
+fn file(ino: u64) -> FileKey {
+    FileKey {
+        ino,
+        size: 100,
+        mtime: 900.5,
+    }
+}
+
+fn sample(built_at: f64) -> Cached {
+    Cached {
+        key: key(),
+        built_at,
+        entries: vec![
+            Entry {
+                name: "a.json".into(),
+                file: file(10),
+                content: RowFile::Row(full_row()),
+            },
+            Entry {
+                name: "bad.json".into(),
+                file: file(11),
+                content: RowFile::Skipped("not valid JSON".into()),
+            },
+            Entry {
+                name: "minimal.json".into(),
+                file: file(12),
+                content: RowFile::Row(Row::new("minimal")),
+            },
+        ],
     }
 }
 
 #[test]
-fn rows_round_trip_through_the_cache() {
+fn entries_round_trip_through_the_cache_file() {
     let dir = tempfile::tempdir().expect("tempdir");
-    store(
-        dir.path(),
-        "rows.bin",
-        key(),
-        1000.0 + RACY_SECONDS,
-        &sample(),
-    );
-    let loaded = load(&dir.path().join("rows.bin"), key()).expect("cache hit");
-    assert_eq!(loaded.rows, sample().rows);
-    assert_eq!(loaded.skipped, sample().skipped);
+    store(dir.path(), "rows.bin", &sample(2000.0));
+    assert_eq!(load(&dir.path().join("rows.bin")), Some(sample(2000.0)));
 }
 
 #[test]
-fn a_changed_folder_or_binary_misses() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    store(dir.path(), "rows.bin", key(), 2000.0, &sample());
-    let file = dir.path().join("rows.bin");
+fn row_files_keep_file_name_order_and_name_skipped_files() {
+    let found = sample(2000.0).into_row_files(Path::new("/s"));
+    let ids: Vec<&str> = found.rows.iter().map(|r| r.session_id.as_str()).collect();
+    assert_eq!(ids, ["s1", "minimal"]);
+    assert_eq!(
+        found.skipped,
+        [(PathBuf::from("/s/bad.json"), "not valid JSON".to_owned())]
+    );
+}
+
+#[test]
+fn the_folder_level_holds_only_for_the_same_folder_state_and_binary() {
+    let cached = sample(1000.0 + RACY_SECONDS);
+    assert!(cached.holds_for(key()));
     for other in [
         Key {
             mtime: 1000.5,
@@ -77,32 +106,37 @@ fn a_changed_folder_or_binary_misses() {
             ..key()
         },
     ] {
-        assert!(load(&file, other).is_none(), "{other:?}");
+        assert!(!cached.holds_for(other), "{other:?}");
     }
 }
 
 #[test]
-fn a_cache_built_right_after_a_change_is_not_trusted() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    store(
-        dir.path(),
-        "rows.bin",
-        key(),
-        1000.0 + RACY_SECONDS / 2.0,
-        &sample(),
-    );
-    assert!(load(&dir.path().join("rows.bin"), key()).is_none());
+fn a_cache_built_right_after_a_change_does_not_hold_for_the_folder() {
+    assert!(!sample(1000.0 + RACY_SECONDS / 2.0).holds_for(key()));
 }
 
 #[test]
-fn a_truncated_or_foreign_cache_misses() {
+fn phantoms_and_gone_files_are_not_stored() {
     let dir = tempfile::tempdir().expect("tempdir");
-    store(dir.path(), "rows.bin", key(), 2000.0, &sample());
-    let file = dir.path().join("rows.bin");
-    let bytes = std::fs::read(&file).expect("read");
-    std::fs::write(&file, &bytes[..bytes.len() - 3]).expect("truncate");
-    assert!(load(&file, key()).is_none());
-    std::fs::write(&file, b"something else entirely").expect("write");
-    assert!(load(&file, key()).is_none());
-    assert!(load(&dir.path().join("missing.bin"), key()).is_none());
+    let mut cached = sample(2000.0);
+    cached.entries.push(Entry {
+        name: "p.json".into(),
+        file: file(13),
+        content: RowFile::Phantom,
+    });
+    store(dir.path(), "rows.bin", &cached);
+    assert_eq!(load(&dir.path().join("rows.bin")), Some(sample(2000.0)));
+}
+
+#[test]
+fn a_truncated_or_foreign_cache_is_no_cache() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    store(dir.path(), "rows.bin", &sample(2000.0));
+    let path = dir.path().join("rows.bin");
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).expect("truncate");
+    assert_eq!(load(&path), None);
+    std::fs::write(&path, b"something else entirely").expect("write");
+    assert_eq!(load(&path), None);
+    assert_eq!(load(&dir.path().join("missing.bin")), None);
 }
