@@ -68,6 +68,12 @@ sh_word() {
 	printf '%s' "${s//\#/##}"
 }
 
+# One argument for tmux's command parser (set-hook parses its command string): single quotes,
+# in which tmux expands nothing (`$`, `\`, `"` stay as they are), each `'` written `'\''`.
+tmux_word() {
+	printf "'%s'" "${1//\'/\'\\\'\'}"
+}
+
 # Replaces `placeholder` by `replacement` in a global option, when the user put it there.
 substitute() {
 	local option="$1" placeholder="$2" replacement="$3" value
@@ -140,7 +146,7 @@ main() {
 	# After a client attaches (the server may have restarted under old rows), repair the pane
 	# options at once instead of at the next status refresh.
 	tmux set-hook -g "client-attached[$HOOK_SLOT]" \
-		"run-shell -b \"$b status --repair-now --socket #{q:socket_path} >/dev/null 2>&1\""
+		"run-shell -b $(tmux_word "$b status --repair-now --socket #{q:socket_path} >/dev/null 2>&1")"
 
 	# Read by `ring-tmux doctor`.
 	tmux set-option -gq @ring_loaded "$bin"

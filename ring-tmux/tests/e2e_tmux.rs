@@ -320,3 +320,53 @@ fn drift_repair_clears_crashed_and_removed_sessions_and_restores_lost_badges() {
     assert_eq!(w.server.pane_options("%1"), "working");
     assert_eq!(w.server.window_badge("t:0"), "\u{1F7E2}");
 }
+
+#[test]
+fn a_tmux_pane_that_no_longer_exists_is_corrected_by_the_agents_tty() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("closedpane");
+    w.alive(&[(&cwd, &tty)]);
+    // $TMUX_PANE names a pane that was closed since (a daemon's frozen value): tmux refuses
+    // the target itself, which must still lead to the lookup by tty.
+    w.hook("%77", payload::waiting("gone-pane", &cwd, &tty));
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "waiting", || w.server.pane_options("%0")),
+        "waiting permission"
+    );
+}
+
+#[test]
+fn the_attach_repair_hook_runs_a_binary_whose_path_has_quotes_dollars_and_spaces() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    // ~/.local/bin of a user called O'Brien, in a folder named like a variable.
+    let dir = w.dir.path().join("O'Brien $HOME #1");
+    std::fs::create_dir_all(&dir).expect("bin dir");
+    let bin = dir.join("ring-tmux");
+    std::os::unix::fs::symlink(world::BIN, &bin).expect("symlink");
+    w.server
+        .run(&["set-option", "-g", "@ring-bin", &bin.to_string_lossy()]);
+    w.source_ring_tmux();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("quoted");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::waiting("q1", &cwd, &tty));
+    // The badge is lost (a server restarted under old rows); a client attaches: the
+    // client-attached hook repairs it at once (no status line: no status job repairs it).
+    w.server.run(&["set-option", "-g", "status", "off"]);
+    w.server
+        .run(&["set-option", "-p", "-u", "-t", "%0", "@ring_state"]);
+    w.server
+        .run(&["set-option", "-p", "-u", "-t", "%0", "@ring_kind"]);
+    w.attach();
+    assert_eq!(
+        until_contains(STATUS_WITHIN, "waiting", || w.server.pane_options("%0")),
+        "waiting permission"
+    );
+}
