@@ -3,7 +3,7 @@
 
 mod hook_support;
 
-use hook_support::{Home, T0, read_lines, tree};
+use hook_support::{Home, T0, assert_hook_contract, read_lines, tree};
 use rstest::rstest;
 use serde_json::{Value, json};
 use std::fs;
@@ -386,4 +386,20 @@ fn a_held_session_lock_delays_but_never_blocks_the_hook() {
         h.ring_log()
     );
     drop(lock);
+}
+
+#[test]
+fn a_ring_folder_under_a_dangling_symlink_is_a_silent_failure() {
+    // ~/.config linked to a dotfiles folder that is gone (unmounted, moved): mkdir says
+    // "not found" below a parent that "exists".
+    let home = Home::new();
+    std::os::unix::fs::symlink(home.dir.path().join("gone"), home.home().join(".config"))
+        .expect("link");
+    let out = home
+        .command(&[], T0)
+        .env("RING_HOME", home.home().join(".config").join("ring"))
+        .write_stdin(stop("s1").to_string())
+        .output()
+        .expect("run hook");
+    assert_hook_contract(&out);
 }

@@ -35,13 +35,21 @@ pub(crate) fn set_mode(file: &File, mode: u32) {
 
 /// Creates `dir` (and missing parents) with mode 0700; an existing folder is left as it is.
 pub fn ensure_dir(dir: &Path) -> io::Result<()> {
+    create_dir(dir, true)
+}
+
+/// One `mkdir`; on `NotFound`, the parents first and then ONE more try: the parent may
+/// "exist" as a dangling symlink (a `~/.config` linked to an unmounted dotfiles folder), or
+/// the file system may refuse with `NotFound` (`/proc`), and retrying forever would overflow
+/// the stack (an abort that prints).
+fn create_dir(dir: &Path, make_parents: bool) -> io::Result<()> {
     match DirBuilder::new().mode(DIR_MODE).create(dir) {
         Ok(()) => fs::set_permissions(dir, fs::Permissions::from_mode(DIR_MODE)),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        Err(e) if e.kind() == io::ErrorKind::NotFound && make_parents => {
             let parent = dir.parent().ok_or(e)?;
             ensure_dir(parent)?;
-            ensure_dir(dir)
+            create_dir(dir, false)
         }
         Err(e) => Err(e),
     }
@@ -229,6 +237,16 @@ mod tests {
         assert_eq!(mode(&dir), DIR_MODE);
         assert_eq!(mode(&root.path().join("a")), DIR_MODE);
         ensure_dir(&dir).expect("existing is fine");
+    }
+
+    #[rstest::rstest]
+    #[case::under_a_dangling_symlink("dangling/ring/sessions")]
+    #[case::in_a_folder_that_refuses_mkdir("/proc/ring/sessions")]
+    fn ensure_dir_fails_without_looping_when_mkdir_says_not_found(#[case] dir: &str) {
+        let root = tempfile::tempdir().expect("tempdir");
+        std::os::unix::fs::symlink(root.path().join("gone"), root.path().join("dangling"))
+            .expect("link");
+        assert!(ensure_dir(&root.path().join(dir)).is_err());
     }
 
     #[test]
