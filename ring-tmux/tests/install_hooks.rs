@@ -409,6 +409,37 @@ fn a_binary_path_with_spaces_is_quoted_and_recognised_on_rerun() {
 }
 
 #[test]
+fn hooks_run_the_symlink_the_binary_was_started_through() {
+    // ~/.local/bin/ring-tmux linking to a build (or a package manager's versioned folder):
+    // the link survives an upgrade or `cargo clean`, the target it points to may not.
+    let home = Home::new();
+    let bin = home.path().join(".local/bin");
+    std::fs::create_dir_all(&bin).expect("bin dir");
+    let link = bin.join("ring-tmux");
+    std::os::unix::fs::symlink(assert_cmd::cargo::cargo_bin("ring-tmux"), &link).expect("link");
+    let run = |program: &Path| {
+        std::process::Command::new(program)
+            .args(["install-hooks", "--yes"])
+            .env("HOME", home.path())
+            .env("PATH", &bin)
+            .env_remove("RING_HOME")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("runs")
+    };
+    for program in [link.as_path(), Path::new("ring-tmux")] {
+        let out = run(program);
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(
+            commands(&read_json(&home.claude()), "Stop"),
+            vec![format!("{} hook", link.display())],
+            "started as {}",
+            program.display()
+        );
+    }
+}
+
+#[test]
 fn a_symlinked_settings_file_stays_a_symlink() {
     let home = Home::new();
     let real = home.path().join("dotfiles/claude.json");

@@ -120,12 +120,53 @@ pub(crate) fn parse_args<T: Parser>(name: &str, args: &[String]) -> Result<T, Ex
 fn hook_binary(explicit: Option<&Path>) -> Option<PathBuf> {
     let path = match explicit {
         Some(path) => path.to_path_buf(),
-        None => std::env::current_exe().ok()?,
+        None => invoked_binary()?,
     };
     if path.is_absolute() {
         Some(path)
     } else {
         Some(std::env::current_dir().ok()?.join(path))
+    }
+}
+
+/// This binary as the user started it: `argv[0]` (found on `PATH` when it is a bare name)
+/// when it is this very file, else the resolved executable. `current_exe` follows symlinks,
+/// and a link (`~/.local/bin/ring-tmux`, a package manager's `bin/`) outlives an upgrade or a
+/// `cargo clean` that removes the file it points to.
+fn invoked_binary() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let started = std::env::args_os().next().and_then(|argv0| {
+        let cwd = std::env::current_dir().ok()?;
+        argv0_path(Path::new(&argv0), std::env::var_os("PATH").as_deref(), &cwd)
+    });
+    Some(started.filter(|p| same_file(p, &exe)).unwrap_or(exe))
+}
+
+/// The absolute path `argv0` names: a path (anything with a `/`) against `cwd`, a bare name
+/// in the first `PATH` folder that has it, as `execvp` looks it up. Symlinks are kept.
+pub fn argv0_path(argv0: &Path, path_var: Option<&std::ffi::OsStr>, cwd: &Path) -> Option<PathBuf> {
+    let absolute = |p: &Path| -> PathBuf {
+        cwd.join(p)
+            .components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .collect()
+    };
+    if argv0.as_os_str().is_empty() {
+        return None;
+    }
+    if argv0.as_os_str().as_encoded_bytes().contains(&b'/') {
+        return Some(absolute(argv0));
+    }
+    std::env::split_paths(path_var?)
+        .map(|dir| absolute(&dir.join(argv0)))
+        .find(|p| p.is_file())
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
     }
 }
 
@@ -358,5 +399,35 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
             );
             false
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+    use std::ffi::OsStr;
+
+    #[rstest]
+    #[case::absolute("/opt/bin/ring-tmux", "/opt/bin/ring-tmux")]
+    #[case::relative("bin/ring-tmux", "/work/bin/ring-tmux")]
+    #[case::dot_relative("./ring-tmux", "/work/ring-tmux")]
+    fn argv0_with_a_slash_is_a_path_from_the_cwd(#[case] argv0: &str, #[case] want: &str) {
+        let got = argv0_path(Path::new(argv0), None, Path::new("/work"));
+        assert_eq!(got.as_deref(), Some(Path::new(want)));
+    }
+
+    #[test]
+    fn a_bare_argv0_is_the_first_match_on_path() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::create_dir_all(&a).expect("a");
+        std::fs::create_dir_all(&b).expect("b");
+        std::fs::write(b.join("ring-tmux"), "").expect("file");
+        let path = std::env::join_paths([&a, &b]).expect("PATH");
+        let got = argv0_path(Path::new("ring-tmux"), Some(&path), Path::new("/"));
+        assert_eq!(got, Some(b.join("ring-tmux")));
+        let none = argv0_path(Path::new("ring-tmux"), Some(OsStr::new("")), Path::new("/"));
+        assert_eq!(none, None);
     }
 }
