@@ -169,6 +169,9 @@ pub fn read_rows_cached(env: &Env) -> RowFiles {
     {
         return cached.into_row_files(&sessions);
     }
+    // Rewrite even an unchanged cache once the folder's change is old enough for the folder
+    // level to hold: the next reads then take the fast path.
+    let would_hold = built_at - key.mtime() >= cache::RACY_SECONDS;
     let prev_key = previous.as_ref().map(|c| c.key);
     let mut known: HashMap<String, cache::Entry> = previous
         .map(|c| c.entries)
@@ -176,13 +179,18 @@ pub fn read_rows_cached(env: &Env) -> RowFiles {
         .into_iter()
         .map(|e| (e.name.clone(), e))
         .collect();
-    let mut dirty = prev_key != Some(key);
+    let mut dirty = prev_key != Some(key) || would_hold;
     let mut phantoms = Vec::new();
     let mut entries = Vec::new();
     let mut buf = Vec::new();
-    for name in files::list_rows(&sessions).unwrap_or_default() {
+    for (name, dir_entry) in files::list_row_entries(&sessions).unwrap_or_default() {
         let path = sessions.join(&name);
-        let meta = match std::fs::metadata(&path) {
+        // Relative to the open folder; a symlinked row is followed, as reading it does.
+        let meta = match dir_entry.metadata() {
+            Ok(meta) if meta.file_type().is_symlink() => std::fs::metadata(&path),
+            other => other,
+        };
+        let meta = match meta {
             Ok(meta) => meta,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => {

@@ -138,3 +138,25 @@ fn after_a_change_unchanged_files_are_not_read_again() {
     std::fs::rename(&tmp, &path).expect("rename");
     assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
 }
+
+#[test]
+fn a_cache_built_in_the_racy_window_is_refreshed_once_the_change_is_old_enough() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "waiting"}));
+    let one_second_ago = SystemTime::now() - Duration::from_secs(1);
+    File::open(ring.ring.join("sessions"))
+        .and_then(|d| d.set_modified(one_second_ago))
+        .expect("folder mtime");
+    // Built one second after the change: not trusted at the folder level yet.
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+    // Waiting is the point: the folder level needs its change to be two seconds old.
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+    // Now the folder level holds: an in-place edit (even of another size) is not seen.
+    rewrite_in_place(
+        &ring,
+        "s1.json",
+        r#"{"session_id": "s1", "status": "idle"}"#,
+    );
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+}

@@ -43,6 +43,11 @@ pub struct Key {
 }
 
 impl Key {
+    /// The folder's mtime (Unix seconds).
+    pub fn mtime(&self) -> f64 {
+        self.mtime
+    }
+
     /// The key of `sessions/` now; `None` when it cannot be stat'ed (no cache then).
     pub fn of(sessions: &Path) -> Option<Key> {
         let meta = std::fs::metadata(sessions).ok()?;

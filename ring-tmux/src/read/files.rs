@@ -77,13 +77,24 @@ pub struct RowFiles {
 /// The names of `sessions/*.json`, sorted (hidden files, temp files and other names
 /// ignored, as RiNG's glob does); `None` when the folder cannot be listed.
 pub fn list_rows(sessions: &Path) -> Option<Vec<String>> {
-    let mut names: Vec<String> = fs::read_dir(sessions)
+    Some(
+        list_row_entries(sessions)?
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect(),
+    )
+}
+
+/// [`list_rows`] with each directory entry, whose `metadata()` is a `stat` relative to the
+/// open folder (no walk of the whole path per file).
+pub fn list_row_entries(sessions: &Path) -> Option<Vec<(String, fs::DirEntry)>> {
+    let mut names: Vec<(String, fs::DirEntry)> = fs::read_dir(sessions)
         .ok()?
         .flatten()
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".json") && !n.starts_with('.'))
+        .filter_map(|e| Some((e.file_name().into_string().ok()?, e)))
+        .filter(|(n, _)| n.ends_with(".json") && !n.starts_with('.'))
         .collect();
-    names.sort_unstable();
+    names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     Some(names)
 }
 
