@@ -162,13 +162,11 @@ pub fn read_rows_cached(env: &Env) -> RowFiles {
     let Some(key) = cache::Key::of(&sessions) else {
         return read_rows(&sessions, true);
     };
-    let previous = cache::load(&cache_dir.join(ROWS_CACHE));
-    if let Some(cached) = previous.as_ref()
-        && cached.holds_for(key)
-        && let Some(cached) = previous
-    {
-        return cached.into_row_files(&sessions);
-    }
+    let previous = match cache::load_for(&cache_dir.join(ROWS_CACHE), key, &sessions) {
+        cache::Loaded::Holds(found) => return found,
+        cache::Loaded::Stale(cached) => Some(cached),
+        cache::Loaded::None => None,
+    };
     // Rewrite even an unchanged cache once the folder's change is old enough for the folder
     // level to hold: the next reads then take the fast path.
     let would_hold = built_at - key.mtime() >= cache::RACY_SECONDS;

@@ -34,7 +34,7 @@ fn mtime_of(meta: &std::fs::Metadata) -> f64 {
 }
 
 /// What identifies one state of `sessions/` (and of the decoder).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Key {
     dev: u64,
     ino: u64,
@@ -122,11 +122,38 @@ impl Cached {
     }
 }
 
-/// The cache, if `file` holds one this ring can read.
-pub fn load(file: &Path) -> Option<Cached> {
+/// What the cache file gave for the folder's state now.
+pub enum Loaded {
+    /// The folder level holds: the rows, ready (no per-entry bookkeeping kept).
+    Holds(RowFiles),
+    /// Only the file level can be used.
+    Stale(Cached),
+    /// No usable cache.
+    None,
+}
+
+/// Reads the cache for the folder's `key` now (`sessions` names skipped files): one pass,
+/// and when the folder level holds, no per-entry names or keys are kept.
+pub fn load_for(file: &Path, key: Key, sessions: &Path) -> Loaded {
     // One `statx` and one exact-size read: the cache can be large.
+    let Some(bytes) = std::fs::read(file).ok().filter(|b| b.len() <= CACHE_CAP) else {
+        return Loaded::None;
+    };
+    decode(&bytes, key, sessions).unwrap_or(Loaded::None)
+}
+
+/// The cache file's content, whatever the folder's state.
+#[cfg(test)]
+pub fn load(file: &Path) -> Option<Cached> {
     let bytes = std::fs::read(file).ok().filter(|b| b.len() <= CACHE_CAP)?;
-    let mut r = Reader { bytes: &bytes };
+    match decode(&bytes, Key::default(), Path::new(""))? {
+        Loaded::Stale(cached) => Some(cached),
+        Loaded::Holds(_) | Loaded::None => None,
+    }
+}
+
+fn decode(bytes: &[u8], now: Key, sessions: &Path) -> Option<Loaded> {
+    let mut r = Reader { bytes };
     if r.take(MAGIC.len())? != MAGIC {
         return None;
     }
@@ -137,9 +164,29 @@ pub fn load(file: &Path) -> Option<Cached> {
         exe_mtime: r.f64()?,
     };
     let built_at = r.f64()?;
-    let count = r.u32()?;
+    let count = usize::try_from(r.u32()?).ok()?;
     // Bounded by the file: every entry takes well over one byte.
-    let mut entries = Vec::with_capacity(usize::try_from(count).ok()?.min(r.bytes.len()));
+    let capacity = count.min(r.bytes.len());
+    let mut cached = Cached {
+        key,
+        built_at,
+        entries: Vec::new(),
+    };
+    if cached.holds_for(now) {
+        let mut found = RowFiles::default();
+        found.rows.reserve(capacity);
+        for _ in 0..count {
+            let name = r.str()?;
+            r.take(24)?;
+            match r.u8()? {
+                0 => found.rows.push(r.row()?),
+                1 => found.skipped.push((sessions.join(name), r.string()?)),
+                _ => return None,
+            }
+        }
+        return r.bytes.is_empty().then_some(Loaded::Holds(found));
+    }
+    cached.entries.reserve(capacity);
     for _ in 0..count {
         let name = r.string()?;
         let file = FileKey {
@@ -152,17 +199,13 @@ pub fn load(file: &Path) -> Option<Cached> {
             1 => RowFile::Skipped(r.string()?),
             _ => return None,
         };
-        entries.push(Entry {
+        cached.entries.push(Entry {
             name,
             file,
             content,
         });
     }
-    r.bytes.is_empty().then_some(Cached {
-        key,
-        built_at,
-        entries,
-    })
+    r.bytes.is_empty().then_some(Loaded::Stale(cached))
 }
 
 /// Writes the cache (atomically). Errors are ignored: the cache is only a speed-up.

@@ -107,8 +107,8 @@ pub struct Reader<'a> {
     pub bytes: &'a [u8],
 }
 
-impl Reader<'_> {
-    pub fn take(&mut self, n: usize) -> Option<&[u8]> {
+impl<'a> Reader<'a> {
+    pub fn take(&mut self, n: usize) -> Option<&'a [u8]> {
         if self.bytes.len() < n {
             return None;
         }
@@ -139,6 +139,12 @@ impl Reader<'_> {
 
     fn i64(&mut self) -> Option<i64> {
         Some(i64::from_le_bytes(self.array()?))
+    }
+
+    /// A string borrowed from the buffer.
+    pub fn str(&mut self) -> Option<&'a str> {
+        let n = usize::try_from(self.u32()?).ok()?;
+        std::str::from_utf8(self.take(n)?).ok()
     }
 
     pub fn string(&mut self) -> Option<String> {

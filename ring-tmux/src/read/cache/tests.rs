@@ -140,3 +140,29 @@ fn a_truncated_or_foreign_cache_is_no_cache() {
     assert_eq!(load(&path), None);
     assert_eq!(load(&dir.path().join("missing.bin")), None);
 }
+
+#[test]
+fn load_for_gives_the_rows_when_the_folder_level_holds_and_the_entries_otherwise() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("rows.bin");
+    store(dir.path(), "rows.bin", &sample(2000.0));
+    match load_for(&file, key(), Path::new("/s")) {
+        Loaded::Holds(found) => {
+            let want = sample(2000.0).into_row_files(Path::new("/s"));
+            assert_eq!(found.rows, want.rows);
+            assert_eq!(found.skipped, want.skipped);
+        }
+        _ => panic!("the folder level should hold"),
+    }
+    let moved = Key {
+        mtime: 1999.5,
+        ..key()
+    };
+    assert!(
+        matches!(load_for(&file, moved, Path::new("/s")), Loaded::Stale(c) if c == sample(2000.0))
+    );
+    assert!(matches!(
+        load_for(&dir.path().join("none"), key(), Path::new("/s")),
+        Loaded::None
+    ));
+}
