@@ -4,7 +4,7 @@
 //!
 //! Speed: only transcripts inside the active window are read, and only their last 128 KiB
 //! plus (for the opening cwd) their first 128 KiB. What a file says is cached in
-//! `RING_HOME/cache/scan.json` by (path, mtime, size); a read within [`rescan_ttl`] of the
+//! `RING_HOME/cache/scan.bin` by (path, mtime, size); a read within [`rescan_ttl`] of the
 //! last listing reuses it without listing the folders again. The time-dependent part (live
 //! slots, aging) is recomputed on every read.
 //!
@@ -12,6 +12,7 @@
 //! zellij plugin, which can neither list `~/.claude` nor scan processes.
 
 mod cache;
+mod codec;
 mod codex;
 
 use crate::env::Env;

@@ -249,7 +249,7 @@ fn the_cache_reuses_facts_until_mtime_or_size_change_and_the_listing_for_its_lif
     let path = home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
     let live = procs(Some(&[("/a", "")]), None);
     assert_eq!(home.rows(&live)[0].session.row.last_action, "—");
-    assert!(home.env.ring_home.join("cache/scan.json").is_file());
+    assert!(home.env.ring_home.join("cache/scan.bin").is_file());
 
     // Same size and mtime: the cached facts stand, even though the bytes differ.
     let size = fs::metadata(&path).expect("stat").len() as usize;
@@ -290,11 +290,16 @@ fn a_corrupt_cache_is_rebuilt() {
     home.transcript(".claude/projects/-a/s.jsonl", &[end_turn("/a", "ok")], 10.0);
     let cache = home.env.ring_home.join("cache");
     fs::create_dir_all(&cache).expect("mkdir");
-    fs::write(cache.join("scan.json"), b"{not json").expect("write");
-    let rows = home.rows(&procs(Some(&[("/a", "")]), None));
+    let garbage = b"RZSC\x03\x00\x00\x00\xff\xff\xff\xff{not a cache";
+    fs::write(cache.join("scan.bin"), garbage).expect("write");
+    let live = procs(Some(&[("/a", "")]), None);
+    let rows = home.rows(&live);
     assert_eq!(rows[0].session.row.last_action, "ok");
-    let text = fs::read_to_string(cache.join("scan.json")).expect("cache");
-    assert!(serde_json::from_str::<Value>(&text).is_ok());
+    let rebuilt = fs::read(cache.join("scan.bin")).expect("cache");
+    assert_ne!(rebuilt, garbage.to_vec(), "rewritten");
+    // The rebuilt cache is usable: within the listing's lifetime its facts are read back.
+    let again = home.rows_ttl(&live, Duration::from_secs(3600));
+    assert_eq!(again, rows);
 }
 
 #[test]
@@ -448,12 +453,12 @@ fn a_listing_that_changes_nothing_rewrites_neither_cache_nor_published_rows() {
     let cache = home.env.ring_home.join("cache");
     let inode = |p: PathBuf| fs::metadata(p).expect("stat").ino();
     let before = (
-        inode(cache.join("scan.json")),
+        inode(cache.join("scan.bin")),
         inode(home.env.ring_home.join(PUBLISHED_FILE)),
     );
     home.rows(&live);
     let after = (
-        inode(cache.join("scan.json")),
+        inode(cache.join("scan.bin")),
         inode(home.env.ring_home.join(PUBLISHED_FILE)),
     );
     assert_eq!(before, after, "atomic rewrites would change the inodes");

@@ -1,13 +1,14 @@
 //! Claude zero-config scan rows (spec §4.4): one row per recent transcript, live slots per
 //! cwd, aging, and synthetic rows for live processes without a transcript.
 
-use super::{LiveIndex, ScanSession, TailKind, aged_status, group_by_cwd, realpath};
+use super::{LiveIndex, ScanSession, TailKind, aged_status, group_by, realpath};
 use crate::derive::{Proc, ReadContext, Session, Source};
 use crate::registry::{Row, Status};
 use crate::text;
 use crate::transcript::{self, Record};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// What one transcript file says, independent of the clock and of processes: cacheable by
@@ -61,6 +62,17 @@ impl TranscriptFacts {
             last_action,
             todo,
             tail_kind: tail_kind(records),
+        }
+    }
+
+    /// The row's cwd (the first of [`TranscriptFacts::cwds`]), borrowed when it can be.
+    pub fn cwd(&self) -> Cow<'_, str> {
+        if !self.last_cwd.is_empty() {
+            Cow::Borrowed(&self.last_cwd)
+        } else if !self.head_cwd.is_empty() {
+            Cow::Borrowed(&self.head_cwd)
+        } else {
+            Cow::Owned(self.cwds().0)
         }
     }
 
@@ -203,6 +215,10 @@ fn clean_text(raw: &str) -> &str {
 /// Claude processes (the scan is known). Transcripts older than the active window are left
 /// out; the order is RiNG's: groups of equal cwd in order of first appearance, each newest
 /// first, then the synthetic rows.
+///
+/// Status bars call this with hundreds of transcripts on every refresh: the order, statuses
+/// and duplicates are settled on indices and borrowed strings first, and each row is built
+/// once, in its final place.
 pub fn claude_rows(
     transcripts: &[TranscriptFacts],
     procs: &[Proc],
@@ -210,58 +226,66 @@ pub fn claude_rows(
     evidence: &dyn Fn(&str, &str) -> bool,
 ) -> Vec<ScanSession> {
     let window = ctx.config.active_window_seconds as f64;
-    let raw: Vec<ScanSession> = transcripts
+    let recent: Vec<&TranscriptFacts> = transcripts
         .iter()
         .filter(|t| ctx.now - t.mtime <= window)
-        .map(scan_row)
         .collect();
+    let cwds: Vec<Cow<'_, str>> = recent.iter().map(|t| t.cwd()).collect();
     let live = LiveIndex::new(procs, ctx);
-    let groups = group_by_cwd(&raw);
-    let mut pool: Vec<Option<ScanSession>> = raw.into_iter().map(Some).collect();
-    let mut out = Vec::with_capacity(pool.len());
-    for group in groups {
-        let mut rows: Vec<ScanSession> = group.into_iter().filter_map(|i| pool[i].take()).collect();
-        let cwd = rows
-            .first()
-            .map(|s| s.session.row.cwd.clone())
-            .unwrap_or_default();
-        let (slots, tty) = live.slots(&realpath(&cwd, ctx));
-        if slots > 0 && slots < rows.len() {
+    let groups = group_by(recent.len(), |i| &cwds[i], |i| recent[i].mtime);
+    // (transcript, status, tty) in final order; the same stem in two project folders: the
+    // first row wins (RiNG's setdefault).
+    let mut placed: Vec<(usize, Status, Option<String>)> = Vec::with_capacity(recent.len());
+    let mut seen: HashSet<&str> = HashSet::with_capacity(recent.len());
+    for mut group in groups {
+        let cwd: &str = group.first().map_or("", |&i| &cwds[i]);
+        let (slots, tty) = live.slots(&realpath(cwd, ctx));
+        if slots > 0 && slots < group.len() {
             // Process-tree evidence beats mtime order: a crashed session written after a quiet
             // live one must not take its slot.
-            let (mut front, back): (Vec<_>, Vec<_>) = rows
+            let (mut front, back): (Vec<usize>, Vec<usize>) = group
                 .into_iter()
-                .partition(|s| evidence(&s.session.row.session_id, &cwd));
+                .partition(|&i| evidence(&recent[i].id, cwd));
             front.extend(back);
-            rows = front;
+            group = front;
         }
-        for (i, mut s) in rows.into_iter().enumerate() {
-            if i < slots
-                || ctx
-                    .procs
-                    .background_agent_ids
-                    .contains(&s.session.row.session_id)
-            {
-                let idle = ctx.now - s.session.row.last_active;
-                let mut status = aged_status(idle, ctx);
+        for (rank, i) in group.into_iter().enumerate() {
+            let t = recent[i];
+            let mut status = Status::Ended;
+            if rank < slots || ctx.procs.background_agent_ids.contains(&t.id) {
+                let idle = ctx.now - t.mtime;
+                status = aged_status(idle, ctx);
                 if matches!(status, Status::Working | Status::Idle)
-                    && s.tail_kind == TailKind::Waiting
+                    && t.tail_kind == TailKind::Waiting
                     && idle < ctx.config.waiting_window_seconds as f64
                 {
                     status = Status::Idle;
                 }
-                s.session.row.status = status;
             }
-            if i == 0 && tty.as_deref().is_some_and(|t| !t.is_empty()) {
-                s.session.row.tty.clone_from(&tty);
+            if !seen.insert(t.id.as_str()) {
+                continue;
             }
-            out.push(s);
+            let tty = if rank == 0 && tty.as_deref().is_some_and(|t| !t.is_empty()) {
+                tty.clone()
+            } else {
+                None
+            };
+            placed.push((i, status, tty));
         }
     }
-    // The same stem in two project folders: the first row wins (RiNG's setdefault).
-    let mut seen = HashSet::new();
-    out.retain(|s| seen.insert(s.session.row.session_id.clone()));
-    let synthetic = synthetic_rows(procs, &out, ctx);
+    // Synthetic rows need the realpaths of the rows' cwds, not the rows themselves.
+    let covered: HashSet<String> = placed
+        .iter()
+        .map(|&(i, _, _)| realpath(&cwds[i], ctx))
+        .collect();
+    let synthetic = synthetic_rows(procs, &covered, ctx);
+    let mut out = Vec::with_capacity(placed.len() + synthetic.len());
+    out.extend(placed.into_iter().map(|(i, status, tty)| {
+        let mut s = scan_row(recent[i]);
+        s.session.row.status = status;
+        s.session.row.tty = tty;
+        s
+    }));
     out.extend(synthetic);
     out
 }
@@ -269,13 +293,13 @@ pub fn claude_rows(
 /// A scan row from a transcript, status `ended` until the live-slot pass.
 fn scan_row(t: &TranscriptFacts) -> ScanSession {
     let (cwd, origin_cwd) = t.cwds();
+    // Row::new already has provider `claude-code`; clone_from reuses its `—`.
     let mut row = Row::new(t.id.clone());
-    row.provider = "claude-code".into();
     row.cwd = cwd;
     row.origin_cwd = origin_cwd;
     row.status = Status::Ended;
     row.last_active = t.mtime;
-    row.last_action = t.last_action.clone();
+    row.last_action.clone_from(&t.last_action);
     row.todo = t.todo;
     ScanSession {
         session: session(row, Source::Scan),
@@ -296,11 +320,11 @@ pub(super) fn session(row: Row, source: Source) -> Session {
 
 /// One idle row per live Claude process cwd (by realpath) that no scan row covers (§4.4):
 /// hook rows do not count (spec §9 quirk 8).
-fn synthetic_rows(procs: &[Proc], scan: &[ScanSession], ctx: &ReadContext<'_>) -> Vec<ScanSession> {
-    let covered: HashSet<String> = scan
-        .iter()
-        .map(|s| realpath(&s.session.row.cwd, ctx))
-        .collect();
+fn synthetic_rows(
+    procs: &[Proc],
+    covered: &HashSet<String>,
+    ctx: &ReadContext<'_>,
+) -> Vec<ScanSession> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for proc in procs.iter().filter(|p| !p.cwd.is_empty()) {

@@ -5,6 +5,7 @@ use super::{ScanSession, TailKind};
 use crate::derive::{ReadContext, Session, Source};
 use crate::registry::Status;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// Merges by `session_id` (spec §4.1 step 2, §4.7): hook rows first (in file-name order),
 /// then the zero-config rows in source order. The first row with an id keeps its place; a
@@ -16,19 +17,40 @@ use std::collections::HashMap;
 /// Call it right after deriving the hook rows and before hidden sessions, background agents,
 /// tmux targets and sorting (see [`finish`]).
 pub fn merge_sources(hook: Vec<Session>, zero: Vec<ScanSession>) -> Vec<Session> {
+    // Which earlier candidate each one repeats, found on borrowed ids (no id is copied: the
+    // board merges hundreds of rows on every status-bar refresh).
+    let repeats: Vec<Option<usize>> = {
+        let ids = hook
+            .iter()
+            .map(|s| s.row.session_id.as_str())
+            .chain(zero.iter().map(|s| s.session.row.session_id.as_str()));
+        let mut first: HashMap<&str, usize> = HashMap::with_capacity(hook.len() + zero.len());
+        ids.enumerate()
+            .map(|(k, id)| match first.entry(id) {
+                Entry::Occupied(e) => Some(*e.get()),
+                Entry::Vacant(e) => {
+                    e.insert(k);
+                    None
+                }
+            })
+            .collect()
+    };
     let mut merged: Vec<Session> = Vec::with_capacity(hook.len() + zero.len());
-    let mut index: HashMap<String, usize> = HashMap::with_capacity(hook.len() + zero.len());
+    // Candidate index → its place in `merged` (only read for first occurrences).
+    let mut place: Vec<usize> = Vec::with_capacity(repeats.len());
     let candidates = hook
         .into_iter()
         .map(|session| (session, TailKind::None))
         .chain(zero.into_iter().map(|s| (s.session, s.tail_kind)));
-    for (candidate, tail_kind) in candidates {
-        match index.get(&candidate.row.session_id) {
+    for ((candidate, tail_kind), repeat) in candidates.zip(repeats) {
+        match repeat {
             None => {
-                index.insert(candidate.row.session_id.clone(), merged.len());
+                place.push(merged.len());
                 merged.push(candidate);
             }
-            Some(&at) => {
+            Some(k) => {
+                place.push(usize::MAX);
+                let at = place[k];
                 if replaces(&merged[at], &candidate, tail_kind) {
                     merged[at] = inherit(candidate, &merged[at]);
                 }

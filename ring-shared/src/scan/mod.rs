@@ -141,27 +141,32 @@ fn realpath(path: &str, ctx: &ReadContext<'_>) -> String {
 /// dict order), each group newest first (stable: equal times keep their order, as Python's
 /// `sort(reverse=True)` does).
 fn group_by_cwd(rows: &[ScanSession]) -> Vec<Vec<usize>> {
-    let mut order: Vec<&str> = Vec::new();
-    let mut groups: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
-    for (i, row) in rows.iter().enumerate() {
-        let cwd = row.session.row.cwd.as_str();
-        groups
-            .entry(cwd)
-            .or_insert_with(|| {
-                order.push(cwd);
-                Vec::new()
-            })
-            .push(i);
+    group_by(
+        rows.len(),
+        |i| rows[i].session.row.cwd.as_str(),
+        |i| rows[i].session.row.last_active,
+    )
+}
+
+/// [`group_by_cwd`] over `n` items given by index: `key(i)` the cwd, `active(i)` the time.
+fn group_by<'a>(
+    n: usize,
+    key: impl Fn(usize) -> &'a str,
+    active: impl Fn(usize) -> f64,
+) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for i in 0..n {
+        let at = *index.entry(key(i)).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[at].push(i);
     }
-    let active = |i: usize| rows[i].session.row.last_active;
-    order
-        .into_iter()
-        .filter_map(|cwd| groups.remove(cwd))
-        .map(|mut group| {
-            group.sort_by(|&a, &b| active(b).total_cmp(&active(a)));
-            group
-        })
-        .collect()
+    for group in &mut groups {
+        group.sort_by(|&a, &b| active(b).total_cmp(&active(a)));
+    }
+    groups
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
-//! `RING_HOME/cache/scan.json`: what each transcript, rollout and the Codex database said,
-//! keyed by (mtime, size); `RING_HOME/cache/listed`: an empty file whose mtime is the last
+//! `RING_HOME/cache/scan.bin` (binary, see the `codec` module): what each transcript,
+//! rollout and the Codex database said, keyed by (mtime, size); `RING_HOME/cache/listed`: an empty file whose mtime is the last
 //! listing of the folders (so a listing that changed nothing costs no rewrite). Only a
 //! speed-up: a missing, corrupt or foreign cache is simply rebuilt.
 
-use ring_shared::scan::{CodexThread, RolloutFacts, TailKind, TranscriptFacts};
+use super::codec;
+use ring_shared::scan::{CodexThread, RolloutFacts, TranscriptFacts};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::File;
@@ -11,9 +12,14 @@ use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
 /// Bumped whenever the cached facts change meaning.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// The cache file, inside `RING_HOME/cache/`.
-const FILE: &str = "scan.json";
+const FILE: &str = "scan.bin";
+/// A cache file of an older version, removed when the new one is written.
+const OLD_FILE: &str = "scan.json";
+
+/// Cached rollout facts by path.
+pub type Rollouts = BTreeMap<String, (FileKey, RolloutFacts)>;
 /// The listing stamp, inside `RING_HOME/cache/`.
 const STAMP: &str = "listed";
 
@@ -40,10 +46,8 @@ impl FileKey {
 }
 
 /// One listed transcript; `facts` is `None` until it is read (files outside the active
-/// window never are). Stored as a compact tuple: the id, folder and mtime of the facts are
-/// the entry's own.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(from = "CompactEntry", into = "CompactEntry")]
+/// window never are).
+#[derive(Debug, Clone)]
 pub struct TranscriptEntry {
     /// Project folder name.
     pub dir_name: String,
@@ -62,43 +66,6 @@ impl TranscriptEntry {
     }
 }
 
-/// `[dir, stem, mtime, size, [last_cwd, head_cwd, last_action, todo, tail_kind] | null]`.
-type CompactFacts = (String, String, String, Option<(i64, i64)>, TailKind);
-type CompactEntry = (String, String, f64, u64, Option<CompactFacts>);
-
-impl From<CompactEntry> for TranscriptEntry {
-    fn from((dir_name, stem, mtime, size, facts): CompactEntry) -> Self {
-        let facts =
-            facts.map(
-                |(last_cwd, head_cwd, last_action, todo, tail_kind)| TranscriptFacts {
-                    id: stem.clone(),
-                    dir_name: dir_name.clone(),
-                    mtime,
-                    last_cwd,
-                    head_cwd,
-                    last_action,
-                    todo,
-                    tail_kind,
-                },
-            );
-        TranscriptEntry {
-            dir_name,
-            stem,
-            key: FileKey { mtime, size },
-            facts,
-        }
-    }
-}
-
-impl From<TranscriptEntry> for CompactEntry {
-    fn from(e: TranscriptEntry) -> Self {
-        let facts = e
-            .facts
-            .map(|f| (f.last_cwd, f.head_cwd, f.last_action, f.todo, f.tail_kind));
-        (e.dir_name, e.stem, e.key.mtime, e.key.size, facts)
-    }
-}
-
 /// The Codex threads as read for one version of the database (and its WAL).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CodexEntry {
@@ -106,7 +73,7 @@ pub struct CodexEntry {
     pub threads: Vec<CodexThread>,
 }
 
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default)]
 pub struct Cache {
     version: u32,
     /// `$HOME` the cache was built for (tests and `sudo` switch homes).
@@ -114,18 +81,14 @@ pub struct Cache {
     /// Hash of the last published rows (0: none): publish only what changed.
     pub published_hash: u64,
     /// Wall-clock time of the last listing (the stamp's mtime).
-    #[serde(skip)]
     pub listed_at: f64,
     /// In listing order.
     pub transcripts: Vec<TranscriptEntry>,
     pub codex: Option<CodexEntry>,
-    rollouts: BTreeMap<String, (FileKey, RolloutFacts)>,
+    rollouts: Rollouts,
     /// Something changed since loading: save.
-    #[serde(skip)]
     pub dirty: bool,
-    #[serde(skip)]
     relisted: bool,
-    #[serde(skip)]
     used_rollouts: HashSet<String>,
 }
 
@@ -135,8 +98,17 @@ impl Cache {
         let home = home.to_string_lossy().into_owned();
         let loaded = std::fs::read(dir.join(FILE))
             .ok()
-            .and_then(|bytes| serde_json::from_slice::<Cache>(&bytes).ok())
-            .filter(|c| c.version == VERSION && c.home == home);
+            .and_then(|bytes| codec::decode(&bytes, VERSION))
+            .filter(|d| d.home == home)
+            .map(|d| Cache {
+                version: VERSION,
+                home: d.home,
+                published_hash: d.published_hash,
+                transcripts: d.transcripts,
+                codex: d.codex,
+                rollouts: d.rollouts,
+                ..Cache::default()
+            });
         let loaded_ok = loaded.is_some();
         let mut cache = loaded.unwrap_or_else(|| Cache {
             version: VERSION,
@@ -239,12 +211,20 @@ impl Cache {
             return;
         }
         if self.dirty {
-            let Ok(bytes) = serde_json::to_vec(&self) else {
+            let Some(bytes) = codec::encode(
+                self.version,
+                &self.home,
+                self.published_hash,
+                &self.transcripts,
+                &self.codex,
+                &self.rollouts,
+            ) else {
                 return;
             };
             if crate::store::write_atomic(dir, FILE, &bytes).is_err() {
                 return;
             }
+            let _ = std::fs::remove_file(dir.join(OLD_FILE));
         }
         if self.relisted {
             let when = UNIX_EPOCH + Duration::from_secs_f64(self.listed_at.max(0.0));
