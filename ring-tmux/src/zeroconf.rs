@@ -175,17 +175,20 @@ fn transcripts(
     let mut read_any = false;
     for (i, entry) in cache.transcripts.iter_mut().enumerate() {
         // Old transcripts are never read: most of a long-used machine's files are.
-        if now - entry.key.mtime > window {
+        if now - entry.facts.mtime > window {
             continue;
         }
-        if entry.facts.is_none() {
-            entry.facts = read_transcript(&entry.path(&projects), &entry.dir_name, entry.key);
+        if !entry.read {
             read_any = true;
+            let Some(facts) = read_transcript(&entry.path(&projects), entry.key()) else {
+                continue;
+            };
+            entry.facts = facts;
+            entry.read = true;
         }
-        if let Some(facts) = entry.facts.take() {
-            out.push(facts);
-            at.push(i);
-        }
+        // Moved out (names included) until `restore`.
+        out.push(std::mem::take(&mut entry.facts));
+        at.push(i);
     }
     cache.dirty |= read_any;
     (out, at)
@@ -195,7 +198,7 @@ fn transcripts(
 fn restore(cache: &mut Cache, facts: Vec<TranscriptFacts>, at: Vec<usize>) {
     for (facts, i) in facts.into_iter().zip(at) {
         if let Some(entry) = cache.transcripts.get_mut(i) {
-            entry.facts = Some(facts);
+            entry.facts = facts;
         }
     }
 }
@@ -239,9 +242,10 @@ fn sorted_names(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<String> {
 }
 
 /// Reads a transcript's tail and head; `None` when it cannot be opened.
-fn read_transcript(path: &Path, dir_name: &str, key: FileKey) -> Option<TranscriptFacts> {
+fn read_transcript(path: &Path, key: FileKey) -> Option<TranscriptFacts> {
     let (records, head) = read_tail_and_head(path)?;
     let id = path.file_stem()?.to_str()?;
+    let dir_name = path.parent()?.file_name()?.to_str()?;
     Some(TranscriptFacts::from_records(
         id, dir_name, key.mtime, &records, &head,
     ))

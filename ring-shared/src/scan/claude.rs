@@ -13,7 +13,7 @@ use std::collections::HashSet;
 
 /// What one transcript file says, independent of the clock and of processes: cacheable by
 /// (path, mtime, size).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct TranscriptFacts {
     /// File stem (the session id).
     pub id: String,
@@ -237,9 +237,14 @@ pub fn claude_rows(
     // first row wins (RiNG's setdefault).
     let mut placed: Vec<(usize, Status, Option<String>)> = Vec::with_capacity(recent.len());
     let mut seen: HashSet<&str> = HashSet::with_capacity(recent.len());
+    // Synthetic rows need the realpaths of the rows' cwds: one per group (all its rows share
+    // the cwd), for groups that kept a row.
+    let mut covered: HashSet<String> = HashSet::new();
     for mut group in groups {
         let cwd: &str = group.first().map_or("", |&i| &cwds[i]);
-        let (slots, tty) = live.slots(&realpath(cwd, ctx));
+        let real = realpath(cwd, ctx);
+        let (slots, tty) = live.slots(&real);
+        let placed_before = placed.len();
         if slots > 0 && slots < group.len() {
             // Process-tree evidence beats mtime order: a crashed session written after a quiet
             // live one must not take its slot.
@@ -272,12 +277,10 @@ pub fn claude_rows(
             };
             placed.push((i, status, tty));
         }
+        if placed.len() > placed_before {
+            covered.insert(real);
+        }
     }
-    // Synthetic rows need the realpaths of the rows' cwds, not the rows themselves.
-    let covered: HashSet<String> = placed
-        .iter()
-        .map(|&(i, _, _)| realpath(&cwds[i], ctx))
-        .collect();
     let synthetic = synthetic_rows(procs, &covered, ctx);
     let mut out = Vec::with_capacity(placed.len() + synthetic.len());
     out.extend(placed.into_iter().map(|(i, status, tty)| {

@@ -45,24 +45,44 @@ impl FileKey {
     }
 }
 
-/// One listed transcript; `facts` is `None` until it is read (files outside the active
-/// window never are).
+/// One listed transcript. Its names and mtime live in `facts` (`id` = file stem), so each is
+/// stored once; the rest of `facts` is empty until the file is read (`read`), and files
+/// outside the active window never are.
 #[derive(Debug, Clone)]
 pub struct TranscriptEntry {
-    /// Project folder name.
-    pub dir_name: String,
-    /// File stem (the session id).
-    pub stem: String,
-    pub key: FileKey,
-    pub facts: Option<TranscriptFacts>,
+    pub facts: TranscriptFacts,
+    pub size: u64,
+    pub read: bool,
 }
 
 impl TranscriptEntry {
+    /// A listed, not yet read transcript.
+    pub fn unread(dir_name: String, stem: String, key: FileKey) -> TranscriptEntry {
+        TranscriptEntry {
+            facts: TranscriptFacts {
+                id: stem,
+                dir_name,
+                mtime: key.mtime,
+                ..TranscriptFacts::default()
+            },
+            size: key.size,
+            read: false,
+        }
+    }
+
+    /// What identifies the version of the file the facts are about.
+    pub fn key(&self) -> FileKey {
+        FileKey {
+            mtime: self.facts.mtime,
+            size: self.size,
+        }
+    }
+
     /// The transcript's path under `projects`.
     pub fn path(&self, projects: &Path) -> std::path::PathBuf {
         projects
-            .join(&self.dir_name)
-            .join(format!("{}.jsonl", self.stem))
+            .join(&self.facts.dir_name)
+            .join(format!("{}.jsonl", self.facts.id))
     }
 }
 
@@ -136,39 +156,38 @@ impl Cache {
         self.relisted = true;
     }
 
-    /// Replaces the listing `(folder, stem, key)`, keeping the facts of files whose (mtime,
-    /// size) did not change.
+    /// Replaces the listing `(folder, stem, key)`, keeping the entries (and facts) of files
+    /// whose (mtime, size) did not change.
     pub fn relist_transcripts(&mut self, listed: Vec<(String, String, FileKey)>) {
         let mut old: Vec<Option<TranscriptEntry>> = std::mem::take(&mut self.transcripts)
             .into_iter()
             .map(Some)
             .collect();
+        let old_len = old.len();
         let index: HashMap<(&str, &str), usize> = listed
             .iter()
             .enumerate()
             .map(|(i, (dir, stem, _))| ((dir.as_str(), stem.as_str()), i))
             .collect();
-        // Facts of unchanged files, by position in the new listing.
-        let mut kept: Vec<Option<TranscriptFacts>> = vec![None; listed.len()];
+        // Unchanged entries, by position in the new listing.
+        let mut kept: Vec<Option<TranscriptEntry>> = vec![None; listed.len()];
         let mut reused = 0;
         for entry in old.iter_mut().filter_map(Option::take) {
-            if let Some(&i) = index.get(&(entry.dir_name.as_str(), entry.stem.as_str()))
-                && listed[i].2 == entry.key
+            let name = (entry.facts.dir_name.as_str(), entry.facts.id.as_str());
+            if let Some(&i) = index.get(&name)
+                && listed[i].2 == entry.key()
             {
-                kept[i] = entry.facts;
+                kept[i] = Some(entry);
                 reused += 1;
             }
         }
-        let changed = reused != listed.len() || old.len() != listed.len();
+        let changed = reused != listed.len() || old_len != listed.len();
         drop(index);
         self.transcripts = listed
             .into_iter()
             .zip(kept)
-            .map(|((dir_name, stem, key), facts)| TranscriptEntry {
-                dir_name,
-                stem,
-                key,
-                facts,
+            .map(|((dir_name, stem, key), kept)| {
+                kept.unwrap_or_else(|| TranscriptEntry::unread(dir_name, stem, key))
             })
             .collect();
         self.dirty |= changed;

@@ -12,7 +12,7 @@
 //! Anything malformed decodes as `None`: the cache is rebuilt.
 
 use super::cache::{CodexEntry, FileKey, Rollouts, TranscriptEntry};
-use ring_shared::scan::{TailKind, TranscriptFacts};
+use ring_shared::scan::TailKind;
 
 const MAGIC: &[u8; 4] = b"RZSC";
 
@@ -41,28 +41,28 @@ pub fn encode(
     out.extend_from_slice(&published_hash.to_le_bytes());
     out.extend_from_slice(&u32::try_from(transcripts.len()).ok()?.to_le_bytes());
     for e in transcripts {
-        put_str(&mut out, &e.dir_name)?;
-        put_str(&mut out, &e.stem)?;
-        out.extend_from_slice(&e.key.mtime.to_le_bytes());
-        out.extend_from_slice(&e.key.size.to_le_bytes());
-        match &e.facts {
+        let f = &e.facts;
+        put_str(&mut out, &f.dir_name)?;
+        put_str(&mut out, &f.id)?;
+        out.extend_from_slice(&f.mtime.to_le_bytes());
+        out.extend_from_slice(&e.size.to_le_bytes());
+        if !e.read {
+            out.push(0);
+            continue;
+        }
+        out.push(1);
+        put_str(&mut out, &f.last_cwd)?;
+        put_str(&mut out, &f.head_cwd)?;
+        put_str(&mut out, &f.last_action)?;
+        match f.todo {
             None => out.push(0),
-            Some(f) => {
+            Some((done, total)) => {
                 out.push(1);
-                put_str(&mut out, &f.last_cwd)?;
-                put_str(&mut out, &f.head_cwd)?;
-                put_str(&mut out, &f.last_action)?;
-                match f.todo {
-                    None => out.push(0),
-                    Some((done, total)) => {
-                        out.push(1);
-                        out.extend_from_slice(&done.to_le_bytes());
-                        out.extend_from_slice(&total.to_le_bytes());
-                    }
-                }
-                out.push(tail_code(f.tail_kind));
+                out.extend_from_slice(&done.to_le_bytes());
+                out.extend_from_slice(&total.to_le_bytes());
             }
         }
+        out.push(tail_code(f.tail_kind));
     }
     if codex.is_none() && rollouts.is_empty() {
         out.extend_from_slice(&0u32.to_le_bytes());
@@ -90,37 +90,25 @@ pub fn decode(bytes: &[u8], version: u32) -> Option<Decoded> {
         let stem = r.string()?;
         let mtime = f64::from_bits(r.u64()?);
         let size = r.u64()?;
-        let facts = match r.u8()? {
-            0 => None,
+        let mut entry = TranscriptEntry::unread(dir_name, stem, FileKey { mtime, size });
+        match r.u8()? {
+            0 => {}
             1 => {
-                let last_cwd = r.string()?;
-                let head_cwd = r.string()?;
-                let last_action = r.string()?;
-                let todo = match r.u8()? {
+                let f = &mut entry.facts;
+                f.last_cwd = r.string()?;
+                f.head_cwd = r.string()?;
+                f.last_action = r.string()?;
+                f.todo = match r.u8()? {
                     0 => None,
                     1 => Some((r.u64()? as i64, r.u64()? as i64)),
                     _ => return None,
                 };
-                let tail_kind = tail_kind(r.u8()?)?;
-                Some(TranscriptFacts {
-                    id: stem.clone(),
-                    dir_name: dir_name.clone(),
-                    mtime,
-                    last_cwd,
-                    head_cwd,
-                    last_action,
-                    todo,
-                    tail_kind,
-                })
+                f.tail_kind = tail_kind(r.u8()?)?;
+                entry.read = true;
             }
             _ => return None,
-        };
-        transcripts.push(TranscriptEntry {
-            dir_name,
-            stem,
-            key: FileKey { mtime, size },
-            facts,
-        });
+        }
+        transcripts.push(entry);
     }
     let json_len = r.u32()? as usize;
     let (codex, rollouts) = if json_len == 0 {
@@ -195,5 +183,81 @@ impl<'a> Reader<'a> {
     fn string(&mut self) -> Option<String> {
         let len = self.u32()? as usize;
         std::str::from_utf8(self.take(len)?).ok().map(str::to_owned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::scan::{RolloutFacts, TranscriptFacts};
+
+    fn sample() -> (Vec<TranscriptEntry>, Rollouts) {
+        let unread = TranscriptEntry::unread(
+            "-a".into(),
+            "s1".into(),
+            FileKey {
+                mtime: 1.5,
+                size: 10,
+            },
+        );
+        let read = TranscriptEntry {
+            facts: TranscriptFacts {
+                id: "s2".into(),
+                dir_name: "-b".into(),
+                mtime: 2.25,
+                last_cwd: "/b".into(),
+                head_cwd: "/héad".into(),
+                last_action: "Edit m.rs".into(),
+                todo: Some((1, -3)),
+                tail_kind: TailKind::Interrupted,
+            },
+            size: 20,
+            read: true,
+        };
+        let mut rollouts = Rollouts::new();
+        rollouts.insert(
+            "/r.jsonl".into(),
+            (
+                FileKey {
+                    mtime: 3.0,
+                    size: 4,
+                },
+                RolloutFacts::default(),
+            ),
+        );
+        (vec![unread, read], rollouts)
+    }
+
+    #[test]
+    fn what_is_encoded_decodes_to_the_same_entries() {
+        let (entries, rollouts) = sample();
+        let bytes = encode(3, "/home/u", 42, &entries, &None, &rollouts).expect("encode");
+        let d = decode(&bytes, 3).expect("decode");
+        assert_eq!((d.home.as_str(), d.published_hash), ("/home/u", 42));
+        assert_eq!(d.rollouts, rollouts);
+        assert!(d.codex.is_none());
+        let got: Vec<_> = d
+            .transcripts
+            .iter()
+            .map(|e| (e.facts.clone(), e.size, e.read))
+            .collect();
+        let want: Vec<_> = entries
+            .iter()
+            .map(|e| (e.facts.clone(), e.size, e.read))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn another_version_a_cut_file_or_trailing_bytes_decode_as_nothing() {
+        let (entries, rollouts) = sample();
+        let bytes = encode(3, "/h", 0, &entries, &None, &rollouts).expect("encode");
+        assert!(decode(&bytes, 4).is_none(), "other version");
+        for cut in 0..bytes.len() {
+            assert!(decode(&bytes[..cut], 3).is_none(), "cut at {cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(decode(&longer, 3).is_none(), "trailing byte");
     }
 }
