@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark zero-config mode: `ring-tmux oneline` / `status` with 500 Claude transcripts of
-# 1–5 MB in the active window, against /bin/true, side by side in one hyperfine run.
+# 1–5 MB in the active window, against /bin/true, side by side in one hyperfine run, for both
+# builds: the ordinary dynamic one and the static one `scripts/install.sh` installs
+# (`-C target-feature=+crt-static`: no dynamic loader, ~0.3 ms less per call).
 #
 # Fixture: 50 project folders × 10 transcripts, sizes 1–5 MB (sparse files: a real head of
 # JSON lines, a hole, and a real 160 KiB tail of JSON lines, so reads see exactly what a real
@@ -16,6 +18,7 @@
 #   * the same board with no transcripts at all (the cost of zero-config itself).
 #
 # Usage: scripts/bench-zeroconf.sh [RUNS]   (default 300; needs hyperfine and python3)
+# BENCH_SKIP_BUILD=1 uses the binaries already built.
 # Output: a table on stdout and /work/notes/bench-zeroconf.md (markdown export).
 set -euo pipefail
 
@@ -27,8 +30,15 @@ out="${BENCH_ZEROCONF_OUT:-/work/notes/bench-zeroconf.md}"
 command -v hyperfine >/dev/null || { echo "bench-zeroconf: hyperfine is not installed" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "bench-zeroconf: python3 is not installed" >&2; exit 1; }
 
-cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
-bin="$root/target/release/ring-tmux"
+target_triple="x86_64-unknown-linux-gnu"
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
+    cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
+    RUSTFLAGS='-C target-feature=+crt-static' cargo build --release -p ring-tmux \
+        --target "$target_triple" --manifest-path "$root/Cargo.toml" >&2
+fi
+dyn="$root/target/release/ring-tmux"
+static="$root/target/$target_triple/release/ring-tmux"
+bin="$dyn"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -106,15 +116,25 @@ hyperfine --warmup 2 --runs "$cold_runs" --export-markdown "$work/cold.md" \
     --prepare "rm -rf '$work/ring/cache'" \
     -n 'oneline, first call (scan cache removed)' "'$bin' oneline"
 
-"$bin" oneline >/dev/null
-hyperfine --warmup 50 --runs "$runs" --export-markdown "$work/warm.md" \
-    -n '/bin/true' "/bin/true" \
-    -n 'oneline, warm (listing reused ≤ 2 s)' "'$bin' oneline" \
-    -n 'status, warm' "'$bin' status" \
-    -n 'oneline, warm, relist every call' "RING_SCAN_TTL=0 '$bin' oneline" \
-    -n 'oneline, no transcripts (empty HOME)' "HOME='$work/empty' RING_HOME='$work/ring-empty' '$bin' oneline" \
-    -n 'oneline, 500 present, 25 in window, warm' "HOME='$work/typical' RING_HOME='$work/ring-typical' '$bin' oneline" \
-    -n 'oneline, 500 present, 25 in window, relist every call' "HOME='$work/typical' RING_HOME='$work/ring-typical' RING_SCAN_TTL=0 '$bin' oneline"
+# name|environment (each scenario runs once per build)
+scenarios="oneline, warm (listing reused ≤ 2 s)||oneline
+status, warm||status
+oneline, warm, relist every call|RING_SCAN_TTL=0|oneline
+oneline, no transcripts (empty HOME)|HOME='$work/empty' RING_HOME='$work/ring-empty'|oneline
+oneline, 500 present, 25 in window, warm|HOME='$work/typical' RING_HOME='$work/ring-typical'|oneline
+oneline, 500 present, 25 in window, relist every call|HOME='$work/typical' RING_HOME='$work/ring-typical' RING_SCAN_TTL=0|oneline"
+
+args=(-n '/bin/true' /bin/true)
+while IFS='|' read -r name envs cmd; do
+    for build in dyn static; do
+        b="$dyn"; [ "$build" = static ] && b="$static"
+        args+=(-n "$name [$build]" "${envs:+$envs }'$b' $cmd")
+    done
+done <<<"$scenarios"
+"$dyn" oneline >/dev/null
+HOME="$work/typical" RING_HOME="$work/ring-typical" "$dyn" oneline >/dev/null
+# Through hyperfine's shell (its startup is measured and subtracted), so variables need no `env`.
+hyperfine --warmup 50 --runs "$runs" --export-markdown "$work/warm.md" "${args[@]}"
 
 # CPU time (task-clock) is steadier than wall time on a shared machine: both, side by side.
 cpu_table() {
@@ -126,11 +146,12 @@ cpu_table() {
         echo "| $name | $ms |"
     done <<EOF2
 /bin/true|/bin/true
-oneline, warm (500 in window)|'$bin' oneline
-oneline, warm, relist every call (500 in window)|env RING_SCAN_TTL=0 '$bin' oneline
-oneline, no transcripts|env HOME='$work/empty' RING_HOME='$work/ring-empty' '$bin' oneline
-oneline, warm (25 of 500 in window)|env HOME='$work/typical' RING_HOME='$work/ring-typical' '$bin' oneline
-oneline, warm, relist every call (25 of 500 in window)|env HOME='$work/typical' RING_HOME='$work/ring-typical' RING_SCAN_TTL=0 '$bin' oneline
+$(while IFS='|' read -r name envs cmd; do
+    for build in dyn static; do
+        b="$dyn"; [ "$build" = static ] && b="$static"
+        echo "$name [$build]|${envs:+env $envs }'$b' $cmd"
+    done
+done <<<"$scenarios")
 EOF2
 }
 cpu="$(cpu_table)"
@@ -146,7 +167,8 @@ cpu="$(cpu_table)"
     echo
     cat "$work/cold.md"
     echo
-    echo "## Warm calls (${runs} runs each after 50 warmup runs)"
+    echo "## Warm calls (${runs} runs each after 50 warmup runs; \`[dyn]\` = cargo build --release,"
+    echo "\`[static]\` = +crt-static, what scripts/install.sh installs)"
     echo
     cat "$work/warm.md"
     echo

@@ -5,7 +5,9 @@
 //! Speed: only transcripts inside the active window are read, and only their last 128 KiB
 //! plus (for the opening cwd) their first 128 KiB. What a file says is cached in
 //! `RING_HOME/cache/scan.bin` by (path, mtime, size); a read within [`rescan_ttl`] of the
-//! last listing reuses it without listing the folders again. The time-dependent part (live
+//! last listing reuses it without listing the folders again. A listing reads a folder again
+//! only when its mtime changed, `stat`s the transcripts inside the window every time and the
+//! older ones every 30 s: a resumed old session shows up up to 30 s late (the `list` module). The time-dependent part (live
 //! slots, aging) is recomputed on every read.
 //!
 //! The rows are also published to `RING_HOME/zeroconf.json` ([`PUBLISHED_FILE`]) for the
@@ -14,6 +16,7 @@
 mod cache;
 mod codec;
 mod codex;
+mod list;
 
 use crate::env::Env;
 use cache::{Cache, FileKey};
@@ -88,7 +91,13 @@ pub fn rows_with_ttl(
     let relist = cache.is_stale(wall, ttl);
     let window = ctx.config.active_window_seconds as f64;
     let (transcripts, taken_from) = if claude_known {
-        transcripts(&env.home, &mut cache, relist, ctx.now, window)
+        transcripts(
+            &env.home,
+            &mut cache,
+            relist.then_some(wall),
+            ctx.now,
+            window,
+        )
     } else {
         (Vec::new(), Vec::new())
     };
@@ -157,18 +166,38 @@ fn wall_clock() -> f64 {
 
 /// Facts of every transcript inside the window, from the cache where (mtime, size) still
 /// match, with the index of their cache entry. They are moved out of the cache (no copy)
-/// and must be given back with [`restore`]. With `relist` false the cached listing is
+/// and must be given back with [`restore`]. `relist`: the wall-clock time to list the
+/// folders again at (the `list` module); without it the cached listing is
 /// trusted as it is (files inside the window it did not read yet are read now).
 fn transcripts(
     home: &Path,
     cache: &mut Cache,
-    relist: bool,
+    relist: Option<f64>,
     now: f64,
     window: f64,
 ) -> (Vec<TranscriptFacts>, Vec<usize>) {
     let projects = home.join(".claude").join("projects");
-    if relist {
-        cache.relist_transcripts(list_transcripts(&projects));
+    if let Some(wall) = relist {
+        let stat_old = !(0.0..list::OLD_FILES_EVERY).contains(&(wall - cache.old_checked_at));
+        let before = (cache.projects, cache.dirs.clone());
+        let listed = list::transcripts(&projects, cache, wall, stat_old, &|mtime| {
+            now - mtime <= window
+        });
+        let same_key = |a: &Option<cache::DirKey>, b: &Option<cache::DirKey>| match (a, b) {
+            (Some(a), Some(b)) => a.same_bits(b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        let dirs_same = before.1.len() == cache.dirs.len()
+            && before
+                .1
+                .iter()
+                .zip(&cache.dirs)
+                .all(|(a, b)| a.0 == b.0 && a.1.same_bits(&b.1));
+        if stat_old {
+            cache.old_checked_at = wall;
+        }
+        cache.dirty |= stat_old || !dirs_same || !same_key(&before.0, &cache.projects);
+        cache.relist_transcripts(listed);
     }
     let mut out = Vec::new();
     let mut at = Vec::new();
@@ -201,44 +230,6 @@ fn restore(cache: &mut Cache, facts: Vec<TranscriptFacts>, at: Vec<usize>) {
             entry.facts = facts;
         }
     }
-}
-
-/// `(project folder name, file stem, key)` of every `<projects>/<dir>/*.jsonl` regular file,
-/// in name order (RiNG lists in directory order; name order is stable). Only the `.jsonl`
-/// files are stat'ed; names are compared as bytes (path comparison is much slower).
-fn list_transcripts(projects: &Path) -> Vec<(String, String, FileKey)> {
-    let mut out = Vec::new();
-    for dir_name in sorted_names(projects, |_| true) {
-        let dir = projects.join(&dir_name);
-        // Symlinked project folders count, as RiNG's `is_dir()` follows them.
-        if !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
-            continue;
-        }
-        for name in sorted_names(&dir, |n| n.ends_with(".jsonl")) {
-            let Ok(meta) = fs::metadata(dir.join(&name)) else {
-                continue;
-            };
-            let stem = name.strip_suffix(".jsonl").unwrap_or_default();
-            if meta.is_file() && !stem.is_empty() {
-                out.push((dir_name.clone(), stem.to_owned(), FileKey::of(&meta)));
-            }
-        }
-    }
-    out
-}
-
-/// UTF-8 names in a folder that pass `keep`, sorted.
-fn sorted_names(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<String> {
-    let Ok(read) = fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = read
-        .flatten()
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| keep(n))
-        .collect();
-    names.sort_unstable();
-    names
 }
 
 /// Reads a transcript's tail and head; `None` when it cannot be opened.

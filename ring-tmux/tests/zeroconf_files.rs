@@ -71,6 +71,14 @@ impl Home {
             .expect("set mtime");
     }
 
+    /// Sets a folder's mtime `age` seconds before now (its last change long past).
+    fn age_dir(&self, rel: &str, age: f64) {
+        let when = UNIX_EPOCH + Duration::from_secs_f64(self.now - age);
+        File::open(self.path(rel))
+            .and_then(|f| f.set_modified(when))
+            .expect("set folder mtime");
+    }
+
     /// The zero-config rows for `procs`, listing the folders every time.
     fn rows(&self, procs: &Procs) -> Vec<ScanSession> {
         self.rows_ttl(procs, Duration::ZERO)
@@ -464,4 +472,48 @@ fn a_listing_that_changes_nothing_rewrites_neither_cache_nor_published_rows() {
     assert_eq!(before, after, "atomic rewrites would change the inodes");
     let mode = fs::metadata(&cache).expect("stat").permissions().mode() & 0o777;
     assert_eq!(mode, 0o700);
+}
+
+#[test]
+fn a_listing_reads_a_folder_again_only_when_its_mtime_changed_but_stats_recent_files_each_time() {
+    let home = Home::new();
+    let s1 = home.transcript(".claude/projects/-a/s1.jsonl", &[user("/a", "go")], 10.0);
+    home.transcript(
+        ".claude/projects/-a/old.jsonl",
+        &[user("/a", "go")],
+        2.0 * 86400.0,
+    );
+    let settle = || {
+        home.age_dir(".claude/projects/-a", 3600.0);
+        home.age_dir(".claude/projects", 3600.0);
+    };
+    settle();
+    let live = procs(Some(&[("/a", "")]), None);
+    let ids = |rows: &[ScanSession]| -> Vec<String> {
+        rows.iter()
+            .filter(|s| s.session.source == Source::Scan)
+            .map(|s| s.session.row.session_id.clone())
+            .collect()
+    };
+    assert_eq!(ids(&home.rows(&live)), ["s1"]);
+
+    // Appending changes the file, not its folder: still seen at the next listing.
+    let mut file = File::options().append(true).open(&s1).expect("open");
+    writeln!(file, "{}", end_turn("/a", "Finished")).expect("append");
+    drop(file);
+    home.age(&s1, 5.0);
+    settle();
+    let rows = home.rows(&live);
+    assert_eq!(rows[0].session.row.last_action, "Finished");
+
+    // A file that appears while the folder's mtime stays put is not looked for: proof that
+    // an unchanged folder is not read again (creating a file does change it, below).
+    home.transcript(".claude/projects/-a/hidden.jsonl", &[user("/a", "go")], 1.0);
+    settle();
+    assert_eq!(ids(&home.rows(&live)), ["s1"]);
+
+    home.transcript(".claude/projects/-a/s2.jsonl", &[user("/a", "go")], 1.0);
+    let mut seen = ids(&home.rows(&live));
+    seen.sort();
+    assert_eq!(seen, ["hidden", "s1", "s2"]);
 }

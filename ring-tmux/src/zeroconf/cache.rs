@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
 /// Bumped whenever the cached facts change meaning.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "scan.bin";
 /// A cache file of an older version, removed when the new one is written.
@@ -42,6 +42,21 @@ impl FileKey {
             mtime,
             size: meta.len(),
         }
+    }
+}
+
+/// What identifies a version of a folder's entries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DirKey {
+    /// mtime, epoch seconds; NaN (never equal) when it was too recent to trust.
+    pub mtime: f64,
+    pub ino: u64,
+}
+
+impl DirKey {
+    /// Bitwise equality (NaN equals NaN): whether the cache must be rewritten.
+    pub fn same_bits(&self, other: &DirKey) -> bool {
+        self.mtime.to_bits() == other.mtime.to_bits() && self.ino == other.ino
     }
 }
 
@@ -95,21 +110,27 @@ pub struct CodexEntry {
 
 #[derive(Debug, Default)]
 pub struct Cache {
-    version: u32,
+    pub(super) version: u32,
     /// `$HOME` the cache was built for (tests and `sudo` switch homes).
-    home: String,
+    pub(super) home: String,
     /// Hash of the last published rows (0: none): publish only what changed.
     pub published_hash: u64,
     /// Wall-clock time of the last listing (the stamp's mtime).
     pub listed_at: f64,
     /// In listing order.
     pub transcripts: Vec<TranscriptEntry>,
+    /// `~/.claude/projects` at the last listing.
+    pub projects: Option<DirKey>,
+    /// The project folders at the last listing, in name order.
+    pub dirs: Vec<(String, DirKey)>,
+    /// Wall-clock time the transcripts outside the window were last `stat`ed.
+    pub old_checked_at: f64,
     pub codex: Option<CodexEntry>,
-    rollouts: Rollouts,
+    pub(super) rollouts: Rollouts,
     /// Something changed since loading: save.
     pub dirty: bool,
-    relisted: bool,
-    used_rollouts: HashSet<String>,
+    pub(super) relisted: bool,
+    pub(super) used_rollouts: HashSet<String>,
 }
 
 impl Cache {
@@ -125,6 +146,9 @@ impl Cache {
                 home: d.home,
                 published_hash: d.published_hash,
                 transcripts: d.transcripts,
+                projects: d.projects,
+                dirs: d.dirs,
+                old_checked_at: d.old_checked_at,
                 codex: d.codex,
                 rollouts: d.rollouts,
                 ..Cache::default()
@@ -133,6 +157,7 @@ impl Cache {
         let mut cache = loaded.unwrap_or_else(|| Cache {
             version: VERSION,
             home,
+            old_checked_at: f64::NEG_INFINITY,
             ..Cache::default()
         });
         // Without a usable cache the stamp means nothing: list again.
@@ -230,14 +255,7 @@ impl Cache {
             return;
         }
         if self.dirty {
-            let Some(bytes) = codec::encode(
-                self.version,
-                &self.home,
-                self.published_hash,
-                &self.transcripts,
-                &self.codex,
-                &self.rollouts,
-            ) else {
+            let Some(bytes) = codec::encode(&self) else {
                 return;
             };
             if crate::store::write_atomic(dir, FILE, &bytes).is_err() {

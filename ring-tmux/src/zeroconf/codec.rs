@@ -6,12 +6,14 @@
 //! magic "RZSC" | version u32 | home str | published_hash u64 | count u32
 //! count × ( dir str | stem str | mtime f64 | size u64 | 0 | 1 facts )
 //!          facts = last_cwd str | head_cwd str | last_action str | todo (0 | 1 i64 i64) | tail u8
+//! projects (0 | 1 dirkey) | dir count u32 | dir count × ( name str | dirkey ) | old_checked_at f64
+//!          dirkey = mtime f64 | ino u64
 //! codex_and_rollouts: len u32 | JSON of (Option<CodexEntry>, rollouts) (len 0: none)
 //! ```
 //!
 //! Anything malformed decodes as `None`: the cache is rebuilt.
 
-use super::cache::{CodexEntry, FileKey, Rollouts, TranscriptEntry};
+use super::cache::{Cache, CodexEntry, DirKey, FileKey, Rollouts, TranscriptEntry};
 use ring_shared::scan::TailKind;
 
 const MAGIC: &[u8; 4] = b"RZSC";
@@ -21,24 +23,22 @@ pub struct Decoded {
     pub home: String,
     pub published_hash: u64,
     pub transcripts: Vec<TranscriptEntry>,
+    pub projects: Option<DirKey>,
+    pub dirs: Vec<(String, DirKey)>,
+    pub old_checked_at: f64,
     pub codex: Option<CodexEntry>,
     pub rollouts: Rollouts,
 }
 
 /// Encodes the cache's persistent part.
-pub fn encode(
-    version: u32,
-    home: &str,
-    published_hash: u64,
-    transcripts: &[TranscriptEntry],
-    codex: &Option<CodexEntry>,
-    rollouts: &Rollouts,
-) -> Option<Vec<u8>> {
+pub fn encode(cache: &Cache) -> Option<Vec<u8>> {
+    let transcripts = &cache.transcripts;
+    let (codex, rollouts) = (&cache.codex, &cache.rollouts);
     let mut out = Vec::with_capacity(64 + transcripts.len() * 192);
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&version.to_le_bytes());
-    put_str(&mut out, home)?;
-    out.extend_from_slice(&published_hash.to_le_bytes());
+    out.extend_from_slice(&cache.version.to_le_bytes());
+    put_str(&mut out, &cache.home)?;
+    out.extend_from_slice(&cache.published_hash.to_le_bytes());
     out.extend_from_slice(&u32::try_from(transcripts.len()).ok()?.to_le_bytes());
     for e in transcripts {
         let f = &e.facts;
@@ -64,6 +64,19 @@ pub fn encode(
         }
         out.push(tail_code(f.tail_kind));
     }
+    match &cache.projects {
+        None => out.push(0),
+        Some(key) => {
+            out.push(1);
+            put_dir_key(&mut out, key);
+        }
+    }
+    out.extend_from_slice(&u32::try_from(cache.dirs.len()).ok()?.to_le_bytes());
+    for (name, key) in &cache.dirs {
+        put_str(&mut out, name)?;
+        put_dir_key(&mut out, key);
+    }
+    out.extend_from_slice(&cache.old_checked_at.to_le_bytes());
     if codex.is_none() && rollouts.is_empty() {
         out.extend_from_slice(&0u32.to_le_bytes());
     } else {
@@ -110,6 +123,17 @@ pub fn decode(bytes: &[u8], version: u32) -> Option<Decoded> {
         }
         transcripts.push(entry);
     }
+    let projects = match r.u8()? {
+        0 => None,
+        1 => Some(r.dir_key()?),
+        _ => return None,
+    };
+    let dir_count = r.u32()? as usize;
+    let mut dirs = Vec::with_capacity(dir_count.min(r.remaining() / 20));
+    for _ in 0..dir_count {
+        dirs.push((r.string()?, r.dir_key()?));
+    }
+    let old_checked_at = f64::from_bits(r.u64()?);
     let json_len = r.u32()? as usize;
     let (codex, rollouts) = if json_len == 0 {
         (None, Rollouts::new())
@@ -120,6 +144,9 @@ pub fn decode(bytes: &[u8], version: u32) -> Option<Decoded> {
         home,
         published_hash,
         transcripts,
+        projects,
+        dirs,
+        old_checked_at,
         codex,
         rollouts,
     })
@@ -129,6 +156,11 @@ fn put_str(out: &mut Vec<u8>, s: &str) -> Option<()> {
     out.extend_from_slice(&u32::try_from(s.len()).ok()?.to_le_bytes());
     out.extend_from_slice(s.as_bytes());
     Some(())
+}
+
+fn put_dir_key(out: &mut Vec<u8>, key: &DirKey) {
+    out.extend_from_slice(&key.mtime.to_le_bytes());
+    out.extend_from_slice(&key.ino.to_le_bytes());
 }
 
 fn tail_code(kind: TailKind) -> u8 {
@@ -178,6 +210,13 @@ impl<'a> Reader<'a> {
 
     fn u64(&mut self) -> Option<u64> {
         Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    fn dir_key(&mut self) -> Option<DirKey> {
+        Some(DirKey {
+            mtime: f64::from_bits(self.u64()?),
+            ino: self.u64()?,
+        })
     }
 
     fn string(&mut self) -> Option<String> {
@@ -231,9 +270,29 @@ mod tests {
     #[test]
     fn what_is_encoded_decodes_to_the_same_entries() {
         let (entries, rollouts) = sample();
-        let bytes = encode(3, "/home/u", 42, &entries, &None, &rollouts).expect("encode");
-        let d = decode(&bytes, 3).expect("decode");
+        let dirs = vec![(
+            "-a".to_owned(),
+            DirKey {
+                mtime: f64::NAN,
+                ino: 7,
+            },
+        )];
+        let cache = Cache {
+            version: 3,
+            home: "/home/u".into(),
+            published_hash: 42,
+            transcripts: entries.clone(),
+            projects: Some(DirKey { mtime: 1.0, ino: 2 }),
+            dirs: dirs.clone(),
+            old_checked_at: 9.5,
+            rollouts: rollouts.clone(),
+            ..Cache::default()
+        };
+        let d = decode(&encode(&cache).expect("encode"), 3).expect("decode");
         assert_eq!((d.home.as_str(), d.published_hash), ("/home/u", 42));
+        assert_eq!(d.projects, Some(DirKey { mtime: 1.0, ino: 2 }));
+        assert!(d.dirs.len() == 1 && d.dirs[0].0 == "-a" && d.dirs[0].1.same_bits(&dirs[0].1));
+        assert_eq!(d.old_checked_at, 9.5);
         assert_eq!(d.rollouts, rollouts);
         assert!(d.codex.is_none());
         let got: Vec<_> = d
@@ -251,7 +310,16 @@ mod tests {
     #[test]
     fn another_version_a_cut_file_or_trailing_bytes_decode_as_nothing() {
         let (entries, rollouts) = sample();
-        let bytes = encode(3, "/h", 0, &entries, &None, &rollouts).expect("encode");
+        let cache = Cache {
+            version: 3,
+            home: "/h".into(),
+            transcripts: entries,
+            projects: Some(DirKey { mtime: 1.0, ino: 2 }),
+            dirs: vec![("-a".to_owned(), DirKey { mtime: 3.0, ino: 4 })],
+            rollouts,
+            ..Cache::default()
+        };
+        let bytes = encode(&cache).expect("encode");
         assert!(decode(&bytes, 4).is_none(), "other version");
         for cut in 0..bytes.len() {
             assert!(decode(&bytes[..cut], 3).is_none(), "cut at {cut}");
