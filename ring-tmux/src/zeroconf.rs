@@ -7,8 +7,8 @@
 //! `RING_HOME/cache/scan.bin` by (path, mtime, size); a read within [`rescan_ttl`] of the
 //! last listing reuses it without listing the folders again. A listing reads a folder again
 //! only when its mtime changed, `stat`s the transcripts inside the window every time and the
-//! older ones every 30 s: a resumed old session shows up up to 30 s late (the `list` module). The time-dependent part (live
-//! slots, aging) is recomputed on every read.
+//! older ones every 30 s: a resumed old session shows up up to 30 s late (the `list`
+//! module). The time-dependent part (live slots, aging) is recomputed on every read.
 //!
 //! The rows are also published to `RING_HOME/zeroconf.json` ([`PUBLISHED_FILE`]) for the
 //! zellij plugin, which can neither list `~/.claude` nor scan processes.
