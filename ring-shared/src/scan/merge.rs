@@ -35,28 +35,29 @@ pub fn merge_sources(hook: Vec<Session>, zero: Vec<ScanSession>) -> Vec<Session>
             })
             .collect()
     };
-    let mut merged: Vec<Session> = Vec::with_capacity(hook.len() + zero.len());
-    // Candidate index → its place in `merged` (only read for first occurrences).
-    let mut place: Vec<usize> = Vec::with_capacity(repeats.len());
-    let candidates = hook
-        .into_iter()
-        .map(|session| (session, TailKind::None))
-        .chain(zero.into_iter().map(|s| (s.session, s.tail_kind)));
-    for ((candidate, tail_kind), repeat) in candidates.zip(repeats) {
-        match repeat {
-            None => {
-                place.push(merged.len());
-                merged.push(candidate);
-            }
-            Some(k) => {
-                place.push(usize::MAX);
-                let at = place[k];
-                if replaces(&merged[at], &candidate, tail_kind) {
-                    merged[at] = inherit(candidate, &merged[at]);
-                }
-            }
+    let tails: Vec<TailKind> = zero.iter().map(|s| s.tail_kind).collect();
+    // Rows are large and there can be hundreds: they are not moved into a new vector (fresh
+    // pages cost more than the merge), the zero-config one is reused in place.
+    let mut merged: Vec<Session> = zero.into_iter().map(|s| s.session).collect();
+    let hook_len = hook.len();
+    merged.splice(0..0, hook);
+    // merged[k] is candidate k; a repeat replaces its first occurrence or is dropped.
+    for (k, repeat) in repeats.iter().enumerate() {
+        let Some(first) = *repeat else {
+            continue;
+        };
+        let tail_kind = k.checked_sub(hook_len).map_or(TailKind::None, |z| tails[z]);
+        if replaces(&merged[first], &merged[k], tail_kind) {
+            merged.swap(first, k);
+            let (left, right) = merged.split_at_mut(k);
+            inherit(&mut left[first], &right[0]);
         }
     }
+    let mut k = 0;
+    merged.retain(|_| {
+        k += 1;
+        repeats[k - 1].is_none()
+    });
     merged
 }
 
@@ -72,8 +73,8 @@ fn replaces(current: &Session, candidate: &Session, tail_kind: TailKind) -> bool
         && !(current.row.waiting_kind == "question" && tail_kind == TailKind::Waiting)
 }
 
-/// The replacing row, with the hook row's way back to its terminal when it has none.
-fn inherit(mut candidate: Session, hook: &Session) -> Session {
+/// The replacing row gets the hook row's way back to its terminal when it has none.
+fn inherit(candidate: &mut Session, hook: &Session) {
     if candidate.row.tty.is_none() {
         candidate.row.tty.clone_from(&hook.row.tty);
     }
@@ -88,7 +89,6 @@ fn inherit(mut candidate: Session, hook: &Session) -> Session {
             .clone_from(&hook.row.zellij_session);
         candidate.row.zellij_pane.clone_from(&hook.row.zellij_pane);
     }
-    candidate
 }
 
 /// Hidden sessions (§4.8) and background agents (§4.9) over merged rows, in place and in

@@ -69,10 +69,11 @@ pub fn zero_config_rows(
     ctx: &ReadContext<'_>,
     evidence: &dyn Fn(&str, &str) -> bool,
 ) -> Vec<ScanSession> {
-    let mut rows = Vec::new();
-    if let Some(procs) = known_procs(ctx, "claude-code") {
-        rows.extend(claude_rows(transcripts, procs, ctx, evidence));
-    }
+    // Not `extend`ed into a new vector: hundreds of large rows would be copied.
+    let mut rows = match known_procs(ctx, "claude-code") {
+        Some(procs) => claude_rows(transcripts, procs, ctx, evidence),
+        None => Vec::new(),
+    };
     if let Some(procs) = known_procs(ctx, "codex") {
         rows.extend(codex_rows(threads, procs, rollout, ctx));
     }
