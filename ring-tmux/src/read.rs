@@ -309,7 +309,8 @@ pub fn oneline(all: bool) -> ExitCode {
 pub fn json(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
-    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
+    let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
+    map_tmux_targets(&mut loaded.board);
     report_skipped(&loaded);
     let home = env.home.to_string_lossy();
     print(&format!(
@@ -322,10 +323,41 @@ pub fn json(all: bool) -> ExitCode {
 pub fn list(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
-    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
+    let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
+    map_tmux_targets(&mut loaded.board);
     report_skipped(&loaded);
     let width = list::terminal_width();
     print(&list::render(&loaded, &env.home.to_string_lossy(), width))
+}
+
+/// Maps sessions to `session:window.pane` targets of the tmux server this command runs in
+/// (§4.10 rule 1, by pane id and socket only): one bounded `list-panes`, and nothing at all
+/// outside tmux. Only the readable outputs (`json`, `list`) pay for it, never `oneline`/`status`.
+fn map_tmux_targets(board: &mut Board) {
+    let Some(socket) = crate::tmux::run::socket_from_env() else {
+        return;
+    };
+    if !board.sessions.iter().any(|s| s.row.tmux_pane.is_some()) {
+        return;
+    }
+    let args = [
+        "list-panes",
+        "-a",
+        "-F",
+        "#{pane_id} #{session_name}:#{window_index}.#{pane_index}",
+    ]
+    .map(str::to_owned);
+    let deadline = std::time::Instant::now() + crate::tmux::run::PUSH_BUDGET;
+    let Some(out) = crate::tmux::run::run(&socket, &args, deadline).filter(|o| o.success) else {
+        return;
+    };
+    let panes: Vec<(String, String)> = out
+        .stdout
+        .lines()
+        .filter_map(|line| line.split_once(' '))
+        .map(|(id, target)| (id.to_owned(), target.to_owned()))
+        .collect();
+    derive::map_tmux_targets(&mut board.sessions, Some(&socket), &panes);
 }
 
 fn report_skipped(loaded: &LoadedBoard) {

@@ -370,3 +370,24 @@ fn the_attach_repair_hook_runs_a_binary_whose_path_has_quotes_dollars_and_spaces
         "waiting permission"
     );
 }
+
+#[test]
+fn json_and_list_name_the_tmux_pane_where_each_session_lives() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    w.server.run(&["split-window", "-t", "t:0"]);
+    let tty = w.server.pane_tty("%1");
+    let cwd = w.project("webapp");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%1", payload::waiting("s1", &cwd, &tty));
+
+    let json = w.ring(&["json"]);
+    let board: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json board");
+    let session = &board["sessions"][0];
+    assert_eq!(session["tmux_target"], "t:0.1", "{board}");
+    assert_eq!(session["location"], "t:0.1", "{board}");
+    let list = String::from_utf8_lossy(&w.ring(&["list"]).stdout).into_owned();
+    assert!(list.contains("t:0.1"), "{list}");
+}
