@@ -10,12 +10,12 @@
 # Usage: scripts/bench-hook.sh [RUNS]   (default 2000; needs hyperfine)
 #        BENCH_HOOK_BIN=PATH  benchmark that binary instead of building target/release
 #        BENCH_HOOK_OUT=FILE  write the markdown there instead
-# Output: a table on stdout and /work/notes/bench-hook.md (markdown export).
+# Output: a table on stdout and target/bench/bench-hook.md (markdown export).
 set -euo pipefail
 
 runs="${1:-2000}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-out="${BENCH_HOOK_OUT:-/work/notes/bench-hook.md}"
+out="${BENCH_HOOK_OUT:-$root/target/bench/bench-hook.md}"
 
 command -v hyperfine >/dev/null || { echo "bench-hook: hyperfine is not installed" >&2; exit 1; }
 

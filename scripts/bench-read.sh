@@ -20,12 +20,12 @@
 # dynamic loader at start-up: about 0.3 ms less per run on the machine this was written on).
 #
 # Usage: scripts/bench-read.sh [RUNS]   (default 1000; needs hyperfine and python3)
-# Output: tables on stdout and /work/notes/bench-read.md; exit 1 if a budget is missed.
+# Output: tables on stdout and target/bench/bench-read.md; exit 1 if a budget is missed.
 set -euo pipefail
 
 runs="${1:-1000}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-out="${BENCH_READ_OUT:-/work/notes/bench-read.md}"
+out="${BENCH_READ_OUT:-$root/target/bench/bench-read.md}"
 
 for tool in hyperfine python3; do
     command -v "$tool" >/dev/null || { echo "bench-read: $tool is not installed" >&2; exit 1; }
