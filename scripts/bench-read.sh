@@ -9,15 +9,17 @@
 # Three states of ring's caches (RING_HOME/cache/):
 #   steady   nothing changed since the last read: the row cache and the process memo hold
 #            (a status bar between agent events);
-#   changed  sessions/ just changed (touched before each run): every row file is read and
-#            parsed again, the process memo holds (a status bar while agents work);
+#   one row  one row file replaced by rename before each run, as the hook does (the usual
+#            status refresh while agents work: one file re-read, the others only stat'ed);
+#   changed  sessions/ touched before each run: every row file is stat'ed again, the process
+#            memo holds;
 #   cold     sessions/ changed and the process memo deleted: everything read from scratch.
 #
 # Budgets (DESIGN.md), judged on the steady state: 100 rows within 2.5x /bin/true, 1000 rows
 # within 6x (10 rows: 2.5x). The other states are reported, not judged.
 #
-# BENCH_STATIC=1 measures a static, non-PIE build instead of `cargo build --release` (no
-# dynamic loader at start-up: about 0.3 ms less per run on the machine this was written on).
+# BENCH_STATIC=1 measures the statically linked build that scripts/install.sh installs instead
+# of the dynamic `cargo build --release` (no dynamic loader at start-up: about 0.3 ms less a run).
 #
 # Usage: scripts/bench-read.sh [RUNS]   (default 1000; needs hyperfine and python3)
 # Output: tables on stdout and target/bench/bench-read.md; exit 1 if a budget is missed.
@@ -34,15 +36,14 @@ done
 if [ "${BENCH_STATIC:-0}" = 1 ]; then
     triple="$(rustc -vV | sed -n 's/^host: //p')"
     # With an explicit --target, RUSTFLAGS reach only the binary, not the proc macros.
-    RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static" \
-        cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" \
-        --target "$triple" --target-dir "$root/target/static" >&2
-    bin="$root/target/static/$triple/release/ring-tmux"
-    build="static non-PIE (\`+crt-static\`, \`relocation-model=static\`)"
+    RUSTFLAGS="-C target-feature=+crt-static" \
+        cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" --target "$triple" >&2
+    bin="$root/target/$triple/release/ring-tmux"
+    build="static (\`+crt-static\`, what scripts/install.sh installs)"
 else
     cargo build --release -p ring-tmux --manifest-path "$root/Cargo.toml" >&2
     bin="$root/target/release/ring-tmux"
-    build="\`cargo build --release\` (what scripts/install.sh installs)"
+    build="dynamic (\`cargo build --release\`)"
 fi
 
 work="$(mktemp -d)"
@@ -94,11 +95,13 @@ unset RING_PROCS RING_NOW TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_
     echo "$(ls /proc | grep -c '^[0-9]') processes in /proc, ${runs} runs per command after 100 warmup"
     echo "runs, \`hyperfine -N\` (no shell), each size one hyperfine run with /bin/true beside it."
     echo "Binary: $build."
-    echo "steady: caches hold; changed: sessions/ touched before each run (all rows re-read);"
-    echo "cold: also no process memo. Budget judged on steady."
+    echo "steady: caches hold; one row: one row replaced by rename before each run (as the hook"
+    echo "does); changed: sessions/ touched (every row stat'ed again); cold: also no process memo."
+    echo "status: \`ring-tmux status\` (the tmux segment, no tmux server: no repair), steady."
+    echo "Budget judged on steady."
     echo
-    echo "| rows | /bin/true | steady | ratio | budget | | changed | ratio | cold | ratio |"
-    echo "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
+    echo "| rows | /bin/true | steady | ratio | budget | | status | ratio | one row | ratio | changed | ratio | cold | ratio |"
+    echo "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$work/summary.md"
 
 status=0
@@ -111,11 +114,17 @@ for n in 10 100 1000; do
     "$bin" oneline >/dev/null
     echo "bench-read: $n rows → '$line'" >&2
     printf 'touch %q\n' "$RING_HOME/sessions" >"$work/changed.sh"
+    one="$(ls "$RING_HOME/sessions" | head -n 1)"
+    printf 'cp %q %q && mv %q %q\n' "$RING_HOME/sessions/$one" "$RING_HOME/sessions/.bench.tmp" \
+        "$RING_HOME/sessions/.bench.tmp" "$RING_HOME/sessions/$one" >"$work/onerow.sh"
     printf 'touch %q\nrm -f %q\n' "$RING_HOME/sessions" "$RING_HOME/cache/procs.bin" >"$work/cold.sh"
     hyperfine -N --warmup 100 --runs "$runs" --export-json "$work/$n.json" \
         --export-markdown "$work/$n.md" \
         -n '/bin/true' '/bin/true' \
-        -n "steady ($n rows)" "$bin oneline"
+        -n "steady ($n rows)" "$bin oneline" \
+        -n "status, steady ($n rows)" "$bin status"
+    hyperfine -N --warmup 20 --runs "$runs" --export-json "$work/$n-onerow.json" \
+        --prepare "sh $work/onerow.sh" -n "one row ($n rows)" "$bin oneline"
     hyperfine -N --warmup 20 --runs "$runs" --export-json "$work/$n-changed.json" \
         --prepare "sh $work/changed.sh" -n "changed ($n rows)" "$bin oneline"
     hyperfine -N --warmup 20 --runs "$runs" --export-json "$work/$n-cold.json" \
@@ -125,12 +134,14 @@ for n in 10 100 1000; do
 import json, sys
 work, n, budget = sys.argv[1], sys.argv[2], float(sys.argv[3])
 load = lambda name: json.load(open(f"{work}/{name}.json"))["results"]
-true, steady = (r["mean"] for r in load(n))
+true, steady, status = (r["mean"] for r in load(n))
 changed, cold = load(f"{n}-changed")[0]["mean"], load(f"{n}-cold")[0]["mean"]
+onerow = load(f"{n}-onerow")[0]["mean"]
 ms = lambda s: f"{s * 1e3:.2f} ms"
 ok = steady / true <= budget
 print(f"| {n} | {ms(true)} | {ms(steady)} | {steady / true:.2f}× | ≤ {budget:g}× "
-      f"| {'ok' if ok else 'OVER'} | {ms(changed)} | {changed / true:.2f}× "
+      f"| {'ok' if ok else 'OVER'} | {ms(status)} | {status / true:.2f}× "
+      f"| {ms(onerow)} | {onerow / true:.2f}× | {ms(changed)} | {changed / true:.2f}× "
       f"| {ms(cold)} | {cold / true:.2f}× |")
 sys.exit(0 if ok else 1)
 PY
