@@ -20,7 +20,7 @@ mod list;
 
 use crate::env::Env;
 use cache::{Cache, FileKey};
-use ring_shared::derive::ReadContext;
+use ring_shared::derive::{ReadContext, Source};
 use ring_shared::scan::{self, Published, RolloutFacts, ScanSession, TranscriptFacts};
 use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use std::fs::{self, File};
@@ -34,6 +34,9 @@ pub const PUBLISHED_FILE: &str = "zeroconf.json";
 const HEAD_BYTES: u64 = 128 * 1024;
 /// Default seconds between two listings of the transcript folders.
 const DEFAULT_TTL: f64 = 2.0;
+/// Seconds after which the published rows are written again even if unchanged: the zellij
+/// plugin ignores them once `generated_at` is 60 s old (`ZERO_CONFIG_MAX_AGE`).
+const REPUBLISH_EVERY: f64 = 20.0;
 
 /// Seconds a listing is reused: `RING_SCAN_TTL` (float seconds, `0` = list every time),
 /// else 2 s.
@@ -119,13 +122,17 @@ pub fn rows_with_ttl(
     rows
 }
 
-/// Publishes the rows if they differ from the last published ones (the file is rewritten
-/// at most once per listing, and not at all while nothing changes).
+/// Publishes the rows if they differ from the last published ones or the file is older
+/// than [`REPUBLISH_EVERY`] (the file is rewritten at most once per listing).
 fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mut Cache) {
     // 0 means "nothing published yet".
     let hash = rows_hash(rows).max(1);
     let published = ring_home.join(PUBLISHED_FILE);
-    if hash == cache.published_hash && published.is_file() {
+    let fresh = fs::metadata(&published)
+        .ok()
+        .filter(|m| m.is_file())
+        .is_some_and(|m| (0.0..REPUBLISH_EVERY).contains(&(wall - FileKey::of(&m).mtime)));
+    if hash == cache.published_hash && fresh {
         return;
     }
     publish(ring_home, wall, rows);
@@ -133,14 +140,21 @@ fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mu
     cache.dirty = true;
 }
 
-/// A hash of every published field (cheaper than serializing the rows to compare them).
+/// A hash of every published field (cheaper than serializing the rows to compare them),
+/// except a synthetic row's `last_active`: it is the read time, new at every listing, and
+/// would rewrite the file (and the cache) every time.
 fn rows_hash(rows: &[ScanSession]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     for s in rows {
         let r = &s.session.row;
+        let last_active = if s.session.source == Source::Proc {
+            0
+        } else {
+            r.last_active.to_bits()
+        };
         (&r.session_id, &r.provider, &r.cwd, &r.origin_cwd, r.status).hash(&mut hasher);
-        (r.last_active.to_bits(), &r.last_action, r.todo, &r.tty).hash(&mut hasher);
+        (last_active, &r.last_action, r.todo, &r.tty).hash(&mut hasher);
         (s.session.source.as_str(), s.tail_kind as u8).hash(&mut hasher);
     }
     hasher.finish()

@@ -85,10 +85,15 @@ impl Home {
     }
 
     fn rows_ttl(&self, procs: &Procs, ttl: Duration) -> Vec<ScanSession> {
+        self.rows_at(procs, ttl, self.now)
+    }
+
+    /// The rows as read at board time `now` (the wall clock of the cache is the real one).
+    fn rows_at(&self, procs: &Procs, ttl: Duration, now: f64) -> Vec<ScanSession> {
         let config = Config::default();
         let hidden = BTreeMap::new();
         let ctx = ReadContext {
-            now: self.now,
+            now,
             config: &config,
             procs,
             hidden: &hidden,
@@ -516,4 +521,69 @@ fn a_listing_reads_a_folder_again_only_when_its_mtime_changed_but_stats_recent_f
     let mut seen = ids(&home.rows(&live));
     seen.sort();
     assert_eq!(seen, ["hidden", "s1", "s2"]);
+}
+
+#[test]
+fn a_synthetic_row_aging_with_the_clock_does_not_rewrite_the_published_rows_or_cache() {
+    use std::os::unix::fs::MetadataExt;
+    let home = Home::new();
+    home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
+    // `/b` has no transcript: a synthetic row whose last_active is the read time.
+    let live = procs(Some(&[("/a", ""), ("/b", "")]), None);
+    let first = home.rows_at(&live, Duration::ZERO, home.now);
+    let cache = home.env.ring_home.join("cache");
+    let published = home.env.ring_home.join(PUBLISHED_FILE);
+    let inode = |p: &Path| fs::metadata(p).expect("stat").ino();
+    let before = (inode(&cache.join("scan.bin")), inode(&published));
+    let later = home.rows_at(&live, Duration::ZERO, home.now + 1.0);
+    let synthetic = |rows: &[ScanSession]| {
+        rows.iter()
+            .find(|s| s.session.source == Source::Proc)
+            .map(|s| s.session.row.last_active)
+    };
+    assert_eq!(synthetic(&first), Some(home.now));
+    assert_eq!(
+        synthetic(&later),
+        Some(home.now + 1.0),
+        "the row itself is fresh"
+    );
+    assert_eq!(
+        before,
+        (inode(&cache.join("scan.bin")), inode(&published)),
+        "atomic rewrites would change the inodes"
+    );
+}
+
+#[test]
+fn unchanged_published_rows_are_written_again_before_the_plugin_deems_them_stale() {
+    use std::os::unix::fs::MetadataExt;
+    let home = Home::new();
+    home.transcript(".claude/projects/-a/s.jsonl", &[user("/a", "go")], 10.0);
+    let live = procs(Some(&[("/a", "")]), None);
+    home.rows(&live);
+    let published = home.env.ring_home.join(PUBLISHED_FILE);
+    let inode = |p: &Path| fs::metadata(p).expect("stat").ino();
+    let before = inode(&published);
+    // Written 30 s ago (the plugin drops rows whose generated_at is 60 s old).
+    let wall = SystemTime::now() - Duration::from_secs(30);
+    File::options()
+        .write(true)
+        .open(&published)
+        .and_then(|f| f.set_modified(wall))
+        .expect("set mtime");
+    home.rows(&live);
+    assert_ne!(
+        before,
+        inode(&published),
+        "rewritten (atomically: new inode)"
+    );
+    let text = fs::read(&published).expect("published");
+    let doc: Value = serde_json::from_slice(&text).expect("json");
+    let generated_at = doc["generated_at"].as_f64().expect("generated_at");
+    let age = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .expect("clock")
+        .as_secs_f64()
+        - generated_at;
+    assert!(age < 20.0, "generated_at is fresh again, {age} s old");
 }

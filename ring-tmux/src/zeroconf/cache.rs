@@ -251,6 +251,11 @@ impl Cache {
         if !self.dirty && !self.relisted {
             return;
         }
+        // The common listing: nothing changed but the time. Moving the stamp's mtime is one
+        // `utimensat`, no open/truncate/close, no folder check.
+        if !self.dirty && touch(&dir.join(STAMP), self.listed_at) {
+            return;
+        }
         if create_private_dir(dir).is_err() {
             return;
         }
@@ -264,10 +269,29 @@ impl Cache {
             let _ = std::fs::remove_file(dir.join(OLD_FILE));
         }
         if self.relisted {
-            let when = UNIX_EPOCH + Duration::from_secs_f64(self.listed_at.max(0.0));
-            let _ = File::create(dir.join(STAMP)).and_then(|f| f.set_modified(when));
+            let stamp = dir.join(STAMP);
+            if !touch(&stamp, self.listed_at) {
+                let when = UNIX_EPOCH + Duration::from_secs_f64(self.listed_at.max(0.0));
+                let _ = File::create(stamp).and_then(|f| f.set_modified(when));
+            }
         }
     }
+}
+
+/// Sets an existing file's mtime (and atime) to `at`; false if it does not exist or cannot
+/// be changed.
+fn touch(path: &Path, at: f64) -> bool {
+    use rustix::fs::{AtFlags, CWD, Timespec, Timestamps, utimensat};
+    let at = at.max(0.0);
+    let time = Timespec {
+        tv_sec: at.trunc() as i64,
+        tv_nsec: ((at.fract() * 1e9) as i64).clamp(0, 999_999_999) as _,
+    };
+    let times = Timestamps {
+        last_access: time,
+        last_modification: time,
+    };
+    utimensat(CWD, path, &times, AtFlags::empty()).is_ok()
 }
 
 /// A private folder (0700, like the ring folder: these files name projects and sessions).

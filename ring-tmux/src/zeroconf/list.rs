@@ -10,7 +10,8 @@
 //! * a transcript outside the window is `stat`ed only every [`OLD_FILES_EVERY`]: it only
 //!   matters when its session is resumed, which then shows up at most that much later.
 //!
-//! Every `stat` and `open` is relative to an open folder (`fstatat`, `openat`), not a path.
+//! Every `stat` and `open` is relative to the open projects folder or a project folder
+//! (`fstatat`, `openat`); an unchanged project folder is `stat`ed, never opened.
 
 use super::cache::{Cache, DirKey, FileKey};
 use rustix::fd::{AsFd, OwnedFd};
@@ -62,19 +63,24 @@ pub fn transcripts(
         cache.dirs.iter().map(|(n, k)| (n.as_str(), *k)).collect();
     let mut dirs = Vec::with_capacity(dir_names.len());
     for dir_name in dir_names {
-        let Ok(dir) = open_dir(&root, &dir_name) else {
-            continue;
-        };
-        let Some(key) = rustix::fs::fstat(&dir).ok().map(|st| dir_key(&st, wall)) else {
+        // A `stat` relative to the projects folder first: an unchanged folder is never
+        // opened (its transcripts are `stat`ed by a two-component path instead).
+        let Some(key) = dir_at(&root, &dir_name, wall) else {
             continue;
         };
         let unchanged = old_keys.get(dir_name.as_str()) == Some(&key);
         let previous = known.get(dir_name.as_str());
         match previous.filter(|_| unchanged) {
             Some(files) => {
+                let mut path = String::with_capacity(dir_name.len() + 64);
                 for &(stem, old) in files {
                     let file_key = if stat_old || recent(old.mtime) {
-                        match file_at(&dir, &format!("{stem}.jsonl")) {
+                        path.clear();
+                        path.push_str(&dir_name);
+                        path.push('/');
+                        path.push_str(stem);
+                        path.push_str(".jsonl");
+                        match file_at(&root, &path) {
                             Some(k) => k,
                             None => continue,
                         }
@@ -85,6 +91,13 @@ pub fn transcripts(
                 }
             }
             None => {
+                let Ok(dir) = open_dir(&root, &dir_name) else {
+                    continue;
+                };
+                // The key of the folder actually read (it may have changed since the stat).
+                let Some(key) = rustix::fs::fstat(&dir).ok().map(|st| dir_key(&st, wall)) else {
+                    continue;
+                };
                 for name in sorted_names(&dir, |n| n.ends_with(".jsonl")) {
                     let stem = name.strip_suffix(".jsonl").unwrap_or_default();
                     if stem.is_empty() {
@@ -94,6 +107,8 @@ pub fn transcripts(
                         out.push((dir_name.clone(), stem.to_owned(), file_key));
                     }
                 }
+                dirs.push((dir_name, key));
+                continue;
             }
         }
         dirs.push((dir_name, key));
@@ -114,6 +129,12 @@ fn dir_key(st: &Stat, wall: f64) -> DirKey {
     }
 }
 
+/// The key of a folder in `root` (symlinks followed), `None` if it is not one.
+fn dir_at(root: &OwnedFd, name: &str, wall: f64) -> Option<DirKey> {
+    let st = rustix::fs::statat(root, name, AtFlags::empty()).ok()?;
+    (FileType::from_raw_mode(st.st_mode) == FileType::Directory).then(|| dir_key(&st, wall))
+}
+
 /// Opens a folder (following symlinks) for reading and `*at` calls.
 fn open_dir(at: impl AsFd, path: impl rustix::path::Arg) -> rustix::io::Result<OwnedFd> {
     rustix::fs::openat(
@@ -124,7 +145,8 @@ fn open_dir(at: impl AsFd, path: impl rustix::path::Arg) -> rustix::io::Result<O
     )
 }
 
-/// The key of a regular file in `dir` (symlinks followed), `None` if it is not one.
+/// The key of a regular file at `name` (relative to `dir`; symlinks followed), `None` if it
+/// is not one.
 fn file_at(dir: &OwnedFd, name: &str) -> Option<FileKey> {
     let st = rustix::fs::statat(dir, name, AtFlags::empty()).ok()?;
     (FileType::from_raw_mode(st.st_mode) == FileType::RegularFile).then(|| FileKey {
