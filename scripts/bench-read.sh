@@ -47,8 +47,23 @@ else
 fi
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/home"
+agents=()
+cleanup() {
+    # Stop the stand-in agents by pid (never by name).
+    [ "${#agents[@]}" -eq 0 ] || kill "${agents[@]}" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+mkdir -p "$work/home" "$work/bin"
+
+# Live agents, so liveness keeps sessions on the board as it would under real agents: one
+# process named `claude` (a copy of sleep) in each of the 30 project folders.
+cp "$(command -v sleep)" "$work/bin/claude"
+for i in $(seq -w 0 29); do
+    mkdir -p "$work/home/src/project-$i"
+    (cd "$work/home/src/project-$i" && exec "$work/bin/claude" 3600) </dev/null >/dev/null 2>&1 &
+    agents+=("$!")
+done
 
 # Rows shaped like the hook writes them: Claude and Codex sessions over 30 projects, mostly
 # idle/working, some waiting with a kind and a detail, transcripts that do not exist.
@@ -114,7 +129,7 @@ for n in 10 100 1000; do
     "$bin" oneline >/dev/null
     echo "bench-read: $n rows → '$line'" >&2
     printf 'touch %q\n' "$RING_HOME/sessions" >"$work/changed.sh"
-    one="$(ls "$RING_HOME/sessions" | head -n 1)"
+    for one in "$RING_HOME"/sessions/*.json; do one="$(basename "$one")"; break; done
     printf 'cp %q %q && mv %q %q\n' "$RING_HOME/sessions/$one" "$RING_HOME/sessions/.bench.tmp" \
         "$RING_HOME/sessions/.bench.tmp" "$RING_HOME/sessions/$one" >"$work/onerow.sh"
     printf 'touch %q\nrm -f %q\n' "$RING_HOME/sessions" "$RING_HOME/cache/procs.bin" >"$work/cold.sh"
