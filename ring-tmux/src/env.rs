@@ -3,10 +3,16 @@
 //! * `RING_HOME`: the ring folder (default `~/.config/ring`).
 //! * `RING_NOW`: the clock, float Unix seconds (default: the system clock).
 //! * `RING_PROCS`: a JSON file `{"claude-code": [[cwd, tty], …] | null, "codex": … | null,
-//!   "background_agent_ids": [...]}` that replaces the `/proc` scan. `null` or a missing
-//!   provider means unknown; any other provider key gives that provider a detector.
+//!   "background_agent_ids": [...], "local_llm": [[pid, provider, model, tty, start], …]}`
+//!   that replaces the `/proc` scan. `null` or a missing provider means unknown; any other
+//!   provider key gives that provider a detector. `local_llm` lists live local LLM chats
+//!   (spec §4.6): `provider` `"ollama"` or `"llama.cpp"` (else skipped), `model` a string or `null`, `tty` a
+//!   string or `null` (no terminal: no row, not counted), `start` the process start in float
+//!   epoch seconds; a malformed entry is skipped. Without `local_llm` there are none.
 
+use crate::procs::local;
 use ring_shared::derive::{Proc, Procs};
+use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -67,11 +73,27 @@ impl Env {
 /// Parses a `RING_PROCS` document. A file that cannot be read or parsed means every
 /// provider is unknown.
 pub fn parse_procs(text: &str) -> Procs {
+    parse_procs_and_local(text).0
+}
+
+/// [`parse_procs`] with the `local_llm` processes that have a terminal (also counted in the
+/// returned `Procs` under [`local::PROCS_KEY`]).
+pub fn parse_procs_and_local(text: &str) -> (Procs, Vec<LocalLlm>) {
     let mut procs = Procs::default();
     let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
-        return procs;
+        return (procs, Vec::new());
     };
+    let mut local_llm = Vec::new();
     for (key, value) in &map {
+        if key == local::PROCS_KEY {
+            if let Value::Array(items) = value {
+                local_llm = items.iter().filter_map(parse_local_llm).collect();
+                procs
+                    .by_provider
+                    .insert(key.clone(), Some(local::procs_entry(&local_llm)));
+            }
+            continue;
+        }
         if key == "background_agent_ids" {
             if let Value::Array(ids) = value {
                 procs.background_agent_ids = ids
@@ -87,7 +109,28 @@ pub fn parse_procs(text: &str) -> Procs {
         };
         procs.by_provider.insert(key.clone(), list);
     }
-    procs
+    (procs, local_llm)
+}
+
+/// One `[pid, provider, model, tty, start]` entry; `None` when malformed or without a terminal.
+fn parse_local_llm(item: &Value) -> Option<LocalLlm> {
+    let fields = item.as_array()?;
+    let tty = fields
+        .get(3)?
+        .as_str()
+        .filter(|t| !t.is_empty())?
+        .to_owned();
+    Some(LocalLlm {
+        pid: u32::try_from(fields.first()?.as_u64()?).ok()?,
+        provider: fields
+            .get(1)?
+            .as_str()
+            .filter(|p| [OLLAMA, LLAMA_CPP].contains(p))?
+            .to_owned(),
+        model: fields.get(2)?.as_str().map(str::to_owned),
+        tty: Some(tty),
+        started_at: fields.get(4)?.as_f64()?,
+    })
 }
 
 fn parse_proc(item: &Value) -> Option<Proc> {
@@ -101,9 +144,12 @@ fn parse_proc(item: &Value) -> Option<Proc> {
     Some(Proc { cwd, tty })
 }
 
-/// Reads the injected scan from `path`.
+/// Reads the injected scan from `path`; its local LLM processes are remembered for the
+/// zero-config read (`procs::local::for_procs`), as a `/proc` scan's are.
 pub fn read_procs_file(path: &Path) -> Procs {
-    std::fs::read_to_string(path)
-        .map(|t| parse_procs(&t))
-        .unwrap_or_default()
+    let (procs, local_llm) = std::fs::read_to_string(path)
+        .map(|t| parse_procs_and_local(&t))
+        .unwrap_or_default();
+    local::remember(local_llm);
+    procs
 }

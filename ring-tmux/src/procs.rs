@@ -5,6 +5,9 @@
 //! [`scan`] is the thin part that reads `/proc`: one `read` of `cmdline` per process, then
 //! `stat` (comm, terminal) and the `cwd` link only for the few whose command line names an
 //! agent. A process whose cwd cannot be read is dropped, as `lsof` drops it.
+//!
+//! Local LLM chats (`ollama run`, `llama-cli`; spec §4.6, the `local` module) are found by the
+//! same scan: they need a terminal, not a cwd, and count under [`local::PROCS_KEY`].
 
 use ring_shared::derive::{Proc, Procs};
 use std::collections::BTreeMap;
@@ -25,6 +28,12 @@ pub enum Kind {
     },
     /// A Codex CLI process.
     Codex,
+    /// A local LLM chat (spec §4.6); `start_ticks`: `/proc/<pid>/stat` starttime.
+    LocalLlm {
+        runner: local::Runner,
+        model: Option<String>,
+        start_ticks: u64,
+    },
 }
 
 /// One matched process with what `/proc` said about it.
@@ -45,6 +54,9 @@ fn basename(s: &str) -> &str {
 /// `None`: not an agent, or not a user session (`daemon run`, `--bg-spare`, a `--bg-pty-host`
 /// without `--session-id`, Codex `app-server` / `sandbox`).
 pub fn classify(comm: &str, args: &str) -> Option<Kind> {
+    if let Some(kind) = local::classify(comm, args) {
+        return Some(kind);
+    }
     let name = basename(comm);
     if name == "codex" {
         return classify_codex(args);
@@ -108,6 +120,8 @@ pub fn assemble(found: Vec<Found>) -> Procs {
         let Some(cwd) = f.cwd else { continue };
         let proc = Proc { cwd, tty: f.tty };
         match f.kind {
+            // Counted by the caller (`local::collect`): they need a terminal, not a cwd.
+            Kind::LocalLlm { .. } => {}
             Kind::Codex => codex.push(proc),
             Kind::Claude { session_id, host } => {
                 let Some(id) = session_id else {
@@ -145,6 +159,8 @@ pub struct Stat {
     pub tty_nr: u32,
     /// Kernel threads have no command line, cwd or terminal.
     pub kernel_thread: bool,
+    /// Field 22, starttime: clock ticks after boot (0 when the line stops short).
+    pub start_ticks: u64,
 }
 
 /// Parses `/proc/<pid>/stat`. The comm is between the first `(` and the last `)`: it may hold
@@ -157,11 +173,14 @@ pub fn parse_stat(text: &str) -> Option<Stat> {
     let mut fields = text.get(close + 1..)?.split_ascii_whitespace();
     let tty_nr: i64 = fields.nth(4)?.parse().ok()?;
     let flags: u64 = fields.nth(1)?.parse().ok()?;
+    // flags is field 9; starttime is field 22.
+    let start_ticks = fields.nth(12).and_then(|v| v.parse().ok()).unwrap_or(0);
     const PF_KTHREAD: u64 = 0x0020_0000;
     Some(Stat {
         comm,
         tty_nr: u32::try_from(tty_nr).unwrap_or(0),
         kernel_thread: flags & PF_KTHREAD != 0,
+        start_ticks,
     })
 }
 
@@ -183,11 +202,11 @@ pub fn tty_name(tty_nr: u32) -> Option<String> {
 }
 
 /// Whether a command line can belong to an agent at all: every rule of [`classify`] needs
-/// `claude`, `Claude` or `codex` in it, in practice (an agent's comm is the basename of its
-/// `argv[0]`, or a title that libuv also writes into the command line). Lets the scan skip
-/// `stat` for every other process.
+/// `claude`, `Claude`, `codex`, `ollama` or `llama` in it, in practice (an agent's comm is the
+/// basename of its `argv[0]`, or a title that libuv also writes into the command line). Lets
+/// the scan skip `stat` for every other process.
 pub fn may_be_agent(cmdline: &[u8]) -> bool {
-    cmdline.windows(5).any(|w| w == b"codex")
+    cmdline.windows(5).any(|w| w == b"codex" || w == b"llama")
         || cmdline.windows(6).any(|w| w == b"claude" || w == b"Claude")
 }
 
@@ -226,7 +245,18 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
         }
     }
     found.sort_by_key(|f| f.pid);
-    assemble(found)
+    // `/proc/stat` is read only when a local LLM runs.
+    let has_local = found
+        .iter()
+        .any(|f| matches!(f.kind, Kind::LocalLlm { .. }));
+    let local_llm = local::collect(&found, if has_local { local::btime(root) } else { 0.0 });
+    let mut procs = assemble(found);
+    procs.by_provider.insert(
+        local::PROCS_KEY.to_owned(),
+        Some(local::procs_entry(&local_llm)),
+    );
+    local::remember(local_llm);
+    procs
 }
 
 /// An agent process with its cwd, read now (a cwd can change; `None` when unreadable).
@@ -295,6 +325,14 @@ fn examine(path: &Path, buf: &mut Vec<u8>) -> Seen {
         return Seen::Gone;
     }
     match classify(&stat.comm, &args) {
+        Some(Kind::LocalLlm { runner, model, .. }) => Seen::Agent(
+            Kind::LocalLlm {
+                runner,
+                model,
+                start_ticks: stat.start_ticks,
+            },
+            tty_name(stat.tty_nr),
+        ),
         Some(kind) => Seen::Agent(kind, tty_name(stat.tty_nr)),
         None => Seen::Undecided,
     }
@@ -307,6 +345,7 @@ fn join_cmdline(bytes: &[u8]) -> String {
 }
 
 mod cached;
+pub mod local;
 mod memo;
 
 #[cfg(test)]

@@ -60,7 +60,8 @@ pub fn sources_exist(env: &Env) -> bool {
 }
 
 /// The zero-config rows for a board read (spec §4.1): Claude scan rows and synthetic rows
-/// when the Claude scan is known, Codex rows when the Codex scan is known. Never fails:
+/// when the Claude scan is known, Codex rows when the Codex scan is known, then the local
+/// LLM chats of the scan behind `ctx.procs` (§4.6: Ollama, then llama.cpp). Never fails:
 /// anything unreadable contributes nothing. Publishes the rows for the zellij plugin when
 /// the folders were listed again.
 ///
@@ -83,10 +84,11 @@ pub fn rows_with_ttl(
     evidence: &dyn Fn(&str, &str) -> bool,
     ttl: Duration,
 ) -> Vec<ScanSession> {
+    let local = scan::local_llm_rows(&crate::procs::local::for_procs(ctx.procs));
     let claude_known = scan::known_procs(ctx, "claude-code").is_some();
     let codex_known = scan::known_procs(ctx, "codex").is_some();
     if !claude_known && !codex_known {
-        return Vec::new();
+        return local;
     }
     let cache_dir = env.ring_home.join("cache");
     let mut cache = Cache::load(&cache_dir, &env.home);
@@ -110,7 +112,8 @@ pub fn rows_with_ttl(
         Vec::new()
     };
     let mut rollout = |path: &str| rollout_facts(Path::new(path), &mut cache);
-    let rows = scan::zero_config_rows(&transcripts, &threads, &mut rollout, ctx, evidence);
+    let mut rows = scan::zero_config_rows(&transcripts, &threads, &mut rollout, ctx, evidence);
+    rows.extend(local);
     if relist {
         cache.listed(wall);
         publish_changed(&env.ring_home, wall, &rows, &mut cache);

@@ -84,6 +84,10 @@ pub enum Source {
     Codex,
     /// A live process with no row (`synthetic:<cwd>`).
     Proc,
+    /// A live `ollama run MODEL` process (`ollama:pid-<pid>`).
+    Ollama,
+    /// A live llama.cpp CLI process (`llama.cpp:pid-<pid>`).
+    LlamaCpp,
 }
 
 impl Source {
@@ -94,6 +98,8 @@ impl Source {
             Source::Scan => "scan",
             Source::Codex => "codex",
             Source::Proc => "proc",
+            Source::Ollama => "ollama",
+            Source::LlamaCpp => "llama.cpp",
         }
     }
 }

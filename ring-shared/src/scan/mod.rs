@@ -19,11 +19,13 @@
 
 mod claude;
 mod codex;
+mod local;
 mod merge;
 mod publish;
 
 pub use claude::{TranscriptFacts, claude_rows, head_cwd, tail_kind};
 pub use codex::{CodexThread, RolloutFacts, codex_rows, order_threads};
+pub use local::{LLAMA_CPP, LocalLlm, OLLAMA, local_llm_rows};
 pub use merge::{finish, merge_sources};
 pub use publish::{Published, PublishedRow};
 

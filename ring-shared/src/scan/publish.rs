@@ -27,7 +27,7 @@ pub struct PublishedRow {
     pub last_action: String,
     pub todo: Option<(i64, i64)>,
     pub tty: Option<String>,
-    /// `scan`, `codex` or `proc`.
+    /// `scan`, `codex`, `proc`, `ollama` or `llama.cpp`.
     pub source: String,
     pub tail_kind: TailKind,
 }
@@ -67,6 +67,8 @@ impl Published {
                     "scan" => Source::Scan,
                     "codex" => Source::Codex,
                     "proc" => Source::Proc,
+                    "ollama" => Source::Ollama,
+                    "llama.cpp" => Source::LlamaCpp,
                     _ => return None,
                 };
                 let mut row = Row::new(p.session_id.clone());

@@ -2,10 +2,12 @@
 //! it ran then, so a scan examines only new or `exec`ed processes.
 //!
 //! Format: magic, then per process `pid u32, seen_at f64, confirmed u8, exe, tag u8` (0 not an
-//! agent, 1 Claude, 2 Codex); agents add `host u8, session id, tty` (Claude) or `tty` (Codex).
+//! agent, 1 Claude, 2 Codex, 3 local LLM); agents add `host u8, session id, tty` (Claude),
+//! `tty` (Codex) or `runner u8 (0 Ollama, 1 llama.cpp), model, start_ticks u64, tty` (local LLM).
 //! Optional strings are a flag byte, a `u32` length and the bytes. Anything unreadable is an
 //! empty memo.
 
+use super::local::Runner;
 use super::{Kind, Seen};
 use std::collections::HashMap;
 use std::path::Path;
@@ -96,6 +98,20 @@ pub fn encode(memo: &Memo) -> Vec<u8> {
                 w.push(2);
                 put_opt(&mut w, tty);
             }
+            Seen::Agent(
+                Kind::LocalLlm {
+                    runner,
+                    model,
+                    start_ticks,
+                },
+                tty,
+            ) => {
+                w.push(3);
+                w.push(u8::from(*runner == Runner::LlamaCpp));
+                put_opt(&mut w, model);
+                w.extend_from_slice(&start_ticks.to_le_bytes());
+                put_opt(&mut w, tty);
+            }
             // Only settled looks are remembered; anything else reads as "not an agent".
             Seen::NotAgent | Seen::Undecided | Seen::Gone => w.push(0),
         }
@@ -150,6 +166,21 @@ pub fn decode(bytes: &[u8]) -> Option<Memo> {
                 Seen::Agent(Kind::Claude { session_id, host }, r.opt()?)
             }
             2 => Seen::Agent(Kind::Codex, r.opt()?),
+            3 => {
+                let runner = match r.u8()? {
+                    0 => Runner::Ollama,
+                    1 => Runner::LlamaCpp,
+                    _ => return None,
+                };
+                let model = r.opt()?;
+                let start_ticks = u64::from_le_bytes(r.take(8)?.try_into().ok()?);
+                let kind = Kind::LocalLlm {
+                    runner,
+                    model,
+                    start_ticks,
+                };
+                Seen::Agent(kind, r.opt()?)
+            }
             _ => return None,
         };
         memo.insert(
@@ -197,6 +228,21 @@ mod tests {
             (
                 3,
                 look(12.0, Some("/bin/codex"), Seen::Agent(Kind::Codex, None)),
+            ),
+            (
+                4,
+                look(
+                    12.5,
+                    Some("/bin/ollama"),
+                    Seen::Agent(
+                        Kind::LocalLlm {
+                            runner: Runner::LlamaCpp,
+                            model: Some("q4.gguf".into()),
+                            start_ticks: 123_456,
+                        },
+                        Some("/dev/pts/7".into()),
+                    ),
+                ),
             ),
         ]
         .into();

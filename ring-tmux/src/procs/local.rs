@@ -1,0 +1,304 @@
+//! Local LLM chat processes (spec §4.6): `ollama run MODEL`, `llama-cli`, `llama cli|client`.
+//! The classification is pure and tested with tables; the scan hands the rows' facts to the
+//! zero-config read through [`remember`] / [`for_procs`] (see there for why).
+
+use super::{Found, Kind, basename};
+use ring_shared::derive::{Proc, Procs};
+use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
+use std::cell::RefCell;
+use std::path::Path;
+
+/// The `Procs::by_provider` key of the local LLM processes with a terminal. It counts them in
+/// `agent_processes` (spec §5.2) without giving a provider a liveness detector: a normalized
+/// hook provider never holds `_` (spec §2.1), so no hook row is ever judged by it.
+pub const PROCS_KEY: &str = "local_llm";
+
+/// Which local LLM runner a process is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runner {
+    /// `ollama run MODEL`.
+    Ollama,
+    /// `llama-cli`, `llama cli`, `llama client`.
+    LlamaCpp,
+}
+
+impl Runner {
+    /// The provider name (and JSON `source`).
+    pub fn provider(self) -> &'static str {
+        match self {
+            Runner::Ollama => OLLAMA,
+            Runner::LlamaCpp => LLAMA_CPP,
+        }
+    }
+}
+
+/// `ollama run` flags that take a value (the model is the first other operand).
+const OLLAMA_VALUE_FLAGS: [&str; 3] = ["--format", "--keepalive", "--think"];
+
+/// Classifies a local LLM chat process by its command line (`comm` names `llama-cli` when
+/// `argv[0]` was rewritten). `None` for anything else, `ollama serve` and `ollama run` without
+/// a model included. `start_ticks` is left 0 for the caller to fill from `stat`.
+pub fn classify(comm: &str, args: &str) -> Option<Kind> {
+    let tokens: Vec<&str> = args.split_whitespace().collect();
+    let first = tokens.first().map_or("", |t| basename(t));
+    let rest = tokens.get(1..).unwrap_or_default();
+    let (runner, model) = if first == "ollama" && rest.first() == Some(&"run") {
+        (Runner::Ollama, Some(ollama_model(&rest[1..])?.to_owned()))
+    } else if first == "llama-cli"
+        || basename(comm) == "llama-cli"
+        || (first == "llama" && matches!(rest.first(), Some(&("cli" | "client"))))
+    {
+        (
+            Runner::LlamaCpp,
+            llama_model(rest).map(|m| basename(m).to_owned()),
+        )
+    } else {
+        return None;
+    };
+    Some(Kind::LocalLlm {
+        runner,
+        model: model.filter(|m| !m.is_empty()),
+        start_ticks: 0,
+    })
+}
+
+/// The first operand after `ollama run` that is not a flag or a flag's value.
+fn ollama_model<'a>(after_run: &[&'a str]) -> Option<&'a str> {
+    let mut tokens = after_run.iter();
+    while let Some(t) = tokens.next() {
+        if OLLAMA_VALUE_FLAGS.contains(t) {
+            tokens.next();
+        } else if !t.starts_with('-') {
+            return Some(t);
+        }
+    }
+    None
+}
+
+/// The value of `-m X`, `--model X`, `-m=X` or `--model=X`.
+fn llama_model<'a>(args: &[&'a str]) -> Option<&'a str> {
+    let mut tokens = args.iter();
+    while let Some(t) = tokens.next() {
+        if matches!(*t, "-m" | "--model") {
+            return tokens.next().copied();
+        }
+        if let Some(v) = t.strip_prefix("--model=").or_else(|| t.strip_prefix("-m=")) {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Clock ticks per second of `/proc/<pid>/stat` times: `USER_HZ`, which Linux fixes at 100 for
+/// user space on every architecture ring runs on (rustix's `param` feature is not enabled).
+const TICKS_PER_SECOND: f64 = 100.0;
+
+/// `btime` (boot time, epoch seconds) from the text of `/proc/stat`.
+pub fn parse_btime(text: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("btime "))
+        .and_then(|v| v.trim().parse::<f64>().ok())
+}
+
+/// The local LLM processes with a terminal among `found`, their start times from `btime`.
+pub fn collect(found: &[Found], btime: f64) -> Vec<LocalLlm> {
+    found
+        .iter()
+        .filter_map(|f| match &f.kind {
+            Kind::LocalLlm {
+                runner,
+                model,
+                start_ticks,
+            } if f.tty.is_some() => Some(LocalLlm {
+                pid: f.pid,
+                provider: runner.provider().to_owned(),
+                model: model.clone(),
+                tty: f.tty.clone(),
+                started_at: btime + *start_ticks as f64 / TICKS_PER_SECOND,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Boot time from `<root>/stat` (0 when unreadable: start times are then since boot).
+pub fn btime(root: &Path) -> f64 {
+    std::fs::read_to_string(root.join("stat"))
+        .ok()
+        .and_then(|t| parse_btime(&t))
+        .unwrap_or(0.0)
+}
+
+/// The `Procs::by_provider` entry for `local`: one process per row, for the count.
+pub fn procs_entry(local: &[LocalLlm]) -> Vec<Proc> {
+    local
+        .iter()
+        .map(|l| Proc {
+            cwd: String::new(),
+            tty: l.tty.clone(),
+        })
+        .collect()
+}
+
+thread_local! {
+    /// The local LLM processes of this thread's last scan.
+    static LAST: RefCell<Vec<LocalLlm>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Remembers the local LLM processes of a scan for [`for_procs`]. `Procs` (ring-shared) has
+/// no place for a pid, model or start time, and the read path hands the zero-config read only
+/// the `Procs`; the scan and that read run on the same thread.
+pub fn remember(local: Vec<LocalLlm>) {
+    LAST.with(|last| *last.borrow_mut() = local);
+}
+
+/// The local LLM processes behind `procs`: those of this thread's last scan when they are
+/// the ones `procs` counts (same terminals in the same order), else none (a `Procs` built
+/// elsewhere, or no local LLM scan).
+pub fn for_procs(procs: &Procs) -> Vec<LocalLlm> {
+    let Some(Some(listed)) = procs.by_provider.get(PROCS_KEY) else {
+        return Vec::new();
+    };
+    LAST.with(|last| {
+        let last = last.borrow();
+        let same =
+            last.len() == listed.len() && last.iter().zip(listed).all(|(l, p)| l.tty == p.tty);
+        if same { last.clone() } else { Vec::new() }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    fn llm(runner: Runner, model: Option<&str>) -> Option<Kind> {
+        Some(Kind::LocalLlm {
+            runner,
+            model: model.map(str::to_owned),
+            start_ticks: 0,
+        })
+    }
+
+    #[rstest]
+    #[case::ollama_run("ollama", "ollama run llama3", llm(Runner::Ollama, Some("llama3")))]
+    #[case::ollama_run_by_path(
+        "ollama",
+        "/usr/local/bin/ollama run qwen2:7b",
+        llm(Runner::Ollama, Some("qwen2:7b"))
+    )]
+    #[case::ollama_flags_before_model(
+        "ollama",
+        "ollama run --verbose --format json phi3",
+        llm(Runner::Ollama, Some("phi3"))
+    )]
+    #[case::ollama_run_without_model_is_not_a_session("ollama", "ollama run", None)]
+    #[case::ollama_serve_is_not_a_session("ollama", "ollama serve", None)]
+    #[case::ollama_runner_is_not_a_session(
+        "ollama",
+        "/usr/bin/ollama runner --model /m/blob",
+        None
+    )]
+    #[case::llama_cli_model_basename(
+        "llama-cli",
+        "llama-cli -m /models/q4.gguf -cnv",
+        llm(Runner::LlamaCpp, Some("q4.gguf"))
+    )]
+    #[case::llama_cli_long_model(
+        "llama-cli",
+        "./build/bin/llama-cli --model m/x.gguf",
+        llm(Runner::LlamaCpp, Some("x.gguf"))
+    )]
+    #[case::llama_cli_model_equals(
+        "llama-cli",
+        "llama-cli --model=/m/y.gguf",
+        llm(Runner::LlamaCpp, Some("y.gguf"))
+    )]
+    #[case::llama_cli_without_model(
+        "llama-cli",
+        "llama-cli -hf org/repo",
+        llm(Runner::LlamaCpp, None)
+    )]
+    #[case::llama_cli_by_comm_only(
+        "llama-cli",
+        "/opt/llama/main -m a.gguf",
+        llm(Runner::LlamaCpp, Some("a.gguf"))
+    )]
+    #[case::llama_cli_subcommand(
+        "llama",
+        "llama cli -m /m/z.gguf",
+        llm(Runner::LlamaCpp, Some("z.gguf"))
+    )]
+    #[case::llama_client_subcommand("llama", "llama client", llm(Runner::LlamaCpp, None))]
+    #[case::llama_server_is_not_a_session("llama", "llama server -m /m/z.gguf", None)]
+    #[case::llama_server_binary_is_not_a_session("llama-server", "llama-server -m z.gguf", None)]
+    #[case::unrelated("vim", "vim ollama.md", None)]
+    fn classify_finds_local_llm_chats(
+        #[case] comm: &str,
+        #[case] args: &str,
+        #[case] want: Option<Kind>,
+    ) {
+        assert_eq!(classify(comm, args), want);
+    }
+
+    #[test]
+    fn btime_is_read_from_proc_stat() {
+        let text = "cpu  1 2 3\nintr 5\nbtime 1700000000\nprocesses 9\n";
+        assert_eq!(parse_btime(text), Some(1_700_000_000.0));
+        assert_eq!(parse_btime("cpu 1\n"), None);
+    }
+
+    #[test]
+    fn collect_keeps_processes_with_a_terminal_and_dates_them_from_boot() {
+        let kind = |ticks| Kind::LocalLlm {
+            runner: Runner::Ollama,
+            model: Some("m".into()),
+            start_ticks: ticks,
+        };
+        let found = [
+            Found {
+                pid: 5,
+                kind: kind(250),
+                cwd: None,
+                tty: Some("/dev/pts/2".into()),
+            },
+            Found {
+                pid: 6,
+                kind: kind(300),
+                cwd: Some("/".into()),
+                tty: None,
+            },
+            Found {
+                pid: 7,
+                kind: Kind::Codex,
+                cwd: Some("/".into()),
+                tty: Some("/dev/pts/3".into()),
+            },
+        ];
+        let local = collect(&found, 1000.0);
+        assert_eq!(local.len(), 1);
+        assert_eq!(local[0].pid, 5);
+        assert_eq!(local[0].provider, "ollama");
+        assert_eq!(local[0].started_at, 1002.5);
+    }
+
+    #[test]
+    fn remembered_processes_are_given_only_for_the_procs_that_count_them() {
+        let local = vec![LocalLlm {
+            pid: 9,
+            provider: "llama.cpp".into(),
+            model: None,
+            tty: Some("/dev/pts/9".into()),
+            started_at: 5.0,
+        }];
+        let mut procs = Procs::default();
+        remember(local.clone());
+        assert!(for_procs(&procs).is_empty(), "no local_llm entry");
+        procs
+            .by_provider
+            .insert(PROCS_KEY.into(), Some(procs_entry(&local)));
+        assert_eq!(for_procs(&procs), local);
+        remember(Vec::new());
+        assert!(for_procs(&procs).is_empty(), "another scan's processes");
+    }
+}
