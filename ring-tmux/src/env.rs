@@ -153,3 +153,30 @@ pub fn read_procs_file(path: &Path) -> Procs {
     local::remember(local_llm);
     procs
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_llm_entries_are_parsed_and_counted_and_bad_ones_skipped() {
+        let text = r#"{"codex": [], "local_llm": [
+            [7, "ollama", "llama3", "/dev/pts/1", 100.5],
+            [8, "llama.cpp", null, "/dev/pts/2", 200],
+            [9, "ollama", "m", null, 1],
+            ["x", "ollama", "m", "/dev/pts/3", 1],
+            [10, "other", "m", "/dev/pts/4", 1]
+        ]}"#;
+        let (procs, local) = parse_procs_and_local(text);
+        let pids: Vec<u32> = local.iter().map(|l| l.pid).collect();
+        assert_eq!(pids, [7, 8]);
+        assert_eq!(local[0].model.as_deref(), Some("llama3"));
+        assert_eq!(local[0].started_at, 100.5);
+        assert_eq!(local[1].model, None);
+        assert_eq!(procs.agent_processes(), 2);
+        assert!(
+            !procs.by_provider.contains_key("ollama"),
+            "no detector for hook rows of provider ollama"
+        );
+    }
+}

@@ -12,6 +12,8 @@
 //!                                         finish (§4.8 hidden, §4.9 background agents) → board
 //! ```
 //!
+//! Local LLM chats (§4.6, [`local_llm_rows`]) come after all of those, before the merge.
+//!
 //! Everything here is pure: file contents, mtimes, threads and processes are arguments. The
 //! per-file facts ([`TranscriptFacts`], [`RolloutFacts`]) depend only on a file's bytes, so the
 //! caller can cache them by (path, mtime, size) and redo only the cheap, time-dependent part

@@ -301,4 +301,64 @@ mod tests {
         remember(Vec::new());
         assert!(for_procs(&procs).is_empty(), "another scan's processes");
     }
+
+    /// A fake `/proc/<pid>` whose `stat` goes up to starttime (field 22).
+    fn fake(root: &Path, pid: u32, comm: &str, cmdline: &[u8], tty_nr: u32, ticks: u64) {
+        let dir = root.join(pid.to_string());
+        std::fs::create_dir_all(&dir).expect("pid dir");
+        let stat = format!(
+            "{pid} ({comm}) S 1 {pid} {pid} {tty_nr} 0 4194304 0 0 0 0 1 1 0 0 20 0 1 0 {ticks} 1000"
+        );
+        std::fs::write(dir.join("stat"), stat).expect("stat");
+        std::fs::write(dir.join("cmdline"), cmdline).expect("cmdline");
+        std::os::unix::fs::symlink("/tmp", dir.join("cwd")).expect("cwd link");
+        std::os::unix::fs::symlink(format!("/usr/bin/{comm}"), dir.join("exe")).expect("exe");
+    }
+
+    #[rstest]
+    #[case::uncached(false)]
+    #[case::cached(true)]
+    fn the_proc_scan_finds_local_llm_chats_with_a_terminal(#[case] cached: bool) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("proc");
+        std::fs::create_dir(&root).expect("proc");
+        std::fs::write(root.join("stat"), "cpu 1\nbtime 1700000000\n").expect("stat");
+        // /dev/pts/5 is major 136, minor 5.
+        fake(
+            &root,
+            40,
+            "ollama",
+            b"ollama\0run\0llama3\0",
+            136 << 8 | 5,
+            12_345,
+        );
+        fake(&root, 41, "ollama", b"/usr/bin/ollama\0serve\0", 0, 1);
+        fake(&root, 42, "llama-cli", b"llama-cli\0-m\0/m/q.gguf\0", 0, 1);
+        let cache = dir.path().join("procs.bin");
+        remember(Vec::new());
+        let procs = super::super::scan_root(&root, cached.then_some(cache.as_path()), 1000.0);
+        let local = for_procs(&procs);
+        assert_eq!(
+            local,
+            [LocalLlm {
+                pid: 40,
+                provider: "ollama".into(),
+                model: Some("llama3".into()),
+                tty: Some("/dev/pts/5".into()),
+                started_at: 1_700_000_123.45,
+            }]
+        );
+        assert_eq!(
+            procs.agent_processes(),
+            1,
+            "the terminal-less llama-cli is not counted"
+        );
+        if cached {
+            // The second look confirms the first; the third is the memo's (start time included).
+            for wall in [1000.5, 1001.0] {
+                let again = super::super::scan_root(&root, Some(&cache), wall);
+                assert_eq!(for_procs(&again), local, "at {wall}");
+            }
+        }
+    }
 }
