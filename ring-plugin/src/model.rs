@@ -109,6 +109,7 @@ pub fn derive_sessions(
             .map(|p| (p.to_owned(), None))
             .collect(),
         background_agent_ids: BTreeSet::new(),
+        local_llm: Vec::new(),
     };
     let ctx = ReadContext {
         now,

@@ -73,6 +73,7 @@ fn procs() -> Procs {
         ]
         .into(),
         background_agent_ids: Default::default(),
+        local_llm: Vec::new(),
     }
 }
 

@@ -73,7 +73,9 @@ impl Env {
 /// Parses a `RING_PROCS` document. A file that cannot be read or parsed means every
 /// provider is unknown.
 pub fn parse_procs(text: &str) -> Procs {
-    parse_procs_and_local(text).0
+    let (mut procs, local_llm) = parse_procs_and_local(text);
+    procs.local_llm = local_llm;
+    procs
 }
 
 /// [`parse_procs`] with the `local_llm` processes that have a terminal (also counted in the
@@ -144,14 +146,11 @@ fn parse_proc(item: &Value) -> Option<Proc> {
     Some(Proc { cwd, tty })
 }
 
-/// Reads the injected scan from `path`; its local LLM processes are remembered for the
-/// zero-config read (`procs::local::for_procs`), as a `/proc` scan's are.
+/// Reads the injected scan from `path`.
 pub fn read_procs_file(path: &Path) -> Procs {
-    let (procs, local_llm) = std::fs::read_to_string(path)
-        .map(|t| parse_procs_and_local(&t))
-        .unwrap_or_default();
-    local::remember(local_llm);
-    procs
+    std::fs::read_to_string(path)
+        .map(|t| parse_procs(&t))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -255,7 +255,7 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
         local::PROCS_KEY.to_owned(),
         Some(local::procs_entry(&local_llm)),
     );
-    local::remember(local_llm);
+    procs.local_llm = local_llm;
     procs
 }
 

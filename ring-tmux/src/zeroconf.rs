@@ -84,7 +84,7 @@ pub fn rows_with_ttl(
     evidence: &dyn Fn(&str, &str) -> bool,
     ttl: Duration,
 ) -> Vec<ScanSession> {
-    let local = scan::local_llm_rows(&crate::procs::local::for_procs(ctx.procs));
+    let local = scan::local_llm_rows(&ctx.procs.local_llm);
     let claude_known = scan::known_procs(ctx, "claude-code").is_some();
     let codex_known = scan::known_procs(ctx, "codex").is_some();
     if !claude_known && !codex_known {

@@ -33,6 +33,8 @@ pub struct Procs {
     pub by_provider: BTreeMap<String, Option<Vec<Proc>>>,
     /// Claude session ids run as background agents (Appendix B).
     pub background_agent_ids: BTreeSet<String>,
+    /// Live local LLM chat processes with a terminal (spec §4.6): zero-config rows of their own.
+    pub local_llm: Vec<crate::scan::LocalLlm>,
 }
 
 /// What the liveness rules know about one provider's processes.

@@ -1,11 +1,10 @@
 //! Local LLM chat processes (spec §4.6): `ollama run MODEL`, `llama-cli`, `llama cli|client`.
 //! The classification is pure and tested with tables; the scan hands the rows' facts to the
-//! zero-config read through [`remember`] / [`for_procs`] (see there for why).
+//! zero-config read in `Procs::local_llm`.
 
 use super::{Found, Kind, basename};
-use ring_shared::derive::{Proc, Procs};
+use ring_shared::derive::Proc;
 use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
-use std::cell::RefCell;
 use std::path::Path;
 
 /// The `Procs::by_provider` key of the local LLM processes with a terminal. It counts them in
@@ -140,33 +139,6 @@ pub fn procs_entry(local: &[LocalLlm]) -> Vec<Proc> {
         .collect()
 }
 
-thread_local! {
-    /// The local LLM processes of this thread's last scan.
-    static LAST: RefCell<Vec<LocalLlm>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Remembers the local LLM processes of a scan for [`for_procs`]. `Procs` (ring-shared) has
-/// no place for a pid, model or start time, and the read path hands the zero-config read only
-/// the `Procs`; the scan and that read run on the same thread.
-pub fn remember(local: Vec<LocalLlm>) {
-    LAST.with(|last| *last.borrow_mut() = local);
-}
-
-/// The local LLM processes behind `procs`: those of this thread's last scan when they are
-/// the ones `procs` counts (same terminals in the same order), else none (a `Procs` built
-/// elsewhere, or no local LLM scan).
-pub fn for_procs(procs: &Procs) -> Vec<LocalLlm> {
-    let Some(Some(listed)) = procs.by_provider.get(PROCS_KEY) else {
-        return Vec::new();
-    };
-    LAST.with(|last| {
-        let last = last.borrow();
-        let same =
-            last.len() == listed.len() && last.iter().zip(listed).all(|(l, p)| l.tty == p.tty);
-        if same { last.clone() } else { Vec::new() }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,26 +254,6 @@ mod tests {
         assert_eq!(local[0].started_at, 1002.5);
     }
 
-    #[test]
-    fn remembered_processes_are_given_only_for_the_procs_that_count_them() {
-        let local = vec![LocalLlm {
-            pid: 9,
-            provider: "llama.cpp".into(),
-            model: None,
-            tty: Some("/dev/pts/9".into()),
-            started_at: 5.0,
-        }];
-        let mut procs = Procs::default();
-        remember(local.clone());
-        assert!(for_procs(&procs).is_empty(), "no local_llm entry");
-        procs
-            .by_provider
-            .insert(PROCS_KEY.into(), Some(procs_entry(&local)));
-        assert_eq!(for_procs(&procs), local);
-        remember(Vec::new());
-        assert!(for_procs(&procs).is_empty(), "another scan's processes");
-    }
-
     /// A fake `/proc/<pid>` whose `stat` goes up to starttime (field 22).
     fn fake(root: &Path, pid: u32, comm: &str, cmdline: &[u8], tty_nr: u32, ticks: u64) {
         let dir = root.join(pid.to_string());
@@ -335,9 +287,8 @@ mod tests {
         fake(&root, 41, "ollama", b"/usr/bin/ollama\0serve\0", 0, 1);
         fake(&root, 42, "llama-cli", b"llama-cli\0-m\0/m/q.gguf\0", 0, 1);
         let cache = dir.path().join("procs.bin");
-        remember(Vec::new());
         let procs = super::super::scan_root(&root, cached.then_some(cache.as_path()), 1000.0);
-        let local = for_procs(&procs);
+        let local = procs.local_llm.clone();
         assert_eq!(
             local,
             [LocalLlm {
@@ -357,7 +308,7 @@ mod tests {
             // The second look confirms the first; the third is the memo's (start time included).
             for wall in [1000.5, 1001.0] {
                 let again = super::super::scan_root(&root, Some(&cache), wall);
-                assert_eq!(for_procs(&again), local, "at {wall}");
+                assert_eq!(again.local_llm, local, "at {wall}");
             }
         }
     }

@@ -34,6 +34,7 @@ fn procs(entries: &[(&str, Option<ProcList<'_>>)]) -> Procs {
             })
             .collect(),
         background_agent_ids: BTreeSet::new(),
+        local_llm: Vec::new(),
     }
 }
 
