@@ -18,11 +18,13 @@
 //! rules are applied on every read; nothing time-dependent is cached.
 
 mod cache;
+mod cached;
 mod files;
 mod hidden;
 mod list;
 mod paths;
 
+pub use cached::read_rows_cached;
 pub use files::{ROW_CAP, RowFile, RowFiles, read_config, read_rows};
 pub use paths::{RealPaths, mtime};
 
@@ -32,7 +34,7 @@ use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext, parse_labels};
 use ring_shared::format;
 use ring_shared::scan;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -147,98 +149,6 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
     }
     let board = Board::build(sessions, procs.agent_processes(), now, options.all);
     (board, found)
-}
-
-/// File name of the row cache inside `RING_HOME/cache/`.
-const ROWS_CACHE: &str = "rows.bin";
-
-/// [`read_rows`] (phantoms purged) through the row cache (see the `cache` module): one
-/// `stat` and one read while `sessions/` is unchanged; after a change, a `stat` per file and
-/// a read of the changed ones only.
-pub fn read_rows_cached(env: &Env) -> RowFiles {
-    let sessions = env.sessions_dir();
-    let cache_dir = env.ring_home.join("cache");
-    let built_at = wall_clock();
-    let Some(key) = cache::Key::of(&sessions) else {
-        return read_rows(&sessions, true);
-    };
-    let previous = match cache::load_for(&cache_dir.join(ROWS_CACHE), key, &sessions) {
-        cache::Loaded::Holds(found) => return found,
-        cache::Loaded::Stale(cached) => Some(cached),
-        cache::Loaded::None => None,
-    };
-    // Rewrite even an unchanged cache once the folder's change is old enough for the folder
-    // level to hold: the next reads then take the fast path.
-    let would_hold = built_at - key.mtime() >= cache::RACY_SECONDS;
-    let prev_key = previous.as_ref().map(|c| c.key);
-    let mut known: HashMap<String, cache::Entry> = previous
-        .map(|c| c.entries)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|e| (e.name.clone(), e))
-        .collect();
-    let mut dirty = prev_key != Some(key) || would_hold;
-    let mut phantoms = Vec::new();
-    let mut entries = Vec::new();
-    let mut buf = Vec::new();
-    for (name, dir_entry) in files::list_row_entries(&sessions).unwrap_or_default() {
-        let path = sessions.join(&name);
-        // Relative to the open folder; a symlinked row is followed, as reading it does.
-        let meta = match dir_entry.metadata() {
-            Ok(meta) if meta.file_type().is_symlink() => std::fs::metadata(&path),
-            other => other,
-        };
-        let meta = match meta {
-            Ok(meta) => meta,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => {
-                dirty = true;
-                let file = cache::FileKey::default();
-                let content = RowFile::Skipped(e.to_string());
-                entries.push(cache::Entry {
-                    name,
-                    file,
-                    content,
-                });
-                continue;
-            }
-        };
-        let file = cache::FileKey::of(&meta);
-        let content = match known.remove(&name).filter(|e| e.file == file) {
-            Some(entry) => entry.content,
-            None => {
-                dirty = true;
-                if !meta.is_file() {
-                    RowFile::Skipped("not a regular file".into())
-                } else if meta.len() > ROW_CAP as u64 {
-                    RowFile::Skipped(files::TOO_BIG.into())
-                } else {
-                    files::read_row_file(&path, &mut buf)
-                }
-            }
-        };
-        if content == RowFile::Phantom {
-            let _ = std::fs::remove_file(&path);
-            phantoms.push(path);
-            continue;
-        }
-        entries.push(cache::Entry {
-            name,
-            file,
-            content,
-        });
-    }
-    let cached = cache::Cached {
-        key,
-        built_at,
-        entries,
-    };
-    if dirty || !known.is_empty() {
-        cache::store(&cache_dir, ROWS_CACHE, &cached);
-    }
-    let mut found = cached.into_row_files(&sessions);
-    found.phantoms = phantoms;
-    found
 }
 
 /// The process scan: the `RING_PROCS` file when set, else `/proc` (with the per-process

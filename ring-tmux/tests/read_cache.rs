@@ -160,3 +160,74 @@ fn a_cache_built_in_the_racy_window_is_refreshed_once_the_change_is_old_enough()
     );
     assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
 }
+
+/// Replaces a row the way every writer does: a temp file renamed over it.
+fn replace_row(ring: &Ring, name: &str, text: &str) {
+    let tmp = ring.ring.join("sessions/.replace.tmp");
+    std::fs::write(&tmp, text).expect("tmp");
+    std::fs::rename(&tmp, ring.ring.join("sessions").join(name)).expect("rename");
+}
+
+fn cache_bytes(ring: &Ring) -> Vec<u8> {
+    std::fs::read(ring.ring.join("cache/rows.bin")).expect("rows.bin")
+}
+
+#[test]
+fn a_few_fresh_changes_are_read_from_disk_without_rewriting_the_cache() {
+    let ring = Ring::new();
+    for id in ["s1", "s2", "s3"] {
+        ring.row(id, json!({"status": "idle", "cwd": "/r"}));
+    }
+    age_sessions(&ring);
+    assert_eq!(ring.stdout(&["oneline"]), "🟡3\n");
+    let built = cache_bytes(&ring);
+    // Fresh changes (the folder level cannot hold yet): replaced, added and removed rows are
+    // all seen, read from disk each time, while the cache file stays as it was.
+    replace_row(
+        &ring,
+        "s1.json",
+        r#"{"session_id": "s1", "status": "waiting"}"#,
+    );
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟡2\n");
+    ring.row("s4", json!({"status": "working", "cwd": "/r"}));
+    std::fs::remove_file(ring.ring.join("sessions/s2.json")).expect("remove");
+    for _ in 0..2 {
+        assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1 🟡1\n");
+    }
+    assert_eq!(cache_bytes(&ring), built);
+    // Once the change is old enough for the folder level, the cache is rewritten and holds.
+    age_sessions(&ring);
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1 🟡1\n");
+    assert_ne!(cache_bytes(&ring), built);
+    rewrite_in_place(
+        &ring,
+        "s1.json",
+        r#"{"session_id": "s1", "status": "idle"}"#,
+    );
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1 🟡1\n");
+}
+
+#[test]
+fn many_fresh_changes_rewrite_the_cache_at_once() {
+    let ring = Ring::new();
+    let ids: Vec<String> = (0..12).map(|i| format!("s{i:02}")).collect();
+    for id in &ids {
+        ring.row(id, json!({"status": "idle", "cwd": "/r"}));
+    }
+    age_sessions(&ring);
+    assert_eq!(ring.stdout(&["oneline"]), "🟡12\n");
+    let built = cache_bytes(&ring);
+    // Fewer than ring's threshold (8): the cache stays; from 8 on it is rewritten.
+    for (n, id) in ids.iter().enumerate().take(8) {
+        let text = format!(r#"{{"session_id": "{id}", "status": "waiting"}}"#);
+        replace_row(&ring, &format!("{id}.json"), &text);
+        let idle = 12 - (n + 1);
+        assert_eq!(ring.stdout(&["oneline"]), format!("🔴{} 🟡{idle}\n", n + 1));
+        assert_eq!(
+            cache_bytes(&ring) == built,
+            n + 1 < 8,
+            "after {} changes",
+            n + 1
+        );
+    }
+}

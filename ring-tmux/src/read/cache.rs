@@ -7,7 +7,9 @@
 //!   the folder's mtime) the cached rows are used as they are: one `stat`, one read;
 //! * each file: after a change, the folder is listed and each file `stat`ed; a file with the
 //!   same inode, size and mtime as cached is not read again. A row replaced by a rename
-//!   always has a new inode (the new file exists before the old one is freed).
+//!   always has a new inode (the new file exists before the old one is freed). The cache
+//!   file is then rewritten only now and then (see the `cached` module): until it is, the
+//!   files that changed since are read again on each read.
 //!
 //! Racy changes: file-system timestamps are coarse (a clock tick), so a rename in the same
 //! tick as the listing could leave the folder's mtime as it was. As git does for its index,
@@ -25,8 +27,11 @@ use std::path::Path;
 
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
-const MAGIC: &[u8; 8] = b"ringrw02";
+const MAGIC: &[u8; 8] = b"ringrw03";
 /// Largest cache file read (1,000 rows take about 400 KiB).
+///
+/// Layout: the magic, the folder's [`Key`], `built_at`, the entry count, then per file its
+/// name, [`FileKey`] and length-prefixed body (so a slot is found without decoding its row).
 const CACHE_CAP: usize = 64 << 20;
 
 fn mtime_of(meta: &std::fs::Metadata) -> f64 {
@@ -82,77 +87,52 @@ impl FileKey {
     }
 }
 
-/// One row file as last read: a row, or why it was skipped.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Entry {
-    pub name: String,
+/// One row file as the cache file holds it: borrowed from the file's bytes, its content
+/// still encoded (decoded only when the file is unchanged, copied as it is when rewritten).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slot<'a> {
+    pub name: &'a str,
     pub file: FileKey,
-    /// [`RowFile::Row`] or [`RowFile::Skipped`] (nothing else is remembered).
-    pub content: RowFile,
+    /// The encoded [`RowFile::Row`] or [`RowFile::Skipped`].
+    pub body: &'a [u8],
 }
 
-/// The cache file's content.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Cached {
-    pub key: Key,
-    /// Wall clock taken before the folder was listed.
-    pub built_at: f64,
-    /// In file-name order.
-    pub entries: Vec<Entry>,
-}
-
-impl Cached {
-    /// Whether the folder level holds for the folder's `key` now.
-    pub fn holds_for(&self, key: Key) -> bool {
-        self.key == key && self.built_at - key.mtime >= RACY_SECONDS
-    }
-
-    /// The rows and skipped files, in file-name order.
-    pub fn into_row_files(self, sessions: &Path) -> RowFiles {
-        let mut found = RowFiles::default();
-        found.rows.reserve(self.entries.len());
-        for entry in self.entries {
-            match entry.content {
-                RowFile::Row(row) => found.rows.push(row),
-                RowFile::Skipped(why) => found.skipped.push((sessions.join(entry.name), why)),
-                RowFile::Phantom | RowFile::Gone => {}
-            }
-        }
-        found
+impl Slot<'_> {
+    /// The decoded content; `None` when the body is corrupt.
+    pub fn content(&self) -> Option<RowFile> {
+        decode_body(self.body)
     }
 }
 
 /// What the cache file gave for the folder's state now.
-pub enum Loaded {
+pub enum Loaded<'a> {
     /// The folder level holds: the rows, ready (no per-entry bookkeeping kept).
     Holds(RowFiles),
-    /// Only the file level can be used.
-    Stale(Cached),
+    /// Only the file level can be used: every file, in file-name order.
+    Stale(Vec<Slot<'a>>),
     /// No usable cache.
     None,
 }
 
-/// Reads the cache for the folder's `key` now (`sessions` names skipped files): one pass,
-/// and when the folder level holds, no per-entry names or keys are kept.
-pub fn load_for(file: &Path, key: Key, sessions: &Path) -> Loaded {
-    // One `statx` and one exact-size read: the cache can be large.
-    let Some(bytes) = std::fs::read(file).ok().filter(|b| b.len() <= CACHE_CAP) else {
-        return Loaded::None;
-    };
-    decode(&bytes, key, sessions).unwrap_or(Loaded::None)
+/// The cache file's bytes (one `statx` and one exact-size read); `None` when missing or
+/// larger than [`CACHE_CAP`].
+pub fn read(file: &Path) -> Option<Vec<u8>> {
+    std::fs::read(file).ok().filter(|b| b.len() <= CACHE_CAP)
 }
 
-/// The cache file's content, whatever the folder's state.
-#[cfg(test)]
-pub fn load(file: &Path) -> Option<Cached> {
-    let bytes = std::fs::read(file).ok().filter(|b| b.len() <= CACHE_CAP)?;
-    match decode(&bytes, Key::default(), Path::new(""))? {
-        Loaded::Stale(cached) => Some(cached),
-        Loaded::Holds(_) | Loaded::None => None,
-    }
+/// Decodes the cache file's `bytes` for the folder's `key` now (`sessions` names skipped
+/// files): when the folder level holds, the rows straight away; otherwise the slots, whose
+/// rows are decoded only when asked for.
+pub fn decode_for<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Loaded<'a> {
+    decode(bytes, now, sessions).unwrap_or(Loaded::None)
 }
 
-fn decode(bytes: &[u8], now: Key, sessions: &Path) -> Option<Loaded> {
+/// Whether a cache built at `built_at` for the folder state `cached` holds for `now`.
+pub fn holds(cached: Key, built_at: f64, now: Key) -> bool {
+    cached == now && built_at - now.mtime >= RACY_SECONDS
+}
+
+fn decode<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Option<Loaded<'a>> {
     let mut r = Reader { bytes };
     if r.take(MAGIC.len())? != MAGIC {
         return None;
@@ -167,83 +147,106 @@ fn decode(bytes: &[u8], now: Key, sessions: &Path) -> Option<Loaded> {
     let count = usize::try_from(r.u32()?).ok()?;
     // Bounded by the file: every entry takes well over one byte.
     let capacity = count.min(r.bytes.len());
-    let mut cached = Cached {
-        key,
-        built_at,
-        entries: Vec::new(),
-    };
-    if cached.holds_for(now) {
+    if holds(key, built_at, now) {
         let mut found = RowFiles::default();
         found.rows.reserve(capacity);
         for _ in 0..count {
             let name = r.str()?;
             r.take(24)?;
-            match r.u8()? {
-                0 => found.rows.push(r.row()?),
-                1 => found.skipped.push((sessions.join(name), r.string()?)),
-                _ => return None,
+            let body = r.block()?;
+            match decode_body(body)? {
+                RowFile::Row(row) => found.rows.push(row),
+                RowFile::Skipped(why) => found.skipped.push((sessions.join(name), why)),
+                RowFile::Phantom | RowFile::Gone => return None,
             }
         }
         return r.bytes.is_empty().then_some(Loaded::Holds(found));
     }
-    cached.entries.reserve(capacity);
+    let mut slots = Vec::with_capacity(capacity);
     for _ in 0..count {
-        let name = r.string()?;
+        let name = r.str()?;
         let file = FileKey {
             ino: r.u64()?,
             size: r.u64()?,
             mtime: r.f64()?,
         };
-        let content = match r.u8()? {
-            0 => RowFile::Row(r.row()?),
-            1 => RowFile::Skipped(r.string()?),
-            _ => return None,
-        };
-        cached.entries.push(Entry {
-            name,
-            file,
-            content,
-        });
+        let body = r.block()?;
+        slots.push(Slot { name, file, body });
     }
-    r.bytes.is_empty().then_some(Loaded::Stale(cached))
+    r.bytes.is_empty().then_some(Loaded::Stale(slots))
 }
 
-/// Writes the cache (atomically). Errors are ignored: the cache is only a speed-up.
-pub fn store(dir: &Path, name: &str, cached: &Cached) {
-    let mut w = Vec::with_capacity(64 + cached.entries.len() * 400);
-    w.extend_from_slice(MAGIC);
-    let key = &cached.key;
-    w.extend_from_slice(&key.dev.to_le_bytes());
-    w.extend_from_slice(&key.ino.to_le_bytes());
-    put_f64(&mut w, key.mtime);
-    put_f64(&mut w, key.exe_mtime);
-    put_f64(&mut w, cached.built_at);
-    // Only rows and skipped files are remembered (phantoms are deleted, gone files gone).
-    let kept: Vec<&Entry> = cached
-        .entries
-        .iter()
-        .filter(|e| matches!(e.content, RowFile::Row(_) | RowFile::Skipped(_)))
-        .collect();
-    put_len(&mut w, kept.len());
-    for entry in kept {
-        put_str(&mut w, &entry.name);
-        w.extend_from_slice(&entry.file.ino.to_le_bytes());
-        w.extend_from_slice(&entry.file.size.to_le_bytes());
-        put_f64(&mut w, entry.file.mtime);
-        match &entry.content {
-            RowFile::Row(row) => {
-                w.push(0);
-                put_row(&mut w, row);
-            }
-            RowFile::Skipped(why) => {
-                w.push(1);
-                put_str(&mut w, why);
-            }
-            RowFile::Phantom | RowFile::Gone => {}
+fn decode_body(body: &[u8]) -> Option<RowFile> {
+    let mut r = Reader { bytes: body };
+    let content = match r.u8()? {
+        0 => RowFile::Row(r.row()?),
+        1 => RowFile::Skipped(r.string()?),
+        _ => return None,
+    };
+    r.bytes.is_empty().then_some(content)
+}
+
+/// The encoded body of a row or skipped file; `None` for what is never stored (phantoms are
+/// deleted, gone files gone).
+pub fn encode_body(content: &RowFile) -> Option<Vec<u8>> {
+    let mut w = Vec::new();
+    match content {
+        RowFile::Row(row) => {
+            w.reserve(512);
+            w.push(0);
+            put_row(&mut w, row);
         }
+        RowFile::Skipped(why) => {
+            w.push(1);
+            put_str(&mut w, why);
+        }
+        RowFile::Phantom | RowFile::Gone => return None,
     }
-    if crate::store::ensure_dir(dir).is_ok() {
-        let _ = crate::store::write_atomic(dir, name, &w);
+    Some(w)
+}
+
+/// Builds a cache file entry by entry (in file-name order), then writes it.
+pub struct Writer {
+    w: Vec<u8>,
+    count: usize,
+}
+
+/// Where the entry count sits in the file: after the magic, the key and `built_at`.
+const COUNT_AT: usize = 8 + 8 * 5;
+
+impl Writer {
+    /// A cache of the folder state `key`, listed after `built_at`; `bytes` sizes the buffer.
+    pub fn new(key: Key, built_at: f64, bytes: usize) -> Writer {
+        let mut w = Vec::with_capacity(COUNT_AT + 4 + bytes);
+        w.extend_from_slice(MAGIC);
+        w.extend_from_slice(&key.dev.to_le_bytes());
+        w.extend_from_slice(&key.ino.to_le_bytes());
+        put_f64(&mut w, key.mtime);
+        put_f64(&mut w, key.exe_mtime);
+        put_f64(&mut w, built_at);
+        put_len(&mut w, 0);
+        Writer { w, count: 0 }
+    }
+
+    /// Adds one file with its encoded body (from [`encode_body`] or a [`Slot`]).
+    pub fn push(&mut self, name: &str, file: FileKey, body: &[u8]) {
+        put_str(&mut self.w, name);
+        self.w.extend_from_slice(&file.ino.to_le_bytes());
+        self.w.extend_from_slice(&file.size.to_le_bytes());
+        put_f64(&mut self.w, file.mtime);
+        put_len(&mut self.w, body.len());
+        self.w.extend_from_slice(body);
+        self.count += 1;
+    }
+
+    /// Writes the cache as `dir/name` (atomically). Errors are ignored: the cache is only a
+    /// speed-up.
+    pub fn store(mut self, dir: &Path, name: &str) {
+        let count = u32::try_from(self.count).unwrap_or(u32::MAX).to_le_bytes();
+        self.w[COUNT_AT..COUNT_AT + 4].copy_from_slice(&count);
+        if crate::store::ensure_dir(dir).is_ok() {
+            let _ = crate::store::write_atomic(dir, name, &self.w);
+        }
     }
 }
 

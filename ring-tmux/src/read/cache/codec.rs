@@ -141,6 +141,12 @@ impl<'a> Reader<'a> {
         Some(i64::from_le_bytes(self.array()?))
     }
 
+    /// `u32`-length-prefixed bytes borrowed from the buffer.
+    pub fn block(&mut self) -> Option<&'a [u8]> {
+        let n = usize::try_from(self.u32()?).ok()?;
+        self.take(n)
+    }
+
     /// A string borrowed from the buffer.
     pub fn str(&mut self) -> Option<&'a str> {
         let n = usize::try_from(self.u32()?).ok()?;

@@ -49,52 +49,59 @@ fn file(ino: u64) -> FileKey {
     }
 }
 
-fn sample(built_at: f64) -> Cached {
-    Cached {
-        key: key(),
-        built_at,
-        entries: vec![
-            Entry {
-                name: "a.json".into(),
-                file: file(10),
-                content: RowFile::Row(full_row()),
-            },
-            Entry {
-                name: "bad.json".into(),
-                file: file(11),
-                content: RowFile::Skipped("not valid JSON".into()),
-            },
-            Entry {
-                name: "minimal.json".into(),
-                file: file(12),
-                content: RowFile::Row(Row::new("minimal")),
-            },
-        ],
+/// Row files as read: in file-name order, with their file keys.
+fn sample() -> Vec<(&'static str, FileKey, RowFile)> {
+    vec![
+        ("a.json", file(10), RowFile::Row(full_row())),
+        (
+            "bad.json",
+            file(11),
+            RowFile::Skipped("not valid JSON".into()),
+        ),
+        ("minimal.json", file(12), RowFile::Row(Row::new("minimal"))),
+    ]
+}
+
+/// Writes `entries` as a cache of `key()` built at `built_at`; gives the file's bytes.
+fn write(dir: &Path, built_at: f64, entries: &[(&str, FileKey, RowFile)]) -> Vec<u8> {
+    let mut writer = Writer::new(key(), built_at, 0);
+    for (name, file, content) in entries {
+        if let Some(body) = encode_body(content) {
+            writer.push(name, *file, &body);
+        }
     }
+    writer.store(dir, "rows.bin");
+    read(&dir.join("rows.bin")).expect("cache file")
+}
+
+/// The entries of a cache file as the file level sees them.
+fn slots(bytes: &[u8]) -> Option<Vec<(String, FileKey, RowFile)>> {
+    match decode_for(bytes, Key::default(), Path::new("/s")) {
+        Loaded::Stale(slots) => slots
+            .iter()
+            .map(|s| Some((s.name.to_owned(), s.file, s.content()?)))
+            .collect(),
+        Loaded::Holds(_) | Loaded::None => None,
+    }
+}
+
+fn owned(entries: Vec<(&str, FileKey, RowFile)>) -> Vec<(String, FileKey, RowFile)> {
+    entries
+        .into_iter()
+        .map(|(name, file, content)| (name.to_owned(), file, content))
+        .collect()
 }
 
 #[test]
 fn entries_round_trip_through_the_cache_file() {
     let dir = tempfile::tempdir().expect("tempdir");
-    store(dir.path(), "rows.bin", &sample(2000.0));
-    assert_eq!(load(&dir.path().join("rows.bin")), Some(sample(2000.0)));
-}
-
-#[test]
-fn row_files_keep_file_name_order_and_name_skipped_files() {
-    let found = sample(2000.0).into_row_files(Path::new("/s"));
-    let ids: Vec<&str> = found.rows.iter().map(|r| r.session_id.as_str()).collect();
-    assert_eq!(ids, ["s1", "minimal"]);
-    assert_eq!(
-        found.skipped,
-        [(PathBuf::from("/s/bad.json"), "not valid JSON".to_owned())]
-    );
+    let bytes = write(dir.path(), 2000.0, &sample());
+    assert_eq!(slots(&bytes), Some(owned(sample())));
 }
 
 #[test]
 fn the_folder_level_holds_only_for_the_same_folder_state_and_binary() {
-    let cached = sample(1000.0 + RACY_SECONDS);
-    assert!(cached.holds_for(key()));
+    assert!(holds(key(), 1000.0 + RACY_SECONDS, key()));
     for other in [
         Key {
             mtime: 1000.5,
@@ -106,51 +113,61 @@ fn the_folder_level_holds_only_for_the_same_folder_state_and_binary() {
             ..key()
         },
     ] {
-        assert!(!cached.holds_for(other), "{other:?}");
+        assert!(!holds(key(), 1000.0 + RACY_SECONDS, other), "{other:?}");
     }
 }
 
 #[test]
 fn a_cache_built_right_after_a_change_does_not_hold_for_the_folder() {
-    assert!(!sample(1000.0 + RACY_SECONDS / 2.0).holds_for(key()));
+    assert!(!holds(key(), 1000.0 + RACY_SECONDS / 2.0, key()));
 }
 
 #[test]
-fn phantoms_and_gone_files_are_not_stored() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut cached = sample(2000.0);
-    cached.entries.push(Entry {
-        name: "p.json".into(),
-        file: file(13),
-        content: RowFile::Phantom,
-    });
-    store(dir.path(), "rows.bin", &cached);
-    assert_eq!(load(&dir.path().join("rows.bin")), Some(sample(2000.0)));
+fn phantoms_and_gone_files_have_no_body() {
+    assert_eq!(encode_body(&RowFile::Phantom), None);
+    assert_eq!(encode_body(&RowFile::Gone), None);
+}
+
+#[test]
+fn a_corrupt_body_decodes_to_nothing() {
+    let mut body = encode_body(&RowFile::Row(full_row())).expect("body");
+    fn slot(body: &[u8]) -> Slot<'_> {
+        Slot {
+            name: "a.json",
+            file: file(1),
+            body,
+        }
+    }
+    assert_eq!(slot(&body).content(), Some(RowFile::Row(full_row())));
+    body.push(0);
+    assert_eq!(slot(&body).content(), None);
+    assert_eq!(slot(&body[..body.len() - 4]).content(), None);
+    assert_eq!(slot(&[7]).content(), None);
 }
 
 #[test]
 fn a_truncated_or_foreign_cache_is_no_cache() {
     let dir = tempfile::tempdir().expect("tempdir");
-    store(dir.path(), "rows.bin", &sample(2000.0));
-    let path = dir.path().join("rows.bin");
-    let bytes = std::fs::read(&path).expect("read");
-    std::fs::write(&path, &bytes[..bytes.len() - 3]).expect("truncate");
-    assert_eq!(load(&path), None);
-    std::fs::write(&path, b"something else entirely").expect("write");
-    assert_eq!(load(&path), None);
-    assert_eq!(load(&dir.path().join("missing.bin")), None);
+    let bytes = write(dir.path(), 2000.0, &sample());
+    assert_eq!(slots(&bytes[..bytes.len() - 3]), None);
+    assert_eq!(slots(b"something else entirely"), None);
+    assert_eq!(slots(b""), None);
+    assert_eq!(read(&dir.path().join("missing.bin")), None);
 }
 
 #[test]
-fn load_for_gives_the_rows_when_the_folder_level_holds_and_the_entries_otherwise() {
+fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let file = dir.path().join("rows.bin");
-    store(dir.path(), "rows.bin", &sample(2000.0));
-    match load_for(&file, key(), Path::new("/s")) {
+    let bytes = write(dir.path(), 2000.0, &sample());
+    match decode_for(&bytes, key(), Path::new("/s")) {
         Loaded::Holds(found) => {
-            let want = sample(2000.0).into_row_files(Path::new("/s"));
-            assert_eq!(found.rows, want.rows);
-            assert_eq!(found.skipped, want.skipped);
+            let ids: Vec<&str> = found.rows.iter().map(|r| r.session_id.as_str()).collect();
+            assert_eq!(ids, ["s1", "minimal"]);
+            assert_eq!(found.rows[0], full_row());
+            assert_eq!(
+                found.skipped,
+                [(PathBuf::from("/s/bad.json"), "not valid JSON".to_owned())]
+            );
         }
         _ => panic!("the folder level should hold"),
     }
@@ -158,11 +175,9 @@ fn load_for_gives_the_rows_when_the_folder_level_holds_and_the_entries_otherwise
         mtime: 1999.5,
         ..key()
     };
-    assert!(
-        matches!(load_for(&file, moved, Path::new("/s")), Loaded::Stale(c) if c == sample(2000.0))
-    );
-    assert!(matches!(
-        load_for(&dir.path().join("none"), key(), Path::new("/s")),
-        Loaded::None
-    ));
+    let Loaded::Stale(stale) = decode_for(&bytes, moved, Path::new("/s")) else {
+        panic!("only the file level should be usable");
+    };
+    let names: Vec<&str> = stale.iter().map(|s| s.name).collect();
+    assert_eq!(names, ["a.json", "bad.json", "minimal.json"]);
 }
