@@ -78,10 +78,11 @@ fn merge<'a>(sessions: &Path, slots: Option<&[Slot<'a>]>) -> (RowFiles, Vec<Kept
         if slot.is_some() {
             next += 1;
         }
-        let path = sessions.join(&name);
+        // Joined only when needed: most files are neither read nor skipped.
+        let path = || sessions.join(&name);
         // Relative to the open folder; a symlinked row is followed, as reading it does.
         let meta = match dir_entry.metadata() {
-            Ok(meta) if meta.file_type().is_symlink() => std::fs::metadata(&path),
+            Ok(meta) if meta.file_type().is_symlink() => std::fs::metadata(path()),
             other => other,
         };
         let meta = match meta {
@@ -94,7 +95,7 @@ fn merge<'a>(sessions: &Path, slots: Option<&[Slot<'a>]>) -> (RowFiles, Vec<Kept
                 differ += 1;
                 let content = RowFile::Skipped(e.to_string());
                 let body = cache::encode_body(&content).unwrap_or_default();
-                found.skipped.push((path, e.to_string()));
+                found.skipped.push((path(), e.to_string()));
                 kept.push(Kept {
                     name,
                     file: FileKey::default(),
@@ -116,10 +117,11 @@ fn merge<'a>(sessions: &Path, slots: Option<&[Slot<'a>]>) -> (RowFiles, Vec<Kept
                 } else if meta.len() > ROW_CAP as u64 {
                     RowFile::Skipped(files::TOO_BIG.into())
                 } else {
-                    files::read_row_file(&path, &mut buf)
+                    files::read_row_file(&path(), &mut buf)
                 };
                 let Some(body) = cache::encode_body(&content) else {
                     if content == RowFile::Phantom {
+                        let path = path();
                         let _ = std::fs::remove_file(&path);
                         found.phantoms.push(path);
                     }
@@ -130,7 +132,7 @@ fn merge<'a>(sessions: &Path, slots: Option<&[Slot<'a>]>) -> (RowFiles, Vec<Kept
         };
         match content {
             RowFile::Row(row) => found.rows.push(row),
-            RowFile::Skipped(why) => found.skipped.push((path, why)),
+            RowFile::Skipped(why) => found.skipped.push((path(), why)),
             RowFile::Phantom | RowFile::Gone => {}
         }
         kept.push(Kept { name, file, body });
