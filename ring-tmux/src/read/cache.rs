@@ -144,6 +144,11 @@ fn decode<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Option<Loaded<'a>> 
         exe_mtime: r.f64()?,
     };
     let built_at = r.f64()?;
+    // Another binary's decoding is used at neither level (its slots are carried over as
+    // they are when the cache is rewritten).
+    if key.exe_mtime != now.exe_mtime {
+        return None;
+    }
     let count = usize::try_from(r.u32()?).ok()?;
     // Bounded by the file: every entry takes well over one byte.
     let capacity = count.min(r.bytes.len());

@@ -76,7 +76,11 @@ fn write(dir: &Path, built_at: f64, entries: &[(&str, FileKey, RowFile)]) -> Vec
 
 /// The entries of a cache file as the file level sees them.
 fn slots(bytes: &[u8]) -> Option<Vec<(String, FileKey, RowFile)>> {
-    match decode_for(bytes, Key::default(), Path::new("/s")) {
+    let moved = Key {
+        mtime: 1999.5,
+        ..key()
+    };
+    match decode_for(bytes, moved, Path::new("/s")) {
         Loaded::Stale(slots) => slots
             .iter()
             .map(|s| Some((s.name.to_owned(), s.file, s.content()?)))
@@ -180,4 +184,12 @@ fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
     };
     let names: Vec<&str> = stale.iter().map(|s| s.name).collect();
     assert_eq!(names, ["a.json", "bad.json", "minimal.json"]);
+    let new_binary = Key {
+        exe_mtime: 6.0,
+        ..moved
+    };
+    assert!(matches!(
+        decode_for(&bytes, new_binary, Path::new("/s")),
+        Loaded::None
+    ));
 }
