@@ -22,6 +22,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 
+CWDS = ["/repo/app", "/repo/app/sub", "/home/u/x y", "/", ""]
+
 EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PermissionRequest",
           "Notification", "Stop", "SessionEnd", "SubagentStop", "stop", "Custom"]
 EVENT_KEYS = ["hook_event_name", "event", "event_name", "hookEventName"]
@@ -54,7 +56,7 @@ def gen_payload(rng, sid, provider):
     if rng.random() < 0.97:
         p[pick(rng, SID_KEYS)] = sid
     if rng.random() < 0.9:
-        p[pick(rng, CWD_KEYS)] = pick(rng, ["/repo/app", "/repo/app/sub", "/home/u/x y", "/", ""])
+        p[pick(rng, CWD_KEYS)] = pick(rng, CWDS)
     if provider is not None:
         p["provider"] = provider
     if rng.random() < 0.5:
@@ -144,11 +146,30 @@ def main():
     ap.add_argument("--ours", default=os.path.join(REPO, "target", "debug", "ring-tmux"))
     ap.add_argument("--cases", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--live-root", help="create project folders here and run stand-in `claude` and "
+                    "`codex` processes (copies of sleep) in some of them, so both tools' liveness "
+                    "rules judge real processes")
     ap.add_argument("--all-sources", action="store_true",
                     help="compare zero-config rows too (live agent processes on this machine show up in both)")
     args = ap.parse_args()
     ring_cmd = [args.ring_python, os.path.join(HERE, "ring_fakeclock.py")]
+    agents = []
+    if args.live_root:
+        global CWDS
+        root = os.path.abspath(args.live_root)
+        dirs = {k: os.path.join(root, k) for k in ("app", "app/sub", "other", "idle")}
+        for d in dirs.values():
+            os.makedirs(d, exist_ok=True)
+        os.makedirs(os.path.join(root, "bin"), exist_ok=True)
+        for name in ("claude", "codex"):
+            shutil.copy(shutil.which("sleep"), os.path.join(root, "bin", name))
+        # claude in app (twice) and other; codex in app/sub; nothing in idle.
+        for name, d in (("claude", "app"), ("claude", "app"), ("claude", "other"), ("codex", "app/sub")):
+            agents.append(subprocess.Popen([os.path.join(root, "bin", name), "3600"], cwd=dirs[d],
+                                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL))
+        CWDS = list(dirs.values()) + [root, ""]
     failures = 0
+    seen = {}  # (source, status) → count over RiNG's boards: shows what the cases covered
     for case in range(args.cases):
         rng = random.Random(args.seed * 100003 + case)
         tmp = tempfile.mkdtemp(prefix="ring-diff.")
@@ -196,6 +217,9 @@ def main():
                 b = json.loads(jb[1]) if jb[0] == 0 and jb[1] else {}
                 strip = lambda s: {k: v for k, v in s.items() if k in a["sessions"][0]} if a["sessions"] else s
                 keep = (lambda s: True) if args.all_sources else (lambda s: s.get("source") == "hook")
+                for sess in a["sessions"]:
+                    key = (sess["source"], sess["status"])
+                    seen[key] = seen.get(key, 0) + 1
                 sa = [s for s in a["sessions"] if keep(s)]
                 sb = [strip(s) for s in b.get("sessions", []) if keep(s)]
                 # RiNG breaks ties in directory-listing order (hash order on ext4); ring lists
@@ -213,6 +237,10 @@ def main():
             for argv, text, t in log:
                 print("   step", t, argv, text)
         shutil.rmtree(tmp, ignore_errors=True)
+    for a in agents:
+        a.kill()  # by pid: only the processes this run started
+        a.wait()
+    print("board rows compared (source, status): " + ", ".join(f"{k[0]}/{k[1]} {v}" for k, v in sorted(seen.items())))
     print(f"{args.cases - failures}/{args.cases} cases agree")
     sys.exit(1 if failures else 0)
 
