@@ -205,6 +205,42 @@ fn load_target(target: &Target) -> Option<Loaded> {
     }
 }
 
+/// What [`write_change`] did.
+enum Change {
+    /// `--dry-run`: the change was printed, nothing written.
+    DryRun,
+    /// Written (after a backup of the old file, if there was one).
+    Written(Option<PathBuf>),
+    /// Not written; the reason was printed.
+    Failed,
+}
+
+/// Renders `doc` in the file's own indentation, then prints it (`dry_run`) or writes it.
+fn write_change(
+    target: &Target,
+    loaded: &Loaded,
+    doc: &serde_json::Value,
+    changed: &[String],
+    dry_run: bool,
+) -> Change {
+    let indent = jsonfile::detect_indent(loaded.text.as_deref());
+    let new_text = jsonfile::render(doc, &indent);
+    if dry_run {
+        print_dry_run(target, loaded, &new_text, changed);
+        return Change::DryRun;
+    }
+    match commit(target, loaded, &new_text) {
+        Ok(backup) => Change::Written(backup),
+        Err(err) => {
+            err!(
+                "✗ could not write {}: {err}. Nothing was changed.",
+                target.path.display()
+            );
+            Change::Failed
+        }
+    }
+}
+
 /// Writes `new_text` over a target (backup first when the file exists); prints the backup.
 fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> std::io::Result<Option<PathBuf>> {
     let file = jsonfile::real_path(&target.path);
@@ -301,14 +337,10 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
         );
         return true;
     }
-    let indent = jsonfile::detect_indent(loaded.text.as_deref());
-    let new_text = jsonfile::render(&plan.doc, &indent);
-    if args.dry_run {
-        print_dry_run(target, &loaded, &new_text, &plan.changed);
-        return true;
-    }
-    match commit(target, &loaded, &new_text) {
-        Ok(backup) => {
+    match write_change(target, &loaded, &plan.doc, &plan.changed, args.dry_run) {
+        Change::DryRun => true,
+        Change::Failed => false,
+        Change::Written(backup) => {
             out!(
                 "✓ Installed ring hooks ({}) into {}",
                 plan.changed.join(", "),
@@ -325,13 +357,6 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
                 target.agent
             );
             true
-        }
-        Err(err) => {
-            err!(
-                "✗ could not write {}: {err}. Nothing was changed.",
-                target.path.display()
-            );
-            false
         }
     }
 }
@@ -374,14 +399,10 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
         );
         return true;
     }
-    let indent = jsonfile::detect_indent(loaded.text.as_deref());
-    let new_text = jsonfile::render(&plan.doc, &indent);
-    if args.dry_run {
-        print_dry_run(target, &loaded, &new_text, &plan.changed);
-        return true;
-    }
-    match commit(target, &loaded, &new_text) {
-        Ok(backup) => {
+    match write_change(target, &loaded, &plan.doc, &plan.changed, args.dry_run) {
+        Change::DryRun => true,
+        Change::Failed => false,
+        Change::Written(backup) => {
             out!(
                 "✓ Removed ring hooks ({}) from {}",
                 plan.changed.join(", "),
@@ -391,13 +412,6 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
                 out!("  backup: {}", backup.display());
             }
             true
-        }
-        Err(err) => {
-            err!(
-                "✗ could not write {}: {err}. Nothing was changed.",
-                target.path.display()
-            );
-            false
         }
     }
 }
