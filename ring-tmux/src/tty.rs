@@ -63,21 +63,10 @@ pub fn parse_stat(text: &str) -> Option<ProcStat> {
     Some(ProcStat { comm, ppid, tty_nr })
 }
 
-/// The device path of an encoded `tty_nr`: Unix98 ptys (majors 136–143) → `/dev/pts/N`,
-/// virtual consoles (major 4, minors < 64) → `/dev/ttyN`, serial ports (major 4, minors ≥ 64)
-/// → `/dev/ttySN`. 0 and anything else → none.
+/// The device path of an encoded `tty_nr` ([`crate::procs::tty_name`]); 0, negative or an
+/// unknown device → none.
 pub fn tty_name(tty_nr: i64) -> Option<String> {
-    if tty_nr <= 0 {
-        return None;
-    }
-    let major = (tty_nr >> 8) & 0xfff;
-    let minor = (tty_nr & 0xff) | ((tty_nr >> 12) & 0xfff00);
-    match major {
-        136..=143 => Some(format!("/dev/pts/{}", (major - 136) * 256 + minor)),
-        4 if minor < 64 => Some(format!("/dev/tty{minor}")),
-        4 => Some(format!("/dev/ttyS{}", minor - 64)),
-        _ => None,
-    }
+    crate::procs::tty_name(u32::try_from(tty_nr).ok()?)
 }
 
 fn basename(s: &str) -> &str {
