@@ -10,7 +10,6 @@
 //!   string or `null` (no terminal: no row, not counted), `start` the process start in float
 //!   epoch seconds; a malformed entry is skipped. Without `local_llm` there are none.
 
-use crate::procs::local;
 use ring_shared::derive::{Proc, Procs};
 use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
 use serde_json::Value;
@@ -73,26 +72,14 @@ impl Env {
 /// Parses a `RING_PROCS` document. A file that cannot be read or parsed means every
 /// provider is unknown.
 pub fn parse_procs(text: &str) -> Procs {
-    let (mut procs, local_llm) = parse_procs_and_local(text);
-    procs.local_llm = local_llm;
-    procs
-}
-
-/// [`parse_procs`] with the `local_llm` processes that have a terminal (also counted in the
-/// returned `Procs` under [`local::PROCS_KEY`]).
-pub fn parse_procs_and_local(text: &str) -> (Procs, Vec<LocalLlm>) {
     let mut procs = Procs::default();
     let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
-        return (procs, Vec::new());
+        return procs;
     };
-    let mut local_llm = Vec::new();
     for (key, value) in &map {
-        if key == local::PROCS_KEY {
+        if key == "local_llm" {
             if let Value::Array(items) = value {
-                local_llm = items.iter().filter_map(parse_local_llm).collect();
-                procs
-                    .by_provider
-                    .insert(key.clone(), Some(local::procs_entry(&local_llm)));
+                procs.local_llm = items.iter().filter_map(parse_local_llm).collect();
             }
             continue;
         }
@@ -111,7 +98,7 @@ pub fn parse_procs_and_local(text: &str) -> (Procs, Vec<LocalLlm>) {
         };
         procs.by_provider.insert(key.clone(), list);
     }
-    (procs, local_llm)
+    procs
 }
 
 /// One `[pid, provider, model, tty, start]` entry; `None` when malformed or without a terminal.
@@ -166,7 +153,8 @@ mod tests {
             ["x", "ollama", "m", "/dev/pts/3", 1],
             [10, "other", "m", "/dev/pts/4", 1]
         ]}"#;
-        let (procs, local) = parse_procs_and_local(text);
+        let procs = parse_procs(text);
+        let local = &procs.local_llm;
         let pids: Vec<u32> = local.iter().map(|l| l.pid).collect();
         assert_eq!(pids, [7, 8]);
         assert_eq!(local[0].model.as_deref(), Some("llama3"));

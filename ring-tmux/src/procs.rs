@@ -7,7 +7,7 @@
 //! agent. A process whose cwd cannot be read is dropped, as `lsof` drops it.
 //!
 //! Local LLM chats (`ollama run`, `llama-cli`; spec §4.6, the `local` module) are found by the
-//! same scan: they need a terminal, not a cwd, and count under [`local::PROCS_KEY`].
+//! same scan: they need a terminal, not a cwd, and travel in `Procs::local_llm`.
 
 use ring_shared::derive::{Proc, Procs};
 use std::collections::BTreeMap;
@@ -251,10 +251,6 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
         .any(|f| matches!(f.kind, Kind::LocalLlm { .. }));
     let local_llm = local::collect(&found, if has_local { local::btime(root) } else { 0.0 });
     let mut procs = assemble(found);
-    procs.by_provider.insert(
-        local::PROCS_KEY.to_owned(),
-        Some(local::procs_entry(&local_llm)),
-    );
     procs.local_llm = local_llm;
     procs
 }

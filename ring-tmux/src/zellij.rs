@@ -284,14 +284,6 @@ pub fn board_hint(plugin: &Path, ring_home: &Path) -> String {
     )
 }
 
-/// Called by the hook after each write. Kept for callers that only know the new row: sends the
-/// refresh whenever the hook runs inside zellij.
-pub fn refresh_after_hook(_row: Option<&Row>) {
-    if let Some(session) = zellij_session() {
-        spawn_refresh(&session);
-    }
-}
-
 /// Called by the hook after a write with the row before and after it: sends the refresh only
 /// when something the plugin shows changed (state, kind, detail, place, project), so a run of
 /// tool calls in one working session costs no process. The plugin's own one-second poll

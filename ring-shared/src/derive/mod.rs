@@ -59,10 +59,15 @@ impl Procs {
         }
     }
 
-    /// Live agent CLI processes over every provider whose scan succeeded (JSON
-    /// `agent_processes`; display only).
+    /// Live agent CLI processes over every provider whose scan succeeded, local LLM chats
+    /// included (JSON `agent_processes`, spec §5.2; display only).
     pub fn agent_processes(&self) -> usize {
-        self.by_provider.values().flatten().map(Vec::len).sum()
+        self.by_provider
+            .values()
+            .flatten()
+            .map(Vec::len)
+            .sum::<usize>()
+            + self.local_llm.len()
     }
 }
 

@@ -3,14 +3,8 @@
 //! zero-config read in `Procs::local_llm`.
 
 use super::{Found, Kind, basename};
-use ring_shared::derive::Proc;
 use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
 use std::path::Path;
-
-/// The `Procs::by_provider` key of the local LLM processes with a terminal. It counts them in
-/// `agent_processes` (spec §5.2) without giving a provider a liveness detector: a normalized
-/// hook provider never holds `_` (spec §2.1), so no hook row is ever judged by it.
-pub const PROCS_KEY: &str = "local_llm";
 
 /// Which local LLM runner a process is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,17 +120,6 @@ pub fn btime(root: &Path) -> f64 {
         .ok()
         .and_then(|t| parse_btime(&t))
         .unwrap_or(0.0)
-}
-
-/// The `Procs::by_provider` entry for `local`: one process per row, for the count.
-pub fn procs_entry(local: &[LocalLlm]) -> Vec<Proc> {
-    local
-        .iter()
-        .map(|l| Proc {
-            cwd: String::new(),
-            tty: l.tty.clone(),
-        })
-        .collect()
 }
 
 #[cfg(test)]
