@@ -156,6 +156,7 @@ pub fn assemble(found: Vec<Found>) -> Procs {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stat {
     pub comm: String,
+    pub ppid: i64,
     pub tty_nr: u32,
     /// Kernel threads have no command line, cwd or terminal.
     pub kernel_thread: bool,
@@ -171,13 +172,16 @@ pub fn parse_stat(text: &str) -> Option<Stat> {
     let comm = text.get(open + 1..close)?.to_owned();
     // After ") ": state ppid pgrp session tty_nr tpgid flags …
     let mut fields = text.get(close + 1..)?.split_ascii_whitespace();
-    let tty_nr: i64 = fields.nth(4)?.parse().ok()?;
-    let flags: u64 = fields.nth(1)?.parse().ok()?;
-    // flags is field 9; starttime is field 22.
+    let _state = fields.next()?;
+    let ppid: i64 = fields.next()?.parse().ok()?;
+    let tty_nr: i64 = fields.nth(2)?.parse().ok()?;
+    // flags is field 9 (0 when the line stops short); starttime is field 22.
+    let flags: u64 = fields.nth(1).and_then(|v| v.parse().ok()).unwrap_or(0);
     let start_ticks = fields.nth(12).and_then(|v| v.parse().ok()).unwrap_or(0);
     const PF_KTHREAD: u64 = 0x0020_0000;
     Some(Stat {
         comm,
+        ppid,
         tty_nr: u32::try_from(tty_nr).unwrap_or(0),
         kernel_thread: flags & PF_KTHREAD != 0,
         start_ticks,

@@ -44,23 +44,15 @@ pub struct Discovered {
     pub agent_pid: Option<i64>,
 }
 
-/// Parses the text of `/proc/<pid>/stat`. `comm` may contain spaces and parentheses, so the
-/// fields after it are found from the *last* `)`.
+/// The walk's view of `/proc/<pid>/stat` ([`crate::procs::parse_stat`], which finds the fields
+/// after `comm` from its *last* `)`: a comm may hold spaces and parentheses).
 pub fn parse_stat(text: &str) -> Option<ProcStat> {
-    let open = text.find('(')?;
-    let close = text.rfind(')')?;
-    if close < open {
-        return None;
-    }
-    let comm = text[open + 1..close].to_owned();
-    // After ") ": state ppid pgrp session tty_nr ...
-    let mut fields = text[close + 1..].split_ascii_whitespace();
-    let _state = fields.next()?;
-    let ppid = fields.next()?.parse().ok()?;
-    let _pgrp = fields.next()?;
-    let _session = fields.next()?;
-    let tty_nr = fields.next()?.parse().ok()?;
-    Some(ProcStat { comm, ppid, tty_nr })
+    let stat = crate::procs::parse_stat(text)?;
+    Some(ProcStat {
+        comm: stat.comm,
+        ppid: stat.ppid,
+        tty_nr: i64::from(stat.tty_nr),
+    })
 }
 
 /// The device path of an encoded `tty_nr` ([`crate::procs::tty_name`]); 0, negative or an
