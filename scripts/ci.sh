@@ -41,7 +41,8 @@ step "clippy (wasm32-wasip1)"
 cargo clippy -p ring-shared -p ring-plugin --target wasm32-wasip1 --locked -- -D warnings
 
 step "tests"
-cargo test --workspace --locked
+# The tmux end-to-end tests skip without tmux on a developer's machine; here they must run.
+RING_E2E_REQUIRED=1 cargo test --workspace --locked
 
 step "plugin release build (wasm32-wasip1)"
 cargo build --release -p ring-plugin --target wasm32-wasip1 --locked

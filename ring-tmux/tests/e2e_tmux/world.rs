@@ -14,12 +14,16 @@ use std::time::{Duration, Instant};
 pub const BIN: &str = env!("CARGO_BIN_EXE_ring-tmux");
 pub const RING_TMUX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ring.tmux");
 
-/// tmux missing → the test prints why and passes (CI installs tmux).
+/// tmux missing → the test prints why and passes, except under `RING_E2E_REQUIRED=1`
+/// (set by scripts/ci.sh), where a missing tmux fails the test instead of skipping it.
 pub fn tmux_available() -> bool {
     let ok = Command::new("tmux")
         .arg("-V")
         .output()
         .is_ok_and(|o| o.status.success());
+    if !ok && std::env::var_os("RING_E2E_REQUIRED").is_some_and(|v| v == "1") {
+        panic!("RING_E2E_REQUIRED=1 but tmux is not installed");
+    }
     if !ok {
         eprintln!("SKIP: tmux is not installed; the tmux e2e tests need it (apt-get install tmux)");
     }
