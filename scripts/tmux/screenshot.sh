@@ -94,21 +94,5 @@ done
 sleep 2
 tmux -L "$OUTER" capture-pane -e -p >"$WORK/screen.ansi"
 
-{
-	cat <<'HTML'
-<!doctype html><html><head><meta charset="utf-8"><style>
-body { margin: 0; background: #1c1c1c; }
-pre { margin: 0; padding: 12px 14px; color: #d0d0d0; background: #1c1c1c;
-      font: 15px/1.25 "DejaVu Sans Mono", "Noto Color Emoji", monospace; }
-</style></head><body><pre>
-HTML
-	aha --no-header <"$WORK/screen.ansi"
-	echo '</pre></body></html>'
-} >"$WORK/screen.html"
-
-mkdir -p "$(dirname "$OUT")"
-chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-	--disable-background-networking --disable-component-update --disable-sync \
-	--user-data-dir="$WORK/chromium" --hide-scrollbars --window-size=1040,450 \
-	--screenshot="$OUT" "file://$WORK/screen.html" >/dev/null 2>&1
+"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 1040 450
 echo "screenshot: wrote $OUT"

@@ -69,23 +69,9 @@ wait_for 5 'screen | sed -n 2p | grep -qF "🔐 api"'
 sleep 1
 
 shoot() { # out.png
-  local ansi="$ZJ_WORK/screen.ansi" html="$ZJ_WORK/screen.html"
+  local ansi="$ZJ_WORK/screen.ansi"
   tmx capture-pane -e -p -t e2e >"$ansi"
-  {
-    cat <<'HTML'
-<!doctype html><html><head><meta charset="utf-8"><style>
-body { margin: 0; background: #1c1c1c; }
-pre { margin: 0; padding: 12px 14px; color: #d0d0d0; background: #1c1c1c;
-      font: 15px/1.25 "DejaVu Sans Mono", "Noto Color Emoji", monospace; }
-</style></head><body><pre>
-HTML
-    aha --no-header <"$ansi"
-    echo '</pre></body></html>'
-  } >"$html"
-  chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$ZJ_WORK/chromium" --hide-scrollbars --window-size=1296,476 \
-    --screenshot="$1" "file://$html" >/dev/null 2>&1
+  scripts/ansi-to-png.sh "$ansi" "$1" 1296 476
   echo "screenshots: wrote $1"
 }
 shoot "$OUT_DIR/zellij.png"
