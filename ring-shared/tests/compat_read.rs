@@ -9,7 +9,10 @@
 //! * zero-config rows (scan, Codex threads, synthetic rows of live processes) are another
 //!   module's work: whole zero-config scenarios are skipped by name, and elsewhere rows whose
 //!   `source` is not `hook` are left out of the comparison (counts and `oneline` recomputed).
-//! * tmux targets: only rule 1 (the row's own pane id) exists; cwd fallbacks never will.
+//! * tmux targets: rule 1 (the row's own pane id) and rule 2 (process-tree evidence, from the
+//!   scenario's `tmux_panes` and `process_rows`) are compared; the cwd fallbacks (rules 3–4)
+//!   never will exist: a row ours leaves unmapped while some pane has its cwd is not compared
+//!   on `tmux_target` / `location`.
 
 use ring_shared::board::Board;
 use ring_shared::config::Config;
@@ -227,6 +230,8 @@ fn compare_read(
     }
     let mut derived = derive::derive(rows, &ctx);
     derive::map_tmux_targets(&mut derived.sessions, None, &panes_of(scenario, spec));
+    let (panes, tree) = tree_of(scenario, spec);
+    derive::map_process_tree_targets(&mut derived.sessions, None, &tree, &|p: &str| p.to_owned());
     for (key, all) in [("oneline", config.show_all), ("oneline_all", true)] {
         let board = Board::build(
             derived.sessions.clone(),
@@ -240,6 +245,7 @@ fn compare_read(
             &json_key,
             key,
             &board,
+            &panes,
             &expected[&json_key],
             &expected[key],
             labels,
@@ -254,6 +260,7 @@ fn compare_board(
     json_key: &str,
     oneline_key: &str,
     board: &Board,
+    panes: &[derive::Pane],
     expected_json: &Value,
     expected_oneline: &Value,
     labels: &BTreeMap<String, String>,
@@ -316,19 +323,33 @@ fn compare_board(
         }
         undo_none_quirk(&mut theirs["sessions"], what, tally);
     }
-    if what.starts_with("read_tmux_targets") {
-        tally
-            .notes
-            .insert("read_tmux_targets: cwd fallbacks (§4.10 rules 3-4) not compared".into());
+    // Rules 3–4 (cwd fallbacks) do not exist here: a row we left unmapped while a pane has
+    // its cwd may have been mapped by them in RiNG; its target and location are not compared.
+    let unmapped: BTreeSet<String> = ours["sessions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["tmux_target"].is_null())
+        .filter(|s| {
+            panes
+                .iter()
+                .any(|p| Some(p.cwd.as_str()) == s["cwd"].as_str())
+        })
+        .filter_map(|s| s["session_id"].as_str().map(str::to_owned))
+        .collect();
+    if !unmapped.is_empty() {
+        tally.notes.insert(format!(
+            "{what}: cwd fallbacks (§4.10 rules 3-4) not compared for {unmapped:?}"
+        ));
         for s in theirs["sessions"]
             .as_array_mut()
             .into_iter()
             .flatten()
             .chain(ours["sessions"].as_array_mut().into_iter().flatten())
         {
-            let bound = s["session_id"] == "bound";
+            let id = s["session_id"].as_str().unwrap_or_default().to_owned();
             let map = s.as_object_mut().expect("session");
-            if !bound {
+            if unmapped.contains(&id) {
                 map.remove("tmux_target");
                 map.remove("location");
             }
@@ -359,6 +380,42 @@ fn undo_none_quirk(sessions: &mut Value, what: &str, tally: &mut Tally) {
             }
         }
     }
+}
+
+/// The scenario's panes (with shell pids) and the process-tree evidence over its
+/// `process_rows` (`{pid: [ppid, args]}`); a read's own `tmux_panes` / `process_rows` win.
+fn tree_of(scenario: &Value, spec: &Value) -> (Vec<derive::Pane>, derive::PaneTree) {
+    let pick = |key: &str| {
+        if spec[key].is_null() {
+            scenario[key].clone()
+        } else {
+            spec[key].clone()
+        }
+    };
+    let text = |v: &Value, k: &str| v[k].as_str().unwrap_or_default().to_owned();
+    let panes: Vec<derive::Pane> = pick("tmux_panes")
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| derive::Pane {
+            id: text(p, "pane_id"),
+            cwd: text(p, "cwd"),
+            target: text(p, "target"),
+            pid: p["pane_pid"].as_u64().and_then(|n| u32::try_from(n).ok()),
+        })
+        .collect();
+    let procs: Vec<derive::ProcRow> = pick("process_rows")
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(pid, entry)| derive::ProcRow {
+            pid: pid.parse().expect("process_rows pid"),
+            ppid: u32::try_from(entry[0].as_u64().expect("ppid")).expect("ppid fits"),
+            args: entry[1].as_str().expect("args").to_owned(),
+        })
+        .collect();
+    let tree = derive::PaneTree::new(&panes, &procs, &|p: &str| p.to_owned());
+    (panes, tree)
 }
 
 fn hook_session_value(session: &Session) -> Value {

@@ -7,10 +7,15 @@
 //! The hook rows are taken from the recorded `hook_sessions` of each read (the hook rows after
 //! RiNG's read-side rules §4.2–§4.3, tested elsewhere); everything else is computed here:
 //! scan rows, synthetic rows, Codex rows, the merge (§4.7), hidden sessions and background
-//! agents (§4.8–§4.9), the sort and the filter (§4.11).
+//! agents (§4.8–§4.9), the sort and the filter (§4.11). A scenario's `tmux_panes` and
+//! `process_rows` feed §4.10 rules 1–2 (the live-slot evidence of §4.4 and the targets); the
+//! cwd fallbacks (rules 3–4) do not exist in ring, so a row left unmapped while some pane has
+//! its cwd is not compared on `location`.
 
 use ring_shared::config::Config;
-use ring_shared::derive::{Proc, Procs, ReadContext, Session, Source};
+use ring_shared::derive::{
+    self, Pane, PaneTree, Proc, ProcRow, Procs, ReadContext, Session, Source,
+};
 use ring_shared::registry::{Row, Status};
 use ring_shared::scan::{
     self, CodexThread, RolloutFacts, TranscriptFacts, finish, merge_sources, order_threads,
@@ -303,6 +308,44 @@ fn oneline(sessions: &[Session]) -> String {
         .join(" ")
 }
 
+/// Marks a row ours leaves unmapped where RiNG's cwd fallbacks may map it (not compared).
+const CWD_FALLBACK: &str = "<cwd fallback: not compared>";
+
+/// The panes and process rows of a read (its own `tmux_panes` / `process_rows` win over the
+/// scenario's), as pure inputs of §4.10 rules 1–2.
+fn tmux_of(scenario: &Value, read: &Value) -> (Vec<Pane>, PaneTree) {
+    let pick = |key: &str| read.get(key).or_else(|| scenario.get(key)).cloned();
+    let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+    let panes: Vec<Pane> = pick("tmux_panes")
+        .as_ref()
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|p| Pane {
+            id: text(p, "pane_id"),
+            cwd: text(p, "cwd"),
+            target: text(p, "target"),
+            pid: p
+                .get("pane_pid")
+                .and_then(Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok()),
+        })
+        .collect();
+    let procs: Vec<ProcRow> = pick("process_rows")
+        .as_ref()
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(pid, entry)| ProcRow {
+            pid: pid.parse().expect("process_rows pid"),
+            ppid: u32::try_from(entry[0].as_u64().expect("ppid")).expect("ppid fits"),
+            args: entry[1].as_str().expect("args").to_owned(),
+        })
+        .collect();
+    let tree = PaneTree::new(&panes, &procs, &|p: &str| p.to_owned());
+    (panes, tree)
+}
+
 /// One board read: hook sessions (recorded) + zero-config rows → merge → finish → sort.
 fn board(scenario: &Value, files: &[FakeFile], read: &Value, recorded: &Value) -> Vec<Session> {
     let now = recorded["clock"].as_f64().expect("read clock");
@@ -328,12 +371,15 @@ fn board(scenario: &Value, files: &[FakeFile], read: &Value, recorded: &Value) -
             .map(|f| RolloutFacts::from_records(&tail(&f.bytes)))
             .unwrap_or_default()
     };
+    let (panes, tree) = tmux_of(scenario, read);
+    let identity = |p: &str| p.to_owned();
+    let evidence = |id: &str, cwd: &str| tree.target(id, "claude-code", cwd, &identity).is_some();
     let zero = scan::zero_config_rows(
         &transcripts(files),
         &threads(scenario, start),
         &mut rollout,
         &ctx,
-        &|_, _| false,
+        &evidence,
     );
     let hook = list(recorded, "hook_sessions")
         .iter()
@@ -341,6 +387,18 @@ fn board(scenario: &Value, files: &[FakeFile], read: &Value, recorded: &Value) -
         .collect();
     let mut sessions = merge_sources(hook, zero);
     finish(&mut sessions, &ctx);
+    let pane_targets: Vec<(String, String)> = panes
+        .iter()
+        .map(|p| (p.id.clone(), p.target.clone()))
+        .collect();
+    derive::map_tmux_targets(&mut sessions, None, &pane_targets);
+    derive::map_process_tree_targets(&mut sessions, None, &tree, &identity);
+    // Rules 3-4 would have given these rows a pane by cwd in RiNG: shown by cwd instead.
+    for s in &mut sessions {
+        if s.tmux_target.is_none() && panes.iter().any(|p| p.cwd == s.row.cwd) {
+            s.tmux_target = Some(CWD_FALLBACK.to_owned());
+        }
+    }
     sessions.sort_by(|a, b| {
         (a.row.status.rank(), a.idle_seconds(now))
             .partial_cmp(&(b.row.status.rank(), b.idle_seconds(now)))
@@ -382,11 +440,16 @@ fn replay(scenario: &Value, expected: &Value) -> Vec<String> {
             .cloned()
             .collect();
         for (key, ours) in [("json_all", &sessions), ("json", &shown)] {
-            let want: Vec<Value> = list(&recorded[key], "sessions")
+            let mut want: Vec<Value> = list(&recorded[key], "sessions")
                 .iter()
                 .map(expected_view)
                 .collect();
             let got: Vec<Value> = ours.iter().map(|s| view(s, now)).collect();
+            for (w, g) in want.iter_mut().zip(&got) {
+                if g["location"] == CWD_FALLBACK {
+                    w["location"] = json!(CWD_FALLBACK);
+                }
+            }
             if want != got {
                 problems.push(format!(
                     "{name} read {i} {key}:\n  want {}\n  got  {}",

@@ -9,8 +9,16 @@
 //!   (spec §4.6): `provider` `"ollama"` or `"llama.cpp"` (else skipped), `model` a string or `null`, `tty` a
 //!   string or `null` (no terminal: no row, not counted), `start` the process start in float
 //!   epoch seconds; a malformed entry is skipped. Without `local_llm` there are none.
+//! * `RING_TMUX_PANES`: a JSON file `[{"pane_id", "cwd", "target", "pane_pid"}, …]` (the
+//!   compat `tmux_panes` format) that replaces `tmux list-panes` for §4.10 (rules 1 and 2):
+//!   the panes of the server of `$TMUX` (`$TMUX` unset: a server without a socket path). A
+//!   missing `pane_pid` is none; an entry without `pane_id` or `target` is skipped; an
+//!   unreadable file means no panes.
+//! * `RING_PROC_TREE`: a JSON file `{"<pid>": [ppid, "args"], …}` (the compat
+//!   `process_rows` format) that replaces the `/proc` walk below the panes' shells (§4.10
+//!   rule 2). An unreadable file means no processes.
 
-use ring_shared::derive::{Proc, Procs};
+use ring_shared::derive::{Pane, Proc, ProcRow, Procs};
 use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -42,14 +50,11 @@ impl Env {
         let fixed_now = std::env::var("RING_NOW")
             .ok()
             .and_then(|v| v.trim().parse::<f64>().ok());
-        let procs_file = std::env::var_os("RING_PROCS")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from);
         Env {
             home,
             ring_home,
             fixed_now,
-            procs_file,
+            procs_file: seam_file("RING_PROCS"),
         }
     }
 
@@ -140,6 +145,53 @@ pub fn read_procs_file(path: &Path) -> Procs {
         .unwrap_or_default()
 }
 
+/// The file named by a seam variable (`RING_PROCS`, `RING_TMUX_PANES`, `RING_PROC_TREE`), if
+/// set and not empty. The tmux seams are read only where the evidence is gathered (the
+/// `zeroconf::evidence` module), not kept in [`Env`].
+pub fn seam_file(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// Parses a `RING_TMUX_PANES` document (see the module doc).
+pub fn parse_tmux_panes(text: &str) -> Vec<Pane> {
+    let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) else {
+        return Vec::new();
+    };
+    let text = |item: &Value, key: &str| item.get(key).and_then(Value::as_str).map(str::to_owned);
+    items
+        .iter()
+        .filter_map(|item| {
+            Some(Pane {
+                id: text(item, "pane_id")?,
+                cwd: text(item, "cwd").unwrap_or_default(),
+                target: text(item, "target")?,
+                pid: item
+                    .get("pane_pid")
+                    .and_then(Value::as_u64)
+                    .and_then(|p| u32::try_from(p).ok()),
+            })
+        })
+        .collect()
+}
+
+/// Parses a `RING_PROC_TREE` document (see the module doc); malformed entries are skipped.
+pub fn parse_proc_tree(text: &str) -> Vec<ProcRow> {
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
+        return Vec::new();
+    };
+    map.iter()
+        .filter_map(|(pid, entry)| {
+            Some(ProcRow {
+                pid: pid.trim().parse().ok()?,
+                ppid: u32::try_from(entry.get(0)?.as_u64()?).ok()?,
+                args: entry.get(1)?.as_str()?.to_owned(),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,6 +216,30 @@ mod tests {
         assert!(
             !procs.by_provider.contains_key("ollama"),
             "no detector for hook rows of provider ollama"
+        );
+    }
+
+    #[test]
+    fn injected_panes_and_process_rows_parse_like_the_compat_fields() {
+        let panes = parse_tmux_panes(
+            r#"[{"pane_id": "%1", "cwd": "/a", "target": "m:1.0", "pane_pid": 7},
+                {"pane_id": "%2", "cwd": "/b", "target": "m:1.1"},
+                {"cwd": "/c", "target": "m:1.2"}]"#,
+        );
+        let got: Vec<(&str, &str, Option<u32>)> = panes
+            .iter()
+            .map(|p| (p.id.as_str(), p.target.as_str(), p.pid))
+            .collect();
+        assert_eq!(got, [("%1", "m:1.0", Some(7)), ("%2", "m:1.1", None)]);
+        let mut rows = parse_proc_tree(r#"{"8": [7, "claude --resume x"], "9": ["7", "y"]}"#);
+        rows.sort_by_key(|r| r.pid);
+        assert_eq!(
+            rows,
+            [ProcRow {
+                pid: 8,
+                ppid: 7,
+                args: "claude --resume x".into()
+            }]
         );
     }
 }

@@ -347,6 +347,7 @@ fn join_cmdline(bytes: &[u8]) -> String {
 mod cached;
 pub mod local;
 mod memo;
+pub mod tree;
 
 #[cfg(test)]
 mod tests;

@@ -137,8 +137,13 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
     };
     let hook = derive::hook_sessions(std::mem::take(&mut found.rows), &ctx);
     let zero = if options.zero_config {
-        // No tmux process-tree evidence (§4.10 rule 2): ring never guesses panes.
-        crate::zeroconf::rows(env, &ctx, &|_, _| false)
+        // tmux process-tree evidence (§4.10 rule 2), gathered only if a cwd group has more
+        // transcripts than live processes (and only inside tmux).
+        let evidence = |id: &str, cwd: &str| {
+            crate::zeroconf::evidence::shared(env, &realpath)
+                .is_some_and(|g| g.names(id, cwd, &realpath))
+        };
+        crate::zeroconf::rows(env, &ctx, &evidence)
     } else {
         Vec::new()
     };
@@ -220,7 +225,7 @@ pub fn json(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
     let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
-    map_tmux_targets(&mut loaded.board);
+    map_tmux_targets(&env, &mut loaded.board);
     report_skipped(&loaded);
     let home = env.home.to_string_lossy();
     print(&format!(
@@ -234,40 +239,34 @@ pub fn list(all: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env, true);
     let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
-    map_tmux_targets(&mut loaded.board);
+    map_tmux_targets(&env, &mut loaded.board);
     report_skipped(&loaded);
     let width = list::terminal_width();
     print(&list::render(&loaded, &env.home.to_string_lossy(), width))
 }
 
-/// Maps sessions to `session:window.pane` targets of the tmux server this command runs in
-/// (§4.10 rule 1, by pane id and socket only): one bounded `list-panes`, and nothing at all
-/// outside tmux. Only the readable outputs (`json`, `list`) pay for it, never `oneline`/`status`.
-fn map_tmux_targets(board: &mut Board) {
-    let Some(socket) = crate::tmux::run::socket_from_env() else {
-        return;
-    };
-    if !board.sessions.iter().any(|s| s.row.tmux_pane.is_some()) {
+/// Maps sessions to `session:window.pane` targets of the tmux server this command runs in:
+/// §4.10 rule 1 (the row's pane id, same socket) and rule 2 (for rows without a pane id, a
+/// process below a pane's shell that names the session). One bounded `list-panes` and a
+/// `/proc` walk below the panes, shared with the zero-config scan; nothing at all outside
+/// tmux. Only the readable outputs (`json`, `list`) map rows, never `oneline`/`status`.
+fn map_tmux_targets(env: &Env, board: &mut Board) {
+    if board.sessions.is_empty() {
         return;
     }
-    let args = [
-        "list-panes",
-        "-a",
-        "-F",
-        "#{pane_id} #{session_name}:#{window_index}.#{pane_index}",
-    ]
-    .map(str::to_owned);
-    let deadline = std::time::Instant::now() + crate::tmux::run::PUSH_BUDGET;
-    let Some(out) = crate::tmux::run::run(&socket, &args, deadline).filter(|o| o.success) else {
+    let realpaths = RealPaths::default();
+    let realpath = |dir: &str| realpaths.get(dir);
+    let Some(gathered) = crate::zeroconf::evidence::shared(env, &realpath) else {
         return;
     };
-    let panes: Vec<(String, String)> = out
-        .stdout
-        .lines()
-        .filter_map(|line| line.split_once(' '))
-        .map(|(id, target)| (id.to_owned(), target.to_owned()))
+    let panes: Vec<(String, String)> = gathered
+        .panes
+        .iter()
+        .map(|p| (p.id.clone(), p.target.clone()))
         .collect();
-    derive::map_tmux_targets(&mut board.sessions, Some(&socket), &panes);
+    let socket = gathered.socket.as_deref();
+    derive::map_tmux_targets(&mut board.sessions, socket, &panes);
+    derive::map_process_tree_targets(&mut board.sessions, socket, &gathered.tree, &realpath);
 }
 
 fn report_skipped(loaded: &LoadedBoard) {

@@ -16,6 +16,7 @@
 mod cache;
 mod codec;
 mod codex;
+pub mod evidence;
 mod list;
 
 use crate::env::Env;

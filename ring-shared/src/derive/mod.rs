@@ -1,6 +1,6 @@
 //! Read-side rules (spec §4.1–4.3, §4.8, §4.9): Codex permission-wait promotion, bare
 //! SessionStart, `hook_stale`, process liveness, hidden sessions, background agents; and
-//! tmux targets (§4.10 rule 1, validated by socket).
+//! tmux targets (§4.10 rule 1, validated by socket; rule 2, process-tree evidence).
 //!
 //! The order is RiNG's: [`hook_sessions`] applies §4.2 (a)–(d) to every hook row (what
 //! RiNG's `_hook_sessions` returns and `gc` judges), then [`derive()`] drops or un-hides hidden
@@ -12,8 +12,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod files;
 mod liveness;
+mod tmux;
 
 pub use files::{Hidden, encode_hidden, parse_hidden, parse_labels};
+pub use tmux::{Pane, PaneTree, ProcRow, map_process_tree_targets};
 
 /// One live agent process.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -232,8 +234,8 @@ pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
 /// §4.10 rule 1, made safe: a session whose `tmux_pane` is in `panes` (pane id → target of
 /// the tmux server at `socket`) gets that target. A row that names a different tmux socket is
 /// never mapped: pane ids repeat across servers. Rows without a socket (RiNG's) are mapped by
-/// pane id alone, as RiNG does. The cwd fallbacks of §4.10 rules 2–4 are deliberately not
-/// implemented: ring never guesses a pane from a directory.
+/// pane id alone, as RiNG does. Rule 2 is [`map_process_tree_targets`]; the cwd fallbacks of
+/// rules 3–4 are deliberately not implemented: ring never guesses a pane from a directory.
 pub fn map_tmux_targets(
     sessions: &mut [Session],
     socket: Option<&str>,

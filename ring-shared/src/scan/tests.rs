@@ -209,6 +209,66 @@ fn process_tree_evidence_moves_a_row_into_the_live_slot() {
     );
 }
 
+/// Live slots of a /repo group (`quiet` 500 s old, `crashed` 10 s, `third` 20 s) with the
+/// given live Claude cwds, when pane %1 (cwd `pane_cwd`, shell 100) runs `args`.
+fn slots_with_tree(live: &[(&str, &str)], pane_cwd: &str, args: &str) -> Vec<(String, Status)> {
+    let files = [
+        facts("crashed", "/repo", 10.0, TailKind::Working),
+        facts("quiet", "/repo", 500.0, TailKind::Working),
+        facts("third", "/repo", 20.0, TailKind::Working),
+    ];
+    let panes = [crate::derive::Pane {
+        id: "%1".into(),
+        cwd: pane_cwd.into(),
+        target: "main:1.0".into(),
+        pid: Some(100),
+    }];
+    let tree_procs = [crate::derive::ProcRow {
+        pid: 101,
+        ppid: 100,
+        args: args.into(),
+    }];
+    let procs = procs(live, None);
+    with_ctx(&procs, |ctx| {
+        let tree = crate::derive::PaneTree::new(&panes, &tree_procs, ctx.realpath);
+        let evidence =
+            |id: &str, cwd: &str| tree.target(id, "claude-code", cwd, ctx.realpath).is_some();
+        let rows = claude_rows(
+            &files,
+            known_procs(ctx, "claude-code").expect("known"),
+            ctx,
+            &evidence,
+        );
+        rows.iter()
+            .filter(|s| s.session.source == crate::derive::Source::Scan)
+            .map(|s| (s.session.row.session_id.clone(), s.session.row.status))
+            .collect()
+    })
+}
+
+#[rstest]
+#[case::named_by_a_pane_process(&[("/repo", "")], "/repo", "claude --resume quiet", &["quiet"])]
+#[case::pane_cwd_by_realpath(&[("/repo", "")], "/repo/", "claude --resume quiet", &["quiet"])]
+#[case::pane_in_another_cwd_is_no_evidence(&[("/repo", "")], "/elsewhere", "claude --resume quiet", &["crashed"])]
+#[case::no_process_names_it_mtime_order(&[("/repo", "")], "/repo", "claude", &["crashed"])]
+#[case::evidence_first_then_mtime(&[("/repo", ""), ("/repo", "")], "/repo", "claude -r quiet", &["quiet", "crashed"])]
+#[case::no_live_process_no_slot(&[], "/repo", "claude --resume quiet", &[])]
+#[case::as_many_processes_as_rows(&[("/repo", ""), ("/repo", ""), ("/repo", "")], "/repo", "claude --resume quiet", &["crashed", "third", "quiet"])]
+fn process_tree_evidence_decides_the_live_slots_of_an_ambiguous_group(
+    #[case] live: &[(&str, &str)],
+    #[case] pane_cwd: &str,
+    #[case] args: &str,
+    #[case] want_live: &[&str],
+) {
+    let rows = slots_with_tree(live, pane_cwd, args);
+    let got: Vec<&str> = rows
+        .iter()
+        .filter(|(_, status)| *status != Status::Ended)
+        .map(|(id, _)| id.as_str())
+        .collect();
+    assert_eq!(got, want_live, "rows: {rows:?}");
+}
+
 #[test]
 fn background_agent_rows_age_without_a_live_slot() {
     let files = [facts("agent", "/repo", 10.0, TailKind::Working)];
