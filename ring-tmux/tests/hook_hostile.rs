@@ -111,6 +111,8 @@ fn allowed(entry: &str) -> bool {
         | "ring"
         | "ring/sessions"
         | "ring/sessions/.locks"
+        | "ring/cache"
+        | "ring/cache/rows.journal"
         | "ring/events.jsonl"
         | "ring/ring.log"
         | "ring/ring.log.1" => true,

@@ -53,6 +53,8 @@ fn check(cli: &str, bytes: Vec<u8>) -> Result<(), TestCaseError> {
             "ring"
                 | "ring/sessions"
                 | "ring/sessions/.locks"
+                | "ring/cache"
+                | "ring/cache/rows.journal"
                 | "ring/events.jsonl"
                 | "ring/ring.log"
                 | "ring/hook_payloads.jsonl"

@@ -149,6 +149,8 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
         }
         match store::remove_if_present(&c.path) {
             Ok(()) => {
+                // Rows go without the hook's journal: readers must not take it for complete.
+                store::journal::note_unjournaled(&ring_home.join("cache"));
                 removed += 1;
                 out!("removed {shown_path} ({})", c.reason.describe());
             }

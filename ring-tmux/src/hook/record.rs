@@ -2,7 +2,7 @@
 //! delete, transition log, pane push — all under the session's lock.
 
 use super::{Handled, HookEnv, guarded};
-use crate::store::{self, ErrorLog, jsonl, lock};
+use crate::store::{self, ErrorLog, journal, jsonl, lock};
 use crate::tty;
 use ring_shared::config::Config;
 use ring_shared::event::Event;
@@ -81,6 +81,23 @@ impl Recorder<'_> {
         }
     }
 
+    /// Starts a journaled change of `sessions/` (see `store::journal`); `None` when the
+    /// journal is busy or unusable: the row is changed anyway and readers check every file.
+    fn journal_change(&self, sessions: &Path) -> Option<journal::Change> {
+        journal::Change::begin(&self.henv.env.ring_home.join("cache"), sessions)
+    }
+
+    /// Ends a change started by [`Self::journal_change`]: its entry, or (when it could not
+    /// be journaled) a note that breaks readers' chains.
+    fn journal_commit(&self, change: Option<journal::Change>, name: &str, op: journal::Op<'_>) {
+        match change {
+            Some(change) => {
+                change.commit(name, op);
+            }
+            None => journal::note_unjournaled(&self.henv.env.ring_home.join("cache")),
+        }
+    }
+
     pub(super) fn record(&self, event: &Event) -> Handled {
         let sessions = self.henv.env.sessions_dir();
         if let Err(e) = store::ensure_dir(&sessions) {
@@ -140,9 +157,14 @@ impl Recorder<'_> {
                 }) else {
                     return Handled::Failed;
                 };
-                if let Err(e) = store::write_atomic(&sessions, &name, text.as_bytes()) {
-                    return self.fail(&format!("write {name}"), e);
-                }
+                let change = self.journal_change(&sessions);
+                let meta = match store::write_atomic_meta(&sessions, &name, text.as_bytes()) {
+                    Ok(meta) => meta,
+                    Err(e) => return self.fail(&format!("write {name}"), e),
+                };
+                let file = journal::file_parts(&meta);
+                let json = text.as_bytes();
+                self.journal_commit(change, &name, journal::Op::Write { file, json });
                 if let Some(t) = &transition {
                     self.append_transition(t);
                 }
@@ -159,9 +181,11 @@ impl Recorder<'_> {
                 (Handled::Written, Some(row))
             }
             Outcome::Delete { transition } => {
+                let change = self.journal_change(&sessions);
                 if let Err(e) = store::remove_if_present(&row_path) {
                     return self.fail(&format!("delete {name}"), e);
                 }
+                self.journal_commit(change, &name, journal::Op::Remove);
                 if let Some(t) = &transition {
                     self.append_transition(t);
                 }

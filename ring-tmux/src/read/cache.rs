@@ -15,57 +15,81 @@
 //! tick as the listing could leave the folder's mtime as it was. As git does for its index,
 //! the folder level is trusted only when the folder's mtime is at least [`RACY_SECONDS`]
 //! older than the moment the cache was built; until then each read uses the file level.
+//! A folder state signed by ring's hook (`store::journal`) is exact and needs no such wait.
+//!
+//! The journal: while the only changes since the cache are ring's own (an unbroken chain of
+//! journal entries from the cache's folder state to the folder's state now), the reader
+//! applies the entries instead of `stat`ing every file (the `cached` module). The cache
+//! records how far into the journal it is ([`Meta`]).
 //!
 //! Not detected: a row file rewritten in place within one clock tick at the same size (no
 //! writer does that). The key includes the binary's own mtime, so a new ring never reads an
 //! old ring's decoding. Time and liveness rules are never cached.
 
 use super::files::{RowFile, RowFiles};
+use crate::store::journal::{self, DirKey};
 use codec::{Reader, put_f64, put_len, put_row, put_str};
-use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
-const MAGIC: &[u8; 8] = b"ringrw03";
+const MAGIC: &[u8; 8] = b"ringrw04";
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
-/// Layout: the magic, the folder's [`Key`], `built_at`, the entry count, then per file its
+/// Layout: the magic, the folder's [`Key`], the [`Meta`], the entry count, then per file its
 /// name, [`FileKey`] and length-prefixed body (so a slot is found without decoding its row).
 const CACHE_CAP: usize = 64 << 20;
-
-fn mtime_of(meta: &std::fs::Metadata) -> f64 {
-    meta.mtime() as f64 + f64::from(meta.mtime_nsec() as u32) * 1e-9
-}
 
 /// What identifies one state of `sessions/` (and of the decoder).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Key {
-    dev: u64,
-    ino: u64,
-    mtime: f64,
+    dir: DirKey,
     exe_mtime: f64,
 }
 
 impl Key {
     /// The folder's mtime (Unix seconds).
     pub fn mtime(&self) -> f64 {
-        self.mtime
+        self.dir.mtime()
+    }
+
+    /// The folder's exact state.
+    pub fn dir(&self) -> DirKey {
+        self.dir
     }
 
     /// The key of `sessions/` now; `None` when it cannot be stat'ed (no cache then).
     pub fn of(sessions: &Path) -> Option<Key> {
-        let meta = std::fs::metadata(sessions).ok()?;
+        let dir = DirKey::stat(sessions)?;
         // `/proc/self/exe` followed by one `statx` (no separate readlink).
         let exe_mtime = std::fs::metadata("/proc/self/exe")
-            .map(|m| mtime_of(&m))
+            .map(|m| journal::file_parts(&m).2)
             .unwrap_or(0.0);
-        Some(Key {
-            dev: meta.dev(),
-            ino: meta.ino(),
-            mtime: mtime_of(&meta),
-            exe_mtime,
-        })
+        Some(Key { dir, exe_mtime })
+    }
+}
+
+/// How the cache's state was reached, and where it stands in the journal.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Meta {
+    /// When the cache was built (wall clock): the racy rule's reference.
+    pub built_at: f64,
+    /// The journal's epoch and length the cache covers (0, 0: no journal).
+    pub epoch: u64,
+    pub offset: u64,
+    /// The folder state is a journal signature: exact, so no racy wait.
+    pub exact: bool,
+    /// The state relies on the journal (signed, or entries applied): then every file is
+    /// checked again once `verified_at` is older than `journal::VERIFY_EVERY`.
+    pub trusted: bool,
+    /// When every row file was last `stat`ed (wall clock).
+    pub verified_at: f64,
+}
+
+impl Meta {
+    /// Whether the journal may still be relied on at `wall`.
+    pub fn fresh(&self, wall: f64) -> bool {
+        !self.trusted || wall - self.verified_at <= journal::VERIFY_EVERY
     }
 }
 
@@ -79,11 +103,12 @@ pub struct FileKey {
 
 impl FileKey {
     pub fn of(meta: &std::fs::Metadata) -> FileKey {
-        FileKey {
-            ino: meta.ino(),
-            size: meta.len(),
-            mtime: mtime_of(meta),
-        }
+        FileKey::from_parts(journal::file_parts(meta))
+    }
+
+    /// From `(inode, size, mtime)` as the journal records them.
+    pub fn from_parts((ino, size, mtime): (u64, u64, f64)) -> FileKey {
+        FileKey { ino, size, mtime }
     }
 }
 
@@ -108,8 +133,9 @@ impl Slot<'_> {
 pub enum Loaded<'a> {
     /// The folder level holds: the rows, ready (no per-entry bookkeeping kept).
     Holds(RowFiles),
-    /// Only the file level can be used: every file, in file-name order.
-    Stale(Vec<Slot<'a>>),
+    /// Only the journal or the file level can be used: the cache's key and meta, and every
+    /// file, in file-name order.
+    Stale(Key, Meta, Vec<Slot<'a>>),
     /// No usable cache.
     None,
 }
@@ -120,30 +146,57 @@ pub fn read(file: &Path) -> Option<Vec<u8>> {
     std::fs::read(file).ok().filter(|b| b.len() <= CACHE_CAP)
 }
 
-/// Decodes the cache file's `bytes` for the folder's `key` now (`sessions` names skipped
-/// files): when the folder level holds, the rows straight away; otherwise the slots, whose
-/// rows are decoded only when asked for.
-pub fn decode_for<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Loaded<'a> {
-    decode(bytes, now, sessions).unwrap_or(Loaded::None)
+/// Decodes the cache file's `bytes` for the folder's `key` and the journal's `(epoch, len)`
+/// now, at `wall` (`sessions` names skipped files): when the folder level holds, the rows
+/// straight away; otherwise the slots, whose rows are decoded only when asked for.
+pub fn decode_for<'a>(
+    bytes: &'a [u8],
+    now: Key,
+    journal: (u64, u64),
+    wall: f64,
+    sessions: &Path,
+) -> Loaded<'a> {
+    decode(bytes, now, journal, wall, sessions).unwrap_or(Loaded::None)
 }
 
-/// Whether a cache built at `built_at` for the folder state `cached` holds for `now`.
-pub fn holds(cached: Key, built_at: f64, now: Key) -> bool {
-    cached == now && built_at - now.mtime >= RACY_SECONDS
+/// Whether a cache of the folder state `cached` described by `meta` holds for the folder
+/// state `now` and the journal's `(epoch, len)` at `wall`: same folder state, no journal
+/// entry since, and the state either signed or old enough not to be racy.
+pub fn holds(cached: Key, meta: &Meta, now: Key, journal: (u64, u64), wall: f64) -> bool {
+    cached == now
+        && (meta.epoch, meta.offset) == journal
+        && (meta.exact || meta.built_at - now.mtime() >= RACY_SECONDS)
+        && meta.fresh(wall)
 }
 
-fn decode<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Option<Loaded<'a>> {
+fn decode<'a>(
+    bytes: &'a [u8],
+    now: Key,
+    journal: (u64, u64),
+    wall: f64,
+    sessions: &Path,
+) -> Option<Loaded<'a>> {
     let mut r = Reader { bytes };
     if r.take(MAGIC.len())? != MAGIC {
         return None;
     }
     let key = Key {
-        dev: r.u64()?,
-        ino: r.u64()?,
-        mtime: r.f64()?,
+        dir: DirKey {
+            dev: r.u64()?,
+            ino: r.u64()?,
+            sec: r.i64()?,
+            nsec: r.u32()?,
+        },
         exe_mtime: r.f64()?,
     };
-    let built_at = r.f64()?;
+    let meta = Meta {
+        built_at: r.f64()?,
+        epoch: r.u64()?,
+        offset: r.u64()?,
+        exact: r.u8()? != 0,
+        trusted: r.u8()? != 0,
+        verified_at: r.f64()?,
+    };
     // Another binary's decoding is used at neither level (its slots are carried over as
     // they are when the cache is rewritten).
     if key.exe_mtime != now.exe_mtime {
@@ -152,7 +205,7 @@ fn decode<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Option<Loaded<'a>> 
     let count = usize::try_from(r.u32()?).ok()?;
     // Bounded by the file: every entry takes well over one byte.
     let capacity = count.min(r.bytes.len());
-    if holds(key, built_at, now) {
+    if holds(key, &meta, now, journal, wall) {
         let mut found = RowFiles::default();
         found.rows.reserve(capacity);
         for _ in 0..count {
@@ -178,7 +231,9 @@ fn decode<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Option<Loaded<'a>> 
         let body = r.block()?;
         slots.push(Slot { name, file, body });
     }
-    r.bytes.is_empty().then_some(Loaded::Stale(slots))
+    r.bytes
+        .is_empty()
+        .then_some(Loaded::Stale(key, meta, slots))
 }
 
 fn decode_body(body: &[u8]) -> Option<RowFile> {
@@ -216,19 +271,26 @@ pub struct Writer {
     count: usize,
 }
 
-/// Where the entry count sits in the file: after the magic, the key and `built_at`.
-const COUNT_AT: usize = 8 + 8 * 5;
+/// Where the entry count sits in the file: after the magic, the key and the meta.
+const COUNT_AT: usize = 8 + (8 + 8 + 8 + 4 + 8) + (8 + 8 + 8 + 1 + 1 + 8);
 
 impl Writer {
-    /// A cache of the folder state `key`, listed after `built_at`; `bytes` sizes the buffer.
-    pub fn new(key: Key, built_at: f64, bytes: usize) -> Writer {
+    /// A cache of the folder state `key` reached as `meta` says; `bytes` sizes the buffer.
+    pub fn new(key: Key, meta: &Meta, bytes: usize) -> Writer {
         let mut w = Vec::with_capacity(COUNT_AT + 4 + bytes);
         w.extend_from_slice(MAGIC);
-        w.extend_from_slice(&key.dev.to_le_bytes());
-        w.extend_from_slice(&key.ino.to_le_bytes());
-        put_f64(&mut w, key.mtime);
+        w.extend_from_slice(&key.dir.dev.to_le_bytes());
+        w.extend_from_slice(&key.dir.ino.to_le_bytes());
+        w.extend_from_slice(&key.dir.sec.to_le_bytes());
+        w.extend_from_slice(&key.dir.nsec.to_le_bytes());
         put_f64(&mut w, key.exe_mtime);
-        put_f64(&mut w, built_at);
+        put_f64(&mut w, meta.built_at);
+        w.extend_from_slice(&meta.epoch.to_le_bytes());
+        w.extend_from_slice(&meta.offset.to_le_bytes());
+        w.push(u8::from(meta.exact));
+        w.push(u8::from(meta.trusted));
+        put_f64(&mut w, meta.verified_at);
+        debug_assert_eq!(w.len(), COUNT_AT);
         put_len(&mut w, 0);
         Writer { w, count: 0 }
     }

@@ -121,10 +121,22 @@ pub fn read_row_file(path: &Path, buf: &mut Vec<u8>) -> RowFile {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return RowFile::Gone,
         Err(e) => return RowFile::Skipped(e.to_string()),
     };
+    row_file_from_bytes(bytes)
+}
+
+/// What a row file holding `bytes` is.
+pub fn row_file_from_bytes(bytes: &[u8]) -> RowFile {
     match decode_row(bytes) {
         Ok(row) => RowFile::Row(row),
         Err(DecodeError::Phantom) => RowFile::Phantom,
         Err(e) => RowFile::Skipped(e.to_string()),
+    }
+}
+
+/// Tells the rows journal that `sessions/` changed without it (see `store::journal`).
+pub fn note_unjournaled(sessions: &Path) {
+    if let Some(ring_home) = sessions.parent() {
+        crate::store::journal::note_unjournaled(&ring_home.join("cache"));
     }
 }
 
@@ -142,8 +154,8 @@ pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
             RowFile::Row(row) => found.rows.push(row),
             RowFile::Skipped(why) => found.skipped.push((path, why)),
             RowFile::Phantom => {
-                if purge_phantoms {
-                    let _ = fs::remove_file(&path);
+                if purge_phantoms && fs::remove_file(&path).is_ok() {
+                    note_unjournaled(sessions);
                 }
                 found.phantoms.push(path);
             }

@@ -6,6 +6,7 @@
 //! the umask (rows hold commands and questions).
 
 pub mod hidden;
+pub mod journal;
 pub mod jsonl;
 pub mod lock;
 
@@ -121,6 +122,12 @@ pub fn temp_name(stem: &str) -> String {
 /// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then
 /// [`replace`]. No fsync: a status row is not worth a disk flush per tool call.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_meta(dir, name, bytes).map(drop)
+}
+
+/// [`write_atomic`], giving the new file's metadata (its inode, size and mtime survive the
+/// replace).
+pub fn write_atomic_meta(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<fs::Metadata> {
     let mut attempt = 0;
     let (tmp, mut file) = loop {
         let tmp = dir.join(temp_name("ring"));
@@ -138,7 +145,8 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
     set_mode(&file, FILE_MODE);
     let written = file
         .write_all(bytes)
-        .and_then(|()| replace(&tmp, &dir.join(name)));
+        .and_then(|()| file.metadata())
+        .and_then(|meta| replace(&tmp, &dir.join(name)).map(|()| meta));
     if written.is_err() {
         let _ = fs::remove_file(&tmp);
     }

@@ -137,7 +137,7 @@ impl<'a> Reader<'a> {
         Some(f64::from_le_bytes(self.array()?))
     }
 
-    fn i64(&mut self) -> Option<i64> {
+    pub fn i64(&mut self) -> Option<i64> {
         Some(i64::from_le_bytes(self.array()?))
     }
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::store::journal::DirKey;
 use ring_shared::Row;
 use ring_shared::registry::Status;
 use std::path::PathBuf;
@@ -34,10 +35,46 @@ fn full_row() -> Row {
 
 fn key() -> Key {
     Key {
-        dev: 1,
-        ino: 2,
-        mtime: 1000.0,
+        dir: DirKey {
+            dev: 1,
+            ino: 2,
+            sec: 1000,
+            nsec: 0,
+        },
         exe_mtime: 5.0,
+    }
+}
+
+/// `key()` with the folder's mtime at `sec` + `nsec`.
+fn at(sec: i64, nsec: u32) -> Key {
+    Key {
+        dir: DirKey {
+            sec,
+            nsec,
+            ..key().dir
+        },
+        ..key()
+    }
+}
+
+/// A cache built at `built_at` by listing every file, with no journal.
+fn listed(built_at: f64) -> Meta {
+    Meta {
+        built_at,
+        verified_at: built_at,
+        ..Meta::default()
+    }
+}
+
+/// A cache of a folder state signed by the hook, with the journal at (7, 100).
+fn signed(built_at: f64, verified_at: f64) -> Meta {
+    Meta {
+        built_at,
+        epoch: 7,
+        offset: 100,
+        exact: true,
+        trusted: true,
+        verified_at,
     }
 }
 
@@ -64,7 +101,7 @@ fn sample() -> Vec<(&'static str, FileKey, RowFile)> {
 
 /// Writes `entries` as a cache of `key()` built at `built_at`; gives the file's bytes.
 fn write(dir: &Path, built_at: f64, entries: &[(&str, FileKey, RowFile)]) -> Vec<u8> {
-    let mut writer = Writer::new(key(), built_at, 0);
+    let mut writer = Writer::new(key(), &listed(built_at), 0);
     for (name, file, content) in entries {
         if let Some(body) = encode_body(content) {
             writer.push(name, *file, &body);
@@ -76,12 +113,14 @@ fn write(dir: &Path, built_at: f64, entries: &[(&str, FileKey, RowFile)]) -> Vec
 
 /// The entries of a cache file as the file level sees them.
 fn slots(bytes: &[u8]) -> Option<Vec<(String, FileKey, RowFile)>> {
-    let moved = Key {
-        mtime: 1999.5,
-        ..key()
-    };
-    match decode_for(bytes, moved, Path::new("/s")) {
-        Loaded::Stale(slots) => slots
+    match decode_for(
+        bytes,
+        at(1999, 500_000_000),
+        (0, 0),
+        2000.0,
+        Path::new("/s"),
+    ) {
+        Loaded::Stale(_, _, slots) => slots
             .iter()
             .map(|s| Some((s.name.to_owned(), s.file, s.content()?)))
             .collect(),
@@ -105,25 +144,53 @@ fn entries_round_trip_through_the_cache_file() {
 
 #[test]
 fn the_folder_level_holds_only_for_the_same_folder_state_and_binary() {
-    assert!(holds(key(), 1000.0 + RACY_SECONDS, key()));
+    let meta = listed(1000.0 + RACY_SECONDS);
+    assert!(holds(key(), &meta, key(), (0, 0), 1002.0));
     for other in [
+        at(1000, 1),
         Key {
-            mtime: 1000.5,
+            dir: DirKey {
+                ino: 3,
+                ..key().dir
+            },
             ..key()
         },
-        Key { ino: 3, ..key() },
         Key {
             exe_mtime: 6.0,
             ..key()
         },
     ] {
-        assert!(!holds(key(), 1000.0 + RACY_SECONDS, other), "{other:?}");
+        assert!(!holds(key(), &meta, other, (0, 0), 1002.0), "{other:?}");
     }
 }
 
 #[test]
 fn a_cache_built_right_after_a_change_does_not_hold_for_the_folder() {
-    assert!(!holds(key(), 1000.0 + RACY_SECONDS / 2.0, key()));
+    let meta = listed(1000.0 + RACY_SECONDS / 2.0);
+    assert!(!holds(key(), &meta, key(), (0, 0), 1001.0));
+}
+
+#[test]
+fn a_signed_folder_state_holds_at_once_until_the_journal_grows() {
+    let meta = signed(1000.001, 1000.001);
+    assert!(holds(key(), &meta, key(), (7, 100), 1000.002));
+    assert!(
+        !holds(key(), &meta, key(), (7, 180), 1000.002),
+        "an entry since"
+    );
+    assert!(
+        !holds(key(), &meta, key(), (8, 100), 1000.002),
+        "a new epoch"
+    );
+}
+
+#[test]
+fn a_state_that_relies_on_the_journal_is_verified_now_and_then() {
+    let meta = signed(1000.0, 1000.0);
+    let wall = 1000.0 + crate::store::journal::VERIFY_EVERY + 1.0;
+    assert!(!holds(key(), &meta, key(), (7, 100), wall));
+    let listed_long_ago = listed(1000.0 + RACY_SECONDS);
+    assert!(holds(key(), &listed_long_ago, key(), (0, 0), wall + 1e6));
 }
 
 #[test]
@@ -163,7 +230,7 @@ fn a_truncated_or_foreign_cache_is_no_cache() {
 fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bytes = write(dir.path(), 2000.0, &sample());
-    match decode_for(&bytes, key(), Path::new("/s")) {
+    match decode_for(&bytes, key(), (0, 0), 2000.0, Path::new("/s")) {
         Loaded::Holds(found) => {
             let ids: Vec<&str> = found.rows.iter().map(|r| r.session_id.as_str()).collect();
             assert_eq!(ids, ["s1", "minimal"]);
@@ -175,13 +242,13 @@ fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
         }
         _ => panic!("the folder level should hold"),
     }
-    let moved = Key {
-        mtime: 1999.5,
-        ..key()
-    };
-    let Loaded::Stale(stale) = decode_for(&bytes, moved, Path::new("/s")) else {
+    let moved = at(1999, 500_000_000);
+    let Loaded::Stale(cached, meta, stale) =
+        decode_for(&bytes, moved, (0, 0), 2000.0, Path::new("/s"))
+    else {
         panic!("only the file level should be usable");
     };
+    assert_eq!((cached, meta), (key(), listed(2000.0)));
     let names: Vec<&str> = stale.iter().map(|s| s.name).collect();
     assert_eq!(names, ["a.json", "bad.json", "minimal.json"]);
     let new_binary = Key {
@@ -189,7 +256,7 @@ fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
         ..moved
     };
     assert!(matches!(
-        decode_for(&bytes, new_binary, Path::new("/s")),
+        decode_for(&bytes, new_binary, (0, 0), 2000.0, Path::new("/s")),
         Loaded::None
     ));
 }

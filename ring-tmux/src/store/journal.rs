@@ -1,0 +1,400 @@
+//! The rows journal, `RING_HOME/cache/rows.journal`: ring's hook notes every change it makes
+//! to `sessions/` (the row it wrote, or the row it removed), so that a reader holding the row
+//! cache (`read::cache`) catches up by reading a few entries instead of `stat`ing every row
+//! file after each agent event.
+//!
+//! Why a reader can trust it: every entry carries the folder's state (device, inode, exact
+//! mtime) just before the change and just after it. "Just after" is a *signature*: the hook
+//! sets the folder's mtime to one nanosecond before the time the kernel gave its change. The
+//! kernel never produces that value again (its clock moves forward, so any later change in
+//! the folder, in the same clock tick or later, leaves a different mtime), and the hook
+//! reads the value back, so a file system that rounds timestamps is noticed. A reader that
+//! finds an unbroken chain of entries from the state its cache describes to the folder's
+//! state now knows that nothing but those entries changed the folder: a RiNG hook, `gc`, a
+//! user's `rm` or any writer without the journal leaves a kernel mtime and breaks the chain,
+//! and the reader then checks every file as before.
+//!
+//! What it cannot see: a foreign change inside one hook's critical section (between its
+//! "before" `stat` and its signature, a few microseconds). Readers therefore check every file
+//! at least every [`VERIFY_EVERY`] seconds while they rely on the journal.
+//!
+//! Writers append under an exclusive `flock` on the journal itself, held around the whole
+//! change, so the entries are in the order of the changes; a hook that cannot have the lock
+//! quickly, or finds the journal past [`JOURNAL_CAP`], changes the row without an entry (the
+//! chain breaks, which is always safe). Readers empty the journal (a new epoch in its header)
+//! when they rewrite the cache past [`ROTATE_AT`].
+
+use super::lock::{self, Lock, Mode};
+use super::{FILE_MODE, set_mode};
+use std::fs::{File, FileTimes, OpenOptions};
+use std::io::{self, Seek, SeekFrom, Write};
+use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// File name of the journal inside `RING_HOME/cache/`.
+pub const JOURNAL: &str = "rows.journal";
+const MAGIC: &[u8; 8] = b"ringjl01";
+/// The header: the magic and the epoch.
+pub const HEADER_LEN: u64 = 16;
+/// Past this size hooks stop appending (until a reader rotates the journal).
+pub const JOURNAL_CAP: u64 = 4 << 20;
+/// A reader that rewrites the row cache empties a journal larger than this.
+pub const ROTATE_AT: u64 = 64 << 10;
+/// How long the hook waits for the journal's lock before changing the row without an entry.
+pub const LOCK_WAIT: Duration = Duration::from_millis(100);
+/// Readers relying on the journal check every row file at least this often (seconds).
+pub const VERIFY_EVERY: f64 = 30.0;
+
+/// One exact state of a folder: which folder, and its mtime to the nanosecond.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DirKey {
+    pub dev: u64,
+    pub ino: u64,
+    pub sec: i64,
+    pub nsec: u32,
+}
+
+impl DirKey {
+    /// The state of the folder `meta` describes.
+    pub fn of(meta: &std::fs::Metadata) -> DirKey {
+        DirKey {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            sec: meta.mtime(),
+            nsec: u32::try_from(meta.mtime_nsec()).unwrap_or(0),
+        }
+    }
+
+    /// The state of `dir` now; `None` when it cannot be `stat`ed.
+    pub fn stat(dir: &Path) -> Option<DirKey> {
+        std::fs::metadata(dir).ok().map(|m| DirKey::of(&m))
+    }
+
+    /// The mtime in Unix seconds (not exact: for comparing with clocks).
+    pub fn mtime(&self) -> f64 {
+        self.sec as f64 + f64::from(self.nsec) * 1e-9
+    }
+
+    /// The signature after a change the kernel stamped with this key: one nanosecond earlier.
+    fn signed(self) -> DirKey {
+        match self.nsec {
+            0 => DirKey {
+                sec: self.sec - 1,
+                nsec: 999_999_999,
+                ..self
+            },
+            n => DirKey {
+                nsec: n - 1,
+                ..self
+            },
+        }
+    }
+
+    fn system_time(&self) -> Option<SystemTime> {
+        let sec = u64::try_from(self.sec).ok()?;
+        UNIX_EPOCH.checked_add(Duration::new(sec, self.nsec))
+    }
+
+    fn put(&self, w: &mut Vec<u8>) {
+        w.extend_from_slice(&self.dev.to_le_bytes());
+        w.extend_from_slice(&self.ino.to_le_bytes());
+        w.extend_from_slice(&self.sec.to_le_bytes());
+        w.extend_from_slice(&self.nsec.to_le_bytes());
+    }
+
+    fn take(r: &mut &[u8]) -> Option<DirKey> {
+        Some(DirKey {
+            dev: u64::from_le_bytes(take(r)?),
+            ino: u64::from_le_bytes(take(r)?),
+            sec: i64::from_le_bytes(take(r)?),
+            nsec: u32::from_le_bytes(take(r)?),
+        })
+    }
+}
+
+fn take<const N: usize>(r: &mut &[u8]) -> Option<[u8; N]> {
+    let (head, rest) = r.split_first_chunk::<N>()?;
+    *r = rest;
+    Some(*head)
+}
+
+fn take_block<'a>(r: &mut &'a [u8]) -> Option<&'a [u8]> {
+    let len = usize::try_from(u32::from_le_bytes(take(r)?)).ok()?;
+    let block = r.get(..len)?;
+    *r = &r[len..];
+    Some(block)
+}
+
+fn put_block(w: &mut Vec<u8>, block: &[u8]) {
+    w.extend_from_slice(&u32::try_from(block.len()).unwrap_or(u32::MAX).to_le_bytes());
+    w.extend_from_slice(block);
+}
+
+/// A row file's (inode, size, mtime), as the row cache keys files.
+pub fn file_parts(meta: &std::fs::Metadata) -> (u64, u64, f64) {
+    let mtime =
+        meta.mtime() as f64 + f64::from(u32::try_from(meta.mtime_nsec()).unwrap_or(0)) * 1e-9;
+    (meta.ino(), meta.len(), mtime)
+}
+
+/// What one change did to a row file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op<'a> {
+    /// The row file `name` now holds `json`; `file` is its (inode, size, mtime).
+    Write {
+        file: (u64, u64, f64),
+        json: &'a [u8],
+    },
+    /// The row file `name` was removed.
+    Remove,
+}
+
+/// One journal entry: the folder's state before and after the change of the row file `name`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry<'a> {
+    pub before: DirKey,
+    pub after: DirKey,
+    pub name: &'a str,
+    pub op: Op<'a>,
+}
+
+impl Entry<'_> {
+    fn encode(&self) -> Vec<u8> {
+        let mut w = Vec::with_capacity(96 + self.name.len());
+        w.extend_from_slice(&[0; 4]);
+        self.before.put(&mut w);
+        self.after.put(&mut w);
+        put_block(&mut w, self.name.as_bytes());
+        match &self.op {
+            Op::Write { file, json } => {
+                w.push(0);
+                w.extend_from_slice(&file.0.to_le_bytes());
+                w.extend_from_slice(&file.1.to_le_bytes());
+                w.extend_from_slice(&file.2.to_le_bytes());
+                put_block(&mut w, json);
+            }
+            Op::Remove => w.push(1),
+        }
+        let len = u32::try_from(w.len() - 4).unwrap_or(u32::MAX);
+        w[..4].copy_from_slice(&len.to_le_bytes());
+        w
+    }
+
+    fn decode(mut r: &[u8]) -> Option<Entry<'_>> {
+        let before = DirKey::take(&mut r)?;
+        let after = DirKey::take(&mut r)?;
+        let name = std::str::from_utf8(take_block(&mut r)?).ok()?;
+        let op = match take::<1>(&mut r)? {
+            [0] => {
+                let file = (
+                    u64::from_le_bytes(take(&mut r)?),
+                    u64::from_le_bytes(take(&mut r)?),
+                    f64::from_le_bytes(take(&mut r)?),
+                );
+                Op::Write {
+                    file,
+                    json: take_block(&mut r)?,
+                }
+            }
+            [1] => Op::Remove,
+            _ => return None,
+        };
+        r.is_empty().then_some(Entry {
+            before,
+            after,
+            name,
+            op,
+        })
+    }
+}
+
+/// The entries in `bytes` (the journal from some entry boundary to its end); `None` when
+/// any of them is torn or corrupt.
+pub fn entries(mut bytes: &[u8]) -> Option<Vec<Entry<'_>>> {
+    let mut found = Vec::new();
+    while !bytes.is_empty() {
+        found.push(Entry::decode(take_block(&mut bytes)?)?);
+    }
+    Some(found)
+}
+
+fn open_journal(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .mode(FILE_MODE)
+        .open(path)?;
+    set_mode(&file, FILE_MODE);
+    Ok(file)
+}
+
+/// Writes a fresh header (a new epoch) into the empty, locked journal `file`.
+fn start_epoch(file: &mut File) -> io::Result<u64> {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Unique enough: two epochs of one journal never start in the same nanosecond and pid.
+    let epoch = nanos ^ (u64::from(std::process::id()) << 40) | 1;
+    let mut header = Vec::with_capacity(HEADER_LEN as usize);
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&epoch.to_le_bytes());
+    file.write_all(&header)?;
+    Ok(epoch)
+}
+
+fn read_epoch(file: &File) -> Option<u64> {
+    let mut header = [0u8; HEADER_LEN as usize];
+    file.read_exact_at(&mut header, 0).ok()?;
+    let (magic, epoch) = header.split_at(8);
+    (magic == MAGIC).then(|| u64::from_le_bytes(epoch.try_into().unwrap_or_default()))
+}
+
+/// One change of `sessions/` by the hook, journaled: [`Change::begin`] before touching the
+/// folder, [`Change::commit`] after. Holds the journal's lock until dropped.
+pub struct Change {
+    file: File,
+    sessions: PathBuf,
+    before: DirKey,
+}
+
+impl Change {
+    /// Locks the journal in `cache_dir` (waiting at most [`LOCK_WAIT`]) and notes the state of
+    /// `sessions`; `None` when the change cannot be journaled (the caller changes the row
+    /// anyway: readers then check every file).
+    pub fn begin(cache_dir: &Path, sessions: &Path) -> Option<Change> {
+        let path = cache_dir.join(JOURNAL);
+        let held = match lock::acquire(&path, Mode::Exclusive, LOCK_WAIT, open_journal) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                super::ensure_dir(cache_dir).ok()?;
+                lock::acquire(&path, Mode::Exclusive, LOCK_WAIT, open_journal)
+            }
+            other => other,
+        };
+        let Ok(Lock::Held(mut file)) = held else {
+            return None;
+        };
+        let len = file.metadata().ok()?.len();
+        if len > JOURNAL_CAP {
+            return None;
+        }
+        if len < HEADER_LEN {
+            // New, or torn while its header was written: start over.
+            file.set_len(0).ok()?;
+            file.seek(SeekFrom::Start(0)).ok()?;
+            start_epoch(&mut file).ok()?;
+        }
+        Some(Change {
+            file,
+            sessions: sessions.to_path_buf(),
+            before: DirKey::stat(sessions)?,
+        })
+    }
+
+    /// Signs the folder's new state and appends the entry for `name`. Returns whether the
+    /// entry was written (a failure leaves a broken chain, which readers handle).
+    pub fn commit(mut self, name: &str, op: Op<'_>) -> bool {
+        let Some(kernel) = DirKey::stat(&self.sessions) else {
+            return false;
+        };
+        let signed = kernel.signed();
+        let set = signed.system_time().is_some_and(|t| {
+            File::open(&self.sessions)
+                .and_then(|dir| dir.set_times(FileTimes::new().set_modified(t)))
+                .is_ok()
+        });
+        // Read back: a file system that rounds timestamps cannot carry signatures. The entry
+        // is written anyway (with the state as it is), so the journal grows and no reader
+        // takes the folder for unchanged.
+        let after = if set {
+            DirKey::stat(&self.sessions).unwrap_or_default()
+        } else {
+            kernel
+        };
+        let exact = after == signed;
+        let entry = Entry {
+            before: self.before,
+            after: if exact { after } else { DirKey::default() },
+            name,
+            op,
+        };
+        self.file.write_all(&entry.encode()).is_ok() && exact
+    }
+}
+
+/// Notes a change of `sessions/` that was made without [`Change`] (the journal was busy, a
+/// phantom purged, `gc`): appends an entry that breaks every chain through it, so the change
+/// is never hidden, even inside another hook's critical section. Unlocked: one `O_APPEND`
+/// write cannot interleave with another. Nothing to do without a journal.
+pub fn note_unjournaled(cache_dir: &Path) {
+    let Ok(mut file) = OpenOptions::new()
+        .append(true)
+        .open(cache_dir.join(JOURNAL))
+    else {
+        return;
+    };
+    if file.metadata().is_ok_and(|m| m.len() <= JOURNAL_CAP) {
+        let breaker = Entry {
+            before: DirKey::default(),
+            after: DirKey::default(),
+            name: "",
+            op: Op::Remove,
+        };
+        let _ = file.write_all(&breaker.encode());
+    }
+}
+
+/// The journal as a reader sees it.
+#[derive(Debug)]
+pub struct Journal {
+    file: File,
+    /// The epoch in its header (0 when it has none yet).
+    pub epoch: u64,
+    /// Its length in bytes.
+    pub len: u64,
+}
+
+impl Journal {
+    /// The journal in `cache_dir`; `None` when there is none (or it cannot be read).
+    pub fn open(cache_dir: &Path) -> Option<Journal> {
+        let file = File::open(cache_dir.join(JOURNAL)).ok()?;
+        let len = file.metadata().ok()?.len();
+        let epoch = if len >= HEADER_LEN {
+            read_epoch(&file)?
+        } else {
+            0
+        };
+        Some(Journal { file, epoch, len })
+    }
+
+    /// The bytes from `offset` to the end as seen when opened (bounded by [`JOURNAL_CAP`]
+    /// plus one entry); `None` when they cannot be read.
+    pub fn read_from(&self, offset: u64) -> Option<Vec<u8>> {
+        let want = self.len.checked_sub(offset)?;
+        if want > JOURNAL_CAP + (1 << 20) {
+            return None;
+        }
+        let mut buf = vec![0; usize::try_from(want).ok()?];
+        self.file.read_exact_at(&mut buf, offset).ok()?;
+        Some(buf)
+    }
+}
+
+/// Empties the journal in `cache_dir` and starts a new epoch, if its lock can be had at once
+/// and `sessions` is still in the state `expected` (so no entry after `expected` is lost).
+/// Gives the new `(epoch, len)`; `None` when it was left as it is.
+pub fn rotate(cache_dir: &Path, sessions: &Path, expected: DirKey) -> Option<(u64, u64)> {
+    let mut file = open_journal(&cache_dir.join(JOURNAL)).ok()?;
+    file.try_lock().ok()?;
+    if DirKey::stat(sessions)? != expected {
+        return None;
+    }
+    file.set_len(0).ok()?;
+    file.seek(SeekFrom::Start(0)).ok()?;
+    let epoch = start_epoch(&mut file).ok()?;
+    Some((epoch, HEADER_LEN))
+}
+
+#[cfg(test)]
+mod tests;
