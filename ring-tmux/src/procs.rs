@@ -227,6 +227,16 @@ pub fn scan_cached(cache_file: &Path, wall: f64) -> Procs {
     scan_root(Path::new("/proc"), Some(cache_file), wall)
 }
 
+/// The agent pids the first `/proc` scan of this process found (sorted).
+static SCANNED_PIDS: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+
+/// The pids of the agent processes (Claude, Codex, local LLM chats) the first `/proc` scan of
+/// this process found, sorted; `None` when none ran (`RING_PROCS`). A cheap fingerprint of
+/// the agents: the tmux evidence cache is dropped when it changes.
+pub fn scanned_agent_pids() -> Option<&'static [u32]> {
+    SCANNED_PIDS.get().map(Vec::as_slice)
+}
+
 fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
     let Ok(dir) = std::fs::read_dir(root) else {
         return Procs::default();
@@ -249,6 +259,7 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
         }
     }
     found.sort_by_key(|f| f.pid);
+    let _ = SCANNED_PIDS.set(found.iter().map(|f| f.pid).collect());
     // `/proc/stat` is read only when a local LLM runs.
     let has_local = found
         .iter()

@@ -222,6 +222,7 @@ pub fn oneline(all: bool) -> ExitCode {
 
 /// `ring-tmux json [--all]`: RiNG's `--format json` board (plus ring's keys).
 pub fn json(all: bool) -> ExitCode {
+    crate::zeroconf::evidence::want_fresh();
     let env = Env::from_process();
     let config = config(&env, true);
     let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
@@ -236,6 +237,7 @@ pub fn json(all: bool) -> ExitCode {
 
 /// `ring-tmux list [--all]`: a readable table of the board.
 pub fn list(all: bool) -> ExitCode {
+    crate::zeroconf::evidence::want_fresh();
     let env = Env::from_process();
     let config = config(&env, true);
     let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));

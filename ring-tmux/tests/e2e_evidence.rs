@@ -43,19 +43,7 @@ fn transcript(home: &Path, cwd: &str, id: &str, age: f64) {
 
 /// `(session_id, status, location)` of `ring-tmux json --all`, with `$TMUX` when given.
 fn board(dir: &Path, tmux: Option<&str>) -> Vec<[String; 3]> {
-    let mut cmd = Command::new(BIN);
-    cmd.env_clear()
-        .env("HOME", dir.join("home"))
-        .env("RING_HOME", dir.join("ring"))
-        .env("RING_PROCS", dir.join("procs.json"))
-        .env("RING_SCAN_TTL", "0")
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .args(["json", "--all"]);
-    if let Some(tmux) = tmux {
-        cmd.env("TMUX", tmux);
-    }
-    let out = cmd.output().expect("ring-tmux runs");
-    assert!(out.status.success(), "json failed: {out:?}");
+    let out = ring(dir, tmux, &["json", "--all"]);
     let board: Value = serde_json::from_slice(&out.stdout).expect("json");
     board["sessions"]
         .as_array()
@@ -65,6 +53,34 @@ fn board(dir: &Path, tmux: Option<&str>) -> Vec<[String; 3]> {
             ["session_id", "status", "location"].map(|k| s[k].as_str().unwrap_or("").to_owned())
         })
         .collect()
+}
+
+/// Runs `ring-tmux args…` with the test's folders (evidence reused for 600 s: the cache's
+/// behaviour is checked without any timing), `$TMUX` when given.
+fn ring(dir: &Path, tmux: Option<&str>, args: &[&str]) -> std::process::Output {
+    let mut cmd = Command::new(BIN);
+    cmd.env_clear()
+        .env("HOME", dir.join("home"))
+        .env("RING_HOME", dir.join("ring"))
+        .env("RING_PROCS", dir.join("procs.json"))
+        .env("RING_SCAN_TTL", "0")
+        .env("RING_EVIDENCE_TTL", "600")
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .args(args);
+    if let Some(tmux) = tmux {
+        cmd.env("TMUX", tmux);
+    }
+    let out = cmd.output().expect("ring-tmux runs");
+    assert!(out.status.success(), "ring-tmux {args:?} failed: {out:?}");
+    out
+}
+
+fn oneline(dir: &Path, tmux: &str) -> String {
+    let out = ring(dir, Some(tmux), &["oneline"]);
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .trim_end()
+        .to_owned()
 }
 
 #[test]
@@ -126,5 +142,29 @@ fn a_pane_process_naming_a_transcript_makes_it_the_live_one_and_its_location() {
     assert_eq!(
         inside, want,
         "inside tmux, pane {pane} ({target}) names {QUIET}"
+    );
+    // The status bar's read agrees (its evidence comes from the file `json` just wrote).
+    assert_eq!(oneline(dir.path(), &tmux), "\u{1F7E1}1");
+
+    // The stand-in ends: `oneline` keeps the stored evidence while the agents are the same
+    // (here for the test's 600 s), `json` gathers afresh and stores what it found.
+    server.run(&["kill-pane", "-t", &pane]);
+    assert_eq!(
+        oneline(dir.path(), &tmux),
+        "\u{1F7E1}1",
+        "stored evidence reused"
+    );
+    assert_eq!(
+        board(dir.path(), Some(&tmux)),
+        vec![
+            [CRASHED.to_owned(), "working".to_owned(), cwd.clone()],
+            [QUIET.to_owned(), "ended".to_owned(), cwd.clone()],
+        ],
+        "json gathers afresh"
+    );
+    assert_eq!(
+        oneline(dir.path(), &tmux),
+        "\u{1F7E2}1",
+        "then oneline uses that"
     );
 }

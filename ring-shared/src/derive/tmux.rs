@@ -8,10 +8,11 @@
 //! slots go first to the transcripts a pane's processes name).
 
 use super::Session;
+use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
 /// One pane of the tmux server ring runs in, as `tmux list-panes -a` lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pane {
     /// The pane id, `%N`.
     pub id: String,
@@ -24,7 +25,7 @@ pub struct Pane {
 }
 
 /// One process, as `ps -Ao pid=,ppid=,args=` shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProcRow {
     /// Process id.
     pub pid: u32,

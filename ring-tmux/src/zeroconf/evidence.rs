@@ -6,12 +6,28 @@
 //! Gathered only when first asked, at most once per process: the zero-config scan asks only
 //! for a cwd group with more transcripts than live Claude processes (§4.4), and only `json` /
 //! `list` map rows to panes. Outside tmux (and without the seams) nothing is gathered.
+//!
+//! Starting a tmux client costs more than a whole `status` run (~2.4 ms against ~1.4 ms
+//! here), so what was gathered is kept in `RING_HOME/cache/evidence.json` for [`ttl`]
+//! (`RING_EVIDENCE_TTL`, default 5 s) and reused by `status` / `oneline` while the tmux
+//! socket and the set of agent pids (`procs::scanned_agent_pids`) are the same: an agent
+//! started or ended (say `claude --resume X` in place of another) gathers again at once. A
+//! pane opened, closed or moved to another directory without any agent starting or ending
+//! shows up at most [`ttl`] later. `json` and `list` always gather afresh (and refresh the
+//! file).
 
 use crate::env::Env;
 use crate::tmux::run;
 use ring_shared::derive::{Pane, PaneTree, ProcRow};
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The cache file, inside `RING_HOME/cache/`.
+const FILE: &str = "evidence.json";
+/// Default seconds a gathered evidence is reused by `status` / `oneline`.
+const DEFAULT_TTL: f64 = 5.0;
 
 /// What was gathered: the server's socket (`None` for injected panes outside tmux), its
 /// panes in tmux's order, and the evidence over them.
@@ -32,21 +48,121 @@ impl Gathered {
     }
 }
 
-/// The evidence of this process, gathered on the first call (`None`: not inside tmux, or
-/// tmux did not answer).
-pub fn shared(env: &Env, realpath: &dyn Fn(&str) -> String) -> Option<&'static Gathered> {
-    static GATHERED: OnceLock<Option<Gathered>> = OnceLock::new();
-    GATHERED.get_or_init(|| gather(env, realpath)).as_ref()
+/// What `evidence.json` holds: the raw inputs of a [`PaneTree`] and when, for which server
+/// and which agents they were gathered.
+#[derive(Debug, Serialize, Deserialize)]
+struct Stored {
+    socket: String,
+    /// Wall-clock seconds.
+    at: f64,
+    agents: Option<Vec<u32>>,
+    panes: Vec<Pane>,
+    procs: Vec<ProcRow>,
 }
 
-/// Lists the panes and walks the processes below them.
-pub fn gather(_env: &Env, realpath: &dyn Fn(&str) -> String) -> Option<Gathered> {
-    let socket = run::socket_from_env();
-    let panes = match crate::env::seam_file("RING_TMUX_PANES") {
-        Some(path) => crate::env::parse_tmux_panes(&std::fs::read_to_string(path).ok()?),
-        None => list_panes(socket.as_deref()?)?,
+static FRESH: AtomicBool = AtomicBool::new(false);
+
+/// Makes this process gather afresh instead of reusing `evidence.json` (`json`, `list`:
+/// a person reads them, and they need exact pane targets). Call before the first read.
+pub fn want_fresh() {
+    FRESH.store(true, Ordering::Relaxed);
+}
+
+/// Seconds a gathered evidence is reused: `RING_EVIDENCE_TTL` (float seconds, `0` = never),
+/// else 5 s.
+pub fn ttl() -> Duration {
+    std::env::var("RING_EVIDENCE_TTL")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .map_or(
+            Duration::from_secs_f64(DEFAULT_TTL),
+            Duration::from_secs_f64,
+        )
+}
+
+/// The evidence of this process, gathered (or loaded) on the first call (`None`: not
+/// inside tmux, or tmux did not answer).
+pub fn shared(env: &Env, realpath: &dyn Fn(&str) -> String) -> Option<&'static Gathered> {
+    static GATHERED: OnceLock<Option<Gathered>> = OnceLock::new();
+    GATHERED
+        .get_or_init(|| {
+            let fresh = FRESH.load(Ordering::Relaxed);
+            match crate::env::seam_file("RING_TMUX_PANES") {
+                Some(_) => gather(realpath),
+                None => cached(env, realpath, fresh, ttl()),
+            }
+        })
+        .as_ref()
+}
+
+/// The evidence from `evidence.json` when it is still valid, else gathered and stored.
+fn cached(
+    env: &Env,
+    realpath: &dyn Fn(&str) -> String,
+    fresh: bool,
+    ttl: Duration,
+) -> Option<Gathered> {
+    let socket = run::socket_from_env()?;
+    let dir = env.ring_home.join("cache");
+    let wall = wall_clock();
+    let agents = crate::procs::scanned_agent_pids().map(<[u32]>::to_vec);
+    if !fresh && !ttl.is_zero() {
+        let stored = std::fs::read(dir.join(FILE))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Stored>(&bytes).ok())
+            .filter(|s| {
+                s.socket == socket
+                    && s.agents == agents
+                    && (0.0..ttl.as_secs_f64()).contains(&(wall - s.at))
+            });
+        if let Some(stored) = stored {
+            let tree = PaneTree::new(&stored.panes, &stored.procs, realpath);
+            return Some(Gathered {
+                socket: Some(socket),
+                panes: stored.panes,
+                tree,
+            });
+        }
+    }
+    let panes = list_panes(&socket)?;
+    let procs = procs_below(&panes);
+    let tree = PaneTree::new(&panes, &procs, realpath);
+    let stored = Stored {
+        socket,
+        at: wall,
+        agents,
+        panes,
+        procs,
     };
-    let procs: Vec<ProcRow> = match crate::env::seam_file("RING_PROC_TREE") {
+    if let Ok(bytes) = serde_json::to_vec(&stored)
+        && super::cache::create_private_dir(&dir).is_ok()
+    {
+        let _ = crate::store::write_atomic(&dir, FILE, &bytes);
+    }
+    Some(Gathered {
+        socket: Some(stored.socket),
+        panes: stored.panes,
+        tree,
+    })
+}
+
+/// Gathers with the seams: the panes from `RING_TMUX_PANES` (the server of `$TMUX`, if any).
+fn gather(realpath: &dyn Fn(&str) -> String) -> Option<Gathered> {
+    let path = crate::env::seam_file("RING_TMUX_PANES")?;
+    let panes = crate::env::parse_tmux_panes(&std::fs::read_to_string(path).ok()?);
+    let procs = procs_below(&panes);
+    let tree = PaneTree::new(&panes, &procs, realpath);
+    Some(Gathered {
+        socket: run::socket_from_env(),
+        panes,
+        tree,
+    })
+}
+
+/// The processes below the panes' shells: `RING_PROC_TREE` if set, else `/proc`.
+fn procs_below(panes: &[Pane]) -> Vec<ProcRow> {
+    match crate::env::seam_file("RING_PROC_TREE") {
         Some(path) => std::fs::read_to_string(path)
             .map(|text| crate::env::parse_proc_tree(&text))
             .unwrap_or_default(),
@@ -54,13 +170,14 @@ pub fn gather(_env: &Env, realpath: &dyn Fn(&str) -> String) -> Option<Gathered>
             let roots: Vec<u32> = panes.iter().filter_map(|p| p.pid).collect();
             crate::procs::tree::below(&roots)
         }
-    };
-    let tree = PaneTree::new(&panes, &procs, realpath);
-    Some(Gathered {
-        socket,
-        panes,
-        tree,
-    })
+    }
+}
+
+/// Wall-clock seconds (`RING_NOW` fakes only the board's time).
+fn wall_clock() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
 }
 
 /// The format of one `list-panes` line: id, cwd, target, shell pid, tab-separated.
