@@ -143,7 +143,17 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
             crate::zeroconf::evidence::shared(env, &realpath)
                 .is_some_and(|g| g.names(id, cwd, &realpath))
         };
-        crate::zeroconf::rows(env, &ctx, &evidence)
+        // A read that drops ended rows lets the listing skip transcripts that cannot be live.
+        let hook_ids: std::collections::HashSet<&str> =
+            hook.iter().map(|s| s.row.session_id.as_str()).collect();
+        let hook_id = |id: &str| hook_ids.contains(id);
+        let need = if options.all || config.show_all {
+            crate::zeroconf::Need::AllRows
+        } else {
+            crate::zeroconf::Need::LiveRows { hook_id: &hook_id }
+        };
+        let ttl = crate::zeroconf::rescan_ttl();
+        crate::zeroconf::rows_for(env, &ctx, &evidence, ttl, need)
     } else {
         Vec::new()
     };

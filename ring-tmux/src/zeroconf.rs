@@ -16,11 +16,13 @@
 mod cache;
 mod codec;
 mod codex;
+mod defer;
 pub mod evidence;
 mod list;
 
 use crate::env::Env;
 use cache::{Cache, FileKey};
+pub use defer::Need;
 use ring_shared::derive::{ReadContext, Source};
 use ring_shared::scan::{self, Published, RolloutFacts, ScanSession, TranscriptFacts};
 use ring_shared::transcript::{TAIL_BYTES, parse_tail};
@@ -85,6 +87,19 @@ pub fn rows_with_ttl(
     evidence: &dyn Fn(&str, &str) -> bool,
     ttl: Duration,
 ) -> Vec<ScanSession> {
+    rows_for(env, ctx, evidence, ttl, Need::AllRows)
+}
+
+/// [`rows_with_ttl`] for a read that needs only what `need` says: with [`Need::LiveRows`] a
+/// listing may leave the transcripts whose rows are ended whatever their mtime un-`stat`ed
+/// (the `defer` module); their rows (ended) may then show an older time, never another status.
+pub fn rows_for(
+    env: &Env,
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+    ttl: Duration,
+    need: Need<'_>,
+) -> Vec<ScanSession> {
     let local = scan::local_llm_rows(&ctx.procs.local_llm);
     let claude_known = scan::known_procs(ctx, "claude-code").is_some();
     let codex_known = scan::known_procs(ctx, "codex").is_some();
@@ -94,16 +109,10 @@ pub fn rows_with_ttl(
     let cache_dir = env.ring_home.join("cache");
     let mut cache = Cache::load(&cache_dir, &env.home);
     let wall = wall_clock();
-    let relist = cache.is_stale(wall, ttl);
-    let window = ctx.config.active_window_seconds as f64;
+    let all_rows = matches!(need, Need::AllRows);
+    let relist = cache.is_stale(wall, ttl) || (all_rows && cache.partial);
     let (transcripts, taken_from) = if claude_known {
-        transcripts(
-            &env.home,
-            &mut cache,
-            relist.then_some(wall),
-            ctx.now,
-            window,
-        )
+        transcripts(&env.home, &mut cache, relist.then_some(wall), ctx, need)
     } else {
         (Vec::new(), Vec::new())
     };
@@ -191,16 +200,34 @@ fn transcripts(
     home: &Path,
     cache: &mut Cache,
     relist: Option<f64>,
-    now: f64,
-    window: f64,
+    ctx: &ReadContext<'_>,
+    need: Need<'_>,
 ) -> (Vec<TranscriptFacts>, Vec<usize>) {
+    let now = ctx.now;
+    let window = ctx.config.active_window_seconds as f64;
     let projects = home.join(".claude").join("projects");
     if let Some(wall) = relist {
         let stat_old = !(0.0..list::OLD_FILES_EVERY).contains(&(wall - cache.old_checked_at));
+        let agents = defer::fingerprint(ctx);
+        let defer = match need {
+            Need::LiveRows { hook_id } if !stat_old && agents == cache.agents => {
+                defer::deferrable(cache, ctx, hook_id)
+            }
+            _ => Vec::new(),
+        };
         let before = (cache.projects, cache.dirs.clone());
-        let listed = list::transcripts(&projects, cache, wall, stat_old, &|mtime| {
-            now - mtime <= window
-        });
+        let (listed, deferred) = list::transcripts(
+            &projects,
+            cache,
+            wall,
+            stat_old,
+            &|mtime| now - mtime <= window,
+            &defer,
+        );
+        let partial = deferred > 0;
+        cache.dirty |= agents != cache.agents || partial != cache.partial;
+        cache.agents = agents;
+        cache.partial = partial;
         let same_key = |a: &Option<cache::DirKey>, b: &Option<cache::DirKey>| match (a, b) {
             (Some(a), Some(b)) => a.same_bits(b),
             (a, b) => a.is_none() && b.is_none(),

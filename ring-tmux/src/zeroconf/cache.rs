@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
 /// Bumped whenever the cached facts change meaning.
-const VERSION: u32 = 4;
+const VERSION: u32 = 5;
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "scan.bin";
 /// A cache file of an older version, removed when the new one is written.
@@ -125,6 +125,11 @@ pub struct Cache {
     pub dirs: Vec<(String, DirKey)>,
     /// Wall-clock time the transcripts outside the window were last `stat`ed.
     pub old_checked_at: f64,
+    /// Fingerprint of the live agents at the last listing (see `super::agents_fingerprint`).
+    pub agents: u64,
+    /// The last listing left some transcripts inside the window un-`stat`ed (their rows were
+    /// ended whatever their mtime): a read that shows ended rows must list again.
+    pub partial: bool,
     pub codex: Option<CodexEntry>,
     pub(super) rollouts: Rollouts,
     /// Something changed since loading: save.
@@ -149,6 +154,8 @@ impl Cache {
                 projects: d.projects,
                 dirs: d.dirs,
                 old_checked_at: d.old_checked_at,
+                agents: d.agents,
+                partial: d.partial,
                 codex: d.codex,
                 rollouts: d.rollouts,
                 ..Cache::default()

@@ -7,6 +7,7 @@
 //! count × ( dir str | stem str | mtime f64 | size u64 | 0 | 1 facts )
 //!          facts = last_cwd str | head_cwd str | last_action str | todo (0 | 1 i64 i64) | tail u8
 //! projects (0 | 1 dirkey) | dir count u32 | dir count × ( name str | dirkey ) | old_checked_at f64
+//! agents u64 | partial u8
 //!          dirkey = mtime f64 | ino u64
 //! codex_and_rollouts: len u32 | JSON of (Option<CodexEntry>, rollouts) (len 0: none)
 //! ```
@@ -26,6 +27,8 @@ pub struct Decoded {
     pub projects: Option<DirKey>,
     pub dirs: Vec<(String, DirKey)>,
     pub old_checked_at: f64,
+    pub agents: u64,
+    pub partial: bool,
     pub codex: Option<CodexEntry>,
     pub rollouts: Rollouts,
 }
@@ -77,6 +80,8 @@ pub fn encode(cache: &Cache) -> Option<Vec<u8>> {
         put_dir_key(&mut out, key);
     }
     out.extend_from_slice(&cache.old_checked_at.to_le_bytes());
+    out.extend_from_slice(&cache.agents.to_le_bytes());
+    out.push(u8::from(cache.partial));
     if codex.is_none() && rollouts.is_empty() {
         out.extend_from_slice(&0u32.to_le_bytes());
     } else {
@@ -134,6 +139,12 @@ pub fn decode(bytes: &[u8], version: u32) -> Option<Decoded> {
         dirs.push((r.string()?, r.dir_key()?));
     }
     let old_checked_at = f64::from_bits(r.u64()?);
+    let agents = r.u64()?;
+    let partial = match r.u8()? {
+        0 => false,
+        1 => true,
+        _ => return None,
+    };
     let json_len = r.u32()? as usize;
     let (codex, rollouts) = if json_len == 0 {
         (None, Rollouts::new())
@@ -147,6 +158,8 @@ pub fn decode(bytes: &[u8], version: u32) -> Option<Decoded> {
         projects,
         dirs,
         old_checked_at,
+        agents,
+        partial,
         codex,
         rollouts,
     })

@@ -25,21 +25,25 @@ const RACY: f64 = 1.0;
 pub const OLD_FILES_EVERY: f64 = 30.0;
 
 /// `(project folder name, file stem, key)` of every `<projects>/<dir>/*.jsonl` regular file,
-/// in name order (RiNG lists in directory order; name order is stable). Records the folder
-/// keys in the cache. `recent(mtime)`: whether a transcript is inside the active window;
-/// `stat_old`: `stat` the others too.
+/// in name order (RiNG lists in directory order; name order is stable), and how many recent
+/// transcripts kept their old key un-`stat`ed. Records the folder keys in the cache.
+/// `recent(mtime)`: whether a transcript is inside the active window; `stat_old`: `stat` the
+/// others too; `defer[i]`: cache entry `i` may keep its key even if recent (the `defer`
+/// module; ignored with `stat_old`).
 pub fn transcripts(
     projects: &Path,
     cache: &mut Cache,
     wall: f64,
     stat_old: bool,
     recent: &dyn Fn(f64) -> bool,
-) -> Vec<(String, String, FileKey)> {
+    defer: &[bool],
+) -> (Vec<(String, String, FileKey)>, usize) {
     let mut out = Vec::new();
+    let mut deferred = 0;
     let Ok(root) = open_dir(rustix::fs::CWD, projects) else {
         cache.projects = None;
         cache.dirs.clear();
-        return out;
+        return (out, deferred);
     };
     let root_key = rustix::fs::fstat(&root).ok().map(|st| dir_key(&st, wall));
     // Every OLD_FILES_EVERY the names are read anyway: a symlinked folder whose target
@@ -52,12 +56,14 @@ pub fn transcripts(
         sorted_names(&root, |_| true)
     };
     // What the last listing saw, per folder: (stem, key) in name order.
-    let mut known: HashMap<&str, Vec<(&str, FileKey)>> = HashMap::new();
-    for e in &cache.transcripts {
-        known
-            .entry(e.facts.dir_name.as_str())
-            .or_default()
-            .push((e.facts.id.as_str(), e.key()));
+    let mut known: HashMap<&str, Vec<(&str, FileKey, bool)>> = HashMap::new();
+    for (i, e) in cache.transcripts.iter().enumerate() {
+        let wait = !stat_old && defer.get(i).copied().unwrap_or(false);
+        known.entry(e.facts.dir_name.as_str()).or_default().push((
+            e.facts.id.as_str(),
+            e.key(),
+            wait,
+        ));
     }
     let old_keys: HashMap<&str, DirKey> =
         cache.dirs.iter().map(|(n, k)| (n.as_str(), *k)).collect();
@@ -73,8 +79,10 @@ pub fn transcripts(
         match previous.filter(|_| unchanged) {
             Some(files) => {
                 let mut path = String::with_capacity(dir_name.len() + 64);
-                for &(stem, old) in files {
-                    let file_key = if stat_old || recent(old.mtime) {
+                for &(stem, old, wait) in files {
+                    let is_recent = recent(old.mtime);
+                    deferred += usize::from(is_recent && wait);
+                    let file_key = if stat_old || (is_recent && !wait) {
                         path.clear();
                         path.push_str(&dir_name);
                         path.push('/');
@@ -117,7 +125,7 @@ pub fn transcripts(
     drop(old_keys);
     cache.projects = root_key;
     cache.dirs = dirs;
-    out
+    (out, deferred)
 }
 
 /// A folder's key; a folder changed within [`RACY`] of `wall` gets a key that never matches.
