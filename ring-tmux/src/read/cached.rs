@@ -71,16 +71,20 @@ pub fn read_rows_cached(env: &Env) -> RowFiles {
             trusted: exact,
             verified_at: wall,
         };
-        if position.1 > journal::ROTATE_AT
-            && let Some((epoch, len)) = journal::rotate(&cache_dir, &sessions, key.dir())
-        {
-            (meta.epoch, meta.offset) = (epoch, len);
-            // The signature's entry is gone with the old epoch: racy rule from now on.
-            (meta.exact, meta.trusted) = (false, false);
-        }
+        rotate_if_long(&cache_dir, &sessions, key, &mut meta);
         store(&cache_dir, key, &meta, &kept);
     }
     found
+}
+
+/// Empties a long journal (a new epoch) when the cache about to be written, for the folder
+/// state `key`, covers all of it. A signed state stays exact: no kernel ever gives it again.
+fn rotate_if_long(cache_dir: &Path, sessions: &Path, key: Key, meta: &mut Meta) {
+    if meta.offset > journal::ROTATE_AT
+        && let Some((epoch, len)) = journal::rotate(cache_dir, sessions, key.dir(), meta.offset)
+    {
+        (meta.epoch, meta.offset) = (epoch, len);
+    }
 }
 
 fn store(cache_dir: &Path, key: Key, meta: &Meta, kept: &[Kept<'_>]) {
@@ -188,7 +192,7 @@ fn catch_up(
         });
     }
     if entries.len() >= REWRITE_AFTER {
-        let meta = Meta {
+        let mut meta = Meta {
             built_at: wall,
             epoch: journal.epoch,
             offset: journal.len,
@@ -196,6 +200,7 @@ fn catch_up(
             trusted: true,
             verified_at: meta.verified_at,
         };
+        rotate_if_long(cache_dir, sessions, now, &mut meta);
         store(cache_dir, now, &meta, &kept);
     }
     Some(found)

@@ -381,13 +381,14 @@ impl Journal {
     }
 }
 
-/// Empties the journal in `cache_dir` and starts a new epoch, if its lock can be had at once
-/// and `sessions` is still in the state `expected` (so no entry after `expected` is lost).
-/// Gives the new `(epoch, len)`; `None` when it was left as it is.
-pub fn rotate(cache_dir: &Path, sessions: &Path, expected: DirKey) -> Option<(u64, u64)> {
+/// Empties the journal in `cache_dir` and starts a new epoch, if its lock can be had at once,
+/// it is still `len` bytes long and `sessions` is still in the state `expected` (so no entry,
+/// breakers included, is lost that the caller has not seen). Gives the new `(epoch, len)`;
+/// `None` when it was left as it is.
+pub fn rotate(cache_dir: &Path, sessions: &Path, expected: DirKey, len: u64) -> Option<(u64, u64)> {
     let mut file = open_journal(&cache_dir.join(JOURNAL)).ok()?;
     file.try_lock().ok()?;
-    if DirKey::stat(sessions)? != expected {
+    if file.metadata().ok()?.len() != len || DirKey::stat(sessions)? != expected {
         return None;
     }
     file.set_len(0).ok()?;

@@ -137,10 +137,15 @@ fn rotation_starts_a_new_epoch_only_when_the_folder_is_as_expected() {
     let old = Journal::open(&cache).expect("journal");
     assert!(old.len > HEADER_LEN);
     let stale = key(1, 0);
-    assert_eq!(rotate(&cache, &sessions, stale), None);
+    assert_eq!(rotate(&cache, &sessions, stale, old.len), None);
     assert_eq!(Journal::open(&cache).expect("journal").len, old.len);
     let now = DirKey::stat(&sessions).expect("stat");
-    let (epoch, len) = rotate(&cache, &sessions, now).expect("rotated");
+    assert_eq!(
+        rotate(&cache, &sessions, now, old.len - 1),
+        None,
+        "an entry unseen"
+    );
+    let (epoch, len) = rotate(&cache, &sessions, now, old.len).expect("rotated");
     let new = Journal::open(&cache).expect("journal");
     assert_eq!((new.epoch, new.len), (epoch, len));
     assert_ne!(new.epoch, old.epoch);
