@@ -14,8 +14,14 @@
 #   * first call: the scan cache (`RING_HOME/cache`) removed before every run: every
 #     transcript's head and tail are read and parsed;
 #   * warm: the cache present, listing reused for its 2 s lifetime (what a status bar sees);
-#   * warm, relisting every call (`RING_SCAN_TTL=0`): list 50 folders, stat 500 files;
-#   * the same board with no transcripts at all (the cost of zero-config itself).
+#   * warm, relisting every call (`RING_SCAN_TTL=0`): list 50 folders, stat the transcripts
+#     that may change a shown row (200 here: those of the 20 folders with a live Claude);
+#     with `--all` (ended rows shown) all 500;
+#   * the same board with no transcripts at all (the cost of zero-config itself);
+#   * `status` inside tmux (a private server with 6 panes, `$TMUX` set): every live cwd has
+#     more transcripts than Claude processes, so the tmux process-tree evidence (spec §4.10
+#     rule 2) is needed: reused from `RING_HOME/cache/evidence.json` (≤ 5 s), and gathered
+#     on every call (`RING_EVIDENCE_TTL=0`: one `tmux list-panes` and a /proc walk).
 #
 # Usage: scripts/bench-zeroconf.sh [RUNS]   (default 300; needs hyperfine and python3)
 # BENCH_SKIP_BUILD=1 uses the binaries already built.
@@ -41,7 +47,8 @@ static="$root/target/$target_triple/release/ring-tmux"
 bin="$dyn"
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+tmux_server="ring-bench-$$"
+trap 'tmux -L "$tmux_server" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/home" "$work/empty" "$work/ring" "$work/ring-empty"
 
 # gen HOME_NAME IN_WINDOW: 500 transcripts, IN_WINDOW of them inside the 6 h window, the
@@ -120,9 +127,24 @@ hyperfine --warmup 2 --runs "$cold_runs" --export-markdown "$work/cold.md" \
 scenarios="oneline, warm (listing reused ≤ 2 s)||oneline
 status, warm||status
 oneline, warm, relist every call|RING_SCAN_TTL=0|oneline
+oneline --all, warm, relist every call (every transcript stat'ed)|RING_SCAN_TTL=0|oneline --all
 oneline, no transcripts (empty HOME)|HOME='$work/empty' RING_HOME='$work/ring-empty'|oneline
 oneline, 500 present, 25 in window, warm|HOME='$work/typical' RING_HOME='$work/ring-typical'|oneline
 oneline, 500 present, 25 in window, relist every call|HOME='$work/typical' RING_HOME='$work/ring-typical' RING_SCAN_TTL=0|oneline"
+
+if command -v tmux >/dev/null; then
+    tmux -L "$tmux_server" -f /dev/null new-session -d -s b -x 120 -y 40
+    for _ in 1 2 3 4 5; do
+        tmux -L "$tmux_server" split-window -t b:0 -c /tmp
+        tmux -L "$tmux_server" select-layout -t b:0 tiled >/dev/null
+    done
+    tmux_env="$(tmux -L "$tmux_server" display -p '#{socket_path},#{pid},0')"
+    scenarios+="
+status, inside tmux, evidence reused (≤ 5 s)|TMUX='$tmux_env'|status
+status, inside tmux, evidence gathered every call|TMUX='$tmux_env' RING_EVIDENCE_TTL=0|status"
+else
+    echo "bench-zeroconf: tmux not installed: no inside-tmux rows" >&2
+fi
 
 args=(-n '/bin/true' /bin/true)
 while IFS='|' read -r name envs cmd; do
