@@ -230,6 +230,27 @@ fn open_journal(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
+/// Opens and locks the journal at `path` (creating it and `cache_dir` if needed), waiting at
+/// most [`LOCK_WAIT`]. The journal is never deleted (rotation empties it in place), so the
+/// uncontended case is one `open` and one `flock`.
+fn lock_journal(path: &Path, cache_dir: &Path) -> Option<File> {
+    let file = match OpenOptions::new().read(true).append(true).open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            super::ensure_dir(cache_dir).ok()?;
+            open_journal(path).ok()?
+        }
+        Err(_) => return None,
+    };
+    if file.try_lock().is_ok() {
+        return Some(file);
+    }
+    match lock::acquire(path, Mode::Exclusive, LOCK_WAIT, open_journal) {
+        Ok(Lock::Held(file)) => Some(file),
+        _ => None,
+    }
+}
+
 /// Writes a fresh header (a new epoch) into the empty, locked journal `file`.
 fn start_epoch(file: &mut File) -> io::Result<u64> {
     let nanos = SystemTime::now()
@@ -264,17 +285,7 @@ impl Change {
     /// `sessions`; `None` when the change cannot be journaled (the caller changes the row
     /// anyway: readers then check every file).
     pub fn begin(cache_dir: &Path, sessions: &Path) -> Option<Change> {
-        let path = cache_dir.join(JOURNAL);
-        let held = match lock::acquire(&path, Mode::Exclusive, LOCK_WAIT, open_journal) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                super::ensure_dir(cache_dir).ok()?;
-                lock::acquire(&path, Mode::Exclusive, LOCK_WAIT, open_journal)
-            }
-            other => other,
-        };
-        let Ok(Lock::Held(mut file)) = held else {
-            return None;
-        };
+        let mut file = lock_journal(&cache_dir.join(JOURNAL), cache_dir)?;
         let len = file.metadata().ok()?.len();
         if len > JOURNAL_CAP {
             return None;
