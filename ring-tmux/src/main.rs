@@ -8,12 +8,16 @@ fn main() -> ExitCode {
     if argv.get(1).map(String::as_str) == Some("hook") {
         return ring_tmux::hook::run(&argv[2..]);
     }
-    // Status bars run `oneline` every few seconds: building clap's parser costs more than
-    // the whole read of a small board, so its two exact forms skip it.
+    // Status bars run `status` (tmux) or `oneline` every few seconds: building clap's parser
+    // costs more than the whole read of a small board, so those forms skip it. `status`
+    // parses its own options; only its help goes through clap.
     match argv.get(1..).unwrap_or_default() {
         [cmd] if cmd == "oneline" => return ring_tmux::read::oneline(false),
         [cmd, all] if cmd == "oneline" && all == "--all" => {
             return ring_tmux::read::oneline(true);
+        }
+        [cmd, args @ ..] if cmd == "status" && !args.iter().any(|a| a == "-h" || a == "--help") => {
+            return ring_tmux::status::run(args);
         }
         _ => {}
     }
