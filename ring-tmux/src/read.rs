@@ -120,7 +120,20 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
         scan_processes(env)
     };
     let hidden = hidden::load(&env.ring_home, now);
-    let realpaths = RealPaths::default();
+    // The cwds of processes found in /proc are resolved by the kernel (not those of a
+    // RING_PROCS file, which are whatever a test wrote).
+    let realpaths = if env.procs_file.is_none() {
+        RealPaths::seeded(
+            procs
+                .by_provider
+                .values()
+                .flatten()
+                .flatten()
+                .map(|p| p.cwd.as_str()),
+        )
+    } else {
+        RealPaths::default()
+    };
     let realpath = |dir: &str| realpaths.get(dir);
     let no_mtime = |_: &str| None;
     let ctx = ReadContext {

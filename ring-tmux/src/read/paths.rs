@@ -16,6 +16,37 @@ pub struct RealPaths {
 }
 
 impl RealPaths {
+    /// Memoized realpaths that already know `canonical` paths as their own realpaths, and
+    /// every prefix of them as a real folder: the cwds the kernel gave for live processes
+    /// (`/proc/<pid>/cwd` is resolved), so rows in those folders cost no `lstat`. Paths that
+    /// do not look canonical (relative, with `.`, `..`, `//`, or the kernel's " (deleted)")
+    /// are left to be resolved.
+    pub fn seeded<'a>(canonical: impl IntoIterator<Item = &'a str>) -> RealPaths {
+        let paths = RealPaths::default();
+        for dir in canonical {
+            let plain = dir.starts_with('/')
+                && !dir.ends_with(" (deleted)")
+                && dir[1..]
+                    .split('/')
+                    .all(|part| !matches!(part, "" | "." | ".."));
+            if !plain {
+                continue;
+            }
+            let mut prefixes = paths.prefixes.borrow_mut();
+            for ancestor in Path::new(dir).ancestors() {
+                if ancestor.parent().is_none() {
+                    break;
+                }
+                prefixes.insert(ancestor.to_owned(), Some(ancestor.to_owned()));
+            }
+            paths
+                .answers
+                .borrow_mut()
+                .insert(dir.to_owned(), dir.to_owned());
+        }
+        paths
+    }
+
     /// `os.path.realpath(dir)`: symlinks resolved as far as the path exists, `.` and `..`
     /// applied, the missing rest kept as written; an empty path stays empty.
     pub fn get(&self, dir: &str) -> String {
@@ -134,6 +165,31 @@ mod tests {
         let cwd = std::fs::canonicalize(".").expect("cwd");
         let want = cwd.join("no-such-dir-ring").display().to_string();
         assert_eq!(RealPaths::default().get("no-such-dir-ring"), want);
+    }
+
+    #[test]
+    fn seeded_folders_answer_without_looking_and_the_rest_is_resolved() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let real = std::fs::canonicalize(dir.path()).expect("canonical");
+        std::fs::create_dir(real.join("target")).expect("dir");
+        std::os::unix::fs::symlink(real.join("target"), real.join("link")).expect("link");
+        // A seeded path is taken as real even where it is not (it is never checked): the
+        // proof that seeded answers cost no lstat.
+        let seeded = format!("{}/link", real.display());
+        let paths =
+            RealPaths::seeded([seeded.as_str(), "relative/x", "/a/../b", "/gone (deleted)"]);
+        assert_eq!(paths.get(&seeded), seeded);
+        assert_eq!(paths.get(&format!("{seeded}/sub")), format!("{seeded}/sub"));
+        // What does not look canonical was not seeded: resolved as usual.
+        let cwd = std::fs::canonicalize(".").expect("cwd");
+        assert_eq!(
+            paths.get("relative/x"),
+            cwd.join("relative/x").display().to_string()
+        );
+        assert_eq!(paths.get("/a/../b"), "/b");
+        // Other paths are resolved as usual.
+        let other = RealPaths::seeded([]);
+        assert_eq!(other.get(&seeded), format!("{}/target", real.display()));
     }
 
     #[test]
