@@ -9,7 +9,10 @@
 //! * the shared session: consecutive logged statuses never repeat (a lost update would log the
 //!   same transition twice), and `waiting → idle` never appears (only an ordinary Notification
 //!   yields idle, and it must keep an existing waiting: a lost update would drop that);
-//!   every waiting row the reader sees still carries its permission detail and the stash.
+//!   every waiting row the reader sees still carries its permission detail and the stash;
+//! * the board: a second reader runs the real `ring-tmux json --all` throughout (its row cache
+//!   catching up through the hooks' journal), and at the end its board equals the board of a
+//!   copy of the rows read from scratch.
 
 mod hook_support;
 
@@ -107,6 +110,18 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
         })
     };
 
+    let board_reads = {
+        let (home, done) = (home.clone(), done.clone());
+        std::thread::spawn(move || {
+            let mut boards = 0;
+            while !done.load(Ordering::Relaxed) {
+                board_json(&home.ring());
+                boards += 1;
+            }
+            boards
+        })
+    };
+
     let workers: Vec<_> = (0..WORKERS)
         .map(|w| {
             let home = home.clone();
@@ -129,6 +144,24 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
         .expect("reader")
         .expect("every row snapshot valid");
     assert!(reads.load(Ordering::Relaxed) > 0, "the reader saw rows");
+    assert!(board_reads.join().expect("board reader") > 0);
+    let scratch = tempfile::tempdir().expect("tempdir");
+    fs::create_dir(scratch.path().join("sessions")).expect("sessions");
+    for entry in fs::read_dir(home.sessions()).expect("sessions") {
+        let path = entry.expect("entry").path();
+        if path.is_file() {
+            let copy = scratch
+                .path()
+                .join("sessions")
+                .join(path.file_name().expect("name"));
+            fs::copy(&path, copy).expect("copy");
+        }
+    }
+    assert_eq!(
+        board_json(&home.ring()),
+        board_json(scratch.path()),
+        "the cached board equals the board read from scratch"
+    );
 
     let log = home.ring_log();
     assert!(
@@ -191,6 +224,23 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
     let last = home.row("shared.json").expect("shared row");
     assert_eq!(last["status"], json!(shared.last().expect("lines").1));
     check_row("shared.json", last_bytes(&home).as_slice()).expect("final shared row");
+}
+
+/// `ring-tmux json --all` over the ring folder `ring` (fixed clock, every process scan unknown).
+fn board_json(ring: &std::path::Path) -> String {
+    let procs = ring.join("procs.json");
+    fs::write(&procs, "{}").expect("procs");
+    let out = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"))
+        .args(["json", "--all"])
+        .env("RING_HOME", ring)
+        .env("HOME", ring)
+        .env("RING_NOW", (T0 + 100.0).to_string())
+        .env("RING_PROCS", &procs)
+        .env_remove("TMUX")
+        .output()
+        .expect("json");
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8(out.stdout).expect("UTF-8")
 }
 
 fn last_bytes(home: &Home) -> Vec<u8> {
