@@ -201,6 +201,59 @@ fn hostile_directory_names_and_details_neither_run_nor_restyle() {
 }
 
 #[test]
+fn a_menu_of_more_sessions_than_the_client_has_lines_still_opens() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    let client = w.attach();
+    let tty = w.server.pane_tty("%0");
+    let height: usize = w
+        .server
+        .run(&["display-message", "-p", "-c", &client, "#{client_height}"])
+        .trim()
+        .parse()
+        .expect("client height");
+    // More sessions than lines (each its own live agent): tmux would draw no menu at all.
+    let sessions = height + 5;
+    let cwds: Vec<String> = (0..sessions)
+        .map(|i| w.project(&format!("many-{i:02}")))
+        .collect();
+    let agents: Vec<(&str, &str)> = cwds.iter().map(|c| (c.as_str(), tty.as_str())).collect();
+    w.alive(&agents);
+    for (i, cwd) in cwds.iter().enumerate() {
+        w.hook(
+            "%0",
+            payload::question(&format!("s{i:02}"), cwd, &tty, "Ship it?"),
+        );
+    }
+    let mut menu = std::process::Command::new(world::BIN);
+    let height_arg = height.to_string();
+    menu.args(["menu", "--client", &client, "--socket", &w.server.socket()]);
+    menu.args(["--height", &height_arg]);
+    for (k, v) in World::env(w.dir.path()) {
+        menu.env(k, v);
+    }
+    let mut child = menu.spawn().expect("menu runs");
+    let outer = w.outer.as_ref().expect("attached");
+    let screen = until_contains(STATUS_WITHIN, "more (ring-tmux list)", || {
+        outer.run(&["capture-pane", "-p", "-t", "t"])
+    });
+    outer.run(&["send-keys", "-t", "t", "Escape"]);
+    let _ = child.wait();
+    // The board also holds the live agents' synthetic rows (spec §4.4): count from it.
+    let board: serde_json::Value =
+        serde_json::from_slice(&w.ring(&["json"]).stdout).expect("json board");
+    let total = board["sessions"].as_array().expect("sessions").len();
+    let shown = screen.lines().filter(|l| l.contains("many-")).count();
+    assert!(shown > 0 && shown < total, "sessions listed: {screen}");
+    assert!(
+        screen.contains(&format!("{} more (ring-tmux list)", total - shown)),
+        "the rest counted ({total} sessions): {screen}"
+    );
+}
+
+#[test]
 fn sourcing_ring_tmux_twice_keeps_the_users_formats_hooks_and_keys() {
     if !world::tmux_available() {
         return;

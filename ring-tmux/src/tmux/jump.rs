@@ -32,9 +32,12 @@ pub struct Args {
     pub client: Option<String>,
     /// `#{pane_id}` that client was on.
     pub pane: Option<String>,
+    /// `#{client_height}` of that client: the menu must fit in it.
+    pub height: Option<usize>,
 }
 
-/// Parses `--socket`, `--client`, `--pane` (also `--flag=value`); unknown ones are ignored.
+/// Parses `--socket`, `--client`, `--pane`, `--height` (also `--flag=value`); unknown ones are
+/// ignored.
 pub fn parse_args(args: &[String]) -> Args {
     let mut out = Args::default();
     let mut it = args.iter();
@@ -53,6 +56,7 @@ pub fn parse_args(args: &[String]) -> Args {
             "--socket" => out.socket = value(),
             "--client" => out.client = value(),
             "--pane" => out.pane = value(),
+            "--height" => out.height = value().and_then(|v| v.parse().ok()),
             _ => {}
         }
     }
@@ -192,20 +196,34 @@ pub fn menu_label(entry: &SummaryEntry) -> String {
     label
 }
 
+/// Rows a menu takes besides its items: the top and bottom borders.
+const MENU_FRAME: usize = 2;
+
 /// The `display-menu` argv for the sessions (board order): reachable ones jump to their pane,
-/// the others are shown greyed out.
+/// the others are shown greyed out. tmux draws no menu at all when it is taller than the
+/// client, so with the client's `height` known the list is cut to fit and ends with a line
+/// saying how many sessions were left out (the board order puts those who wait first).
 pub fn menu_argv(
     entries: &[SummaryEntry],
     socket: &str,
     panes: &[Pane],
     client: Option<&str>,
+    height: Option<usize>,
 ) -> Vec<String> {
     let mut argv = vec!["display-menu".to_owned()];
     argv.extend(client_args(client));
     argv.extend(["-T".to_owned(), "#[align=centre] ring ".to_owned()]);
     let keys = "123456789abcdefghijklmnopqrstuvwxyz";
     let mut key = keys.chars();
-    for entry in entries {
+    let room = height.map_or(usize::MAX, |h| h.saturating_sub(MENU_FRAME));
+    let (shown, left_out) = if entries.len() > room {
+        // One line goes to saying what was left out (nothing fits below 2 lines).
+        let fit = room.saturating_sub(1);
+        (&entries[..fit], entries.len() - fit)
+    } else {
+        (entries, 0)
+    };
+    for entry in shown {
         let label = menu_label(entry);
         match drift::pane_of(entry, socket, panes) {
             Some(pane) => {
@@ -229,6 +247,13 @@ pub fn menu_argv(
     if entries.is_empty() {
         argv.extend(["-no sessions".to_owned(), String::new(), String::new()]);
     }
+    if left_out > 0 {
+        argv.extend([
+            format!("-… {left_out} more (ring-tmux list)"),
+            String::new(),
+            String::new(),
+        ]);
+    }
     argv
 }
 
@@ -243,6 +268,7 @@ pub fn menu(args: &[String]) -> ExitCode {
         &ctx.socket,
         &ctx.panes,
         ctx.args.client.as_deref(),
+        ctx.args.height,
     );
     // display-menu returns only when the menu closes: hand this process over to it rather
     // than hold a timeout on a person choosing.
@@ -324,7 +350,7 @@ mod tests {
     #[test]
     fn menu_jumps_to_reachable_sessions_and_greys_out_the_rest() {
         let entries = vec![entry("a", "%1"), entry("x", "%9")];
-        let argv = menu_argv(&entries, SOCK, &panes(), Some("/dev/pts/5"));
+        let argv = menu_argv(&entries, SOCK, &panes(), Some("/dev/pts/5"), None);
         assert_eq!(
             &argv[..5],
             &[
@@ -338,6 +364,40 @@ mod tests {
         assert_eq!(argv[6], "1");
         assert_eq!(argv[7], "switch-client -c '/dev/pts/5' -t %1");
         assert!(argv[8].starts_with('-') && argv[8].ends_with("(elsewhere)"));
+    }
+
+    /// The item labels of a menu argv (after `display-menu -T TITLE`: label, key, command).
+    fn items(argv: &[String]) -> Vec<&str> {
+        argv[3..].iter().step_by(3).map(String::as_str).collect()
+    }
+
+    #[rstest]
+    #[case::fits(3, Some(10), 3, None)]
+    #[case::exactly(3, Some(5), 3, None)]
+    #[case::one_too_many(4, Some(5), 2, Some("-… 2 more (ring-tmux list)"))]
+    #[case::many(40, Some(12), 9, Some("-… 31 more (ring-tmux list)"))]
+    #[case::height_unknown(40, None, 40, None)]
+    #[case::tiny_client(5, Some(3), 0, Some("-… 5 more (ring-tmux list)"))]
+    fn the_menu_is_cut_to_fit_the_client(
+        #[case] sessions: usize,
+        #[case] height: Option<usize>,
+        #[case] shown: usize,
+        #[case] last: Option<&str>,
+    ) {
+        let entries: Vec<SummaryEntry> = (0..sessions)
+            .map(|i| entry(&format!("s{i}"), "%1"))
+            .collect();
+        let argv = menu_argv(&entries, SOCK, &panes(), None, height);
+        let labels = items(&argv);
+        let sessions_shown = labels.iter().filter(|l| l.contains("proj-")).count();
+        assert_eq!(sessions_shown, shown);
+        assert_eq!(labels.last().copied().filter(|l| l.contains("more")), last);
+        if let Some(h) = height {
+            assert!(
+                labels.len() + MENU_FRAME <= h.max(MENU_FRAME + 1),
+                "{labels:?}"
+            );
+        }
     }
 
     #[rstest]
