@@ -110,7 +110,14 @@ main() {
 		return 0
 	fi
 	local b
-	b="$(sh_word "$bin")"
+	if [[ "$bin" == *[\(\)]* ]]; then
+		# tmux ends a #() job at its first unbalanced ")": a binary whose path has parentheses
+		# reaches the job, the keys and the hooks through tmux's global environment instead.
+		tmux set-environment -g RING_TMUX_BIN "$bin"
+		b='"$RING_TMUX_BIN"'
+	else
+		b="$(sh_word "$bin")"
+	fi
 
 	# Defaults for the icons and colours, only where the user set nothing.
 	local name value

@@ -425,6 +425,30 @@ fn the_attach_repair_hook_runs_a_binary_whose_path_has_quotes_dollars_and_spaces
 }
 
 #[test]
+fn a_binary_whose_path_has_an_unbalanced_parenthesis_still_draws_the_segment() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    // tmux ends a #() job at the first unbalanced ")".
+    let dir = w.dir.path().join("tools) (v2");
+    std::fs::create_dir_all(&dir).expect("bin dir");
+    let bin = dir.join("ring-tmux");
+    std::os::unix::fs::symlink(world::BIN, &bin).expect("symlink");
+    let s = &w.server;
+    s.run(&["set-option", "-g", "status-right", "#{ring_status} END"]);
+    s.run(&["set-option", "-g", "@ring-bin", &bin.to_string_lossy()]);
+    w.source_ring_tmux();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("parens");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::waiting("p1", &cwd, &tty));
+    w.attach();
+    let line = until_contains(STATUS_WITHIN, "parens", || w.status_line());
+    assert!(line.contains("parens") && line.ends_with("END"), "{line}");
+}
+
+#[test]
 fn json_and_list_name_the_tmux_pane_where_each_session_lives() {
     if !world::tmux_available() {
         return;
