@@ -49,16 +49,26 @@ find_bin() {
 build_once() {
 	local marker="$CURRENT_DIR/target/.ring-tmux-build-tried"
 	if [ -e "$marker" ] || ! command -v cargo >/dev/null 2>&1; then
-		tmux display-message "ring: ring-tmux not found (cargo install --path ring-tmux, or set @ring-bin)"
+		say_in_status "ring: ring-tmux not found (scripts/install.sh, or set @ring-bin)"
 		return 0
 	fi
 	mkdir -p "$CURRENT_DIR/target" && : >"$marker"
-	tmux display-message "ring: building ring-tmux (cargo build --release), this takes a few minutes…"
+	say_in_status "ring: building ring-tmux (cargo build --release), this takes a few minutes…"
 	(
 		cd "$CURRENT_DIR" &&
 			cargo build --release -p ring-tmux >"$CURRENT_DIR/target/ring-tmux-build.log" 2>&1 &&
 			tmux run-shell "$CURRENT_DIR/ring.tmux"
 	) >/dev/null 2>&1 &
+}
+
+# Shows `message` where the status segment goes (a display-message is gone in a second, or
+# never seen when tmux starts with no client): the placeholder becomes #{E:@ring_status},
+# which a later load with the binary turns into the segment.
+say_in_status() {
+	tmux display-message "$1"
+	tmux set-option -gq @ring_status "${1//\#/##}"
+	substitute status-left '#{ring_status}' '#{E:@ring_status}'
+	substitute status-right '#{ring_status}' '#{E:@ring_status}'
 }
 
 # A word for /bin/sh (the shell of #() and run-shell), then with `#` doubled because both

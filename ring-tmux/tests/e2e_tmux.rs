@@ -449,6 +449,47 @@ fn a_binary_whose_path_has_an_unbalanced_parenthesis_still_draws_the_segment() {
 }
 
 #[test]
+fn without_a_binary_the_status_line_says_so_until_one_is_found() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    // ring.tmux where no binary is (no target/), no @ring-bin, and no cargo on PATH.
+    let plugin = w.dir.path().join("plugin");
+    std::fs::create_dir_all(&plugin).expect("plugin dir");
+    std::fs::copy(world::RING_TMUX, plugin.join("ring.tmux")).expect("copy ring.tmux");
+    let s = &w.server;
+    s.run(&["set-option", "-g", "status-right", "#{ring_status} END"]);
+    s.run(&["set-option", "-gu", "@ring-bin"]);
+    let home = w.dir.path().join("empty-home");
+    std::fs::create_dir_all(&home).expect("home");
+    s.run(&[
+        "run-shell",
+        &format!(
+            "env PATH=/usr/bin:/bin HOME='{}' '{}'",
+            home.display(),
+            plugin.join("ring.tmux").display()
+        ),
+    ]);
+    w.attach();
+    let line = until_contains(STATUS_WITHIN, "not found", || w.status_line());
+    assert!(line.contains("ring: ring-tmux not found"), "{line}");
+    // Once the binary is known, loading again turns the message into the segment.
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("found");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::waiting("f1", &cwd, &tty));
+    w.server.run(&["set-option", "-g", "@ring-bin", world::BIN]);
+    w.source_ring_tmux();
+    let line = until_contains(STATUS_WITHIN, "found", || {
+        Some(w.status_line())
+            .filter(|l| !l.contains("not found"))
+            .unwrap_or_default()
+    });
+    assert!(line.contains("found") && line.ends_with("END"), "{line}");
+}
+
+#[test]
 fn json_and_list_name_the_tmux_pane_where_each_session_lives() {
     if !world::tmux_available() {
         return;
