@@ -11,6 +11,9 @@
 //!                                   cue::plan (pane colours to set)
 //! ```
 //!
+//! With `ring_tmux` in the layout, [`zero_config`] schedules `ring-tmux oneline`, which keeps
+//! `/host/zeroconf.json` (the sessions found without hooks) fresh.
+//!
 //! Everything here is pure and tested natively; [`plugin`] is the thin zellij glue, and
 //! `main.rs` registers it when built for `wasm32-wasip1`.
 
@@ -23,3 +26,4 @@ pub mod plugin;
 pub mod settings;
 pub mod source;
 pub mod theme;
+pub mod zero_config;

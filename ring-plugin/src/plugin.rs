@@ -1,13 +1,15 @@
 //! The zellij glue: events in, pure modules, one `print!` out. Every zellij call of the plugin
-//! is in this file; everything it decides with is in the pure modules.
+//! is in this module (this file and `plugin/`); everything it decides with is in the pure
+//! modules.
 
 use crate::bar::{self, Hit};
-use crate::board::{self, Action, Cursor};
+use crate::board::{self, Cursor};
 use crate::cue::Cues;
-use crate::model::{self, Inputs, Panes, ReadInputs, Target, View};
+use crate::model::{self, Inputs, Panes, ReadInputs, View};
 use crate::settings::{Mode, Settings};
 use crate::source::Registry;
 use crate::theme::Theme;
+use crate::zero_config::{self, Schedule};
 use convert::{board_key, palette, panes};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -15,6 +17,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use zellij_tile::prelude::*;
 
 mod convert;
+mod runner;
+mod session;
 
 /// The pipe name the hook sends (`zellij pipe --name ring::refresh`): re-read now.
 pub const REFRESH_PIPE: &str = "ring::refresh";
@@ -68,6 +72,12 @@ pub struct State {
     inputs_stale: bool,
     /// Session snapshots still allowed after the grant.
     snapshot_tries: u8,
+    /// When to run `ring_tmux` (only when the layout names it).
+    zero_config: Option<Schedule>,
+    /// Why the last run of `ring_tmux` failed, for the bar.
+    zero_config_error: Option<String>,
+    /// The host folder zellij started the plugin in (its `cwd`), asked once.
+    host_folder: Option<String>,
 }
 
 /// Session snapshots a grant may take (one now, then one per tick).
@@ -83,6 +93,10 @@ impl ZellijPlugin for State {
             self.host = Host::Changing;
         }
         self.request_permissions();
+        if self.settings.ring_tmux.is_some() {
+            self.zero_config = Some(Schedule::new(self.settings.zero_config_refresh));
+            subscribe(&[EventType::RunCommandResult]);
+        }
         subscribe(&[
             EventType::ModeUpdate,
             EventType::PaneUpdate,
@@ -104,12 +118,16 @@ impl ZellijPlugin for State {
             Event::Timer(_) => {
                 self.timer_armed = false;
                 self.adopt_session_snapshot();
+                self.run_zero_config();
                 let changed = self.visible && self.refresh();
                 self.arm_timer();
                 changed
             }
             Event::Visible(visible) => {
                 self.visible = visible;
+                if visible {
+                    self.run_zero_config();
+                }
                 let changed = visible && self.refresh();
                 self.arm_timer();
                 changed
@@ -135,6 +153,7 @@ impl ZellijPlugin for State {
                     if let Some(home) = &self.settings.ring_home {
                         change_host_folder(PathBuf::from(home));
                     }
+                    self.run_zero_config();
                 }
                 self.recompute()
             }
@@ -188,6 +207,12 @@ impl ZellijPlugin for State {
                     self.act(action)
                 }
             },
+            Event::RunCommandResult(exit_code, _stdout, stderr, context)
+                if context.get(zero_config::CONTEXT_KEY).map(String::as_str)
+                    == Some(zero_config::CONTEXT_VALUE) =>
+            {
+                self.zero_config_finished(exit_code, &stderr)
+            }
             Event::Key(key) if self.settings.mode == Mode::Board => {
                 let action = self.cursor.handle(board_key(&key), &self.view.entries);
                 self.act(action)
@@ -236,37 +261,11 @@ impl State {
         if self.settings.ring_home.is_some() {
             permissions.push(PermissionType::FullHdAccess);
         }
+        // Only for a layout that names `ring_tmux`: without it the plugin runs nothing.
+        if self.settings.ring_tmux.is_some() {
+            permissions.push(PermissionType::RunCommands);
+        }
         request_permission(&permissions);
-    }
-
-    /// Mode and pane events sent before the grant are lost: take the session's name, tabs and
-    /// panes from a snapshot instead of waiting for the next change. At most
-    /// [`SNAPSHOT_TRIES`] queries (zellij may not list the session at once), and none once the
-    /// events have come.
-    fn adopt_session_snapshot(&mut self) {
-        if self.snapshot_tries == 0 || (self.session_name.is_some() && self.panes.known) {
-            return;
-        }
-        self.snapshot_tries -= 1;
-        let Ok(snapshot) = get_session_list() else {
-            return;
-        };
-        let Some(current) = snapshot
-            .live_sessions
-            .into_iter()
-            .find(|s| s.is_current_session)
-        else {
-            return;
-        };
-        self.session_name.get_or_insert(current.name);
-        if !self.panes.known {
-            self.tab_names = current
-                .tabs
-                .into_iter()
-                .map(|t| (t.position, t.name))
-                .collect();
-            self.panes = panes(&current.panes, &self.tab_names);
-        }
     }
 
     fn arm_timer(&mut self) {
@@ -288,9 +287,7 @@ impl State {
 
     /// Rebuilds the view from what is known; true when it differs from what is drawn.
     fn recompute(&mut self) -> bool {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_secs_f64());
+        let now = wall_clock();
         if self.inputs_stale {
             self.inputs = ReadInputs::decode(&self.registry, &self.settings, now);
             self.inputs_stale = false;
@@ -359,6 +356,7 @@ impl State {
             ),
             _ => {}
         }
+        notices.extend(self.zero_config_error.clone());
         notices.extend(
             self.settings
                 .errors
@@ -367,26 +365,11 @@ impl State {
         );
         notices
     }
+}
 
-    fn act(&mut self, action: Action) -> bool {
-        match action {
-            Action::None => false,
-            Action::Redraw => true,
-            Action::Close => {
-                close_self();
-                false
-            }
-            // Focus first: the board is the focused pane until it closes.
-            Action::Focus(Target::Pane(pane)) => {
-                focus_terminal_pane(pane, false, false);
-                close_self();
-                false
-            }
-            Action::Focus(Target::OtherSession { session, pane }) => {
-                switch_session_with_focus(&session, None, Some((pane, false)));
-                close_self();
-                false
-            }
-        }
-    }
+/// Wall-clock seconds (WASI's clock is the host's).
+fn wall_clock() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
 }

@@ -96,6 +96,12 @@ pub struct Settings {
     /// An absolute ring folder to reach with `change_host_folder` (needs `FullHdAccess`);
     /// without it, `/host` must already be the ring folder (the plugin's `cwd`).
     pub ring_home: Option<String>,
+    /// The absolute path of the native `ring-tmux`: when set, the plugin runs
+    /// `ring-tmux oneline` every [`Settings::zero_config_refresh`] seconds (needs
+    /// `RunCommands`), which republishes the zero-config rows in `zeroconf.json`.
+    pub ring_tmux: Option<String>,
+    /// Seconds between two runs of `ring_tmux`, at least [`MIN_ZERO_CONFIG_REFRESH`].
+    pub zero_config_refresh: u32,
     /// ring-shared keys from the layout, applied over `config.toml` by [`Settings::config`].
     ring_keys: Vec<(String, String)>,
     /// Messages about keys that were rejected, for the bar.
@@ -112,11 +118,20 @@ impl Default for Settings {
             cue: false,
             cue_color: Color::Rgb(0x3a, 0x12, 0x12),
             ring_home: None,
+            ring_tmux: None,
+            zero_config_refresh: DEFAULT_ZERO_CONFIG_REFRESH,
             ring_keys: Vec::new(),
             errors: Vec::new(),
         }
     }
 }
+
+/// Default seconds between two runs of `ring_tmux`: well inside the 60 s after which the
+/// plugin ignores `zeroconf.json` (`model::ZERO_CONFIG_MAX_AGE`).
+pub const DEFAULT_ZERO_CONFIG_REFRESH: u32 = 5;
+/// `ring-tmux` lists the transcript folders again at most every 2 s: running it more often
+/// would publish nothing new.
+pub const MIN_ZERO_CONFIG_REFRESH: u32 = 2;
 
 /// Layout keys that are names for ring-shared `config.toml` keys.
 const ALIASES: &[(&str, &str)] = &[
@@ -183,6 +198,18 @@ impl Settings {
                 }
                 self.ring_home = Some(value.to_owned());
             }
+            "ring_tmux" => {
+                if !value.starts_with('/') {
+                    return Err(format!("ring_tmux: {value:?} must be an absolute path"));
+                }
+                self.ring_tmux = Some(value.to_owned());
+            }
+            "zero_config_refresh" => {
+                let seconds = value.trim().parse::<u32>().map_err(|_| {
+                    format!("zero_config_refresh: {value:?} is not a whole number of seconds")
+                })?;
+                self.zero_config_refresh = seconds.max(MIN_ZERO_CONFIG_REFRESH);
+            }
             "icon_waiting" => self.icons.waiting = icon(value)?,
             "icon_working" => self.icons.working = icon(value)?,
             "icon_idle" => self.icons.idle = icon(value)?,
@@ -241,117 +268,4 @@ impl Settings {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rstest::rstest;
-
-    fn map(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
-
-    #[test]
-    fn empty_configuration_gives_defaults() {
-        let settings = Settings::parse(&BTreeMap::new());
-        assert_eq!(settings, Settings::default());
-        assert_eq!(settings.config(None), Config::default());
-    }
-
-    #[test]
-    fn board_mode_tab_labels_and_cue_are_read() {
-        let settings = Settings::parse(&map(&[
-            ("mode", "board"),
-            ("label", "tab"),
-            ("cue", "true"),
-            ("cue_color", "#102030"),
-        ]));
-        assert_eq!(settings.mode, Mode::Board);
-        assert_eq!(settings.label, Label::Tab);
-        assert!(settings.cue);
-        assert_eq!(settings.cue_color, Color::Rgb(0x10, 0x20, 0x30));
-        assert!(settings.errors.is_empty(), "{:?}", settings.errors);
-    }
-
-    #[test]
-    fn states_and_refresh_are_ring_shared_keys() {
-        let settings = Settings::parse(&map(&[("states", "waiting,idle"), ("refresh", "3")]));
-        let config = settings.config(None);
-        assert_eq!(config.badge_states, vec![Status::Waiting, Status::Idle]);
-        assert_eq!(config.zellij_refresh_seconds, 3);
-    }
-
-    #[test]
-    fn layout_keys_override_config_toml() {
-        let settings = Settings::parse(&map(&[("codex_permission_wait_seconds", "30")]));
-        let config = settings.config(Some("codex_permission_wait_seconds = 5\nshow_all = true\n"));
-        assert_eq!(config.codex_permission_wait_seconds, 30);
-        assert!(config.show_all);
-    }
-
-    #[rstest]
-    #[case::bad_mode("mode", "sidebar", "mode")]
-    #[case::unknown_key("colour_bg", "#000000", "unknown key \"colour_bg\"")]
-    #[case::bad_state("states", "waiting,paused", "states")]
-    #[case::float_refresh("refresh", "0.5", "refresh")]
-    #[case::bad_color("color_bg", "red", "color_bg")]
-    #[case::indexed_cue_color("cue_color", "3", "cue_color")]
-    #[case::relative_home("ring_home", "~/.config/ring", "ring_home")]
-    #[case::wide_icon("icon_waiting", "WAITING", "icon_waiting")]
-    #[case::bad_cue("cue", "yes", "cue")]
-    fn bad_key_becomes_a_message_and_keeps_the_default(
-        #[case] key: &str,
-        #[case] value: &str,
-        #[case] mentions: &str,
-    ) {
-        let settings = Settings::parse(&map(&[(key, value)]));
-        assert_eq!(settings.errors.len(), 1);
-        assert!(
-            settings.errors[0].contains(mentions),
-            "{:?}",
-            settings.errors
-        );
-        assert_eq!(settings.config(None), Config::default());
-        assert_eq!(settings.mode, Mode::Bar);
-    }
-
-    #[test]
-    fn message_names_the_layout_key_not_the_config_toml_key() {
-        let settings = Settings::parse(&map(&[("refresh", "fast")]));
-        assert_eq!(
-            settings.errors,
-            ["refresh must be an integer, not \"fast\" (using the default)"]
-        );
-    }
-
-    #[test]
-    fn hostile_value_in_a_message_is_sanitized() {
-        let settings = Settings::parse(&map(&[("mode", "\u{1b}[2Jboom")]));
-        assert!(!settings.errors[0].contains('\u{1b}'));
-    }
-
-    #[test]
-    fn icons_are_sanitized_and_used() {
-        let settings = Settings::parse(&map(&[("icon_waiting", "\u{1b}[31m!")]));
-        assert_eq!(settings.icons.waiting, "!");
-        assert_eq!(settings.icons.marker(Status::Waiting), "!");
-    }
-
-    #[test]
-    fn zellij_internal_keys_are_ignored() {
-        let settings = Settings::parse(&map(&[("_allow_exec_host_cmd", "true")]));
-        assert!(settings.errors.is_empty());
-    }
-
-    #[rstest]
-    #[case::default_hides_ended("", false)]
-    #[case::show_all_adds_ended("show_all = true", true)]
-    fn shown_states_follow_show_all(#[case] toml: &str, #[case] ended: bool) {
-        let config = Settings::default().config(Some(toml));
-        assert_eq!(
-            Settings::shown_states(&config).contains(&Status::Ended),
-            ended
-        );
-    }
-}
+mod tests;

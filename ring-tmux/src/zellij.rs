@@ -8,6 +8,9 @@
 //!   (`target/wasm32-wasip1/release/ring-plugin.wasm`).
 //! * `~/.config/zellij/layouts/ring.kdl` (`$ZELLIJ_CONFIG_DIR/layouts` when set): zellij's tab
 //!   bar, ring's bar on the row under it, the panes, the status bar. `zellij --layout ring`.
+//!   The bar's block names this binary (`ring_tmux`, the absolute path it runs from): the
+//!   plugin runs `ring-tmux oneline` every few seconds to keep the zero-config rows
+//!   (`zeroconf.json`) fresh, since it can neither read `~/.claude` nor scan processes.
 //! * zellij's `permissions.kdl` (`$XDG_CACHE_HOME/zellij`, else `~/.cache/zellij`; macOS
 //!   `~/Library/Caches/org.Zellij-Contributors.Zellij`): the plugin's grants, so zellij never
 //!   asks inside a one-row pane. Every other entry is kept byte for byte.
@@ -26,9 +29,14 @@ use std::process::{Command, ExitCode, Stdio};
 pub const REFRESH_PIPE: &str = "ring::refresh";
 
 /// What the plugin asks for: pane and mode events (`ReadApplicationState`), focusing panes and
-/// tinting them (`ChangeApplicationState`). It reads the ring folder through its `cwd`, which
-/// needs no permission, and runs no command.
-pub const PERMISSIONS: [&str; 2] = ["ReadApplicationState", "ChangeApplicationState"];
+/// tinting them (`ChangeApplicationState`), and running `ring-tmux oneline` when its layout
+/// names `ring_tmux` (`RunCommands`). It reads the ring folder through its `cwd`, which needs
+/// no permission.
+pub const PERMISSIONS: [&str; 3] = [
+    "ReadApplicationState",
+    "ChangeApplicationState",
+    "RunCommands",
+];
 
 /// The key the printed board binding uses.
 const BOARD_KEY: &str = "Alt r";
@@ -119,7 +127,8 @@ pub fn install_zellij(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match install(&paths, &source, args.dry_run) {
+    let ring_tmux = running_binary();
+    match install(&paths, &source, ring_tmux.as_deref(), args.dry_run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             err!("✗ {message}");
@@ -156,14 +165,28 @@ fn find_plugin(explicit: Option<&Path>) -> Result<PathBuf, String> {
     })
 }
 
-/// Writes (or, with `dry_run`, describes) the three files.
-pub fn install(paths: &Paths, source: &Path, dry_run: bool) -> Result<(), String> {
+/// The absolute path of this binary, for the layout's `ring_tmux` key; `None` when it cannot
+/// be told (or was replaced while running: Linux then reports a path that is gone).
+fn running_binary() -> Option<PathBuf> {
+    std::env::current_exe()
+        .ok()
+        .filter(|path| path.is_absolute() && path.is_file())
+}
+
+/// Writes (or, with `dry_run`, describes) the three files. `ring_tmux`: the binary the
+/// layout's bar runs to refresh the zero-config rows (none: the key is left out).
+pub fn install(
+    paths: &Paths,
+    source: &Path,
+    ring_tmux: Option<&Path>,
+    dry_run: bool,
+) -> Result<(), String> {
     let wasm =
         std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
     if !wasm.starts_with(b"\0asm") {
         return Err(format!("{} is not a WebAssembly file", source.display()));
     }
-    let layout = layout(&paths.plugin, &paths.ring_home);
+    let layout = layout(&paths.plugin, &paths.ring_home, ring_tmux);
     let old_permissions = match std::fs::read_to_string(&paths.permissions) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -204,6 +227,15 @@ pub fn install(paths: &Paths, source: &Path, dry_run: bool) -> Result<(), String
         "✓ layout: {} — start zellij with `zellij --layout ring`, or copy its ring pane into your own layout",
         paths.layout.display()
     );
+    match ring_tmux {
+        Some(path) => out!(
+            "  its bar runs {} oneline every 5 s to list the sessions found without hooks",
+            path.display()
+        ),
+        None => out!(
+            "  ! this binary's path is unknown: add `ring_tmux \"/path/to/ring-tmux\"` to the bar's block to list sessions found without hooks"
+        ),
+    }
     write_if_changed(&paths.permissions, permissions.as_bytes())?;
     out!(
         "✓ permissions: {} granted in {}",
@@ -248,17 +280,26 @@ fn write_binary_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         })
 }
 
-/// The plugin block of a layout: the bar, reading `ring_home` through its `cwd`.
-pub fn bar_pane(plugin: &Path, ring_home: &Path) -> String {
+/// The plugin block of a layout: the bar, reading `ring_home` through its `cwd`, and running
+/// `ring_tmux` (when given) to keep the zero-config rows fresh.
+pub fn bar_pane(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
+    let ring_tmux = ring_tmux
+        .map(|path| {
+            format!(
+                "        ring_tmux {}\n",
+                kdl::quote(&path.to_string_lossy())
+            )
+        })
+        .unwrap_or_default();
     format!(
-        "pane size=1 borderless=true {{\n    plugin location={} {{\n        mode \"bar\"\n        cwd {}\n    }}\n}}",
+        "pane size=1 borderless=true {{\n    plugin location={} {{\n        mode \"bar\"\n        cwd {}\n{ring_tmux}    }}\n}}",
         kdl::quote(&format!("file:{}", plugin.display())),
         kdl::quote(&ring_home.to_string_lossy()),
     )
 }
 
 /// `layouts/ring.kdl`: zellij's default layout with ring's bar under the tab bar.
-pub fn layout(plugin: &Path, ring_home: &Path) -> String {
+pub fn layout(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
     let indent = |text: &str, n: usize| -> String {
         text.lines()
             .map(|l| format!("{}{l}\n", " ".repeat(n)))
@@ -271,7 +312,7 @@ pub fn layout(plugin: &Path, ring_home: &Path) -> String {
          // one-row pane) works only with `pane_frame_style \"full\"`: zellij 0.45's default\n\
          // title-only frames draw a border over a split one-row pane.\n\
          layout {{\n    default_tab_template {{\n        pane size=1 borderless=true {{\n            plugin location=\"zellij:tab-bar\"\n        }}\n{}        children\n        pane size=2 borderless=true {{\n            plugin location=\"zellij:status-bar\"\n        }}\n    }}\n}}\n",
-        indent(&bar_pane(plugin, ring_home), 8)
+        indent(&bar_pane(plugin, ring_home, ring_tmux), 8)
     )
 }
 

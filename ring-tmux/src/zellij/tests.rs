@@ -3,6 +3,7 @@ use rstest::rstest;
 use std::fs;
 
 const WASM: &[u8] = b"\0asm\x01\0\0\0ring";
+const RING_TMUX: &str = "/opt/ring/bin/ring-tmux";
 
 fn setup() -> (tempfile::TempDir, Paths, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -16,7 +17,7 @@ fn setup() -> (tempfile::TempDir, Paths, PathBuf) {
 #[test]
 fn install_writes_plugin_layout_permissions_and_ring_folder() {
     let (_dir, paths, source) = setup();
-    install(&paths, &source, false).expect("install");
+    install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect("install");
     assert_eq!(fs::read(&paths.plugin).expect("plugin"), WASM);
     let layout = fs::read_to_string(&paths.layout).expect("layout");
     assert!(layout.contains(&format!(
@@ -24,12 +25,16 @@ fn install_writes_plugin_layout_permissions_and_ring_folder() {
         paths.plugin.display()
     )));
     assert!(layout.contains(&format!("cwd \"{}\"", paths.ring_home.display())));
+    assert!(
+        layout.contains(&format!("ring_tmux \"{RING_TMUX}\"")),
+        "{layout}"
+    );
     assert!(layout.contains("zellij:tab-bar"));
     let permissions = fs::read_to_string(&paths.permissions).expect("permissions");
     assert_eq!(
         permissions,
         format!(
-            "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n}}\n",
+            "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n    RunCommands\n}}\n",
             paths.plugin.display()
         )
     );
@@ -42,10 +47,10 @@ fn install_keeps_other_permission_entries_and_is_idempotent() {
     let other = "\"/x/zjstatus.wasm\" {\n    RunCommands\n}\n";
     fs::create_dir_all(paths.permissions.parent().expect("parent")).expect("mkdir");
     fs::write(&paths.permissions, other).expect("seed");
-    install(&paths, &source, false).expect("first");
+    install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect("first");
     let first = fs::read_to_string(&paths.permissions).expect("read");
     assert!(first.starts_with(other), "{first}");
-    install(&paths, &source, false).expect("second");
+    install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect("second");
     assert_eq!(fs::read_to_string(&paths.permissions).expect("read"), first);
 }
 
@@ -54,7 +59,7 @@ fn unbalanced_permissions_file_is_left_alone() {
     let (_dir, paths, source) = setup();
     fs::create_dir_all(paths.permissions.parent().expect("parent")).expect("mkdir");
     fs::write(&paths.permissions, "\"/x\" {\n").expect("seed");
-    let error = install(&paths, &source, false).expect_err("refused");
+    let error = install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect_err("refused");
     assert!(error.contains("by hand"), "{error}");
     assert_eq!(
         fs::read_to_string(&paths.permissions).expect("read"),
@@ -65,7 +70,7 @@ fn unbalanced_permissions_file_is_left_alone() {
 #[test]
 fn dry_run_writes_nothing() {
     let (_dir, paths, source) = setup();
-    install(&paths, &source, true).expect("dry run");
+    install(&paths, &source, Some(Path::new(RING_TMUX)), true).expect("dry run");
     assert!(!paths.plugin.exists());
     assert!(!paths.layout.exists());
     assert!(!paths.permissions.exists());
@@ -76,18 +81,62 @@ fn a_file_that_is_not_wasm_is_refused() {
     let (dir, paths, _) = setup();
     let bogus = dir.path().join("bogus.wasm");
     fs::write(&bogus, "#!/bin/sh\n").expect("write");
-    assert!(install(&paths, &bogus, false).is_err());
+    assert!(install(&paths, &bogus, None, false).is_err());
     assert!(!paths.plugin.exists());
 }
 
 #[test]
 fn paths_with_quotes_are_escaped_in_kdl() {
-    let layout = layout(Path::new("/a \"b\"/ring.wasm"), Path::new("/r\\ing"));
+    let layout = layout(
+        Path::new("/a \"b\"/ring.wasm"),
+        Path::new("/r\\ing"),
+        Some(Path::new("/b \"in\"/ring-tmux")),
+    );
     assert!(
         layout.contains(r#"plugin location="file:/a \"b\"/ring.wasm""#),
         "{layout}"
     );
     assert!(layout.contains(r#"cwd "/r\\ing""#), "{layout}");
+    assert!(
+        layout.contains(r#"ring_tmux "/b \"in\"/ring-tmux""#),
+        "{layout}"
+    );
+}
+
+#[rstest]
+#[case::named(Some("/usr/local/bin/ring-tmux"), Some("/usr/local/bin/ring-tmux"))]
+#[case::unknown_binary_is_left_out(None, None)]
+fn bar_names_the_binary_it_runs(#[case] ring_tmux: Option<&str>, #[case] want: Option<&str>) {
+    let pane = bar_pane(
+        Path::new("/p/ring.wasm"),
+        Path::new("/r"),
+        ring_tmux.map(Path::new),
+    );
+    let line = pane
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("ring_tmux "))
+        .map(|v| v.trim_matches('"'));
+    assert_eq!(line, want, "{pane}");
+    // The rest of the block is the same either way.
+    assert!(
+        pane.contains("mode \"bar\"") && pane.contains("cwd \"/r\""),
+        "{pane}"
+    );
+}
+
+#[test]
+fn reinstall_adds_run_commands_to_an_older_grant() {
+    let (_dir, paths, source) = setup();
+    let older = format!(
+        "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n}}\n",
+        paths.plugin.display()
+    );
+    fs::create_dir_all(paths.permissions.parent().expect("parent")).expect("mkdir");
+    fs::write(&paths.permissions, older).expect("seed");
+    install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect("install");
+    let permissions = fs::read_to_string(&paths.permissions).expect("read");
+    assert!(permissions.contains("    RunCommands\n"), "{permissions}");
+    assert_eq!(permissions.matches("ReadApplicationState").count(), 1);
 }
 
 #[rstest]

@@ -1,0 +1,54 @@
+//! Running `ring_tmux` (zellij's `run_command`) so that `zeroconf.json` stays fresh; what to
+//! run and when is decided by the pure [`crate::zero_config`].
+
+use super::{Host, Permission, State, wall_clock};
+use crate::zero_config;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use zellij_tile::prelude::*;
+
+impl State {
+    /// Starts `ring-tmux oneline` when the layout names it, `RunCommands` is granted and the
+    /// schedule says it is time. Costs nothing otherwise (no host call at all).
+    pub(super) fn run_zero_config(&mut self) {
+        if self.permission != Permission::Granted {
+            return;
+        }
+        let (Some(ring_tmux), Some(schedule)) = (
+            self.settings.ring_tmux.as_deref(),
+            self.zero_config.as_mut(),
+        ) else {
+            return;
+        };
+        if !schedule.start(wall_clock()) {
+            return;
+        }
+        let host = self
+            .host_folder
+            .get_or_insert_with(|| get_plugin_ids().initial_cwd.to_string_lossy().into_owned());
+        let ring_home = zero_config::ring_home(
+            self.settings.ring_home.as_deref(),
+            Some(host.as_str()),
+            self.host == Host::Ready && !self.no_sessions_folder,
+        );
+        let command = zero_config::command(ring_tmux, ring_home.as_deref());
+        let argv: Vec<&str> = command.argv.iter().map(String::as_str).collect();
+        let context = BTreeMap::from([(
+            zero_config::CONTEXT_KEY.to_owned(),
+            zero_config::CONTEXT_VALUE.to_owned(),
+        )]);
+        // `/`: a folder that always exists; ring-tmux finds everything through HOME and
+        // RING_HOME, never through its working directory.
+        run_command_with_env_variables_and_cwd(&argv, command.env, PathBuf::from("/"), context);
+    }
+
+    /// A run came back: note a failure for the bar, and read the folder at once (the new
+    /// `zeroconf.json` shows without waiting for the next tick; unchanged files cost a stat).
+    pub(super) fn zero_config_finished(&mut self, exit_code: Option<i32>, stderr: &[u8]) -> bool {
+        if let Some(schedule) = self.zero_config.as_mut() {
+            schedule.finished();
+        }
+        self.zero_config_error = zero_config::failure(exit_code, stderr);
+        self.refresh()
+    }
+}
