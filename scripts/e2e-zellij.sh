@@ -58,7 +58,16 @@ RING_TMUX_BIN="$PWD/target/debug/ring-tmux"
 # The board re-reads only on the ring::refresh pipe (and when it opens), so that the pipe
 # check below proves the pipe, not the timer.
 export ZJ_BOARD_EXTRA='refresh "3600"'
-trap zj_stop EXIT
+# A stand-in agent started by the zero-config step, stopped by its pid (never by name).
+CLAUDE_PID=""
+stop_claude() {
+  if [ -n "$CLAUDE_PID" ]; then
+    kill "$CLAUDE_PID" 2>/dev/null || true
+    wait "$CLAUDE_PID" 2>/dev/null || true
+    CLAUDE_PID=""
+  fi
+}
+trap 'stop_claude; zj_stop' EXIT
 step "zellij with ring's bar (cue on) under the tab bar"
 zj_start 'cue "true"'
 ok "bar drawn: $(bar | sed 's/ *$//')"
@@ -229,6 +238,46 @@ if ZJ_INSTALL=1 zj_start; then
   row installed waiting zellij_session="$ZJ_SESSION" zellij_pane="$ONLY" waiting_kind=plan
   expect "its bar shows a badge" 3 'bar_has "🧭 installed"'
   screen | tail -2 | grep -q "Ctrl" && ok "zellij's status bar kept" || fail "zellij's status bar kept"
+else
+  fail "its layout starts with the bar under the tab bar, no permission prompt"
+fi
+
+step "without hooks: the bar runs ring-tmux itself (zero-config rows)"
+# A fresh HOME (zj_start's), no hook row, and no ring-tmux read command run by this script:
+# only the plugin, through the ring_tmux key install-zellij writes and the RunCommands grant
+# it seeds, can turn a Claude transcript and a live `claude` into a row on the bar.
+RING_E2E_KEEP=0 zj_stop
+if ZJ_INSTALL=1 zj_start; then
+  layout="$HOME/.config/zellij/layouts/ring.kdl"
+  grep -qF "ring_tmux \"$ZJ_RING_TMUX\"" "$layout" && ok "the layout names ring-tmux: $ZJ_RING_TMUX" \
+    || fail "the layout names ring-tmux ($(grep ring_tmux "$layout"))"
+  grep -qx '    RunCommands' "$HOME/.cache/zellij/permissions.kdl" && ok "RunCommands is pre-granted" \
+    || fail "RunCommands is pre-granted"
+  expect "the plugin's own run of ring-tmux publishes zeroconf.json" 10 \
+    '[ -f "$RING_HOME/zeroconf.json" ]'
+  # spec §4.4: the row's cwd is the transcript's; a live Claude there makes it live.
+  project="$ZJ_WORK/work/zc-app"
+  mkdir -p "$project"
+  project="$(cd "$project" && pwd -P)"
+  sid="0c0ffee0-zero-conf"
+  transcripts="$HOME/.claude/projects/$(printf '%s' "$project" | sed 's/[^A-Za-z0-9]/-/g')"
+  mkdir -p "$transcripts"
+  python3 - "$transcripts/$sid.jsonl" "$project" <<'PY'
+import json, sys
+path, cwd = sys.argv[1:]
+with open(path, "w") as f:
+    f.write(json.dumps({"type": "user", "cwd": cwd, "message": {"role": "user",
+        "content": [{"type": "text", "text": "add the zero-config check"}]}}) + "\n")
+PY
+  cp "$(command -v sleep)" "$ZJ_WORK/claude"
+  (cd "$project" && exec "$ZJ_WORK/claude" 600) &
+  CLAUDE_PID=$!
+  expect "the bar counts the session found without hooks" 15 'bar_has "🟢1" || bar_has "🟡1"'
+  grep -qF "\"$sid\"" "$RING_HOME/zeroconf.json" && ok "zeroconf.json lists $sid" \
+    || fail "zeroconf.json lists $sid"
+  [ -z "$(ls -A "$RING_HOME/sessions")" ] && ok "no hook row was written" || fail "no hook row was written"
+  stop_claude
+  expect "the agent gone, the bar stops counting it" 15 '! bar_has "🟢1" && ! bar_has "🟡1"'
 else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
 fi

@@ -3,7 +3,8 @@
 # whose layout has the bar under the tab bar and the board as a floating pane (show or hide it
 # with Ctrl p w), both reading your ring folder ($RING_HOME, else ~/.config/ring).
 #
-#   scripts/zellij/dev.sh [extra bar config lines, e.g. 'cue "true"']
+#   scripts/zellij/dev.sh [extra bar config lines, e.g. 'cue "true"', or
+#                          'ring_tmux "/abs/path/to/ring-tmux"' for sessions found without hooks]
 #
 # zellij asks for the plugin's permissions the first time (press y in the plugin's pane), or
 # run `ring-tmux install-zellij --plugin target/wasm32-wasip1/release/ring-plugin.wasm` once.
