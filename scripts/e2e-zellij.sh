@@ -282,6 +282,16 @@ else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
 fi
 
+step "a ring_tmux that cannot run is named in the bar"
+RING_E2E_KEEP=0 zj_stop
+# shellcheck disable=SC2016 # expanded by zj_start
+if ZJ_INSTALL=1 ZJ_AFTER_INSTALL='sed -i "s|ring_tmux \".*\"|ring_tmux \"/nonexistent/ring-tmux\"|" "$ZJ_LAYOUT"' \
+  zj_start; then
+  expect "the bar says why" 10 'bar_has "ring: ring_tmux failed (exit 2): No such file or directory"'
+else
+  fail "its layout starts with the bar under the tab bar, no permission prompt"
+fi
+
 printf '\n'
 if [ "$FAILS" -eq 0 ]; then
   printf '\033[32me2e-zellij: all checks passed\033[0m\n'

@@ -15,6 +15,7 @@
 #   ZJ_BESIDE=1        put the bar beside the tab bar (row 1) instead of under it (row 2)
 #   ZJ_INSTALL=1       use what `ring-tmux install-zellij` writes (plugin, permissions, layout)
 #                      instead of the test layout
+#   ZJ_AFTER_INSTALL   with ZJ_INSTALL=1: shell code run after the install, before zellij starts
 #
 # After zj_start: $ZJ_WORK, $RING_HOME (the ring folder), $ZJ_SESSION, $ZJ_TMUX (tmux -L
 # socket name), $ZJ_WASM, $ZJ_BIN, and helpers zj, tmx, screen, wait_for, row, pane_id.
@@ -96,6 +97,8 @@ EOF
     [ -x "$ZJ_RING_TMUX" ] || (cd "$ZJ_ROOT" && cargo build -p ring-tmux --locked)
     "$ZJ_RING_TMUX" install-zellij --plugin "$ZJ_WASM" >"$ZJ_WORK/install.out"
     ZJ_LAYOUT="$HOME/.config/zellij/layouts/ring.kdl"
+    # A test may edit what was installed before zellij reads it.
+    if [ -n "${ZJ_AFTER_INSTALL:-}" ]; then eval "$ZJ_AFTER_INSTALL"; fi
   else
     zj_write_test_files "${1:-}"
   fi
