@@ -24,6 +24,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 #[path = "compat_read/fixture.rs"]
 mod fixture;
+#[path = "compat_read/suites.rs"]
+mod suites;
 
 use fixture::{
     Home, add_files, config_of, hidden_of, labels_of, panes_of, procs_of, replace_strings,
@@ -66,17 +68,14 @@ fn load(name: &str) -> Value {
     serde_json::from_str(&text).expect("compat file is JSON")
 }
 
-#[test]
-fn recorded_reads_match_ring() {
-    let scenarios = load("scenarios.json");
-    let expected = load("expected.json");
+/// Replays the reads of one suite; returns the names skipped (with why).
+fn replay_suite(scenarios: &Value, expected: &Value, tally: &mut Tally) -> Vec<String> {
     let by_name: BTreeMap<&str, &Value> = scenarios
         .as_array()
         .expect("scenario list")
         .iter()
         .map(|s| (s["name"].as_str().expect("name"), s))
         .collect();
-    let mut tally = Tally::default();
     let mut skipped = Vec::new();
     for result in expected["results"].as_array().expect("results") {
         let name = result["name"].as_str().expect("name");
@@ -89,23 +88,46 @@ fn recorded_reads_match_ring() {
             skipped.push(format!("{name}: {why}"));
             continue;
         }
-        replay(name, scenario, result, &mut tally);
+        replay(name, scenario, result, tally);
     }
-    for line in &skipped {
+    skipped
+}
+
+fn report(label: &str, tally: &Tally, skipped: &[String]) {
+    for line in skipped {
         println!("skipped {line}");
     }
     for note in &tally.notes {
         println!("note: {note}");
     }
     println!(
-        "compat_read: {} reads, {} checks, {} failed, {} scenarios skipped",
+        "{label}: {} reads, {} checks, {} failed, {} scenarios skipped",
         tally.reads,
         tally.checks,
         tally.failures.len(),
         skipped.len()
     );
+}
+
+#[test]
+fn recorded_reads_match_ring() {
+    let mut tally = Tally::default();
+    let skipped = replay_suite(&load("scenarios.json"), &load("expected.json"), &mut tally);
+    report("compat_read", &tally, &skipped);
     assert!(tally.reads > 80, "too few reads compared: {}", tally.reads);
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+}
+
+#[test]
+fn extra_recorded_reads_match_ring() {
+    let mut failures = Vec::new();
+    for (label, scenarios, expected) in suites::extra_suites() {
+        let mut tally = Tally::default();
+        let skipped = replay_suite(&scenarios, &expected, &mut tally);
+        report(&label, &tally, &skipped);
+        failures.extend(tally.failures.into_iter().map(|f| format!("{label}: {f}")));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 fn replay(name: &str, scenario: &Value, result: &Value, tally: &mut Tally) {

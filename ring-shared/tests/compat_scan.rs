@@ -24,6 +24,9 @@ use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
+#[path = "compat_read/suites.rs"]
+mod suites;
+
 const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/scenarios.json");
 const EXPECTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/expected.json");
 const PREFIXES: [&str; 4] = ["scan_", "merge_", "codex_", "live_"];
@@ -469,11 +472,9 @@ fn replay(scenario: &Value, expected: &Value) -> Vec<String> {
     problems
 }
 
-#[test]
-fn zero_config_scenarios_match_ring() {
-    let scenarios = load(SCENARIOS);
-    let expected = load(EXPECTED);
-    let results: BTreeMap<&str, &Value> = list(&expected, "results")
+/// Replays the zero-config scenarios of one suite: (names replayed, problems).
+fn replay_suite(scenarios: &Value, expected: &Value) -> (Vec<String>, Vec<String>) {
+    let results: BTreeMap<&str, &Value> = list(expected, "results")
         .iter()
         .filter_map(|r| Some((r["name"].as_str()?, r)))
         .collect();
@@ -485,10 +486,30 @@ fn zero_config_scenarios_match_ring() {
             continue;
         }
         let recorded = results.get(name).expect("recorded result");
-        replayed.push(name);
+        replayed.push(name.to_owned());
         problems.extend(replay(scenario, recorded));
     }
+    (replayed, problems)
+}
+
+#[test]
+fn zero_config_scenarios_match_ring() {
+    let (replayed, problems) = replay_suite(&load(SCENARIOS), &load(EXPECTED));
     eprintln!("replayed {} scenarios: {replayed:?}", replayed.len());
     assert!(replayed.len() >= 12, "scenarios went missing: {replayed:?}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn extra_zero_config_scenarios_match_ring() {
+    let mut problems = Vec::new();
+    for (label, scenarios, expected) in suites::extra_suites() {
+        let (replayed, p) = replay_suite(&scenarios, &expected);
+        eprintln!(
+            "{label}: replayed {} scenarios: {replayed:?}",
+            replayed.len()
+        );
+        problems.extend(p.into_iter().map(|p| format!("{label}: {p}")));
+    }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -25,6 +25,9 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+#[path = "compat_read/suites.rs"]
+mod suites;
+
 const SESSIONS: &str = "$HOME/.config/ring/sessions/";
 const PID: i64 = 4242;
 
@@ -324,10 +327,8 @@ fn replay(scenario: &Value, expected: &Value) -> (usize, usize, Vec<String>) {
     (hooks, matched, errors)
 }
 
-#[test]
-fn every_recorded_hook_step_matches_ring() {
-    let scenarios = load("scenarios.json");
-    let expected = load("expected.json");
+/// Replays every scenario of one suite: (hook steps, matched, mismatches).
+fn replay_suite(scenarios: &Value, expected: &Value) -> (usize, usize, Vec<String>) {
     let results = expected["results"].as_array().expect("results");
     let (mut total, mut matched, mut errors) = (0, 0, vec![]);
     for scenario in scenarios.as_array().expect("scenario list") {
@@ -340,8 +341,30 @@ fn every_recorded_hook_step_matches_ring() {
         matched += m;
         errors.extend(e);
     }
+    (total, matched, errors)
+}
+
+#[test]
+fn every_recorded_hook_step_matches_ring() {
+    let (total, matched, errors) = replay_suite(&load("scenarios.json"), &load("expected.json"));
     eprintln!("compat write: {matched}/{total} hook steps match");
     assert!(total > 200, "the scenarios hold {total} hook steps");
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+}
+
+#[test]
+fn every_extra_recorded_hook_step_matches_ring() {
+    let mut errors = vec![];
+    for (label, scenarios, expected) in suites::extra_suites() {
+        let (total, matched, e) = replay_suite(&scenarios, &expected);
+        eprintln!("{label} write: {matched}/{total} hook steps match");
+        errors.extend(e.into_iter().map(|e| format!("{label}: {e}")));
+    }
     assert!(
         errors.is_empty(),
         "{} mismatches:\n{}",

@@ -1,8 +1,8 @@
 //! Conformance with RiNG 0.17.2: replays every scenario of `compat/scenarios.json` through the
 //! real `ring-tmux` binary (hook steps, hide/unhide, file edits, board reads) and compares with
-//! `compat/expected.json`. Scenarios that need a stand-in we do not have (tty probes, tmux,
-//! process tables, install) are skipped by name
-//! with the reason printed. Where RiNG crashed we check that ring does better instead.
+//! `compat/expected.json`, then every `compat/extra/*/` pair the same way. Scenarios that need a
+//! stand-in we do not have (tty probes, tmux, process tables, install) are skipped by name with
+//! the reason printed. Where RiNG crashed we check that ring does better instead.
 //! Zero-config rows are compared too: transcripts come from the scenario's files, Codex
 //! threads from a `state_5.sqlite` built here, processes from `RING_PROCS`.
 
@@ -16,6 +16,8 @@ use world::World;
 
 const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/scenarios.json");
 const EXPECTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/expected.json");
+/// More recordings, one folder each (`scenarios.json` + `expected.json`).
+const EXTRA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/extra");
 
 fn load(path: &str) -> Value {
     let text = std::fs::read_to_string(path).expect("compat file");
@@ -307,10 +309,41 @@ impl Replay<'_> {
     }
 }
 
-#[test]
-fn compat_scenarios_match_ring_0_17_2() {
-    let scenarios = load(SCENARIOS);
-    let expected = load(EXPECTED);
+/// Every scenario file with its recorded outcomes: `compat/` itself, then each
+/// `compat/extra/<dir>/` holding both `scenarios.json` and `expected.json` (name order), so
+/// more recordings are picked up by adding files only.
+fn suites() -> Vec<(String, String, String)> {
+    let mut out = vec![(
+        "compat".to_owned(),
+        SCENARIOS.to_owned(),
+        EXPECTED.to_owned(),
+    )];
+    let extra = std::path::Path::new(EXTRA);
+    let mut dirs: Vec<_> = std::fs::read_dir(extra)
+        .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    for dir in dirs {
+        let (s, e) = (dir.join("scenarios.json"), dir.join("expected.json"));
+        if s.is_file() && e.is_file() {
+            let label = format!(
+                "compat/extra/{}",
+                dir.file_name().unwrap_or_default().to_string_lossy()
+            );
+            out.push((
+                label,
+                s.to_string_lossy().into_owned(),
+                e.to_string_lossy().into_owned(),
+            ));
+        }
+    }
+    out
+}
+
+/// Replays one suite; returns (passed, skipped, failures) lines.
+fn run_suite(scenarios: &str, expected: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let scenarios = load(scenarios);
+    let expected = load(expected);
     let start = expected["fake_clock_start"]
         .as_f64()
         .unwrap_or(1_700_000_000.0);
@@ -351,25 +384,35 @@ fn compat_scenarios_match_ring_0_17_2() {
         }
         let _ = replay.world.path();
     }
-    for s in &skipped {
-        println!("skipped {s}");
+    (passed, skipped, failures)
+}
+
+#[test]
+fn compat_scenarios_match_ring_0_17_2() {
+    let mut all_failures = Vec::new();
+    for (label, scenarios, expected) in suites() {
+        let (passed, skipped, failures) = run_suite(&scenarios, &expected);
+        for s in &skipped {
+            println!("skipped {s}");
+        }
+        for f in &failures {
+            println!("FAIL {f}");
+        }
+        let failed_names: std::collections::BTreeSet<&str> = failures
+            .iter()
+            .filter_map(|f| f.split(':').next())
+            .collect();
+        println!(
+            "{label}: {} passed, {} failed, {} skipped",
+            passed.len(),
+            failed_names.len(),
+            skipped.len()
+        );
+        all_failures.extend(failures);
     }
-    for f in &failures {
-        println!("FAIL {f}");
-    }
-    let failed_names: std::collections::BTreeSet<&str> = failures
-        .iter()
-        .filter_map(|f| f.split(':').next())
-        .collect();
-    println!(
-        "compat: {} passed, {} failed, {} skipped",
-        passed.len(),
-        failed_names.len(),
-        skipped.len()
-    );
     assert!(
-        failures.is_empty(),
+        all_failures.is_empty(),
         "{} compat mismatches (see FAIL lines above)",
-        failures.len()
+        all_failures.len()
     );
 }
