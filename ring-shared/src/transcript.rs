@@ -215,19 +215,20 @@ pub fn todo(records: &[Record]) -> Option<(i64, i64)> {
 }
 
 /// Text of the newest assistant record with a truthy text block, blocks joined by `\n` (§3.3).
-/// Only string texts count (RiNG would crash joining anything else).
+/// A truthy non-string `text` counts too, converted as Python's `str()` does (`42` → `"42"`,
+/// `["Go?"]` → `"['Go?']"`): RiNG 0.17.2 does the same, so such a record hides older ones.
 pub fn last_assistant_text(records: &[Record]) -> Option<String> {
     records
         .iter()
         .rev()
         .filter(|r| is_assistant(r))
         .find_map(|record| {
-            let texts = assistant_string_texts(record);
+            let texts = assistant_texts(record);
             (!texts.is_empty()).then(|| texts.join("\n"))
         })
 }
 
-fn assistant_string_texts(record: &Record) -> Vec<String> {
+fn assistant_texts(record: &Record) -> Vec<String> {
     if let Some(Value::String(s)) = content(record) {
         return if s.is_empty() {
             Vec::new()
@@ -238,9 +239,8 @@ fn assistant_string_texts(record: &Record) -> Vec<String> {
     blocks(record)
         .into_iter()
         .filter(|b| b.get("type").and_then(Value::as_str) == Some("text"))
-        .filter_map(|b| b.get("text").and_then(Value::as_str))
-        .filter(|t| !t.is_empty())
-        .map(str::to_owned)
+        .filter_map(|b| b.get("text").filter(|t| is_truthy(t)))
+        .map(py_str)
         .collect()
 }
 

@@ -118,6 +118,9 @@ fn todo_from_newest_todowrite(#[case] recs: Vec<Value>, #[case] want: Option<(i6
 #[case::empty_text_not_truthy(vec![assistant_text(json!("older")), assistant_text(json!(""))], Some("older"))]
 #[case::user_ignored(vec![json!({"type": "user", "message": {"content": "q?"}})], None)]
 #[case::string_content(vec![json!({"type": "assistant", "message": {"content": "s?"}})], Some("s?"))]
+#[case::number_text_converted_and_hides_older(vec![assistant_text(json!("older?")), assistant_text(json!(42))], Some("42"))]
+#[case::list_text_as_python_repr(vec![assistant_text(json!(["Go?"]))], Some("['Go?']"))]
+#[case::false_text_not_truthy(vec![assistant_text(json!("older?")), assistant_text(json!(false))], Some("older?"))]
 fn last_assistant_text_cases(#[case] recs: Vec<Value>, #[case] want: Option<&str>) {
     assert_eq!(last_assistant_text(&records(recs)).as_deref(), want);
 }
