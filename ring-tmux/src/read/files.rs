@@ -74,8 +74,9 @@ pub struct RowFiles {
     pub phantoms: Vec<PathBuf>,
 }
 
-/// The names of `sessions/*.json`, sorted (hidden files, temp files and other names
-/// ignored, as RiNG's glob does); `None` when the folder cannot be listed.
+/// The names of `sessions/*.json`, sorted (temp files and other names ignored); `None` when
+/// the folder cannot be listed. Names starting with a dot are rows too: RiNG's pathlib glob
+/// lists them, and ids `.` / `..` are stored as `..json` / `...json` (file_name_quoting).
 pub fn list_rows(sessions: &Path) -> Option<Vec<String>> {
     Some(
         list_row_entries(sessions)?
@@ -92,7 +93,7 @@ pub fn list_row_entries(sessions: &Path) -> Option<Vec<(String, fs::DirEntry)>> 
         .ok()?
         .flatten()
         .filter_map(|e| Some((e.file_name().into_string().ok()?, e)))
-        .filter(|(n, _)| n.ends_with(".json") && !n.starts_with('.'))
+        .filter(|(n, _)| n.ends_with(".json"))
         .collect();
     names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     Some(names)
@@ -234,7 +235,8 @@ mod tests {
         .expect("write");
         let found = read_rows(s, true);
         let ids: Vec<&str> = found.rows.iter().map(|r| r.session_id.as_str()).collect();
-        assert_eq!(ids, ["a", "b"]);
+        // `.hidden.json` is a row: RiNG's glob lists dot-names too (file_name_quoting).
+        assert_eq!(ids, ["h", "a", "b"]);
         assert_eq!(found.skipped.len(), 1);
         assert_eq!(found.phantoms, [s.join("p.json")]);
         assert!(!s.join("p.json").exists());
