@@ -300,6 +300,16 @@ fn replay(scenario: &Value, expected: &Value) -> (usize, usize, Vec<String>) {
                     .unwrap_or_default(),
             );
             let got = hook(step, &env, now, &config, &mut files);
+            if want["exit_code"].as_i64().is_some_and(|c| c != 0) {
+                // RiNG crashed here (e.g. an over-long file name); we deliberately do better
+                // (DESIGN.md), so the files differ from here on: the sane behaviour has its
+                // own tests at the end of this file.
+                eprintln!(
+                    "{name} step {i}: RiNG crashed ({}); not compared further",
+                    want["exception"]
+                );
+                break;
+            }
             let want_tr = want["transitions"].as_array().cloned().unwrap_or_default();
             if !same(
                 &Value::Array(got.transitions.clone()),

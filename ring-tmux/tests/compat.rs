@@ -122,7 +122,14 @@ impl Replay<'_> {
                 String::from_utf8_lossy(&out.stderr)
             ));
         }
-        if !out.stdout.is_empty() {
+        if want.get("stdout").is_some() {
+            // RiNG printed its usage (`hook -h` / `--help`): ours prints its own usage.
+            if out.stdout.is_empty() {
+                self.fail(format!(
+                    "step {i}: RiNG printed its usage, ours printed nothing"
+                ));
+            }
+        } else if !out.stdout.is_empty() {
             self.fail(format!(
                 "step {i}: hook printed {:?}",
                 String::from_utf8_lossy(&out.stdout)

@@ -205,8 +205,9 @@ impl World {
         let mut names: Vec<String> = dir
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            // RiNG's listing never saw ring's dot-files (the `.locks/` folder, temp files).
-            .filter(|n| !n.starts_with('.') && !n.ends_with(".lock"))
+            // RiNG's listing never saw ring's own dot-files (the `.locks/` folder, temp
+            // files); a row named `..json` (id `.`) is a row for both.
+            .filter(|n| (!n.starts_with('.') || n.ends_with(".json")) && !n.ends_with(".lock"))
             .collect();
         names.sort();
         for name in names {
