@@ -22,6 +22,8 @@ use ring_shared::registry::{DecodeError, Row, decode_row};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
+#[path = "compat_read/fakefs.rs"]
+mod fakefs;
 #[path = "compat_read/fixture.rs"]
 mod fixture;
 #[path = "compat_read/suites.rs"]
@@ -216,6 +218,7 @@ fn compare_read(
             Err(err) => errors.push((name, err)),
         }
     }
+    let links = fakefs::symlinks(scenario, HOME);
     let mtimes = &home.mtimes;
     let source_mtime = |path: &str| mtimes.get(path).copied();
     let ctx = ReadContext {
@@ -224,7 +227,7 @@ fn compare_read(
         procs: &procs,
         hidden: &home.hidden,
         source_mtime: &source_mtime,
-        realpath: &|path: &str| path.to_owned(),
+        realpath: &|path: &str| fakefs::realpath(path, &links),
     };
     if expected.get("hook_sessions_error").is_some() {
         tally.notes.insert(format!(

@@ -24,6 +24,8 @@ use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
+#[path = "compat_read/fakefs.rs"]
+mod fakefs;
 #[path = "compat_read/suites.rs"]
 mod suites;
 
@@ -359,13 +361,14 @@ fn board(scenario: &Value, files: &[FakeFile], read: &Value, recorded: &Value) -
     let config = config(scenario);
     let procs = procs(read);
     let hidden = BTreeMap::new();
+    let links = fakefs::symlinks(scenario, HOME);
     let ctx = ReadContext {
         now,
         config: &config,
         procs: &procs,
         hidden: &hidden,
         source_mtime: &|_| None,
-        realpath: &|p| p.to_owned(),
+        realpath: &|p| fakefs::realpath(p, &links),
     };
     let mut rollout = |path: &str| {
         files

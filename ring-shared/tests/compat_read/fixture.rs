@@ -25,6 +25,11 @@ pub fn add_files(home: &mut Home, files: &Value, clock: f64) {
         {
             home.original_pids.insert(name.to_owned(), pid.clone());
         }
+        // A hidden list written by the scenario (a legacy list is migrated as hidden at this
+        // clock: the scenarios read or hook at the clock of the file step).
+        if path == "$HOME/.config/ring/deleted_sessions.json" && !file["json"].is_null() {
+            home.hidden = hidden_of(&file["json"], clock);
+        }
     }
 }
 
