@@ -535,3 +535,102 @@ fn an_event_not_exactly_right_is_rewritten_to_one_entry(#[case] stop: Value) {
         json!([{"hooks": [{"type": "command", "command": format!("{} hook", home.binary()), "timeout": 600}]}])
     );
 }
+
+/// install_upgrades_and_preserves (spec §7 step 5): only our entries are taken out of each
+/// event that changes; a group left empty goes, every other group and every non-object item
+/// stays as it was and in its place; the new group comes last; the file is rewritten whole with
+/// a 2-space indent, non-ASCII literal and a trailing newline, other keys in their order.
+#[test]
+fn an_upgrade_keeps_foreign_items_and_drops_only_the_groups_it_empties() {
+    let home = Home::new();
+    let old = "/old/bin/ring-tmux hook";
+    let original = json!({
+        "z": 1,
+        "hooks": {
+            "Stop": [
+                "junk",
+                5,
+                {"hooks": [{"type": "command", "command": old, "timeout": 600}]},
+                {"matcher": "x", "hooks": "not a list"},
+                {"hooks": [
+                    {"type": "command", "command": old},
+                    "stray",
+                    {"type": "command", "command": "other"}
+                ]}
+            ],
+            "PreCompact": [{"hooks": [{"type": "command", "command": "x"}]}]
+        },
+        "a": "ü"
+    });
+    home.write(
+        &home.claude(),
+        &serde_json::to_string(&original).expect("json"),
+    );
+    home.run(&["install-hooks"]).success();
+    let text = std::fs::read_to_string(home.claude()).expect("read");
+    assert!(
+        text.starts_with("{\n  \"z\": 1,\n  \"hooks\": {\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("\n  \"a\": \"ü\"\n}\n"), "{text}");
+    let doc: Value = serde_json::from_str(&text).expect("json");
+    let ours = json!({"hooks": [{"type": "command", "command": format!("{} hook", home.binary()), "timeout": 600}]});
+    assert_eq!(
+        doc["hooks"]["Stop"],
+        json!([
+            "junk",
+            5,
+            {"matcher": "x", "hooks": "not a list"},
+            {"hooks": ["stray", {"type": "command", "command": "other"}]},
+            ours
+        ])
+    );
+    assert_eq!(doc["hooks"]["PreCompact"], original["hooks"]["PreCompact"]);
+    for event in CLAUDE_EVENTS.iter().filter(|e| **e != "Stop") {
+        assert_eq!(doc["hooks"][event], json!([ours]), "{event}");
+    }
+    let keys: Vec<&str> = doc
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["z", "hooks", "a"]);
+}
+
+/// install_dry_run (spec §7 step 3): every target is shown (Codex's too when `~/.codex`
+/// exists) and nothing is written — not even a file that did not exist; an unreadable target
+/// still fails the dry run and stays as it was.
+#[test]
+fn dry_run_shows_every_target_and_writes_none() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
+    let out = home.run(&["install-hooks", "--dry-run"]).success();
+    let text = stdout(&out);
+    for (path, command) in [
+        (home.claude(), format!("{} hook", home.binary())),
+        (
+            home.codex(),
+            format!("{} hook --provider codex", home.binary()),
+        ),
+    ] {
+        assert!(
+            text.contains(&format!("# dry-run → {}", path.display())),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("\"command\": \"{command}\"")),
+            "{text}"
+        );
+        assert!(!path.exists(), "dry-run wrote {}", path.display());
+    }
+
+    home.write(&home.claude(), "{oops");
+    home.run(&["install-hooks", "--dry-run"]).code(1);
+    assert_eq!(
+        std::fs::read_to_string(home.claude()).expect("read"),
+        "{oops"
+    );
+    assert!(!home.codex().exists(), "dry-run wrote the Codex file");
+    assert!(backups(&home.path().join(".claude")).is_empty());
+}
