@@ -95,6 +95,7 @@ SCENARIOS = []
 
 
 def scenario(name, description, **kw):
+    kw.setdefault("steps", [])
     SCENARIOS.append({"name": name, "description": description, **kw})
 
 
@@ -443,7 +444,7 @@ scenario(
     reads=[
         {"procs": {"claude-code": [["/", "/dev/pts/1"]], "codex": []}},
         {"procs": {"claude-code": [], "codex": [["/", ""]]}},
-        {"procs": {"claude-code": [["/", ""], ["/", ""]], "codex": None}},
+        {"procs": {"claude-code": [["/", ""], ["/", ""], ["", ""]], "codex": None}},
     ],
 )
 
@@ -480,6 +481,8 @@ scenario(
         live_row("m-no-tty", "/repo/three"),
         live_row("s-short", "/repo/short", tty="pts/1"),
         live_row("s-full", "/repo/short", tty="/dev/pts/1"),
+        live_row("w-space", "/repo/ws", tty=" "),
+        live_row("w-ok", "/repo/ws", tty="/dev/pts/1"),
         live_row("cx-1", "/repo/cx", tty="/dev/ttys001", provider="codex"),
         live_row("cx-2", "/repo/cx", tty="/dev/ttys002", provider="codex"),
         live_row("cx-3", "/repo/cx", tty="/dev/ttys003", provider="codex"),
@@ -487,7 +490,8 @@ scenario(
     reads=[
         {"procs": {"claude-code": [["/repo/two", "/dev/pts/1"], ["/repo/two", "/dev/pts/2"],
                                    ["/repo/three", "/dev/pts/1"],
-                                   ["/repo/short", "/dev/pts/1"], ["/repo/short", "/dev/pts/2"]],
+                                   ["/repo/short", "/dev/pts/1"], ["/repo/short", "/dev/pts/2"],
+                                   ["/repo/ws", "/dev/pts/1"], ["/repo/ws", "/dev/pts/2"]],
                    "codex": [["/repo/cx", "/dev/ttys001"], ["/repo/cx", "/dev/ttys003"],
                              ["/repo/cx", ""]]}},
         {"procs": {"claude-code": [["/repo/two", ""], ["/repo/two", ""], ["/repo/three", ""],
@@ -511,13 +515,21 @@ scenario(
         live_row("mid", "/repo/app", tty="/dev/pts/2", adv=1, event="UserPromptSubmit"),
         live_row("cx-a", "/repo/cx", provider="codex", tty="/dev/ttys004", adv=1),
         live_row("cx-b", "/repo/cx", provider="codex", tty="/dev/ttys004", adv=1),
+        live_row("tie-b", "/repo/tie", tty="/dev/pts/4", adv=1),
+        live_row("tie-a", "/repo/tie", tty="/dev/pts/5", adv=0),
+        live_row("tie-c", "/repo/tie", adv=0),
+        live_row("d1", "/repo/dup", adv=1),
+        live_row("d2", "/repo/dup/", adv=1),
+        live_row("d3", "/repo/dup", adv=1),
     ],
     reads=[
         {"procs": {"claude-code": [["/repo/app", ""], ["/repo/app", ""],
-                                   ["/repo/notty", "/dev/pts/7"]],
+                                   ["/repo/notty", "/dev/pts/7"], ["/repo/tie", ""],
+                                   ["/repo/dup", ""], ["/repo/dup/", ""]],
                    "codex": [["/repo/cx", ""]]}},
         {"procs": {"claude-code": [["/repo/app", ""], ["/repo/notty", "/dev/pts/7"],
-                                   ["/repo/notty", "/dev/pts/8"]],
+                                   ["/repo/notty", "/dev/pts/8"], ["/repo/tie", ""], ["/repo/tie", ""],
+                                   ["//repo/dup", ""]],
                    "codex": [["/repo/cx", ""], ["/repo/cx", ""]]}},
     ],
 )
@@ -743,14 +755,38 @@ def tpath(key, cwd_dir="-repo-app"):
 PROMPT = [user("go", cwd="/repo/app"), text("Shall I?", cwd="/repo/app"), user("yes, go on", cwd="/repo/app")]
 ENDTURN = [user("go", cwd="/repo/app"), text("All done.", cwd="/repo/app")]
 
+CODEX_TAILS = {
+    "working": [{"type": "event_msg", "payload": {"type": "task_started"}},
+                {"type": "event_msg", "payload": {"type": "user_message", "message": "go on"}}],
+    "complete": [{"type": "event_msg", "payload": {"type": "agent_message", "message": "Done."}},
+                 {"type": "event_msg", "payload": {"type": "task_complete"}}],
+    "undecided": [{"type": "session_meta", "payload": {"id": "x"}}],
+}
+# (thread id, rollout tail, age relative to the start: negative = updated after the hook rows)
+CODEX_THREADS = [("cx-perm", "working", -20), ("cx-done", "complete", -20), ("cx-none", "undecided", -20),
+                 ("cx-old", "working", 10), ("cx-q", "complete", -20), ("cx-q2", "working", -20)]
+
 scenario(
     "merge_scan_clears_stale_waiting",
     "A hook waiting row is replaced by the zero-config row of the same id when that row is newer "
     "(strictly), of the same provider string, not waiting, and its tail is a real prompt "
     "(working) or an end_turn (waiting) — except an end_turn for a question wait; the "
     "replacement keeps its own fields but takes the hook row's tty when it has none, even when "
-    "it is ended. Non-waiting hook rows always win.",
+    "it is ended. Non-waiting hook rows always win. Codex threads (rollout tails) replace a "
+    "promoted codex permission wait the same way.",
+    files=[
+        {"path": f"$HOME/rollouts/{n}.jsonl", "lines": recs} for n, recs in CODEX_TAILS.items()
+    ],
+    codex_threads=[
+        {"id": tid, "cwd": "/repo/cx", "title": f"thread {tid}", "rollout_path": f"$HOME/rollouts/{tail}.jsonl",
+         "age": age}
+        for tid, tail, age in CODEX_THREADS
+    ],
     steps=[
+        *[hook(tid, "PermissionRequest", provider="codex", cwd="/repo/cx", tool_name="Bash",
+               tool_input={"command": f"make {tid}"}) for tid in ("cx-perm", "cx-done", "cx-none", "cx-old")],
+        *[hook(tid, "Stop", provider="codex", cwd="/repo/cx", last_assistant_message="Continue?")
+          for tid in ("cx-q", "cx-q2")],
         hook(SID["perm_working"], "Notification", notification_type="permission_prompt",
              message="Claude needs your permission", tty="/dev/pts/1"),
         hook(SID["perm_endturn"], "Notification", notification_type="permission_prompt",
@@ -782,10 +818,10 @@ scenario(
     ],
     reads=[
         {"procs": {"claude-code": [["/repo/app", ""]] * 9 + [["/repo/solo", "/dev/pts/9"]],
-                   "codex": []}},
+                   "codex": [["/repo/cx", ""]] * 6}},
         {"advance_seconds": 100,
          "procs": {"claude-code": [["/repo/app", ""]] * 9 + [["/repo/solo", "/dev/pts/9"]],
-                   "codex": []}},
+                   "codex": [["/repo/cx", ""]] * 6}},
     ],
 )
 
