@@ -30,6 +30,7 @@ pub mod config;
 pub mod derive;
 pub mod event;
 pub mod format;
+pub mod pyjson;
 pub mod question;
 pub mod reduce;
 pub mod registry;

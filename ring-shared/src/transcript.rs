@@ -81,7 +81,8 @@ fn parse_line(line: &[u8]) -> Option<Record> {
     // Python's `json.loads(bytes)` accepts a UTF-8 byte-order mark.
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     let text = std::str::from_utf8(line).ok()?;
-    match serde_json::from_str(text).ok()? {
+    // Python's json: `NaN`, `Infinity`, huge numbers and lone surrogates still make a record.
+    match crate::pyjson::loads(text)? {
         Value::Object(record) => Some(record),
         _ => None,
     }

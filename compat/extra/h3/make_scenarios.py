@@ -213,6 +213,21 @@ small_mixed = (
 )
 no_final_newline = line(user("go")) + "\n" + line(tool("Grep", {"pattern": "tail"}))
 
+# Python's json accepts these lines (NaN, ±Infinity, a float overflow, a lone surrogate escape):
+# they are records, newer than the Read of old.rs.
+PY_ONLY = {
+    "nan": '{"type": "assistant", "costUSD": NaN, "message": {"content": [{"type": "tool_use", '
+           '"name": "Read", "input": {"file_path": "/a/nan.rs"}}]}}',
+    "infinity": '{"type": "assistant", "x": [Infinity, -Infinity], "message": {"content": [{"type": '
+                '"tool_use", "name": "Read", "input": {"file_path": "/a/inf.rs"}}]}}',
+    "overflow": '{"type": "assistant", "x": 1e400, "message": {"content": [{"type": "tool_use", '
+                '"name": "Read", "input": {"file_path": "/a/big.rs"}}]}}',
+    "surrogate": '{"type": "assistant", "x": "\\ud800", "message": {"content": [{"type": "tool_use", '
+                 '"name": "Read", "input": {"file_path": "/a/surrogate.rs"}}]}}',
+    "lowercase-nan": '{"type": "assistant", "x": nan, "message": {"content": [{"type": "tool_use", '
+                     '"name": "Read", "input": {"file_path": "/a/rejected.rs"}}]}}',
+}
+
 scenario(
     "write_transcript_tail_window",
     "Tail reader: a file of exactly 128 KiB is read whole; one byte more and the first line is "
@@ -220,7 +235,8 @@ scenario(
     "part runs to the first \\n even across \\r-only line ends; one line longer than the window "
     "leaves no records (payload text kept); \\n, \\r\\n and \\r split lines, ASCII whitespace "
     "(incl. \\x0b \\x0c) is trimmed, blank, invalid and NBSP-led lines are skipped; a last line "
-    "without \\n counts; a directory is unreadable.",
+    "without \\n counts; a directory is unreadable; lines only Python's json accepts (NaN, "
+    "Infinity, 1e400, a lone surrogate escape) are records.",
     files=[
         {"path": "$HOME/t/exact.jsonl", "lines": exact},
         {"path": "$HOME/t/over.jsonl", "lines": over},
@@ -231,13 +247,15 @@ scenario(
         {"path": "$HOME/t/mixed.jsonl", "text": small_mixed},
         {"path": "$HOME/t/no-final-newline.jsonl", "text": no_final_newline},
         {"path": "$HOME/t/a-directory.jsonl", "dir": True},
+        *[{"path": f"$HOME/t/py-{n}.jsonl", "lines": [tool("Read", {"file_path": "/a/old.rs"}), raw]}
+          for n, raw in PY_ONLY.items()],
     ],
     # Stop (idle) rows: hook_stale would look at the real mtime of the directory.
     steps=[
         hook(f"tail-{n}", "Stop", transcript_path=f"$HOME/t/{n}.jsonl", message="payload text",
              advance_seconds=0 if i == 0 else 1)
         for i, n in enumerate(["exact", "over", "aligned", "mid", "cr", "huge-line", "mixed",
-                               "no-final-newline", "a-directory"])
+                               "no-final-newline", "a-directory", *[f"py-{n}" for n in PY_ONLY]])
     ],
 )
 
@@ -695,6 +713,9 @@ scenario(
          "age": 60},
         {"path": f"{PROJ}/-repo-ignored/aaaaaaaa-0000-0000-0000-000000000007.jsonl",
          "lines": [user("first", cwd="/repo/start"), text("moved", cwd="/repo/moved")], "age": 70},
+        {"path": f"{PROJ}/-repo-nan/aaaaaaaa-0000-0000-0000-000000000009.jsonl",
+         "lines": ['{"type": "user", "cwd": "/repo/nan-origin", "costUSD": NaN, "message": {"content": "go"}}',
+                   user("more"), text("last without cwd")], "age": 90},
         {"path": f"{PROJ}/-repo-x/aaaaaaaa-0000-0000-0000-000000000008.jsonl",
          "lines": ["not json", {"cwd": 5, "type": "user", "message": {"content": "x"}},
                    {"type": "system", "cwd": "", "subtype": "x"}], "age": 80},

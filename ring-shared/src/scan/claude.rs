@@ -100,7 +100,11 @@ pub fn head_cwd(head: &[u8]) -> String {
     head.split(|&b| b == b'\n' || b == b'\r')
         .map(|line| line.trim_ascii())
         .filter(|line| !line.is_empty() && line.first() == Some(&b'{'))
-        .filter_map(|line| serde_json::from_slice::<Record>(line).ok())
+        .filter_map(|line| {
+            std::str::from_utf8(line)
+                .ok()
+                .and_then(crate::pyjson::loads)
+        })
         .find_map(|record| match record.get("cwd") {
             Some(Value::String(cwd)) if !cwd.is_empty() => Some(cwd.clone()),
             _ => None,
