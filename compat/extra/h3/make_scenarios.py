@@ -332,6 +332,11 @@ SUMMARY_CASES = [
     ("bash-unicode", [tool("Bash", {"command": "日本語のコマンド" * 6})]),
     ("bash-ideographic-space", [tool("Bash", {"command": "\u3000ls -la\u3000\u00a0"})]),
     ("bash-other-key", [tool("Bash", {"cmd": "ls"})]),
+    ("bash-astral", [tool("Bash", {"command": "echo " + "\U0001F600" * 50})]),
+    ("bash-line-separator", [tool("Bash", {"command": "a\u2028b\rc"})]),
+    ("read-whitespace-path", [tool("Read", {"file_path": "   "})]),
+    ("read-tilde-dotdot", [tool("Read", {"file_path": "~/x/../y.txt"})]),
+    ("read-backslash-name", [tool("Read", {"file_path": "/a/b\\c"})]),
     ("grep-pattern", [tool("Grep", {"pattern": "fn\\s+main"})]),
     ("glob-pattern", [tool("Glob", {"pattern": "**/*.rs"})]),
     ("grep-long", [tool("Grep", {"pattern": "x" * 100})]),
@@ -583,6 +588,14 @@ scenario(
         {"path": "$HOME/.config/ring/sessions/claude-row.json", "json": {
             "session_id": "claude-row", "provider": "claude", "cwd": "/repo",
             "status": "working", "last_event": "PermissionRequest", "last_active": 1699999000.0}},
+        {"path": "$HOME/.config/ring/sessions/codex:spaced.json", "json": {
+            "session_id": "codex:spaced", "provider": "codex ", "cwd": "/repo",
+            "status": "working", "last_event": "PermissionRequest", "last_active": 1699999000.0}},
+        {"path": "$HOME/.config/ring/sessions/codex:waiting.json", "json": {
+            "session_id": "codex:waiting", "provider": "codex", "cwd": "/repo", "status": "waiting",
+            "waiting_kind": "question", "waiting_detail": "Continue?",
+            "last_event": "PermissionRequest", "last_active": 1699999000.0,
+            "pending_permission_detail": "ls"}},
         {"path": "$HOME/.config/ring/sessions/codex:no-event.json", "json": {
             "session_id": "codex:no-event", "provider": "codex", "cwd": "/repo",
             "status": "working", "last_active": 1699999000.0}},
@@ -614,6 +627,15 @@ scenario(
         {"path": "$HOME/.config/ring/sessions/hand-no-event.json", "json": {
             "session_id": "hand-no-event", "cwd": "/repo", "status": "working",
             "last_active": 1700000000.0}},
+        {"path": "$HOME/.config/ring/sessions/hand-space-tty.json", "json": {
+            "session_id": "hand-space-tty", "cwd": "/repo", "status": "working",
+            "last_event": "SessionStart", "last_active": 1700000000.0, "tty": " "}},
+        {"path": "$HOME/.config/ring/sessions/hand-event-space.json", "json": {
+            "session_id": "hand-event-space", "cwd": "/repo", "status": "idle",
+            "last_event": "SessionStart ", "last_active": 1700000000.0}},
+        {"path": "$HOME/.config/ring/sessions/hand-string-time.json", "json": {
+            "session_id": "hand-string-time", "cwd": "/repo", "status": "working",
+            "last_event": "SessionStart", "last_active": "1700000000"}},
         {"path": "$HOME/.config/ring/sessions/hand-lower.json", "json": {
             "session_id": "hand-lower", "cwd": "/repo", "status": "working",
             "last_event": "sessionstart", "last_active": 1700000000.0}},
@@ -764,9 +786,9 @@ scenario(
     ],
 )
 
-SID = {k: f"cccccccc-0000-0000-0000-00000000000{i}" for i, k in enumerate(
+SID = {k: f"cccccccc-0000-0000-0000-{i:012d}" for i, k in enumerate(
     ["perm_working", "perm_endturn", "question_working", "question_endturn", "equal", "claude_alias",
-     "ended_scan", "not_waiting", "scan_tty"], start=1)}
+     "ended_scan", "not_waiting", "scan_tty", "hook_ended"], start=1)}
 
 
 def tpath(key, cwd_dir="-repo-app"):
@@ -793,7 +815,7 @@ scenario(
     "(strictly), of the same provider string, not waiting, and its tail is a real prompt "
     "(working) or an end_turn (waiting) — except an end_turn for a question wait; the "
     "replacement keeps its own fields but takes the hook row's tty when it has none, even when "
-    "it is ended. Non-waiting hook rows always win. Codex threads (rollout tails) replace a "
+    "it is ended. Non-waiting hook rows always win, an ended one too. Codex threads (rollout tails) replace a "
     "promoted codex permission wait the same way.",
     files=[
         {"path": f"$HOME/rollouts/{n}.jsonl", "lines": recs} for n, recs in CODEX_TAILS.items()
@@ -820,6 +842,8 @@ scenario(
         hook(SID["not_waiting"], "PreToolUse", tool_name="Bash", tool_input={"command": "ls"}),
         hook(SID["scan_tty"], "Notification", notification_type="permission_prompt", message="m",
              cwd="/repo/solo", tty="/dev/pts/4"),
+        hook(SID["hook_ended"], "Notification", notification_type="permission_prompt", message="m",
+             cwd="/repo/nolive"),
         {"action": "files", "files": [
             {"path": f"$HOME/.config/ring/sessions/{SID['claude_alias']}.json", "json": {
                 "session_id": SID["claude_alias"], "provider": "claude", "cwd": "/repo/app",
@@ -835,13 +859,14 @@ scenario(
             {"path": tpath("ended_scan", "-repo-gone"),
              "lines": [user("go", cwd="/repo/gone"), user("again", cwd="/repo/gone")]},
             {"path": tpath("not_waiting"), "lines": PROMPT},
-            {"path": tpath("scan_tty", "-repo-solo"), "lines": [user("go", cwd="/repo/solo")]}]},
+            {"path": tpath("scan_tty", "-repo-solo"), "lines": [user("go", cwd="/repo/solo")]},
+            {"path": tpath("hook_ended"), "lines": PROMPT}]},
     ],
     reads=[
-        {"procs": {"claude-code": [["/repo/app", ""]] * 9 + [["/repo/solo", "/dev/pts/9"]],
+        {"procs": {"claude-code": [["/repo/app", ""]] * 10 + [["/repo/solo", "/dev/pts/9"]],
                    "codex": [["/repo/cx", ""]] * 6}},
         {"advance_seconds": 100,
-         "procs": {"claude-code": [["/repo/app", ""]] * 9 + [["/repo/solo", "/dev/pts/9"]],
+         "procs": {"claude-code": [["/repo/app", ""]] * 10 + [["/repo/solo", "/dev/pts/9"]],
                    "codex": [["/repo/cx", ""]] * 6}},
     ],
 )
