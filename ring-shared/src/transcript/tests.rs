@@ -25,6 +25,7 @@ fn assistant_text(text: Value) -> Value {
 #[case::non_object_json_skipped(b"[1]\n\"s\"\n42\nnull\n{\"a\":1}\n".as_slice(), false, 1)]
 #[case::invalid_utf8_skipped(b"{\"a\":\"\xff\"}\n{\"a\":1}\n".as_slice(), false, 1)]
 #[case::utf8_bom_accepted(b"\xef\xbb\xbf{\"a\":1}\n".as_slice(), false, 1)]
+#[case::python_only_json_is_a_record(b"{\"a\":NaN}\n{\"b\":-Infinity}\n{\"c\":1e400}\n{\"d\":nan}\n".as_slice(), false, 3)]
 #[case::cut_drops_first_line(b"{\"a\":1}\n{\"a\":2}\n".as_slice(), true, 1)]
 #[case::cut_without_newline_drops_all(b"{\"a\":1}".as_slice(), true, 0)]
 #[case::empty(b"".as_slice(), false, 0)]
