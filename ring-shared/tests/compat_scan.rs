@@ -352,7 +352,13 @@ fn tmux_of(scenario: &Value, read: &Value) -> (Vec<Pane>, PaneTree) {
 }
 
 /// One board read: hook sessions (recorded) + zero-config rows → merge → finish → sort.
-fn board(scenario: &Value, files: &[FakeFile], read: &Value, recorded: &Value) -> Vec<Session> {
+fn board(
+    scenario: &Value,
+    files: &[FakeFile],
+    read: &Value,
+    recorded: &Value,
+    hidden: &BTreeMap<String, f64>,
+) -> Vec<Session> {
     let now = recorded["clock"].as_f64().expect("read clock");
     let start = scenario
         .get("start_time")
@@ -360,13 +366,12 @@ fn board(scenario: &Value, files: &[FakeFile], read: &Value, recorded: &Value) -
         .unwrap_or(1_700_000_000.0);
     let config = config(scenario);
     let procs = procs(read);
-    let hidden = BTreeMap::new();
     let links = fakefs::symlinks(scenario, HOME);
     let ctx = ReadContext {
         now,
         config: &config,
         procs: &procs,
-        hidden: &hidden,
+        hidden,
         source_mtime: &|_| None,
         realpath: &|p| fakefs::realpath(p, &links),
     };
@@ -437,8 +442,17 @@ fn replay(scenario: &Value, expected: &Value) -> Vec<String> {
         reads
     };
     let mut problems = Vec::new();
+    // The hidden list before each read: RiNG's after the steps, then after each read.
+    let hidden_of = |v: &Value| {
+        let bytes = serde_json::to_vec(v).expect("hidden serializes");
+        ring_shared::derive::parse_hidden(&bytes, clock, 0).at
+    };
+    let mut hidden = hidden_of(&expected["hidden"]);
     for (i, (read, recorded)) in reads.iter().zip(list(expected, "reads")).enumerate() {
-        let sessions = board(scenario, &files, read, recorded);
+        let sessions = board(scenario, &files, read, recorded, &hidden);
+        if let Some(after) = recorded.get("hidden_after_read") {
+            hidden = hidden_of(after);
+        }
         let now = recorded["clock"].as_f64().expect("read clock");
         let shown: Vec<Session> = sessions
             .iter()

@@ -507,6 +507,13 @@ scenario(
         live_row("w-space", "/repo/ws", tty=" "),
         live_row("w-ok", "/repo/ws", tty="/dev/pts/1"),
         live_row("cx-1", "/repo/cx", tty="/dev/ttys001", provider="codex"),
+        {"action": "files", "files": [
+            {"path": "$HOME/.config/ring/sessions/alias-claude.json", "json": {
+                "session_id": "alias-claude", "provider": "claude", "cwd": "/repo/alias", "status": "idle",
+                "tty": "/dev/pts/5", "last_active": 1700000000.0}},
+            {"path": "$HOME/.config/ring/sessions/alias-empty.json", "json": {
+                "session_id": "alias-empty", "provider": "", "cwd": "/repo/alias", "status": "idle",
+                "tty": "/dev/pts/6", "last_active": 1700000001.0}}]},
         live_row("cx-2", "/repo/cx", tty="/dev/ttys002", provider="codex"),
         live_row("cx-3", "/repo/cx", tty="/dev/ttys003", provider="codex"),
     ],
@@ -514,7 +521,8 @@ scenario(
         {"procs": {"claude-code": [["/repo/two", "/dev/pts/1"], ["/repo/two", "/dev/pts/2"],
                                    ["/repo/three", "/dev/pts/1"],
                                    ["/repo/short", "/dev/pts/1"], ["/repo/short", "/dev/pts/2"],
-                                   ["/repo/ws", "/dev/pts/1"], ["/repo/ws", "/dev/pts/2"]],
+                                   ["/repo/ws", "/dev/pts/1"], ["/repo/ws", "/dev/pts/2"],
+                                   ["/repo/alias", "/dev/pts/5"], ["/repo/alias", "/dev/pts/7"]],
                    "codex": [["/repo/cx", "/dev/ttys001"], ["/repo/cx", "/dev/ttys003"],
                              ["/repo/cx", ""]]}},
         {"procs": {"claude-code": [["/repo/two", ""], ["/repo/two", ""], ["/repo/three", ""],
@@ -754,7 +762,8 @@ scenario(
     "Each live Claude process cwd (non-empty) whose realpath matches no zero-config scan row's "
     "cwd gets one row synthetic:<process cwd> (idle, now, tty = first non-empty tty among "
     "processes with that exact cwd); hook rows do not count, transcripts past the active window "
-    "do not count, codex processes and an unknown Claude scan make none.",
+    "do not count, codex processes and an unknown Claude scan make none; a hidden synthetic row "
+    "stays hidden only while its last_active (now) is not after hidden_at.",
     files=[
         {"path": f"{PROJ}/-repo-e/bbbbbbbb-0000-0000-0000-000000000001.jsonl",
          "lines": [user("go", cwd="/repo/e")], "age": 30},
@@ -767,7 +776,8 @@ scenario(
         {"path": "$HOME/real", "dir": True},
         {"path": "$HOME/link", "symlink_to": "$HOME/real"},
     ],
-    steps=[hook("hook-d", "Stop", cwd="/repo/d", tty="/dev/pts/20")],
+    steps=[hook("hook-d", "Stop", cwd="/repo/d", tty="/dev/pts/20"),
+           {"action": "hide", "session_id": "synthetic:/repo/a"}],
     reads=[
         {"procs": {"claude-code": [
             ["/repo/a", "/dev/pts/1"], ["/repo/a", "/dev/pts/2"],
