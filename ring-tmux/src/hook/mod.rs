@@ -214,10 +214,12 @@ fn decode_ignoring(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// The payload, if stdin holds one JSON document (serde_json's nesting limit of 128 stays on:
-/// deep nesting is an error, not a stack overflow).
+/// The payload, if stdin holds one JSON document as Python's `json.loads` reads it (`NaN`,
+/// `Infinity` and lone surrogate escapes are accepted, as RiNG accepts them: see
+/// `ring_shared::pyjson`). serde_json's nesting limit of 128 stays on: deep nesting is an
+/// error, not a stack overflow.
 pub fn parse_payload(bytes: &[u8]) -> Option<Value> {
-    serde_json::from_str(&decode_ignoring(bytes)).ok()
+    ring_shared::pyjson::loads(&decode_ignoring(bytes))
 }
 
 /// The provider name the payload log records: payload `provider` (non-empty string) else the
@@ -340,6 +342,9 @@ mod tests {
     #[case::invalid_utf8_dropped(b"{\"a\": \"x\xffy\"}", true)]
     #[case::empty(b"", false)]
     #[case::deep_nesting_is_an_error(&[b'['; 10_000], false)]
+    #[case::python_nan_and_infinity(b"{\"a\": NaN, \"b\": -Infinity}", true)]
+    #[case::lone_surrogate_escape(b"{\"a\": \"\\ud800\"}", true)]
+    #[case::not_json_even_for_python(b"{\"a\": nan}", false)]
     fn parse_payload_accepts_only_json(#[case] bytes: &[u8], #[case] ok: bool) {
         assert_eq!(parse_payload(bytes).is_some(), ok);
     }
