@@ -95,9 +95,14 @@ fn string_token(s: &str) -> (usize, String) {
                 }
             }
             b'\\' => {
-                let end = (i + 2).min(bytes.len());
-                out.push_str(&s[i..end]);
-                i = end;
+                // The backslash and the whole character it escapes (which may be multi-byte:
+                // invalid JSON, rejected by strict parsing, but never a slicing panic here).
+                out.push('\\');
+                i += 1;
+                if let Some(ch) = s[i..].chars().next() {
+                    out.push(ch);
+                    i += ch.len_utf8();
+                }
             }
             _ => {
                 let ch = s[i..].chars().next().expect("a char starts here");
@@ -136,10 +141,27 @@ mod tests {
     #[case::surrogate_pair_kept(r#"{"x": "\ud83d\ude00 \ud800"}"#, Some(json!({"x": "\u{1f600} \u{fffd}"})))]
     #[case::escaped_quote(r#"{"x": "say \"NaN\"", "y": NaN}"#, Some(json!({"x": "say \"NaN\"", "y": null})))]
     #[case::still_invalid("{NaN", None)]
+    #[case::backslash_before_a_multibyte_char("{\"x\": \"\\\u{28b}\", \"y\": NaN}", None)]
+    #[case::backslash_at_the_end("[NaN, \"\\", None)]
     #[case::lowercase_nan_rejected(r#"{"a": nan}"#, None)]
     #[case::bare_word_rejected(r#"{"a": Inf}"#, None)]
     #[case::not_json("not json", None)]
     fn loads_accepts_what_python_accepts(#[case] text: &str, #[case] want: Option<Value>) {
         assert_eq!(loads(text), want);
+    }
+
+    proptest::proptest! {
+        /// Any text: an answer, never a panic (transcript tails and payloads are arbitrary).
+        #[test]
+        fn loads_never_panics(text in "(\\PC|[\\\\\"NaIfinty0-9e.\\[\\]{}:, -])*") {
+            let _ = loads(&text);
+        }
+
+        /// Strict JSON reads exactly as serde_json reads it.
+        #[test]
+        fn strict_json_is_unchanged(n in proptest::num::f64::NORMAL, s in "\\PC*") {
+            let text = serde_json::json!({"n": n, "s": s}).to_string();
+            proptest::prop_assert_eq!(loads(&text), serde_json::from_str::<Value>(&text).ok());
+        }
     }
 }
