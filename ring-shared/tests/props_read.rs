@@ -1,10 +1,11 @@
 //! Properties of the read side: rows survive an encode/decode round trip, decoding never
-//! panics on any input, rendered text never exceeds the width it was given, and sanitized
+//! panics on any input (nor does reading a transcript tail), rendered text never exceeds the width it was given, and sanitized
 //! text carries no control characters.
 
 use proptest::prelude::*;
 use ring_shared::format::{display_width, sanitize, truncate, truncate_middle};
 use ring_shared::registry::{Row, Status, decode_row, encode_row};
+use ring_shared::{scan, transcript};
 use serde_json::{Map, Value};
 
 fn status() -> impl Strategy<Value = Status> {
@@ -158,6 +159,24 @@ proptest! {
     #[test]
     fn decode_never_panics_on_bytes(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
         let _ = decode_row(&bytes);
+    }
+
+    /// Transcript tails are whatever an agent (or a crash) left: every reader of them answers.
+    #[test]
+    fn transcript_readers_never_panic(
+        lines in prop::collection::vec("(\\PC|[\\\\\"{}\\[\\]:,]|NaN|\\\\u[0-9a-fA-F]{0,4})*", 0..8),
+        raw in prop::collection::vec(any::<u8>(), 0..128),
+        cut in any::<bool>(),
+    ) {
+        let mut bytes = lines.join("\n").into_bytes();
+        bytes.push(b'\n');
+        bytes.extend(raw);
+        let records = transcript::parse_tail(&bytes, cut);
+        let _ = transcript::last_action(&records);
+        let _ = transcript::todo(&records);
+        let _ = transcript::last_assistant_text(&records);
+        let _ = scan::tail_kind(&records);
+        let _ = scan::head_cwd(&bytes);
     }
 
     #[test]
