@@ -200,7 +200,10 @@ fn hostile_inputs_exit_zero_silently_and_write_only_rows() {
     );
     // Python's json.loads takes NaN and 1e400 (inf), so RiNG records those events: so does ring.
     for python_json in ["n", "h"] {
-        assert!(ids.iter().any(|i| i == python_json), "{python_json} is recorded");
+        assert!(
+            ids.iter().any(|i| i == python_json),
+            "{python_json} is recorded"
+        );
     }
     // Ignored: oversized, deep, non-object.
     for never in ["big", "deep"] {
