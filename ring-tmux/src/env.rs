@@ -148,6 +148,19 @@ pub fn read_procs_file(path: &Path) -> Procs {
         .unwrap_or_default()
 }
 
+/// A duration in seconds from the environment variable `name` (a float; `0` allowed),
+/// else `default` seconds: the caches' lifetimes (`RING_SCAN_TTL`, `RING_EVIDENCE_TTL`).
+pub fn seconds_var(name: &str, default: f64) -> std::time::Duration {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .map_or(
+            std::time::Duration::from_secs_f64(default),
+            std::time::Duration::from_secs_f64,
+        )
+}
+
 /// The file named by a seam variable (`RING_PROCS`, `RING_TMUX_PANES`, `RING_PROC_TREE`), if
 /// set and not empty. The tmux seams are read only where the evidence is gathered (the
 /// `zeroconf::evidence` module), not kept in [`Env`].

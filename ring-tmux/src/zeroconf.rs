@@ -44,14 +44,7 @@ const REPUBLISH_EVERY: f64 = 20.0;
 /// Seconds a listing is reused: `RING_SCAN_TTL` (float seconds, `0` = list every time),
 /// else 2 s.
 pub fn rescan_ttl() -> Duration {
-    std::env::var("RING_SCAN_TTL")
-        .ok()
-        .and_then(|v| v.trim().parse::<f64>().ok())
-        .filter(|v| v.is_finite() && *v >= 0.0)
-        .map_or(
-            Duration::from_secs_f64(DEFAULT_TTL),
-            Duration::from_secs_f64,
-        )
+    crate::env::seconds_var("RING_SCAN_TTL", DEFAULT_TTL)
 }
 
 /// Whether zero-config mode has anything to look at: `~/.claude/projects` or Codex's

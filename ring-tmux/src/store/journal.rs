@@ -29,10 +29,10 @@ mod entry;
 pub use entry::{DirKey, Entry, Op, entries};
 
 use super::lock::{self, Lock, Mode};
-use super::{FILE_MODE, set_mode};
+use super::open_append;
 use std::fs::{File, FileTimes, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
-use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -57,17 +57,6 @@ pub fn file_parts(meta: &std::fs::Metadata) -> (u64, u64, f64) {
     (meta.ino(), meta.len(), mtime)
 }
 
-fn open_journal(path: &Path) -> io::Result<File> {
-    let file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .mode(FILE_MODE)
-        .open(path)?;
-    set_mode(&file, FILE_MODE);
-    Ok(file)
-}
-
 /// Opens and locks the journal at `path` (creating it and `cache_dir` if needed), waiting at
 /// most [`LOCK_WAIT`]. The journal is never deleted (rotation empties it in place), so the
 /// uncontended case is one `open` and one `flock`.
@@ -76,14 +65,14 @@ fn lock_journal(path: &Path, cache_dir: &Path) -> Option<File> {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             super::ensure_dir(cache_dir).ok()?;
-            open_journal(path).ok()?
+            open_append(path).ok()?
         }
         Err(_) => return None,
     };
     if file.try_lock().is_ok() {
         return Some(file);
     }
-    match lock::acquire(path, Mode::Exclusive, LOCK_WAIT, open_journal) {
+    match lock::acquire(path, Mode::Exclusive, LOCK_WAIT, open_append) {
         Ok(Lock::Held(file)) => Some(file),
         _ => None,
     }
@@ -235,7 +224,7 @@ impl Journal {
 /// breakers included, is lost that the caller has not seen). Gives the new `(epoch, len)`;
 /// `None` when it was left as it is.
 pub fn rotate(cache_dir: &Path, sessions: &Path, expected: DirKey, len: u64) -> Option<(u64, u64)> {
-    let mut file = open_journal(&cache_dir.join(JOURNAL)).ok()?;
+    let mut file = open_append(&cache_dir.join(JOURNAL)).ok()?;
     file.try_lock().ok()?;
     if file.metadata().ok()?.len() != len || DirKey::stat(sessions)? != expected {
         return None;

@@ -10,12 +10,11 @@
 //! replaces the file by rename, after which waiting appenders notice the new inode and reopen.
 
 use super::lock::{self, Lock, Mode};
-use super::{FILE_MODE, set_mode};
+use super::open_append;
 use serde::Serialize;
 use serde_json::Value;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 /// `events.jsonl` is halved past 5 MiB.
@@ -95,17 +94,6 @@ pub fn payload_line(ts: f64, provider: &str, event: &str, payload: &Value) -> St
     })
 }
 
-fn open_log(path: &Path) -> io::Result<File> {
-    let file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .mode(FILE_MODE)
-        .open(path)?;
-    set_mode(&file, FILE_MODE);
-    Ok(file)
-}
-
 /// Keeps the second half of the lines of `text` (`lines[n//2:]`), newline-terminated.
 pub fn halve(text: &[u8]) -> Vec<u8> {
     let body = text.strip_suffix(b"\n").unwrap_or(text);
@@ -140,27 +128,27 @@ pub fn append_line(path: &Path, line: &str, cap: u64) -> io::Result<()> {
     let mut buf = Vec::with_capacity(line.len() + 1);
     buf.extend_from_slice(line.as_bytes());
     buf.push(b'\n');
-    let shared = lock::acquire(path, Mode::Shared, lock::LOCK_TIMEOUT, open_log)?;
+    let shared = lock::acquire(path, Mode::Shared, lock::LOCK_TIMEOUT, open_append)?;
     let size = match &shared {
         Lock::Held(f) => f.metadata()?.len(),
         Lock::TimedOut => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
     };
     let shared = if size > cap {
         drop(shared);
-        let exclusive = lock::acquire(path, Mode::Exclusive, lock::LOCK_TIMEOUT, open_log)?;
+        let exclusive = lock::acquire(path, Mode::Exclusive, lock::LOCK_TIMEOUT, open_append)?;
         if let Lock::Held(f) = &exclusive
             && f.metadata()?.len() > cap
         {
             halve_file(path, f)?;
         }
         drop(exclusive);
-        lock::acquire(path, Mode::Shared, lock::LOCK_TIMEOUT, open_log)?
+        lock::acquire(path, Mode::Shared, lock::LOCK_TIMEOUT, open_append)?
     } else {
         shared
     };
     match shared.file() {
         Some(mut f) => f.write_all(&buf),
-        None => open_log(path)?.write_all(&buf),
+        None => open_append(path)?.write_all(&buf),
     }
 }
 

@@ -171,6 +171,19 @@ fn replace(tmp: &Path, target: &Path) -> io::Result<()> {
     fs::rename(tmp, target)
 }
 
+/// Opens a file for appending (and reading), creating it with mode 0600: the shared logs and
+/// the rows journal.
+pub(crate) fn open_append(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .mode(FILE_MODE)
+        .open(path)?;
+    set_mode(&file, FILE_MODE);
+    Ok(file)
+}
+
 /// Removes a file; a missing file is fine.
 pub fn remove_if_present(path: &Path) -> io::Result<()> {
     match fs::remove_file(path) {

@@ -71,14 +71,7 @@ pub fn want_fresh() {
 /// Seconds a gathered evidence is reused: `RING_EVIDENCE_TTL` (float seconds, `0` = never),
 /// else 5 s.
 pub fn ttl() -> Duration {
-    std::env::var("RING_EVIDENCE_TTL")
-        .ok()
-        .and_then(|v| v.trim().parse::<f64>().ok())
-        .filter(|v| v.is_finite() && *v >= 0.0)
-        .map_or(
-            Duration::from_secs_f64(DEFAULT_TTL),
-            Duration::from_secs_f64,
-        )
+    crate::env::seconds_var("RING_EVIDENCE_TTL", DEFAULT_TTL)
 }
 
 /// The evidence of this process, gathered (or loaded) on the first call (`None`: not
