@@ -33,7 +33,7 @@ use std::path::Path;
 
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
-const MAGIC: &[u8; 8] = b"ringrw04";
+const MAGIC: &[u8; 8] = b"ringrw05";
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
 /// Layout: the magic, the folder's [`Key`], the [`Meta`], the entry count, then per file its
@@ -77,11 +77,10 @@ pub struct Meta {
     /// The journal's epoch and length the cache covers (0, 0: no journal).
     pub epoch: u64,
     pub offset: u64,
-    /// The folder state is a journal signature: exact, so no racy wait.
+    /// The folder state is a journal signature: exact, so no racy wait. Such a state relies
+    /// on the journal (it was signed, or reached by applying entries): every file is checked
+    /// again once `verified_at` is older than `journal::VERIFY_EVERY`.
     pub exact: bool,
-    /// The state relies on the journal (signed, or entries applied): then every file is
-    /// checked again once `verified_at` is older than `journal::VERIFY_EVERY`.
-    pub trusted: bool,
     /// When every row file was last `stat`ed (wall clock).
     pub verified_at: f64,
 }
@@ -89,7 +88,7 @@ pub struct Meta {
 impl Meta {
     /// Whether the journal may still be relied on at `wall`.
     pub fn fresh(&self, wall: f64) -> bool {
-        !self.trusted || wall - self.verified_at <= journal::VERIFY_EVERY
+        !self.exact || wall - self.verified_at <= journal::VERIFY_EVERY
     }
 }
 
@@ -194,7 +193,6 @@ fn decode<'a>(
         epoch: r.u64()?,
         offset: r.u64()?,
         exact: r.u8()? != 0,
-        trusted: r.u8()? != 0,
         verified_at: r.f64()?,
     };
     // Another binary's decoding is used at neither level (its slots are carried over as
@@ -272,7 +270,7 @@ pub struct Writer {
 }
 
 /// Where the entry count sits in the file: after the magic, the key and the meta.
-const COUNT_AT: usize = 8 + (8 + 8 + 8 + 4 + 8) + (8 + 8 + 8 + 1 + 1 + 8);
+const COUNT_AT: usize = 8 + (8 + 8 + 8 + 4 + 8) + (8 + 8 + 8 + 1 + 8);
 
 impl Writer {
     /// A cache of the folder state `key` reached as `meta` says; `bytes` sizes the buffer.
@@ -288,7 +286,6 @@ impl Writer {
         w.extend_from_slice(&meta.epoch.to_le_bytes());
         w.extend_from_slice(&meta.offset.to_le_bytes());
         w.push(u8::from(meta.exact));
-        w.push(u8::from(meta.trusted));
         put_f64(&mut w, meta.verified_at);
         debug_assert_eq!(w.len(), COUNT_AT);
         put_len(&mut w, 0);

@@ -52,7 +52,7 @@ pub fn read_rows_cached(env: &Env) -> RowFiles {
             (cached_key, meta),
             slots,
             journal,
-            key,
+            (key, wall),
         )
     {
         return found;
@@ -68,7 +68,6 @@ pub fn read_rows_cached(env: &Env) -> RowFiles {
             epoch: position.0,
             offset: position.1,
             exact,
-            trusted: exact,
             verified_at: wall,
         };
         rotate_if_long(&cache_dir, &sessions, key, &mut meta);
@@ -107,7 +106,7 @@ fn ends_at(journal: &Journal, dir: DirKey) -> bool {
 }
 
 /// The journal level: the rows now, when the journal's entries since the cache lead, one
-/// after the other, from the cache's folder state to the folder's state `now`. `None` when
+/// after the other, from the cache's folder state to the folder's state `now` (read at `wall`). `None` when
 /// they do not (or the cache must be verified): the caller checks every file.
 fn catch_up(
     sessions: &Path,
@@ -115,9 +114,8 @@ fn catch_up(
     (cached_key, meta): (Key, Meta),
     slots: &[Slot<'_>],
     journal: &Journal,
-    now: Key,
+    (now, wall): (Key, f64),
 ) -> Option<RowFiles> {
-    let wall = super::wall_clock();
     // A state that is neither signed nor old enough may hide a change made in its tick.
     let start_known = meta.exact || meta.built_at - cached_key.mtime() >= cache::RACY_SECONDS;
     // A cache built before there was any journal: every entry came after its listing (the
@@ -197,7 +195,6 @@ fn catch_up(
             epoch: journal.epoch,
             offset: journal.len,
             exact: true,
-            trusted: true,
             verified_at: meta.verified_at,
         };
         rotate_if_long(cache_dir, sessions, now, &mut meta);

@@ -73,7 +73,6 @@ fn signed(built_at: f64, verified_at: f64) -> Meta {
         epoch: 7,
         offset: 100,
         exact: true,
-        trusted: true,
         verified_at,
     }
 }
