@@ -27,7 +27,7 @@
 //! old ring's decoding. Time and liveness rules are never cached.
 
 use super::files::{RowFile, RowFiles};
-use crate::store::journal::{self, DirKey};
+use crate::store::journal::{self, FolderState};
 use codec::{Reader, put_f64, put_len, put_row, put_str};
 use std::path::Path;
 
@@ -43,7 +43,7 @@ const CACHE_CAP: usize = 64 << 20;
 /// What identifies one state of `sessions/` (and of the decoder).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Key {
-    dir: DirKey,
+    dir: FolderState,
     exe_mtime: f64,
 }
 
@@ -54,13 +54,13 @@ impl Key {
     }
 
     /// The folder's exact state.
-    pub fn dir(&self) -> DirKey {
+    pub fn dir(&self) -> FolderState {
         self.dir
     }
 
     /// The key of `sessions/` now; `None` when it cannot be stat'ed (no cache then).
     pub fn of(sessions: &Path) -> Option<Key> {
-        let dir = DirKey::stat(sessions)?;
+        let dir = FolderState::stat(sessions)?;
         // `/proc/self/exe` followed by one `statx` (no separate readlink).
         let exe_mtime = std::fs::metadata("/proc/self/exe")
             .map(|m| journal::file_parts(&m).2)
@@ -180,7 +180,7 @@ fn decode<'a>(
         return None;
     }
     let key = Key {
-        dir: DirKey {
+        dir: FolderState {
             dev: r.u64()?,
             ino: r.u64()?,
             sec: r.i64()?,

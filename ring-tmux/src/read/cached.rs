@@ -15,7 +15,7 @@
 use super::cache::{self, FileKey, Key, Loaded, Meta, Slot};
 use super::files::{self, ROW_CAP, RowFile, RowFiles, read_rows};
 use crate::env::Env;
-use crate::store::journal::{self, DirKey, Journal, Op};
+use crate::store::journal::{self, FolderState, Journal, Op};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -96,7 +96,7 @@ fn store(cache_dir: &Path, key: Key, meta: &Meta, kept: &[Kept<'_>]) {
 }
 
 /// Whether the journal's last entry signed the folder state `dir` (so `dir` is exact).
-fn ends_at(journal: &Journal, dir: DirKey) -> bool {
+fn ends_at(journal: &Journal, dir: FolderState) -> bool {
     let Some(bytes) = journal.read_from(journal::HEADER_LEN) else {
         return false;
     };
@@ -135,7 +135,7 @@ fn catch_up(
     // The last change of each file wins.
     let mut changed: BTreeMap<&str, &Op<'_>> = BTreeMap::new();
     for entry in &entries {
-        if entry.before != state || entry.after == DirKey::default() {
+        if entry.before != state || entry.after == FolderState::default() {
             return None;
         }
         state = entry.after;

@@ -26,7 +26,7 @@
 
 mod entry;
 
-pub use entry::{DirKey, Entry, Op, entries};
+pub use entry::{Entry, FolderState, Op, entries};
 
 use super::lock::{self, Lock, Mode};
 use super::open_append;
@@ -104,7 +104,7 @@ fn read_epoch(file: &File) -> Option<u64> {
 pub struct Change {
     file: File,
     sessions: PathBuf,
-    before: DirKey,
+    before: FolderState,
 }
 
 impl Change {
@@ -126,14 +126,14 @@ impl Change {
         Some(Change {
             file,
             sessions: sessions.to_path_buf(),
-            before: DirKey::stat(sessions)?,
+            before: FolderState::stat(sessions)?,
         })
     }
 
     /// Signs the folder's new state and appends the entry for `name`. Returns whether the
     /// entry was written (a failure leaves a broken chain, which readers handle).
     pub fn commit(mut self, name: &str, op: Op<'_>) -> bool {
-        let Some(kernel) = DirKey::stat(&self.sessions) else {
+        let Some(kernel) = FolderState::stat(&self.sessions) else {
             return false;
         };
         let signed = kernel.signed();
@@ -146,14 +146,14 @@ impl Change {
         // is written anyway (with the state as it is), so the journal grows and no reader
         // takes the folder for unchanged.
         let after = if set {
-            DirKey::stat(&self.sessions).unwrap_or_default()
+            FolderState::stat(&self.sessions).unwrap_or_default()
         } else {
             kernel
         };
         let exact = after == signed;
         let entry = Entry {
             before: self.before,
-            after: if exact { after } else { DirKey::default() },
+            after: if exact { after } else { FolderState::default() },
             name,
             op,
         };
@@ -174,8 +174,8 @@ pub fn note_unjournaled(cache_dir: &Path) {
     };
     if file.metadata().is_ok_and(|m| m.len() <= JOURNAL_CAP) {
         let breaker = Entry {
-            before: DirKey::default(),
-            after: DirKey::default(),
+            before: FolderState::default(),
+            after: FolderState::default(),
             name: "",
             op: Op::Remove,
         };
@@ -223,10 +223,15 @@ impl Journal {
 /// it is still `len` bytes long and `sessions` is still in the state `expected` (so no entry,
 /// breakers included, is lost that the caller has not seen). Gives the new `(epoch, len)`;
 /// `None` when it was left as it is.
-pub fn rotate(cache_dir: &Path, sessions: &Path, expected: DirKey, len: u64) -> Option<(u64, u64)> {
+pub fn rotate(
+    cache_dir: &Path,
+    sessions: &Path,
+    expected: FolderState,
+    len: u64,
+) -> Option<(u64, u64)> {
     let mut file = open_append(&cache_dir.join(JOURNAL)).ok()?;
     file.try_lock().ok()?;
-    if file.metadata().ok()?.len() != len || DirKey::stat(sessions)? != expected {
+    if file.metadata().ok()?.len() != len || FolderState::stat(sessions)? != expected {
         return None;
     }
     file.set_len(0).ok()?;

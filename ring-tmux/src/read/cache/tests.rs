@@ -1,5 +1,5 @@
 use super::*;
-use crate::store::journal::DirKey;
+use crate::store::journal::FolderState;
 use ring_shared::Row;
 use ring_shared::registry::Status;
 use std::path::PathBuf;
@@ -35,7 +35,7 @@ fn full_row() -> Row {
 
 fn key() -> Key {
     Key {
-        dir: DirKey {
+        dir: FolderState {
             dev: 1,
             ino: 2,
             sec: 1000,
@@ -48,7 +48,7 @@ fn key() -> Key {
 /// `key()` with the folder's mtime at `sec` + `nsec`.
 fn at(sec: i64, nsec: u32) -> Key {
     Key {
-        dir: DirKey {
+        dir: FolderState {
             sec,
             nsec,
             ..key().dir
@@ -148,7 +148,7 @@ fn the_folder_level_holds_only_for_the_same_folder_state_and_binary() {
     for other in [
         at(1000, 1),
         Key {
-            dir: DirKey {
+            dir: FolderState {
                 ino: 3,
                 ..key().dir
             },

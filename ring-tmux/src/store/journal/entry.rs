@@ -7,17 +7,17 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// One exact state of a folder: which folder, and its mtime to the nanosecond.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct DirKey {
+pub struct FolderState {
     pub dev: u64,
     pub ino: u64,
     pub sec: i64,
     pub nsec: u32,
 }
 
-impl DirKey {
+impl FolderState {
     /// The state of the folder `meta` describes.
-    pub fn of(meta: &std::fs::Metadata) -> DirKey {
-        DirKey {
+    pub fn of(meta: &std::fs::Metadata) -> FolderState {
+        FolderState {
             dev: meta.dev(),
             ino: meta.ino(),
             sec: meta.mtime(),
@@ -26,8 +26,8 @@ impl DirKey {
     }
 
     /// The state of `dir` now; `None` when it cannot be `stat`ed.
-    pub fn stat(dir: &Path) -> Option<DirKey> {
-        std::fs::metadata(dir).ok().map(|m| DirKey::of(&m))
+    pub fn stat(dir: &Path) -> Option<FolderState> {
+        std::fs::metadata(dir).ok().map(|m| FolderState::of(&m))
     }
 
     /// The mtime in Unix seconds (not exact: for comparing with clocks).
@@ -36,14 +36,14 @@ impl DirKey {
     }
 
     /// The signature after a change the kernel stamped with this key: one nanosecond earlier.
-    pub(super) fn signed(self) -> DirKey {
+    pub(super) fn signed(self) -> FolderState {
         match self.nsec {
-            0 => DirKey {
+            0 => FolderState {
                 sec: self.sec - 1,
                 nsec: 999_999_999,
                 ..self
             },
-            n => DirKey {
+            n => FolderState {
                 nsec: n - 1,
                 ..self
             },
@@ -62,8 +62,8 @@ impl DirKey {
         w.extend_from_slice(&self.nsec.to_le_bytes());
     }
 
-    fn take(r: &mut &[u8]) -> Option<DirKey> {
-        Some(DirKey {
+    fn take(r: &mut &[u8]) -> Option<FolderState> {
+        Some(FolderState {
             dev: u64::from_le_bytes(take(r)?),
             ino: u64::from_le_bytes(take(r)?),
             sec: i64::from_le_bytes(take(r)?),
@@ -105,8 +105,8 @@ pub enum Op<'a> {
 /// One journal entry: the folder's state before and after the change of the row file `name`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry<'a> {
-    pub before: DirKey,
-    pub after: DirKey,
+    pub before: FolderState,
+    pub after: FolderState,
     pub name: &'a str,
     pub op: Op<'a>,
 }
@@ -134,8 +134,8 @@ impl Entry<'_> {
     }
 
     fn decode(mut r: &[u8]) -> Option<Entry<'_>> {
-        let before = DirKey::take(&mut r)?;
-        let after = DirKey::take(&mut r)?;
+        let before = FolderState::take(&mut r)?;
+        let after = FolderState::take(&mut r)?;
         let name = std::str::from_utf8(take_block(&mut r)?).ok()?;
         let op = match take::<1>(&mut r)? {
             [0] => {

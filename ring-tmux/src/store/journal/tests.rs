@@ -7,8 +7,8 @@ fn write_op(json: &[u8]) -> Op<'_> {
     }
 }
 
-fn key(sec: i64, nsec: u32) -> DirKey {
-    DirKey {
+fn key(sec: i64, nsec: u32) -> FolderState {
+    FolderState {
         dev: 1,
         ino: 2,
         sec,
@@ -25,7 +25,7 @@ fn folders() -> (tempfile::TempDir, PathBuf, PathBuf) {
     (root, sessions, cache)
 }
 
-fn journal_entries(cache: &Path) -> Vec<(DirKey, DirKey, String, bool)> {
+fn journal_entries(cache: &Path) -> Vec<(FolderState, FolderState, String, bool)> {
     let journal = Journal::open(cache).expect("journal");
     let bytes = journal.read_from(HEADER_LEN).expect("read");
     entries(&bytes)
@@ -61,8 +61,8 @@ fn entries_round_trip_and_torn_ones_are_refused() {
 #[case::within_a_second(key(5, 7), key(5, 6))]
 #[case::on_a_second(key(5, 0), key(4, 999_999_999))]
 fn a_signature_is_one_nanosecond_before_the_kernel_time(
-    #[case] kernel: DirKey,
-    #[case] want: DirKey,
+    #[case] kernel: FolderState,
+    #[case] want: FolderState,
 ) {
     assert_eq!(kernel.signed(), want);
 }
@@ -71,11 +71,11 @@ fn a_signature_is_one_nanosecond_before_the_kernel_time(
 fn a_journaled_change_signs_the_folder_and_chains_entries() {
     let (_root, sessions, cache) = folders();
     let change = Change::begin(&cache, &sessions).expect("begin");
-    let before = DirKey::stat(&sessions).expect("stat");
+    let before = FolderState::stat(&sessions).expect("stat");
     std::fs::write(sessions.join("a.json"), "{}").expect("write");
-    let kernel = DirKey::stat(&sessions).expect("stat");
+    let kernel = FolderState::stat(&sessions).expect("stat");
     assert!(change.commit("a.json", write_op(b"{}")));
-    let first_after = DirKey::stat(&sessions).expect("stat");
+    let first_after = FolderState::stat(&sessions).expect("stat");
     assert_eq!(
         first_after,
         kernel.signed(),
@@ -85,7 +85,7 @@ fn a_journaled_change_signs_the_folder_and_chains_entries() {
     let change = Change::begin(&cache, &sessions).expect("begin");
     std::fs::remove_file(sessions.join("a.json")).expect("remove");
     assert!(change.commit("a.json", Op::Remove));
-    let now = DirKey::stat(&sessions).expect("stat");
+    let now = FolderState::stat(&sessions).expect("stat");
     assert_eq!(
         journal_entries(&cache),
         [
@@ -101,10 +101,10 @@ fn any_later_change_leaves_a_state_no_signature_has() {
     let change = Change::begin(&cache, &sessions).expect("begin");
     std::fs::write(sessions.join("a.json"), "{}").expect("write");
     assert!(change.commit("a.json", write_op(b"{}")));
-    let signed = DirKey::stat(&sessions).expect("stat");
+    let signed = FolderState::stat(&sessions).expect("stat");
     // A foreign writer at once, inside the same clock tick: the kernel's time is later.
     std::fs::write(sessions.join("b.json"), "{}").expect("write");
-    assert_ne!(DirKey::stat(&sessions).expect("stat"), signed);
+    assert_ne!(FolderState::stat(&sessions).expect("stat"), signed);
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn rotation_starts_a_new_epoch_only_when_the_folder_is_as_expected() {
     let stale = key(1, 0);
     assert_eq!(rotate(&cache, &sessions, stale, old.len), None);
     assert_eq!(Journal::open(&cache).expect("journal").len, old.len);
-    let now = DirKey::stat(&sessions).expect("stat");
+    let now = FolderState::stat(&sessions).expect("stat");
     assert_eq!(
         rotate(&cache, &sessions, now, old.len - 1),
         None,
@@ -166,5 +166,9 @@ fn a_change_made_without_the_journal_leaves_an_entry_that_breaks_chains() {
     note_unjournaled(&cache);
     let found = journal_entries(&cache);
     assert_eq!(found.len(), 2);
-    assert_eq!(found[1].1, DirKey::default(), "no state follows a breaker");
+    assert_eq!(
+        found[1].1,
+        FolderState::default(),
+        "no state follows a breaker"
+    );
 }
