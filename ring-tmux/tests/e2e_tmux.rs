@@ -175,19 +175,9 @@ fn hostile_directory_names_and_details_neither_run_nor_restyle() {
         "project shown as text: {line}"
     );
 
-    // The menu shows the detail as text (display-menu blocks until closed: run it aside).
-    let mut menu = std::process::Command::new(world::BIN);
-    menu.args(["menu", "--client", &client, "--socket", &w.server.socket()]);
-    for (k, v) in World::env(w.dir.path()) {
-        menu.env(k, v);
-    }
-    let mut child = menu.spawn().expect("menu runs");
-    let outer = w.outer.as_ref().expect("attached");
-    let screen = until_contains(STATUS_WITHIN, "Delete", || {
-        outer.run(&["capture-pane", "-p", "-t", "t"])
-    });
-    outer.run(&["send-keys", "-t", "t", "Escape"]);
-    let _ = child.wait();
+    // The menu shows the detail as text.
+    let socket = w.server.socket();
+    let screen = w.menu_screen(&["--client", &client, "--socket", &socket], "Delete");
     assert!(
         screen.contains(
             "#(touch $RING_MARKER) \u{2753} \u{b7} AskUserQuestion: #[fg=red]Delete #{pane"
@@ -227,20 +217,16 @@ fn a_menu_of_more_sessions_than_the_client_has_lines_still_opens() {
             payload::question(&format!("s{i:02}"), cwd, &tty, "Ship it?"),
         );
     }
-    let mut menu = std::process::Command::new(world::BIN);
-    let height_arg = height.to_string();
-    menu.args(["menu", "--client", &client, "--socket", &w.server.socket()]);
-    menu.args(["--height", &height_arg]);
-    for (k, v) in World::env(w.dir.path()) {
-        menu.env(k, v);
-    }
-    let mut child = menu.spawn().expect("menu runs");
-    let outer = w.outer.as_ref().expect("attached");
-    let screen = until_contains(STATUS_WITHIN, "more (ring-tmux list)", || {
-        outer.run(&["capture-pane", "-p", "-t", "t"])
-    });
-    outer.run(&["send-keys", "-t", "t", "Escape"]);
-    let _ = child.wait();
+    let (socket, height_arg) = (w.server.socket(), height.to_string());
+    let args = [
+        "--client",
+        &client,
+        "--socket",
+        &socket,
+        "--height",
+        &height_arg,
+    ];
+    let screen = w.menu_screen(&args, "more (ring-tmux list)");
     // The board also holds the live agents' synthetic rows (spec §4.4): count from it.
     let board: serde_json::Value =
         serde_json::from_slice(&w.ring(&["json"]).stdout).expect("json board");
@@ -403,12 +389,7 @@ fn the_attach_repair_hook_runs_a_binary_whose_path_has_quotes_dollars_and_spaces
     }
     let mut w = World::new();
     // ~/.local/bin of a user called O'Brien, in a folder named like a variable.
-    let dir = w.dir.path().join("O'Brien $HOME #1");
-    std::fs::create_dir_all(&dir).expect("bin dir");
-    let bin = dir.join("ring-tmux");
-    std::os::unix::fs::symlink(world::BIN, &bin).expect("symlink");
-    w.server
-        .run(&["set-option", "-g", "@ring-bin", &bin.to_string_lossy()]);
+    w.bin_in("O'Brien $HOME #1");
     w.source_ring_tmux();
     let tty = w.server.pane_tty("%0");
     let cwd = w.project("quoted");
@@ -435,13 +416,9 @@ fn a_binary_whose_path_has_an_unbalanced_parenthesis_still_draws_the_segment() {
     }
     let mut w = World::new();
     // tmux ends a #() job at the first unbalanced ")".
-    let dir = w.dir.path().join("tools) (v2");
-    std::fs::create_dir_all(&dir).expect("bin dir");
-    let bin = dir.join("ring-tmux");
-    std::os::unix::fs::symlink(world::BIN, &bin).expect("symlink");
-    let s = &w.server;
-    s.run(&["set-option", "-g", "status-right", "#{ring_status} END"]);
-    s.run(&["set-option", "-g", "@ring-bin", &bin.to_string_lossy()]);
+    w.server
+        .run(&["set-option", "-g", "status-right", "#{ring_status} END"]);
+    w.bin_in("tools) (v2");
     w.source_ring_tmux();
     let tty = w.server.pane_tty("%0");
     let cwd = w.project("parens");

@@ -275,6 +275,37 @@ impl World {
         );
     }
 
+    /// The ring binary reached through `folder` (a symlink to it, in a folder of the temp
+    /// dir with that name), set as `@ring-bin`; ring.tmux is not sourced again.
+    pub fn bin_in(&self, folder: &str) -> PathBuf {
+        let dir = self.dir.path().join(folder);
+        std::fs::create_dir_all(&dir).expect("bin dir");
+        let bin = dir.join("ring-tmux");
+        std::os::unix::fs::symlink(BIN, &bin).expect("symlink");
+        self.server
+            .run(&["set-option", "-g", "@ring-bin", &bin.to_string_lossy()]);
+        bin
+    }
+
+    /// Opens `ring-tmux menu ARGS` on the attached client (display-menu blocks until closed,
+    /// so it runs aside), gives the screen once it shows `needle` (or the limit passes), and
+    /// closes the menu.
+    pub fn menu_screen(&self, args: &[&str], needle: &str) -> String {
+        let mut menu = Command::new(BIN);
+        menu.arg("menu").args(args);
+        for (k, v) in World::env(self.dir.path()) {
+            menu.env(k, v);
+        }
+        let mut child = menu.spawn().expect("menu runs");
+        let outer = self.outer.as_ref().expect("attach() first");
+        let screen = until_contains(Duration::from_secs(2), needle, || {
+            outer.run(&["capture-pane", "-p", "-t", "t"])
+        });
+        outer.run(&["send-keys", "-t", "t", "Escape"]);
+        let _ = child.wait();
+        screen
+    }
+
     /// `ring-tmux ARGS` with the world's environment, as `run-shell` runs it.
     pub fn ring(&self, args: &[&str]) -> Output {
         let mut c = Command::new(BIN);
