@@ -8,14 +8,6 @@ use serde_json::json;
 use std::fs::File;
 use std::time::{Duration, SystemTime};
 
-/// Makes `sessions/` look last changed a minute ago, so a cache built now is trusted.
-fn age_sessions(ring: &Ring) {
-    let old = SystemTime::now() - Duration::from_secs(60);
-    File::open(ring.ring.join("sessions"))
-        .and_then(|d| d.set_modified(old))
-        .expect("folder mtime");
-}
-
 /// Rewrites a row in place (no writer does this): invisible to the folder's mtime.
 fn rewrite_in_place(ring: &Ring, name: &str, text: &str) {
     std::fs::write(ring.ring.join("sessions").join(name), text).expect("rewrite");
@@ -25,7 +17,7 @@ fn rewrite_in_place(ring: &Ring, name: &str, text: &str) {
 fn cache_is_reused_while_the_folder_is_unchanged() {
     let ring = Ring::new();
     ring.row("s1", json!({"status": "waiting", "cwd": "/r"}));
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
     assert!(ring.ring.join("cache/rows.bin").exists());
     // An in-place edit does not change the folder: the cached row is still shown.
@@ -41,7 +33,7 @@ fn cache_is_reused_while_the_folder_is_unchanged() {
 fn a_new_or_removed_row_rebuilds_the_cache() {
     let ring = Ring::new();
     ring.row("s1", json!({"status": "waiting", "cwd": "/r"}));
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
     ring.row("s2", json!({"status": "working", "cwd": "/r"}));
     assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1\n");
@@ -53,7 +45,7 @@ fn a_new_or_removed_row_rebuilds_the_cache() {
 fn a_replaced_row_rebuilds_the_cache() {
     let ring = Ring::new();
     ring.row("s1", json!({"status": "waiting", "cwd": "/r"}));
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
     // What every writer does: a temp file renamed over the row.
     let tmp = ring.ring.join("sessions/.s1.tmp");
@@ -71,7 +63,7 @@ fn time_rules_apply_to_cached_rows() {
         json!({"provider": "codex", "status": "working", "last_event": "PermissionRequest",
                "last_active": NOW - 5.0, "cwd": "/r"}),
     );
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🟢1\n");
     let later = std::process::Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"))
         .arg("oneline")
@@ -89,7 +81,7 @@ fn corrupt_rows_stay_skipped_and_reported_from_the_cache() {
     let ring = Ring::new();
     ring.row("ok", json!({"status": "idle"}))
         .file("bad.json", "{nope");
-    age_sessions(&ring);
+    ring.age_sessions();
     for _ in 0..2 {
         let out = ring.run(&["json"]);
         assert_eq!(out.status.code(), Some(0));
@@ -102,7 +94,7 @@ fn corrupt_rows_stay_skipped_and_reported_from_the_cache() {
 fn a_garbage_cache_is_ignored() {
     let ring = Ring::new();
     ring.row("s1", json!({"status": "waiting"}));
-    age_sessions(&ring);
+    ring.age_sessions();
     std::fs::create_dir_all(ring.ring.join("cache")).expect("cache dir");
     std::fs::write(ring.ring.join("cache/rows.bin"), "garbage").expect("garbage");
     std::fs::write(ring.ring.join("cache/procs.bin"), "garbage").expect("garbage");
@@ -161,13 +153,6 @@ fn a_cache_built_in_the_racy_window_is_refreshed_once_the_change_is_old_enough()
     assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
 }
 
-/// Replaces a row the way every writer does: a temp file renamed over it.
-fn replace_row(ring: &Ring, name: &str, text: &str) {
-    let tmp = ring.ring.join("sessions/.replace.tmp");
-    std::fs::write(&tmp, text).expect("tmp");
-    std::fs::rename(&tmp, ring.ring.join("sessions").join(name)).expect("rename");
-}
-
 fn cache_bytes(ring: &Ring) -> Vec<u8> {
     std::fs::read(ring.ring.join("cache/rows.bin")).expect("rows.bin")
 }
@@ -178,16 +163,12 @@ fn a_few_fresh_changes_are_read_from_disk_without_rewriting_the_cache() {
     for id in ["s1", "s2", "s3"] {
         ring.row(id, json!({"status": "idle", "cwd": "/r"}));
     }
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🟡3\n");
     let built = cache_bytes(&ring);
     // Fresh changes (the folder level cannot hold yet): replaced, added and removed rows are
     // all seen, read from disk each time, while the cache file stays as it was.
-    replace_row(
-        &ring,
-        "s1.json",
-        r#"{"session_id": "s1", "status": "waiting"}"#,
-    );
+    ring.replace_row("s1.json", r#"{"session_id": "s1", "status": "waiting"}"#);
     assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟡2\n");
     ring.row("s4", json!({"status": "working", "cwd": "/r"}));
     std::fs::remove_file(ring.ring.join("sessions/s2.json")).expect("remove");
@@ -196,7 +177,7 @@ fn a_few_fresh_changes_are_read_from_disk_without_rewriting_the_cache() {
     }
     assert_eq!(cache_bytes(&ring), built);
     // Once the change is old enough for the folder level, the cache is rewritten and holds.
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1 🟡1\n");
     assert_ne!(cache_bytes(&ring), built);
     rewrite_in_place(
@@ -214,13 +195,13 @@ fn many_fresh_changes_rewrite_the_cache_at_once() {
     for id in &ids {
         ring.row(id, json!({"status": "idle", "cwd": "/r"}));
     }
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🟡12\n");
     let built = cache_bytes(&ring);
     // Fewer than ring's threshold (8): the cache stays; from 8 on it is rewritten.
     for (n, id) in ids.iter().enumerate().take(8) {
         let text = format!(r#"{{"session_id": "{id}", "status": "waiting"}}"#);
-        replace_row(&ring, &format!("{id}.json"), &text);
+        ring.replace_row(&format!("{id}.json"), &text);
         let idle = 12 - (n + 1);
         assert_eq!(ring.stdout(&["oneline"]), format!("🔴{} 🟡{idle}\n", n + 1));
         assert_eq!(

@@ -8,9 +8,7 @@ mod read_support;
 use assert_cmd::Command;
 use read_support::{NOW, Ring};
 use serde_json::json;
-use std::fs::File;
 use std::path::Path;
-use std::time::{Duration, SystemTime};
 
 /// Runs the real hook for one event of session `id` against `ring`.
 fn hook(ring: &Ring, id: &str, event: &str) {
@@ -39,21 +37,6 @@ fn hook(ring: &Ring, id: &str, event: &str) {
     assert!(out.stdout.is_empty());
 }
 
-/// Makes `sessions/` look last changed a minute ago, so a cache built now is trusted.
-fn age_sessions(ring: &Ring) {
-    let old = SystemTime::now() - Duration::from_secs(60);
-    File::open(ring.ring.join("sessions"))
-        .and_then(|d| d.set_modified(old))
-        .expect("folder mtime");
-}
-
-/// Replaces a row the way RiNG does: a temp file renamed over it (no journal entry).
-fn foreign_replace(ring: &Ring, name: &str, text: &str) {
-    let tmp = ring.ring.join("sessions/.foreign.tmp");
-    std::fs::write(&tmp, text).expect("tmp");
-    std::fs::rename(&tmp, ring.ring.join("sessions").join(name)).expect("rename");
-}
-
 /// `json --all` of `ring`, and of a copy of its rows with no cache at all.
 fn cached_and_fresh(ring: &Ring) -> (String, String) {
     let cached = ring.stdout(&["json", "--all"]);
@@ -74,7 +57,7 @@ fn hook_changes_are_read_from_the_journal_without_looking_at_row_files() {
     ring.row("s2", json!({"status": "idle", "cwd": "/r"}));
     // The first hook also creates `sessions/.locks`, a change of the folder of its own.
     hook(&ring, "s1", "Stop");
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🟡2\n");
     // An in-place edit of s2 (another size, so any `stat` of s2 would notice it)…
     std::fs::write(
@@ -88,8 +71,7 @@ fn hook_changes_are_read_from_the_journal_without_looking_at_row_files() {
     hook(&ring, "s3", "UserPromptSubmit");
     assert_eq!(ring.stdout(&["oneline"]), "🟢2 🟡1\n");
     // A foreign change breaks the chain: every file is checked, s2's edit shows.
-    foreign_replace(
-        &ring,
+    ring.replace_row(
         "s4.json",
         r#"{"session_id": "s4", "status": "idle", "last_active": 1700000090}"#,
     );
@@ -100,7 +82,7 @@ fn hook_changes_are_read_from_the_journal_without_looking_at_row_files() {
 fn a_session_end_by_the_hook_removes_the_row_through_the_journal() {
     let ring = Ring::new();
     ring.row("s1", json!({"status": "idle", "cwd": "/r"}));
-    age_sessions(&ring);
+    ring.age_sessions();
     hook(&ring, "s2", "UserPromptSubmit");
     assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
     hook(&ring, "s2", "SessionEnd");
@@ -148,12 +130,12 @@ fn the_cached_board_always_equals_the_board_read_from_scratch(#[case] seed: u64)
                 let text = json!({"session_id": id, "status": status,
                                   "last_active": NOW - step as f64})
                 .to_string();
-                foreign_replace(&ring, &format!("{id}.json"), &text);
+                ring.replace_row(&format!("{id}.json"), &text);
             }
             8 => {
                 let _ = std::fs::remove_file(ring.ring.join("sessions").join(format!("{id}.json")));
             }
-            _ => age_sessions(&ring),
+            _ => ring.age_sessions(),
         }
         if rng.below(3) > 0 {
             let (cached, fresh) = cached_and_fresh(&ring);
@@ -168,7 +150,7 @@ fn the_cached_board_always_equals_the_board_read_from_scratch(#[case] seed: u64)
 fn a_journal_that_is_not_a_journal_is_ignored() {
     let ring = Ring::new();
     ring.row("s1", json!({"status": "idle", "cwd": "/r"}));
-    age_sessions(&ring);
+    ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🟡1\n");
     let journal = ring.ring.join("cache/rows.journal");
     std::fs::write(&journal, b"ringjl01garbage!garbage garbage garbage").expect("garbage");

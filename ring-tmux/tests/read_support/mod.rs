@@ -46,6 +46,22 @@ impl Ring {
         self.file(&format!("{id}.json"), row.to_string())
     }
 
+    /// Makes `sessions/` look last changed a minute ago, so a cache built now is trusted.
+    pub fn age_sessions(&self) {
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+        std::fs::File::open(self.ring.join("sessions"))
+            .and_then(|d| d.set_modified(old))
+            .expect("folder mtime");
+    }
+
+    /// Replaces `sessions/<name>` the way RiNG (and any writer but ring's hook) does: a temp
+    /// file renamed over it, no journal entry.
+    pub fn replace_row(&self, name: &str, text: &str) {
+        let tmp = self.ring.join("sessions/.replace.tmp");
+        std::fs::write(&tmp, text).expect("tmp");
+        std::fs::rename(&tmp, self.ring.join("sessions").join(name)).expect("rename");
+    }
+
     pub fn run(&self, args: &[&str]) -> Output {
         let procs = self.dir.path().join("procs.json");
         std::fs::write(&procs, &self.procs).expect("procs");
