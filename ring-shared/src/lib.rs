@@ -29,6 +29,7 @@ pub mod board;
 pub mod config;
 pub mod derive;
 pub mod event;
+pub mod fasthash;
 pub mod format;
 pub mod pyjson;
 pub mod question;

@@ -157,8 +157,8 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
                 .is_some_and(|g| g.names(id, cwd, &realpath))
         };
         // A read that drops ended rows lets the listing skip transcripts that cannot be live.
-        let hook_ids: std::collections::HashSet<&str> =
-            hook.iter().map(|s| s.row.session_id.as_str()).collect();
+        let mut hook_ids = ring_shared::fasthash::set_with_capacity(hook.len());
+        hook_ids.extend(hook.iter().map(|s| s.row.session_id.as_str()));
         let hook_id = |id: &str| hook_ids.contains(id);
         let need = if options.all || config.show_all {
             crate::zeroconf::Need::AllRows

@@ -151,7 +151,7 @@ fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mu
 /// would rewrite the file (and the cache) every time.
 fn rows_hash(rows: &[ScanSession]) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let mut hasher = ring_shared::fasthash::hasher();
     for s in rows {
         let r = &s.session.row;
         let last_active = if s.session.source == Source::Proc {
@@ -208,8 +208,7 @@ fn transcripts(
             }
             _ => Vec::new(),
         };
-        let before = (cache.projects, cache.dirs.clone());
-        let (listed, deferred) = list::transcripts(
+        let listed = list::transcripts(
             &projects,
             cache,
             wall,
@@ -217,25 +216,14 @@ fn transcripts(
             &|mtime| now - mtime <= window,
             &defer,
         );
-        let partial = deferred > 0;
+        let partial = listed.deferred > 0;
         cache.dirty |= agents != cache.agents || partial != cache.partial;
         cache.agents = agents;
         cache.partial = partial;
-        let same_key = |a: &Option<cache::DirKey>, b: &Option<cache::DirKey>| match (a, b) {
-            (Some(a), Some(b)) => a.same_bits(b),
-            (a, b) => a.is_none() && b.is_none(),
-        };
-        let dirs_same = before.1.len() == cache.dirs.len()
-            && before
-                .1
-                .iter()
-                .zip(&cache.dirs)
-                .all(|(a, b)| a.0 == b.0 && a.1.same_bits(&b.1));
         if stat_old {
             cache.old_checked_at = wall;
         }
-        cache.dirty |= stat_old || !dirs_same || !same_key(&before.0, &cache.projects);
-        cache.relist_transcripts(listed);
+        cache.dirty |= stat_old || listed.changed;
     }
     let mut out = Vec::new();
     let mut at = Vec::new();

@@ -3,13 +3,13 @@
 
 use super::{LiveIndex, ScanSession, TailKind, aged_status, group_by, realpath};
 use crate::derive::{Proc, ReadContext, Session, Source};
+use crate::fasthash::{self, Set};
 use crate::registry::{Row, Status};
 use crate::text;
 use crate::transcript::{self, Record};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 /// What one transcript file says, independent of the clock and of processes: cacheable by
 /// (path, mtime, size).
@@ -240,10 +240,10 @@ pub fn claude_rows(
     // (transcript, status, tty) in final order; the same stem in two project folders: the
     // first row wins (RiNG's setdefault).
     let mut placed: Vec<(usize, Status, Option<String>)> = Vec::with_capacity(recent.len());
-    let mut seen: HashSet<&str> = HashSet::with_capacity(recent.len());
+    let mut seen: Set<&str> = fasthash::set_with_capacity(recent.len());
     // Synthetic rows need the realpaths of the rows' cwds: one per group (all its rows share
     // the cwd), for groups that kept a row.
-    let mut covered: HashSet<String> = HashSet::new();
+    let mut covered: Set<String> = fasthash::set_with_capacity(0);
     for mut group in groups {
         let cwd: &str = group.first().map_or("", |&i| &cwds[i]);
         let real = realpath(cwd, ctx);
@@ -329,10 +329,10 @@ pub(super) fn session(row: Row, source: Source) -> Session {
 /// hook rows do not count (spec §9 quirk 8).
 fn synthetic_rows(
     procs: &[Proc],
-    covered: &HashSet<String>,
+    covered: &Set<String>,
     ctx: &ReadContext<'_>,
 ) -> Vec<ScanSession> {
-    let mut seen = HashSet::new();
+    let mut seen = fasthash::set_with_capacity(procs.len());
     let mut out = Vec::new();
     for proc in procs.iter().filter(|p| !p.cwd.is_empty()) {
         let real = realpath(&proc.cwd, ctx);

@@ -4,7 +4,6 @@
 use super::{ScanSession, TailKind};
 use crate::derive::{ReadContext, Session, Source};
 use crate::registry::Status;
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 /// Merges by `session_id` (spec §4.1 step 2, §4.7): hook rows first (in file-name order),
@@ -24,7 +23,8 @@ pub fn merge_sources(hook: Vec<Session>, zero: Vec<ScanSession>) -> Vec<Session>
             .iter()
             .map(|s| s.row.session_id.as_str())
             .chain(zero.iter().map(|s| s.session.row.session_id.as_str()));
-        let mut first: HashMap<&str, usize> = HashMap::with_capacity(hook.len() + zero.len());
+        let mut first: crate::fasthash::Map<&str, usize> =
+            crate::fasthash::map_with_capacity(hook.len() + zero.len());
         ids.enumerate()
             .map(|(k, id)| match first.entry(id) {
                 Entry::Occupied(e) => Some(*e.get()),

@@ -107,12 +107,12 @@ fn aged_status(idle: f64, ctx: &ReadContext<'_>) -> crate::registry::Status {
 
 /// Live processes per realpath cwd: how many, and the tty of the first one.
 struct LiveIndex {
-    by_real_cwd: std::collections::HashMap<String, (usize, Option<String>)>,
+    by_real_cwd: crate::fasthash::Map<String, (usize, Option<String>)>,
 }
 
 impl LiveIndex {
     fn new(procs: &[Proc], ctx: &ReadContext<'_>) -> LiveIndex {
-        let mut by_real_cwd = std::collections::HashMap::new();
+        let mut by_real_cwd = crate::fasthash::map_with_capacity(procs.len());
         for proc in procs {
             let entry = by_real_cwd
                 .entry(realpath(&proc.cwd, ctx))
@@ -160,7 +160,7 @@ fn group_by<'a>(
     active: impl Fn(usize) -> f64,
 ) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut index: crate::fasthash::Map<&str, usize> = crate::fasthash::map_with_capacity(n);
     for i in 0..n {
         let at = *index.entry(key(i)).or_insert_with(|| {
             groups.push(Vec::new());

@@ -6,7 +6,7 @@
 use super::codec;
 use ring_shared::scan::{CodexThread, RolloutFacts, TranscriptFacts};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
@@ -54,9 +54,9 @@ pub struct DirKey {
 }
 
 impl DirKey {
-    /// Bitwise equality (NaN equals NaN): whether the cache must be rewritten.
-    pub fn same_bits(&self, other: &DirKey) -> bool {
-        self.mtime.to_bits() == other.mtime.to_bits() && self.ino == other.ino
+    /// The key's bits (NaN equals NaN): equal bits need no rewrite of the cache.
+    pub fn bits(&self) -> (u64, u64) {
+        (self.mtime.to_bits(), self.ino)
     }
 }
 
@@ -186,43 +186,6 @@ impl Cache {
     pub fn listed(&mut self, wall: f64) {
         self.listed_at = wall;
         self.relisted = true;
-    }
-
-    /// Replaces the listing `(folder, stem, key)`, keeping the entries (and facts) of files
-    /// whose (mtime, size) did not change.
-    pub fn relist_transcripts(&mut self, listed: Vec<(String, String, FileKey)>) {
-        let mut old: Vec<Option<TranscriptEntry>> = std::mem::take(&mut self.transcripts)
-            .into_iter()
-            .map(Some)
-            .collect();
-        let old_len = old.len();
-        let index: HashMap<(&str, &str), usize> = listed
-            .iter()
-            .enumerate()
-            .map(|(i, (dir, stem, _))| ((dir.as_str(), stem.as_str()), i))
-            .collect();
-        // Unchanged entries, by position in the new listing.
-        let mut kept: Vec<Option<TranscriptEntry>> = vec![None; listed.len()];
-        let mut reused = 0;
-        for entry in old.iter_mut().filter_map(Option::take) {
-            let name = (entry.facts.dir_name.as_str(), entry.facts.id.as_str());
-            if let Some(&i) = index.get(&name)
-                && listed[i].2 == entry.key()
-            {
-                kept[i] = Some(entry);
-                reused += 1;
-            }
-        }
-        let changed = reused != listed.len() || old_len != listed.len();
-        drop(index);
-        self.transcripts = listed
-            .into_iter()
-            .zip(kept)
-            .map(|((dir_name, stem, key), kept)| {
-                kept.unwrap_or_else(|| TranscriptEntry::unread(dir_name, stem, key))
-            })
-            .collect();
-        self.dirty |= changed;
     }
 
     /// Cached rollout facts, if the file is unchanged.

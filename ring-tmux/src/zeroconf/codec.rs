@@ -304,7 +304,7 @@ mod tests {
         let d = decode(&encode(&cache).expect("encode"), 3).expect("decode");
         assert_eq!((d.home.as_str(), d.published_hash), ("/home/u", 42));
         assert_eq!(d.projects, Some(DirKey { mtime: 1.0, ino: 2 }));
-        assert!(d.dirs.len() == 1 && d.dirs[0].0 == "-a" && d.dirs[0].1.same_bits(&dirs[0].1));
+        assert!(d.dirs.len() == 1 && d.dirs[0].0 == "-a" && d.dirs[0].1.bits() == dirs[0].1.bits());
         assert_eq!(d.old_checked_at, 9.5);
         assert_eq!(d.rollouts, rollouts);
         assert!(d.codex.is_none());

@@ -24,7 +24,7 @@
 
 use super::cache::Cache;
 use ring_shared::derive::ReadContext;
-use std::collections::{HashMap, HashSet};
+use ring_shared::fasthash::{self, Map, Set};
 use std::hash::{Hash, Hasher};
 
 /// Folder names this long may have been shortened by Claude: never matched by name.
@@ -45,7 +45,7 @@ pub enum Need<'a> {
 /// A fingerprint of the live agents: the Claude processes (cwd, terminal) in scan order, the
 /// background-agent ids and, after a `/proc` scan, every agent pid.
 pub fn fingerprint(ctx: &ReadContext<'_>) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let mut hasher = ring_shared::fasthash::hasher();
     for (provider, procs) in &ctx.procs.by_provider {
         provider.hash(&mut hasher);
         for p in procs.iter().flatten() {
@@ -59,25 +59,25 @@ pub fn fingerprint(ctx: &ReadContext<'_>) -> u64 {
 }
 
 /// For every cache entry (in cache order): whether its `stat` may wait (see the module doc).
-pub fn deferrable(
-    cache: &Cache,
+pub fn deferrable<'a>(
+    cache: &'a Cache,
     ctx: &ReadContext<'_>,
     hook_id: &dyn Fn(&str) -> bool,
 ) -> Vec<bool> {
     let Some(procs) = ring_shared::scan::known_procs(ctx, "claude-code") else {
         return vec![false; cache.transcripts.len()];
     };
-    let live: HashSet<String> = procs
-        .iter()
-        .filter(|p| !p.cwd.is_empty())
-        .map(|p| (ctx.realpath)(&p.cwd))
-        .collect();
-    let names: HashSet<String> = procs
-        .iter()
-        .filter(|p| !p.cwd.is_empty())
-        .flat_map(|p| [folder_key(&p.cwd), folder_key(&(ctx.realpath)(&p.cwd))])
-        .collect();
-    let mut live_cwd: HashMap<String, bool> = HashMap::new();
+    let mut live: Set<String> = fasthash::set_with_capacity(procs.len());
+    let mut names: Set<String> = fasthash::set_with_capacity(2 * procs.len());
+    for p in procs.iter().filter(|p| !p.cwd.is_empty()) {
+        let real = (ctx.realpath)(&p.cwd);
+        names.insert(folder_key(&p.cwd));
+        names.insert(folder_key(&real));
+        live.insert(real);
+    }
+    // Memos: most entries share their cwd with the previous one, and every entry of a folder
+    // (they are listed together) its folder name.
+    let mut live_cwd: Map<String, bool> = fasthash::map_with_capacity(16);
     let mut is_live = |cwd: &str| {
         if let Some(&known) = live_cwd.get(cwd) {
             return known;
@@ -85,6 +85,15 @@ pub fn deferrable(
         let known = !cwd.is_empty() && live.contains(&(ctx.realpath)(cwd));
         live_cwd.insert(cwd.to_owned(), known);
         known
+    };
+    let mut folder: Option<(&str, bool)> = None;
+    let mut named = |dir_name: &'a str| match folder {
+        Some((name, known)) if name == dir_name => known,
+        _ => {
+            let known = names.contains(&folder_key(dir_name));
+            folder = Some((dir_name, known));
+            known
+        }
     };
     cache
         .transcripts
@@ -97,7 +106,7 @@ pub fn deferrable(
                 && !ctx.procs.background_agent_ids.contains(&f.id)
                 && !ctx.hidden.contains_key(&f.id)
                 && !hook_id(&f.id)
-                && !names.contains(&folder_key(&f.dir_name))
+                && !named(&f.dir_name)
                 && !is_live(&f.cwd())
                 && !is_live(&f.head_cwd)
         })

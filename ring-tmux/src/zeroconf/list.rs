@@ -13,10 +13,10 @@
 //! Every `stat` and `open` is relative to the open projects folder or a project folder
 //! (`fstatat`, `openat`); an unchanged project folder is `stat`ed, never opened.
 
-use super::cache::{Cache, DirKey, FileKey};
+use super::cache::{Cache, DirKey, FileKey, TranscriptEntry};
 use rustix::fd::{AsFd, OwnedFd};
 use rustix::fs::{AtFlags, Dir, FileType, Mode, OFlags, Stat};
-use std::collections::HashMap;
+use std::cmp::Ordering;
 use std::path::Path;
 
 /// How long a folder's mtime must be older than its listing to be trusted later.
@@ -24,12 +24,23 @@ const RACY: f64 = 1.0;
 /// Seconds between two `stat`s of the transcripts outside the active window.
 pub const OLD_FILES_EVERY: f64 = 30.0;
 
-/// `(project folder name, file stem, key)` of every `<projects>/<dir>/*.jsonl` regular file,
-/// in name order (RiNG lists in directory order; name order is stable), and how many recent
-/// transcripts kept their old key un-`stat`ed. Records the folder keys in the cache.
-/// `recent(mtime)`: whether a transcript is inside the active window; `stat_old`: `stat` the
-/// others too; `defer[i]`: cache entry `i` may keep its key even if recent (the `defer`
-/// module; ignored with `stat_old`).
+/// What a listing changed.
+pub struct Relisted {
+    /// Recent transcripts that kept their old key un-`stat`ed (`defer`).
+    pub deferred: usize,
+    /// Whether a folder or a transcript entry changed (the cache must be saved).
+    pub changed: bool,
+}
+
+/// Lists `<projects>/<dir>/*.jsonl` regular files again into `cache.transcripts`, folders and
+/// files in name order (RiNG lists in directory order; name order is stable), and records
+/// the folder keys in the cache. An entry whose file kept its key keeps its facts; a new or
+/// changed file gets an unread entry. `recent(mtime)`: whether a transcript is inside the
+/// active window; `stat_old`: `stat` the others too; `defer[i]`: cache entry `i` may keep
+/// its key even if recent (the `defer` module; ignored with `stat_old`).
+///
+/// Entries are moved, never copied, and matched to folders and names by merging sorted
+/// lists, not through maps: a status bar re-lists hundreds of transcripts every few seconds.
 pub fn transcripts(
     projects: &Path,
     cache: &mut Cache,
@@ -37,65 +48,89 @@ pub fn transcripts(
     stat_old: bool,
     recent: &dyn Fn(f64) -> bool,
     defer: &[bool],
-) -> (Vec<(String, String, FileKey)>, usize) {
-    let mut out = Vec::new();
+) -> Relisted {
+    let mut old: Vec<Option<TranscriptEntry>> = std::mem::take(&mut cache.transcripts)
+        .into_iter()
+        .map(Some)
+        .collect();
+    let old_dirs = std::mem::take(&mut cache.dirs);
+    let old_projects = cache.projects.take();
     let mut deferred = 0;
     let Ok(root) = open_dir(rustix::fs::CWD, projects) else {
-        cache.projects = None;
-        cache.dirs.clear();
-        return (out, deferred);
+        return Relisted {
+            deferred,
+            changed: !old.is_empty() || !old_dirs.is_empty() || old_projects.is_some(),
+        };
     };
     let root_key = rustix::fs::fstat(&root).ok().map(|st| dir_key(&st, wall));
     // Every OLD_FILES_EVERY the names are read anyway: a symlinked folder whose target
     // appears does not change the projects folder's mtime.
-    let dir_names: Vec<String> = if !stat_old && root_key.is_some() && root_key == cache.projects {
-        cache.dirs.iter().map(|(name, _)| name.clone()).collect()
+    let mut dir_names: Vec<String> = if !stat_old && root_key.is_some() && root_key == old_projects
+    {
+        old_dirs.iter().map(|(name, _)| name.clone()).collect()
     } else {
-        // Symlinked project folders count, as RiNG's `is_dir()` follows them: kept if they
-        // open as folders below.
+        // Symlinked project folders count, as RiNG's `is_dir()` follows them: kept if
+        // they open as folders below.
         sorted_names(&root, |_| true)
     };
-    // What the last listing saw, per folder: (stem, key) in name order.
-    let mut known: HashMap<&str, Vec<(&str, FileKey, bool)>> = HashMap::new();
-    for (i, e) in cache.transcripts.iter().enumerate() {
-        let wait = !stat_old && defer.get(i).copied().unwrap_or(false);
-        known.entry(e.facts.dir_name.as_str()).or_default().push((
-            e.facts.id.as_str(),
-            e.key(),
-            wait,
-        ));
+    if !dir_names.is_sorted() {
+        dir_names.sort_unstable();
     }
-    let old_keys: HashMap<&str, DirKey> =
-        cache.dirs.iter().map(|(n, k)| (n.as_str(), *k)).collect();
+    // The old entries by folder: contiguous runs in folder-name order (as listed), sorted
+    // here if a cache was not.
+    let mut order: Vec<usize> = (0..old.len()).collect();
+    let folder = |i: usize| old[i].as_ref().map_or("", |e| e.facts.dir_name.as_str());
+    if !order.is_sorted_by(|&a, &b| folder(a) <= folder(b)) {
+        order.sort_by(|&a, &b| folder(a).cmp(folder(b)));
+    }
+    let mut runs: Vec<(String, std::ops::Range<usize>)> = Vec::new();
+    for (at, &i) in order.iter().enumerate() {
+        match runs.last_mut() {
+            Some((name, range)) if name == folder(i) => range.end = at + 1,
+            _ => runs.push((folder(i).to_owned(), at..at + 1)),
+        }
+    }
+    let mut runs = runs.into_iter().peekable();
+    let mut old_keys = old_dirs.iter().peekable();
+    let dirs_sorted = old_dirs.is_sorted_by(|a, b| a.0 < b.0);
+    let mut listed = Vec::with_capacity(old.len());
     let mut dirs = Vec::with_capacity(dir_names.len());
+    let mut reused = 0;
+    let mut path = String::new();
     for dir_name in dir_names {
+        let previous =
+            advance_to(&mut runs, |(name, _)| name.as_str(), &dir_name).map(|(_, range)| range);
+        let old_key = advance_to(&mut old_keys, |(name, _)| name.as_str(), &dir_name)
+            .filter(|_| dirs_sorted)
+            .map(|(_, key)| *key);
         // A `stat` relative to the projects folder first: an unchanged folder is never
         // opened (its transcripts are `stat`ed by a two-component path instead).
         let Some(key) = dir_at(&root, &dir_name, wall) else {
             continue;
         };
-        let unchanged = old_keys.get(dir_name.as_str()) == Some(&key);
-        let previous = known.get(dir_name.as_str());
-        match previous.filter(|_| unchanged) {
-            Some(files) => {
-                let mut path = String::with_capacity(dir_name.len() + 64);
-                for &(stem, old, wait) in files {
-                    let is_recent = recent(old.mtime);
-                    deferred += usize::from(is_recent && wait);
-                    let file_key = if stat_old || (is_recent && !wait) {
-                        path.clear();
-                        path.push_str(&dir_name);
-                        path.push('/');
-                        path.push_str(stem);
-                        path.push_str(".jsonl");
-                        match file_at(&root, &path) {
-                            Some(k) => k,
-                            None => continue,
-                        }
-                    } else {
-                        old
+        match previous.clone().filter(|_| old_key == Some(key)) {
+            Some(range) => {
+                for &i in &order[range] {
+                    let Some(entry) = old[i].take() else {
+                        continue;
                     };
-                    out.push((dir_name.clone(), stem.to_owned(), file_key));
+                    let is_recent = recent(entry.facts.mtime);
+                    let wait = !stat_old && defer.get(i).copied().unwrap_or(false);
+                    deferred += usize::from(is_recent && wait);
+                    if !(stat_old || (is_recent && !wait)) {
+                        listed.push(entry);
+                        reused += 1;
+                        continue;
+                    }
+                    path.clear();
+                    path.push_str(&dir_name);
+                    path.push('/');
+                    path.push_str(&entry.facts.id);
+                    path.push_str(".jsonl");
+                    match file_at(&root, &path) {
+                        Some(file_key) => reused += keep(&mut listed, entry, file_key),
+                        None => continue,
+                    }
                 }
             }
             None => {
@@ -106,13 +141,40 @@ pub fn transcripts(
                 let Some(key) = rustix::fs::fstat(&dir).ok().map(|st| dir_key(&st, wall)) else {
                     continue;
                 };
+                let mut before = previous.map_or(&[][..], |range| &order[range]).iter();
+                let mut next_before = before.next();
                 for name in sorted_names(&dir, |n| n.ends_with(".jsonl")) {
                     let stem = name.strip_suffix(".jsonl").unwrap_or_default();
                     if stem.is_empty() {
                         continue;
                     }
-                    if let Some(file_key) = file_at(&dir, &name) {
-                        out.push((dir_name.clone(), stem.to_owned(), file_key));
+                    let Some(file_key) = file_at(&dir, &name) else {
+                        continue;
+                    };
+                    // The old entry of this name, if any (both lists in name order).
+                    let mut same = None;
+                    while let Some(&i) = next_before {
+                        let Some(e) = old[i].as_ref() else {
+                            next_before = before.next();
+                            continue;
+                        };
+                        match jsonl_name_cmp(&e.facts.id, &name) {
+                            Ordering::Less => next_before = before.next(),
+                            Ordering::Equal => {
+                                same = old[i].take();
+                                next_before = before.next();
+                                break;
+                            }
+                            Ordering::Greater => break,
+                        }
+                    }
+                    match same {
+                        Some(entry) => reused += keep(&mut listed, entry, file_key),
+                        None => listed.push(TranscriptEntry::unread(
+                            dir_name.clone(),
+                            stem.to_owned(),
+                            file_key,
+                        )),
                     }
                 }
                 dirs.push((dir_name, key));
@@ -121,11 +183,53 @@ pub fn transcripts(
         }
         dirs.push((dir_name, key));
     }
-    drop(known);
-    drop(old_keys);
+    let changed = reused != old.len()
+        || reused != listed.len()
+        || old_projects.map(|k| k.bits()) != root_key.map(|k| k.bits())
+        || old_dirs.len() != dirs.len()
+        || old_dirs
+            .iter()
+            .zip(&dirs)
+            .any(|(a, b)| a.0 != b.0 || a.1.bits() != b.1.bits());
+    cache.transcripts = listed;
     cache.projects = root_key;
     cache.dirs = dirs;
-    (out, deferred)
+    Relisted { deferred, changed }
+}
+
+/// Pushes `entry` with the file's current key: as it is (returns 1: reused) if the key is
+/// the one its facts are about, else as an unread entry of the same names (returns 0).
+fn keep(listed: &mut Vec<TranscriptEntry>, entry: TranscriptEntry, key: FileKey) -> usize {
+    if entry.key() == key {
+        listed.push(entry);
+        return 1;
+    }
+    let facts = entry.facts;
+    listed.push(TranscriptEntry::unread(facts.dir_name, facts.id, key));
+    0
+}
+
+/// Skips the items of a name-ordered list before `name`; the item named `name`, if next.
+fn advance_to<I: Iterator>(
+    items: &mut std::iter::Peekable<I>,
+    name_of: impl Fn(&I::Item) -> &str,
+    name: &str,
+) -> Option<I::Item> {
+    while let Some(item) = items.peek() {
+        match name_of(item).cmp(name) {
+            Ordering::Less => {
+                items.next();
+            }
+            Ordering::Equal => return items.next(),
+            Ordering::Greater => return None,
+        }
+    }
+    None
+}
+
+/// Orders `<stem>.jsonl` against a file name as the names themselves sort (`sorted_names`).
+fn jsonl_name_cmp(stem: &str, name: &str) -> Ordering {
+    stem.bytes().chain(*b".jsonl").cmp(name.bytes())
 }
 
 /// A folder's key; a folder changed within [`RACY`] of `wall` gets a key that never matches.
