@@ -31,6 +31,7 @@ pub mod derive;
 pub mod event;
 pub mod fasthash;
 pub mod format;
+pub mod hidden;
 pub mod pyjson;
 pub mod question;
 pub mod reduce;
