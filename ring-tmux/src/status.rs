@@ -13,7 +13,7 @@
 //! ```
 
 use crate::env::Env;
-use crate::read::{load_board, read_config};
+use crate::read::{LoadedBoard, load_board, read_config};
 use crate::tmux::{badge, drift, run};
 use ring_shared::Status;
 use ring_shared::board::Summary;
@@ -157,6 +157,12 @@ fn segment(args: &Args) {
         print(&format!("{line}\n"));
     }
     // After printing: tmux shows the line as soon as it has it; the repair only delays exit.
+    repair_when_due(args, &env, &loaded);
+    crate::read::leave_to_exit(loaded);
+}
+
+/// Reconciles the pane options of this command's tmux server with the board when due.
+fn repair_when_due(args: &Args, env: &Env, loaded: &LoadedBoard) {
     let Some(socket) = args.socket.clone().or_else(run::socket_from_env) else {
         return;
     };

@@ -125,6 +125,7 @@ pub fn rows_for(
         restore(&mut cache, transcripts, taken_from);
         cache.save(&cache_dir);
     }
+    crate::read::leave_to_exit(cache);
     rows
 }
 

@@ -2,17 +2,17 @@
 //! share project folders, so a board of 1,000 rows costs a handful of `lstat`s), and
 //! transcript mtimes.
 
+use ring_shared::fasthash::Map;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 /// Memoized realpaths: whole answers per input, and resolved prefixes shared by all inputs.
 #[derive(Default)]
 pub struct RealPaths {
-    answers: RefCell<HashMap<String, String>>,
+    answers: RefCell<Map<String, String>>,
     /// Lexically absolute prefix → resolved path; `None` when it does not exist.
-    prefixes: RefCell<HashMap<PathBuf, Option<PathBuf>>>,
+    prefixes: RefCell<Map<PathBuf, Option<PathBuf>>>,
 }
 
 impl RealPaths {

@@ -211,7 +211,7 @@ impl Cache {
     /// Writes the cache if anything changed, and the listing stamp after a listing (errors
     /// ignored: it is only a speed-up). After a listing, rollouts no thread asked for are
     /// forgotten.
-    pub fn save(mut self, dir: &Path) {
+    pub fn save(&mut self, dir: &Path) {
         if self.relisted {
             let used = std::mem::take(&mut self.used_rollouts);
             let before = self.rollouts.len();
@@ -230,7 +230,7 @@ impl Cache {
             return;
         }
         if self.dirty {
-            let Some(bytes) = codec::encode(&self) else {
+            let Some(bytes) = codec::encode(self) else {
                 return;
             };
             if crate::store::write_atomic(dir, FILE, &bytes).is_err() {
