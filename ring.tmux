@@ -140,7 +140,17 @@ main() {
 	tmux set-option -gq @ring_window_badge "$("$bin" status --print window-badge)"
 	tmux set-option -gq @ring_pane_badge "$("$bin" status --print pane-badge)"
 
-	local status_job="#($b status --socket #{q:socket_path} --project #{q:@ring-status-project})"
+	# The hook bumps @ring_gen whenever what a person sees changes: tmux runs a #() job again,
+	# on every client and at once, when its command expands differently (it keys the job by
+	# the unexpanded text, so one job per client is all there ever is).
+	local status_job="#($b status --socket #{q:socket_path} --project #{q:@ring-status-project} --gen=#{q:@ring_gen})"
+	# A segment an earlier load put in (an older ring, another binary path) becomes this one.
+	local previous
+	previous="$(tmux_get @ring_status)"
+	if [[ "$previous" == '#('*' status --socket '* && "$previous" != "$status_job" ]]; then
+		substitute status-left "$previous" "$status_job"
+		substitute status-right "$previous" "$status_job"
+	fi
 	tmux set-option -gq @ring_status "$status_job"
 	substitute status-left '#{ring_status}' "$status_job"
 	substitute status-right '#{ring_status}' "$status_job"
@@ -148,7 +158,8 @@ main() {
 	substitute window-status-current-format '#{ring_badge}' '#{E:@ring_window_badge}'
 	substitute pane-border-format '#{ring_pane_badge}' '#{E:@ring_pane_badge}'
 
-	# The segment follows the rows every status-interval; the badges need no interval.
+	# Pushed changes show at once (@ring_gen above); the interval is for what time alone
+	# changes (a session going idle, an agent that died). The badges need no interval.
 	local wanted current
 	wanted="$(tmux_get @ring-status-interval)"
 	wanted="${wanted:-5}"

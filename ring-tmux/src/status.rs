@@ -8,7 +8,7 @@
 //! (`#{…}`). Nothing at all is printed when there are no sessions, or when anything fails.
 //!
 //! ```text
-//! ring-tmux status [--socket PATH] [--project on|off] [--no-repair | --repair-now]
+//! ring-tmux status [--socket PATH] [--project on|off] [--no-repair | --repair-now] [--gen=N]
 //! ring-tmux status --print window-badge | pane-badge | defaults
 //! ```
 
@@ -269,6 +269,8 @@ mod tests {
     #[case::empty_project_means_config(&["--project", ""], None, None, Repair::Throttled)]
     #[case::repair_now(&["--repair-now", "--project", "on"], None, Some(true), Repair::Now)]
     #[case::unknown_ignored(&["--frobnicate", "--no-repair"], None, None, Repair::Never)]
+    // ring.tmux's `--gen=#{q:@ring_gen}` only makes tmux re-run the job; it must take nothing.
+    #[case::gen_ignored(&["--gen=", "--socket", "/tmp/s"], Some("/tmp/s"), None, Repair::Throttled)]
     fn args_parse_leniently(
         #[case] args: &[&str],
         #[case] socket: Option<&str>,

@@ -1,4 +1,5 @@
-//! The hook's push: after a row changed, show its state on the agent's pane at once.
+//! The hook's push: after a row changed, show its state on the agent's pane and in the
+//! status line at once.
 //!
 //! Pushed only when what a person sees changed, and only into a pane that is provably the
 //! agent's: the hook runs inside the row's tmux server (`$TMUX`), and the pane (`$TMUX_PANE`
@@ -6,11 +7,23 @@
 //! missing or frozen (daemon-hosted agents, a stale `$TMUX_PANE`), the pane is found by tty on
 //! that server; none or several → no badge. One tmux call normally, two on the fallback, all
 //! within [`PUSH_BUDGET`].
+//!
+//! The status segment is a `#()` job, which tmux re-runs only every `status-interval` (and on
+//! a redraw at most once a second). tmux keys a job by its command text before expansion and
+//! re-runs it at once, on every client, when the expanded text changes: ring.tmux puts
+//! `--gen=#{q:@ring_gen}` in the job's command, and the first call of every push also bumps
+//! [`GEN_OPTION`]. Setting an option redraws every client, the redraw expands the job to a new
+//! command line, and the new segment shows as soon as `ring-tmux status` prints it. The job
+//! stays one entry per client (its key has no generation in it), so nothing accumulates.
 
 use super::pane::{MISMATCH, Visible, guarded_set, stamp_ms};
 use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
 use ring_shared::Row;
 use std::time::Instant;
+
+/// Global option named in the status job's command (ring.tmux: `--gen=#{q:@ring_gen}`): a
+/// counter every push bumps so that tmux runs the job again at once.
+pub const GEN_OPTION: &str = "@ring_gen";
 
 /// Where the hook runs, as its environment says.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -34,13 +47,14 @@ impl HookSite {
     }
 }
 
-/// One push to make: which server, which pane (or find it by tty), what to show.
+/// One push to make: which server, which pane (or find it by tty), what to show. With
+/// neither a pane nor a tty, no pane is provably the agent's: only the status line is told.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     pub socket: String,
     /// A valid `%N`, or `None` to find the pane by tty.
     pub pane: Option<String>,
-    /// A valid `/dev/…` path, when known.
+    /// A valid `/dev/…` path, when known (and only then may `pane` be used).
     pub tty: Option<String>,
     pub visible: Option<Visible>,
     pub stamp: i64,
@@ -51,6 +65,9 @@ fn visible(row: Option<&Row>) -> Option<Visible> {
 }
 
 /// Decides whether and where to push; pure. `now` stamps a deletion.
+///
+/// Any change of what a person sees is pushed, at least to the status line; a badge needs a
+/// pane we can prove is the agent's.
 pub fn plan(site: &HookSite, before: Option<&Row>, after: Option<&Row>, now: f64) -> Option<Plan> {
     let socket = site.socket.clone()?;
     let row = after.or(before)?;
@@ -67,21 +84,18 @@ pub fn plan(site: &HookSite, before: Option<&Row>, after: Option<&Row>, now: f64
     if shown == visible(before) && !moved {
         return None;
     }
-    let tty = match row.tty.as_deref() {
-        None | Some("") => None,
-        Some(t) if is_tty_path(t) => Some(t.to_owned()),
+    let (pane, tty) = match row.tty.as_deref() {
         // A tty we cannot compare safely: no badge rather than a guess.
-        Some(_) => return None,
+        Some(t) if !t.is_empty() && !is_tty_path(t) => (None, None),
+        tty => (
+            site.pane
+                .as_deref()
+                .or(row.tmux_pane.as_deref())
+                .filter(|p| is_pane_id(p))
+                .map(str::to_owned),
+            tty.filter(|t| !t.is_empty()).map(str::to_owned),
+        ),
     };
-    let pane = site
-        .pane
-        .as_deref()
-        .or(row.tmux_pane.as_deref())
-        .filter(|p| is_pane_id(p))
-        .map(str::to_owned);
-    if pane.is_none() && tty.is_none() {
-        return None;
-    }
     let stamp = stamp_ms(after.map_or(now, |r| r.last_active));
     Some(Plan {
         socket,
@@ -112,31 +126,68 @@ pub fn pane_by_tty(listing: &str, tty: &str) -> Option<String> {
     found.map(str::to_owned)
 }
 
-/// Carries out a plan; errors and timeouts are silent (the status path repairs drift).
-pub fn execute(plan: &Plan) {
-    let deadline = Instant::now() + PUSH_BUDGET;
-    if let Some(pane) = &plan.pane {
-        let argv = guarded_set(pane, plan.tty.as_deref(), plan.visible, plan.stamp);
-        let Some(out) = run::run(&plan.socket, &argv, deadline) else {
-            return;
-        };
-        if !out.stdout.contains(MISMATCH) {
-            return;
-        }
-    }
-    // The pane id is missing or not the agent's: find the pane by its tty.
-    let Some(tty) = &plan.tty else {
-        return;
-    };
-    let list = vec![
+/// `set-option -gF @ring_gen '#{e|+:#{@ring_gen},1}' ;`: a new generation, counted inside
+/// the server (two hooks at once still get two values), chained before the next command.
+fn gen_bump() -> Vec<String> {
+    vec![
+        "set-option".to_owned(),
+        "-gF".to_owned(),
+        GEN_OPTION.to_owned(),
+        format!("#{{e|+:#{{{GEN_OPTION}}},1}}"),
+        ";".to_owned(),
+    ]
+}
+
+fn list_panes() -> Vec<String> {
+    vec![
         "list-panes".to_owned(),
         "-a".to_owned(),
         "-F".to_owned(),
         "#{pane_id} #{pane_tty}".to_owned(),
-    ];
-    let Some(listing) = run::run(&plan.socket, &list, deadline).filter(|o| o.success) else {
+    ]
+}
+
+/// The first tmux call of a plan: the generation bump, then the guarded set on the pane, or
+/// the pane listing of the tty fallback, or nothing more. The bump goes first because tmux
+/// drops the rest of a chain after a failing command (a pane that has gone).
+pub fn first_call(plan: &Plan) -> Vec<String> {
+    let mut argv = gen_bump();
+    match (&plan.pane, &plan.tty) {
+        (Some(pane), tty) => {
+            argv.extend(guarded_set(pane, tty.as_deref(), plan.visible, plan.stamp))
+        }
+        (None, Some(_)) => argv.extend(list_panes()),
+        (None, None) => {
+            argv.pop();
+        }
+    }
+    argv
+}
+
+/// Carries out a plan; errors and timeouts are silent (the status path repairs drift).
+pub fn execute(plan: &Plan) {
+    let deadline = Instant::now() + PUSH_BUDGET;
+    let Some(first) = run::run(&plan.socket, &first_call(plan), deadline) else {
         return;
     };
+    // No tty: the status line only, or a pane that cannot be looked up otherwise.
+    let Some(tty) = &plan.tty else {
+        return;
+    };
+    let listing = if plan.pane.is_none() {
+        first
+    } else if first.stdout.contains(MISMATCH) {
+        // The pane id is not the agent's (or has gone): find the pane by its tty.
+        let Some(listing) = run::run(&plan.socket, &list_panes(), deadline) else {
+            return;
+        };
+        listing
+    } else {
+        return;
+    };
+    if !listing.success {
+        return;
+    }
     if let Some(pane) = pane_by_tty(&listing.stdout, tty) {
         let argv = guarded_set(&pane, Some(tty), plan.visible, plan.stamp);
         let _ = run::run(&plan.socket, &argv, deadline);
@@ -241,7 +292,10 @@ mod tests {
     #[rstest]
     #[case::no_pane_no_tty(None, None)]
     #[case::hostile_tty(Some("%4"), Some("/dev/pts/1}#(touch /tmp/x)"))]
-    fn unprovable_panes_get_no_badge(#[case] pane: Option<&str>, #[case] tty: Option<&str>) {
+    fn unprovable_panes_get_no_badge_but_the_status_line_is_told(
+        #[case] pane: Option<&str>,
+        #[case] tty: Option<&str>,
+    ) {
         let mut after = row(Status::Waiting, "question");
         after.tmux_pane = pane.map(str::to_owned);
         after.tty = tty.map(str::to_owned);
@@ -249,7 +303,41 @@ mod tests {
             socket: Some(SOCK.into()),
             pane: pane.map(str::to_owned),
         };
-        assert_eq!(plan(&site, None, Some(&after), 0.0), None);
+        let p = plan(&site, None, Some(&after), 0.0).expect("a status-only push");
+        assert_eq!((p.pane.as_deref(), p.tty.as_deref()), (None, None));
+        assert_eq!(first_call(&p), gen_bump()[..4]);
+    }
+
+    #[rstest]
+    #[case::pane_known(Some("%4"), Some("/dev/pts/9"), "if-shell")]
+    #[case::pane_without_tty(Some("%4"), None, "if-shell")]
+    #[case::tty_only(None, Some("/dev/pts/9"), "list-panes")]
+    fn every_first_call_bumps_the_generation_before_anything_that_can_fail(
+        #[case] pane: Option<&str>,
+        #[case] tty: Option<&str>,
+        #[case] then: &str,
+    ) {
+        let p = Plan {
+            socket: SOCK.into(),
+            pane: pane.map(str::to_owned),
+            tty: tty.map(str::to_owned),
+            visible: Visible::of(Status::Waiting, "plan"),
+            stamp: 1,
+        };
+        let argv = first_call(&p);
+        assert_eq!(
+            &argv[..6],
+            &[
+                "set-option",
+                "-gF",
+                "@ring_gen",
+                "#{e|+:#{@ring_gen},1}",
+                ";",
+                then
+            ]
+        );
+        // One bump per call: each is one redraw and one status job per client.
+        assert_eq!(argv.iter().filter(|a| *a == GEN_OPTION).count(), 1);
     }
 
     #[test]
