@@ -161,7 +161,9 @@ impl World {
         ]
     }
 
-    /// A server whose formats hold ring's placeholders, with `ring.tmux` sourced once.
+    /// A server whose formats hold ring's placeholders, with `ring.tmux` sourced once. Its
+    /// `status-interval` is what ring.tmux makes of tmux's default (5 s): a status line that
+    /// changes sooner was told by the hook.
     pub fn new() -> World {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::create_dir_all(dir.path().join("home")).expect("home");
@@ -179,7 +181,6 @@ impl World {
             ("pane-border-status", "top"),
             ("pane-border-format", "P#{pane_index}#{ring_pane_badge}"),
             ("@ring-bin", BIN),
-            ("@ring-status-interval", "1"),
         ] {
             server.run(&["set-option", "-g", option, value]);
         }
@@ -198,22 +199,34 @@ impl World {
 
     /// Attaches a client of the server inside an outer tmux, so the status line is drawn.
     pub fn attach(&mut self) -> String {
-        let attach = format!("env -u TMUX tmux -L {} attach -t t", self.server.name);
-        let outer = Server::start(&World::env(self.dir.path()), Some(&attach));
-        let name = poll(Duration::from_secs(5), || {
-            let c = self.server.run(&["list-clients", "-F", "#{client_name}"]);
-            (!c.is_empty()).then_some(c)
-        })
-        .expect("a client attached");
+        let (name, outer) = self.attach_to("t");
         self.outer = Some(outer);
         name
     }
 
+    /// Attaches one more client, to `session`, inside an outer tmux of its own (killed when
+    /// the caller drops it): its client name and that outer server.
+    pub fn attach_to(&self, session: &str) -> (String, Server) {
+        let clients = || self.server.run(&["list-clients", "-F", "#{client_name}"]);
+        let before = clients();
+        let attach = format!(
+            "env -u TMUX tmux -L {} attach -t {session}",
+            self.server.name
+        );
+        let outer = Server::start(&World::env(self.dir.path()), Some(&attach));
+        let name = poll(Duration::from_secs(5), || {
+            clients()
+                .lines()
+                .find(|c| !before.lines().any(|b| b == *c))
+                .map(str::to_owned)
+        })
+        .expect("a client attached");
+        (name, outer)
+    }
+
     /// The last line of the outer pane: the inner client's status line.
     pub fn status_line(&self) -> String {
-        let outer = self.outer.as_ref().expect("attach() first");
-        let screen = outer.run(&["capture-pane", "-p", "-t", "t"]);
-        screen.lines().last().unwrap_or_default().to_owned()
+        status_line_in(self.outer.as_ref().expect("attach() first"))
     }
 
     /// Declares which agents are alive: (cwd, tty) per Claude process.
@@ -317,6 +330,21 @@ impl World {
         }
         c.stdin(Stdio::null()).output().expect("ring-tmux runs")
     }
+}
+
+/// The status line of the client shown in `outer`'s pane (its last line).
+pub fn status_line_in(outer: &Server) -> String {
+    let screen = outer.run(&["capture-pane", "-p", "-t", "t"]);
+    screen.lines().last().unwrap_or_default().to_owned()
+}
+
+/// What status-right (`#{ring_status} END` in every world) drew of ring's segment: the text
+/// after the gap that separates it from the window list, without ` END`. `None` until the
+/// line ends with `END`.
+pub fn segment_of(status_line: &str) -> Option<String> {
+    let right = status_line.trim_end().rsplit("  ").next()?;
+    let segment = right.strip_suffix("END")?;
+    Some(segment.trim().to_owned())
 }
 
 /// Calls `f` until it answers or `limit` passes.
