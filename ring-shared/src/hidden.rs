@@ -5,8 +5,9 @@
 //!
 //! RiNG's format: an object `{session_id: hidden_at}` with ISO-8601 UTC strings
 //! (`2023-11-14T22:13:25+00:00`), keys sorted, Python's `json.dumps` spacing. A legacy list of
-//! ids is migrated to `{id: now}`. Every event un-hides its session, and the file is rewritten
-//! only when the id is actually in it.
+//! ids is migrated to `{id: now}` (by the first read: [`migrate`]; by any rewrite). Every event
+//! un-hides its session ([`unhide`]; `gc` un-hides the same way, one id at a time), and the file
+//! is rewritten only when the id is actually in it.
 //!
 //! On rewrite RiNG re-encodes every entry from its parsed time; we keep string values that read
 //! as dates as they are (they are RiNG's own ISO strings, and re-encoding a naive local time
@@ -141,6 +142,16 @@ pub fn decode(bytes: &[u8], now: f64) -> Option<Stored> {
     parse(bytes)
         .filter(|doc| doc.is_object() || doc.is_array())
         .map(|doc| stored(&doc, now))
+}
+
+/// RiNG's read-time migration (spec §3.13): when the bytes still hold a legacy list of ids,
+/// the object that replaces it, every id hidden `now` (`encode(&decode(bytes, now)?)` for a
+/// list); `None` for anything else, which is not rewritten. The caller re-reads under the lock,
+/// so a list another process already migrated is left alone.
+pub fn migrate(bytes: &[u8], now: f64) -> Option<String> {
+    parse(bytes)
+        .filter(Value::is_array)
+        .map(|doc| encode(&stored(&doc, now)))
 }
 
 /// Encodes the hidden list as RiNG writes it: keys sorted, Python's `json.dumps` separators

@@ -1,7 +1,7 @@
 //! The small side files the read path uses: `deleted_sessions.json` (hidden sessions, spec
 //! §3.13) and `labels.json` (names, spec §5.2). Parsed from bytes the caller read.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// `deleted_sessions.json`, parsed.
@@ -48,15 +48,6 @@ pub fn parse_hidden(bytes: &[u8], now: f64, utc_offset_seconds: i64) -> Hidden {
         },
         _ => Hidden::default(),
     }
-}
-
-/// Encodes hidden sessions as RiNG writes them: keys sorted, ISO-8601 UTC with `+00:00`.
-pub fn encode_hidden(hidden: &BTreeMap<String, f64>) -> String {
-    let map: Map<String, Value> = hidden
-        .iter()
-        .map(|(id, &at)| (id.clone(), Value::String(format_iso_utc(at))))
-        .collect();
-    serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "{}".into())
 }
 
 /// Parses `labels.json`: `{id: label}`, keeping only non-empty string labels.
@@ -171,39 +162,6 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-/// The date of a day count since 1970-01-01 (inverse of [`days_from_civil`]).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(month <= 2), month, day)
-}
-
-/// Python `datetime.fromtimestamp(at, timezone.utc).isoformat()`.
-fn format_iso_utc(at: f64) -> String {
-    let micros_total = (at * 1_000_000.0).round() as i64;
-    let seconds = micros_total.div_euclid(1_000_000);
-    let micros = micros_total.rem_euclid(1_000_000);
-    let (days, day_seconds) = (seconds.div_euclid(86400), seconds.rem_euclid(86400));
-    let (year, month, day) = civil_from_days(days);
-    let (hour, minute, second) = (
-        day_seconds / 3600,
-        day_seconds % 3600 / 60,
-        day_seconds % 60,
-    );
-    let frac = if micros == 0 {
-        String::new()
-    } else {
-        format!(".{micros:06}")
-    };
-    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}{frac}+00:00")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,14 +189,16 @@ mod tests {
         assert_eq!(parse_iso(s, offset), expected);
     }
 
+    // RiNG writes what `hidden::epoch_to_iso` writes; the reader must get the same time back.
     #[rstest]
-    #[case(1700000005.0, "2023-11-14T22:13:25+00:00")]
-    #[case(1700000005.25, "2023-11-14T22:13:25.250000+00:00")]
-    #[case(0.0, "1970-01-01T00:00:00+00:00")]
-    #[case(951782400.0, "2000-02-29T00:00:00+00:00")]
-    fn iso_times_format_like_python(#[case] at: f64, #[case] expected: &str) {
-        assert_eq!(format_iso_utc(at), expected);
-        assert_eq!(parse_iso(expected, 0), Some(at));
+    #[case::whole_second(1700000005.0)]
+    #[case::quarter(1700000005.25)]
+    #[case::epoch(0.0)]
+    #[case::leap_day(951782400.0)]
+    #[case::before_epoch(-1.5)]
+    fn iso_times_written_by_ring_read_back(#[case] at: f64) {
+        let iso = crate::hidden::epoch_to_iso(at).expect("in Python's range");
+        assert_eq!(parse_iso(&iso, 0), Some(at), "{iso}");
     }
 
     #[test]
@@ -280,14 +240,6 @@ mod tests {
     #[case::empty(b"".as_slice())]
     fn unreadable_hidden_file_hides_nothing(#[case] bytes: &[u8]) {
         assert_eq!(parse_hidden(bytes, 1.0, 0), Hidden::default());
-    }
-
-    #[test]
-    fn encoded_hidden_file_reads_back() {
-        let hidden: BTreeMap<String, f64> = [("s1".to_owned(), 1700000010.0)].into();
-        let text = encode_hidden(&hidden);
-        assert!(text.contains("2023-11-14T22:13:30+00:00"), "{text}");
-        assert_eq!(parse_hidden(text.as_bytes(), 0.0, 0).at, hidden);
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod files;
 mod liveness;
 mod tmux;
 
-pub use files::{Hidden, encode_hidden, parse_hidden, parse_labels};
+pub use files::{Hidden, parse_hidden, parse_labels};
 pub use tmux::{Pane, PaneTree, ProcRow, map_process_tree_targets};
 
 /// One live agent process.

@@ -111,11 +111,27 @@ fn decode_reads_rings_on_disk_form(#[case] file: &str, #[case] want: Option<&[(&
     assert_eq!(decode(file.as_bytes(), NOW), want);
 }
 
-#[test]
-fn encode_of_decode_is_the_legacy_migration() {
-    let stored = decode(br#"["b", "a"]"#, NOW).expect("a list");
-    assert_eq!(
-        encode(&stored),
-        format!(r#"{{"a": "{NOW_ISO}", "b": "{NOW_ISO}"}}"#)
-    );
+#[rstest]
+#[case::list_becomes_object_hidden_now(
+    r#"["s1", "s3", 5, "", null, "future", "ghost", "s1"]"#,
+    Some(r#"{"future": "2023-11-14T22:13:20+00:00", "ghost": "2023-11-14T22:13:20+00:00", "s1": "2023-11-14T22:13:20+00:00", "s3": "2023-11-14T22:13:20+00:00"}"#)
+)]
+#[case::empty_list_becomes_empty_object("[]", Some("{}"))]
+#[case::non_ascii_id_written_literally(
+    r#"["重構"]"#,
+    Some(r#"{"重構": "2023-11-14T22:13:20+00:00"}"#)
+)]
+#[case::object_already_migrated_left_alone(r#"{"s1": 5, "b": "junk"}"#, None)]
+#[case::scalar_left_alone(r#""s1""#, None)]
+#[case::invalid_left_alone("[nope", None)]
+fn the_first_read_migrates_only_a_legacy_list(#[case] file: &str, #[case] want: Option<&str>) {
+    assert_eq!(migrate(file.as_bytes(), NOW).as_deref(), want);
+}
+
+#[rstest]
+#[case::list(r#"["b", "a", 3, ""]"#)]
+#[case::list_with_duplicates(r#"["a", "a"]"#)]
+fn migration_is_encode_of_decode(#[case] file: &str) {
+    let decoded = decode(file.as_bytes(), NOW).expect("a list");
+    assert_eq!(migrate(file.as_bytes(), NOW), Some(encode(&decoded)));
 }
