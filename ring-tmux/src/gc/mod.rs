@@ -161,17 +161,16 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
         }
     }
     let mut unhidden = 0;
-    if !plan.unhide.is_empty() {
-        match prune_hidden(ring_home, &plan.unhide, now) {
-            Ok(n) => {
-                unhidden = n;
-                for u in &plan.unhide {
-                    out!("un-hid {} ({})", u.session_id, unhide_reason(u));
-                }
+    for u in &plan.unhide {
+        match prune_hidden(ring_home, &u.session_id, now) {
+            Ok(true) => {
+                unhidden += 1;
+                out!("un-hid {} ({})", u.session_id, unhide_reason(u));
             }
+            Ok(false) => out!("! {}: no longer hidden; left alone", u.session_id),
             Err(err) => {
                 failed = true;
-                err!("✗ could not rewrite the hidden list: {err}");
+                err!("✗ could not un-hide {}: {err}", u.session_id);
             }
         }
     }
@@ -187,60 +186,23 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
     }
 }
 
-/// Drops `unhide` ids from `deleted_sessions.json` under RiNG's lock, keeping every other
-/// entry's stored value. Returns how many entries went.
-fn prune_hidden(ring_home: &Path, unhide: &[collect::Unhide], now: f64) -> std::io::Result<usize> {
-    use serde_json::Value;
-    use store::hidden::{HIDDEN_FILE, HIDDEN_LOCK, epoch_to_iso};
-    use store::lock;
-    let _held = lock::acquire(
-        &ring_home.join(HIDDEN_LOCK),
-        lock::Mode::Exclusive,
-        lock::LOCK_TIMEOUT,
-        lock::open_lock_file,
-    )?;
-    let path = ring_home.join(HIDDEN_FILE);
-    let Some(bytes) = store::read_bounded(&path, 16 << 20)? else {
-        return Ok(0);
-    };
-    let Ok(doc) = serde_json::from_slice::<Value>(&bytes) else {
-        return Ok(0);
-    };
-    let drop: std::collections::BTreeSet<&str> =
-        unhide.iter().map(|u| u.session_id.as_str()).collect();
-    let mut kept = std::collections::BTreeMap::new();
-    let mut dropped = 0;
-    let entries: Vec<(String, Value)> = match doc {
-        Value::Object(map) => map.into_iter().collect(),
-        // RiNG's legacy list: every id hidden "now".
-        Value::Array(ids) => ids
-            .into_iter()
-            .filter_map(|v| v.as_str().map(|s| (s.to_owned(), Value::from(now))))
-            .collect(),
-        _ => return Ok(0),
-    };
-    for (id, value) in entries {
-        if drop.contains(id.as_str()) {
-            dropped += 1;
-            continue;
-        }
-        let kept_value = match value {
-            Value::String(s) => Some(s),
-            Value::Number(n) => n.as_f64().and_then(epoch_to_iso),
-            _ => None,
-        };
-        if let Some(v) = kept_value.filter(|_| !id.is_empty()) {
-            kept.insert(id, v);
-        }
-    }
-    let text = store::jsonl::to_python_json(&kept);
-    store::write_atomic(ring_home, HIDDEN_FILE, text.as_bytes())?;
-    Ok(dropped)
+/// Drops one id from `deleted_sessions.json` (spec §8) with the hook's un-hide, under RiNG's
+/// lock: the rest is rewritten as the hook rewrites it (dates kept, numbers as ISO strings, a
+/// legacy list migrated, anything else dropped, as RiNG's rewrite drops it). `false` when the
+/// id is no longer there (the file changed since gc judged it): then nothing is written.
+fn prune_hidden(ring_home: &Path, session_id: &str, now: f64) -> std::io::Result<bool> {
+    use store::hidden::Unhide;
+    Ok(match store::hidden::unhide(ring_home, session_id, now)? {
+        Unhide::Removed | Unhide::RemovedUnlocked => true,
+        Unhide::NotHidden => false,
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_duration;
+    use super::{parse_duration, prune_hidden};
+    use crate::store::hidden::HIDDEN_FILE;
+    use rstest::rstest;
 
     #[test]
     fn durations_parse_with_and_without_units() {
@@ -252,5 +214,41 @@ mod tests {
         for bad in ["", "-1d", "d", "7w", "abc", "inf", "nan", "1e999"] {
             assert_eq!(parse_duration(bad), None, "{bad:?}");
         }
+    }
+
+    // gc rewrites the rest as the hook (and RiNG) would: not what RiNG cannot read back.
+    #[rstest]
+    #[case::rest_rewritten_as_ring_writes_it(
+        r#"{"ghost": 5, "n": 1700000000, "junk": "soon", "d": "2023-11-14T22:13:25+00:00"}"#,
+        "ghost",
+        true,
+        r#"{"d": "2023-11-14T22:13:25+00:00", "n": "2023-11-14T22:13:20+00:00"}"#
+    )]
+    #[case::legacy_list_migrated(
+        r#"["ghost", "a"]"#,
+        "ghost",
+        true,
+        r#"{"a": "2023-11-14T22:13:20+00:00"}"#
+    )]
+    #[case::gone_meanwhile_left_alone(
+        r#"{"a": 5, "junk": "soon"}"#,
+        "ghost",
+        false,
+        r#"{"a": 5, "junk": "soon"}"#
+    )]
+    fn pruning_a_hidden_id_rewrites_the_list_as_the_hook_does(
+        #[case] before: &str,
+        #[case] id: &str,
+        #[case] pruned: bool,
+        #[case] after: &str,
+    ) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(HIDDEN_FILE);
+        std::fs::write(&path, before).expect("write");
+        assert_eq!(
+            prune_hidden(dir.path(), id, 1700000000.0).expect("prune"),
+            pruned
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), after);
     }
 }

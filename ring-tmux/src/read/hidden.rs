@@ -1,14 +1,13 @@
 //! Hidden sessions at read time (spec §3.13, §4.8): parse `deleted_sessions.json`, and write
 //! back what the read decided (un-hides, the legacy-list migration) in RiNG's format, under
-//! RiNG's lock. The hook's un-hide lives in [`crate::store::hidden`]; this reuses it.
+//! RiNG's lock. The hook's un-hide lives in [`crate::store::hidden`]; this reuses it. The
+//! migration's rule and format are [`ring_shared::hidden::migrate`]'s.
 
-use crate::store::hidden::{HIDDEN_FILE, HIDDEN_LOCK, epoch_to_iso, unhide};
-use crate::store::jsonl::to_python_json;
+use crate::store::hidden::{HIDDEN_FILE, HIDDEN_LOCK, unhide};
 use crate::store::lock::{self, Mode};
 use crate::store::write_atomic;
 use ring_shared::derive::{Hidden, parse_hidden};
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::files::read_side_file;
@@ -69,19 +68,9 @@ fn migrate_legacy_list(ring_home: &Path, now: f64) {
     let Some(bytes) = read_side_file(ring_home, HIDDEN_FILE) else {
         return;
     };
-    let Ok(Value::Array(ids)) = serde_json::from_slice::<Value>(&bytes) else {
-        return;
-    };
-    let Some(stamp) = epoch_to_iso(now) else {
-        return;
-    };
-    let migrated: BTreeMap<&str, &str> = ids
-        .iter()
-        .filter_map(Value::as_str)
-        .filter(|id| !id.is_empty())
-        .map(|id| (id, stamp.as_str()))
-        .collect();
-    let _ = write_atomic(ring_home, HIDDEN_FILE, to_python_json(&migrated).as_bytes());
+    if let Some(text) = ring_shared::hidden::migrate(&bytes, now) {
+        let _ = write_atomic(ring_home, HIDDEN_FILE, text.as_bytes());
+    }
 }
 
 #[cfg(test)]
@@ -101,6 +90,18 @@ mod tests {
             text,
             r#"{"a": "2023-11-14T22:13:25+00:00", "b": "2023-11-14T22:13:25+00:00"}"#
         );
+    }
+
+    #[test]
+    fn list_migrated_meanwhile_by_another_process_is_left_alone() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::write(dir.path().join(HIDDEN_FILE), r#"["a"]"#).expect("write");
+        let hidden = load(dir.path(), 1700000005.0);
+        let now_an_object = r#"{"a": 1700000000, "b": "not a date"}"#;
+        fs::write(dir.path().join(HIDDEN_FILE), now_an_object).expect("write");
+        write_back(dir.path(), &hidden, &[], 1700000005.0);
+        let text = fs::read_to_string(dir.path().join(HIDDEN_FILE)).expect("read");
+        assert_eq!(text, now_an_object);
     }
 
     #[test]
