@@ -52,9 +52,10 @@ pub fn truncate_middle(text: &str, width: usize) -> String {
     .rev()
     .collect();
     let out = format!("{head}…{tail}");
+    // The ellipsis inserted here, not the first `…` of the text (the head may hold one).
+    let after = head.len() + '…'.len_utf8();
     fit(out, width, |s| {
         // Drop the first character after the ellipsis.
-        let after = s.find('…').map_or(0, |i| i + '…'.len_utf8());
         if let Some(c) = s[after..].chars().next() {
             s.replace_range(after..after + c.len_utf8(), "");
         } else {
@@ -193,6 +194,16 @@ mod tests {
         let out = truncate_middle(text, width);
         assert_eq!(out, expected);
         assert!(display_width(&out) <= width);
+    }
+
+    #[test]
+    fn truncate_middle_shrinks_the_tail_when_the_text_holds_an_ellipsis() {
+        // Found by props_width: the shrink step cut after the text's own `…` in the head.
+        let text = "…\u{1b}[31m\u{1b}[31m\u{1b}[31m_-_\u{1b}[31m\u{1b}[31m";
+        let out = truncate_middle(text, 12);
+        assert!(display_width(&out) <= 12, "{out:?}");
+        let (head, tail) = out.rsplit_once('…').expect("an ellipsis");
+        assert!(text.starts_with(head) && text.ends_with(tail), "{out:?}");
     }
 
     #[test]
