@@ -108,7 +108,8 @@ fn scroll_offset(index: usize, area: usize) -> usize {
     (index + 1).saturating_sub(area)
 }
 
-/// Renders the board in `rows` × `cols` cells: lines separated by `\n`, none wider than `cols`.
+/// Renders the board in `rows` × `cols` cells: exactly `rows` lines separated by `\n`, each
+/// exactly `cols` cells wide.
 pub fn render(
     view: &View,
     cursor: &Cursor,
@@ -118,6 +119,9 @@ pub fn render(
     cols: usize,
 ) -> String {
     let mut out = String::new();
+    if rows == 0 {
+        return out;
+    }
     let total = view.entries.len();
     let counts: Vec<String> = view
         .counts
@@ -130,7 +134,10 @@ pub fn render(
         title = format!("{title} · {}", counts.join(" "));
     }
     theme.title.paint(&cells::fit(&title, cols), &mut out);
-
+    // Never more lines than rows: below 3 rows the help line is left out, below 2 the list.
+    if rows == 1 {
+        return out;
+    }
     let area = list_rows(rows);
     let selected = cursor.index(&view.entries);
     let offset = scroll_offset(selected, area);
@@ -153,7 +160,7 @@ pub fn render(
         };
         theme.text.paint(&cells::fit(&line, cols), &mut out);
     }
-    if rows >= 2 {
+    if rows >= 3 {
         out.push('\n');
         theme.text.paint(
             &cells::fit(" ↑↓/jk move · Enter go to pane · Esc close", cols),

@@ -145,6 +145,9 @@ fn render_lists_waiting_first_with_kind_detail_and_location() {
 }
 
 #[rstest]
+#[case::no_rows(0, 10)]
+#[case::title_only(1, 10)]
+#[case::title_and_one_session(2, 10)]
 #[case(3, 10)]
 #[case(6, 20)]
 #[case(10, 120)]
