@@ -11,7 +11,7 @@
 //!                                   cue::plan (pane colours to set)
 //! ```
 //!
-//! With `ring_tmux` in the layout, [`zero_config`] schedules `ring-tmux oneline`, which keeps
+//! With `ring_tmux` in the layout, [`zero_config`] schedules `ring-tmux oneline --all`, which keeps
 //! `/host/zeroconf.json` (the sessions found without hooks) fresh.
 //!
 //! Everything here is pure and tested natively; [`plugin`] is the thin zellij glue, and

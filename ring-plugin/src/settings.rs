@@ -97,7 +97,7 @@ pub struct Settings {
     /// without it, `/host` must already be the ring folder (the plugin's `cwd`).
     pub ring_home: Option<String>,
     /// The absolute path of the native `ring-tmux`: when set, the plugin runs
-    /// `ring-tmux oneline` every [`Settings::zero_config_refresh`] seconds (needs
+    /// `ring-tmux oneline --all` every [`Settings::zero_config_refresh`] seconds (needs
     /// `RunCommands`), which republishes the zero-config rows in `zeroconf.json`.
     pub ring_tmux: Option<String>,
     /// Seconds between two runs of `ring_tmux`, at least [`MIN_ZERO_CONFIG_REFRESH`].

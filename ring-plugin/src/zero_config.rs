@@ -3,7 +3,7 @@
 //! The plugin can neither list `~/.claude` nor scan processes, so the zero-config rows (spec
 //! §4.4–4.5) reach it only through `zeroconf.json`, which the native `ring-tmux` writes when
 //! one of its read commands lists the transcript folders again. When the layout names the
-//! binary (`ring_tmux "/abs/path"`), the plugin runs `ring-tmux oneline` on its timer, at most
+//! binary (`ring_tmux "/abs/path"`), the plugin runs `ring-tmux oneline --all` on its timer, at most
 //! every `zero_config_refresh` seconds and never two at once. This module decides when and
 //! with what; `plugin::runner` hands it to zellij's `run_command`.
 
@@ -31,13 +31,18 @@ pub struct Command {
     pub env: BTreeMap<String, String>,
 }
 
-/// `ring-tmux oneline`, with `RING_HOME` set to `ring_home` when the plugin knows its ring
-/// folder, so that the file lands where the plugin reads it whatever the server's environment
-/// says. `oneline` lists the folders again (and so republishes) whenever its last listing is
-/// over 2 s old, and rewrites `zeroconf.json` when the rows changed or the file is 20 s old.
+/// `ring-tmux oneline --all`, with `RING_HOME` set to `ring_home` when the plugin knows its
+/// ring folder, so that the file lands where the plugin reads it whatever the server's
+/// environment says. `--all` builds every row, ended ones included, which only such a read
+/// publishes (a status bar's read skips the ended rows it would drop): it rewrites
+/// `zeroconf.json` when the rows changed or the file is 20 s old.
 pub fn command(ring_tmux: &str, ring_home: Option<&str>) -> Command {
     Command {
-        argv: vec![ring_tmux.to_owned(), "oneline".to_owned()],
+        argv: vec![
+            ring_tmux.to_owned(),
+            "oneline".to_owned(),
+            "--all".to_owned(),
+        ],
         env: ring_home
             .map(|home| ("RING_HOME".to_owned(), home.to_owned()))
             .into_iter()
@@ -170,7 +175,7 @@ mod tests {
     #[case::inherits_the_environment(None, &[])]
     fn command_runs_oneline(#[case] ring_home: Option<&str>, #[case] env: &[(&str, &str)]) {
         let command = command("/bin/ring-tmux", ring_home);
-        assert_eq!(command.argv, ["/bin/ring-tmux", "oneline"]);
+        assert_eq!(command.argv, ["/bin/ring-tmux", "oneline", "--all"]);
         let want: BTreeMap<String, String> = env
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))

@@ -175,6 +175,17 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
     if hidden.migrated || !unhide.is_empty() {
         hidden::write_back(&env.ring_home, &hidden, &unhide, now);
     }
+    // The board drops ended rows unless asked for all: with hundreds of old transcripts
+    // those are most rows, and they go to process exit unfreed.
+    let sessions = if options.all {
+        sessions
+    } else {
+        let (shown, ended): (Vec<_>, Vec<_>) = sessions
+            .into_iter()
+            .partition(|s| s.row.status != ring_shared::Status::Ended);
+        leave_to_exit(ended);
+        shown
+    };
     let board = Board::build(sessions, procs.agent_processes(), now, options.all);
     (board, found)
 }

@@ -10,8 +10,11 @@
 //! older ones every 30 s: a resumed old session shows up up to 30 s late (the `list`
 //! module). The time-dependent part (live slots, aging) is recomputed on every read.
 //!
-//! The rows are also published to `RING_HOME/zeroconf.json` ([`PUBLISHED_FILE`]) for the
-//! zellij plugin, which can neither list `~/.claude` nor scan processes.
+//! A read that drops ended rows (`status`, `oneline` without `--all`) builds only the rows
+//! it shows (and the ended ones a hook row or a hidden session needs). A read of every row
+//! also publishes them to `RING_HOME/zeroconf.json` ([`PUBLISHED_FILE`]) for the zellij
+//! plugin, which can neither list `~/.claude` nor scan processes and runs
+//! `ring-tmux oneline --all` for it.
 
 mod cache;
 mod codec;
@@ -24,7 +27,7 @@ use crate::env::Env;
 use cache::{Cache, FileKey};
 pub use defer::Need;
 use ring_shared::derive::{ReadContext, Source};
-use ring_shared::scan::{self, Published, RolloutFacts, ScanSession, TranscriptFacts};
+use ring_shared::scan::{self, EndedRows, Published, RolloutFacts, ScanSession, TranscriptFacts};
 use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use std::fs::{self, File};
 use std::io::{Read, Seek, SeekFrom};
@@ -58,8 +61,8 @@ pub fn sources_exist(env: &Env) -> bool {
 /// The zero-config rows for a board read (spec §4.1): Claude scan rows and synthetic rows
 /// when the Claude scan is known, Codex rows when the Codex scan is known, then the local
 /// LLM chats of the scan behind `ctx.procs` (§4.6: Ollama, then llama.cpp). Never fails:
-/// anything unreadable contributes nothing. Publishes the rows for the zellij plugin when
-/// the folders were listed again.
+/// anything unreadable contributes nothing. A read of [`Need::AllRows`] publishes the rows
+/// for the zellij plugin when they changed (or the file is getting old).
 ///
 /// The read path calls it after `derive::hook_sessions` and hands both to
 /// `ring_shared::scan::merge_sources`, then `ring_shared::scan::finish`.
@@ -115,10 +118,23 @@ pub fn rows_for(
         Vec::new()
     };
     let mut rollout = |path: &str| rollout_facts(Path::new(path), &mut cache);
-    let mut rows = scan::zero_config_rows(&transcripts, &threads, &mut rollout, ctx, evidence);
+    let wanted = |id: &str| match need {
+        Need::AllRows => true,
+        Need::LiveRows { hook_id } => hook_id(id) || ctx.hidden.contains_key(id),
+    };
+    let ended = match need {
+        Need::AllRows => EndedRows::All,
+        Need::LiveRows { .. } => EndedRows::Only(&wanted),
+    };
+    let mut rows =
+        scan::zero_config_rows_for(&transcripts, &threads, &mut rollout, ctx, evidence, ended);
     rows.extend(local);
     if relist {
         cache.listed(wall);
+    }
+    // Only a read that built every row can publish them (the plugin's own refresh runs
+    // `oneline --all`); it does whenever they changed or the file is getting old.
+    if all_rows {
         publish_changed(&env.ring_home, wall, &rows, &mut cache);
     }
     if cache.needs_save() {

@@ -214,3 +214,74 @@ fn an_open_question_is_not_cleared_by_the_end_turn_that_asked_it() {
         vec![entry("s2", "waiting", "hook")]
     );
 }
+
+#[test]
+fn only_a_read_of_every_row_publishes_the_rows_for_zellij() {
+    let world = World::new();
+    world.transcript("-repo-app/a.jsonl", &[user("go")], NOW - 30.0);
+    world.transcript("-repo-app/b.jsonl", &[user("go")], NOW - 200.0);
+    world.procs(json!({"claude-code": [["/repo/app", "/dev/pts/1"]], "codex": []}));
+    let published = world.ring.join("zeroconf.json");
+    assert_eq!(world.oneline(NOW, false), "🟢1");
+    assert!(
+        !published.exists(),
+        "a status bar's read builds (and could publish) only the rows it shows"
+    );
+    // The plugin's refresh: publishes even while the listing is still fresh.
+    let out = world
+        .cmd(NOW)
+        .env("RING_SCAN_TTL", "600")
+        .args(["oneline", "--all"])
+        .output()
+        .expect("run");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), "🟢1 ⚫1");
+    let doc: Value =
+        serde_json::from_slice(&fs::read(&published).expect("published")).expect("published JSON");
+    let rows: Vec<(&str, &str)> = doc["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .map(|r| {
+            (
+                r["session_id"].as_str().unwrap_or(""),
+                r["status"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(rows, [("a", "working"), ("b", "ended")]);
+}
+
+#[test]
+fn a_status_read_shows_what_a_read_of_every_row_shows_minus_the_ended_rows() {
+    let world = World::new();
+    for (i, age) in [10.0, 40.0, 300.0, 900.0, 5000.0].iter().enumerate() {
+        world.transcript(&format!("-repo-app/s{i}.jsonl"), &[user("go")], NOW - age);
+        world.transcript(
+            &format!("-repo-lib/t{i}.jsonl"),
+            &[end_turn("ok")],
+            NOW - age,
+        );
+    }
+    world.procs(json!({"claude-code": [["/repo/app", "/dev/pts/1"], ["/repo/app", "/dev/pts/2"], ["/repo/lib", ""]], "codex": []}));
+    let every = world.board(NOW);
+    let shown: Vec<(String, String, String)> = every
+        .iter()
+        .filter(|(_, status, _)| status != "ended")
+        .cloned()
+        .collect();
+    // Two live slots for ten transcripts in /repo/app, and /repo/lib's synthetic row.
+    assert_eq!((every.len(), shown.len()), (11, 3), "{every:?}");
+    let out = world.cmd(NOW).args(["json"]).output().expect("run");
+    let json: Value = serde_json::from_slice(&out.stdout).expect("json output");
+    let live: Vec<(String, String, String)> = json["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .map(|s| {
+            let text = |k: &str| s[k].as_str().unwrap_or("").to_owned();
+            (text("session_id"), text("status"), text("source"))
+        })
+        .collect();
+    assert_eq!(live, shown);
+    assert_eq!(world.oneline(NOW, false), "🟢1 🟡2");
+}

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use zellij_tile::prelude::*;
 
 impl State {
-    /// Starts `ring-tmux oneline` when the layout names it, `RunCommands` is granted and the
+    /// Starts `ring-tmux oneline --all` when the layout names it, `RunCommands` is granted and the
     /// schedule says it is time. Costs nothing otherwise (no host call at all).
     pub(super) fn run_zero_config(&mut self) {
         if self.permission != Permission::Granted {

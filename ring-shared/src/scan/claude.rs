@@ -1,7 +1,7 @@
 //! Claude zero-config scan rows (spec §4.4): one row per recent transcript, live slots per
 //! cwd, aging, and synthetic rows for live processes without a transcript.
 
-use super::{LiveIndex, ScanSession, TailKind, aged_status, group_by, realpath};
+use super::{EndedRows, LiveIndex, ScanSession, TailKind, aged_status, group_by, realpath};
 use crate::derive::{Proc, ReadContext, Session, Source};
 use crate::fasthash::{self, Set};
 use crate::registry::{Row, Status};
@@ -229,6 +229,18 @@ pub fn claude_rows(
     ctx: &ReadContext<'_>,
     evidence: &dyn Fn(&str, &str) -> bool,
 ) -> Vec<ScanSession> {
+    claude_rows_for(transcripts, procs, ctx, evidence, EndedRows::All)
+}
+
+/// [`claude_rows`], building only the ended rows that `ended` asks for (the others are
+/// placed, and count for synthetic rows, exactly as if they were built).
+pub fn claude_rows_for(
+    transcripts: &[TranscriptFacts],
+    procs: &[Proc],
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+    ended: EndedRows<'_>,
+) -> Vec<ScanSession> {
     let window = ctx.config.active_window_seconds as f64;
     let recent: Vec<&TranscriptFacts> = transcripts
         .iter()
@@ -248,7 +260,7 @@ pub fn claude_rows(
         let cwd: &str = group.first().map_or("", |&i| &cwds[i]);
         let real = realpath(cwd, ctx);
         let (slots, tty) = live.slots(&real);
-        let placed_before = placed.len();
+        let mut placed_any = false;
         if slots > 0 && slots < group.len() {
             // Process-tree evidence beats mtime order: a crashed session written after a quiet
             // live one must not take its slot.
@@ -274,6 +286,10 @@ pub fn claude_rows(
             if !seen.insert(t.id.as_str()) {
                 continue;
             }
+            placed_any = true;
+            if status == Status::Ended && !ended.wanted(&t.id) {
+                continue;
+            }
             let tty = if rank == 0 && tty.as_deref().is_some_and(|t| !t.is_empty()) {
                 tty.clone()
             } else {
@@ -281,7 +297,7 @@ pub fn claude_rows(
             };
             placed.push((i, status, tty));
         }
-        if placed.len() > placed_before {
+        if placed_any {
             covered.insert(real);
         }
     }

@@ -25,7 +25,7 @@ mod local;
 mod merge;
 mod publish;
 
-pub use claude::{TranscriptFacts, claude_rows, head_cwd, tail_kind};
+pub use claude::{TranscriptFacts, claude_rows, claude_rows_for, head_cwd, tail_kind};
 pub use codex::{CodexThread, RolloutFacts, codex_rows, order_threads};
 pub use local::{LLAMA_CPP, LocalLlm, OLLAMA, local_llm_rows};
 pub use merge::{finish, merge_sources};
@@ -59,6 +59,28 @@ pub struct ScanSession {
     pub tail_kind: TailKind,
 }
 
+/// Which ended zero-config rows a read needs built.
+#[derive(Clone, Copy)]
+pub enum EndedRows<'a> {
+    /// Every row (`--all`, `show_all`, the rows published for zellij).
+    All,
+    /// Only the ended rows whose id the predicate names: those that may replace a hook row
+    /// (§4.7) or un-hide a hidden session (§4.8). A read that drops ended rows would build
+    /// the others only to drop them, and with hundreds of old transcripts in the active
+    /// window they are most of the rows.
+    Only(&'a dyn Fn(&str) -> bool),
+}
+
+impl EndedRows<'_> {
+    /// Whether an ended row of this id is wanted.
+    pub fn wanted(&self, id: &str) -> bool {
+        match self {
+            EndedRows::All => true,
+            EndedRows::Only(wanted) => wanted(id),
+        }
+    }
+}
+
 /// The whole zero-config source of spec §4.1: Claude scan rows and synthetic rows (only if
 /// the Claude scan is not unknown), then Codex threads (only if the Codex scan is not
 /// unknown), in that order.
@@ -73,9 +95,21 @@ pub fn zero_config_rows(
     ctx: &ReadContext<'_>,
     evidence: &dyn Fn(&str, &str) -> bool,
 ) -> Vec<ScanSession> {
+    zero_config_rows_for(transcripts, threads, rollout, ctx, evidence, EndedRows::All)
+}
+
+/// [`zero_config_rows`], building only the ended Claude rows that `ended` asks for.
+pub fn zero_config_rows_for(
+    transcripts: &[TranscriptFacts],
+    threads: &[CodexThread],
+    rollout: &mut dyn FnMut(&str) -> RolloutFacts,
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+    ended: EndedRows<'_>,
+) -> Vec<ScanSession> {
     // Not `extend`ed into a new vector: hundreds of large rows would be copied.
     let mut rows = match known_procs(ctx, "claude-code") {
-        Some(procs) => claude_rows(transcripts, procs, ctx, evidence),
+        Some(procs) => claude_rows_for(transcripts, procs, ctx, evidence, ended),
         None => Vec::new(),
     };
     if let Some(procs) = known_procs(ctx, "codex") {

@@ -605,3 +605,70 @@ fn published_rows_round_trip_through_json() {
     assert_eq!(back.rows(), rows);
     assert_eq!(back.generated_at, NOW);
 }
+
+/// A group with more transcripts than live processes (ended rows), a group with no live
+/// process, a live group whose slot goes to an id already placed (so its only row is ended,
+/// yet its cwd counts as covered), and a live cwd without transcripts (synthetic).
+fn crowded() -> ([TranscriptFacts; 7], Procs) {
+    let files = [
+        facts("live", "/repo/a", 10.0, TailKind::Working),
+        facts("older", "/repo/a", 500.0, TailKind::Waiting),
+        facts("hooked", "/repo/a", 900.0, TailKind::Working),
+        facts("alone", "/repo/b", 60.0, TailKind::Working),
+        facts("hidden", "/repo/b", 70.0, TailKind::Working),
+        facts("live", "/repo/d", 5.0, TailKind::Working),
+        facts("behind", "/repo/d", 80.0, TailKind::Working),
+    ];
+    let procs = procs(
+        &[("/repo/a", "/dev/pts/1"), ("/repo/c", ""), ("/repo/d", "")],
+        None,
+    );
+    (files, procs)
+}
+
+#[rstest]
+#[case::every_row(&["live", "older", "hooked", "alone", "hidden", "behind"])]
+#[case::only_the_named_ended_rows(&["hooked", "hidden"])]
+#[case::no_ended_row(&[])]
+fn ended_rows_are_built_only_when_wanted_and_nothing_else_changes(#[case] wanted: &[&str]) {
+    let (files, procs) = crowded();
+    with_ctx(&procs, |ctx| {
+        let live = known_procs(ctx, "claude-code").expect("known");
+        let all = claude_rows(&files, live, ctx, &|_, _| false);
+        let want = |id: &str| wanted.contains(&id);
+        let some = claude_rows_for(&files, live, ctx, &|_, _| false, EndedRows::Only(&want));
+        let expected: Vec<_> = all
+            .iter()
+            .filter(|s| s.session.row.status != Status::Ended || want(&s.session.row.session_id))
+            .cloned()
+            .collect();
+        assert_eq!(some, expected);
+        // /repo/d's group placed only an ended row: built or not, it covers its cwd, so the
+        // one synthetic row is /repo/c's.
+        let synthetic: Vec<&str> = some
+            .iter()
+            .filter(|s| s.session.source == Source::Proc)
+            .map(|s| s.session.row.session_id.as_str())
+            .collect();
+        assert_eq!(synthetic, ["synthetic:/repo/c"]);
+    });
+}
+
+#[test]
+fn all_ended_rows_is_the_plain_scan() {
+    let (files, procs) = crowded();
+    with_ctx(&procs, |ctx| {
+        let live = known_procs(ctx, "claude-code").expect("known");
+        let all = claude_rows(&files, live, ctx, &|_, _| false);
+        assert_eq!(
+            claude_rows_for(&files, live, ctx, &|_, _| false, EndedRows::All),
+            all
+        );
+        assert_eq!(
+            all.iter()
+                .filter(|s| s.session.row.status == Status::Ended)
+                .count(),
+            5
+        );
+    });
+}
