@@ -13,6 +13,10 @@ export CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}"
 export RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 export HOME="$sandbox/home"
+# doctor fails on a running tmux server without ring.tmux: ask a server of the sandbox (none),
+# never the one CI may run inside.
+unset TMUX
+export TMUX_TMPDIR="$sandbox"
 mkdir -p "$HOME/.claude"
 prefix="$sandbox/prefix"
 export PATH="$prefix:$PATH"

@@ -1,10 +1,11 @@
 //! `ring-tmux doctor` on temporary HOMEs with a controlled PATH: a good setup passes, and each
-//! check can fail and prints the command that fixes it.
+//! check can fail and prints the command that fixes it. Every problem makes the exit code 1;
+//! an optional part that is simply absent is information (exit code 0) with how to add it.
 
 use assert_cmd::Command;
 use rstest::rstest;
 use serde_json::{Value, json};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 const FAKE_TMUX: &str = r#"#!/bin/sh
@@ -22,6 +23,26 @@ const FAKE_RING: &str = "#!/bin/sh\nexit 0\n";
 struct Fixture {
     dir: tempfile::TempDir,
     env: Vec<(String, String)>,
+    /// Run doctor as an ordinary user even when the tests run as root (see [`unprivileged`]).
+    unprivileged: bool,
+}
+
+/// The uid the tests run as (the owner of `/proc/self`).
+fn own_uid() -> u32 {
+    std::fs::metadata("/proc/self").expect("/proc/self").uid()
+}
+
+/// `nobody`: who runs doctor in place of root.
+const NOBODY: u32 = 65534;
+
+/// Gives every file of the fixture to `uid` (symlinks themselves, not their targets).
+fn chown_tree(path: &Path, uid: u32) {
+    std::os::unix::fs::lchown(path, Some(uid), Some(uid)).expect("chown");
+    if path.is_dir() && !path.is_symlink() {
+        for entry in std::fs::read_dir(path).expect("list") {
+            chown_tree(&entry.expect("entry").path(), uid);
+        }
+    }
 }
 
 fn write_exec(path: &Path, text: &str) {
@@ -40,6 +61,7 @@ impl Fixture {
         let f = Fixture {
             dir: tempfile::tempdir().expect("tempdir"),
             env: vec![("FAKE_TMUX_LOADED".into(), "1".into())],
+            unprivileged: false,
         };
         std::fs::create_dir_all(f.bin()).expect("mkdir");
         std::fs::create_dir_all(f.home().join(".claude")).expect("mkdir");
@@ -84,7 +106,16 @@ impl Fixture {
     }
 
     fn ring_tmux(&self, args: &[&str]) -> assert_cmd::assert::Assert {
-        let mut cmd = Command::cargo_bin("ring-tmux").expect("binary");
+        let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("ring-tmux"));
+        if self.unprivileged && own_uid() == 0 {
+            // Root writes through any mode bits: a folder without `w` is only unwritable for
+            // an ordinary user, so doctor runs as one, owning the whole fixture as a user owns
+            // their HOME. (The built binary must be reachable by `nobody`, as under target/.)
+            use std::os::unix::process::CommandExt;
+            chown_tree(self.dir.path(), NOBODY);
+            std_cmd.uid(NOBODY).gid(NOBODY);
+        }
+        let mut cmd = Command::from_std(std_cmd);
         cmd.args(args)
             .env("HOME", self.home())
             .env("PATH", self.bin())
@@ -152,6 +183,15 @@ fn ring_folder_is_a_file(f: &mut Fixture) {
     std::fs::remove_dir_all(f.ring()).expect("rm");
     std::fs::write(f.ring(), "").expect("write");
 }
+/// The write bit taken from the ring folder (doctor runs as an ordinary user, see `ring_tmux`).
+fn ring_folder_not_writable(f: &mut Fixture) {
+    set_mode(&f.ring(), 0o500);
+    f.unprivileged = true;
+}
+fn sessions_folder_not_writable(f: &mut Fixture) {
+    set_mode(&f.ring().join("sessions"), 0o500);
+    f.unprivileged = true;
+}
 fn ring_folder_open(f: &mut Fixture) {
     set_mode(&f.ring(), 0o755);
 }
@@ -163,6 +203,10 @@ fn corrupt_row(f: &mut Fixture) {
     std::fs::write(&path, "{").expect("write");
     set_mode(&path, 0o600);
 }
+fn claude_not_installed(f: &mut Fixture) {
+    std::fs::remove_dir_all(f.home().join(".claude")).expect("rm");
+}
+fn zellij_not_installed(_: &mut Fixture) {}
 fn tmux_missing(f: &mut Fixture) {
     std::fs::remove_file(f.bin().join("tmux")).expect("rm");
 }
@@ -242,55 +286,74 @@ fn ring_on_path(f: &mut Fixture) {
     Some("ring-tmux install-hooks")
 )]
 #[case::ring_folder_is_a_file(ring_folder_is_a_file, 1, "is not a folder", Some(".old"))]
-#[case::ring_folder_open(ring_folder_open, 0, "ring is mode 0755", Some("chmod 700 "))]
+#[case::ring_folder_not_writable(
+    ring_folder_not_writable,
+    1,
+    "ring is not writable: hooks cannot record sessions",
+    Some("chmod 700 ")
+)]
+#[case::sessions_folder_not_writable(
+    sessions_folder_not_writable,
+    1,
+    "ring/sessions is not writable: hooks cannot record sessions",
+    Some("chmod 700 ")
+)]
+#[case::ring_folder_open(ring_folder_open, 1, "ring is mode 0755", Some("chmod 700 "))]
 #[case::row_open(
     row_open,
-    0,
+    1,
     "! 1 of 1 rows can be read by other users",
     Some("chmod 600 ")
 )]
 #[case::corrupt_row(
     corrupt_row,
-    0,
+    1,
     "! 1 unreadable row(s), skipped by every reader: broken.json (not valid JSON",
     Some("ring-tmux gc")
 )]
-#[case::tmux_missing(tmux_missing, 0, "! tmux not found", Some("install tmux 3.0 or newer"))]
+#[case::claude_not_installed(
+    claude_not_installed,
+    0,
+    "· Claude Code not found",
+    Some("install Claude Code, then: ring-tmux install-hooks")
+)]
+#[case::tmux_missing(tmux_missing, 0, "· tmux not found", Some("install tmux 3.0 or newer"))]
 #[case::tmux_too_old(tmux_too_old, 1, "✗ tmux 2.9a is too old", Some("upgrade tmux"))]
 #[case::tmux_not_loaded(
     tmux_not_loaded,
-    0,
+    1,
     "! ring.tmux is not loaded in the running tmux server",
     Some("ring.tmux` to ~/.tmux.conf")
 )]
 #[case::tmux_not_running(tmux_not_running, 0, "· tmux server: not running", None)]
+#[case::zellij_not_installed(zellij_not_installed, 0, "· zellij not installed (optional)", None)]
 #[case::zellij_without_plugin(
     zellij_without_plugin,
     0,
-    "! ring's zellij plugin is not installed",
+    "· ring's zellij plugin is not installed",
     Some("ring-tmux install-zellij")
 )]
 #[case::zellij_without_permissions(
     zellij_without_permissions,
-    0,
+    1,
     "! the plugin's permissions are not granted",
     Some("ring-tmux install-zellij")
 )]
 #[case::zellij_without_layout(
     zellij_without_layout,
-    0,
+    1,
     "! the ring layout is missing",
     Some("ring-tmux install-zellij")
 )]
 #[case::tmux_loaded_with_a_gone_binary(
     tmux_loaded_with_a_gone_binary,
-    0,
+    1,
     "! ring.tmux is loaded, but runs /gone/ring-tmux",
     Some("tmux source-file ~/.tmux.conf")
 )]
 #[case::ring_hooks_too(
     ring_hooks_too,
-    0,
+    1,
     "! RiNG's hook (ring hook) is installed too",
     Some("ring-tmux install-hooks --replace-ring")
 )]
@@ -304,22 +367,40 @@ fn each_problem_is_reported_with_its_fix(
     let mut f = Fixture::good();
     break_it(&mut f);
     let (got, text) = f.doctor();
+    // Let the temporary folder go even when a case took the write bit away.
+    for dir in [f.ring(), f.ring().join("sessions")] {
+        if dir.is_dir() {
+            set_mode(&dir, 0o700);
+        }
+    }
     assert_eq!(got, code, "{text}");
+    let summary = text.lines().last().unwrap_or("");
+    if code == 0 {
+        assert_eq!(summary, "doctor: all good", "{text}");
+    } else {
+        assert!(summary.contains("problem(s)"), "{text}");
+    }
     let lines: Vec<&str> = text.lines().collect();
     let at = lines
         .iter()
         .position(|l| l.contains(line))
         .unwrap_or_else(|| panic!("no line with {line:?} in\n{text}"));
+    // A problem says how to fix it; information about an absent part, how to add it.
+    let label = if lines[at].starts_with('·') {
+        "    to add it: "
+    } else {
+        "    fix: "
+    };
     match fix {
         Some(fix) => {
             let next = lines.get(at + 1).copied().unwrap_or("");
             assert!(
-                next.starts_with("    fix: ") && next.contains(fix),
-                "fix {fix:?} not under {line:?}:\n{text}"
+                next.starts_with(label) && next.contains(fix),
+                "{label:?}{fix:?} not under {line:?}:\n{text}"
             );
         }
         None => assert!(
-            !lines.get(at + 1).is_some_and(|l| l.starts_with("    fix:")),
+            !lines.get(at + 1).is_some_and(|l| l.starts_with("    ")),
             "{text}"
         ),
     }

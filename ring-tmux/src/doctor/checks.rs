@@ -67,7 +67,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
     for target in install::targets(home) {
         let path = target.path.display().to_string();
         if !target.codex && !home.join(".claude").is_dir() {
-            out.push(Finding::warn(
+            out.push(Finding::absent(
                 "Claude Code not found (no ~/.claude): no hooks to check",
                 "install Claude Code, then: ring-tmux install-hooks",
             ));
@@ -226,7 +226,7 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
             "ring-tmux gc   (removes unreadable rows; --dry-run shows them first)",
         ));
     }
-    if !out.iter().any(|f| f.level == super::Level::Error) {
+    if !out.iter().any(Finding::is_problem) {
         out.insert(
             0,
             Finding::ok(format!("ring folder {shown}: {rows} row(s)")),
@@ -238,8 +238,8 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
 /// tmux installed, recent enough, and ring.tmux loaded in a running server.
 pub fn tmux() -> Vec<Finding> {
     let Some(version) = probe("tmux", &["-V"]).filter(|p| p.success) else {
-        return vec![Finding::warn(
-            "tmux not found (the tmux status line and badges need it)",
+        return vec![Finding::absent(
+            "tmux not found (optional: the tmux status line and badges need it)",
             "install tmux 3.0 or newer (apt-get install tmux / brew install tmux)",
         )];
     };
@@ -321,9 +321,9 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
         var("XDG_CACHE_HOME"),
     );
     if !paths.plugin.is_file() {
-        out.push(Finding::warn(
+        out.push(Finding::absent(
             format!(
-                "ring's zellij plugin is not installed ({})",
+                "ring's zellij plugin is not installed ({}; optional)",
                 paths.plugin.display()
             ),
             "ring-tmux install-zellij",

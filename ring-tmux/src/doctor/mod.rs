@@ -1,6 +1,8 @@
 //! `ring-tmux doctor`: checks the installation, read-only, and prints the command that fixes
-//! each problem. Errors (ring cannot work) make the exit code 1; warnings (optional parts such
-//! as zellij, loose permissions, RiNG running alongside) and information do not.
+//! each problem. Every problem makes the exit code 1: errors (ring cannot work) and warnings
+//! (something is wrong but ring still works: loose permissions, corrupt rows, a half-installed
+//! part, RiNG's hook recording every event twice). Information never does: an optional part
+//! that is simply absent (zellij, tmux, its server not running) comes with how to add it.
 
 mod checks;
 mod system;
@@ -15,11 +17,11 @@ use std::process::ExitCode;
 pub enum Level {
     /// All good.
     Ok,
-    /// Worth knowing, nothing to fix.
+    /// Worth knowing, nothing wrong: maybe an optional part that is absent.
     Info,
-    /// Something optional or risky; ring still works.
+    /// Something is wrong; ring still works. A problem: exit code 1.
     Warn,
-    /// ring cannot work (fully) until this is fixed.
+    /// ring cannot work (fully) until this is fixed. A problem: exit code 1.
     Error,
 }
 
@@ -28,7 +30,7 @@ pub enum Level {
 pub struct Finding {
     pub level: Level,
     pub what: String,
-    /// The command (or edit) that fixes it.
+    /// The command (or edit) that fixes it; for information, how to add what is absent.
     pub fix: Option<String>,
 }
 
@@ -49,6 +51,15 @@ impl Finding {
         }
     }
 
+    /// Information about an optional part that is absent, with how to add it.
+    fn absent(what: impl Into<String>, how: impl Into<String>) -> Finding {
+        Finding {
+            level: Level::Info,
+            what: what.into(),
+            fix: Some(how.into()),
+        }
+    }
+
     fn warn(what: impl Into<String>, fix: impl Into<String>) -> Finding {
         Finding {
             level: Level::Warn,
@@ -62,6 +73,20 @@ impl Finding {
             level: Level::Error,
             what: what.into(),
             fix: Some(fix.into()),
+        }
+    }
+
+    /// Whether this finding makes the exit code non-zero.
+    pub fn is_problem(&self) -> bool {
+        self.level >= Level::Warn
+    }
+
+    /// What the line under the finding starts with.
+    fn fix_label(&self) -> &'static str {
+        if self.is_problem() {
+            "fix"
+        } else {
+            "to add it"
         }
     }
 
@@ -106,20 +131,20 @@ pub fn run(args: &[String]) -> ExitCode {
     for finding in &all {
         out!("{} {}", finding.marker(), finding.what);
         if let Some(fix) = &finding.fix {
-            out!("    fix: {fix}");
+            out!("    {}: {fix}", finding.fix_label());
         }
     }
     let errors = all.iter().filter(|f| f.level == Level::Error).count();
     let warnings = all.iter().filter(|f| f.level == Level::Warn).count();
     out!("");
-    match (errors, warnings) {
-        (0, 0) => out!("doctor: all good"),
-        (0, w) => out!("doctor: no errors, {w} warning(s)"),
-        (e, w) => out!("doctor: {e} error(s), {w} warning(s)"),
-    }
-    if errors > 0 {
-        ExitCode::FAILURE
-    } else {
+    if errors + warnings == 0 {
+        out!("doctor: all good");
         ExitCode::SUCCESS
+    } else {
+        out!(
+            "doctor: {} problem(s): {errors} error(s), {warnings} warning(s)",
+            errors + warnings
+        );
+        ExitCode::FAILURE
     }
 }

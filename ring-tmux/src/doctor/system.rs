@@ -3,7 +3,7 @@
 
 use std::ffi::OsStr;
 use std::io::Read;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -63,22 +63,14 @@ pub fn probe(program: &str, args: &[&str]) -> Option<Probe> {
     })
 }
 
-/// The uid this process runs as (the owner of `/proc/self`).
-pub fn own_uid() -> Option<u32> {
-    std::fs::metadata("/proc/self").ok().map(|m| m.uid())
-}
-
-/// Whether we may create files in `dir`: root, or the owner with `u+w`, or `o+w`.
+/// Whether we may create files in `dir` (write and search permission), as the kernel decides
+/// it for this user: owner, group and other bits, ACLs, a read-only mount, root.
 pub fn writable_dir(dir: &Path) -> bool {
-    let Ok(meta) = std::fs::metadata(dir) else {
-        return false;
-    };
-    let mode = meta.permissions().mode();
-    match own_uid() {
-        Some(0) => true,
-        Some(uid) if uid == meta.uid() => mode & 0o200 != 0,
-        _ => mode & 0o002 != 0,
-    }
+    rustix::fs::access(
+        dir,
+        rustix::fs::Access::WRITE_OK | rustix::fs::Access::EXEC_OK,
+    )
+    .is_ok()
 }
 
 /// `(major, minor)` from `tmux -V` output: `tmux 3.3a`, `tmux next-3.4`, `tmux 3.0`.
@@ -102,6 +94,17 @@ mod tests {
         assert_eq!(tmux_version("tmux 2.9a"), Some((2, 9)));
         assert_eq!(tmux_version("tmux 3"), Some((3, 0)));
         assert_eq!(tmux_version("tmux master"), None);
+    }
+
+    #[test]
+    fn writable_dir_asks_the_kernel() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        assert!(writable_dir(dir.path()));
+        assert!(!writable_dir(&dir.path().join("missing")));
+        // A plain file has no search permission, not even for root.
+        let file = dir.path().join("file");
+        std::fs::write(&file, "").expect("write");
+        assert!(!writable_dir(&file));
     }
 
     #[test]
