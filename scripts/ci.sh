@@ -9,6 +9,18 @@ step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; CURRENT_STEP="$*"; }
 trap 'rc=$?; [ $rc -eq 0 ] || printf "\n\033[31mci: step failed: %s (exit %s)\033[0m\n" "${CURRENT_STEP:-setup}" "$rc"' EXIT
 
 ZELLIJ_ROOT="${RING_ZELLIJ_ROOT:-$HOME/.cache/ring-ci/zellij}"
+# The zellij the plugin (zellij-tile) and the e2e tests are pinned to; any 0.45.x will do.
+ZELLIJ_VERSION=0.45.1
+
+# Whether $1 is a zellij binary of the pinned minor version (`zellij 0.45.1`).
+zellij_ok() {
+  local version
+  version="$("$1" --version 2>/dev/null)" || return 1
+  case "$version" in
+    "zellij ${ZELLIJ_VERSION%.*}."*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
 
 if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
   step "prerequisites"
@@ -23,13 +35,27 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
       echo "ci: tmux is missing; install tmux >= 3.0 and re-run" >&2; exit 1
     fi
   fi
-  if ! command -v zellij >/dev/null && [ ! -x "$ZELLIJ_ROOT/bin/zellij" ]; then
-    echo "building zellij once into $ZELLIJ_ROOT (cached for later runs; takes 7-25 minutes)"
-    cargo install zellij --locked --no-default-features --root "$ZELLIJ_ROOT" \
-      || { echo "ci: could not build zellij; set RING_ZELLIJ_ROOT to a folder holding bin/zellij" >&2; exit 1; }
-  fi
 fi
+
+step "zellij $ZELLIJ_VERSION"
 export PATH="$ZELLIJ_ROOT/bin:$PATH"
+# The binary the e2e tests will run (scripts/zellij/lib.sh takes RING_ZELLIJ first): the
+# cached build, else the one on PATH; a wrong version is rebuilt into the cache.
+zellij_bin="${RING_ZELLIJ:-$(command -v zellij || true)}"
+if ! zellij_ok "${zellij_bin:-zellij}"; then
+  found="$("${zellij_bin:-zellij}" --version 2>/dev/null || echo none)"
+  if [ "${RING_CI_NO_INSTALL:-0}" = 1 ] || [ -n "${RING_ZELLIJ:-}" ]; then
+    echo "ci: zellij ${ZELLIJ_VERSION%.*}.x needed, found: $found (${zellij_bin:-not on PATH})" >&2
+    exit 1
+  fi
+  echo "zellij found: $found; building zellij $ZELLIJ_VERSION into $ZELLIJ_ROOT (cached for later runs; takes 7-25 minutes)"
+  cargo install zellij --version "$ZELLIJ_VERSION" --locked --no-default-features --force --root "$ZELLIJ_ROOT" \
+    || { echo "ci: could not build zellij; set RING_ZELLIJ_ROOT to a folder holding bin/zellij $ZELLIJ_VERSION" >&2; exit 1; }
+  zellij_bin="$ZELLIJ_ROOT/bin/zellij"
+  zellij_ok "$zellij_bin" || { echo "ci: $zellij_bin is not zellij ${ZELLIJ_VERSION%.*}.x" >&2; exit 1; }
+fi
+export RING_ZELLIJ="$zellij_bin"
+echo "using $("$RING_ZELLIJ" --version) at $RING_ZELLIJ"
 
 step "cargo fmt --check"
 cargo fmt --all --check
