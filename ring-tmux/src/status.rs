@@ -169,7 +169,11 @@ fn repair_when_due(args: &Args, env: &Env, loaded: &LoadedBoard) {
     let due = match args.repair {
         Repair::Never => false,
         Repair::Now => true,
-        Repair::Throttled => drift::claim(&env.ring_home, &socket),
+        Repair::Throttled => drift::claim(
+            &env.ring_home,
+            &socket,
+            drift::fingerprint(&loaded.summary.sessions, &socket),
+        ),
     };
     if due {
         drift::repair(&socket, &loaded.summary.sessions, loaded.board.now);

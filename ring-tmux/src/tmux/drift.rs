@@ -2,9 +2,14 @@
 //! (an agent that crashed, a row removed by gc or by hand, a pane reused, a push that timed
 //! out, a Codex wait promoted by time).
 //!
-//! Run by `ring-tmux status` at most every [`REPAIR_EVERY`] per server (a stamp file under the
-//! ring folder), with ONE `list-panes -a` and at most ONE chained call of guarded sets. Each
-//! set is stamped with the time the rows were read, so it never overwrites a newer push.
+//! Run by `ring-tmux status` per server (a stamp file under the ring folder) when what the
+//! panes should show changed since the last repair ([`fingerprint`]: a crashed agent, a row
+//! removed, a Codex wait promoted by time, a push that failed), at most every
+//! [`REPAIR_EVERY`], and otherwise every [`REPAIR_ANYWAY`] (a pane reused behind ring's back
+//! changes nothing ring can see without asking tmux). Starting a tmux client costs more than
+//! a whole `status` run, and tmux runs `status` every few seconds: most runs ask tmux nothing.
+//! A repair is ONE `list-panes -a` and at most ONE chained call of guarded sets. Each set is
+//! stamped with the time the rows were read, so it never overwrites a newer push.
 
 use super::pane::{Visible, chained_sets, stamp_ms};
 use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
@@ -15,6 +20,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// The least time between two repairs of one server.
 pub const REPAIR_EVERY: Duration = Duration::from_secs(3);
+/// The most time between two repairs of one server, even when the rows say nothing changed.
+pub const REPAIR_ANYWAY: Duration = Duration::from_secs(30);
 
 /// What `list-panes -a` asks for, space-separated (ids and ttys hold no spaces).
 pub const LIST_FORMAT: &str = "#{pane_id} #{pane_tty} #{@ring_state} #{@ring_kind}";
@@ -117,24 +124,48 @@ fn stamp_name(socket: &str) -> String {
     format!("repair-{hash:016x}")
 }
 
-/// Claims the next repair of `socket`: false when one ran less than [`REPAIR_EVERY`] ago
-/// (or there is no ring folder, hence no rows).
-pub fn claim(ring_home: &Path, socket: &str) -> bool {
+/// What the panes of `socket` should show, as far as the rows tell without asking tmux: a
+/// hash of (pane, tty, state) of every entry of that server with a visible state, most
+/// recently active first (the order [`wanted`] breaks ties by). Stable across runs.
+pub fn fingerprint(entries: &[SummaryEntry], socket: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut shown: Vec<(&SummaryEntry, Visible)> = entries
+        .iter()
+        .filter(|e| e.tmux_socket.as_deref() == Some(socket))
+        .filter_map(|e| Visible::of(e.status, &e.kind).map(|v| (e, v)))
+        .collect();
+    shown.sort_by(|a, b| a.0.idle_seconds.total_cmp(&b.0.idle_seconds));
+    let mut hasher = ring_shared::fasthash::hasher();
+    for (e, visible) in shown {
+        (&e.tmux_pane, &e.tty, visible.state, visible.kind).hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// Claims the next repair of `socket` for rows of [`fingerprint`] `print`: false when the
+/// last one was less than [`REPAIR_EVERY`] ago, or less than [`REPAIR_ANYWAY`] ago for the
+/// same fingerprint (or there is no ring folder, hence no rows).
+pub fn claim(ring_home: &Path, socket: &str, print: u64) -> bool {
     let Some(dir) = run::state_dir(ring_home) else {
         return false;
     };
     let path = dir.join(stamp_name(socket));
-    let recent = std::fs::metadata(&path)
+    let age = std::fs::metadata(&path)
         .and_then(|m| m.modified())
         .ok()
-        .and_then(|t| SystemTime::now().duration_since(t).ok())
-        .is_some_and(|age| age < REPAIR_EVERY);
-    if recent {
-        return false;
+        .and_then(|t| SystemTime::now().duration_since(t).ok());
+    let stamp = format!("{print:016x}");
+    let due = match age {
+        None => true,
+        Some(age) if age < REPAIR_EVERY => false,
+        Some(age) if age >= REPAIR_ANYWAY => true,
+        Some(_) => std::fs::read(&path).ok().as_deref() != Some(stamp.as_bytes()),
+    };
+    if due {
+        // Writing updates the mtime; a failure only means repairing again.
+        let _ = std::fs::write(&path, stamp);
     }
-    // Writing (not just touching) updates the mtime; a failure only means repairing again.
-    let _ = std::fs::write(&path, b"");
-    true
+    due
 }
 
 /// Repairs the panes of `socket` against `entries` (the board read at `now`). Returns how
@@ -239,6 +270,71 @@ mod tests {
         );
     }
 
+    /// Makes the last repair of `SOCK` look `age` old.
+    fn age_stamp(ring_home: &Path, age: Duration) {
+        let path = run::state_dir(ring_home)
+            .expect("state dir")
+            .join(stamp_name(SOCK));
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_modified(SystemTime::now() - age))
+            .expect("stamp aged");
+    }
+
+    #[test]
+    fn a_repair_is_due_when_the_rows_change_and_at_the_latest_after_repair_anyway() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let home = dir.path();
+        assert!(claim(home, SOCK, 1), "first repair");
+        age_stamp(home, REPAIR_EVERY + Duration::from_secs(1));
+        assert!(
+            !claim(home, SOCK, 1),
+            "same rows: nothing for tmux to learn"
+        );
+        assert!(claim(home, SOCK, 2), "the rows changed");
+        age_stamp(home, REPAIR_EVERY + Duration::from_secs(1));
+        assert!(!claim(home, SOCK, 2));
+        age_stamp(home, REPAIR_ANYWAY + Duration::from_secs(1));
+        assert!(
+            claim(home, SOCK, 2),
+            "the backstop for what rows cannot show"
+        );
+    }
+
+    #[test]
+    fn the_fingerprint_follows_what_panes_should_show_on_this_server() {
+        let a = entry("a", Status::Waiting, Some("%1"), Some("/dev/pts/1"));
+        let mut b = entry("b", Status::Working, Some("%2"), None);
+        b.idle_seconds = 5.0;
+        let mut elsewhere = entry("c", Status::Waiting, Some("%3"), None);
+        elsewhere.tmux_socket = Some("/tmp/other".into());
+        let ended = entry("d", Status::Ended, Some("%4"), None);
+        let base = fingerprint(&[a.clone(), b.clone()], SOCK);
+        assert_eq!(
+            fingerprint(&[b.clone(), a.clone(), elsewhere, ended], SOCK),
+            base,
+            "board order, other servers and ended rows change nothing"
+        );
+        let mut idle = b.clone();
+        idle.status = Status::Idle;
+        assert_ne!(
+            fingerprint(&[a.clone(), idle], SOCK),
+            base,
+            "a state changed"
+        );
+        let mut kind = a.clone();
+        kind.kind = "plan".into();
+        assert_ne!(
+            fingerprint(&[kind, b.clone()], SOCK),
+            base,
+            "a waiting kind changed"
+        );
+        let mut moved = b;
+        moved.tmux_pane = Some("%9".into());
+        assert_ne!(fingerprint(&[a, moved], SOCK), base, "a session moved pane");
+    }
+
     #[test]
     fn the_most_recent_session_on_a_pane_wins() {
         let mut old = entry("old", Status::Waiting, Some("%2"), None);
@@ -252,8 +348,9 @@ mod tests {
     #[test]
     fn claim_allows_one_repair_per_interval() {
         let dir = tempfile::tempdir().expect("temp dir");
-        assert!(claim(dir.path(), SOCK));
-        assert!(!claim(dir.path(), SOCK));
-        assert!(claim(dir.path(), "/tmp/another-server"));
+        assert!(claim(dir.path(), SOCK, 1));
+        assert!(!claim(dir.path(), SOCK, 1));
+        assert!(!claim(dir.path(), SOCK, 2), "not twice within REPAIR_EVERY");
+        assert!(claim(dir.path(), "/tmp/another-server", 1));
     }
 }

@@ -7,14 +7,16 @@
 //! for a cwd group with more transcripts than live Claude processes (§4.4), and only `json` /
 //! `list` map rows to panes. Outside tmux (and without the seams) nothing is gathered.
 //!
-//! Starting a tmux client costs more than a whole `status` run (~2.4 ms against ~1.4 ms
+//! Starting a tmux client costs more than a whole `status` run (~2.4 ms against ~1 ms
 //! here), so what was gathered is kept in `RING_HOME/cache/evidence.json` for [`ttl`]
-//! (`RING_EVIDENCE_TTL`, default 5 s) and reused by `status` / `oneline` while the tmux
+//! (`RING_EVIDENCE_TTL`, default 30 s) and reused by `status` / `oneline` while the tmux
 //! socket and the set of agent pids (`procs::scanned_agent_pids`) are the same: an agent
-//! started or ended (say `claude --resume X` in place of another) gathers again at once. A
-//! pane opened, closed or moved to another directory without any agent starting or ending
-//! shows up at most [`ttl`] later. `json` and `list` always gather afresh (and refresh the
-//! file).
+//! started or ended (say `claude --resume X` in place of another) gathers again at once.
+//! The evidence names a session only through an agent's own arguments, so while the agents
+//! are the same it can change only if a pane's directory does (a pane opened, closed or
+//! moved without any agent starting or ending): that shows up at most [`ttl`] later. tmux
+//! runs `status` every 5 s, so a shorter lifetime would ask tmux on almost every run.
+//! `json` and `list` always gather afresh (and refresh the file).
 
 use crate::env::Env;
 use crate::tmux::run;
@@ -27,7 +29,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "evidence.json";
 /// Default seconds a gathered evidence is reused by `status` / `oneline`.
-const DEFAULT_TTL: f64 = 5.0;
+const DEFAULT_TTL: f64 = 30.0;
 
 /// What was gathered: the server's socket (`None` for injected panes outside tmux), its
 /// panes in tmux's order, and the evidence over them.
@@ -69,7 +71,7 @@ pub fn want_fresh() {
 }
 
 /// Seconds a gathered evidence is reused: `RING_EVIDENCE_TTL` (float seconds, `0` = never),
-/// else 5 s.
+/// else 30 s.
 pub fn ttl() -> Duration {
     crate::env::seconds_var("RING_EVIDENCE_TTL", DEFAULT_TTL)
 }
