@@ -169,7 +169,7 @@ main() {
 	fi
 
 	bind_ring_key @ring-jump-key a "$b jump --client #{q:client_name} --pane #{q:pane_id} --socket #{q:socket_path}"
-	bind_ring_key @ring-menu-key A "$b menu --client #{q:client_name} --socket #{q:socket_path} --height #{client_height}"
+	bind_ring_key @ring-menu-key A "$b menu --client #{q:client_name} --socket #{q:socket_path} --height #{client_height} --width #{client_width}"
 
 	# After a client attaches (the server may have restarted under old rows), repair the pane
 	# options at once instead of at the next status refresh.

@@ -34,10 +34,12 @@ pub struct Args {
     pub pane: Option<String>,
     /// `#{client_height}` of that client: the menu must fit in it.
     pub height: Option<usize>,
+    /// `#{client_width}` of that client: likewise.
+    pub width: Option<usize>,
 }
 
-/// Parses `--socket`, `--client`, `--pane`, `--height` (also `--flag=value`); unknown ones are
-/// ignored.
+/// Parses `--socket`, `--client`, `--pane`, `--height`, `--width` (also `--flag=value`);
+/// unknown ones are ignored.
 pub fn parse_args(args: &[String]) -> Args {
     let mut out = Args::default();
     let mut it = args.iter();
@@ -57,6 +59,7 @@ pub fn parse_args(args: &[String]) -> Args {
             "--client" => out.client = value(),
             "--pane" => out.pane = value(),
             "--height" => out.height = value().and_then(|v| v.parse().ok()),
+            "--width" => out.width = value().and_then(|v| v.parse().ok()),
             _ => {}
         }
     }
@@ -180,52 +183,110 @@ pub fn jump(args: &[String]) -> ExitCode {
 /// One menu line: state and kind icons (tmux formats of the user's options), project and
 /// detail (sanitized, `#` doubled: menu names are formats too).
 pub fn menu_label(entry: &SummaryEntry) -> String {
+    menu_label_within(entry, usize::MAX)
+}
+
+/// How many bytes [`menu_label_within`] counts for an icon (the default icons are emoji of
+/// four bytes or three).
+pub const ICON_BYTES: usize = 4;
+/// How wide a project name may be in a menu line (columns).
+const PROJECT_WIDTH: usize = 24;
+/// A detail shorter than this (bytes) is left out rather than cut to a stub.
+const MIN_DETAIL: usize = 8;
+/// What goes between the project and the detail.
+const DETAIL_SEPARATOR: &str = " \u{b7} ";
+
+/// [`menu_label`] whose text, once tmux expands it, holds at most `bytes` bytes (icons
+/// counted as [`ICON_BYTES`]): tmux 3.3 measures a menu line in bytes, not columns, when it
+/// decides to cut it. The detail shrinks first, then goes, then the project name shrinks.
+pub fn menu_label_within(entry: &SummaryEntry, bytes: usize) -> String {
     let state = entry.status.as_str();
-    let mut label = format!("#{{@ring-icon-{state}}} ");
-    label.push_str(&escape_tmux(&truncate(&sanitize(&entry.project), 24)));
-    if matches!(entry.kind.as_str(), "permission" | "question" | "plan")
-        && entry.status == ring_shared::Status::Waiting
-    {
+    let kind = matches!(entry.kind.as_str(), "permission" | "question" | "plan")
+        && entry.status == ring_shared::Status::Waiting;
+    // Icon and space, and " " + kind icon.
+    let fixed = ICON_BYTES + 1 + if kind { 1 + ICON_BYTES } else { 0 };
+    let project = cut(
+        &sanitize(&entry.project),
+        PROJECT_WIDTH,
+        bytes.saturating_sub(fixed),
+    );
+    let mut label = format!("#{{@ring-icon-{state}}} {}", escape_tmux(&project));
+    if kind {
         label.push_str(&format!(" #{{@ring-icon-{}}}", entry.kind));
     }
     let detail = sanitize(&entry.detail);
-    if !detail.trim().is_empty() {
-        label.push_str(" \u{b7} ");
-        label.push_str(&escape_tmux(&truncate(detail.trim(), DETAIL_WIDTH)));
+    let room = bytes.saturating_sub(fixed + project.len() + DETAIL_SEPARATOR.len());
+    if !detail.trim().is_empty() && room >= MIN_DETAIL {
+        label.push_str(DETAIL_SEPARATOR);
+        label.push_str(&escape_tmux(&cut(detail.trim(), DETAIL_WIDTH, room)));
     }
     label
 }
 
+/// `text` cut (with an ellipsis) to at most `columns` columns and `bytes` bytes.
+fn cut(text: &str, columns: usize, bytes: usize) -> String {
+    let mut columns = columns.min(ring_shared::format::display_width(text));
+    loop {
+        let out = truncate(text, columns);
+        if out.len() <= bytes || columns == 0 {
+            return if out.len() <= bytes {
+                out
+            } else {
+                String::new()
+            };
+        }
+        columns -= 1;
+    }
+}
+
 /// Rows a menu takes besides its items: the top and bottom borders.
 const MENU_FRAME: usize = 2;
+/// What tmux 3.3 keeps of a client's width for a menu line (borders and padding): it cuts a
+/// line of more bytes than that, minus [`KEY_COLUMNS`] for a line with a key, and marks the
+/// cut with `>` (menu.c, `menu_add_item`).
+const MENU_SIDES: usize = 4;
+/// What tmux adds to an item with a one-character key: ` (k)`.
+const KEY_COLUMNS: usize = 4;
+/// Columns added to an item that cannot jump.
+const ELSEWHERE: &str = " (elsewhere)";
 
 /// The `display-menu` argv for the sessions (board order): reachable ones jump to their pane,
 /// the others are shown greyed out. tmux draws no menu at all when it is taller than the
 /// client, so with the client's `height` known the list is cut to fit and ends with a line
-/// saying how many sessions were left out (the board order puts those who wait first).
+/// saying how many sessions were left out (the board order puts those who wait first); and
+/// it cuts lines wider than the client where they end, so with its `width` known each line
+/// is cut by ring instead, detail first, and keeps its end.
 pub fn menu_argv(
     entries: &[SummaryEntry],
     socket: &str,
     panes: &[Pane],
     client: Option<&str>,
     height: Option<usize>,
+    width: Option<usize>,
 ) -> Vec<String> {
+    let room = width.map_or(usize::MAX, |w| w.saturating_sub(MENU_SIDES));
     let mut argv = vec!["display-menu".to_owned()];
     argv.extend(client_args(client));
     argv.extend(["-T".to_owned(), "#[align=centre] ring ".to_owned()]);
     let keys = "123456789abcdefghijklmnopqrstuvwxyz";
     let mut key = keys.chars();
-    let room = height.map_or(usize::MAX, |h| h.saturating_sub(MENU_FRAME));
-    let (shown, left_out) = if entries.len() > room {
+    let lines = height.map_or(usize::MAX, |h| h.saturating_sub(MENU_FRAME));
+    let (shown, left_out) = if entries.len() > lines {
         // One line goes to saying what was left out (nothing fits below 2 lines).
-        let fit = room.saturating_sub(1);
+        let fit = lines.saturating_sub(1);
         (&entries[..fit], entries.len() - fit)
     } else {
         (entries, 0)
     };
     for entry in shown {
-        let label = menu_label(entry);
-        match drift::pane_of(entry, socket, panes) {
+        let pane = drift::pane_of(entry, socket, panes);
+        let extra = if pane.is_some() {
+            KEY_COLUMNS
+        } else {
+            ELSEWHERE.len()
+        };
+        let label = menu_label_within(entry, room.saturating_sub(extra));
+        match pane {
             Some(pane) => {
                 let mut command = "switch-client".to_owned();
                 if let Some(c) = client.filter(|c| is_client_name(c)) {
@@ -238,7 +299,7 @@ pub fn menu_argv(
             }
             None => {
                 // A leading `-` greys the item out: the session runs elsewhere.
-                argv.push(format!("-{label} (elsewhere)"));
+                argv.push(format!("-{label}{ELSEWHERE}"));
                 argv.push(String::new());
                 argv.push(String::new());
             }
@@ -248,8 +309,9 @@ pub fn menu_argv(
         argv.extend(["-no sessions".to_owned(), String::new(), String::new()]);
     }
     if left_out > 0 {
+        let more = format!("\u{2026} {left_out} more (ring-tmux list)");
         argv.extend([
-            format!("-… {left_out} more (ring-tmux list)"),
+            format!("-{}", cut(&more, usize::MAX, room)),
             String::new(),
             String::new(),
         ]);
@@ -269,6 +331,7 @@ pub fn menu(args: &[String]) -> ExitCode {
         &ctx.panes,
         ctx.args.client.as_deref(),
         ctx.args.height,
+        ctx.args.width,
     );
     // display-menu returns only when the menu closes: hand this process over to it rather
     // than hold a timeout on a person choosing.
@@ -350,7 +413,7 @@ mod tests {
     #[test]
     fn menu_jumps_to_reachable_sessions_and_greys_out_the_rest() {
         let entries = vec![entry("a", "%1"), entry("x", "%9")];
-        let argv = menu_argv(&entries, SOCK, &panes(), Some("/dev/pts/5"), None);
+        let argv = menu_argv(&entries, SOCK, &panes(), Some("/dev/pts/5"), None, None);
         assert_eq!(
             &argv[..5],
             &[
@@ -387,7 +450,7 @@ mod tests {
         let entries: Vec<SummaryEntry> = (0..sessions)
             .map(|i| entry(&format!("s{i}"), "%1"))
             .collect();
-        let argv = menu_argv(&entries, SOCK, &panes(), None, height);
+        let argv = menu_argv(&entries, SOCK, &panes(), None, height, None);
         let labels = items(&argv);
         let sessions_shown = labels.iter().filter(|l| l.contains("proj-")).count();
         assert_eq!(sessions_shown, shown);
@@ -398,6 +461,73 @@ mod tests {
                 "{labels:?}"
             );
         }
+    }
+
+    /// A waiting question with a long project name and a long detail.
+    fn wordy() -> SummaryEntry {
+        let mut e = entry("w", "%1");
+        e.project = "a-rather-long-project-name-indeed".into();
+        e.kind = "question".into();
+        e.detail = "Shall I also rewrite the migration scripts and the docs? ".repeat(3);
+        e
+    }
+
+    /// A label's bytes once tmux expands it, the icons as four-byte emoji.
+    fn expanded_bytes(label: &str) -> usize {
+        [
+            "waiting",
+            "working",
+            "idle",
+            "question",
+            "permission",
+            "plan",
+        ]
+        .iter()
+        .fold(label.replace("##", "#"), |t, name| {
+            t.replace(&format!("#{{@ring-icon-{name}}}"), "\u{1F534}")
+        })
+        .len()
+    }
+
+    #[rstest]
+    // Icon, space, 24-column project (…: 26 bytes), space, icon, " · ", 40-column detail.
+    #[case::unbounded(usize::MAX, 4 + 1 + 26 + 1 + 4 + 4 + 42, true)]
+    #[case::eighty_bytes(80, 80, true)]
+    #[case::detail_shrinks(50, 50, true)]
+    #[case::detail_goes_below_its_minimum(45, 36, false)]
+    #[case::then_the_project_shrinks(20, 20, false)]
+    #[case::nothing_but_icons(10, 10, false)]
+    fn a_menu_label_shrinks_detail_first_then_project(
+        #[case] bytes: usize,
+        #[case] want: usize,
+        #[case] has_detail: bool,
+    ) {
+        let label = menu_label_within(&wordy(), bytes);
+        assert_eq!(expanded_bytes(&label), want, "{label:?}");
+        assert_eq!(label.contains('\u{b7}'), has_detail, "{label:?}");
+        assert!(label.starts_with("#{@ring-icon-waiting} "), "{label:?}");
+        assert!(
+            label.ends_with("#{@ring-icon-question}") || has_detail,
+            "{label:?}"
+        );
+    }
+
+    #[test]
+    fn every_menu_line_fits_what_tmux_keeps_of_the_client_width() {
+        let entries = [wordy(), entry("x", "%9")];
+        let argv = menu_argv(&entries, SOCK, &panes(), None, None, Some(64));
+        let labels = items(&argv);
+        // tmux 3.3: at most width - 4 bytes, and 4 fewer for a line with a key.
+        assert_eq!(
+            expanded_bytes(labels[0]),
+            64 - MENU_SIDES - KEY_COLUMNS,
+            "{labels:?}"
+        );
+        assert!(labels[1].ends_with(ELSEWHERE));
+        assert!(
+            expanded_bytes(&labels[1][1..]) <= 64 - MENU_SIDES,
+            "{labels:?}"
+        );
     }
 
     #[rstest]

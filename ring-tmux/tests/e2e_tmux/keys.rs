@@ -1,7 +1,7 @@
 //! The keys ring.tmux binds, typed into a real attached client: jump and the menu.
 
 use crate::BADGE_WITHIN;
-use crate::world::{self, World, payload, until_contains};
+use crate::world::{self, World, payload, poll, until_contains};
 use std::time::Duration;
 
 #[test]
@@ -169,4 +169,47 @@ fn choosing_a_session_in_the_menu_by_its_key_takes_the_client_to_its_pane() {
         "the newer session's pane, menu closed: {shown}"
     );
     assert_eq!(here(), p2);
+}
+
+#[test]
+fn on_a_narrow_client_menu_lines_are_cut_by_ring_not_by_tmux() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    let client = w.attach();
+    let outer = w.outer.as_ref().expect("attached");
+    outer.run(&["resize-window", "-t", "t", "-x", "64"]);
+    let width = || {
+        w.server
+            .run(&["display-message", "-p", "-c", &client, "#{client_width}"])
+    };
+    assert_eq!(
+        poll(BADGE_WITHIN, || (width() == "64").then_some(())),
+        Some(())
+    );
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("a-rather-long-project-name-for-a-narrow-client");
+    w.alive(&[(&cwd, &tty)]);
+    let question = "Shall I also rewrite the migration scripts, the docs and the release notes?";
+    w.hook("%0", payload::question("wordy", &cwd, &tty, question));
+    let screen = || outer.run(&["capture-pane", "-p", "-t", "t"]);
+
+    // ring.tmux's binding passes the client's size (the status line names the project too:
+    // wait for the question's text, which only the menu shows).
+    outer.run(&["send-keys", "-t", "t", "C-b", "A"]);
+    let menu = until_contains(MENU_WITHIN, "AskUser", screen);
+    let line = menu
+        .lines()
+        .find(|l| l.contains("AskUser") && l.contains('\u{2502}'))
+        .unwrap_or_default();
+    assert!(
+        line.contains("a-rather"),
+        "project and question on one line: {menu}"
+    );
+    assert!(menu_key(&menu, "AskUser").is_some(), "with its key: {menu}");
+    // tmux marks a line it had to cut with `>`: ring's own cut ends in `…`.
+    assert!(!line.contains('>'), "cut by tmux: {line}");
+    assert!(line.contains('\u{2026}'), "cut by ring: {line}");
+    outer.run(&["send-keys", "-t", "t", "q"]);
 }
