@@ -177,15 +177,13 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
     }
     // The board drops ended rows unless asked for all: with hundreds of old transcripts
     // those are most rows, and they go to process exit unfreed.
-    let sessions = if options.all {
-        sessions
-    } else {
-        let (shown, ended): (Vec<_>, Vec<_>) = sessions
-            .into_iter()
-            .partition(|s| s.row.status != ring_shared::Status::Ended);
+    if !options.all {
+        // Only the ended rows move; the shown ones stay where they are.
+        let ended: Vec<_> = sessions
+            .extract_if(.., |s| s.row.status == ring_shared::Status::Ended)
+            .collect();
         leave_to_exit(ended);
-        shown
-    };
+    }
     let board = Board::build(sessions, procs.agent_processes(), now, options.all);
     (board, found)
 }
