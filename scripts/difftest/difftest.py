@@ -4,7 +4,8 @@
 Each case is a short sequence of generated payloads (events, key aliases, explicit signals,
 questions, code fences, Unicode whitespace, stashes, cooldowns, transcripts) replayed through
 both tools with the same fake clock, each in its own HOME. After every step the rows and the
-transition log must agree; at the end `--format json --all` / `json --all` must agree.
+transition log must agree; at the end `--format json --all` / `json --all` must agree (and,
+with --all-sources, `--format oneline` / `oneline`).
 
     scripts/difftest/difftest.py --ring-python /path/to/venv/bin/python --cases 500
 
@@ -232,6 +233,14 @@ def main():
                     print(f"case {case}: json --all differs")
                     print("  RiNG:", json.dumps(sa, ensure_ascii=False))
                     print("  ours:", json.dumps(sb, ensure_ascii=False))
+        if ok and args.all_sources:
+            # The status-bar read (ended rows dropped), which ring builds without the ended
+            # zero-config rows it would drop.
+            oa = run(ring_cmd + ["--format", "oneline"], base_env(homes["ring"], now), "")
+            ob = run([args.ours, "oneline"], base_env(homes["ours"], now), "")
+            if oa[0] == 0 and oa[1].strip() != ob[1].strip():
+                ok = False
+                print(f"case {case}: oneline differs: RiNG {oa[1].strip()!r}, ours {ob[1].strip()!r}")
         if not ok:
             failures += 1
             for argv, text, t in log:
