@@ -175,15 +175,6 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
     if hidden.migrated || !unhide.is_empty() {
         hidden::write_back(&env.ring_home, &hidden, &unhide, now);
     }
-    // The board drops ended rows unless asked for all: with hundreds of old transcripts
-    // those are most rows, and they go to process exit unfreed.
-    if !options.all {
-        // Only the ended rows move; the shown ones stay where they are.
-        let ended: Vec<_> = sessions
-            .extract_if(.., |s| s.row.status == ring_shared::Status::Ended)
-            .collect();
-        leave_to_exit(ended);
-    }
     let board = Board::build(sessions, procs.agent_processes(), now, options.all);
     (board, found)
 }
