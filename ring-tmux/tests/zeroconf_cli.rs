@@ -81,7 +81,12 @@ impl World {
 
     /// `(session_id, status, source)` of `json --all`.
     fn board(&self, now: f64) -> Vec<(String, String, String)> {
-        let out = self.cmd(now).args(["json", "--all"]).output().expect("run");
+        self.json(now, &["--all"])
+    }
+
+    /// `(session_id, status, source)` of `json ARGS`.
+    fn json(&self, now: f64, args: &[&str]) -> Vec<(String, String, String)> {
+        let out = self.cmd(now).arg("json").args(args).output().expect("run");
         assert!(out.status.success(), "json failed: {out:?}");
         let json: Value = serde_json::from_slice(&out.stdout).expect("json output");
         json["sessions"]
@@ -271,17 +276,6 @@ fn a_status_read_shows_what_a_read_of_every_row_shows_minus_the_ended_rows() {
         .collect();
     // Two live slots for ten transcripts in /repo/app, and /repo/lib's synthetic row.
     assert_eq!((every.len(), shown.len()), (11, 3), "{every:?}");
-    let out = world.cmd(NOW).args(["json"]).output().expect("run");
-    let json: Value = serde_json::from_slice(&out.stdout).expect("json output");
-    let live: Vec<(String, String, String)> = json["sessions"]
-        .as_array()
-        .expect("sessions")
-        .iter()
-        .map(|s| {
-            let text = |k: &str| s[k].as_str().unwrap_or("").to_owned();
-            (text("session_id"), text("status"), text("source"))
-        })
-        .collect();
-    assert_eq!(live, shown);
+    assert_eq!(world.json(NOW, &[]), shown);
     assert_eq!(world.oneline(NOW, false), "🟢1 🟡2");
 }

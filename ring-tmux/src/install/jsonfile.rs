@@ -129,26 +129,12 @@ pub fn real_path(path: &Path) -> PathBuf {
     }
 }
 
-/// UTC `YYYYmmddTHHMMSS` for Unix seconds `secs`.
+/// UTC `YYYYmmddTHHMMSS` for Unix seconds `secs` (outside chrono's range: the epoch).
 pub fn timestamp(secs: i64) -> String {
-    let days = secs.div_euclid(86_400);
-    let rem = secs.rem_euclid(86_400);
-    // Howard Hinnant's days-from-civil, inverted.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
+    chrono::DateTime::from_timestamp(secs, 0)
+        .unwrap_or_default()
+        .format("%Y%m%dT%H%M%S")
+        .to_string()
 }
 
 /// Copies `file` to `file.ring-backup-STAMP` (with `-N` added if that name is taken) and
