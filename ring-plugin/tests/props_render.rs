@@ -13,48 +13,13 @@ use ring_plugin::model::{self, Inputs, PaneRef, Panes, View};
 use ring_plugin::settings::Settings;
 use ring_plugin::theme::{Color, ColorOverrides, Palette, Theme};
 use ring_shared::config::Config;
+use ring_shared::testing::{self, hostile_text};
 use ring_shared::{Row, Status};
 use std::collections::BTreeMap;
 
-/// Pieces that break naive width code (see ring-shared/tests/props_width.rs).
-const HOSTILE: &[&str] = &[
-    "\u{1b}[31m",
-    "\u{1b}]0;title\u{7}",
-    "\u{9b}2J",
-    "\n",
-    "\r\n",
-    "\t",
-    "\0",
-    "\u{7f}",
-    "\u{85}",
-    "\u{200b}",
-    "\u{200d}",
-    "\u{fe0f}",
-    "\u{301}",
-    "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
-    "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
-    "\u{1F1FA}\u{1F1F8}",
-    "\u{1F534}",
-    "\u{2764}\u{FE0F}",
-    "\u{23F8}",
-    "重構登入",
-    "\u{1100}\u{1161}",
-    "\u{644}\u{627}",
-    "\u{202e}",
-    "…",
-    "#(x)",
-    "/",
-    "a",
-    " ",
-];
-
+/// Text of the shared hostile pieces (`ring_shared::testing::HOSTILE`).
 fn hostile() -> impl Strategy<Value = String> {
-    let piece = prop_oneof![
-        3 => prop::sample::select(HOSTILE).prop_map(str::to_owned),
-        1 => any::<char>().prop_map(String::from),
-        1 => "[a-z/._-]{1,12}",
-    ];
-    prop::collection::vec(piece, 0..32).prop_map(|pieces| pieces.concat())
+    hostile_text(32)
 }
 
 const NOW: f64 = 1_700_000_000.0;
@@ -64,7 +29,7 @@ const SESSION: &str = "main";
 fn status() -> impl Strategy<Value = Status> {
     prop_oneof![
         3 => Just(Status::Waiting),
-        2 => prop::sample::select(Status::ALL.to_vec()),
+        2 => testing::status(),
     ]
 }
 
@@ -77,39 +42,30 @@ fn place() -> impl Strategy<Value = Option<(String, String)>> {
     ]
 }
 
+/// A hook row (`ring_shared::testing::hook_row`) as the plugin meets it: mostly waiting and
+/// recently active (the rows that show), with the fields only the plugin reads.
 fn row() -> impl Strategy<Value = Row> {
     // An unknown provider has no process detector: its rows end, so mostly known ones.
     let provider = prop_oneof![
         4 => prop::sample::select(&["claude-code", "codex"][..]).prop_map(str::to_owned),
         1 => hostile(),
     ];
-    let text = (hostile(), hostile(), hostile(), hostile(), provider);
-    let kind = prop_oneof![
-        3 => prop::sample::select(&["permission", "question", "plan", "idle", ""][..])
-            .prop_map(str::to_owned),
-        1 => hostile(),
-    ];
     (
-        "[a-z0-9]{1,8}",
+        testing::hook_row(NOW, 32),
         status(),
-        kind,
-        text,
+        (hostile(), hostile(), provider),
         place(),
         prop::option::of(hostile()),
         prop_oneof![4 => 0.0f64..3_600.0, 1 => 0.0f64..400_000.0, 1 => prop::num::f64::ANY],
     )
-        .prop_map(|(id, status, kind, text, place, tmux_pane, idle)| {
-            let (cwd, detail, waiting_for, last_action, provider) = text;
-            let mut row = Row::new(id);
+        .prop_map(|(mut row, status, text, place, tmux_pane, idle)| {
+            let (waiting_for, last_action, provider) = text;
             row.status = status;
-            row.waiting_kind = kind;
-            row.cwd = cwd;
-            row.waiting_detail = detail;
+            row.last_active = NOW - idle;
             row.waiting_for = waiting_for;
             row.last_action = last_action;
             row.provider = provider;
             row.tmux_pane = tmux_pane;
-            row.last_active = NOW - idle;
             if let Some((session, pane)) = place {
                 row.zellij_session = Some(session);
                 row.zellij_pane = Some(pane);

@@ -38,6 +38,8 @@ pub mod reduce;
 pub mod registry;
 pub mod scan;
 pub mod text;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod transcript;
 
 pub use registry::{Row, Status};

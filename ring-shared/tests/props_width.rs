@@ -9,97 +9,17 @@ use ring_shared::board::{Board, project};
 use ring_shared::derive::Session;
 use ring_shared::format::{display_width, marker, oneline, sanitize, truncate, truncate_middle};
 use ring_shared::registry::{Row, Status};
+use ring_shared::testing::{self, hostile_text};
 
-/// Pieces that break naive width code: escape sequences, line breaks, C0/C1 controls, zero
-/// width and joiner characters, variation selectors, combining marks, emoji (ZWJ families,
-/// flags, keycaps), CJK, Hangul jamo and Arabic ligatures (string width differs from the sum
-/// of character widths), bidi overrides and tmux format syntax.
-const HOSTILE: &[&str] = &[
-    "\u{1b}[31m",
-    "\u{1b}]0;title\u{7}",
-    "\u{1b}P+q\u{1b}\\",
-    "\u{9b}2J",
-    "\n",
-    "\r\n",
-    "\t",
-    "\0",
-    "\u{7}",
-    "\u{7f}",
-    "\u{85}",
-    "\u{2028}",
-    "\u{200b}",
-    "\u{200d}",
-    "\u{fe0f}",
-    "\u{fe0e}",
-    "\u{301}",
-    "e\u{301}",
-    "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
-    "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
-    "\u{1F1FA}\u{1F1F8}",
-    "1\u{FE0F}\u{20E3}",
-    "\u{1F534}",
-    "\u{2764}\u{FE0F}",
-    "\u{23F8}",
-    "\u{23F8}\u{FE0F}",
-    "重構登入",
-    "ｱｲ",
-    "\u{1100}\u{1161}\u{11A8}",
-    "\u{644}\u{627}",
-    "\u{202e}",
-    "\u{2066}",
-    "\u{ad}",
-    "…",
-    "#(rm -rf ~)",
-    "#[fg=red]",
-    "#{pane_id}",
-    "/home/u/projects/",
-    "a",
-    " ",
-];
-
-/// Text made of hostile pieces and arbitrary characters.
+/// Text of the shared hostile pieces (`ring_shared::testing::HOSTILE`); the longest of the
+/// workspace's, as cutting it at every width is what these tests are about.
 fn hostile() -> impl Strategy<Value = String> {
-    let piece = prop_oneof![
-        3 => prop::sample::select(HOSTILE).prop_map(str::to_owned),
-        1 => any::<char>().prop_map(String::from),
-        1 => "[a-z/._-]{1,12}",
-    ];
-    prop::collection::vec(piece, 0..48).prop_map(|pieces| pieces.concat())
-}
-
-fn status() -> impl Strategy<Value = Status> {
-    prop::sample::select(Status::ALL.to_vec())
-}
-
-fn kind() -> impl Strategy<Value = String> {
-    prop_oneof![
-        prop::sample::select(&["permission", "question", "plan", "idle", ""][..])
-            .prop_map(str::to_owned),
-        hostile(),
-    ]
+    hostile_text(48)
 }
 
 /// A board row: any state, waiting kind, project path and detail, any idle time.
 fn row() -> impl Strategy<Value = Row> {
-    (
-        "[a-z0-9-]{1,12}",
-        status(),
-        kind(),
-        hostile(),
-        hostile(),
-        hostile(),
-        prop_oneof![Just(0.0), 0.0f64..400_000.0, prop::num::f64::ANY],
-    )
-        .prop_map(|(id, status, kind, cwd, origin, detail, idle)| {
-            let mut row = Row::new(id);
-            row.status = status;
-            row.waiting_kind = kind;
-            row.cwd = cwd;
-            row.origin_cwd = origin;
-            row.waiting_detail = detail;
-            row.last_active = NOW - idle;
-            row
-        })
+    testing::hook_row(NOW, 48)
 }
 
 const NOW: f64 = 1_700_000_000.0;

@@ -13,55 +13,17 @@ use proptest::prelude::*;
 use ring_shared::board::{Board, Summary};
 use ring_shared::derive::Session;
 use ring_shared::format::display_width;
+use ring_shared::testing::{self, hostile_text};
 use ring_shared::{Row, Status};
 use ring_tmux::status;
 use ring_tmux::tmux::badge::DEFAULTS;
 use ring_tmux::tmux::drift::{self, Pane};
 use ring_tmux::tmux::jump;
 
-/// Pieces that break naive width or escaping code (see ring-shared/tests/props_width.rs).
-const HOSTILE: &[&str] = &[
-    "\u{1b}[31m",
-    "\u{1b}]0;title\u{7}",
-    "\u{9b}2J",
-    "\n",
-    "\r\n",
-    "\t",
-    "\0",
-    "\u{7f}",
-    "\u{85}",
-    "\u{200d}",
-    "\u{fe0f}",
-    "\u{301}",
-    "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
-    "\u{1F1FA}\u{1F1F8}",
-    "\u{2764}\u{FE0F}",
-    "重構登入",
-    "\u{644}\u{627}",
-    "\u{202e}",
-    "…",
-    "#",
-    "##",
-    "#(touch /tmp/pwned)",
-    "#[fg=red]",
-    "#{pane_id}",
-    "#{@ring-icon-waiting}",
-    "}",
-    "]",
-    "'",
-    ";",
-    "/",
-    "a",
-    " ",
-];
-
+/// Text of the shared hostile pieces (`ring_shared::testing::HOSTILE`, which holds tmux's
+/// `#(…)`, `#[…]`, `#{…}`, lone `#`, `}`, `]` and quotes: what the escaping must defuse).
 fn hostile() -> impl Strategy<Value = String> {
-    let piece = prop_oneof![
-        3 => prop::sample::select(HOSTILE).prop_map(str::to_owned),
-        1 => any::<char>().prop_map(String::from),
-        1 => "[a-z/._-]{1,12}",
-    ];
-    prop::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+    hostile_text(40)
 }
 
 const NOW: f64 = 1_700_000_000.0;
@@ -75,35 +37,14 @@ fn pane_id() -> impl Strategy<Value = Option<String>> {
     ]
 }
 
+/// A hook row (`ring_shared::testing::hook_row`) in some pane of some tmux server.
 fn row() -> impl Strategy<Value = Row> {
-    let kind = prop_oneof![
-        3 => prop::sample::select(&["permission", "question", "plan", "idle", ""][..])
-            .prop_map(str::to_owned),
-        1 => hostile(),
-    ];
     let socket = prop::option::of(prop_oneof![Just(SOCKET.to_owned()), hostile()]);
-    (
-        "[a-z0-9-]{1,8}",
-        prop::sample::select(Status::ALL.to_vec()),
-        kind,
-        (hostile(), hostile(), hostile()),
-        (pane_id(), socket),
-        prop_oneof![Just(0.0), 0.0f64..400_000.0, prop::num::f64::ANY],
-    )
-        .prop_map(|(id, status, kind, text, place, idle)| {
-            let (cwd, origin, detail) = text;
-            let (pane, socket) = place;
-            let mut row = Row::new(id);
-            row.status = status;
-            row.waiting_kind = kind;
-            row.cwd = cwd;
-            row.origin_cwd = origin;
-            row.waiting_detail = detail;
-            row.tmux_pane = pane;
-            row.tmux_socket = socket;
-            row.last_active = NOW - idle;
-            row
-        })
+    (testing::hook_row(NOW, 40), pane_id(), socket).prop_map(|(mut row, pane, socket)| {
+        row.tmux_pane = pane;
+        row.tmux_socket = socket;
+        row
+    })
 }
 
 /// The summary as `status`, `jump` and `menu` load it: ended sessions dropped (`all` off).

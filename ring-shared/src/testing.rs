@@ -1,0 +1,125 @@
+//! Proptest strategies shared by the property tests of every ring crate, so that one list of
+//! hostile text serves ring-shared's width tests, ring-tmux's escaping tests and the plugin's
+//! render tests alike.
+//!
+//! Behind the non-default `testing` feature: the crates enable it only in their
+//! `[dev-dependencies]`, so neither proptest nor this module reaches the `ring-tmux` binary or
+//! the wasm32-wasip1 plugin.
+
+use crate::registry::{Row, Status};
+use proptest::prelude::*;
+
+/// Pieces that break naive width or escaping code: escape sequences (CSI, OSC, DCS, C1 CSI),
+/// line breaks, C0/C1 controls, zero width and joiner characters, variation selectors,
+/// combining marks, emoji (ZWJ families, flags, keycaps), CJK and halfwidth kana, Hangul jamo
+/// and Arabic ligatures (string width differs from the sum of character widths), bidi
+/// overrides and isolates, soft hyphens, tmux format syntax (`#(…)` runs a command, `#[…]`
+/// restyles, `#{…}` expands, lone `#`, `}`, `]` and quotes break naive escaping) and path text.
+///
+/// The union of what each crate's property tests used before they shared it: every piece stays,
+/// so no test lost coverage.
+pub const HOSTILE: &[&str] = &[
+    "\u{1b}[31m",
+    "\u{1b}]0;title\u{7}",
+    "\u{1b}P+q\u{1b}\\",
+    "\u{9b}2J",
+    "\n",
+    "\r\n",
+    "\t",
+    "\0",
+    "\u{7}",
+    "\u{7f}",
+    "\u{85}",
+    "\u{2028}",
+    "\u{200b}",
+    "\u{200d}",
+    "\u{fe0f}",
+    "\u{fe0e}",
+    "\u{301}",
+    "e\u{301}",
+    "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+    "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
+    "\u{1F1FA}\u{1F1F8}",
+    "1\u{FE0F}\u{20E3}",
+    "\u{1F534}",
+    "\u{2764}\u{FE0F}",
+    "\u{23F8}",
+    "\u{23F8}\u{FE0F}",
+    "重構登入",
+    "ｱｲ",
+    "\u{1100}\u{1161}",
+    "\u{1100}\u{1161}\u{11A8}",
+    "\u{644}\u{627}",
+    "\u{202e}",
+    "\u{2066}",
+    "\u{ad}",
+    "…",
+    "#",
+    "##",
+    "#(x)",
+    "#(rm -rf ~)",
+    "#(touch /tmp/pwned)",
+    "#[fg=red]",
+    "#{pane_id}",
+    "#{@ring-icon-waiting}",
+    "}",
+    "]",
+    "'",
+    ";",
+    "/",
+    "/home/u/projects/",
+    "a",
+    " ",
+];
+
+/// Text of up to `max_pieces` pieces, each a [`HOSTILE`] piece (most often), an arbitrary
+/// character, or a short run of path-like ASCII, so that hostile pieces also meet plain text
+/// and each other at every boundary.
+pub fn hostile_text(max_pieces: usize) -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        3 => prop::sample::select(HOSTILE).prop_map(str::to_owned),
+        1 => any::<char>().prop_map(String::from),
+        1 => "[a-z/._-]{1,12}",
+    ];
+    prop::collection::vec(piece, 0..=max_pieces).prop_map(|pieces| pieces.concat())
+}
+
+/// Any session state, each as likely as the others.
+pub fn status() -> impl Strategy<Value = Status> {
+    prop::sample::select(Status::ALL.to_vec())
+}
+
+/// A hook row as the renderers meet it: any state, a known waiting kind or hostile text, a
+/// hostile project path (`cwd`, `origin_cwd`) and detail, and last active `now` minus an idle
+/// time that is zero, up to a few days, or any `f64` (negative, huge, NaN, infinite).
+/// Front ends add the fields only they read (tmux pane and socket, zellij place, …).
+pub fn hook_row(now: f64, max_pieces: usize) -> impl Strategy<Value = Row> {
+    let kind = prop_oneof![
+        3 => prop::sample::select(&["permission", "question", "plan", "idle", ""][..])
+            .prop_map(str::to_owned),
+        1 => hostile_text(max_pieces),
+    ];
+    let text = (
+        hostile_text(max_pieces),
+        hostile_text(max_pieces),
+        hostile_text(max_pieces),
+    );
+    (
+        "[a-z0-9-]{1,12}",
+        status(),
+        kind,
+        text,
+        prop_oneof![Just(0.0), 0.0f64..400_000.0, prop::num::f64::ANY],
+    )
+        .prop_map(move |(id, status, kind, text, idle)| {
+            let (cwd, origin_cwd, detail) = text;
+            let mut row = Row::new(id);
+            row.status = status;
+            row.waiting_kind = kind;
+            row.cwd = cwd;
+            row.origin_cwd = origin_cwd;
+            row.waiting_detail = detail;
+            row.last_active = now - idle;
+            row
+        })
+}
