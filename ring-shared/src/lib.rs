@@ -37,9 +37,9 @@ pub mod question;
 pub mod reduce;
 pub mod registry;
 pub mod scan;
-pub mod text;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod text;
 pub mod transcript;
 
 pub use registry::{Row, Status};
