@@ -246,4 +246,37 @@ mod tests {
             "{text}"
         );
     }
+
+    /// The narrowest table `render` will make: fixed columns, gaps, and the cut columns at
+    /// their minimum (or narrower when their widest cell is).
+    fn narrowest(text: &str) -> usize {
+        let header = text.lines().next().unwrap_or_default();
+        // STATE and IDLE are never cut: their width is where PROJECT and DOING start.
+        let state_w = header.find("PROJECT").unwrap_or(0);
+        let idle_w = header
+            .find("DOING")
+            .and_then(|d| header.find("IDLE").map(|i| d - i - GAP.len()))
+            .unwrap_or(0);
+        state_w + idle_w + 4 * GAP.len() + MIN_PROJECT + MIN_DOING + MIN_WHERE
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Any rows, any width: every line fits the width (or the narrowest table there is),
+        /// and nothing from a row reaches the terminal as a control character.
+        #[test]
+        fn a_fitted_table_of_hostile_rows_never_exceeds_the_width(
+            rows in proptest::collection::vec(ring_shared::testing::hook_row(100.0, 24), 1..12),
+            width in 0usize..240,
+        ) {
+            let text = render(&loaded(rows), "/home/u", Some(width));
+            let bound = width.max(narrowest(&text));
+            for line in text.lines() {
+                proptest::prop_assert!(display_width(line) <= bound, "{} > {bound}: {line:?}", display_width(line));
+                proptest::prop_assert!(!line.chars().any(char::is_control), "{line:?}");
+            }
+            proptest::prop_assert!(text.starts_with("STATE"));
+        }
+    }
 }
