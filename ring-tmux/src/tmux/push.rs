@@ -126,14 +126,24 @@ pub fn pane_by_tty(listing: &str, tty: &str) -> Option<String> {
     found.map(str::to_owned)
 }
 
-/// `set-option -gF @ring_gen '#{e|+:#{@ring_gen},1}' ;`: a new generation, counted inside
-/// the server (two hooks at once still get two values), chained before the next command.
+/// `set-option -g @ring_gen SECS.NANOS.PID ;`: a value no other push has set (two hooks at
+/// once differ by pid), chained before the next command. Made here rather than counted by
+/// the server (`#{e|+:…}`), which tmux before 3.2 does not know.
 fn gen_bump() -> Vec<String> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let generation = format!(
+        "{}.{:09}.{}",
+        now.as_secs(),
+        now.subsec_nanos(),
+        std::process::id()
+    );
     vec![
         "set-option".to_owned(),
-        "-gF".to_owned(),
+        "-g".to_owned(),
         GEN_OPTION.to_owned(),
-        format!("#{{e|+:#{{{GEN_OPTION}}},1}}"),
+        generation,
         ";".to_owned(),
     ]
 }
@@ -305,7 +315,8 @@ mod tests {
         };
         let p = plan(&site, None, Some(&after), 0.0).expect("a status-only push");
         assert_eq!((p.pane.as_deref(), p.tty.as_deref()), (None, None));
-        assert_eq!(first_call(&p), gen_bump()[..4]);
+        assert_eq!(first_call(&p)[..3], gen_bump()[..3]);
+        assert_eq!(first_call(&p).len(), 4);
     }
 
     #[rstest]
@@ -325,16 +336,14 @@ mod tests {
             stamp: 1,
         };
         let argv = first_call(&p);
-        assert_eq!(
-            &argv[..6],
-            &[
-                "set-option",
-                "-gF",
-                "@ring_gen",
-                "#{e|+:#{@ring_gen},1}",
-                ";",
-                then
-            ]
+        assert_eq!(&argv[..3], &["set-option", "-g", "@ring_gen"]);
+        assert_eq!(&argv[4..6], &[";", then]);
+        // SECS.NANOS.PID: only digits and dots, never a format or a second command.
+        assert!(
+            argv[3].split('.').count() == 3
+                && argv[3].chars().all(|c| c.is_ascii_digit() || c == '.'),
+            "{}",
+            argv[3]
         );
         // One bump per call: each is one redraw and one status job per client.
         assert_eq!(argv.iter().filter(|a| *a == GEN_OPTION).count(), 1);
