@@ -6,8 +6,12 @@
 //! them with `#{n:…}` (the length of one `x` per matching pane), so two agents waiting in one
 //! window show `🔴2`. States are drawn in board order, waiting first. Icons come from the
 //! `@ring-icon-…` options so a theme can restyle them without touching the format.
+//!
+//! `#{n:…}` and `#{e|…}` exist from tmux 3.2. Before it (3.0, 3.1: Ubuntu 20.04, Debian 11)
+//! both expand to nothing, which would hide every window badge; the format asks tmux which it
+//! is (`#{e|<=:0,1}` is `1` from 3.2 on) and there shows each state's icon without a count.
 
-use super::pane::{KIND_OPTION, STATE_OPTION};
+use super::pane::{HAS_ARITHMETIC, KIND_OPTION, STATE_OPTION};
 use ring_shared::Status;
 
 /// `@ring-…` options and their defaults: icons and status colours. `ring.tmux` sets each
@@ -38,15 +42,40 @@ fn shown(states: &[Status]) -> impl Iterator<Item = &'static str> + '_ {
 }
 
 /// The window roll-up: for each state in `states` (of waiting / working / idle) with at least
-/// one pane, its icon, followed by the count when more than one pane is in it.
+/// one pane, its icon, followed by the count when more than one pane is in it (tmux 3.2+;
+/// before it, the icon alone).
 pub fn window_badge(states: &[Status]) -> String {
+    let counted = counted_badge(states);
+    if counted.is_empty() {
+        return counted;
+    }
+    format!(
+        "#{{?{HAS_ARITHMETIC},{counted},{}}}",
+        uncounted_badge(states)
+    )
+}
+
+/// One `x` per pane of the window in state `name`.
+fn pane_loop(name: &str) -> String {
+    format!("#{{P:#{{?#{{==:#{{{STATE_OPTION}}},{name}}},x,}}}}")
+}
+
+/// tmux 3.2+: icon and, past one pane, the count (`#{n:…}` is the loop's length).
+fn counted_badge(states: &[Status]) -> String {
     shown(states)
         .map(|name| {
-            let count = format!("#{{n:#{{P:#{{?#{{==:#{{{STATE_OPTION}}},{name}}},x,}}}}}}");
+            let count = format!("#{{n:{}}}", pane_loop(name));
             format!(
                 "#{{?#{{e|>:{count},0}},#{{@ring-icon-{name}}}#{{?#{{e|>:{count},1}},{count},}},}}"
             )
         })
+        .collect()
+}
+
+/// tmux 3.0 / 3.1: the icon when the loop is not empty.
+fn uncounted_badge(states: &[Status]) -> String {
+    shown(states)
+        .map(|name| format!("#{{?{},#{{@ring-icon-{name}}},}}", pane_loop(name)))
         .collect()
 }
 
@@ -78,7 +107,25 @@ mod tests {
         let f = window_badge(&[Status::Waiting]);
         assert_eq!(
             f,
-            "#{?#{e|>:#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},0},#{@ring-icon-waiting}#{?#{e|>:#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},1},#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},},}"
+            "#{?#{e|<=:0,1},\
+             #{?#{e|>:#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},0},#{@ring-icon-waiting}#{?#{e|>:#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},1},#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},},},\
+             #{?#{P:#{?#{==:#{@ring_state},waiting},x,}},#{@ring-icon-waiting},}}"
+        );
+    }
+
+    #[test]
+    fn before_tmux_3_2_each_state_shows_its_icon_without_a_count() {
+        let states = [Status::Waiting, Status::Idle];
+        let uncounted = uncounted_badge(&states);
+        assert_eq!(
+            uncounted,
+            "#{?#{P:#{?#{==:#{@ring_state},waiting},x,}},#{@ring-icon-waiting},}\
+             #{?#{P:#{?#{==:#{@ring_state},idle},x,}},#{@ring-icon-idle},}"
+        );
+        assert!(!uncounted.contains("#{n:") && !uncounted.contains("#{e|"));
+        assert_eq!(
+            window_badge(&states),
+            format!("#{{?#{{e|<=:0,1}},{},{uncounted}}}", counted_badge(&states))
         );
     }
 

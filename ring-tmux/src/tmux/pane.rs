@@ -5,6 +5,11 @@
 //! we write is not older than what is there (`@ring_at`, milliseconds). So a slow push never
 //! overwrites a newer one, and the drift repair never overwrites a push it has not read yet.
 //! Only fixed words, `%N` pane ids, `/dev/…` paths and integers reach the command text.
+//!
+//! tmux compares numbers (`#{e|<=:…}`) only from 3.2; 3.0 and 3.1 leave that format empty,
+//! which reads as false, so no set would ever happen there. Stamps are written with a fixed
+//! number of digits, and the guard asks tmux whether it knows `e|`: if not, it compares the
+//! stamps as strings (`#{<=:…}`, tmux 3.0), which orders fixed-width digits the same way.
 
 use ring_shared::Status;
 
@@ -65,9 +70,32 @@ pub fn stamp_ms(seconds: f64) -> i64 {
     }
 }
 
+/// `1` in tmux 3.2 and later, empty (false) in 3.0 and 3.1: whether tmux has the number
+/// operators `#{e|…}` and the length `#{n:…}` (both new in 3.2).
+pub const HAS_ARITHMETIC: &str = "#{e|<=:0,1}";
+
+/// The largest stamp [`stamp_text`] writes: 13 digits, the width of every millisecond time
+/// from 2001 to 2286.
+const STAMP_MAX: i64 = 9_999_999_999_999;
+
+/// A stamp as `@ring_at` holds it: 13 digits, zero-padded (present-day stamps are 13 digits
+/// already), so that tmux before 3.2 can order two stamps by comparing them as strings.
+pub fn stamp_text(stamp: i64) -> String {
+    format!("{:013}", stamp.clamp(0, STAMP_MAX))
+}
+
+/// True (`1`) in tmux when `@ring_at` is not newer than `stamp`: a numeric comparison where
+/// tmux has one (3.2+, which prints `1` for `#{e|<=:0,1}`), else a string comparison of the
+/// fixed-width stamps (3.0, 3.1). An unset `@ring_at` is older than any stamp either way.
+fn not_newer_than(stamp: &str) -> String {
+    format!(
+        "#{{?{HAS_ARITHMETIC},#{{e|<=:#{{{STAMP_OPTION}}},{stamp}}},#{{<=:#{{{STAMP_OPTION}}},{stamp}}}}}"
+    )
+}
+
 /// The commands that make `pane` show `visible` (or nothing), stamped `stamp`, joined with
 /// ` ; ` for an `if-shell` branch.
-fn set_commands(pane: &str, visible: Option<Visible>, stamp: i64) -> String {
+fn set_commands(pane: &str, visible: Option<Visible>, stamp: &str) -> String {
     let set = |name: &str, value: Option<&str>| match value {
         Some(v) => format!("set -p -t {pane} {name} {v}"),
         None => format!("set -p -u -t {pane} {name}"),
@@ -94,9 +122,11 @@ pub fn guarded_set(
         Some(tty) => format!("#{{&&:{is_pane},#{{==:#{{pane_tty}},{tty}}}}}"),
         None => is_pane,
     };
+    let stamp = stamp_text(stamp);
     let newer = format!(
-        "if-shell -F -t {pane} '#{{e|<=:#{{{STAMP_OPTION}}},{stamp}}}' {{ {} }}",
-        set_commands(pane, visible, stamp)
+        "if-shell -F -t {pane} '{}' {{ {} }}",
+        not_newer_than(&stamp),
+        set_commands(pane, visible, &stamp)
     );
     vec![
         "if-shell".into(),
@@ -171,7 +201,7 @@ mod tests {
                 "-t",
                 "%3",
                 "#{&&:#{==:#{pane_id},%3},#{==:#{pane_tty},/dev/pts/7}}",
-                "if-shell -F -t %3 '#{e|<=:#{@ring_at},1700000000500}' { set -p -t %3 @ring_state waiting ; set -p -t %3 @ring_kind permission ; set -p -t %3 @ring_at 1700000000500 }",
+                "if-shell -F -t %3 '#{?#{e|<=:0,1},#{e|<=:#{@ring_at},1700000000500},#{<=:#{@ring_at},1700000000500}}' { set -p -t %3 @ring_state waiting ; set -p -t %3 @ring_kind permission ; set -p -t %3 @ring_at 1700000000500 }",
                 "display-message -p ring-pane-mismatch",
             ]
         );
@@ -194,6 +224,37 @@ mod tests {
         assert_eq!(argv.iter().filter(|a| *a == ";").count(), 1);
         assert_eq!(argv.len(), 6 + 1 + 6);
         assert!(!argv.iter().any(|a| a.contains(MISMATCH)));
+    }
+
+    #[rstest]
+    #[case::present_day(1_700_000_000_500, "1700000000500")]
+    #[case::small_is_padded(5, "0000000000005")]
+    #[case::negative_is_zero(-7, "0000000000000")]
+    #[case::past_2286_is_capped(i64::MAX, "9999999999999")]
+    fn stamps_are_written_with_thirteen_digits(#[case] stamp: i64, #[case] text: &str) {
+        assert_eq!(stamp_text(stamp), text);
+    }
+
+    #[test]
+    fn string_order_of_written_stamps_is_their_numeric_order() {
+        // What tmux 3.0 / 3.1 compare (strcmp) must agree with what 3.2+ compares (numbers).
+        let stamps = [
+            0,
+            5,
+            9,
+            10,
+            999,
+            1_000,
+            999_999_999_999,
+            1_700_000_000_500,
+            i64::MAX,
+        ];
+        for a in stamps {
+            for b in stamps {
+                let (a, b) = (a.min(STAMP_MAX), b.min(STAMP_MAX));
+                assert_eq!(stamp_text(a) <= stamp_text(b), a <= b, "{a} {b}");
+            }
+        }
     }
 
     #[rstest]

@@ -30,6 +30,31 @@ pub fn tmux_available() -> bool {
     ok
 }
 
+/// The `tmux` these tests run (the first on `PATH`). A shell the tests start with a PATH of
+/// their own must find this one: a client of another tmux version talking to the server can
+/// leave the command hanging (a tmux 3.3a client against a 3.1c server does).
+pub fn tmux_program() -> PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("tmux"))
+        .find(|tmux| tmux.is_file())
+        .expect("tmux on PATH")
+}
+
+/// `major.minor` of the tmux server these tests run, as tmux reports it (`3.3a` → `(3, 3)`).
+pub fn tmux_version(server: &Server) -> (u32, u32) {
+    let version = server.show("t", "#{version}");
+    let digits = |s: &str| -> u32 {
+        s.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap_or(0)
+    };
+    let (major, minor) = version.split_once('.').unwrap_or((&version, "0"));
+    (digits(major.trim_start_matches("next-")), digits(minor))
+}
+
 static SERVERS: AtomicUsize = AtomicUsize::new(0);
 
 /// One tmux server on its own socket, killed on drop.
