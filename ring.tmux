@@ -96,6 +96,20 @@ substitute() {
 	esac
 }
 
+# What `key` is bound to in the prefix table, as list-keys prints it; nothing when unbound.
+# list-keys takes a key from tmux 3.1 on: where that fails (3.0, or an unbound key), the
+# table is listed whole and the line whose key is `key` picked out.
+prefix_binding() {
+	local key="$1" line
+	if line="$(tmux list-keys -T prefix -- "$key" 2>/dev/null)" && [ -n "$line" ]; then
+		printf '%s\n' "$line"
+		return 0
+	fi
+	tmux list-keys -T prefix 2>/dev/null | RING_KEY="$key" awk '{
+		for (i = 1; i < NF; i++) if ($i == "-T") { if ($(i + 2) == ENVIRON["RING_KEY"]) print; break }
+	}'
+}
+
 # Binds a key of the prefix table to a ring command. A key from our defaults that is already
 # bound to something else (say `bind a send-prefix`) is left alone.
 bind_ring_key() {
@@ -104,7 +118,7 @@ bind_ring_key() {
 		key="$(tmux_get "$option")"
 	else
 		key="$default"
-		current="$(tmux list-keys -T prefix -- "$key" 2>/dev/null)"
+		current="$(prefix_binding "$key")"
 		if [ -n "$current" ] && [[ "$current" != *ring-tmux* ]]; then
 			return 0
 		fi

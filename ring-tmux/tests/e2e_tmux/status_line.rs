@@ -120,6 +120,55 @@ fn sourcing_ring_tmux_twice_keeps_the_users_formats_hooks_and_keys() {
 }
 
 #[test]
+fn where_list_keys_takes_no_key_as_in_tmux_3_0_a_default_key_the_user_bound_is_kept() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let s = &w.server;
+    s.run(&["bind-key", "-T", "prefix", "a", "send-prefix"]);
+    s.run(&["unbind-key", "-T", "prefix", "A"]);
+    // The tmux under test, except that `list-keys … KEY` fails as in tmux 3.0 (the key
+    // argument came in 3.1), and says so in a log.
+    let shim = w.dir.path().join("tmux-3.0-list-keys");
+    std::fs::create_dir_all(&shim).expect("shim dir");
+    let refused = w.dir.path().join("refused.log");
+    let script = format!(
+        "#!/bin/sh\n\
+         if [ \"$1\" = list-keys ] && [ \"$#\" -gt 3 ]; then\n\
+         \techo \"$*\" >>'{}'; echo 'too many arguments' >&2; exit 1\n\
+         fi\n\
+         exec '{}' \"$@\"\n",
+        refused.display(),
+        world::tmux_program().display()
+    );
+    let tmux = shim.join("tmux");
+    std::fs::write(&tmux, script).expect("shim");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&tmux, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    s.run(&[
+        "run-shell",
+        &format!("PATH='{}':\"$PATH\" '{}'", shim.display(), world::RING_TMUX),
+    ]);
+
+    let asked = std::fs::read_to_string(&refused).unwrap_or_default();
+    assert!(asked.contains("list-keys -T prefix -- a"), "{asked:?}");
+    let keys = s.run(&["list-keys", "-T", "prefix"]);
+    let bound = |key: &str, what: &str| {
+        keys.lines()
+            .any(|l| l.split_whitespace().nth(3) == Some(key) && l.contains(what))
+    };
+    assert!(
+        bound("a", "send-prefix"),
+        "the user's key was taken: {keys}"
+    );
+    assert!(
+        bound("A", "ring-tmux' menu"),
+        "the free key was not bound: {keys}"
+    );
+}
+
+#[test]
 fn a_binary_whose_path_has_an_unbalanced_parenthesis_still_draws_the_segment() {
     if !world::tmux_available() {
         return;
@@ -154,10 +203,15 @@ fn without_a_binary_the_status_line_says_so_until_one_is_found() {
     s.run(&["set-option", "-gu", "@ring-bin"]);
     let home = w.dir.path().join("empty-home");
     std::fs::create_dir_all(&home).expect("home");
+    // Only the tmux under test joins the plain PATH (it may live beside a cargo).
+    let tools = w.dir.path().join("tools");
+    std::fs::create_dir_all(&tools).expect("tools dir");
+    std::os::unix::fs::symlink(world::tmux_program(), tools.join("tmux")).expect("tmux link");
     s.run(&[
         "run-shell",
         &format!(
-            "env PATH=/usr/bin:/bin HOME='{}' '{}'",
+            "env PATH='{}':/usr/bin:/bin HOME='{}' '{}'",
+            tools.display(),
             home.display(),
             plugin.join("ring.tmux").display()
         ),
