@@ -9,6 +9,7 @@
 //! the ring folder); from anywhere else it starts over at the longest-waiting one.
 
 use super::drift::{self, LIST_FORMAT, Pane};
+use super::old_tmux;
 use super::run::{self, is_pane_id};
 use crate::env::Env;
 use crate::read::{load_board, read_config};
@@ -120,6 +121,8 @@ struct Context {
     socket: String,
     entries: ring_shared::board::Summary,
     panes: Vec<Pane>,
+    /// The server's `#{version}`, e.g. `3.3a`.
+    version: String,
     deadline: Instant,
 }
 
@@ -130,17 +133,29 @@ fn context(args: &[String]) -> Option<Context> {
     let config = read_config(&env.ring_home).0;
     let loaded = load_board(&env, &config, false);
     let deadline = Instant::now() + BUDGET;
-    let list: Vec<String> = ["list-panes", "-a", "-F", LIST_FORMAT]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
+    // The version first, then the panes, in one tmux call.
+    let list: Vec<String> = [
+        "display-message",
+        "-p",
+        "#{version}",
+        ";",
+        "list-panes",
+        "-a",
+        "-F",
+        LIST_FORMAT,
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
     let listing = run::run(&socket, &list, deadline).filter(|o| o.success)?;
+    let (version, panes) = listing.stdout.split_once('\n').unwrap_or_default();
     Some(Context {
         env,
         args,
         socket,
         entries: loaded.summary,
-        panes: drift::parse_panes(&listing.stdout),
+        panes: drift::parse_panes(panes),
+        version: version.trim().to_owned(),
         deadline,
     })
 }
@@ -325,7 +340,7 @@ pub fn menu(args: &[String]) -> ExitCode {
         eprintln!("ring: menu needs a tmux server ($TMUX or --socket) that answers");
         return ExitCode::FAILURE;
     };
-    let argv = menu_argv(
+    let mut argv = menu_argv(
         &ctx.entries.sessions,
         &ctx.socket,
         &ctx.panes,
@@ -333,6 +348,9 @@ pub fn menu(args: &[String]) -> ExitCode {
         ctx.args.height,
         ctx.args.width,
     );
+    if old_tmux::draws_every_bracket_as_style(&ctx.version) {
+        argv = old_tmux::menu_for_tmux_before_3_2(argv);
+    }
     // display-menu returns only when the menu closes: hand this process over to it rather
     // than hold a timeout on a person choosing.
     use std::os::unix::process::CommandExt;

@@ -12,10 +12,12 @@
 //! * [`pane`]: the visible state and the guarded compare-and-set commands.
 //! * [`push`]: the hook side; [`drift`]: the status side; [`badge`]: the formats.
 //! * [`jump`]: `jump` and `menu`.
+//! * [`old_tmux`]: what tmux 3.0 and 3.1 lack, and how ring does without it.
 
 pub mod badge;
 pub mod drift;
 pub mod jump;
+pub mod old_tmux;
 pub mod pane;
 pub mod push;
 pub mod run;
