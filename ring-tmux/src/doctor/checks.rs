@@ -253,7 +253,15 @@ pub fn tmux() -> Vec<Finding> {
             ));
             return out;
         }
-        Some(_) => out.push(Finding::ok(text)),
+        Some(v) => {
+            out.push(Finding::ok(text.clone()));
+            if v < (3, 2) {
+                out.push(Finding::info(format!(
+                    "{text}: window badges show no count, and a `#[` in a project name styles \
+                     the status line (tmux 3.2 does both right)"
+                )));
+            }
+        }
         None => out.push(Finding::info(format!("{text}: version not recognised"))),
     }
     let tmux_line = match repo_dir() {
