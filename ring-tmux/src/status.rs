@@ -249,7 +249,7 @@ mod tests {
 
     #[rstest]
     #[case::command("#(touch /tmp/x)", "##(touch /tmp/x)")]
-    #[case::style("#[fg=red]x", "##[fg=red]x")]
+    #[case::style("#[fg=red]x", "###[][fg=red]x")]
     #[case::format("#{pane_id}", "##{pane_id}")]
     #[case::escape_sequence("a\u{1b}[31mb", "ab")]
     #[case::newline("a\nb", "a b")]

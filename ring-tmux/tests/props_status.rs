@@ -94,7 +94,9 @@ fn shown(format: &str) -> Result<String, String> {
         } else if let Some(tail) = after.strip_prefix('[') {
             let end = tail.find(']').ok_or("unclosed #[")?;
             let style = &tail[..end];
-            let ok = style == "fg=default"
+            // `#[]` is the empty style escape_tmux puts after a user's `#`, before a `[`.
+            let ok = style.is_empty()
+                || style == "fg=default"
                 || style
                     .strip_prefix("fg=#{@ring-color-")
                     .is_some_and(|s| ["waiting}", "working}", "idle}"].contains(&s));

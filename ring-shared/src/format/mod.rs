@@ -71,9 +71,12 @@ pub fn relative_time(idle_seconds: f64) -> String {
 }
 
 /// Escapes text for a tmux format string: `#` → `##`, so `#(cmd)`, `#{…}` and `#[style]` in
-/// a directory name or a question stay text and never run or restyle.
+/// a directory name or a question stay text and never run or restyle. A `#[` becomes `###[][`
+/// rather than `##[` (`##` for the `#`, then an empty style that changes nothing, then the
+/// `[`): tmux before 3.2 (Ubuntu 20.04, Debian 11) turns `##` into `#` before it reads
+/// styles, so `##[` would still restyle there. Every version draws both as the text.
 pub fn escape_tmux(text: &str) -> String {
-    text.replace('#', "##")
+    text.replace('#', "##").replace("##[", "###[][")
 }
 
 #[cfg(test)]
@@ -146,7 +149,9 @@ mod tests {
 
     #[rstest]
     #[case::command("#(rm -rf ~)", "##(rm -rf ~)")]
-    #[case::style("#[fg=red]x", "##[fg=red]x")]
+    #[case::style("#[fg=red]x", "###[][fg=red]x")]
+    #[case::styles_in_a_row("#[#[", "###[][###[][")]
+    #[case::hashes_then_a_bracket("##[", "#####[][")]
     #[case::already_doubled("##", "####")]
     #[case::plain("plain", "plain")]
     fn tmux_escape_doubles_hashes(#[case] text: &str, #[case] expected: &str) {

@@ -257,8 +257,7 @@ pub fn tmux() -> Vec<Finding> {
             out.push(Finding::ok(text.clone()));
             if v < (3, 2) {
                 out.push(Finding::info(format!(
-                    "{text}: window badges show no count, and a `#[` in a project name styles \
-                     the status line (tmux 3.2 does both right)"
+                    "{text}: window badges show no count (tmux 3.2 counts)"
                 )));
             }
         }

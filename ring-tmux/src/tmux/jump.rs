@@ -9,7 +9,6 @@
 //! the ring folder); from anywhere else it starts over at the longest-waiting one.
 
 use super::drift::{self, LIST_FORMAT, Pane};
-use super::old_tmux;
 use super::run::{self, is_pane_id};
 use crate::env::Env;
 use crate::read::{load_board, read_config};
@@ -121,8 +120,6 @@ struct Context {
     socket: String,
     entries: ring_shared::board::Summary,
     panes: Vec<Pane>,
-    /// The server's `#{version}`, e.g. `3.3a`.
-    version: String,
     deadline: Instant,
 }
 
@@ -133,29 +130,17 @@ fn context(args: &[String]) -> Option<Context> {
     let config = read_config(&env.ring_home).0;
     let loaded = load_board(&env, &config, false);
     let deadline = Instant::now() + BUDGET;
-    // The version first, then the panes, in one tmux call.
-    let list: Vec<String> = [
-        "display-message",
-        "-p",
-        "#{version}",
-        ";",
-        "list-panes",
-        "-a",
-        "-F",
-        LIST_FORMAT,
-    ]
-    .iter()
-    .map(|s| (*s).to_owned())
-    .collect();
+    let list: Vec<String> = ["list-panes", "-a", "-F", LIST_FORMAT]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
     let listing = run::run(&socket, &list, deadline).filter(|o| o.success)?;
-    let (version, panes) = listing.stdout.split_once('\n').unwrap_or_default();
     Some(Context {
         env,
         args,
         socket,
         entries: loaded.summary,
-        panes: drift::parse_panes(panes),
-        version: version.trim().to_owned(),
+        panes: drift::parse_panes(&listing.stdout),
         deadline,
     })
 }
@@ -340,7 +325,7 @@ pub fn menu(args: &[String]) -> ExitCode {
         eprintln!("ring: menu needs a tmux server ($TMUX or --socket) that answers");
         return ExitCode::FAILURE;
     };
-    let mut argv = menu_argv(
+    let argv = menu_argv(
         &ctx.entries.sessions,
         &ctx.socket,
         &ctx.panes,
@@ -348,9 +333,6 @@ pub fn menu(args: &[String]) -> ExitCode {
         ctx.args.height,
         ctx.args.width,
     );
-    if old_tmux::draws_every_bracket_as_style(&ctx.version) {
-        argv = old_tmux::menu_for_tmux_before_3_2(argv);
-    }
     // display-menu returns only when the menu closes: hand this process over to it rather
     // than hold a timeout on a person choosing.
     use std::os::unix::process::CommandExt;
@@ -424,7 +406,7 @@ mod tests {
         let label = menu_label(&e);
         assert_eq!(
             label,
-            "#{@ring-icon-waiting} ##(touch /tmp/x) #{@ring-icon-permission} \u{b7} run ##[fg=red]rm ##{pane_id}"
+            "#{@ring-icon-waiting} ##(touch /tmp/x) #{@ring-icon-permission} \u{b7} run ###[][fg=red]rm ##{pane_id}"
         );
     }
 

@@ -12,12 +12,19 @@
 //! * [`pane`]: the visible state and the guarded compare-and-set commands.
 //! * [`push`]: the hook side; [`drift`]: the status side; [`badge`]: the formats.
 //! * [`jump`]: `jump` and `menu`.
-//! * [`old_tmux`]: what tmux 3.0 and 3.1 lack, and how ring does without it.
+//!
+//! What tmux before 3.2 (3.0: Ubuntu 20.04, 3.1: Debian 11) lacks, and how ring does without:
+//!
+//! * `#{e|…}` and `#{n:…}` (3.2): the pane guard compares fixed-width stamps as strings and
+//!   the window badge shows no count there ([`pane::HAS_ARITHMETIC`] tells them apart inside
+//!   the server, in the format itself).
+//! * `list-keys -T TABLE KEY` (3.1): `ring.tmux` lists the whole table instead.
+//! * `##[` drawn as text (3.2): `ring_shared::format::escape_tmux` writes a user's `#[` as
+//!   `###[][`, which every version draws as `#[`.
 
 pub mod badge;
 pub mod drift;
 pub mod jump;
-pub mod old_tmux;
 pub mod pane;
 pub mod push;
 pub mod run;

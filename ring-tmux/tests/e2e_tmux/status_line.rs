@@ -67,6 +67,26 @@ fn hostile_directory_names_and_details_neither_run_nor_restyle() {
 }
 
 #[test]
+fn a_style_in_a_project_name_is_shown_as_text_on_every_tmux() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    w.attach();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("#[fg=red]api");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::waiting("styled", &cwd, &tty));
+    // tmux before 3.2 reads styles after turning `##` into `#`: a plain `##[` would restyle
+    // there and the text would vanish from the line.
+    let line = until_contains(STATUS_WITHIN, "api", || w.status_line());
+    assert!(
+        line.contains("#[fg=red]api"),
+        "project shown as text: {line}"
+    );
+}
+
+#[test]
 fn sourcing_ring_tmux_twice_keeps_the_users_formats_hooks_and_keys() {
     if !world::tmux_available() {
         return;
