@@ -4,17 +4,18 @@
 //! after every step, that such a cached read gives exactly the live rows of a read with no
 //! cache at all; and that a read showing ended rows gets their current times.
 
-use ring_shared::config::Config;
-use ring_shared::derive::{Proc, Procs, ReadContext};
+mod zeroconf_support;
+
+use ring_shared::derive::{Proc, Procs};
 use ring_shared::registry::Status;
 use ring_shared::scan::ScanSession;
 use ring_tmux::env::Env;
-use ring_tmux::zeroconf::{self, Need};
+use ring_tmux::zeroconf::Need;
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
-use std::fs::{self, File};
+use std::fs;
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
+use zeroconf_support::{set_mtime, wall_now};
 
 struct Home {
     dir: tempfile::TempDir,
@@ -34,26 +35,19 @@ struct Step {
 
 impl Home {
     fn new() -> Home {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .expect("clock")
-            .as_secs_f64()
-            .floor();
         Home {
             dir: tempfile::tempdir().expect("tempdir"),
-            now,
+            now: wall_now(),
             writes: std::cell::Cell::new(0),
         }
     }
 
     fn env(&self, ring: &str) -> Env {
-        let home = self.dir.path().join("home");
-        Env {
-            ring_home: self.dir.path().join(ring),
-            home,
-            fixed_now: Some(self.now),
-            procs_file: None,
-        }
+        zeroconf_support::env(
+            self.dir.path().join("home"),
+            self.dir.path().join(ring),
+            self.now,
+        )
     }
 
     /// Appends a record with `cwd` to `<folder>/<id>.jsonl` (created with an opening record in
@@ -71,20 +65,14 @@ impl Home {
         let mut text = fs::read_to_string(&path).unwrap_or_else(|_| line(&opening, "start"));
         text.push_str(&line(cwd, &format!("step at {age}")));
         fs::write(&path, text).expect("write");
-        File::options()
-            .write(true)
-            .open(&path)
-            .and_then(|f| f.set_modified(UNIX_EPOCH + Duration::from_secs_f64(self.now - age)))
-            .expect("mtime");
+        set_mtime(&path, self.now - age);
         if !created {
             // An append changes the file, not its folder.
             return;
         }
         self.writes.set(self.writes.get() + 1);
         let folder_time = self.now - 1000.0 + f64::from(self.writes.get());
-        File::open(path.parent().expect("folder"))
-            .and_then(|f| f.set_modified(UNIX_EPOCH + Duration::from_secs_f64(folder_time)))
-            .expect("folder mtime");
+        set_mtime(path.parent().expect("folder"), folder_time);
     }
 
     fn read(&self, ring: &str, live: &[&str], need: Need<'_>) -> Vec<ScanSession> {
@@ -98,17 +86,7 @@ impl Home {
             .collect();
         procs.by_provider.insert("claude-code".into(), Some(list));
         procs.by_provider.insert("codex".into(), Some(Vec::new()));
-        let config = Config::default();
-        let hidden = BTreeMap::new();
-        let ctx = ReadContext {
-            now: self.now,
-            config: &config,
-            procs: &procs,
-            hidden: &hidden,
-            source_mtime: &|_| None,
-            realpath: &|p| p.to_owned(),
-        };
-        zeroconf::rows_for(&self.env(ring), &ctx, &|_, _| false, Duration::ZERO, need)
+        zeroconf_support::rows(&self.env(ring), &procs, self.now, Duration::ZERO, need)
     }
 }
 

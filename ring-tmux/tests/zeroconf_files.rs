@@ -1,19 +1,20 @@
 //! Zero-config mode against real files: Claude transcripts with set mtimes in a temporary
 //! `$HOME`, a real Codex `state_5.sqlite`, the scan cache and the file published for zellij.
 
-use ring_shared::config::Config;
-use ring_shared::derive::{Proc, Procs, ReadContext, Source};
+mod zeroconf_support;
+
+use ring_shared::derive::{Proc, Procs, Source};
 use ring_shared::registry::Status;
 use ring_shared::scan::{Published, ScanSession};
 use ring_tmux::env::Env;
-use ring_tmux::zeroconf::{self, PUBLISHED_FILE};
+use ring_tmux::zeroconf::{Need, PUBLISHED_FILE};
 use rusqlite::Connection;
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use zeroconf_support::{set_mtime, wall_now};
 
 /// A temporary home with a ring folder, and a clock at "now".
 struct Home {
@@ -26,17 +27,8 @@ impl Home {
     fn new() -> Home {
         let dir = tempfile::tempdir().expect("tempdir");
         let home = dir.path().to_path_buf();
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .expect("clock")
-            .as_secs_f64()
-            .floor();
-        let env = Env {
-            ring_home: home.join(".config").join("ring"),
-            home,
-            fixed_now: Some(now),
-            procs_file: None,
-        };
+        let now = wall_now();
+        let env = zeroconf_support::env(home.clone(), home.join(".config").join("ring"), now);
         Home {
             _dir: dir,
             env,
@@ -63,20 +55,12 @@ impl Home {
     }
 
     fn age(&self, path: &Path, age: f64) {
-        let when = UNIX_EPOCH + Duration::from_secs_f64(self.now - age);
-        File::options()
-            .write(true)
-            .open(path)
-            .and_then(|f| f.set_modified(when))
-            .expect("set mtime");
+        set_mtime(path, self.now - age);
     }
 
     /// Sets a folder's mtime `age` seconds before now (its last change long past).
     fn age_dir(&self, rel: &str, age: f64) {
-        let when = UNIX_EPOCH + Duration::from_secs_f64(self.now - age);
-        File::open(self.path(rel))
-            .and_then(|f| f.set_modified(when))
-            .expect("set folder mtime");
+        self.age(&self.path(rel), age);
     }
 
     /// The zero-config rows for `procs`, listing the folders every time.
@@ -90,17 +74,7 @@ impl Home {
 
     /// The rows as read at board time `now` (the wall clock of the cache is the real one).
     fn rows_at(&self, procs: &Procs, ttl: Duration, now: f64) -> Vec<ScanSession> {
-        let config = Config::default();
-        let hidden = BTreeMap::new();
-        let ctx = ReadContext {
-            now,
-            config: &config,
-            procs,
-            hidden: &hidden,
-            source_mtime: &|_| None,
-            realpath: &|p| p.to_owned(),
-        };
-        zeroconf::rows_with_ttl(&self.env, &ctx, &|_, _| false, ttl)
+        zeroconf_support::rows(&self.env, procs, now, ttl, Need::AllRows)
     }
 }
 

@@ -10,16 +10,16 @@
 //! path and its "read the folder again" path both run. An old transcript is never made recent
 //! in place: that shows up only at the 30 s sweep, by design (`zeroconf/list.rs`).
 
+mod zeroconf_support;
+
 use proptest::prelude::*;
-use ring_shared::config::Config;
-use ring_shared::derive::{Proc, Procs, ReadContext};
-use ring_tmux::env::Env;
-use ring_tmux::zeroconf;
+use ring_shared::derive::{Proc, Procs};
+use ring_tmux::zeroconf::Need;
 use serde_json::json;
-use std::collections::BTreeMap;
-use std::fs::{self, File};
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
+use zeroconf_support::{env, rows, set_mtime, wall_now};
 
 const FOLDERS: usize = 4;
 const NAMES: usize = 5;
@@ -79,11 +79,7 @@ impl World {
     fn new() -> World {
         let dir = tempfile::tempdir().expect("tempdir");
         let home = dir.path().to_path_buf();
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .expect("clock")
-            .as_secs_f64()
-            .floor();
+        let now = wall_now();
         fs::create_dir_all(home.join(".claude/projects")).expect("projects");
         World {
             _dir: dir,
@@ -101,11 +97,8 @@ impl World {
         self.folder(folder).join(format!("s{name}.jsonl"))
     }
 
-    fn set_mtime(&self, path: &Path, age: f64) {
-        let when = UNIX_EPOCH + Duration::from_secs_f64(self.now - age);
-        File::open(path)
-            .and_then(|f| f.set_modified(when))
-            .expect("set mtime");
+    fn age(&self, path: &Path, age: f64) {
+        set_mtime(path, self.now - age);
     }
 
     /// The folder (and the projects folder above it) changed: a past mtime of their own.
@@ -114,9 +107,9 @@ impl World {
         let age = 3_000.0 - f64::from(self.changes);
         let dir = self.folder(folder);
         if dir.is_dir() {
-            self.set_mtime(&dir, age);
+            self.age(&dir, age);
         }
-        self.set_mtime(&self.home.join(".claude/projects"), age);
+        self.age(&self.home.join(".claude/projects"), age);
     }
 
     fn apply(&mut self, op: &Op) {
@@ -142,7 +135,7 @@ impl World {
                     ));
                 }
                 fs::write(&path, text).expect("write");
-                self.set_mtime(&path, AGES[age]);
+                self.age(&path, AGES[age]);
                 self.changed(folder);
             }
             Op::Append { folder, name } => {
@@ -159,7 +152,7 @@ impl World {
                 // Appending moves the file's mtime, not its folder's. A transcript outside
                 // the window stays outside it (a resumed old session waits for the sweep).
                 let new_age = if age > WINDOW { age } else { 1.0 };
-                self.set_mtime(&path, new_age);
+                self.age(&path, new_age);
             }
             Op::Delete { folder, name } => {
                 if fs::remove_file(self.file(folder, name)).is_ok() {
@@ -183,12 +176,7 @@ impl World {
     /// (id, status, last_active, last_action) of the rows read with the ring folder `ring`:
     /// every row, or (`live_only`) the read of a status bar, which drops the ended ones.
     fn rows(&self, ring: &Path, live_only: bool) -> Vec<(String, String, u64, String)> {
-        let env = Env {
-            ring_home: ring.to_path_buf(),
-            home: self.home.clone(),
-            fixed_now: Some(self.now),
-            procs_file: None,
-        };
+        let env = env(self.home.clone(), ring.to_path_buf(), self.now);
         let mut procs = Procs::default();
         let live = ["/p0", "/p1"].map(|cwd| Proc {
             cwd: cwd.into(),
@@ -198,24 +186,14 @@ impl World {
             .by_provider
             .insert("claude-code".into(), Some(live.to_vec()));
         procs.by_provider.insert("codex".into(), None);
-        let config = Config::default();
-        let hidden = BTreeMap::new();
-        let ctx = ReadContext {
-            now: self.now,
-            config: &config,
-            procs: &procs,
-            hidden: &hidden,
-            source_mtime: &|_| None,
-            realpath: &|p| p.to_owned(),
-        };
         let need = if live_only {
-            zeroconf::Need::LiveRows {
+            Need::LiveRows {
                 hook_id: &|_| false,
             }
         } else {
-            zeroconf::Need::AllRows
+            Need::AllRows
         };
-        let mut rows: Vec<_> = zeroconf::rows_for(&env, &ctx, &|_, _| false, Duration::ZERO, need)
+        let mut rows: Vec<_> = rows(&env, &procs, self.now, Duration::ZERO, need)
             .into_iter()
             .filter(|s| !live_only || s.session.row.status != ring_shared::Status::Ended)
             .map(|s| {

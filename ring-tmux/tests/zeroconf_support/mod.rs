@@ -1,0 +1,59 @@
+//! Zero-config reads through the library against real files: the clock, file times and the
+//! read itself, shared by the tests that drive `ring_tmux::zeroconf` directly.
+#![allow(dead_code)] // Shared by several test crates; each uses part of it.
+
+use ring_shared::config::Config;
+use ring_shared::derive::{Procs, ReadContext};
+use ring_shared::scan::ScanSession;
+use ring_tmux::env::Env;
+use ring_tmux::zeroconf::{self, Need};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The wall clock in whole seconds: the board's "now" of a test (the scan cache keeps to
+/// the real clock, so the board's cannot be far from it).
+pub fn wall_now() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .expect("clock")
+        .as_secs_f64()
+        .floor()
+}
+
+/// Sets the mtime of a file or folder to `epoch` seconds.
+pub fn set_mtime(path: &Path, epoch: f64) {
+    File::options()
+        .read(true)
+        .open(path)
+        .and_then(|f| f.set_modified(UNIX_EPOCH + Duration::from_secs_f64(epoch)))
+        .unwrap_or_else(|e| panic!("set mtime of {}: {e}", path.display()));
+}
+
+/// The environment of a read: `home`, the ring folder `ring_home`, the board clock `now`,
+/// processes passed to [`rows`] instead of read from a file.
+pub fn env(home: PathBuf, ring_home: PathBuf, now: f64) -> Env {
+    Env {
+        ring_home,
+        home,
+        fixed_now: Some(now),
+        procs_file: None,
+    }
+}
+
+/// The zero-config rows of a read at board time `now`, with default config, no hidden
+/// sessions, no tmux evidence and realpath as the identity.
+pub fn rows(env: &Env, procs: &Procs, now: f64, ttl: Duration, need: Need<'_>) -> Vec<ScanSession> {
+    let config = Config::default();
+    let hidden = BTreeMap::new();
+    let ctx = ReadContext {
+        now,
+        config: &config,
+        procs,
+        hidden: &hidden,
+        source_mtime: &|_| None,
+        realpath: &|p| p.to_owned(),
+    };
+    zeroconf::rows_for(env, &ctx, &|_, _| false, ttl, need)
+}
