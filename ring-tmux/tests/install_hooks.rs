@@ -247,19 +247,8 @@ fn install_and_remove_preserve_every_other_hook_and_setting() {
     let installed = std::fs::read_to_string(home.claude()).expect("read");
     assert!(installed.contains("ünïcode"), "non-ASCII stays literal");
     let doc: Value = serde_json::from_str(&installed).expect("json");
-    let keys: Vec<&str> = doc
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    assert_eq!(keys, ["model", "env", "hooks", "permissions", "zeta"]);
-    let env_keys: Vec<&str> = doc["env"]
-        .as_object()
-        .expect("env")
-        .keys()
-        .map(String::as_str)
-        .collect();
+    assert_eq!(keys(&doc), ["model", "env", "hooks", "permissions", "zeta"]);
+    let env_keys = keys(&doc["env"]);
     assert_eq!(env_keys, ["B", "A"]);
     assert_eq!(
         commands(&doc, "Stop"),
@@ -589,13 +578,7 @@ fn an_upgrade_keeps_foreign_items_and_drops_only_the_groups_it_empties() {
     for event in CLAUDE_EVENTS.iter().filter(|e| **e != "Stop") {
         assert_eq!(doc["hooks"][event], json!([ours]), "{event}");
     }
-    let keys: Vec<&str> = doc
-        .as_object()
-        .expect("object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    assert_eq!(keys, ["z", "hooks", "a"]);
+    assert_eq!(keys(&doc), ["z", "hooks", "a"]);
 }
 
 /// install_dry_run (spec §7 step 3): every target is shown (Codex's too when `~/.codex`
@@ -633,4 +616,14 @@ fn dry_run_shows_every_target_and_writes_none() {
     );
     assert!(!home.codex().exists(), "dry-run wrote the Codex file");
     assert!(backups(&home.path().join(".claude")).is_empty());
+}
+
+/// An object's keys, in the file's order.
+fn keys(object: &Value) -> Vec<&str> {
+    object
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect()
 }
