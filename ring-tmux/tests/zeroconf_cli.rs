@@ -2,6 +2,8 @@
 //! temporary `$HOME`, processes injected with `RING_PROCS`, hook rows written by `ring-tmux
 //! hook`, the board read with `oneline` and `json --all`.
 
+mod zeroconf_support;
+
 use assert_cmd::Command;
 use serde_json::{Value, json};
 use std::fs::{self, File};
@@ -19,10 +21,7 @@ struct World {
 
 impl World {
     fn new() -> World {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let home = dir.path().join("home");
-        let ring = home.join(".config").join("ring");
-        fs::create_dir_all(&ring).expect("ring folder");
+        let (dir, home, ring) = zeroconf_support::temp_home();
         let procs = dir.path().join("procs.json");
         World {
             _dir: dir,
@@ -33,15 +32,8 @@ impl World {
     }
 
     fn cmd(&self, now: f64) -> Command {
-        let mut cmd = Command::cargo_bin("ring-tmux").expect("binary");
-        cmd.env_clear()
-            .env("HOME", &self.home)
-            .env("RING_HOME", &self.ring)
-            .env("RING_NOW", now.to_string())
-            .env("RING_PROCS", &self.procs)
-            .env("RING_SCAN_TTL", "0")
-            .env("RING_STDIN_TTY", "")
-            .env("RING_AGENT_TTY", "");
+        let mut cmd = zeroconf_support::ring_tmux(&self.home, &self.ring, &self.procs, now);
+        cmd.env("RING_STDIN_TTY", "").env("RING_AGENT_TTY", "");
         cmd
     }
 

@@ -4,6 +4,8 @@
 //! the live slot (§4.4), and which pane `json` gives as the location of rows without a pane.
 //! The same with a real tmux server is in `e2e_evidence.rs`.
 
+mod zeroconf_support;
+
 use assert_cmd::Command;
 use rstest::rstest;
 use serde_json::{Value, json};
@@ -21,10 +23,7 @@ struct World {
 
 impl World {
     fn new() -> World {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let home = dir.path().join("home");
-        let ring = home.join(".config").join("ring");
-        fs::create_dir_all(&ring).expect("ring folder");
+        let (dir, home, ring) = zeroconf_support::temp_home();
         let world = World { dir, home, ring };
         world.write(
             "procs.json",
@@ -59,13 +58,8 @@ impl World {
     }
 
     fn cmd(&self, seams: &[(&str, &Path)], tmux: Option<&str>) -> Command {
-        let mut cmd = Command::cargo_bin("ring-tmux").expect("binary");
-        cmd.env_clear()
-            .env("HOME", &self.home)
-            .env("RING_HOME", &self.ring)
-            .env("RING_NOW", NOW.to_string())
-            .env("RING_PROCS", self.dir.path().join("procs.json"))
-            .env("RING_SCAN_TTL", "0");
+        let procs = self.dir.path().join("procs.json");
+        let mut cmd = zeroconf_support::ring_tmux(&self.home, &self.ring, &procs, NOW);
         for (name, path) in seams {
             cmd.env(name, path);
         }

@@ -1,7 +1,8 @@
 //! Local LLM chats in zero-config mode (spec §4.6) through the real `ring-tmux` binary:
 //! processes injected with `RING_PROCS` (`local_llm`), the board read with `json --all`.
 
-use assert_cmd::Command;
+mod zeroconf_support;
+
 use serde_json::{Value, json};
 use std::fs;
 use std::path::PathBuf;
@@ -17,10 +18,7 @@ struct World {
 
 impl World {
     fn new(procs: Value) -> World {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let home = dir.path().join("home");
-        let ring = home.join(".config").join("ring");
-        fs::create_dir_all(&ring).expect("ring folder");
+        let (dir, home, ring) = zeroconf_support::temp_home();
         let procs_file = dir.path().join("procs.json");
         fs::write(&procs_file, procs.to_string()).expect("procs");
         World {
@@ -32,14 +30,7 @@ impl World {
     }
 
     fn json(&self) -> Value {
-        let out = Command::cargo_bin("ring-tmux")
-            .expect("binary")
-            .env_clear()
-            .env("HOME", &self.home)
-            .env("RING_HOME", &self.ring)
-            .env("RING_NOW", NOW.to_string())
-            .env("RING_PROCS", &self.procs)
-            .env("RING_SCAN_TTL", "0")
+        let out = zeroconf_support::ring_tmux(&self.home, &self.ring, &self.procs, NOW)
             .args(["json", "--all"])
             .output()
             .expect("run");

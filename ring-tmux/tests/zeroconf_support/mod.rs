@@ -57,3 +57,27 @@ pub fn rows(env: &Env, procs: &Procs, now: f64, ttl: Duration, need: Need<'_>) -
     };
     zeroconf::rows_for(env, &ctx, &|_, _| false, ttl, need)
 }
+
+/// A temporary `$HOME` with an empty ring folder (`~/.config/ring`): the folder (keep it
+/// alive), the home, the ring folder.
+pub fn temp_home() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let home = dir.path().join("home");
+    let ring = home.join(".config").join("ring");
+    std::fs::create_dir_all(&ring).expect("ring folder");
+    (dir, home, ring)
+}
+
+/// The real `ring-tmux` with nothing of this process's environment but `HOME`, the ring
+/// folder, the board clock `now`, the processes in `procs` (a `RING_PROCS` file) and a
+/// listing of the transcript folders on every read.
+pub fn ring_tmux(home: &Path, ring: &Path, procs: &Path, now: f64) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("ring-tmux").expect("binary");
+    cmd.env_clear()
+        .env("HOME", home)
+        .env("RING_HOME", ring)
+        .env("RING_NOW", now.to_string())
+        .env("RING_PROCS", procs)
+        .env("RING_SCAN_TTL", "0");
+    cmd
+}
