@@ -391,6 +391,7 @@ fn board(
         &mut rollout,
         &ctx,
         &evidence,
+        scan::EndedRows::All,
     );
     let hook = list(recorded, "hook_sessions")
         .iter()

@@ -73,20 +73,11 @@ pub fn rows(
     ctx: &ReadContext<'_>,
     evidence: &dyn Fn(&str, &str) -> bool,
 ) -> Vec<ScanSession> {
-    rows_with_ttl(env, ctx, evidence, rescan_ttl())
+    rows_for(env, ctx, evidence, rescan_ttl(), Need::AllRows)
 }
 
-/// [`rows`] with an explicit listing lifetime (`Duration::ZERO`: list every time).
-pub fn rows_with_ttl(
-    env: &Env,
-    ctx: &ReadContext<'_>,
-    evidence: &dyn Fn(&str, &str) -> bool,
-    ttl: Duration,
-) -> Vec<ScanSession> {
-    rows_for(env, ctx, evidence, ttl, Need::AllRows)
-}
-
-/// [`rows_with_ttl`] for a read that needs only what `need` says: with [`Need::LiveRows`] a
+/// [`rows`] with an explicit listing lifetime (`Duration::ZERO`: list every time), for a read
+/// that needs only what `need` says: with [`Need::LiveRows`] a
 /// listing may leave the transcripts whose rows are ended whatever their mtime un-`stat`ed
 /// (the `defer` module); their rows (ended) may then show an older time, never another status.
 pub fn rows_for(
@@ -127,7 +118,7 @@ pub fn rows_for(
         Need::LiveRows { .. } => EndedRows::Only(&wanted),
     };
     let mut rows =
-        scan::zero_config_rows_for(&transcripts, &threads, &mut rollout, ctx, evidence, ended);
+        scan::zero_config_rows(&transcripts, &threads, &mut rollout, ctx, evidence, ended);
     rows.extend(local);
     if relist {
         cache.listed(wall);

@@ -222,19 +222,9 @@ fn clean_text(raw: &str) -> &str {
 ///
 /// Status bars call this with hundreds of transcripts on every refresh: the order, statuses
 /// and duplicates are settled on indices and borrowed strings first, and each row is built
-/// once, in its final place.
+/// once, in its final place. `ended`: which ended rows to build (the others are placed, and
+/// count for synthetic rows, exactly as if they were built).
 pub fn claude_rows(
-    transcripts: &[TranscriptFacts],
-    procs: &[Proc],
-    ctx: &ReadContext<'_>,
-    evidence: &dyn Fn(&str, &str) -> bool,
-) -> Vec<ScanSession> {
-    claude_rows_for(transcripts, procs, ctx, evidence, EndedRows::All)
-}
-
-/// [`claude_rows`], building only the ended rows that `ended` asks for (the others are
-/// placed, and count for synthetic rows, exactly as if they were built).
-pub fn claude_rows_for(
     transcripts: &[TranscriptFacts],
     procs: &[Proc],
     ctx: &ReadContext<'_>,

@@ -25,7 +25,7 @@ mod local;
 mod merge;
 mod publish;
 
-pub use claude::{TranscriptFacts, claude_rows, claude_rows_for, head_cwd, tail_kind};
+pub use claude::{TranscriptFacts, claude_rows, head_cwd, tail_kind};
 pub use codex::{CodexThread, RolloutFacts, codex_rows, order_threads};
 pub use local::{LLAMA_CPP, LocalLlm, OLLAMA, local_llm_rows};
 pub use merge::{finish, merge_sources};
@@ -88,18 +88,8 @@ impl EndedRows<'_> {
 /// `evidence(id, cwd)` says whether tmux process-tree evidence names session `id` in a pane
 /// whose realpath cwd is realpath(`cwd`) (§4.10 rule 2); `|_, _| false` when there is none.
 /// `rollout(path)` gives the facts of a Codex rollout file (read only for listed threads).
+/// `ended`: which ended Claude rows to build ([`EndedRows::All`] for every row).
 pub fn zero_config_rows(
-    transcripts: &[TranscriptFacts],
-    threads: &[CodexThread],
-    rollout: &mut dyn FnMut(&str) -> RolloutFacts,
-    ctx: &ReadContext<'_>,
-    evidence: &dyn Fn(&str, &str) -> bool,
-) -> Vec<ScanSession> {
-    zero_config_rows_for(transcripts, threads, rollout, ctx, evidence, EndedRows::All)
-}
-
-/// [`zero_config_rows`], building only the ended Claude rows that `ended` asks for.
-pub fn zero_config_rows_for(
     transcripts: &[TranscriptFacts],
     threads: &[CodexThread],
     rollout: &mut dyn FnMut(&str) -> RolloutFacts,
@@ -109,7 +99,7 @@ pub fn zero_config_rows_for(
 ) -> Vec<ScanSession> {
     // Not `extend`ed into a new vector: hundreds of large rows would be copied.
     let mut rows = match known_procs(ctx, "claude-code") {
-        Some(procs) => claude_rows_for(transcripts, procs, ctx, evidence, ended),
+        Some(procs) => claude_rows(transcripts, procs, ctx, evidence, ended),
         None => Vec::new(),
     };
     if let Some(procs) = known_procs(ctx, "codex") {

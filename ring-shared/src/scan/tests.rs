@@ -7,6 +7,16 @@ use rstest::rstest;
 use serde_json::json;
 use std::collections::BTreeMap;
 
+/// Every Claude row, ended ones included.
+fn every_claude_row(
+    transcripts: &[TranscriptFacts],
+    procs: &[Proc],
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+) -> Vec<ScanSession> {
+    claude_rows(transcripts, procs, ctx, evidence, EndedRows::All)
+}
+
 const NOW: f64 = 1_700_000_000.0;
 
 fn records(lines: &[serde_json::Value]) -> Vec<Record> {
@@ -143,7 +153,7 @@ fn newest_transcripts_take_the_live_slots_and_age() {
     ];
     let procs = procs(&[("/repo/", "/dev/pts/1"), ("/repo", "/dev/pts/2")], None);
     let rows = with_ctx(&procs, |ctx| {
-        claude_rows(
+        every_claude_row(
             &files,
             known_procs(ctx, "claude-code").expect("known"),
             ctx,
@@ -168,7 +178,7 @@ fn a_single_live_process_lends_its_tty_to_the_newest_row() {
     ];
     let procs = procs(&[("/repo", "/dev/pts/9")], None);
     let rows = with_ctx(&procs, |ctx| {
-        claude_rows(
+        every_claude_row(
             &files,
             known_procs(ctx, "claude-code").expect("known"),
             ctx,
@@ -193,7 +203,7 @@ fn process_tree_evidence_moves_a_row_into_the_live_slot() {
     let procs = procs(&[("/repo", "")], None);
     let evidence = |id: &str, cwd: &str| id == "quiet" && cwd == "/repo";
     let rows = with_ctx(&procs, |ctx| {
-        claude_rows(
+        every_claude_row(
             &files,
             known_procs(ctx, "claude-code").expect("known"),
             ctx,
@@ -233,7 +243,7 @@ fn slots_with_tree(live: &[(&str, &str)], pane_cwd: &str, args: &str) -> Vec<(St
         let tree = crate::derive::PaneTree::new(&panes, &tree_procs, ctx.realpath);
         let evidence =
             |id: &str, cwd: &str| tree.target(id, "claude-code", cwd, ctx.realpath).is_some();
-        let rows = claude_rows(
+        let rows = every_claude_row(
             &files,
             known_procs(ctx, "claude-code").expect("known"),
             ctx,
@@ -274,7 +284,9 @@ fn background_agent_rows_age_without_a_live_slot() {
     let files = [facts("agent", "/repo", 10.0, TailKind::Working)];
     let mut procs = procs(&[], None);
     procs.background_agent_ids.insert("agent".into());
-    let rows = with_ctx(&procs, |ctx| claude_rows(&files, &[], ctx, &|_, _| false));
+    let rows = with_ctx(&procs, |ctx| {
+        every_claude_row(&files, &[], ctx, &|_, _| false)
+    });
     assert_eq!(statuses(&rows), vec![row("agent", Status::Working, None)]);
 }
 
@@ -292,7 +304,7 @@ fn synthetic_rows_cover_live_cwds_without_scan_rows_once_per_realpath() {
         None,
     );
     let rows = with_ctx(&procs, |ctx| {
-        claude_rows(
+        every_claude_row(
             &files,
             known_procs(ctx, "claude-code").expect("known"),
             ctx,
@@ -321,6 +333,7 @@ fn unknown_scans_contribute_no_rows() {
             &mut |_| RolloutFacts::default(),
             ctx,
             &|_, _| false,
+            EndedRows::All,
         )
     });
     assert!(rows.is_empty());
@@ -634,9 +647,9 @@ fn ended_rows_are_built_only_when_wanted_and_nothing_else_changes(#[case] wanted
     let (files, procs) = crowded();
     with_ctx(&procs, |ctx| {
         let live = known_procs(ctx, "claude-code").expect("known");
-        let all = claude_rows(&files, live, ctx, &|_, _| false);
+        let all = every_claude_row(&files, live, ctx, &|_, _| false);
         let want = |id: &str| wanted.contains(&id);
-        let some = claude_rows_for(&files, live, ctx, &|_, _| false, EndedRows::Only(&want));
+        let some = claude_rows(&files, live, ctx, &|_, _| false, EndedRows::Only(&want));
         let expected: Vec<_> = all
             .iter()
             .filter(|s| s.session.row.status != Status::Ended || want(&s.session.row.session_id))
@@ -659,9 +672,9 @@ fn all_ended_rows_is_the_plain_scan() {
     let (files, procs) = crowded();
     with_ctx(&procs, |ctx| {
         let live = known_procs(ctx, "claude-code").expect("known");
-        let all = claude_rows(&files, live, ctx, &|_, _| false);
+        let all = every_claude_row(&files, live, ctx, &|_, _| false);
         assert_eq!(
-            claude_rows_for(&files, live, ctx, &|_, _| false, EndedRows::All),
+            claude_rows(&files, live, ctx, &|_, _| false, EndedRows::All),
             all
         );
         assert_eq!(
