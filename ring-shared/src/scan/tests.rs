@@ -648,6 +648,8 @@ fn ended_rows_are_built_only_when_wanted_and_nothing_else_changes(#[case] wanted
     with_ctx(&procs, |ctx| {
         let live = known_procs(ctx, "claude-code").expect("known");
         let all = every_claude_row(&files, live, ctx, &|_, _| false);
+        let ended = all.iter().filter(|s| s.session.row.status == Status::Ended);
+        assert_eq!(ended.count(), 5, "the fixture's ended rows");
         let want = |id: &str| wanted.contains(&id);
         let some = claude_rows(&files, live, ctx, &|_, _| false, EndedRows::Only(&want));
         let expected: Vec<_> = all
@@ -664,24 +666,5 @@ fn ended_rows_are_built_only_when_wanted_and_nothing_else_changes(#[case] wanted
             .map(|s| s.session.row.session_id.as_str())
             .collect();
         assert_eq!(synthetic, ["synthetic:/repo/c"]);
-    });
-}
-
-#[test]
-fn all_ended_rows_is_the_plain_scan() {
-    let (files, procs) = crowded();
-    with_ctx(&procs, |ctx| {
-        let live = known_procs(ctx, "claude-code").expect("known");
-        let all = every_claude_row(&files, live, ctx, &|_, _| false);
-        assert_eq!(
-            claude_rows(&files, live, ctx, &|_, _| false, EndedRows::All),
-            all
-        );
-        assert_eq!(
-            all.iter()
-                .filter(|s| s.session.row.status == Status::Ended)
-                .count(),
-            5
-        );
     });
 }
