@@ -1,0 +1,608 @@
+#!/usr/bin/env python3
+"""The real Claude Code, driven in a real tmux, offline against mock_anthropic.py, compared at
+every step with what ring shows.
+
+    python3 scripts/agents/claude_scenarios.py [--only NAME[,NAME…]] [--keep] [--no-fixtures]
+
+Per step: an action (keys into the pane), then the screen must reach a state (the truth: what
+a person sees), then ring gets up to --ring-deadline seconds (3 by default) to show the same
+on its board (`ring-tmux json --all`: the session's `status` / `waiting_kind`) and on the
+pane's badge (`@ring_state` / `@ring_kind`). One line per step:
+
+    PASS|FAIL scenario/step: screen=<state> ring_board=<state/kind> badge=<state/kind>
+
+and at the end `N passed, M failed` (exit 1 when any failed). Fixtures (raw hook payloads as
+Claude sent them, Claude's own session file per step, the step table) are written under
+ring-shared/tests/fixtures/agents/claude/ unless --no-fixtures.
+
+Environment: RING_BIN (default target/debug/ring-tmux), RING_AGENTS_BIN (the folder holding
+`claude`, default ~/.cache/ring-ci/agents/node_modules/.bin).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import sys
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness as H  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+MOCK = HERE / "mock_anthropic.py"
+FIXTURES = H.REPO / "ring-shared/tests/fixtures/agents/claude"
+API_KEY = "sk-ant-api03-ringmock-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-ringAA"
+CLAUDE_VERSION = "2.1.328"
+RING_DEADLINE = 3.0
+
+# What the person sees vs what ring shows, for one step.
+ENDED = ("ended", "")
+
+
+class ClaudeRun:
+    """One scenario: a Harness with Claude's config, the mock, hooks, an attached client."""
+
+    def __init__(self, rec: H.Recorder, scenario: str, keep: bool, hooks: bool = True,
+                 native_layout: bool = False, claude_json_extra: dict | None = None,
+                 write_fixtures: bool = True):
+        self.rec = rec
+        self.scenario = scenario
+        self.h = H.Harness(scenario, keep=keep, hooks=hooks)
+        self.hooks = hooks
+        self.native_layout = native_layout
+        self.claude_json_extra = claude_json_extra or {}
+        self.write_fixtures = write_fixtures
+        self.steps: list[dict] = []
+        self.sids: list[str] = []          # session ids, in order of start
+        self.pids: list[int] = []          # claude pids, in order of start
+        self.sid: str | None = None
+        self.pid: int | None = None
+        self.payload_mark = 0
+        self.ring_mark = 0
+        self.outer_socket = self.h.socket + "-outer"
+        self.proc_snapshots: list[dict] = []
+
+    # ---- set-up ------------------------------------------------------------------------
+    def setup(self) -> None:
+        h = self.h
+        port = h.start_mock(MOCK)
+        h.extra_env.update({
+            "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}",
+            "ANTHROPIC_API_KEY": API_KEY,
+            "DISABLE_TELEMETRY": "1",
+            "DISABLE_ERROR_REPORTING": "1",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CODE_MAX_RETRIES": "0",
+        })
+        h.write_claude_json(API_KEY, self.claude_json_extra)
+        (h.home / ".claude").mkdir(exist_ok=True)
+        if self.native_layout:
+            # What Anthropic's native installer lays out: ~/.local/bin/claude is a symlink to
+            # ~/.local/share/claude/versions/<version> (the binary itself).
+            versions = h.home / ".local/share/claude/versions"
+            versions.mkdir(parents=True)
+            target = versions / CLAUDE_VERSION
+            real = os.path.realpath(os.path.join(H.AGENTS_BIN, "claude"))
+            try:
+                os.link(real, target)
+            except OSError:
+                import shutil
+                shutil.copy2(real, target)
+            (h.home / ".local/bin").mkdir(parents=True)
+            (h.home / ".local/bin/claude").symlink_to(target)
+        else:
+            h.path_dirs.insert(1, H.AGENTS_BIN)
+        if self.hooks:
+            h.install_hooks()
+            h.add_recorder_hooks()
+        # A status line, window and pane badges through ring's placeholders, set before
+        # ring.tmux loads, and a client attached (from an outer tmux) so the status job runs.
+        h.tmux("new-session", "-d", "-s", "main", "-x", "200", "-y", "50",
+               "-c", str(h.work), H.SHELL_CMD)
+        h.tmux("set", "-g", "status-right", "#{ring_status} |")
+        h.tmux("set", "-g", "window-status-format", " #I:#W #{ring_badge}")
+        h.tmux("set", "-g", "window-status-current-format", " #I:#W #{ring_badge}")
+        h.tmux("set", "-g", "@ring-bin", H.RING_BIN)
+        h.tmux("run-shell", H.RING_TMUX_PLUGIN)
+        if not h.tmux("show", "-gqv", "@ring_loaded").strip():
+            raise RuntimeError("ring.tmux did not load")
+        h.pane = h.tmux("list-panes", "-t", "main", "-F", "#{pane_id}").split()[0]
+        h.pane_pid = int(h.tmux("list-panes", "-t", "main", "-F", "#{pane_pid}").split()[0])
+        env = h.base_env()
+        import subprocess
+        subprocess.run(["tmux", "-L", self.outer_socket, "-f", "/dev/null", "new-session", "-d",
+                        "-x", "200", "-y", "52",
+                        f"env -u TMUX tmux -L {h.socket} attach -t main"],
+                       env=env, check=True, timeout=20)
+        h.wait_screen(lambda s: H.SHELL_PROMPT.strip() in s, 15, "shell prompt")
+
+    def outer_status(self) -> str:
+        import subprocess
+        out = subprocess.run(["tmux", "-L", self.outer_socket, "capture-pane", "-p"],
+                             env=self.h.base_env(), capture_output=True, text=True, timeout=10)
+        lines = [l for l in out.stdout.splitlines() if l.strip()]
+        return lines[-1].rstrip() if lines else ""
+
+    def close(self) -> None:
+        import subprocess
+        subprocess.run(["tmux", "-L", self.outer_socket, "kill-server"],
+                       env=self.h.base_env(), capture_output=True, timeout=20)
+        self.h.close()
+
+    # ---- readings ----------------------------------------------------------------------
+    def session_file(self, pid: int | None = None) -> dict | None:
+        pid = pid or self.pid
+        if not pid:
+            return None
+        p = self.h.home / ".claude/sessions" / f"{pid}.json"
+        try:
+            return json.loads(p.read_text())
+        except (OSError, ValueError):
+            return None
+
+    def board_row(self, rows: list[dict]) -> dict | None:
+        if self.sid:
+            for r in rows:
+                if r.get("session_id") == self.sid:
+                    return r
+        if not self.hooks:
+            live = [r for r in rows if r.get("status") != "ended"]
+            return (live or rows or [None])[0]
+        return None
+
+    def ring_view(self) -> tuple[str, str, tuple[str, str], tuple[str, str], list[dict]]:
+        rows = self.h.rows_here()
+        row = self.board_row(rows)
+        board = ("absent", "") if row is None else (row.get("status", "?"),
+                                                    row.get("waiting_kind") or "")
+        badge = self.h.badge()
+        return H.fmt(*board), H.fmt(*badge), board, badge, rows
+
+    # ---- steps -------------------------------------------------------------------------
+    def step(self, name: str, action, expect: tuple[str, str], screen_text: str | None = None,
+             timeout: float = 40, extra_check=None, note: str = "",
+             wait_payload: str | None = None) -> bool:
+        """action(); wait until the screen shows `expect` (and `screen_text`); then give ring
+        RING_DEADLINE seconds to show `expect` on the board and on the badge."""
+        h = self.h
+        t0 = time.time()
+        if action:
+            action()
+        screen_ok = True
+        err = ""
+
+        def screen_matches():
+            s = h.capture()
+            st = H.claude_screen_state(s)
+            return st == expect and (screen_text is None or screen_text in s)
+
+        ok, _ = H.wait_until(screen_matches, timeout, 0.15)
+        if not ok:
+            screen_ok = False
+            err = f"screen never showed {H.fmt(*expect)}" + (
+                f" with {screen_text!r}" if screen_text else "")
+        if wait_payload and screen_ok:
+            ok, _ = H.wait_until(lambda: self.payload_since(wait_payload), 30, 0.2)
+            if not ok:
+                err = f"no {wait_payload} payload within 30 s"
+        t_screen = time.time()
+
+        def ring_matches():
+            view = self.ring_view()
+            return (self.matches(expect, view) and not self.extra_rows(view)
+                    and (extra_check is None or extra_check(view)))
+
+        ring_ok, _ = H.wait_until(ring_matches, RING_DEADLINE, 0.2)
+        t_ring = time.time()
+        board_s, badge_s, board, badge, rows = self.ring_view()
+        screen = h.capture()
+        shown = H.claude_screen_state(screen)
+        extra_note = ""
+        dups = self.extra_rows((board_s, badge_s, board, badge, rows))
+        if dups:
+            extra_note = "extra live rows for this folder: " + ", ".join(
+                f"{r.get('session_id')}={r.get('status')}({r.get('source')})" for r in dups)
+        if extra_check is not None and not extra_check((board_s, badge_s, board, badge, rows)):
+            extra_note = getattr(extra_check, "why", "extra check failed")
+        passed = screen_ok and ring_ok and not err
+        notes = [n for n in (note, err, extra_note) if n]
+        self.rec.add(H.StepResult(self.scenario, name, passed, H.fmt(*shown), board_s, badge_s,
+                                  H.fmt(*expect), "; ".join(notes)))
+        time.sleep(0.5)  # the recorder hook (a python start) may land just after ring's
+        payloads = self.h.agent_payloads() if self.hooks else []
+        ring_got = self.h.ring_payloads()
+        ring_new = ring_got[self.ring_mark:]
+        self.ring_mark = len(ring_got)
+        new = payloads[self.payload_mark:]
+        first = self.payload_mark
+        self.payload_mark = len(payloads)
+        self.steps.append({
+            "step": name,
+            "expected": H.fmt(*expect),
+            "screen": H.fmt(*shown),
+            "ring_board": board_s,
+            "badge": badge_s,
+            "pass": passed,
+            "note": "; ".join(notes),
+            "ring_match_seconds": round(t_ring - t_screen, 2) if ring_ok else None,
+            "step_seconds": round(t_ring - t0, 2),
+            "payload_lines": [first + i for i in range(len(new))],
+            "events": [self.describe(p["payload"]) for p in new],
+            "ring_received": [p.get("event") for p in ring_new],
+            "rows_here": [{k: r.get(k) for k in ("session_id", "status", "waiting_kind",
+                                                  "source", "tmux_pane")} for r in rows],
+            "status_line": " ".join(self.outer_status().split()),
+            "session_file": self.session_file(),
+            "screen_tail": [l for l in screen.splitlines() if l.strip()][-14:],
+        })
+        return passed
+
+    @staticmethod
+    def describe(p: dict) -> str:
+        ev = p.get("hook_event_name", "?")
+        bits = []
+        for k in ("source", "notification_type", "tool_name", "permission_mode", "reason",
+                  "error", "stop_hook_active"):
+            if k in p:
+                v = p[k]
+                if isinstance(v, (dict, list)):
+                    v = json.dumps(v)
+                bits.append(f"{k}={v}")
+        if "tool_input" in p and p.get("tool_name") in ("ExitPlanMode",):
+            bits.append(f"tool_input={json.dumps(p['tool_input'])}")
+        if "message" in p:
+            bits.append(f"message={p['message']!r}")
+        if "last_assistant_message" in p:
+            bits.append(f"last_assistant_message={str(p['last_assistant_message'])[:60]!r}")
+        return ev + (" " + " ".join(bits) if bits else "")
+
+    def payload_since(self, event: str, **fields) -> dict | None:
+        for p in self.h.agent_payloads()[self.payload_mark:]:
+            pl = p["payload"]
+            if pl.get("hook_event_name") == event and all(pl.get(k) == v for k, v in fields.items()):
+                return pl
+        return None
+
+    def extra_rows(self, view) -> list[dict]:
+        """Live rows of this folder other than the session's own: one agent, one row."""
+        rows = view[4]
+        row = self.board_row(rows)
+        return [r for r in rows if r is not row and r.get("status") != "ended"]
+
+    @staticmethod
+    def matches(expect: tuple[str, str], view) -> bool:
+        _, _, board, badge, _ = view
+        if expect == ENDED:
+            return board[0] in ("absent", "ended") and badge[0] in ("", "ended")
+        return board == expect and badge == expect
+
+    # ---- actions -----------------------------------------------------------------------
+    def launch(self) -> None:
+        self.h.send_text("claude --permission-mode default")
+
+    def start_step(self, name: str = "start") -> bool:
+        def after_start():
+            ok, pid = H.wait_until(lambda: self.h.agent_pid(), 20)
+            return pid
+
+        self.launch()
+        ok, pid = H.wait_until(lambda: self.h.agent_pid(), 20)
+        if pid:
+            self.pid = pid
+            self.pids.append(pid)
+            okf, sf = H.wait_until(lambda: self.session_file(pid), 30)
+            if sf:
+                self.sid = sf.get("sessionId")
+                self.sids.append(self.sid)
+            self.proc_snapshots.append({"step": name, **H.proc_details(pid)})
+        return self.step(name, None, ("idle", ""), screen_text="? for shortcuts")
+
+    def prompt(self, text: str):
+        return lambda: self.h.send_text(text)
+
+    def keys(self, *keys: str):
+        return lambda: self.h.send_keys(*keys)
+
+    def exit_step(self) -> bool:
+        def act():
+            self.h.send_text("/exit", enter=False)
+            time.sleep(0.6)
+            self.h.send_keys("Enter")
+        return self.step("exit", act, ENDED)
+
+    # ---- fixtures ----------------------------------------------------------------------
+    def normalizer(self):
+        h = self.h
+        pairs = [(str(h.work), "/WORK"), (str(h.home), "/HOME"), (str(h.tmp), "/TMP"),
+                 (str(h.root), "/ROOT"),
+                 (re.sub(r"[^A-Za-z0-9]", "-", str(h.work)), "-WORK")]
+        for i, sid in enumerate(self.sids):
+            pairs.append((sid, "SESSION-ID" if i == 0 else f"SESSION-ID-{i + 1}"))
+        counters: dict[str, dict[str, str]] = {"toolu": {}, "prompt": {}}
+
+        def norm_text(s: str) -> str:
+            for a, b in pairs:
+                if a:
+                    s = s.replace(a, b)
+            for i, pid in enumerate(self.pids):
+                s = re.sub(rf"/{pid}\.(sock|json)", rf"/PID{'' if i == 0 else i + 1}.\1", s)
+            s = re.sub(r"linux:[0-9a-f]+:pid:\[\d+\]", "PID-DOMAIN", s)
+
+            def toolu(m):
+                d = counters["toolu"]
+                return d.setdefault(m.group(0), f"TOOL-USE-ID-{len(d) + 1}")
+            s = re.sub(r"toolu_mock_[0-9a-f]+", toolu, s)
+            return s
+
+        def norm(obj):
+            if isinstance(obj, dict):
+                out = {}
+                for k, v in obj.items():
+                    if k == "pid" and isinstance(v, int) and v in self.pids:
+                        out[k] = 10000 + self.pids.index(v) + 1
+                    elif k == "procStart":
+                        out[k] = "PROC-START"
+                    elif k == "prompt_id" and isinstance(v, str):
+                        d = counters["prompt"]
+                        out[k] = d.setdefault(v, f"PROMPT-ID-{len(d) + 1}")
+                    else:
+                        out[k] = norm(v)
+                return out
+            if isinstance(obj, list):
+                return [norm(x) for x in obj]
+            if isinstance(obj, str):
+                return norm_text(obj)
+            return obj
+
+        return norm
+
+    def save_fixtures(self) -> None:
+        if not self.write_fixtures:
+            return
+        FIXTURES.mkdir(parents=True, exist_ok=True)
+        norm = self.normalizer()
+        base = FIXTURES / self.scenario
+        payloads = [norm(p["payload"]) for p in self.h.agent_payloads()]
+        with open(f"{base}.jsonl", "w") as f:
+            for p in payloads:
+                f.write(json.dumps(p) + "\n")
+        with open(f"{base}.sessions.jsonl", "w") as f:
+            for st in self.steps:
+                f.write(json.dumps({"step": st["step"],
+                                    "session_file": norm(st["session_file"])}) + "\n")
+        steps = []
+        for st in self.steps:
+            st = dict(st)
+            st.pop("session_file", None)
+            steps.append(norm(st))
+        meta = {
+            "claude_version": CLAUDE_VERSION,
+            "hooks": "ring-tmux install-hooks + a recorder on every event" if self.hooks
+            else "none (zero-config)",
+            "layout": "native installer (~/.local/bin/claude -> ~/.local/share/claude/versions/"
+                      f"{CLAUDE_VERSION})" if self.native_layout else "npm (node_modules/.bin/claude)",
+            "placeholders": "/HOME, /WORK, /TMP, /ROOT, -WORK (project slug), SESSION-ID[-n], "
+                            "PID[n] in file names, pid 1000n, PROC-START, PID-DOMAIN, "
+                            "TOOL-USE-ID-n, PROMPT-ID-n",
+            "processes": [norm(p) for p in self.proc_snapshots],
+            "steps": steps,
+        }
+        with open(f"{base}.steps.json", "w") as f:
+            json.dump(meta, f, indent=1)
+            f.write("\n")
+        # The mock's request log, for the report only (not a fixture: bodies are large).
+        reqs = []
+        for r in self.h.mock_requests():
+            reqs.append({k: r.get(k) for k in ("method", "path", "model", "stream", "step")})
+        (self.h.root / "requests-summary.json").write_text(json.dumps(reqs, indent=1))
+
+
+# ---- scenarios ---------------------------------------------------------------------------
+
+def sc_basic(run: ClaudeRun) -> None:
+    """start; a prompt (working, then idle); Bash needing permission; approve; /exit."""
+    run.start_step()
+    run.step("prompt", run.prompt("RING_SLOW_WORK: take a few seconds"), ("working", ""))
+    run.step("prompt-done", None, ("idle", ""), screen_text="RING-SLOW-DONE")
+    run.step("bash-dialog", run.prompt("RING_RUN_BASH: write the marker"),
+             ("waiting", "permission"), screen_text="Do you want to proceed?")
+    run.step("bash-dialog-notified", None, ("waiting", "permission"),
+             wait_payload="Notification",
+             note="after Claude's permission_prompt Notification")
+    run.step("approve", run.keys("Enter"), ("working", ""))
+    run.step("approve-done", None, ("idle", ""), screen_text="RING-BASH-DONE")
+    run.exit_step()
+
+
+def sc_question(run: ClaudeRun) -> None:
+    """A final text ending with a question; Claude's idle notification; the answer."""
+    run.start_step()
+    run.step("text-question", run.prompt("RING_ASK_BACK: paint the ring"),
+             ("waiting", "question"), screen_text="red or blue?")
+    run.step("text-question-idle-notified", None, ("waiting", "question"),
+             wait_payload="Notification",
+             note="after Claude's idle_prompt Notification (messageIdleNotifThresholdMs=4000)")
+    run.step("answer", run.prompt("RING_ANSWER_BLUE: blue"), ("idle", ""),
+             screen_text="RING-ANSWER-DONE")
+    run.exit_step()
+
+
+def sc_ask_tool(run: ClaudeRun) -> None:
+    """AskUserQuestion: a dialog of choices."""
+    run.start_step()
+    run.step("ask-dialog", run.prompt("RING_ASK_TOOL: choose"), ("waiting", "question"),
+             screen_text="Which color should the ring be?")
+    run.step("ask-dialog-notified", None, ("waiting", "question"),
+             wait_payload="Notification", note="after Claude's Notification")
+    run.step("ask-answered", run.keys("Enter"), ("idle", ""), screen_text="RING-ASKTOOL-DONE")
+    run.exit_step()
+
+
+def sc_plan(run: ClaudeRun) -> None:
+    """Plan mode (shift+tab twice) and ExitPlanMode's approval dialog."""
+    run.start_step()
+
+    def to_plan():
+        run.h.send_keys("BTab")
+        time.sleep(0.5)
+        run.h.send_keys("BTab")
+    run.step("plan-mode", to_plan, ("idle", ""), screen_text="plan mode on")
+    run.step("plan-dialog", run.prompt("RING_PLAN: make a plan"), ("waiting", "plan"),
+             screen_text="Exit plan mode?")
+    run.step("plan-dialog-notified", None, ("waiting", "plan"), wait_payload="Notification",
+             note="after Claude's Notification")
+    run.step("plan-approved", run.keys("Enter"), ("idle", ""), screen_text="RING-PLAN-DONE")
+    run.exit_step()
+
+
+def sc_esc_thinking(run: ClaudeRun) -> None:
+    """Esc while Claude thinks (the mock streams nothing but pings)."""
+    run.start_step()
+    run.step("thinking", run.prompt("RING_THINK_LONG: think"), ("working", ""))
+    run.step("esc", run.keys("Escape"), ("idle", ""), screen_text="Interrupted")
+    run.step("prompt-after-esc", run.prompt("RING_HELLO: again"), ("idle", ""),
+             screen_text="RING-HELLO-DONE")
+    run.exit_step()
+
+
+def sc_esc_permission(run: ClaudeRun) -> None:
+    """Esc on a permission dialog (a deny)."""
+    run.start_step()
+    run.step("bash-dialog", run.prompt("RING_RUN_BASH: write the marker"),
+             ("waiting", "permission"), screen_text="Do you want to proceed?")
+    run.step("esc-deny", run.keys("Escape"), ("idle", ""), screen_text="Interrupted")
+    run.exit_step()
+
+
+def sc_api_error(run: ClaudeRun) -> None:
+    """The API answers 500, then 529 (no retries: CLAUDE_CODE_MAX_RETRIES=0)."""
+    run.start_step()
+    run.step("error-500", run.prompt("RING_FAIL_500: try"), ("idle", ""),
+             screen_text="500")
+    run.step("error-529", run.prompt("RING_FAIL_529: try"), ("idle", ""),
+             screen_text="529")
+    run.exit_step()
+
+
+def sc_kill9(run: ClaudeRun) -> None:
+    """kill -9 of claude, then a new claude in the same folder: no phantom old row."""
+    run.start_step()
+    run.step("prompt-done", run.prompt("RING_HELLO: hi"), ("idle", ""),
+             screen_text="RING-HELLO-DONE")
+    old_sid, old_pid = run.sid, run.pid
+
+    def kill():
+        os.kill(old_pid, signal.SIGKILL)
+    run.step("kill-9", kill, ENDED)
+    old_file = run.session_file(old_pid)
+
+    def no_phantom(view):
+        rows = view[4]
+        bad = [r for r in rows if r.get("session_id") == old_sid and r.get("status") != "ended"]
+        no_phantom.why = (f"old row {old_sid[:8]} is back as {bad[0].get('status')}"
+                          if bad else "")
+        return not bad
+    run.h.send_keys("C-l")
+    # The new session: its own row idle, the old one ended or gone.
+    run.launch()
+    ok, pid = H.wait_until(lambda: [p for p in [run.h.agent_pid()] if p and p != old_pid], 20)
+    if pid:
+        run.pid = pid[0]
+        run.pids.append(run.pid)
+        _, sf = H.wait_until(lambda: run.session_file(run.pid), 30)
+        if sf:
+            run.sid = sf.get("sessionId")
+            run.sids.append(run.sid)
+    run.step("restart", None, ("idle", ""), screen_text="? for shortcuts",
+             extra_check=no_phantom,
+             note=f"old session file after kill -9: status={(old_file or {}).get('status')}")
+    run.step("restart-prompt", run.prompt("RING_HELLO: hi again"), ("idle", ""),
+             screen_text="hi again", extra_check=no_phantom)
+    run.exit_step()
+
+
+def sc_nohooks(run: ClaudeRun) -> None:
+    """No ring hooks; claude from the native installer's layout; ring's zero-config read."""
+    run.start_step()
+    run.step("prompt", run.prompt("RING_SLOW_WORK: take a few seconds"), ("working", ""))
+    run.step("prompt-done", None, ("idle", ""), screen_text="RING-SLOW-DONE")
+    run.step("bash-dialog", run.prompt("RING_RUN_BASH: write the marker"),
+             ("waiting", "permission"), screen_text="Do you want to proceed?")
+    run.step("approve-done", run.keys("Enter"), ("idle", ""), screen_text="RING-BASH-DONE")
+    run.step("text-question", run.prompt("RING_ASK_BACK: paint the ring"),
+             ("waiting", "question"), screen_text="red or blue?")
+    run.exit_step()
+
+
+SCENARIOS = {
+    "basic": (sc_basic, {}),
+    "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
+    "ask_tool": (sc_ask_tool, {}),
+    "plan": (sc_plan, {}),
+    "esc_thinking": (sc_esc_thinking, {}),
+    "esc_permission": (sc_esc_permission, {}),
+    "api_error": (sc_api_error, {}),
+    "kill9": (sc_kill9, {}),
+    "nohooks": (sc_nohooks, {"hooks": False, "native_layout": True}),
+}
+
+
+def main() -> int:
+    global RING_DEADLINE
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", default="", help="comma-separated scenario names")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folders")
+    ap.add_argument("--no-fixtures", action="store_true", help="do not write fixtures")
+    ap.add_argument("--ring-deadline", type=float, default=RING_DEADLINE)
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+    RING_DEADLINE = args.ring_deadline
+    if args.list:
+        print("\n".join(SCENARIOS))
+        return 0
+    names = [n for n in args.only.split(",") if n] or list(SCENARIOS)
+    unknown = [n for n in names if n not in SCENARIOS]
+    if unknown:
+        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(SCENARIOS)}")
+        return 2
+    claude = os.path.join(H.AGENTS_BIN, "claude")
+    if not os.access(claude, os.X_OK):
+        print(f"claude not found at {claude} (set RING_AGENTS_BIN)")
+        return 2
+    if not os.access(H.RING_BIN, os.X_OK):
+        print(f"ring-tmux not found at {H.RING_BIN} (set RING_BIN)")
+        return 2
+    rec = H.Recorder()
+    for name in names:
+        fn, opts = SCENARIOS[name]
+        run = ClaudeRun(rec, name, args.keep, write_fixtures=not args.no_fixtures, **opts)
+        try:
+            run.setup()
+            fn(run)
+        except Exception as e:  # a broken scenario is a failure, never a crash of the suite
+            rec.add(H.StepResult(name, "error", False, "?", "?", "?", "-",
+                                 f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"))
+            if os.environ.get("RING_AGENTS_DEBUG"):
+                traceback.print_exc()
+                print(run.h.capture() if hasattr(run.h, "pane") else "")
+        finally:
+            try:
+                run.save_fixtures()
+            except Exception as e:
+                print(f"(fixtures of {name} not written: {e})")
+            if args.keep:
+                print(f"kept {run.h.root} (tmux -L {run.h.socket})")
+            run.close()
+    passed, failed = rec.summary()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

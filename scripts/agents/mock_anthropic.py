@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""A scripted, offline stand-in for the Anthropic Messages API (stdlib only).
+
+Bound to 127.0.0.1. Answers `POST /v1/messages` (streaming SSE or plain JSON), token counting,
+model listings and anything else Claude Code asks with a plausible minimal response, and logs
+every request (method, path, headers of interest, body) as one JSON line to `--log`.
+
+The reply is decided from the conversation, so each scenario is deterministic:
+  * only requests that carry the `Bash` tool are the agent's main loop; every other request
+    (title generation, haiku side calls, summaries…) gets a short plain text;
+  * the main loop finds the last user message with real text (not a tool_result) and looks
+    for a keyword from SCRIPTS in it; the number of assistant messages after that message is
+    the step index into that keyword's script;
+  * a step is text, a tool_use, an HTTP error, or a "slow" reply that streams nothing for a
+    long time (to interrupt Claude while it thinks).
+
+Run:  python3 mock_anthropic.py --port 0 --log requests.jsonl --port-file port.txt
+The chosen port is written to --port-file (and printed) once the server listens.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# keyword -> list of steps. Step kinds:
+#   ("text", "…")                      final answer, stop_reason end_turn
+#   ("tool", name, input_dict, "…")    optional lead text, then one tool_use block
+#   ("error", status, error_type, msg) an HTTP error answer
+#   ("slow", seconds, "…")             pings only for `seconds`, then the text
+SCRIPTS: dict[str, list[tuple]] = {
+    "RING_HELLO": [("text", "Hello from the mock. RING-HELLO-DONE")],
+    "RING_SLOW_WORK": [("slow", 6, "Finished the slow work. RING-SLOW-DONE")],
+    "RING_RUN_BASH": [
+        ("tool", "Bash", {"command": "echo ring-bash-ok > ring_bash_out.txt",
+                          "description": "Write the ring marker file"},
+         "I will run a command."),
+        ("slow", 2, "The command ran. RING-BASH-DONE"),
+    ],
+    "RING_ASK_BACK": [("text", "I can do that. Which color do you prefer, red or blue?")],
+    "RING_ANSWER_BLUE": [("text", "Blue it is. RING-ANSWER-DONE")],
+    "RING_ASK_TOOL": [
+        ("tool", "AskUserQuestion", {"questions": [{
+            "question": "Which color should the ring be?",
+            "header": "Color",
+            "options": [
+                {"label": "Red", "description": "A red ring"},
+                {"label": "Blue", "description": "A blue ring"},
+            ],
+            "multiSelect": False,
+        }]}, ""),
+        ("text", "Thanks for choosing. RING-ASKTOOL-DONE"),
+    ],
+    "RING_PLAN": [
+        ("tool", "ExitPlanMode", {"plan": "1. Write ring_plan.txt\n2. Report back"},
+         "Here is my plan."),
+        ("text", "The plan was approved. RING-PLAN-DONE"),
+    ],
+    "RING_THINK_LONG": [("slow", 600, "Never reached. RING-THINK-DONE")],
+    "RING_FAIL_500": [("error", 500, "api_error", "Internal server error (mock)")],
+    "RING_FAIL_529": [("error", 529, "overloaded_error", "Overloaded (mock)")],
+}
+DEFAULT_TEXT = "I am the mock. Nothing scripted for this prompt. RING-DEFAULT-DONE"
+
+LOG_LOCK = threading.Lock()
+LOG_PATH: str | None = None
+
+
+def log(entry: dict) -> None:
+    if not LOG_PATH:
+        return
+    entry["t"] = round(time.time(), 3)
+    with LOG_LOCK, open(LOG_PATH, "a", encoding="utf-8") as f:
+        f.write(json.dumps(entry) + "\n")
+
+
+def user_texts(msg: dict) -> tuple[str, bool]:
+    """(joined text of a user message, whether it holds a tool_result)."""
+    content = msg.get("content")
+    if isinstance(content, str):
+        return content, False
+    texts, has_result = [], False
+    for block in content or []:
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "tool_result":
+            has_result = True
+        elif block.get("type") == "text":
+            texts.append(block.get("text", ""))
+    return "\n".join(texts), has_result
+
+
+def choose_step(body: dict) -> tuple:
+    tools = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+    if "Bash" not in tools:
+        return ("side", "Ring mock session")
+    messages = body.get("messages") or []
+    # The last user message with our keyword and no tool_result opens the current script.
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if m.get("role") != "user":
+            continue
+        text, has_result = user_texts(m)
+        if has_result:
+            continue
+        for key, steps in SCRIPTS.items():
+            if key in text:
+                done = sum(1 for later in messages[i + 1:] if later.get("role") == "assistant")
+                return steps[min(done, len(steps) - 1)] if done < len(steps) else ("text", "Done.")
+        # A user text without a keyword: an interrupt marker or a plain prompt.
+        if "[Request interrupted" in text:
+            continue
+        return ("text", DEFAULT_TEXT)
+    return ("text", DEFAULT_TEXT)
+
+
+def sse(handler: BaseHTTPRequestHandler, event: str, data: dict) -> None:
+    handler.wfile.write(f"event: {event}\ndata: {json.dumps(data)}\n\n".encode())
+    handler.wfile.flush()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args):  # quiet
+        pass
+
+    def _body(self) -> bytes:
+        n = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(n) if n else b""
+
+    def _json(self, status: int, obj) -> None:
+        raw = json.dumps(obj).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        self.send_header("request-id", "req_mock_" + uuid.uuid4().hex[:12])
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def do_GET(self):
+        log({"method": "GET", "path": self.path})
+        path = self.path.split("?")[0]
+        if path.startswith("/v1/models"):
+            self._json(200, {"data": [{"type": "model", "id": "claude-sonnet-4-5",
+                                       "display_name": "Claude Sonnet 4.5",
+                                       "created_at": "2025-01-01T00:00:00Z"}],
+                             "has_more": False, "first_id": "claude-sonnet-4-5",
+                             "last_id": "claude-sonnet-4-5"})
+        else:
+            self._json(200, {})
+
+    def do_HEAD(self):
+        log({"method": "HEAD", "path": self.path})
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_POST(self):
+        raw = self._body()
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            body = {"_raw": raw.decode("utf-8", "replace")}
+        path = self.path.split("?")[0]
+        entry = {"method": "POST", "path": self.path,
+                 "model": body.get("model") if isinstance(body, dict) else None,
+                 "stream": body.get("stream") if isinstance(body, dict) else None,
+                 "body": body}
+        if path.endswith("/count_tokens"):
+            log(entry)
+            self._json(200, {"input_tokens": 42})
+            return
+        if not path.startswith("/v1/messages"):
+            log(entry)
+            self._json(200, {})
+            return
+        step = choose_step(body)
+        entry["step"] = list(step[:2]) if step[0] != "tool" else ["tool", step[1]]
+        log(entry)
+        model = body.get("model", "claude-sonnet-4-5")
+        kind = step[0]
+        if kind == "error":
+            _, status, etype, msg = step
+            self._json(status, {"type": "error", "error": {"type": etype, "message": msg}})
+            return
+        blocks: list[dict] = []
+        delay = 0.0
+        if kind in ("text", "side"):
+            blocks = [{"type": "text", "text": step[1]}]
+        elif kind == "slow":
+            delay = float(step[1])
+            blocks = [{"type": "text", "text": step[2]}]
+        elif kind == "tool":
+            _, name, tool_input, lead = step
+            if lead:
+                blocks.append({"type": "text", "text": lead})
+            blocks.append({"type": "tool_use", "id": "toolu_mock_" + uuid.uuid4().hex[:16],
+                           "name": name, "input": tool_input})
+        stop_reason = "tool_use" if kind == "tool" else "end_turn"
+        msg_id = "msg_mock_" + uuid.uuid4().hex[:16]
+        usage = {"input_tokens": 100, "output_tokens": 20, "cache_creation_input_tokens": 0,
+                 "cache_read_input_tokens": 0}
+        if not body.get("stream"):
+            self._json(200, {"id": msg_id, "type": "message", "role": "assistant", "model": model,
+                             "content": blocks, "stop_reason": stop_reason,
+                             "stop_sequence": None, "usage": usage})
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.send_header("request-id", "req_mock_" + uuid.uuid4().hex[:12])
+        self.end_headers()
+        self.close_connection = True
+        try:
+            sse(self, "message_start", {"type": "message_start", "message": {
+                "id": msg_id, "type": "message", "role": "assistant", "model": model,
+                "content": [], "stop_reason": None, "stop_sequence": None,
+                "usage": dict(usage, output_tokens=1)}})
+            sse(self, "ping", {"type": "ping"})
+            end = time.time() + delay
+            while time.time() < end:
+                time.sleep(min(1.0, max(0.0, end - time.time())))
+                sse(self, "ping", {"type": "ping"})
+            for i, block in enumerate(blocks):
+                if block["type"] == "text":
+                    sse(self, "content_block_start", {"type": "content_block_start", "index": i,
+                                                      "content_block": {"type": "text", "text": ""}})
+                    text = block["text"]
+                    for j in range(0, len(text), 24):
+                        sse(self, "content_block_delta", {"type": "content_block_delta", "index": i,
+                                                          "delta": {"type": "text_delta",
+                                                                    "text": text[j:j + 24]}})
+                else:
+                    sse(self, "content_block_start", {"type": "content_block_start", "index": i,
+                                                      "content_block": {"type": "tool_use",
+                                                                        "id": block["id"],
+                                                                        "name": block["name"],
+                                                                        "input": {}}})
+                    sse(self, "content_block_delta", {"type": "content_block_delta", "index": i,
+                                                      "delta": {"type": "input_json_delta",
+                                                                "partial_json": json.dumps(block["input"])}})
+                sse(self, "content_block_stop", {"type": "content_block_stop", "index": i})
+            sse(self, "message_delta", {"type": "message_delta",
+                                        "delta": {"stop_reason": stop_reason, "stop_sequence": None},
+                                        "usage": {"output_tokens": 20}})
+            sse(self, "message_stop", {"type": "message_stop"})
+        except (BrokenPipeError, ConnectionResetError):
+            log({"method": "POST", "path": self.path, "note": "client closed the stream"})
+
+
+def main() -> None:
+    global LOG_PATH
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--log", default=None)
+    ap.add_argument("--port-file", default=None)
+    args = ap.parse_args()
+    LOG_PATH = args.log
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    port = server.server_address[1]
+    if args.port_file:
+        with open(args.port_file + ".tmp", "w") as f:
+            f.write(str(port))
+        import os
+        os.replace(args.port_file + ".tmp", args.port_file)
+    print(port, flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
