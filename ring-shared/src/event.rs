@@ -144,7 +144,7 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
     let normalized_provider = payload_provider(payload, cli_provider);
     let (provider, process_name) = adapter(&normalized_provider);
     let explicit = rules::explicit_signal(obj);
-    let status = rules::status(obj, event, explicit)?;
+    let status = rules::status(obj, event, &provider, explicit)?;
     let detail = detail(obj);
     let waiting_kind = if status == Status::Waiting {
         rules::waiting_kind(obj, event, &detail).to_owned()

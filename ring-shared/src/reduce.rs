@@ -147,15 +147,23 @@ fn promote_stop_question(event: &Event, ctx: &Context<'_>) -> Waiting {
 }
 
 /// §3.4: an ordinary (idle) Notification keeps an existing wait and its fields.
+///
+/// ring also keeps a wait that a `PermissionRequest` opened against the actionable
+/// Notification that follows it: Claude Code sends `permission_prompt` ("Claude needs your
+/// permission to use …") about 6 s after every dialog, AskUserQuestion and ExitPlanMode
+/// included, and that text would turn a question or a plan into a permission. The wait
+/// already rang at the request, so the kept one does not ring again.
 fn keep_waiting(
     mut state: Waiting,
     event: &Event,
     prev: &Map<String, Value>,
     prev_status: &Option<String>,
 ) -> Waiting {
+    let prev_waiting = prev_status.as_deref() == Some(Status::Waiting.as_str());
+    let after_request = prev.get("last_event").and_then(Value::as_str) == Some("PermissionRequest");
     if event.event == "Notification"
-        && state.status == Status::Idle
-        && prev_status.as_deref() == Some(Status::Waiting.as_str())
+        && prev_waiting
+        && (state.status == Status::Idle || after_request)
     {
         let text = |key: &str| prev.get(key).map(py_str).unwrap_or_default();
         state.status = Status::Waiting;

@@ -123,3 +123,69 @@ pub fn hook_row(now: f64, max_pieces: usize) -> impl Strategy<Value = Row> {
             row
         })
 }
+
+/// A rule where ring follows the real agents instead of RiNG 0.17.2 (README, "Living with
+/// RiNG"), as the conformance tests see it: the rule, and the row fields it changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Difference {
+    /// The rule, and the real-agent step that shows it.
+    pub rule: &'static str,
+    /// The row fields it changes against RiNG's row (every other field must agree).
+    pub fields: &'static [&'static str],
+}
+
+/// A Claude Code `PermissionRequest` is waiting at once.
+pub const CLAUDE_REQUEST_WAITS: Difference = Difference {
+    rule: "a Claude Code PermissionRequest is waiting at once (RiNG: working until the \
+           permission_prompt Notification ~6 s later): Claude sends it only with its dialog on \
+           screen (real-agent suite, claude basic/permission)",
+    fields: &[
+        "status",
+        "waiting_kind",
+        "waiting_detail",
+        "waiting_notified_at",
+        "pending_permission_detail",
+        "pending_permission_detail_at",
+    ],
+};
+
+/// A Claude Code or Codex `SessionStart` is idle.
+pub const START_IS_IDLE: Difference = Difference {
+    rule: "a Claude Code or Codex SessionStart is idle (RiNG: working): the agent sits at its \
+           prompt (real-agent suite, claude basic/start, codex approve/start)",
+    fields: &["status"],
+};
+
+/// The documented difference a recorded compat step (`{"payload", "provider"?, "args"?}`)
+/// runs into, if any: the same payload normalized as a generic provider (which keeps every
+/// RiNG rule) gets another status.
+pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
+    use crate::event::{HookArgs, normalize, parse_hook_args};
+    use serde_json::Value;
+    let Some(Value::Object(payload)) = step.get("payload") else {
+        return None;
+    };
+    let args: Vec<String> = match (step.get("provider"), step.get("args")) {
+        (Some(Value::String(p)), _) => vec!["--provider".into(), p.clone()],
+        (_, Some(Value::Array(a))) => a
+            .iter()
+            .filter_map(|s| s.as_str().map(str::to_owned))
+            .collect(),
+        _ => vec![],
+    };
+    let HookArgs::Provider(cli) = parse_hook_args(&args) else {
+        return None;
+    };
+    let event = normalize(&Value::Object(payload.clone()), &cli)?;
+    let mut as_generic = payload.clone();
+    as_generic.insert("provider".into(), Value::from("ring-compat-generic"));
+    let generic = normalize(&Value::Object(as_generic), &cli)?;
+    if generic.status == event.status {
+        return None;
+    }
+    match event.event.as_str() {
+        "PermissionRequest" => Some(CLAUDE_REQUEST_WAITS),
+        "SessionStart" => Some(START_IS_IDLE),
+        _ => None,
+    }
+}

@@ -25,7 +25,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const WORKERS: usize = 16;
 const EVENTS: usize = 50;
-const SHARED: &str = "shared";
+/// A Codex session: Codex keeps RiNG's stash rule (a bare PermissionRequest stays working and
+/// stashes its detail for the Notification that follows), which this test leans on.
+const SHARED: &str = "codex:shared";
+const SHARED_FILE: &str = "codex:shared.json";
 
 fn own_event(worker: usize, j: usize) -> Value {
     let sid = format!("own-{worker}");
@@ -40,12 +43,12 @@ fn own_event(worker: usize, j: usize) -> Value {
 fn shared_event(worker: usize, j: usize) -> Value {
     match (worker + j) % 3 {
         0 => {
-            json!({"session_id": SHARED, "hook_event_name": "PermissionRequest", "tool_name": "Bash",
+            json!({"session_id": SHARED, "provider": "codex", "hook_event_name": "PermissionRequest", "tool_name": "Bash",
                     "tool_input": {"command": format!("cmd-{worker}-{j}")}, "cwd": "/s"})
         }
-        1 => json!({"session_id": SHARED, "hook_event_name": "Notification",
+        1 => json!({"session_id": SHARED, "provider": "codex", "hook_event_name": "Notification",
                     "notification_type": "permission_prompt", "message": "", "cwd": "/s"}),
-        _ => json!({"session_id": SHARED, "hook_event_name": "Notification",
+        _ => json!({"session_id": SHARED, "provider": "codex", "hook_event_name": "Notification",
                     "notification_type": "idle_prompt", "cwd": "/s"}),
     }
 }
@@ -221,9 +224,9 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
             "shared: an ordinary Notification dropped a waiting state: {pair:?}"
         );
     }
-    let last = home.row("shared.json").expect("shared row");
+    let last = home.row(SHARED_FILE).expect("shared row");
     assert_eq!(last["status"], json!(shared.last().expect("lines").1));
-    check_row("shared.json", last_bytes(&home).as_slice()).expect("final shared row");
+    check_row(SHARED_FILE, last_bytes(&home).as_slice()).expect("final shared row");
 }
 
 /// `ring-tmux json --all` over the ring folder `ring` (fixed clock, every process scan unknown).
@@ -244,5 +247,5 @@ fn board_json(ring: &std::path::Path) -> String {
 }
 
 fn last_bytes(home: &Home) -> Vec<u8> {
-    fs::read(home.sessions().join("shared.json")).expect("shared row")
+    fs::read(home.sessions().join(SHARED_FILE)).expect("shared row")
 }

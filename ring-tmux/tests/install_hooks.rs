@@ -7,7 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-const CLAUDE_EVENTS: [&str; 8] = [
+const CLAUDE_EVENTS: [&str; 9] = [
     "SessionStart",
     "UserPromptSubmit",
     "Notification",
@@ -15,6 +15,7 @@ const CLAUDE_EVENTS: [&str; 8] = [
     "PreToolUse",
     "PostToolUse",
     "Stop",
+    "StopFailure",
     "SessionEnd",
 ];
 const CODEX_EVENTS: [&str; 4] = ["PreToolUse", "PermissionRequest", "PostToolUse", "Stop"];
@@ -110,7 +111,10 @@ fn fresh_install_writes_all_claude_events_and_no_codex_file() {
             "{event}"
         );
     }
-    assert_eq!(doc["hooks"].as_object().expect("hooks").len(), 8);
+    assert_eq!(
+        doc["hooks"].as_object().expect("hooks").len(),
+        CLAUDE_EVENTS.len()
+    );
     assert!(!home.path().join(".codex").exists());
     assert!(stdout(&out).contains("Installed ring hooks"));
     assert!(

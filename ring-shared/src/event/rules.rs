@@ -145,17 +145,31 @@ fn actionable_notification(obj: &Map<String, Value>) -> bool {
 }
 
 /// Event → status (§2.6); `None` = the payload is ignored.
+///
+/// Two departures from RiNG 0.17.2, each shown by the real agents (docs/rules.md):
+/// - Claude Code sends `PermissionRequest` only when its dialog is on screen (never for a
+///   call its rules allow), so a Claude `PermissionRequest` is waiting at once. Codex sends it
+///   before its own auto-approval and keeps RiNG's delayed rule (`derive`).
+/// - A Claude Code or Codex session that starts (or resumes, or is cleared) sits at its prompt
+///   until the user types: idle, not working. Only a `compact` start (Claude compacting in the
+///   middle of a turn) goes on working.
+/// - A turn that ends without `Stop` settles to idle: Claude's `StopFailure` (an API error)
+///   and Codex's `Interrupt` (Esc), which RiNG ignores.
 pub(super) fn status(
     obj: &Map<String, Value>,
     event: &str,
+    provider: &str,
     explicit: Option<bool>,
 ) -> Option<Status> {
     let waiting_if = |cond: bool, otherwise: Status| if cond { Status::Waiting } else { otherwise };
     match (event, explicit) {
         ("SessionEnd", _) => Some(Status::Ended),
+        ("SessionStart", _) if starts_at_the_prompt(obj, provider) => Some(Status::Idle),
         ("SessionStart" | "UserPromptSubmit", _) => Some(Status::Working),
         (_, Some(true)) => Some(Status::Waiting),
         (_, Some(false)) => Some(Status::Idle),
+        ("PermissionRequest", None) if provider == "claude-code" => Some(Status::Waiting),
+        ("StopFailure" | "Interrupt", None) => Some(Status::Idle),
         ("PermissionRequest" | "PreToolUse", None) => {
             Some(waiting_if(action_required(obj), Status::Working))
         }
@@ -164,6 +178,11 @@ pub(super) fn status(
         ("Stop", None) => Some(Status::Idle),
         _ => None,
     }
+}
+
+/// Whether a `SessionStart` leaves the agent at its prompt (see [`status`]).
+fn starts_at_the_prompt(obj: &Map<String, Value>, provider: &str) -> bool {
+    matches!(provider, "claude-code" | "codex") && token(first_str(obj, &["source"])) != "compact"
 }
 
 /// `waiting_kind` (§2.7) for a payload whose status is waiting.

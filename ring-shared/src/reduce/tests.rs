@@ -144,7 +144,8 @@ fn kept_fields_are_converted_to_text(
 #[rstest]
 #[case::stop_clears("waiting", stop(json!({})), Status::Idle)]
 #[case::prompt_clears("waiting", json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit"}), Status::Working)]
-#[case::bare_request_clears("waiting", json!({"session_id": "s1", "hook_event_name": "PermissionRequest", "tool_name": "Bash"}), Status::Working)]
+#[case::codex_bare_request_clears("waiting", json!({"session_id": "s1", "provider": "codex", "hook_event_name": "PermissionRequest", "tool_name": "Bash"}), Status::Working)]
+#[case::stop_failure_clears("waiting", json!({"session_id": "s1", "hook_event_name": "StopFailure", "error": "server_error"}), Status::Idle)]
 #[case::explicit_false_unknown_event("waiting", json!({"session_id": "s1", "hook_event_name": "X", "requires_action": false}), Status::Idle)]
 #[case::upper_case_prev_status_is_not_waiting("WAITING", notification("idle_prompt"), Status::Idle)]
 #[case::prev_idle_is_not_kept("idle", notification("idle_prompt"), Status::Idle)]
@@ -244,8 +245,12 @@ fn stashed(at: Value) -> Value {
 }
 
 #[test]
-fn bare_permission_request_stashes_its_detail() {
-    let (row, _, notify) = run(None, permission_request(json!({})), &ctx());
+fn codex_bare_permission_request_stashes_its_detail() {
+    let (row, _, notify) = run(
+        None,
+        permission_request(json!({"provider": "codex"})),
+        &ctx(),
+    );
     assert_eq!(row.status, Status::Working);
     assert_eq!(
         row.pending_permission_detail.as_deref(),
@@ -398,4 +403,53 @@ fn rings_own_fields_come_from_the_context() {
     assert_eq!(row.zellij_session.as_deref(), Some("z"));
     assert_eq!(row.zellij_pane, None, "not sticky, empty is absent");
     assert_eq!(row.agent_pid, Some(7));
+}
+
+/// Claude Code sends PermissionRequest only with its dialog on screen (the real-agent suite,
+/// `claude/permission`): waiting at once, kind and detail from the request, and it rings.
+#[rstest]
+#[case::bash(json!({}), "permission", "Bash: npm test")]
+#[case::ask_user_question(json!({"tool_name": "AskUserQuestion", "tool_input": {"questions": [{"question": "Which db?"}]}}), "question", "AskUserQuestion: Which db?")]
+#[case::exit_plan_mode(json!({"tool_name": "ExitPlanMode", "tool_input": {}}), "plan", "ExitPlanMode")]
+fn claude_permission_request_waits_at_once(
+    #[case] extra: Value,
+    #[case] kind: &str,
+    #[case] detail: &str,
+) {
+    let (row, transition, notify) = run(None, permission_request(extra), &ctx());
+    assert_eq!(
+        (
+            row.status,
+            row.waiting_kind.as_str(),
+            row.waiting_detail.as_str()
+        ),
+        (Status::Waiting, kind, detail)
+    );
+    assert!(notify);
+    assert_eq!(transition.map(|t| t.status), Some(Status::Waiting));
+    assert_eq!(row.pending_permission_detail, None);
+}
+
+/// The `permission_prompt` Notification Claude sends ~6 s after the dialog says "permission"
+/// for a question too: the wait keeps what the request said, and does not ring twice.
+#[test]
+fn permission_prompt_after_a_claude_request_keeps_kind_and_detail() {
+    let request = permission_request(json!({"tool_name": "AskUserQuestion",
+        "tool_input": {"questions": [{"question": "Which db?"}]}}));
+    let (first, _, _) = run(None, request, &ctx());
+    let prev: Value =
+        serde_json::from_str(&crate::registry::encode_row(&first)).expect("row is JSON");
+    let mut later = ctx();
+    later.now = NOW + 6.0;
+    let (row, transition, notify) = run(Some(prev), notification("permission_prompt"), &later);
+    assert_eq!(
+        (
+            row.status,
+            row.waiting_kind.as_str(),
+            row.waiting_detail.as_str()
+        ),
+        (Status::Waiting, "question", "AskUserQuestion: Which db?")
+    );
+    assert!(!notify);
+    assert_eq!(transition, None);
 }

@@ -10,8 +10,9 @@ use serde_json::{Map, Value, json};
 /// The timeout (seconds) written on our entries, as RiNG does.
 pub const TIMEOUT: u64 = 600;
 
-/// Claude Code's events, in RiNG's order.
-pub const CLAUDE_EVENTS: [&str; 8] = [
+/// Claude Code's events: RiNG's, in its order, and `StopFailure` (a turn that ends in an API
+/// error sends no `Stop`; real-agent suite, claude/api_error).
+pub const CLAUDE_EVENTS: [&str; 9] = [
     "SessionStart",
     "UserPromptSubmit",
     "Notification",
@@ -19,6 +20,7 @@ pub const CLAUDE_EVENTS: [&str; 8] = [
     "PreToolUse",
     "PostToolUse",
     "Stop",
+    "StopFailure",
     "SessionEnd",
 ];
 
