@@ -386,7 +386,11 @@ def claude_screen_state(screen: str) -> tuple[str, str]:
         return "waiting", "question"
     if re.search(r"Do you want to (proceed|make this edit|create|allow)", tail):
         return "waiting", "permission"
-    if lines and lines[-1].rstrip().endswith(SHELL_PROMPT.strip()) and "? for shortcuts" not in tail:
+    # The shell's prompt below Claude's last input line: Claude is gone (after /exit the
+    # prompt is the last line; after a kill -9 it lands inside Claude's last drawn frame).
+    shell_at = [i for i, l in enumerate(lines) if l.startswith(SHELL_PROMPT.strip())]
+    input_at = [i for i, l in enumerate(lines) if l.startswith("❯")]
+    if shell_at and (not input_at or shell_at[-1] > input_at[-1]):
         return "ended", ""
     footer = "\n".join(lines[-3:])
     if "esc to interrupt" in footer:

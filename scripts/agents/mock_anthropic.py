@@ -34,6 +34,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 #   ("slow", seconds, "…")             pings only for `seconds`, then the text
 SCRIPTS: dict[str, list[tuple]] = {
     "RING_HELLO": [("text", "Hello from the mock. RING-HELLO-DONE")],
+    "RING_AGAIN": [("text", "Hello again from the mock. RING-AGAIN-DONE")],
     "RING_SLOW_WORK": [("slow", 6, "Finished the slow work. RING-SLOW-DONE")],
     "RING_RUN_BASH": [
         ("tool", "Bash", {"command": "echo ring-bash-ok > ring_bash_out.txt",
@@ -107,10 +108,14 @@ def choose_step(body: dict) -> tuple:
         text, has_result = user_texts(m)
         if has_result:
             continue
-        for key, steps in SCRIPTS.items():
-            if key in text:
-                done = sum(1 for later in messages[i + 1:] if later.get("role") == "assistant")
-                return steps[min(done, len(steps) - 1)] if done < len(steps) else ("text", "Done.")
+        # The keyword typed last wins (an interrupted prompt may come back into the input
+        # box, and the next prompt is then typed after it).
+        found = [(text.rfind(key), key) for key in SCRIPTS if key in text]
+        if found:
+            key = max(found)[1]
+            steps = SCRIPTS[key]
+            done = sum(1 for later in messages[i + 1:] if later.get("role") == "assistant")
+            return steps[done] if done < len(steps) else ("text", "Done.")
         # A user text without a keyword: an interrupt marker or a plain prompt.
         if "[Request interrupted" in text:
             continue
