@@ -544,6 +544,7 @@ def placeholder_payloads(records: list[dict], env: CodexEnv) -> list[dict]:
     THREAD-ID[-n], TURN-ID-n, the rollout's date folders and timestamp."""
     threads: dict[str, str] = {}
     turns: dict[str, str] = {}
+    calls: dict[str, str] = {}
     out = []
 
     def thread_name(tid: str) -> str:
@@ -559,6 +560,9 @@ def placeholder_payloads(records: list[dict], env: CodexEnv) -> list[dict]:
             if payload.get("turn_id") and payload["turn_id"] not in turns:
                 turns[payload["turn_id"]] = f"TURN-ID-{len(turns) + 1}"
         text = json.dumps(payload, ensure_ascii=False)
+        for call in re.findall(r"call_\d+", text):
+            calls.setdefault(call, f"CALL-ID-{len(calls) + 1}")
+        text = re.sub(r"call_\d+", lambda m: calls[m.group(0)], text)
         for tid, name in threads.items():
             text = text.replace(tid, name)
         for tid, name in turns.items():

@@ -110,6 +110,9 @@ class Run:
                 return self.record(False, step, truth, "?", "?",
                                    f"screen never showed {fmt(*want_screen)}")
         truth = self.screen(pane, exec_mode)
+        mark["screen_state"] = list(truth)
+        mark["pane"] = pane
+        mark["cwd"] = str(cwd)
         mark["screen"] = "\n".join(l for l in self.env.capture(pane).splitlines()
                                    if l.strip() and "⣿" not in l)
         if thread is None:
@@ -163,6 +166,7 @@ class Run:
             obs = observe()
             ok, notes = matches(obs)
         row, badge = obs
+        mark["payloads_seen"] = len(self.env.probes())
         mark["row"] = row
         mark["badge"] = badge
         board = "none" if row is None else fmt(row.get("status", "?"), row.get("waiting_kind") or "")
@@ -181,6 +185,7 @@ class Run:
 
     def finish(self) -> None:
         env = self.env
+        time.sleep(1)  # a hook still running when the last step ended
         if self.args.fixtures and self.args.probe:
             records = env.probes()
             if records:
@@ -189,6 +194,16 @@ class Run:
                 with open(FIXTURES / f"{self.name}.jsonl", "w") as f:
                     for p in payloads:
                         f.write(json.dumps(p, ensure_ascii=False) + "\n")
+                # How many of the payloads had arrived when ring was read at each step, and what
+                # the screen showed then (the truth ring was compared with).
+                steps = [
+                    {"step": m["step"], "payloads_seen": m.get("payloads_seen", m["probes_before"]),
+                     "screen": m.get("screen_state"),
+                     "pane": "FIRST-PANE" if m.get("pane") == env.first_pane else ("SECOND-PANE" if m.get("pane") else None),
+                     "cwd": {str(env.work): "/WORK", str(env.work2): "/WORK2"}.get(m.get("cwd"), m.get("cwd"))}
+                    for m in self.marks
+                ]
+                (FIXTURES / f"{self.name}.steps.json").write_text(json.dumps(steps, indent=1) + "\n")
         if self.args.dump:
             out = Path(self.args.dump)
             out.mkdir(parents=True, exist_ok=True)
@@ -305,6 +320,13 @@ def s_quit(run: Run) -> None:
     run.prompt(pane, "/quit")
     daemons = lambda: (bool(env.daemon_pids()), f"app-server daemon still runs: {env.daemon_pids()}")
     run.check("quit-ended", pane, work, ("ended", ""), thread=thread, extra=daemons)
+    # The daemon outlives /quit; SessionEnd comes only when it stops (here: SIGTERM by pid).
+    for pid in env.daemon_pids():
+        if "--managed-daemon" in (L.proc_stat(pid) or {}).get("cmdline", []):
+            os.kill(pid, 15)
+    ended = wait_until(lambda: any(r["event"] == "SessionEnd" for r in env.probes()), 10)
+    run.check("daemon-stopped", pane, work, ("ended", ""), thread=thread,
+              extra=lambda: (True, "SessionEnd hook ran" if ended else "no SessionEnd seen"))
 
 
 def s_second(run: Run) -> None:
