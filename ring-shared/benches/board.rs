@@ -63,6 +63,7 @@ fn procs() -> Procs {
             .map(|i| Proc {
                 cwd: format!("/home/u/src/project-{:02}/app", i % 20),
                 tty: Some(format!("/dev/pts/{i}")),
+                ..Default::default()
             })
             .collect()
     };

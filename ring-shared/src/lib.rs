@@ -25,6 +25,7 @@
 //! assert_eq!(file_name("codex:thread-1"), "codex:thread-1.json");
 //! ```
 
+pub mod agent;
 pub mod board;
 pub mod config;
 pub mod derive;

@@ -39,6 +39,8 @@ pub struct Context<'a> {
     pub zellij_pane: Option<String>,
     /// ring's own: pid of the agent process found by walking up from the hook.
     pub agent_pid: Option<i64>,
+    /// ring's own: that process's start time (clock ticks since boot).
+    pub agent_start: Option<i64>,
 }
 
 /// A line of `events.jsonl` (§3.11).
@@ -276,6 +278,7 @@ fn build_row(
     row.zellij_session = non_empty(ctx.zellij_session.as_deref());
     row.zellij_pane = non_empty(ctx.zellij_pane.as_deref());
     row.agent_pid = ctx.agent_pid;
+    row.agent_start = ctx.agent_start;
     row
 }
 

@@ -189,3 +189,55 @@ pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
         _ => None,
     }
 }
+
+/// ring's one-row-per-agent rule (`scan::finish`), applied to a board RiNG recorded (its
+/// `--format json` output): the `synthetic:` rows (source `proc`) that a live hook row of the
+/// same provider and folder (by `realpath`) covers are taken out, and `counts` lowered to
+/// match. RiNG shows such an agent twice (spec §9 quirk 8). Returns how many rows were taken
+/// out; the read conformance tests then compare everything else exactly.
+pub fn one_row_per_agent(
+    board: &mut serde_json::Value,
+    realpath: &dyn Fn(&str) -> String,
+) -> usize {
+    use serde_json::Value;
+    let Some(Value::Array(sessions)) = board.get("sessions").cloned() else {
+        return 0;
+    };
+    let text = |s: &Value, k: &str| s.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+    let hooked: Vec<(String, String)> = sessions
+        .iter()
+        .filter(|s| text(s, "source") == "hook" && text(s, "status") != "ended")
+        .map(|s| (text(s, "provider"), realpath(&text(s, "cwd"))))
+        .collect();
+    let (gone, kept): (Vec<Value>, Vec<Value>) = sessions.into_iter().partition(|s| {
+        text(s, "source") == "proc"
+            && hooked.contains(&(text(s, "provider"), realpath(&text(s, "cwd"))))
+    });
+    for s in &gone {
+        let status = text(s, "status");
+        if let Some(n) = board["counts"].get_mut(status.as_str())
+            && let Some(count) = n.as_u64()
+        {
+            *n = Value::from(count.saturating_sub(1));
+        }
+    }
+    board["sessions"] = Value::Array(kept);
+    gone.len()
+}
+
+/// The oneline text of a JSON board's `counts` (spec §5.1), without the newline.
+pub fn oneline_of_counts(board: &serde_json::Value) -> String {
+    [
+        ("waiting", "🔴"),
+        ("working", "🟢"),
+        ("idle", "🟡"),
+        ("ended", "⚫"),
+    ]
+    .iter()
+    .filter_map(|(status, marker)| {
+        let n = board["counts"][status].as_u64().unwrap_or(0);
+        (n > 0).then(|| format!("{marker}{n}"))
+    })
+    .collect::<Vec<_>>()
+    .join(" ")
+}

@@ -130,15 +130,21 @@ fn parse_local_llm(item: &Value) -> Option<LocalLlm> {
     })
 }
 
+/// One `[cwd, tty]` or `[cwd, tty, pid, start_ticks]` entry.
 fn parse_proc(item: &Value) -> Option<Proc> {
-    let pair = item.as_array()?;
-    let cwd = pair.first()?.as_str()?.to_owned();
-    let tty = pair
+    let fields = item.as_array()?;
+    let cwd = fields.first()?.as_str()?.to_owned();
+    let tty = fields
         .get(1)
         .and_then(Value::as_str)
         .filter(|t| !t.is_empty())
         .map(str::to_owned);
-    Some(Proc { cwd, tty })
+    Some(Proc {
+        cwd,
+        tty,
+        pid: fields.get(2).and_then(Value::as_i64),
+        start: fields.get(3).and_then(Value::as_i64),
+    })
 }
 
 /// Reads the injected scan from `path`.

@@ -44,6 +44,8 @@ pub struct Found {
     /// `None` when the cwd could not be read (the process is then dropped, like `lsof` does).
     pub cwd: Option<String>,
     pub tty: Option<String>,
+    /// starttime of `/proc/<pid>/stat` (clock ticks since boot), read with the cwd.
+    pub start_ticks: Option<u64>,
 }
 
 fn basename(s: &str) -> &str {
@@ -118,7 +120,12 @@ pub fn assemble(found: Vec<Found>) -> Procs {
     let mut by_session: BTreeMap<String, (usize, bool)> = BTreeMap::new();
     for f in found {
         let Some(cwd) = f.cwd else { continue };
-        let proc = Proc { cwd, tty: f.tty };
+        let proc = Proc {
+            cwd,
+            tty: f.tty,
+            pid: Some(i64::from(f.pid)),
+            start: f.start_ticks.and_then(|t| i64::try_from(t).ok()),
+        };
         match f.kind {
             // Counted by the caller (`local::collect`): they need a terminal, not a cwd.
             Kind::LocalLlm { .. } => {}
@@ -270,16 +277,23 @@ fn scan_root(root: &Path, cache_file: Option<&Path>, wall: f64) -> Procs {
     procs
 }
 
-/// An agent process with its cwd, read now (a cwd can change; `None` when unreadable).
+/// An agent process with its cwd and start time, read now (a cwd can change; `None` when
+/// unreadable). The start time tells a hook row's agent from a later process given the same
+/// pid (ring's pid liveness).
 fn found_agent(pid: u32, path: &Path, kind: Kind, tty: Option<String>) -> Found {
     let cwd = std::fs::read_link(path.join("cwd"))
         .ok()
         .map(|p| p.to_string_lossy().into_owned());
+    let start_ticks = std::fs::read(path.join("stat"))
+        .ok()
+        .and_then(|b| parse_stat(&String::from_utf8_lossy(&b)))
+        .map(|s| s.start_ticks);
     Found {
         pid,
         kind,
         cwd,
         tty,
+        start_ticks,
     }
 }
 

@@ -6,7 +6,8 @@
 //!  deleted_sessions.json, labels.json, config.toml ─────────────────────────────┤
 //!  RING_PROCS file | /proc scan, stat(source_path), realpath(cwd) ──────────────┤
 //!      derive::hook_sessions ◀─────────────────────────────────────────────────┘
-//!      + zeroconf::rows ─▶ scan::merge_sources ─▶ scan::finish (hidden, agents)
+//!      + zeroconf::rows ─▶ scan::merge_sources ─▶ agent::apply (the agents' own word,
+//!        ~/.claude/sessions) ─▶ scan::finish (hidden, agents)
 //!                                   ring_shared::board::Board::build ─▶ format::{oneline, json}
 //! ```
 //!
@@ -22,6 +23,7 @@ mod cached;
 mod files;
 mod hidden;
 mod list;
+mod own;
 mod paths;
 
 pub use cached::read_rows_cached;
@@ -171,6 +173,7 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
         Vec::new()
     };
     let mut sessions = scan::merge_sources(hook, zero);
+    ring_shared::agent::apply(&mut sessions, &own::states(env, &procs));
     let unhide = scan::finish(&mut sessions, &ctx);
     if hidden.migrated || !unhide.is_empty() {
         hidden::write_back(&env.ring_home, &hidden, &unhide, now);

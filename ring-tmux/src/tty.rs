@@ -27,12 +27,16 @@ pub struct ProcStat {
     pub ppid: i64,
     /// Encoded controlling terminal device (`tty_nr`); 0 = none.
     pub tty_nr: i64,
+    /// starttime: clock ticks since boot.
+    pub start_ticks: u64,
 }
 
 /// The agent process found by the walk.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Agent {
     pub pid: i64,
+    /// Its start time (clock ticks since boot).
+    pub start_ticks: u64,
     /// Its controlling terminal, if it has one.
     pub tty: Option<String>,
 }
@@ -42,6 +46,8 @@ pub struct Agent {
 pub struct Discovered {
     pub tty: Option<String>,
     pub agent_pid: Option<i64>,
+    /// The agent's start time (clock ticks since boot), with its pid.
+    pub agent_start: Option<i64>,
 }
 
 /// The walk's view of `/proc/<pid>/stat` ([`crate::procs::parse_stat`], which finds the fields
@@ -52,6 +58,7 @@ pub fn parse_stat(text: &str) -> Option<ProcStat> {
         comm: stat.comm,
         ppid: stat.ppid,
         tty_nr: i64::from(stat.tty_nr),
+        start_ticks: stat.start_ticks,
     })
 }
 
@@ -97,6 +104,7 @@ pub fn walk_to_agent(
         if matches {
             return Some(Agent {
                 pid,
+                start_ticks: st.start_ticks,
                 tty: tty_name(st.tty_nr),
             });
         }
@@ -148,17 +156,18 @@ fn seam(name: &str) -> Option<Option<String>> {
 /// providers without one: then only the stdin probe runs).
 pub fn discover(process_name: Option<&str>) -> Discovered {
     let stdin = seam("RING_STDIN_TTY").unwrap_or_else(stdin_tty);
-    let (agent_tty, agent_pid) = match (process_name, seam("RING_AGENT_TTY")) {
+    let (agent_tty, agent) = match (process_name, seam("RING_AGENT_TTY")) {
         (None, _) => (None, None),
         (Some(_), Some(fixed)) => (fixed, None),
         (Some(name), None) => match find_agent(name) {
-            Some(agent) => (agent.tty, Some(agent.pid)),
+            Some(agent) => (agent.tty.clone(), Some(agent)),
             None => (None, None),
         },
     };
     Discovered {
         tty: stdin.or(agent_tty),
-        agent_pid,
+        agent_pid: agent.as_ref().map(|a| a.pid),
+        agent_start: agent.and_then(|a| i64::try_from(a.start_ticks).ok()),
     }
 }
 
@@ -176,6 +185,7 @@ mod tests {
                     comm: comm.into(),
                     ppid,
                     tty_nr,
+                    start_ticks: 0,
                 };
                 (pid, (st, argv0.to_owned()))
             })

@@ -148,7 +148,7 @@ fn a_good_setup_passes_with_no_warning() {
     assert!(!text.contains('✗') && !text.contains("\n!"), "{text}");
     for line in [
         "✓ ring-tmux on PATH",
-        "✓ Claude Code hooks installed (8 events)",
+        "✓ Claude Code hooks installed (9 events)",
         "✓ ring folder",
         "✓ tmux 3.3a",
         "✓ ring.tmux is loaded",

@@ -108,12 +108,20 @@ fn liveness_follows_the_injected_process_scan(#[case] procs: &str, #[case] oneli
     assert_eq!(ring.stdout(&["oneline"]), oneline);
 }
 
-#[test]
-fn a_live_claude_process_without_a_transcript_is_a_synthetic_idle_row() {
+/// One agent, one row: a live hook row covers its process's folder, which RiNG shows twice
+/// (its hook row and a `synthetic:` row, spec §9 quirk 8; real-agent suite, claude
+/// basic/start). Without a live hook row the process still gets its synthetic row.
+#[rstest]
+#[case::a_live_hook_row_covers_its_process("working", &["s1"])]
+#[case::an_ended_hook_row_does_not("ended", &["synthetic:/r/app", "s1"])]
+fn a_live_claude_process_without_a_transcript_is_one_row(
+    #[case] status: &str,
+    #[case] ids: &[&str],
+) {
     let mut ring = Ring::new();
     ring.procs = r#"{"claude-code": [["/r/app", "/dev/pts/1"]], "codex": []}"#.into();
-    ring.row("s1", json!({"status": "working", "cwd": "/r/app"}));
-    assert_eq!(ring.json_ids(&[]), ["s1", "synthetic:/r/app"]);
+    ring.row("s1", json!({"status": status, "cwd": "/r/app"}));
+    assert_eq!(ring.json_ids(&["--all"]), ids);
 }
 
 #[test]

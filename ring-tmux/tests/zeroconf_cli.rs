@@ -164,9 +164,9 @@ fn a_newer_prompt_in_the_transcript_clears_a_stale_permission_wait() {
     let world = World::new();
     world.procs(json!({"claude-code": [["/repo/app", ""]], "codex": []}));
     world.hook(permission("s1"), NOW);
-    // Without a transcript the live process also shows as a synthetic row: hook rows do not
-    // cover a cwd (spec §9 quirk 8).
-    assert_eq!(world.oneline(NOW, false), "🔴1 🟡1");
+    // One agent, one row: the hook row covers its process's folder (RiNG adds a synthetic
+    // row beside it, spec §9 quirk 8).
+    assert_eq!(world.oneline(NOW, false), "🔴1");
     // The user answered in the terminal and typed a new prompt; no hook event came.
     world.transcript("-repo-app/s1.jsonl", &[user("go on")], NOW + 20.0);
     assert_eq!(

@@ -82,6 +82,7 @@ impl Home {
             .map(|cwd| Proc {
                 cwd: (*cwd).to_owned(),
                 tty: None,
+                ..Default::default()
             })
             .collect();
         procs.by_provider.insert("claude-code".into(), Some(list));

@@ -85,6 +85,7 @@ fn procs(claude: Option<&[(&str, &str)]>, codex: Option<&[(&str, &str)]>) -> Pro
             .map(|(cwd, tty)| Proc {
                 cwd: (*cwd).into(),
                 tty: (!tty.is_empty()).then(|| (*tty).to_owned()),
+                ..Default::default()
             })
             .collect::<Vec<_>>()
     };

@@ -181,6 +181,7 @@ impl World {
         let live = ["/p0", "/p1"].map(|cwd| Proc {
             cwd: cwd.into(),
             tty: None,
+            ..Default::default()
         });
         procs
             .by_provider

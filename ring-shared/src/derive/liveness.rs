@@ -8,13 +8,25 @@ use crate::registry::Status;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Applies §4.3 to hook sessions in place (statuses only; kinds and details stay).
+///
+/// ring first: a row that names its agent process (`agent_pid` with `agent_start`, written
+/// by ring's hook) lives exactly as long as that process, whatever else runs in its folder:
+/// a later agent started in the same folder after a kill -9 never revives it (no phantom
+/// wait; real-agent suite, claude kill/restart). RiNG's rows, and ring's rows without a
+/// start time, keep RiNG's folder rules below.
 pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&str) -> String) {
     // (provider, realpath(cwd)) → indices of the rows, in row order.
     let mut groups: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
-    for (index, session) in sessions.iter().enumerate() {
+    for (index, session) in sessions.iter_mut().enumerate() {
         let provider = canonical_provider(&session.row.provider);
         if provider == "claude-code" && procs.background_agent_ids.contains(&session.row.session_id)
         {
+            continue;
+        }
+        if let Some(alive) = own_process_alive(&session.row, procs.detector(provider)) {
+            if !alive {
+                session.row.status = Status::Ended;
+            }
             continue;
         }
         let cwd = resolve(&session.row.cwd, realpath);
@@ -36,6 +48,23 @@ pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&
         });
         judge_group(sessions, &rows, &cwd, live);
     }
+}
+
+/// Whether the row's own agent process still runs: `None` when the row names none (no pid
+/// or no start time) or the provider's scan says nothing (no detector, or it failed), or
+/// when the scan does not know pids (an injected scan without them).
+fn own_process_alive(row: &crate::registry::Row, detector: Detector<'_>) -> Option<bool> {
+    let (pid, start) = (row.agent_pid?, row.agent_start?);
+    let Detector::Live(live) = detector else {
+        return None;
+    };
+    if live.iter().all(|p| p.pid.is_none()) && !live.is_empty() {
+        return None;
+    }
+    Some(
+        live.iter()
+            .any(|p| p.pid == Some(pid) && p.start == Some(start)),
+    )
 }
 
 /// realpath, except that an empty cwd stays empty.

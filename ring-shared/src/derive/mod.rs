@@ -18,12 +18,16 @@ pub use files::{Hidden, parse_hidden, parse_labels};
 pub use tmux::{Pane, PaneTree, ProcRow, map_process_tree_targets};
 
 /// One live agent process.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Proc {
     /// The process's working directory (not yet resolved).
     pub cwd: String,
     /// `None` when the process has no terminal.
     pub tty: Option<String>,
+    /// Its pid, when the scan knows it.
+    pub pid: Option<i64>,
+    /// Its start time (clock ticks since boot), when the scan knows it.
+    pub start: Option<i64>,
 }
 
 /// What a process scan found, per provider.

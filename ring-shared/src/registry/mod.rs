@@ -1,7 +1,8 @@
 //! The registry row (`sessions/<id>.json`): schema, lenient decoding, encoding, file names.
 //!
 //! Rows are shared with RiNG 0.17.2: same keys (spec §3.6), same file names (spec §3.2).
-//! ring adds `tmux_socket`, `zellij_session`, `zellij_pane` and `agent_pid`; RiNG ignores them.
+//! ring adds `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid` and `agent_start`; RiNG
+//! ignores them.
 
 use serde::{Deserialize, Serialize};
 
@@ -95,6 +96,9 @@ pub struct Row {
     pub zellij_pane: Option<String>,
     /// ring's own: pid of the agent process found by walking up from the hook.
     pub agent_pid: Option<i64>,
+    /// ring's own: that process's start time (`/proc/<pid>/stat` starttime, clock ticks since
+    /// boot), so a pid the kernel reused later never keeps the row alive.
+    pub agent_start: Option<i64>,
 }
 
 impl Row {
@@ -125,6 +129,7 @@ impl Row {
             zellij_session: None,
             zellij_pane: None,
             agent_pid: None,
+            agent_start: None,
         }
     }
 }

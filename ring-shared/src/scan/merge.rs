@@ -95,7 +95,32 @@ fn inherit(candidate: &mut Session, hook: &Session) {
 /// order. A hidden row survives only with activity newer than its hiding; its id is then
 /// returned for the caller to un-hide. Background-agent rows get kind `agent`, idle → ended.
 /// Applying it twice gives the same rows.
+///
+/// ring also keeps one row per agent: a live process's synthetic row (§4.4) goes when a live
+/// hook row of the same provider has its folder (by realpath). RiNG lets only scan rows
+/// cover a process (spec §9 quirk 8), so a Claude session that has not written its
+/// transcript yet showed twice, its hook row and an idle `synthetic:` row (real-agent suite,
+/// claude basic/start).
 pub fn finish(sessions: &mut Vec<Session>, ctx: &ReadContext<'_>) -> Vec<String> {
+    let hooked: std::collections::BTreeSet<(&str, String)> = sessions
+        .iter()
+        .filter(|s| s.source == Source::Hook && s.row.status != Status::Ended)
+        .map(|s| (s.row.provider.as_str(), (ctx.realpath)(&s.row.cwd)))
+        .collect();
+    if !hooked.is_empty() {
+        let covered: Vec<bool> = sessions
+            .iter()
+            .map(|s| {
+                s.source == Source::Proc
+                    && hooked.contains(&(s.row.provider.as_str(), (ctx.realpath)(&s.row.cwd)))
+            })
+            .collect();
+        let mut k = 0;
+        sessions.retain(|_| {
+            k += 1;
+            !covered[k - 1]
+        });
+    }
     let mut unhide = Vec::new();
     sessions.retain(|s| match ctx.hidden.get(&s.row.session_id) {
         None => true,

@@ -102,6 +102,7 @@ fn procs(claude: &[(&str, &str)], codex: Option<&[(&str, &str)]>) -> Procs {
             .map(|(cwd, tty)| Proc {
                 cwd: (*cwd).into(),
                 tty: (!tty.is_empty()).then(|| (*tty).to_owned()),
+                ..Default::default()
             })
             .collect::<Vec<_>>()
     };

@@ -113,6 +113,7 @@ pub fn procs_of(spec: &Value) -> Procs {
                 .map(|pair| Proc {
                     cwd: pair[0].as_str().expect("cwd").replace("$HOME", HOME),
                     tty: pair[1].as_str().filter(|t| !t.is_empty()).map(Into::into),
+                    ..Default::default()
                 })
                 .collect()
         });

@@ -140,6 +140,7 @@ impl Recorder<'_> {
             zellij_session: self.henv.zellij_session.clone(),
             zellij_pane: self.henv.zellij_pane.clone(),
             agent_pid: found.agent_pid,
+            agent_start: found.agent_start,
         };
         let Some(outcome) = guarded(self.log, self.now, "reduce", || {
             reduce::reduce(prev.as_ref(), event, &ctx)

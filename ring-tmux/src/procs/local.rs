@@ -216,18 +216,21 @@ mod tests {
                 kind: kind(250),
                 cwd: None,
                 tty: Some("/dev/pts/2".into()),
+                start_ticks: None,
             },
             Found {
                 pid: 6,
                 kind: kind(300),
                 cwd: Some("/".into()),
                 tty: None,
+                start_ticks: None,
             },
             Found {
                 pid: 7,
                 kind: Kind::Codex,
                 cwd: Some("/".into()),
                 tty: Some("/dev/pts/3".into()),
+                start_ticks: None,
             },
         ];
         let local = collect(&found, 1000.0);

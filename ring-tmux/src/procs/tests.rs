@@ -58,6 +58,16 @@ fn found(pid: u32, kind: Kind, cwd: Option<&str>, tty: Option<&str>) -> Found {
         kind,
         cwd: cwd.map(str::to_owned),
         tty: tty.map(str::to_owned),
+        start_ticks: None,
+    }
+}
+
+/// `proc` with the pid (and start time) the scan records for ring's pid liveness.
+fn with_pid(pid: i64, start: Option<i64>, proc: Proc) -> Proc {
+    Proc {
+        pid: Some(pid),
+        start,
+        ..proc
     }
 }
 
@@ -65,6 +75,7 @@ fn p(cwd: &str, tty: Option<&str>) -> Proc {
     Proc {
         cwd: cwd.to_owned(),
         tty: tty.map(str::to_owned),
+        ..Default::default()
     }
 }
 
@@ -91,10 +102,13 @@ fn assemble_splits_providers_and_drops_processes_without_cwd() {
             None,
         ),
     ]);
-    assert_eq!(procs.by_provider["claude-code"], Some(vec![p("/a", None)]));
+    assert_eq!(
+        procs.by_provider["claude-code"],
+        Some(vec![with_pid(2, None, p("/a", None))])
+    );
     assert_eq!(
         procs.by_provider["codex"],
-        Some(vec![p("/c", Some("/dev/pts/1"))])
+        Some(vec![with_pid(1, None, p("/c", Some("/dev/pts/1")))])
     );
     assert!(procs.background_agent_ids.is_empty());
 }
@@ -136,7 +150,7 @@ fn assemble_collapses_pids_sharing_a_session_id() {
     let procs = assemble(vec![fg(5, Some("/dev/pts/1")), fg(6, Some("/dev/pts/2"))]);
     assert_eq!(
         procs.by_provider["claude-code"],
-        Some(vec![p("/r", Some("/dev/pts/1"))])
+        Some(vec![with_pid(5, None, p("/r", Some("/dev/pts/1")))])
     );
 }
 
@@ -250,11 +264,19 @@ fn scan_reads_stat_cmdline_and_cwd_of_a_proc_tree() {
     let procs = scan_root(root.path(), None, 0.0);
     assert_eq!(
         procs.by_provider["claude-code"],
-        Some(vec![p("/repo/a", Some("/dev/pts/1"))])
+        Some(vec![with_pid(
+            100,
+            Some(0),
+            p("/repo/a", Some("/dev/pts/1"))
+        )])
     );
     assert_eq!(
         procs.by_provider["codex"],
-        Some(vec![p("/repo/c", Some("/dev/pts/2"))])
+        Some(vec![with_pid(
+            102,
+            Some(0),
+            p("/repo/c", Some("/dev/pts/2"))
+        )])
     );
 }
 

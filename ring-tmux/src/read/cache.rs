@@ -33,7 +33,7 @@ use std::path::Path;
 
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
-const MAGIC: &[u8; 8] = b"ringrw05";
+const MAGIC: &[u8; 8] = b"ringrw06";
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
 /// Layout: the magic, the folder's [`Key`], the [`Meta`], the entry count, then per file its

@@ -76,19 +76,7 @@ fn keep_keys_of(ours: &Value, want: &Value) -> Value {
 
 /// The oneline string of a board's counts (spec §5.1), without the newline.
 pub fn oneline_of(board: &Value) -> String {
-    [
-        ("waiting", "🔴"),
-        ("working", "🟢"),
-        ("idle", "🟡"),
-        ("ended", "⚫"),
-    ]
-    .iter()
-    .filter_map(|(status, marker)| {
-        let n = board["counts"][status].as_u64().unwrap_or(0);
-        (n > 0).then(|| format!("{marker}{n}"))
-    })
-    .collect::<Vec<_>>()
-    .join(" ")
+    ring_shared::testing::oneline_of_counts(board)
 }
 
 /// Where RiNG shows the text `"None"` (Python's `str(None)` of a JSON `null` in a row), ring

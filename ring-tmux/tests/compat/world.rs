@@ -55,7 +55,7 @@ impl World {
         world
     }
 
-    fn home_str(&self) -> String {
+    pub fn home_str(&self) -> String {
         self.home.to_string_lossy().into_owned()
     }
 

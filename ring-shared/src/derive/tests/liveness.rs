@@ -145,3 +145,35 @@ fn liveness_keeps_waiting_kind_and_detail_when_ending() {
     );
     assert_eq!(row.waiting_detail, "Bash: ls");
 }
+
+/// A live Claude process with this pid and start time in `/repo/app`.
+fn claude_proc(pid: Option<i64>, start: Option<i64>) -> Procs {
+    let mut procs = procs(&[("claude-code", Some(&[("/repo/app", "/dev/pts/1")]))]);
+    if let Some(Some(list)) = procs.by_provider.get_mut("claude-code") {
+        list[0].pid = pid;
+        list[0].start = start;
+    }
+    procs
+}
+
+/// ring's rows name their own agent process (pid and start time): a row lives exactly as
+/// long as it, whoever else runs in the folder (real-agent suite, claude kill9: the old
+/// session must not come back beside the new one as a phantom wait).
+#[rstest]
+#[case::its_process_runs(Some(7), Some(100), Some((7, 100)), Status::Waiting)]
+#[case::another_process_in_its_folder(Some(8), Some(100), Some((7, 100)), Status::Ended)]
+#[case::its_pid_reused_later(Some(7), Some(250), Some((7, 100)), Status::Ended)]
+#[case::scan_without_pids_keeps_folder_rules(None, None, Some((7, 100)), Status::Waiting)]
+#[case::row_without_start_keeps_folder_rules(Some(8), Some(100), None, Status::Waiting)]
+fn a_row_with_its_agent_pid_lives_as_long_as_that_process(
+    #[case] pid: Option<i64>,
+    #[case] start: Option<i64>,
+    #[case] own: Option<(i64, i64)>,
+    #[case] want: Status,
+) {
+    let mut row = row("old", "claude-code", "/repo/app", Status::Waiting);
+    row.agent_pid = own.map(|(p, _)| p);
+    row.agent_start = own.map(|(_, s)| s);
+    let derived = run(vec![row], &claude_proc(pid, start), &Config::default(), 0.0);
+    assert_eq!(derived.sessions[0].row.status, want);
+}

@@ -27,6 +27,7 @@ fn procs(entries: &[(&str, Option<ProcList<'_>>)]) -> Procs {
                         .map(|(cwd, tty)| Proc {
                             cwd: (*cwd).into(),
                             tty: (!tty.is_empty()).then(|| (*tty).into()),
+                            ..Default::default()
                         })
                         .collect()
                 });

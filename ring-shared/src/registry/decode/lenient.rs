@@ -62,6 +62,7 @@ keys! {
     ZellijSession = "zellij_session",
     ZellijPane = "zellij_pane",
     AgentPid = "agent_pid",
+    AgentStart = "agent_start",
 }
 
 /// The known keys of one row object.

@@ -85,6 +85,7 @@ fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
     row.zellij_session = string(&mut f, Key::ZellijSession);
     row.zellij_pane = non_empty_text(&mut f, Key::ZellijPane);
     row.agent_pid = f.take(Key::AgentPid).and_then(digits);
+    row.agent_start = f.take(Key::AgentStart).and_then(digits);
     Ok(row)
 }
 

@@ -74,6 +74,7 @@ fn full_row() -> Row {
         zellij_session: Some("main".into()),
         zellij_pane: Some("3".into()),
         agent_pid: Some(99),
+        agent_start: Some(71_824),
     }
 }
 
@@ -110,6 +111,7 @@ fn encode_writes_keys_in_ring_order_then_ours() {
             "zellij_session",
             "zellij_pane",
             "agent_pid",
+            "agent_start",
         ]
     );
 }

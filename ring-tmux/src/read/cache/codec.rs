@@ -75,6 +75,7 @@ pub fn put_row(w: &mut Vec<u8>, row: &Row) {
         zellij_session,
         zellij_pane,
         agent_pid,
+        agent_start,
     } = row;
     put_str(w, session_id);
     put_str(w, provider);
@@ -101,6 +102,7 @@ pub fn put_row(w: &mut Vec<u8>, row: &Row) {
     put_opt_str(w, zellij_session);
     put_opt_str(w, zellij_pane);
     put_opt_i64(w, *agent_pid);
+    put_opt_i64(w, *agent_start);
 }
 
 pub struct Reader<'a> {
@@ -219,6 +221,7 @@ impl<'a> Reader<'a> {
             zellij_session: self.opt_string()?,
             zellij_pane: self.opt_string()?,
             agent_pid: self.opt_i64()?,
+            agent_start: self.opt_i64()?,
         })
     }
 }

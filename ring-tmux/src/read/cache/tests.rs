@@ -30,6 +30,7 @@ fn full_row() -> Row {
         zellij_session: Some("z".into()),
         zellij_pane: Some("7".into()),
         agent_pid: Some(-1),
+        agent_start: Some(-2),
     }
 }
 

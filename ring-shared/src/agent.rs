@@ -1,0 +1,190 @@
+//! What an agent says of its own session, read beside the hook rows.
+//!
+//! Claude Code keeps `~/.claude/sessions/<pid>.json` for every interactive session: its pid,
+//! its process start time, its session id and cwd, and `status` (`busy`, `idle`, `waiting`
+//! with `waitingFor`), rewritten the moment the screen changes. The real-agent suite found it
+//! right at once on every dialog and after every interrupt, where the hooks say nothing: Esc
+//! while thinking and Esc on a dialog send no event at all. So the board takes the agent's
+//! own word when it is newer than the row's last event, and only from a process that still
+//! runs (pid and start time checked by the caller: after a kill -9 the file stays behind).
+//!
+//! Everything here is pure: the caller reads the files and checks the processes.
+
+use crate::derive::{Session, Source, canonical_provider};
+use crate::registry::Status;
+use serde_json::Value;
+
+/// The agent's own status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnStatus {
+    /// Working on a turn.
+    Busy,
+    /// At its prompt.
+    Idle,
+    /// A dialog is up (`waiting_for` says which).
+    Waiting,
+}
+
+/// One session as its agent describes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnState {
+    /// The provider (`claude-code`).
+    pub provider: &'static str,
+    /// The agent's session id (the hook rows' and transcripts' id).
+    pub session_id: String,
+    /// The agent process.
+    pub pid: i64,
+    /// Its start time as the agent recorded it (Linux: `/proc/<pid>/stat` starttime ticks).
+    pub proc_start: Option<i64>,
+    /// Where that pid means something (`linux:<machine-id>:pid:[<pid namespace>]`).
+    pub pid_domain: Option<String>,
+    /// The session's folder.
+    pub cwd: String,
+    /// What it is doing.
+    pub status: OwnStatus,
+    /// What a waiting session waits for, in the agent's words (`permission prompt`,
+    /// `input needed`); `""` otherwise.
+    pub waiting_for: String,
+    /// When the status last changed, Unix seconds.
+    pub updated_at: f64,
+    /// Whether the process still runs, as the caller found it (`None`: it could not tell,
+    /// e.g. another pid namespace; the state is then not used).
+    pub alive: Option<bool>,
+}
+
+/// Largest session file worth parsing (they are about 700 bytes).
+pub const SESSION_FILE_CAP: u64 = 64 << 10;
+
+/// Parses one `~/.claude/sessions/<pid>.json`; `None` when it is not one (no pid, id or
+/// known status).
+pub fn parse_claude_session(bytes: &[u8]) -> Option<OwnState> {
+    let doc: Value = serde_json::from_slice(bytes).ok()?;
+    let obj = doc.as_object()?;
+    let text = |key: &str| obj.get(key).and_then(Value::as_str).unwrap_or("");
+    let status = match text("status") {
+        "busy" => OwnStatus::Busy,
+        "idle" => OwnStatus::Idle,
+        "waiting" => OwnStatus::Waiting,
+        _ => return None,
+    };
+    let session_id = text("sessionId");
+    if session_id.is_empty() {
+        return None;
+    }
+    let millis = ["statusUpdatedAt", "updatedAt"]
+        .iter()
+        .find_map(|k| obj.get(*k).and_then(Value::as_f64))?;
+    let proc_start = match obj.get("procStart") {
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        Some(Value::Number(n)) => n.as_i64(),
+        _ => None,
+    };
+    Some(OwnState {
+        provider: "claude-code",
+        session_id: session_id.to_owned(),
+        pid: obj.get("pid").and_then(Value::as_i64).filter(|p| *p > 0)?,
+        proc_start,
+        pid_domain: Some(text("pidDomain").to_owned()).filter(|d| !d.is_empty()),
+        cwd: text("cwd").to_owned(),
+        status,
+        waiting_for: if status == OwnStatus::Waiting {
+            text("waitingFor").to_owned()
+        } else {
+            String::new()
+        },
+        updated_at: millis / 1000.0,
+        alive: None,
+    })
+}
+
+/// The waiting kind an agent's `waitingFor` names: `input needed` is an AskUserQuestion,
+/// anything else a permission (Claude says `permission prompt` for ExitPlanMode too).
+fn kind_of(waiting_for: &str) -> &'static str {
+    if waiting_for.contains("plan") {
+        "plan"
+    } else if waiting_for.contains("input") || waiting_for.contains("question") {
+        "question"
+    } else {
+        "permission"
+    }
+}
+
+/// Applies the agents' own states to the merged board, before hidden sessions and sorting:
+///
+/// - a session whose own process is gone is ended;
+/// - a state newer than the row's last event decides the status: `idle` settles a working
+///   row, or a dialog's wait, that no `Stop` ended (a question asked at `Stop` stays: for
+///   Claude that turn is over, for the user it is not); `busy` makes it working; `waiting`
+///   makes a row that is not waiting wait, with the kind the agent names;
+/// - a live agent with no row by its id takes over the synthetic row of its folder, so the
+///   board shows one row per agent, under the id its hooks will use.
+pub fn apply(sessions: &mut [Session], states: &[OwnState]) {
+    for state in states {
+        let Some(alive) = state.alive else {
+            continue;
+        };
+        let by_id = sessions.iter().position(|s| {
+            s.row.session_id == state.session_id
+                && canonical_provider(&s.row.provider) == state.provider
+        });
+        let index = by_id.or_else(|| {
+            alive
+                .then(|| {
+                    sessions.iter().position(|s| {
+                        s.source == Source::Proc
+                            && s.row.provider == state.provider
+                            && s.row.cwd == state.cwd
+                    })
+                })
+                .flatten()
+        });
+        let Some(index) = index else {
+            continue;
+        };
+        let session = &mut sessions[index];
+        if by_id.is_none() {
+            session.row.session_id.clone_from(&state.session_id);
+            session.row.last_active = state.updated_at;
+        }
+        if !alive {
+            session.row.status = Status::Ended;
+            continue;
+        }
+        if session.row.status == Status::Ended || state.updated_at <= session.row.last_active {
+            if by_id.is_none() {
+                settle(session, state);
+            }
+            continue;
+        }
+        settle(session, state);
+    }
+}
+
+/// Makes the row say what the agent says.
+fn settle(session: &mut Session, state: &OwnState) {
+    let row = &mut session.row;
+    let asked_at_stop = row.last_event.as_deref() == Some("Stop");
+    match state.status {
+        OwnStatus::Idle if row.status == Status::Waiting && asked_at_stop => return,
+        OwnStatus::Idle => {
+            row.status = Status::Idle;
+            row.waiting_kind.clear();
+            row.waiting_detail.clear();
+        }
+        OwnStatus::Busy => {
+            row.status = Status::Working;
+            row.waiting_kind.clear();
+            row.waiting_detail.clear();
+        }
+        OwnStatus::Waiting if row.status == Status::Waiting => return,
+        OwnStatus::Waiting => {
+            row.status = Status::Waiting;
+            row.waiting_kind = kind_of(&state.waiting_for).to_owned();
+            row.waiting_detail.clone_from(&state.waiting_for);
+        }
+    }
+    row.last_active = row.last_active.max(state.updated_at);
+}
+
+#[cfg(test)]
+mod tests;

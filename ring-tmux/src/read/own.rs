@@ -1,0 +1,88 @@
+//! The agents' own session states (`ring_shared::agent`) from disk: Claude Code's
+//! `~/.claude/sessions/<pid>.json`, each checked against its process.
+//!
+//! A file counts only while its process runs: the pid must exist with the start time Claude
+//! recorded (`procStart`, `/proc/<pid>/stat` starttime), in this machine's pid namespace
+//! (`pidDomain`). After a kill -9 the file stays behind; its session is then ended. With an
+//! injected process scan (`RING_PROCS`, tests) the processes are the scan's `claude-code`
+//! entries that carry a pid (and start time); a scan that is unknown says nothing.
+
+use crate::env::Env;
+use ring_shared::agent::{OwnState, SESSION_FILE_CAP, parse_claude_session};
+use ring_shared::derive::{Detector, Procs};
+use std::path::Path;
+
+/// At most this many session files are read (a folder of thousands is not a live board).
+const MAX_FILES: usize = 256;
+
+/// Every parseable session file under `$HOME/.claude/sessions`, with `alive` set.
+pub fn states(env: &Env, procs: &Procs) -> Vec<OwnState> {
+    let dir = env.home.join(".claude").join("sessions");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let domain = if env.procs_file.is_none() {
+        pid_domain()
+    } else {
+        None
+    };
+    let mut out = Vec::new();
+    for entry in entries.flatten().take(MAX_FILES) {
+        let name = entry.file_name();
+        if !name.to_str().is_some_and(|n| n.ends_with(".json")) {
+            continue;
+        }
+        let Ok(Some(bytes)) = crate::store::read_bounded(&entry.path(), SESSION_FILE_CAP) else {
+            continue;
+        };
+        let Some(mut state) = parse_claude_session(&bytes) else {
+            continue;
+        };
+        state.alive = match &env.procs_file {
+            Some(_) => injected_alive(&state, procs),
+            None => real_alive(&state, domain.as_deref()),
+        };
+        out.push(state);
+    }
+    out
+}
+
+/// `linux:<machine-id>:pid:[<inode>]`, as Claude Code writes `pidDomain`.
+fn pid_domain() -> Option<String> {
+    let machine = std::fs::read_to_string("/etc/machine-id").ok()?;
+    let ns = std::fs::read_link("/proc/self/ns/pid").ok()?;
+    Some(format!("linux:{}:{}", machine.trim(), ns.to_string_lossy()))
+}
+
+/// The process in `/proc`: alive when its start time is the recorded one.
+fn real_alive(state: &OwnState, domain: Option<&str>) -> Option<bool> {
+    if let (Some(theirs), Some(ours)) = (state.pid_domain.as_deref(), domain)
+        && theirs != ours
+    {
+        return None;
+    }
+    let stat = Path::new("/proc").join(state.pid.to_string()).join("stat");
+    let Ok(bytes) = std::fs::read(stat) else {
+        return Some(false);
+    };
+    let Some(stat) = crate::procs::parse_stat(&String::from_utf8_lossy(&bytes)) else {
+        return Some(false);
+    };
+    Some(match state.proc_start {
+        Some(start) => i64::try_from(stat.start_ticks).ok() == Some(start),
+        None => true,
+    })
+}
+
+/// The process in an injected scan: known only when its `claude-code` entries carry pids.
+fn injected_alive(state: &OwnState, procs: &Procs) -> Option<bool> {
+    let Detector::Live(live) = procs.detector(state.provider) else {
+        return None;
+    };
+    if !live.is_empty() && live.iter().all(|p| p.pid.is_none()) {
+        return None;
+    }
+    Some(live.iter().any(|p| {
+        p.pid == Some(state.pid) && (state.proc_start.is_none() || p.start == state.proc_start)
+    }))
+}
