@@ -248,12 +248,8 @@ pub fn install(
 
 /// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).
 fn create_ring_home(ring_home: &Path) -> Result<(), String> {
-    use std::os::unix::fs::DirBuilderExt;
     let sessions = ring_home.join("sessions");
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&sessions)
+    crate::store::ensure_dir(&crate::env::resolve(&sessions))
         .map_err(|e| format!("cannot create {}: {e}", sessions.display()))
 }
 
