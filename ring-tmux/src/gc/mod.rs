@@ -139,16 +139,11 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
     let mut failed = false;
     for c in &plan.files {
         let shown_path = shown(&c.path, ring_home);
-        // A hook may have rewritten the file since it was judged: then it is not garbage.
-        let now_seen = std::fs::symlink_metadata(&c.path)
-            .ok()
-            .and_then(|m| Some((m.len(), m.modified().ok()?)));
-        if now_seen != c.seen {
-            out!("! {shown_path}: changed since it was judged; left alone");
-            continue;
-        }
-        match store::remove_if_present(&c.path) {
-            Ok(()) => {
+        match remove_judged(c) {
+            Ok(false) => {
+                out!("! {shown_path}: changed since it was judged; left alone");
+            }
+            Ok(true) => {
                 // Rows go without the hook's journal: readers must not take it for complete.
                 store::journal::note_unjournaled(&ring_home.join("cache"));
                 removed += 1;
@@ -184,6 +179,29 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Removes a judged file: only a regular file, directly inside a folder reached without any
+/// link and private to us (`store::safe::Dir::open`, checked again now: the folder may have
+/// been swapped for a link since it was judged), and only if its size and mtime are still the
+/// ones judged (a hook may have rewritten it: then it is not garbage). `false`: left alone.
+fn remove_judged(c: &collect::Candidate) -> std::io::Result<bool> {
+    use rustix::fs::FileType;
+    let (dir, name) = store::safe::split(&c.path)?;
+    let dir = store::safe::Dir::open(dir)?;
+    let now_seen = dir.lstat(name).and_then(|st| {
+        let regular = FileType::from_raw_mode(st.st_mode) == FileType::RegularFile;
+        let mtime = std::time::UNIX_EPOCH.checked_add(std::time::Duration::new(
+            u64::try_from(st.st_mtime).ok()?,
+            u32::try_from(st.st_mtime_nsec).ok()?,
+        ))?;
+        regular.then_some((st.st_size as u64, mtime))
+    });
+    if now_seen.is_none() || now_seen != c.seen {
+        return Ok(false);
+    }
+    dir.remove(name)?;
+    Ok(true)
 }
 
 /// Drops one id from `deleted_sessions.json` (spec §8) with the hook's un-hide, under RiNG's
