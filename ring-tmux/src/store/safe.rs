@@ -58,20 +58,48 @@ fn with_path(path: &Path, err: rustix::io::Errno) -> io::Error {
     io::Error::new(err.kind(), format!("{}: {what}", path.display()))
 }
 
-/// Why a folder must not be written in, if it must not: owned by another user, or writable by
-/// its group or everyone. `None` when it is safe.
-pub fn unsafe_folder(stat: &Stat) -> Option<String> {
+/// Why a folder must not be written in, if it must not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsafe {
+    /// Owned by another user (`uid`), who could replace anything in it.
+    Owner { uid: u32, me: u32 },
+    /// Writable by its group or everyone (`mode`): they could swap files under ring.
+    Writable { mode: u32 },
+}
+
+impl std::fmt::Display for Unsafe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unsafe::Owner { uid, me } => write!(f, "owned by uid {uid}, not by you (uid {me})"),
+            Unsafe::Writable { mode } => {
+                write!(f, "mode {mode:04o}: other users can write in it")
+            }
+        }
+    }
+}
+
+/// Whether a folder of owner `uid` and `mode` is safe to write in (OpenSSH's and git's
+/// `safe.directory` rule): ours, and writable by nobody else.
+pub fn folder_check(uid: u32, mode: u32) -> Result<(), Unsafe> {
     let me = rustix::process::geteuid().as_raw();
-    let mode = stat.st_mode & 0o7777;
-    if stat.st_uid != me {
-        Some(format!(
-            "owned by uid {}, not by you (uid {me})",
-            stat.st_uid
-        ))
+    let mode = mode & 0o7777;
+    if uid != me {
+        Err(Unsafe::Owner { uid, me })
     } else if mode & 0o022 != 0 {
-        Some(format!("mode {mode:04o}: other users can write in it"))
+        Err(Unsafe::Writable { mode })
     } else {
-        None
+        Ok(())
+    }
+}
+
+/// Whether the ring folder `ring_home` may be used for writing: it is missing (the hook
+/// creates it, 0700), or it is a folder reached without a link, ours and private to us.
+/// The error says why not.
+pub fn usable_home(ring_home: &Path) -> io::Result<()> {
+    match Dir::open(ring_home) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
     }
 }
 
@@ -272,7 +300,7 @@ fn checked(fd: OwnedFd, path: PathBuf) -> io::Result<Dir> {
     if FileType::from_raw_mode(stat.st_mode) != FileType::Directory {
         return Err(error(&path, "not a folder"));
     }
-    if let Some(why) = unsafe_folder(&stat) {
+    if let Err(why) = folder_check(stat.st_uid, stat.st_mode) {
         return Err(error(&path, why));
     }
     Ok(Dir { fd, path })
