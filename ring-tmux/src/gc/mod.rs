@@ -53,10 +53,14 @@ pub fn parse_duration(text: &str) -> Option<f64> {
 }
 
 /// `path` relative to the ring folder when it is inside it (shorter lines).
+/// Printed with [`crate::printable`]: a file name may hold ESC and other controls.
 fn shown(path: &Path, ring_home: &Path) -> String {
-    path.strip_prefix(ring_home)
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|_| path.display().to_string())
+    crate::printable::path(path.strip_prefix(ring_home).unwrap_or(path))
+}
+
+/// Any other text from the folder (an id of the hidden list, an error naming a path).
+fn text(text: &str) -> String {
+    crate::printable::printable(text)
 }
 
 /// `ring-tmux gc`.
@@ -76,7 +80,7 @@ pub fn run(args: &[String]) -> ExitCode {
     if !env.ring_home.is_dir() {
         out!(
             "gc: no ring folder at {}; nothing to collect",
-            env.ring_home.display()
+            crate::printable::path(&env.ring_home)
         );
         return ExitCode::SUCCESS;
     }
@@ -98,7 +102,7 @@ pub fn run(args: &[String]) -> ExitCode {
 
 fn report_skipped(plan: &Plan, ring_home: &Path) {
     for (path, why) in &plan.skipped {
-        out!("! {}: {why}", shown(path, ring_home));
+        out!("! {}: {}", shown(path, ring_home), text(why));
     }
 }
 
@@ -108,11 +112,15 @@ fn report_dry_run(plan: &Plan, ring_home: &Path) {
         out!(
             "would remove {} ({})",
             shown(&c.path, ring_home),
-            c.reason.describe()
+            text(&c.reason.describe())
         );
     }
     for u in &plan.unhide {
-        out!("would un-hide {} ({})", u.session_id, unhide_reason(u));
+        out!(
+            "would un-hide {} ({})",
+            text(&u.session_id),
+            unhide_reason(u)
+        );
     }
     if plan.files.is_empty() && plan.unhide.is_empty() {
         out!("gc: nothing to collect");
@@ -147,11 +155,14 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
                 // Rows go without the hook's journal: readers must not take it for complete.
                 store::journal::note_unjournaled(&ring_home.join("cache"));
                 removed += 1;
-                out!("removed {shown_path} ({})", c.reason.describe());
+                out!("removed {shown_path} ({})", text(&c.reason.describe()));
             }
             Err(err) => {
                 failed = true;
-                err!("✗ could not remove {shown_path}: {err}");
+                err!(
+                    "✗ could not remove {shown_path}: {}",
+                    text(&err.to_string())
+                );
             }
         }
     }
@@ -160,12 +171,16 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
         match prune_hidden(ring_home, &u.session_id, now) {
             Ok(true) => {
                 unhidden += 1;
-                out!("un-hid {} ({})", u.session_id, unhide_reason(u));
+                out!("un-hid {} ({})", text(&u.session_id), unhide_reason(u));
             }
-            Ok(false) => out!("! {}: no longer hidden; left alone", u.session_id),
+            Ok(false) => out!("! {}: no longer hidden; left alone", text(&u.session_id)),
             Err(err) => {
                 failed = true;
-                err!("✗ could not un-hide {}: {err}", u.session_id);
+                err!(
+                    "✗ could not un-hide {}: {}",
+                    text(&u.session_id),
+                    text(&err.to_string())
+                );
             }
         }
     }
