@@ -50,6 +50,7 @@ impl Env {
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
             .unwrap_or_else(|| home.join(".config").join("ring"));
+        let ring_home = resolve(&ring_home);
         let fixed_now = std::env::var("RING_NOW")
             .ok()
             .and_then(|v| v.trim().parse::<f64>().ok());
@@ -74,6 +75,27 @@ impl Env {
     /// `sessions/` inside the ring folder.
     pub fn sessions_dir(&self) -> PathBuf {
         self.ring_home.join("sessions")
+    }
+}
+
+/// `path` with the links of its existing part resolved (`realpath` of the longest existing
+/// prefix, the rest appended): the ring folder's own path may go through a link (a
+/// `~/.config` kept in a dotfiles folder), chosen by the user, and is resolved once here;
+/// every writer then refuses a link anywhere below it (`store::safe`). Unresolvable: as given.
+pub fn resolve(path: &Path) -> PathBuf {
+    let mut existing = path;
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = std::fs::canonicalize(existing) {
+            return rest.iter().rev().fold(real, |p, name| p.join(name));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return path.to_path_buf(),
+        }
     }
 }
 

@@ -220,7 +220,10 @@ fn config(env: &Env, warn: bool) -> Config {
     let (config, warnings) = read_config(&env.ring_home);
     if warn {
         for warning in warnings {
-            eprintln!("ring: {warning}");
+            eprintln!(
+                "ring: {}",
+                crate::printable::printable(&warning.to_string())
+            );
         }
     }
     config
@@ -311,6 +314,10 @@ fn map_tmux_targets(env: &Env, board: &mut Board) {
 
 fn report_skipped(loaded: &LoadedBoard) {
     for (path, why) in &loaded.skipped {
-        eprintln!("ring: skipped {}: {why}", path.display());
+        eprintln!(
+            "ring: skipped {}: {}",
+            crate::printable::path(path),
+            crate::printable::printable(why)
+        );
     }
 }

@@ -248,12 +248,8 @@ pub fn install(
 
 /// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).
 fn create_ring_home(ring_home: &Path) -> Result<(), String> {
-    use std::os::unix::fs::DirBuilderExt;
     let sessions = ring_home.join("sessions");
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&sessions)
+    crate::store::ensure_dir(&crate::env::resolve(&sessions))
         .map_err(|e| format!("cannot create {}: {e}", sessions.display()))
 }
 
@@ -261,23 +257,7 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if std::fs::read(path).is_ok_and(|old| old == bytes) {
         return Ok(());
     }
-    // write_atomic takes text; the plugin is binary, so it goes through a temp file here.
-    match std::str::from_utf8(bytes) {
-        Ok(text) => write_atomic(path, text),
-        Err(_) => write_binary_atomic(path, bytes),
-    }
-    .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-fn write_binary_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".ring.wasm.tmp-{}", std::process::id()));
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
+    write_atomic(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The plugin block of a layout: the bar, reading `ring_home` through its `cwd`, and running

@@ -195,6 +195,13 @@ fn sessions_folder_not_writable(f: &mut Fixture) {
 fn ring_folder_open(f: &mut Fixture) {
     set_mode(&f.ring(), 0o755);
 }
+fn ring_folder_writable_by_others(f: &mut Fixture) {
+    set_mode(&f.ring(), 0o777);
+}
+/// doctor runs as root, the folder is nobody's.
+fn ring_folder_of_another_user(f: &mut Fixture) {
+    std::os::unix::fs::lchown(f.ring(), Some(NOBODY), Some(NOBODY)).expect("chown");
+}
 fn row_open(f: &mut Fixture) {
     set_mode(&f.ring().join("sessions/s1.json"), 0o644);
 }
@@ -299,6 +306,18 @@ fn ring_on_path(f: &mut Fixture) {
     Some("chmod 700 ")
 )]
 #[case::ring_folder_open(ring_folder_open, 1, "ring is mode 0755", Some("chmod 700 "))]
+#[case::ring_folder_writable_by_others(
+    ring_folder_writable_by_others,
+    1,
+    "ring is mode 0777: other users can write in it: ring's hook refuses to write in it",
+    Some("chmod 700 ")
+)]
+#[case::ring_folder_of_another_user(
+    ring_folder_of_another_user,
+    1,
+    "ring is owned by uid 65534, not by you",
+    Some("sudo chown \"$(id -u)\" ")
+)]
 #[case::row_open(
     row_open,
     1,

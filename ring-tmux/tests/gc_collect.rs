@@ -307,3 +307,40 @@ fn gc_without_a_ring_folder_is_a_no_op() {
     assert!(stdout(&out).contains("nothing to collect"));
     assert!(!f.ring().exists(), "gc created the ring folder");
 }
+
+#[test]
+fn a_locks_folder_linked_elsewhere_is_never_emptied() {
+    let f = Fixture::new();
+    let elsewhere = f.dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    let theirs = [elsewhere.join("thesis.txt"), elsewhere.join("old.lock")];
+    for file in &theirs {
+        std::fs::write(file, "keep").expect("write");
+        set_age(file, 100_000);
+    }
+    std::os::unix::fs::symlink(&elsewhere, f.sessions().join(".locks")).expect("symlink");
+    let out = f.gc(&[], None).success();
+    let text = stdout(&out);
+    for file in &theirs {
+        assert!(file.exists(), "{} removed: {text}", file.display());
+    }
+    assert!(text.contains("sessions/.locks: "), "{text}");
+    assert!(text.contains("left alone"), "{text}");
+}
+
+#[test]
+fn only_lock_files_go_from_a_real_locks_folder() {
+    let f = Fixture::new();
+    let orphan = f.file("sessions/.locks/gone.lock", "");
+    let notes = f.file("sessions/.locks/notes.txt", "mine");
+    for file in [&orphan, &notes] {
+        set_age(file, 100_000);
+    }
+    let out = f.gc(&[], None).success();
+    let text = stdout(&out);
+    assert!(!orphan.exists(), "{text}");
+    assert!(
+        notes.exists(),
+        "a file without ring's name was removed: {text}"
+    );
+}

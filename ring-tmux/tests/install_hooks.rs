@@ -3,7 +3,7 @@
 use assert_cmd::Command;
 use rstest::rstest;
 use serde_json::{Value, json};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -630,4 +630,173 @@ fn keys(object: &Value) -> Vec<&str> {
         .keys()
         .map(String::as_str)
         .collect()
+}
+
+/// The modes of every other file seen in `dir` while `args` runs (polled: a temp copy lives
+/// as long as its write and fsync).
+fn modes_seen_while_running(home: &Home, dir: &Path, args: &[&str]) -> Vec<(String, u32)> {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ring-tmux"))
+        .args(args)
+        .env("HOME", home.path())
+        .env_remove("RING_HOME")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut seen = Vec::new();
+    while child.try_wait().expect("wait").is_none() {
+        for entry in std::fs::read_dir(dir).expect("list").flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name == "settings.json" || name.contains(".ring-backup-") {
+                continue;
+            }
+            if let Ok(meta) = entry.metadata() {
+                seen.push((name, meta.permissions().mode() & 0o777));
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn a_private_settings_file_is_never_copied_readable() {
+    let home = Home::new();
+    home.write(&home.claude(), "{\"model\": \"opus\"}");
+    std::fs::set_permissions(home.claude(), std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let dir = home.path().join(".claude");
+    let mut seen = Vec::new();
+    for round in 0..40 {
+        let args = if round % 2 == 0 {
+            ["install-hooks", "--yes"]
+        } else {
+            ["remove-hooks", "--yes"]
+        };
+        seen.extend(modes_seen_while_running(&home, &dir, &args));
+    }
+    seen.sort();
+    seen.dedup();
+    let readable: Vec<_> = seen.iter().filter(|(_, mode)| *mode != 0o600).collect();
+    assert!(
+        readable.is_empty(),
+        "temp files readable by others: {readable:?}"
+    );
+    for backup in backups(&dir) {
+        let mode = std::fs::metadata(&backup)
+            .expect("meta")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{}", backup.display());
+    }
+}
+
+#[test]
+fn only_the_last_five_backups_are_kept() {
+    let home = Home::new();
+    home.write(&home.claude(), "{}");
+    let dir = home.path().join(".claude");
+    let mine = dir.join("settings.json.mine-backup");
+    std::fs::write(&mine, "{}").expect("write");
+    let mut newest = Vec::new();
+    for round in 0..8 {
+        let args: &[&str] = if round % 2 == 0 {
+            &["install-hooks"]
+        } else {
+            &["remove-hooks"]
+        };
+        let out = home.run(args).success();
+        let text = stdout(&out);
+        let backup = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("backup: "))
+            .expect("a backup line")
+            .to_owned();
+        newest.push(PathBuf::from(backup));
+    }
+    let kept = backups(&dir);
+    assert_eq!(kept.len(), 5, "{kept:?}");
+    for backup in &newest[3..] {
+        assert!(
+            backup.exists(),
+            "{} pruned; kept {kept:?}",
+            backup.display()
+        );
+    }
+    assert!(mine.exists(), "a backup that is not ring's was pruned");
+}
+
+#[test]
+fn a_fifo_settings_file_is_refused_without_hanging() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".claude")).expect("mkdir");
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        home.claude().as_path(),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .expect("mkfifo");
+    let out = Command::cargo_bin("ring-tmux")
+        .expect("binary")
+        .args(["install-hooks"])
+        .env("HOME", home.path())
+        .env_remove("RING_HOME")
+        .timeout(Duration::from_secs(10))
+        .write_stdin("")
+        .assert()
+        .failure();
+    let err = stderr(&out);
+    assert!(err.contains("is not a regular file"), "{err}");
+    assert!(
+        std::fs::symlink_metadata(home.claude())
+            .expect("meta")
+            .file_type()
+            .is_fifo()
+    );
+}
+
+#[test]
+fn a_dangling_settings_symlink_is_refused_and_kept() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".claude")).expect("mkdir");
+    let target = home.path().join("dotfiles/claude.json");
+    std::os::unix::fs::symlink(&target, home.claude()).expect("symlink");
+    let out = home.run(&["install-hooks"]).failure();
+    let err = stderr(&out);
+    assert!(err.contains("which does not exist"), "{err}");
+    assert!(err.contains("remove the link"), "{err}");
+    assert!(
+        std::fs::symlink_metadata(home.claude())
+            .expect("meta")
+            .file_type()
+            .is_symlink(),
+        "the link was replaced"
+    );
+    assert!(!target.exists());
+}
+
+#[test]
+fn duplicate_keys_are_refused_with_what_to_do() {
+    let home = Home::new();
+    let text = "{\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]},\n  \"model\": \"opus\",\n  \"hooks\": {}\n}\n";
+    home.write(&home.claude(), text);
+    let out = home.run(&["install-hooks"]).failure();
+    let err = stderr(&out);
+    assert!(err.contains("has the key \"hooks\" twice"), "{err}");
+    assert!(err.contains("Merge the two into one"), "{err}");
+    assert_eq!(std::fs::read_to_string(home.claude()).expect("read"), text);
+    assert!(backups(&home.path().join(".claude")).is_empty());
+}
+
+#[test]
+fn a_read_only_settings_file_is_refused() {
+    let home = Home::new();
+    home.write(&home.claude(), "{}");
+    std::fs::set_permissions(home.claude(), std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let out = home.run(&["install-hooks"]).failure();
+    let err = stderr(&out);
+    assert!(err.contains("read-only"), "{err}");
+    assert!(err.contains("chmod u+w"), "{err}");
+    assert_eq!(std::fs::read_to_string(home.claude()).expect("read"), "{}");
+    assert!(backups(&home.path().join(".claude")).is_empty());
 }

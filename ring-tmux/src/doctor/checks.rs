@@ -163,7 +163,30 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
         if !folder.is_dir() {
             continue;
         }
-        if !system::writable_dir(&folder) {
+        let owner_and_mode = std::fs::metadata(&folder).map(|m| {
+            (
+                std::os::unix::fs::MetadataExt::uid(&m),
+                m.permissions().mode(),
+            )
+        });
+        if let Ok((uid, mode)) = owner_and_mode
+            && let Err(why) = store::safe::folder_check(uid, mode)
+        {
+            // The hook refuses such a folder (store::safe), so nothing is recorded at all.
+            let fix = match why {
+                store::safe::Unsafe::Owner { .. } => {
+                    format!("sudo chown \"$(id -u)\" {0} && chmod 700 {0}", q(&folder))
+                }
+                store::safe::Unsafe::Writable { .. } => format!("chmod 700 {}", q(&folder)),
+            };
+            out.push(Finding::error(
+                format!(
+                    "{} is {why}: ring's hook refuses to write in it (another user could swap files under it), so no session is recorded",
+                    folder.display()
+                ),
+                fix,
+            ));
+        } else if !system::writable_dir(&folder) {
             out.push(Finding::error(
                 format!(
                     "{} is not writable: hooks cannot record sessions",

@@ -129,8 +129,11 @@ pub fn run(args: &[String]) -> ExitCode {
     let env = Env::from_process();
     let all = findings(&env);
     for finding in &all {
-        out!("{} {}", finding.marker(), finding.what);
+        // Findings quote paths and file names, which may hold terminal controls.
+        let what = crate::printable::printable(&finding.what);
+        out!("{} {what}", finding.marker());
         if let Some(fix) = &finding.fix {
+            let fix = crate::printable::printable(fix);
             out!("    {}: {fix}", finding.fix_label());
         }
     }

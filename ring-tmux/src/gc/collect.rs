@@ -4,6 +4,9 @@
 //! locks, the TUI's IPC files and entries of the hidden list. Symlinks are never followed or
 //! removed (ring never creates one; one pointing outside the ring folder could lead gc to a
 //! transcript), and a `sessions/` folder that resolves outside the ring folder is left alone.
+//! Files are judged (and, in `gc::apply`, removed) only directly inside folders checked to be
+//! real folders of the ring folder, reached without any link (`store::safe::Dir::open`), and
+//! only with ring's names: `*.json` rows, `*.tmp` temp files, `*.lock` in `sessions/.locks`.
 
 use crate::env::Env;
 use crate::store;
@@ -247,11 +250,17 @@ fn judge_temps(dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
     }
 }
 
-/// Per-session lock files whose row is gone (and that nobody holds).
+/// Per-session lock files (`*.lock`) whose row is gone (and that nobody holds), in a
+/// `sessions/.locks` that is a real folder: never what a link there points to.
 fn judge_locks(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
     let locks = sessions_dir.join(store::LOCKS_DIR);
-    for (name, path) in list(&locks, root, |_| true, plan) {
-        let stem = name.strip_suffix(".lock").unwrap_or(&name);
+    if !checked_folder(&locks, plan) {
+        return;
+    }
+    for (name, path) in list(&locks, root, |n| n.ends_with(".lock"), plan) {
+        let Some(stem) = name.strip_suffix(".lock") else {
+            continue;
+        };
         let has_row =
             sessions_dir.join(stem).exists() || sessions_dir.join(format!("{stem}.json")).exists();
         if has_row || age(&path, now).is_none_or(|a| a <= TEMP_GRACE_SECONDS) {
@@ -347,24 +356,43 @@ fn judge_hidden(
     }
 }
 
+/// Whether gc may remove files directly inside `dir`: it is a real folder, reached without
+/// any link, ours and writable by nobody else (`store::safe::Dir::open`). A folder that is
+/// missing is simply empty; one that is not safe goes to `plan.skipped`.
+fn checked_folder(dir: &Path, plan: &mut Plan) -> bool {
+    match store::safe::Dir::open(dir) {
+        Ok(_) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => {
+            plan.skipped
+                .push((dir.to_path_buf(), format!("{e}: left alone")));
+            false
+        }
+    }
+}
+
 /// Judges everything in the ring folder of `env`.
 pub fn collect(env: &Env, config: &Config, procs: &Procs, now: f64, opts: Options) -> Plan {
     let mut plan = Plan::default();
     let Ok(root) = std::fs::canonicalize(&env.ring_home) else {
         return plan;
     };
+    if !checked_folder(&env.ring_home, &mut plan) {
+        return plan;
+    }
     let sessions_dir = env.sessions_dir();
     let sessions_inside = std::fs::canonicalize(&sessions_dir).is_ok_and(|p| p.starts_with(&root))
-        && !std::fs::symlink_metadata(&sessions_dir).is_ok_and(|m| m.file_type().is_symlink());
+        && !std::fs::symlink_metadata(&sessions_dir).is_ok_and(|m| m.file_type().is_symlink())
+        && store::safe::Dir::open(&sessions_dir).is_ok();
     let mut reported = BTreeSet::new();
     if sessions_inside {
         reported = judge_rows(&sessions_dir, &root, (config, procs, now), opts, &mut plan);
         judge_temps(&sessions_dir, &root, now, &mut plan);
         judge_locks(&sessions_dir, &root, now, &mut plan);
-    } else if sessions_dir.exists() {
+    } else if std::fs::symlink_metadata(&sessions_dir).is_ok() {
         plan.skipped.push((
             sessions_dir.clone(),
-            "sessions/ is a symlink or resolves outside the ring folder: left alone".into(),
+            "sessions/ is a symlink, resolves outside the ring folder or is not private: left alone".into(),
         ));
     }
     judge_temps(&env.ring_home, &root, now, &mut plan);

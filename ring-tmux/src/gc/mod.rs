@@ -53,10 +53,14 @@ pub fn parse_duration(text: &str) -> Option<f64> {
 }
 
 /// `path` relative to the ring folder when it is inside it (shorter lines).
+/// Printed with [`crate::printable`]: a file name may hold ESC and other controls.
 fn shown(path: &Path, ring_home: &Path) -> String {
-    path.strip_prefix(ring_home)
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|_| path.display().to_string())
+    crate::printable::path(path.strip_prefix(ring_home).unwrap_or(path))
+}
+
+/// Any other text from the folder (an id of the hidden list, an error naming a path).
+fn text(text: &str) -> String {
+    crate::printable::printable(text)
 }
 
 /// `ring-tmux gc`.
@@ -76,7 +80,7 @@ pub fn run(args: &[String]) -> ExitCode {
     if !env.ring_home.is_dir() {
         out!(
             "gc: no ring folder at {}; nothing to collect",
-            env.ring_home.display()
+            crate::printable::path(&env.ring_home)
         );
         return ExitCode::SUCCESS;
     }
@@ -98,7 +102,7 @@ pub fn run(args: &[String]) -> ExitCode {
 
 fn report_skipped(plan: &Plan, ring_home: &Path) {
     for (path, why) in &plan.skipped {
-        out!("! {}: {why}", shown(path, ring_home));
+        out!("! {}: {}", shown(path, ring_home), text(why));
     }
 }
 
@@ -108,11 +112,15 @@ fn report_dry_run(plan: &Plan, ring_home: &Path) {
         out!(
             "would remove {} ({})",
             shown(&c.path, ring_home),
-            c.reason.describe()
+            text(&c.reason.describe())
         );
     }
     for u in &plan.unhide {
-        out!("would un-hide {} ({})", u.session_id, unhide_reason(u));
+        out!(
+            "would un-hide {} ({})",
+            text(&u.session_id),
+            unhide_reason(u)
+        );
     }
     if plan.files.is_empty() && plan.unhide.is_empty() {
         out!("gc: nothing to collect");
@@ -139,24 +147,22 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
     let mut failed = false;
     for c in &plan.files {
         let shown_path = shown(&c.path, ring_home);
-        // A hook may have rewritten the file since it was judged: then it is not garbage.
-        let now_seen = std::fs::symlink_metadata(&c.path)
-            .ok()
-            .and_then(|m| Some((m.len(), m.modified().ok()?)));
-        if now_seen != c.seen {
-            out!("! {shown_path}: changed since it was judged; left alone");
-            continue;
-        }
-        match store::remove_if_present(&c.path) {
-            Ok(()) => {
+        match remove_judged(c) {
+            Ok(false) => {
+                out!("! {shown_path}: changed since it was judged; left alone");
+            }
+            Ok(true) => {
                 // Rows go without the hook's journal: readers must not take it for complete.
                 store::journal::note_unjournaled(&ring_home.join("cache"));
                 removed += 1;
-                out!("removed {shown_path} ({})", c.reason.describe());
+                out!("removed {shown_path} ({})", text(&c.reason.describe()));
             }
             Err(err) => {
                 failed = true;
-                err!("✗ could not remove {shown_path}: {err}");
+                err!(
+                    "✗ could not remove {shown_path}: {}",
+                    text(&err.to_string())
+                );
             }
         }
     }
@@ -165,12 +171,16 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
         match prune_hidden(ring_home, &u.session_id, now) {
             Ok(true) => {
                 unhidden += 1;
-                out!("un-hid {} ({})", u.session_id, unhide_reason(u));
+                out!("un-hid {} ({})", text(&u.session_id), unhide_reason(u));
             }
-            Ok(false) => out!("! {}: no longer hidden; left alone", u.session_id),
+            Ok(false) => out!("! {}: no longer hidden; left alone", text(&u.session_id)),
             Err(err) => {
                 failed = true;
-                err!("✗ could not un-hide {}: {err}", u.session_id);
+                err!(
+                    "✗ could not un-hide {}: {}",
+                    text(&u.session_id),
+                    text(&err.to_string())
+                );
             }
         }
     }
@@ -184,6 +194,29 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Removes a judged file: only a regular file, directly inside a folder reached without any
+/// link and private to us (`store::safe::Dir::open`, checked again now: the folder may have
+/// been swapped for a link since it was judged), and only if its size and mtime are still the
+/// ones judged (a hook may have rewritten it: then it is not garbage). `false`: left alone.
+fn remove_judged(c: &collect::Candidate) -> std::io::Result<bool> {
+    use rustix::fs::FileType;
+    let (dir, name) = store::safe::split(&c.path)?;
+    let dir = store::safe::Dir::open(dir)?;
+    let now_seen = dir.lstat(name).and_then(|st| {
+        let regular = FileType::from_raw_mode(st.st_mode) == FileType::RegularFile;
+        let mtime = std::time::UNIX_EPOCH.checked_add(std::time::Duration::new(
+            u64::try_from(st.st_mtime).ok()?,
+            u32::try_from(st.st_mtime_nsec).ok()?,
+        ))?;
+        regular.then_some((st.st_size as u64, mtime))
+    });
+    if now_seen.is_none() || now_seen != c.seen {
+        return Ok(false);
+    }
+    dir.remove(name)?;
+    Ok(true)
 }
 
 /// Drops one id from `deleted_sessions.json` (spec §8) with the hook's un-hide, under RiNG's

@@ -139,6 +139,9 @@ pub enum Handled {
     Deleted,
     /// Something failed (logged in `ring.log`).
     Failed,
+    /// The ring folder is not safe to write in (another user's, or writable by others):
+    /// nothing written, not even `ring.log`, which lives in it. `doctor` says how to fix it.
+    Refused,
 }
 
 /// `ring-tmux hook ARGS…`: always exit 0, never print (but `--help`).
@@ -260,6 +263,12 @@ fn read_config(ring_home: &Path, log: &ErrorLog, now: f64) -> Config {
 
 /// Handles one payload read from stdin. Never panics past its own guards, never prints.
 pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
+    // A ring folder another user owns or can write in could have any file swapped under us
+    // (as OpenSSH refuses such a ~/.ssh, and git an unsafe safe.directory): refuse before any
+    // write. The log is inside it, so there is nowhere safe to say so; `doctor` does.
+    if store::safe::usable_home(&henv.env.ring_home).is_err() {
+        return Handled::Refused;
+    }
     let now = henv.env.now();
     let log = ErrorLog::new(&henv.env.ring_home);
     let bytes = match input {

@@ -2,6 +2,8 @@
 //! the file's own indentation kept, a timestamped backup, an atomic write that keeps the mode
 //! (and writes through a symlink instead of replacing it), and a line diff for `--dry-run`.
 
+mod duplicates;
+
 use serde::Serialize;
 use serde_json::Value;
 use std::io::Write;
@@ -27,6 +29,17 @@ pub enum LoadError {
         line: usize,
         column: usize,
     },
+    /// An object has the same key twice: JSON readers keep only one of them, so a rewrite
+    /// would silently drop the other.
+    Duplicate {
+        key: String,
+        line: usize,
+        column: usize,
+    },
+    /// Not a regular file (a FIFO, a device, a folder): never read, never replaced.
+    NotRegular,
+    /// A symlink to nothing: writing would replace the link (a dotfile manager's) with a file.
+    Dangling(PathBuf),
 }
 
 impl std::fmt::Display for LoadError {
@@ -41,13 +54,67 @@ impl std::fmt::Display for LoadError {
                 f,
                 "is not valid JSON (line {line}, column {column}: {message})"
             ),
+            LoadError::Duplicate { key, line, column } => write!(
+                f,
+                "has the key {key:?} twice in one object (the second at line {line}, column {column}): JSON keeps only one of them, so rewriting it would silently drop the other. Merge the two into one"
+            ),
+            LoadError::NotRegular => write!(
+                f,
+                "is not a regular file (a FIFO, a device or a folder). Replace it with a regular file"
+            ),
+            LoadError::Dangling(target) => write!(
+                f,
+                "is a symlink to {}, which does not exist. Create that file (even empty), or remove the link",
+                target.display()
+            ),
         }
     }
 }
 
-/// Reads and parses `path`. A missing or blank file is `{}`.
+/// Reads `path` (through a symlink: settings files are often a dotfile manager's links)
+/// without blocking: `O_NONBLOCK`, then `fstat` says whether it is a regular file at all.
+fn read_regular(path: &Path) -> std::io::Result<Result<Vec<u8>, LoadError>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = match std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+    {
+        Ok(file) => file,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            if let Ok(target) = std::fs::read_link(path) {
+                return Ok(Err(LoadError::Dangling(target)));
+            }
+            return Err(err);
+        }
+        Err(err) => return Err(err),
+    };
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Ok(Err(LoadError::NotRegular));
+    }
+    // Settings files are small; a larger one is not one ring should rewrite.
+    let mut bytes = Vec::new();
+    file.take(SETTINGS_CAP + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > SETTINGS_CAP {
+        return Err(std::io::Error::other("larger than 16 MiB"));
+    }
+    Ok(Ok(bytes))
+}
+
+/// Largest settings file read.
+const SETTINGS_CAP: u64 = 16 << 20;
+
+/// Reads and parses `path`. A missing or blank file is `{}`. A FIFO or device, a dangling
+/// symlink and a document with a duplicate key are errors (see [`LoadError`]).
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {
-    let text = match std::fs::read(path) {
+    let read = match read_regular(path) {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(refused)) => return Err(refused),
+        Err(err) => Err(err),
+    };
+    let text = match read {
         Ok(bytes) => String::from_utf8(bytes).map_err(|e| LoadError::Json {
             message: "not UTF-8 text".into(),
             line: 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
@@ -71,10 +138,13 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
         });
     }
     match serde_json::from_str::<Value>(&text) {
-        Ok(doc) => Ok(Loaded {
-            text: Some(text),
-            doc,
-        }),
+        Ok(doc) => {
+            duplicates::check(&text)?;
+            Ok(Loaded {
+                text: Some(text),
+                doc,
+            })
+        }
         Err(err) => {
             let message = err.to_string();
             // serde_json appends " at line L column C"; the position is printed separately.
@@ -137,51 +207,133 @@ pub fn timestamp(secs: i64) -> String {
         .to_string()
 }
 
-/// Copies `file` to `file.ring-backup-STAMP` (with `-N` added if that name is taken) and
-/// returns the backup's path.
-pub fn backup(file: &Path, stamp: &str) -> std::io::Result<PathBuf> {
-    let name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let dir = file.parent().unwrap_or(Path::new("."));
-    let mut candidate = dir.join(format!("{name}.ring-backup-{stamp}"));
-    let mut n = 1;
-    while candidate.exists() {
-        candidate = dir.join(format!("{name}.ring-backup-{stamp}-{n}"));
-        n += 1;
-    }
-    std::fs::copy(file, &candidate)?;
-    Ok(candidate)
+/// How many of ring's backups of one settings file are kept.
+pub const BACKUPS_KEPT: usize = 5;
+
+/// The mode a rewrite of `file` gets: its own, or 0600 for a new file.
+fn mode_for(file: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(file).map_or(0o600, |m| m.permissions().mode() & 0o777)
 }
 
-/// Writes `text` to `file` atomically: a temp file in the same folder, the old file's mode,
-/// then a rename. Creates the folder when missing.
-pub fn write_atomic(file: &Path, text: &str) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = file.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
+/// Creates a new file next to `file` (`O_EXCL | O_NOFOLLOW`, never through a planted link)
+/// with `mode` from the start (then `fchmod`, whatever the umask), named by `name_for(n)`
+/// for the first free `n`.
+fn create_new(
+    dir: &Path,
+    mode: u32,
+    name_for: impl Fn(usize) -> String,
+) -> std::io::Result<(PathBuf, std::fs::File)> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    for n in 0..1000 {
+        let path = dir.join(name_for(n));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(mode)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&path)
+        {
+            Ok(file) => {
+                file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+                return Ok((path, file));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("no free name for a new file"))
+}
+
+/// Copies `text` (the file's contents as loaded) to `file.ring-backup-STAMP` (with `-N`
+/// added if that name is taken), with the file's own mode, and keeps only the newest
+/// [`BACKUPS_KEPT`] of ring's backups of it. Returns the backup's path.
+pub fn backup(file: &Path, text: &str, stamp: &str) -> std::io::Result<PathBuf> {
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.ring-tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut out = std::fs::File::create(&tmp)?;
-        out.write_all(text.as_bytes())?;
-        out.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(file) {
-            std::fs::set_permissions(
-                &tmp,
-                std::fs::Permissions::from_mode(meta.permissions().mode()),
-            )?;
-        }
-        std::fs::rename(&tmp, file)
-    })();
+    let dir = file.parent().unwrap_or(Path::new("."));
+    // After the newest backup of this second, so (STAMP, N) stays in the order they were made
+    // even once older ones are pruned.
+    let first = backups_of(dir, &name)
+        .iter()
+        .filter(|((s, _), _)| s == stamp)
+        .map(|((_, n), _)| n + 1)
+        .max()
+        .unwrap_or(0);
+    let (path, mut out) = create_new(dir, mode_for(file), |i| match first + i as u64 {
+        0 => format!("{name}.ring-backup-{stamp}"),
+        n => format!("{name}.ring-backup-{stamp}-{n}"),
+    })?;
+    out.write_all(text.as_bytes())?;
+    let ours = backups_of(dir, &name);
+    let excess = ours.len().saturating_sub(BACKUPS_KEPT);
+    for (_, path) in ours.into_iter().take(excess) {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(path)
+}
+
+/// ring's backups of `name` in `dir`, oldest first: regular files named
+/// `name.ring-backup-STAMP[-N]` only, ordered by (STAMP, N).
+fn backups_of(dir: &Path, name: &str) -> Vec<((String, u64), PathBuf)> {
+    let prefix = format!("{name}.ring-backup-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut ours: Vec<((String, u64), PathBuf)> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| {
+            let file_name = e.file_name().to_str()?.to_owned();
+            let rest = file_name.strip_prefix(&prefix)?;
+            let (stamp, n) = match rest.split_once('-') {
+                Some((stamp, n)) => (stamp, n.parse().ok()?),
+                None => (rest, 0),
+            };
+            let ok = stamp.len() == 15 && stamp.as_bytes()[8] == b'T';
+            ok.then(|| ((stamp.to_owned(), n), e.path()))
+        })
+        .collect();
+    ours.sort();
+    ours
+}
+
+/// Writes `bytes` to `file` atomically: a new temp file in the same folder (`O_EXCL |
+/// O_NOFOLLOW`) created with the final mode (the old file's, else 0600: never a readable
+/// copy of a private file, not even for a moment), then a rename. Creates the folder (0700)
+/// when missing.
+pub fn write_atomic(file: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    let dir = file.parent().unwrap_or(Path::new("."));
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)?;
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let pid = std::process::id();
+    let (tmp, mut out) = create_new(dir, mode_for(file), |n| {
+        format!(".{name}.ring-tmp-{pid}-{n}")
+    })?;
+    let result = out
+        .write_all(bytes.as_ref())
+        .and_then(|()| out.sync_all())
+        .and_then(|()| std::fs::rename(&tmp, file));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// Whether `file` (followed, as it is written) has no write bit for its owner: the user made
+/// it read-only, and ring does not override that.
+pub fn read_only(file: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(file).is_ok_and(|m| m.permissions().mode() & 0o200 == 0)
 }
 
 /// A unified-style line diff of `old` → `new` with `context` lines around each change.

@@ -244,8 +244,14 @@ fn write_change(
 /// Writes `new_text` over a target (backup first when the file exists); prints the backup.
 fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> std::io::Result<Option<PathBuf>> {
     let file = jsonfile::real_path(&target.path);
-    let backup = match loaded.text {
-        Some(_) => Some(jsonfile::backup(&file, &stamp_now())?),
+    if jsonfile::read_only(&file) {
+        return Err(std::io::Error::other(format!(
+            "it is read-only (no write bit for its owner). If ring may edit it: chmod u+w {}",
+            merge::shell_quote(&file.to_string_lossy())
+        )));
+    }
+    let backup = match &loaded.text {
+        Some(text) => Some(jsonfile::backup(&file, text, &stamp_now())?),
         None => None,
     };
     jsonfile::write_atomic(&file, new_text)?;

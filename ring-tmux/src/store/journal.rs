@@ -30,7 +30,8 @@ pub use entry::{Entry, FolderState, Op, entries};
 
 use super::lock::{self, Lock, Mode};
 use super::open_append;
-use std::fs::{File, FileTimes, OpenOptions};
+use rustix::fs::OFlags;
+use std::fs::{File, FileTimes};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
@@ -61,7 +62,7 @@ pub fn file_parts(meta: &std::fs::Metadata) -> (u64, u64, f64) {
 /// most [`LOCK_WAIT`]. The journal is never deleted (rotation empties it in place), so the
 /// uncontended case is one `open` and one `flock`.
 fn lock_journal(path: &Path, cache_dir: &Path) -> Option<File> {
-    let file = match OpenOptions::new().read(true).append(true).open(path) {
+    let file = match super::safe::open_file(path, OFlags::RDWR | OFlags::APPEND) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             super::ensure_dir(cache_dir).ok()?;
@@ -137,9 +138,18 @@ impl Change {
             return false;
         };
         let signed = kernel.signed();
+        // The folder is opened without following a link, as every writer opens it.
         let set = signed.system_time().is_some_and(|t| {
-            File::open(&self.sessions)
-                .and_then(|dir| dir.set_times(FileTimes::new().set_modified(t)))
+            super::safe::Dir::open(&self.sessions)
+                .and_then(|dir| {
+                    let dir = rustix::fs::openat(
+                        dir.fd(),
+                        ".",
+                        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+                        rustix::fs::Mode::empty(),
+                    )?;
+                    File::from(dir).set_times(FileTimes::new().set_modified(t))
+                })
                 .is_ok()
         });
         // Read back: a file system that rounds timestamps cannot carry signatures. The entry
@@ -166,9 +176,8 @@ impl Change {
 /// is never hidden, even inside another hook's critical section. Unlocked: one `O_APPEND`
 /// write cannot interleave with another. Nothing to do without a journal.
 pub fn note_unjournaled(cache_dir: &Path) {
-    let Ok(mut file) = OpenOptions::new()
-        .append(true)
-        .open(cache_dir.join(JOURNAL))
+    let Ok(mut file) =
+        super::safe::open_file(&cache_dir.join(JOURNAL), OFlags::WRONLY | OFlags::APPEND)
     else {
         return;
     };

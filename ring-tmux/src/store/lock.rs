@@ -5,10 +5,10 @@
 //! (SessionEnd removes a session's lock file), so after locking we check that the path still
 //! names the inode we locked, and start over if it does not.
 
-use super::{FILE_MODE, set_mode};
-use std::fs::{File, OpenOptions, TryLockError};
+use super::safe;
+use std::fs::{File, TryLockError};
 use std::io;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -42,21 +42,15 @@ impl Lock {
     }
 }
 
-/// Opens (creating, mode 0600) a dedicated lock file.
+/// Opens (creating, mode 0600) a dedicated lock file: never through a symlink (a planted
+/// link would have its target created or chmod'ed), never anything but a regular file.
 pub fn open_lock_file(path: &Path) -> io::Result<File> {
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(FILE_MODE)
-        .open(path)?;
-    set_mode(&file, FILE_MODE);
-    Ok(file)
+    use rustix::fs::OFlags;
+    safe::open_file(path, OFlags::RDWR | OFlags::CREATE)
 }
 
 fn same_file(file: &File, path: &Path) -> bool {
-    match (file.metadata(), std::fs::metadata(path)) {
+    match (file.metadata(), std::fs::symlink_metadata(path)) {
         (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
         _ => false,
     }

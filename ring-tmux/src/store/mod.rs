@@ -9,16 +9,14 @@ pub mod hidden;
 pub mod journal;
 pub mod jsonl;
 pub mod lock;
+pub mod safe;
 
-use std::fs::{self, DirBuilder, File, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-/// Mode of every folder ring creates.
-pub const DIR_MODE: u32 = 0o700;
-/// Mode of every file ring creates.
-pub const FILE_MODE: u32 = 0o600;
+pub use safe::{DIR_MODE, FILE_MODE};
 /// Largest registry row the hook reads back (rows are a few KiB).
 pub const ROW_READ_CAP: u64 = 4 << 20;
 /// The error log is rotated to `ring.log.1` past this size.
@@ -28,32 +26,13 @@ pub const LOG_LINE_CHARS: usize = 2000;
 /// Folder of per-session lock files inside `sessions/`.
 pub const LOCKS_DIR: &str = ".locks";
 
-/// Sets `mode` on an open file (umask-independent). Best effort: a failure leaves the
-/// umask-reduced mode, which is never wider than asked.
-pub(crate) fn set_mode(file: &File, mode: u32) {
-    let _ = file.set_permissions(fs::Permissions::from_mode(mode));
-}
-
 /// Creates `dir` (and missing parents) with mode 0700; an existing folder is left as it is.
+/// No component may be a symlink, and the folder must be ours and private to us
+/// ([`safe::Dir::create`]). Missing parents are created one at a time, so a parent that
+/// "exists" as a dangling symlink (a `~/.config` linked to an unmounted dotfiles folder) or a
+/// file system that refuses with `NotFound` (`/proc`) is an error, never a loop.
 pub fn ensure_dir(dir: &Path) -> io::Result<()> {
-    create_dir(dir, true)
-}
-
-/// One `mkdir`; on `NotFound`, the parents first and then ONE more try: the parent may
-/// "exist" as a dangling symlink (a `~/.config` linked to an unmounted dotfiles folder), or
-/// the file system may refuse with `NotFound` (`/proc`), and retrying forever would overflow
-/// the stack (an abort that prints).
-fn create_dir(dir: &Path, make_parents: bool) -> io::Result<()> {
-    match DirBuilder::new().mode(DIR_MODE).create(dir) {
-        Ok(()) => fs::set_permissions(dir, fs::Permissions::from_mode(DIR_MODE)),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound && make_parents => {
-            let parent = dir.parent().ok_or(e)?;
-            ensure_dir(parent)?;
-            create_dir(dir, false)
-        }
-        Err(e) => Err(e),
-    }
+    safe::Dir::create(dir).map(drop)
 }
 
 /// Opens a file for reading without blocking on FIFOs and devices; `None` if it is missing.
@@ -126,62 +105,16 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// [`write_atomic`], giving the new file's metadata (its inode, size and mtime survive the
-/// replace).
+/// replace). `dir` is opened with [`safe::Dir::open`]: never through a link.
 pub fn write_atomic_meta(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<fs::Metadata> {
-    let mut attempt = 0;
-    let (tmp, mut file) = loop {
-        let tmp = dir.join(temp_name("ring"));
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(FILE_MODE)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 4 => attempt += 1,
-            Err(e) => return Err(e),
-        }
-    };
-    set_mode(&file, FILE_MODE);
-    let written = file
-        .write_all(bytes)
-        .and_then(|()| file.metadata())
-        .and_then(|meta| replace(&tmp, &dir.join(name)).map(|()| meta));
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    written
-}
-
-/// Moves `tmp` over `target` atomically.
-///
-/// Over an existing regular file this is an exchange (`renameat2(RENAME_EXCHANGE)`) and then
-/// an unlink of the old contents, now at `tmp`: readers see the old or the new file, never
-/// none, as with a rename. A plain rename over an existing file makes ext4 (`auto_da_alloc`)
-/// allocate and start writing the new file's blocks inside the rename, which costs
-/// milliseconds under I/O load; the exchange does not. No target yet, or a file system
-/// without exchange: a plain rename.
-fn replace(tmp: &Path, target: &Path) -> io::Result<()> {
-    use rustix::fs::{CWD, RenameFlags, renameat_with};
-    let existing_file = fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_file());
-    if existing_file && renameat_with(CWD, tmp, CWD, target, RenameFlags::EXCHANGE).is_ok() {
-        let _ = fs::remove_file(tmp);
-        return Ok(());
-    }
-    fs::rename(tmp, target)
+    safe::Dir::open(dir)?.write_atomic(name, bytes)
 }
 
 /// Opens a file for appending (and reading), creating it with mode 0600: the shared logs and
-/// the rows journal.
+/// the rows journal. Never through a symlink, never anything but a regular file.
 pub(crate) fn open_append(path: &Path) -> io::Result<File> {
-    let file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .mode(FILE_MODE)
-        .open(path)?;
-    set_mode(&file, FILE_MODE);
-    Ok(file)
+    use rustix::fs::OFlags;
+    safe::open_file(path, OFlags::RDWR | OFlags::APPEND | OFlags::CREATE)
 }
 
 /// Removes a file; a missing file is fine.
@@ -226,17 +159,13 @@ impl ErrorLog {
     }
 
     fn append(&self, line: &[u8]) -> io::Result<()> {
-        if let Some(dir) = self.path.parent() {
-            ensure_dir(dir)?;
+        use rustix::fs::OFlags;
+        let (dir, name) = safe::split(&self.path)?;
+        let dir = safe::Dir::create(dir)?;
+        if dir.lstat(name).is_some_and(|s| s.st_size as u64 > LOG_CAP) {
+            let _ = dir.rename(name, &format!("{name}.1"));
         }
-        if fs::metadata(&self.path).is_ok_and(|m| m.len() > LOG_CAP) {
-            let _ = fs::rename(&self.path, self.path.with_extension("log.1"));
-        }
-        let mut file = OpenOptions::new()
-            .append(true)
-            .create(true)
-            .mode(FILE_MODE)
-            .open(&self.path)?;
+        let mut file = dir.open_file(name, OFlags::WRONLY | OFlags::APPEND | OFlags::CREATE)?;
         file.write_all(line)
     }
 }

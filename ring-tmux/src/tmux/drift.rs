@@ -163,7 +163,7 @@ pub fn claim(ring_home: &Path, socket: &str, print: u64) -> bool {
     };
     if due {
         // Writing updates the mtime; a failure only means repairing again.
-        let _ = std::fs::write(&path, stamp);
+        let _ = crate::store::write_atomic(&dir, &stamp_name(socket), stamp.as_bytes());
     }
     due
 }

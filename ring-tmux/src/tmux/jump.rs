@@ -14,7 +14,7 @@ use crate::env::Env;
 use crate::read::{load_board, read_config};
 use ring_shared::board::SummaryEntry;
 use ring_shared::format::{escape_tmux, sanitize, truncate};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -114,6 +114,14 @@ fn last_path(env: &Env) -> Option<PathBuf> {
     run::state_dir(&env.ring_home).map(|d| d.join("jump-last"))
 }
 
+/// Notes the session `jump` switched to (`tmux/jump-last`, mode 0600, never through a link),
+/// so the next jump goes on to the next one. Silent on errors.
+pub fn remember_last(ring_home: &Path, session_id: &str) {
+    if let Some(dir) = run::state_dir(ring_home) {
+        let _ = crate::store::write_atomic(&dir, "jump-last", session_id.as_bytes());
+    }
+}
+
 struct Context {
     env: Env,
     args: Args,
@@ -170,9 +178,7 @@ pub fn jump(args: &[String]) -> ExitCode {
     argv.extend(client_args(ctx.args.client.as_deref()));
     argv.extend(["-t".to_owned(), pane.id.clone()]);
     let ok = run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success);
-    if let Some(path) = last_path(&ctx.env) {
-        let _ = std::fs::write(path, &entry.session_id);
-    }
+    remember_last(&ctx.env.ring_home, &entry.session_id);
     if ok {
         ExitCode::SUCCESS
     } else {

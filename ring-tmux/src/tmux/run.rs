@@ -60,11 +60,7 @@ pub fn state_dir(ring_home: &Path) -> Option<PathBuf> {
         return None;
     }
     let dir = ring_home.join("tmux");
-    if !dir.is_dir() {
-        use std::os::unix::fs::DirBuilderExt;
-        let _ = std::fs::DirBuilder::new().mode(0o700).create(&dir);
-    }
-    dir.is_dir().then_some(dir)
+    crate::store::ensure_dir(&dir).ok().map(|()| dir)
 }
 
 /// Runs `tmux -S socket args…` and waits at most until `deadline`; past it the child is

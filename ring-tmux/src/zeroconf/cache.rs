@@ -7,7 +7,6 @@ use super::codec;
 use ring_shared::scan::{CodexThread, RolloutFacts, TranscriptFacts};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
-use std::fs::File;
 use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -242,7 +241,11 @@ impl Cache {
             let stamp = dir.join(STAMP);
             if !touch(&stamp, self.listed_at) {
                 let when = UNIX_EPOCH + Duration::from_secs_f64(self.listed_at.max(0.0));
-                let _ = File::create(stamp).and_then(|f| f.set_modified(when));
+                let _ = crate::store::safe::open_file(
+                    &stamp,
+                    rustix::fs::OFlags::WRONLY | rustix::fs::OFlags::CREATE,
+                )
+                .and_then(|f| f.set_modified(when));
             }
         }
     }
@@ -261,18 +264,12 @@ fn touch(path: &Path, at: f64) -> bool {
         last_access: time,
         last_modification: time,
     };
-    utimensat(CWD, path, &times, AtFlags::empty()).is_ok()
+    // Never through a link: a planted `listed` must not move another file's times.
+    utimensat(CWD, path, &times, AtFlags::SYMLINK_NOFOLLOW).is_ok()
 }
 
-/// A private folder (0700, like the ring folder: these files name projects and sessions).
+/// A private folder (0700, like the ring folder: these files name projects and sessions),
+/// never through a link ([`crate::store::ensure_dir`]).
 pub(super) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
-    if dir.is_dir() {
-        return Ok(());
-    }
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(dir)?;
-    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+    crate::store::ensure_dir(dir)
 }

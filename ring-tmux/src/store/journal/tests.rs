@@ -1,4 +1,5 @@
 use super::*;
+use std::fs::OpenOptions;
 
 fn write_op(json: &[u8]) -> Op<'_> {
     Op::Write {
