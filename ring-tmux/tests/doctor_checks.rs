@@ -179,6 +179,10 @@ fn settings_not_json(f: &mut Fixture) {
 fn codex_without_hooks(f: &mut Fixture) {
     std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
 }
+fn codex_hooks_untrusted(f: &mut Fixture) {
+    std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
+    f.ring_tmux(&["install-hooks"]).success();
+}
 fn ring_folder_is_a_file(f: &mut Fixture) {
     std::fs::remove_dir_all(f.ring()).expect("rm");
     std::fs::write(f.ring(), "").expect("write");
@@ -291,6 +295,12 @@ fn ring_on_path(f: &mut Fixture) {
     1,
     "✗ ring's hook is not installed for Codex",
     Some("ring-tmux install-hooks")
+)]
+#[case::codex_hooks_untrusted(
+    codex_hooks_untrusted,
+    1,
+    "✗ Codex has not trusted ring's hooks on PreToolUse, PermissionRequest",
+    Some("Trust all and continue")
 )]
 #[case::ring_folder_is_a_file(ring_folder_is_a_file, 1, "is not a folder", Some(".old"))]
 #[case::ring_folder_not_writable(
@@ -510,4 +520,49 @@ fn doctor_sees_the_real_ring_tmux_loaded_in_a_real_server() {
         loaded.contains("✓ ring.tmux is loaded in the running tmux server"),
         "{loaded}"
     );
+}
+
+/// Codex runs ring's hooks once the user trusted them: doctor reads the `trusted_hash` Codex
+/// wrote in `~/.codex/config.toml` for each of ring's entries (key and hash as Codex 0.169
+/// computes them, checked against its own dialog in ring-tmux's unit tests).
+#[test]
+fn codex_hooks_trusted_in_config_toml_pass() {
+    let f = Fixture::good();
+    std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
+    f.ring_tmux(&["install-hooks"]).success();
+    let hooks_json = f.home().join(".codex/hooks.json");
+    let doc: Value =
+        serde_json::from_slice(&std::fs::read(&hooks_json).expect("hooks.json")).expect("json");
+    let entries = ring_tmux::install::codex_trust::our_entries(
+        &doc,
+        &hooks_json.to_string_lossy(),
+        &ring_tmux::install::merge::CODEX_EVENTS,
+    );
+    assert_eq!(entries.len(), 8);
+    let mut toml = String::from("model = \"m\"\n\n[hooks.state]\n");
+    for entry in &entries[..7] {
+        toml.push_str(&format!(
+            "\n[hooks.state.\"{}\"]\ntrusted_hash = \"{}\"\n",
+            entry.key, entry.hash
+        ));
+    }
+    std::fs::write(f.home().join(".codex/config.toml"), &toml).expect("config");
+    let (code, out) = f.doctor();
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("Codex has not trusted ring's hooks on SessionEnd (1 of 8)"),
+        "{out}"
+    );
+    let last = &entries[7];
+    toml.push_str(&format!(
+        "\n[hooks.state.\"{}\"]\ntrusted_hash = \"{}\"\n",
+        last.key, last.hash
+    ));
+    std::fs::write(f.home().join(".codex/config.toml"), &toml).expect("config");
+    let (code, out) = f.doctor();
+    assert!(
+        out.contains("✓ Codex trusts ring's hooks (8 of 8)"),
+        "{out}"
+    );
+    assert_eq!(code, 0, "{out}");
 }

@@ -18,7 +18,16 @@ const CLAUDE_EVENTS: [&str; 9] = [
     "StopFailure",
     "SessionEnd",
 ];
-const CODEX_EVENTS: [&str; 4] = ["PreToolUse", "PermissionRequest", "PostToolUse", "Stop"];
+const CODEX_EVENTS: [&str; 8] = [
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "Stop",
+    "SessionStart",
+    "UserPromptSubmit",
+    "Interrupt",
+    "SessionEnd",
+];
 
 struct Home {
     dir: tempfile::TempDir,
@@ -132,8 +141,60 @@ fn codex_hooks_are_installed_only_when_codex_folder_exists() {
     let expected = format!("{} hook --provider codex", home.binary());
     for event in CODEX_EVENTS {
         assert_eq!(commands(&doc, event), vec![expected.clone()], "{event}");
+        // Codex 0.169 clamps these two to 3 s, with a warning at every start for more.
+        let timeout = if matches!(event, "Interrupt" | "SessionEnd") {
+            3
+        } else {
+            600
+        };
+        assert_eq!(
+            doc["hooks"][event][0]["hooks"][0]["timeout"], timeout,
+            "{event}"
+        );
     }
-    assert_eq!(doc["hooks"].as_object().expect("hooks").len(), 4);
+    assert_eq!(
+        doc["hooks"].as_object().expect("hooks").len(),
+        CODEX_EVENTS.len()
+    );
+}
+
+/// Codex trusts a hook by `<file>:<event>:<group index>:<entry index>` and a hash of its
+/// command and timeout: an upgrade (a new binary path) must rewrite our entry where it
+/// stands, so only the changed command asks for trust again, and a reinstall with the same
+/// binary changes nothing at all.
+#[test]
+fn a_codex_upgrade_keeps_our_entry_where_it_stands() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
+    let mut doc = json!({"hooks": {}});
+    for event in CODEX_EVENTS {
+        doc["hooks"][event] = json!([
+            {"hooks": [{"type": "command", "command": "other-tool"}]},
+            {"hooks": [
+                {"type": "command", "command": "/old/bin/ring-tmux hook --provider codex", "timeout": 600},
+                {"type": "command", "command": "after-ours"}
+            ]}
+        ]);
+    }
+    home.write(
+        &home.codex(),
+        &serde_json::to_string_pretty(&doc).expect("json"),
+    );
+    home.run(&["install-hooks"]).success();
+    let doc = read_json(&home.codex());
+    for event in CODEX_EVENTS {
+        let ours = &doc["hooks"][event][1]["hooks"][0];
+        assert_eq!(
+            ours["command"],
+            format!("{} hook --provider codex", home.binary()),
+            "{event}"
+        );
+        assert_eq!(doc["hooks"][event][1]["hooks"][1]["command"], "after-ours");
+        assert_eq!(doc["hooks"][event][0]["hooks"][0]["command"], "other-tool");
+    }
+    let before = std::fs::read(home.codex()).expect("read");
+    home.run(&["install-hooks"]).success();
+    assert_eq!(std::fs::read(home.codex()).expect("read"), before);
 }
 
 #[test]

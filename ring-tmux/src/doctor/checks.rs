@@ -119,6 +119,9 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 found.programs.join(", ")
             )));
         }
+        if target.codex && !found.programs.is_empty() {
+            out.push(codex_trust(home, &target.path, &loaded.doc, target.events));
+        }
         if !found.ring_events.is_empty() {
             out.push(Finding::warn(
                 format!(
@@ -129,6 +132,49 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// Whether Codex trusts ring's entries of `hooks.json` (`[hooks.state]` of its
+/// `config.toml`): an untrusted hook never runs, and `codex exec` skips it without a word.
+fn codex_trust(
+    home: &Path,
+    hooks_json: &Path,
+    doc: &serde_json::Value,
+    events: &[&str],
+) -> Finding {
+    use crate::install::codex_trust;
+    let entries = codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
+    let config = home.join(".codex").join("config.toml");
+    let text = crate::store::read_bounded(&config, 4 << 20)
+        .ok()
+        .flatten()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    let trusted = codex_trust::trusted(&text);
+    let untrusted: Vec<&str> = entries
+        .iter()
+        .filter(|e| trusted.get(&e.key) != Some(&e.hash))
+        .map(|e| e.event.as_str())
+        .collect();
+    if untrusted.is_empty() {
+        Finding::ok(format!(
+            "Codex trusts ring's hooks ({} of {})",
+            entries.len(),
+            entries.len()
+        ))
+    } else {
+        Finding::error(
+            format!(
+                "Codex has not trusted ring's hooks on {} ({} of {}): Codex runs none of them until \
+                 you do, and codex exec skips them silently",
+                untrusted.join(", "),
+                untrusted.len(),
+                entries.len()
+            ),
+            "start codex and choose \"Trust all and continue\" in its \"Hooks need review\" dialog \
+             (or review them there one by one)",
+        )
+    }
 }
 
 /// A path as a shell word.

@@ -24,8 +24,30 @@ pub const CLAUDE_EVENTS: [&str; 9] = [
     "SessionEnd",
 ];
 
-/// Codex's events, in RiNG's order.
-pub const CODEX_EVENTS: [&str; 4] = ["PreToolUse", "PermissionRequest", "PostToolUse", "Stop"];
+/// Codex's events: RiNG's four, in its order, then every other event that carries state
+/// (real-agent suite, Codex 0.169): `SessionStart` and `UserPromptSubmit` (a prompt is work),
+/// `Interrupt` (Esc ends a turn without `Stop`), `SessionEnd` (the app-server daemon or
+/// `codex exec` ends). New events go at the end: Codex keys a hook's trust by its position.
+pub const CODEX_EVENTS: [&str; 8] = [
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "Stop",
+    "SessionStart",
+    "UserPromptSubmit",
+    "Interrupt",
+    "SessionEnd",
+];
+
+/// The timeout written on our entry of `event`: [`TIMEOUT`], except Codex's `Interrupt` and
+/// `SessionEnd`, which Codex 0.169 clamps to 3 s with a startup warning for anything longer.
+pub fn timeout_for(event: &str, codex: bool) -> u64 {
+    if codex && matches!(event, "Interrupt" | "SessionEnd") {
+        3
+    } else {
+        TIMEOUT
+    }
+}
 
 /// Why a settings document cannot be edited safely.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,8 +229,8 @@ fn strip_entries(groups: &mut Vec<Value>, remove: &dyn Fn(&str) -> bool) -> usiz
 }
 
 /// One event is in the wanted state: exactly one entry of ours, with exactly `command` and
-/// timeout 600, and no RiNG entry when RiNG's are to be replaced.
-fn event_is_current(groups: &[Value], command: &str, replace_ring: bool) -> bool {
+/// `timeout`, and no RiNG entry when RiNG's are to be replaced.
+fn event_is_current(groups: &[Value], command: &str, timeout: u64, replace_ring: bool) -> bool {
     let entries: Vec<&Value> = groups
         .iter()
         .filter_map(|g| g.get("hooks").and_then(Value::as_array))
@@ -224,9 +246,66 @@ fn event_is_current(groups: &[Value], command: &str, replace_ring: bool) -> bool
             .any(|e| entry_command(e).is_some_and(is_ring));
     ours.len() == 1
         && entry_command(ours[0]) == Some(command)
-        && ours[0].get("timeout").and_then(Value::as_u64) == Some(TIMEOUT)
+        && ours[0].get("timeout").and_then(Value::as_u64) == Some(timeout)
         && !ring_left
 }
+
+/// Brings our first entry up to date where it stands (Codex's trust is keyed by the entry's
+/// group and position, so an upgrade in place keeps the user's trust if nothing else
+/// changed) and drops every other entry of ours (and RiNG's when asked). `false` when there
+/// was no entry of ours.
+fn update_in_place(
+    groups: &mut Vec<Value>,
+    command: &str,
+    timeout: u64,
+    replace_ring: bool,
+) -> bool {
+    let mut kept = false;
+    for group in groups.iter_mut() {
+        let Some(entries) = group.get_mut("hooks").and_then(Value::as_array_mut) else {
+            continue;
+        };
+        for entry in entries.iter_mut() {
+            if !kept
+                && entry_command(entry).is_some_and(is_ours)
+                && let Some(map) = entry.as_object_mut()
+            {
+                map.insert("command".into(), Value::from(command));
+                map.insert("timeout".into(), Value::from(timeout));
+                kept = true;
+                // Marked so the strip below keeps it; unmarked right after.
+                map.insert(KEEP_MARK.into(), Value::Bool(true));
+            }
+        }
+    }
+    if !kept {
+        return false;
+    }
+    groups.retain_mut(|group| {
+        let Some(entries) = group.get_mut("hooks").and_then(Value::as_array_mut) else {
+            return true;
+        };
+        let before = entries.len();
+        entries.retain(|e| {
+            e.get(KEEP_MARK).is_some()
+                || !entry_command(e).is_some_and(|c| is_ours(c) || (replace_ring && is_ring(c)))
+        });
+        !(entries.len() < before && entries.is_empty())
+    });
+    for entry in groups
+        .iter_mut()
+        .filter_map(|g| g.get_mut("hooks").and_then(Value::as_array_mut))
+        .flatten()
+    {
+        if let Some(map) = entry.as_object_mut() {
+            map.remove(KEEP_MARK);
+        }
+    }
+    true
+}
+
+/// A key no settings file uses, for [`update_in_place`] only.
+const KEEP_MARK: &str = "\u{0}ring-keep";
 
 /// The result of planning an install on one document.
 #[derive(Debug, Clone, PartialEq)]
@@ -242,7 +321,13 @@ pub struct Install {
 }
 
 /// Plans `install-hooks` on `doc` (already checked with [`check_shape`]).
-pub fn install(doc: &Value, events: &[&str], command: &str, replace_ring: bool) -> Install {
+pub fn install(
+    doc: &Value,
+    events: &[&str],
+    command: &str,
+    codex: bool,
+    replace_ring: bool,
+) -> Install {
     let mut out = doc.clone();
     let mut changed = Vec::new();
     let mut ring_commands: Vec<String> = Vec::new();
@@ -279,13 +364,18 @@ pub fn install(doc: &Value, events: &[&str], command: &str, replace_ring: bool) 
             let Some(groups) = list.as_array_mut() else {
                 continue;
             };
-            if event_is_current(groups, command, replace_ring) {
+            let timeout = timeout_for(event, codex);
+            if event_is_current(groups, command, timeout, replace_ring) {
                 continue;
             }
-            strip_entries(groups, &|c| is_ours(c) || (replace_ring && is_ring(c)));
-            groups.push(
-                json!({"hooks": [{"type": "command", "command": command, "timeout": TIMEOUT}]}),
-            );
+            // Claude: RiNG's way (spec §7 step 5: ours out, a new group last). Codex: in
+            // place, or the user's trust of the entry would be lost with its position.
+            if !(codex && update_in_place(groups, command, timeout, replace_ring)) {
+                strip_entries(groups, &|c| is_ours(c) || (replace_ring && is_ring(c)));
+                groups.push(
+                    json!({"hooks": [{"type": "command", "command": command, "timeout": timeout}]}),
+                );
+            }
             changed.push((*event).to_owned());
         }
     }

@@ -7,6 +7,7 @@
 //! no-op that does not even touch the file; RiNG's own `ring hook` entries are never silently
 //! duplicated or removed.
 
+pub mod codex_trust;
 pub mod jsonfile;
 pub mod merge;
 
@@ -313,7 +314,13 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
     };
     let command = merge::hook_command(binary, target.codex);
     let mut replace_ring = args.replace_ring;
-    let mut plan = merge::install(&loaded.doc, target.events, &command, replace_ring);
+    let mut plan = merge::install(
+        &loaded.doc,
+        target.events,
+        &command,
+        target.codex,
+        replace_ring,
+    );
     if !plan.ring_commands.is_empty() && !replace_ring {
         out!(
             "! {} also has RiNG's hook ({}). RiNG and ring-tmux write the same session rows, so keeping both records every event twice.",
@@ -322,7 +329,7 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
         );
         if interactive && ask("  Replace RiNG's entries with ring-tmux's?") {
             replace_ring = true;
-            plan = merge::install(&loaded.doc, target.events, &command, true);
+            plan = merge::install(&loaded.doc, target.events, &command, target.codex, true);
         } else {
             out!(
                 "  Keeping them. To keep only ring-tmux's: ring-tmux install-hooks --replace-ring"
@@ -362,6 +369,13 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
                 "  Restart running {} sessions so they pick the hooks up.",
                 target.agent
             );
+            if target.codex {
+                out!(
+                    "  Codex runs a new or changed hook only once you trust it: at its next start \
+                     choose \"Trust all and continue\" in \"Hooks need review\" (`ring-tmux doctor` \
+                     says whether Codex trusts ring's hooks; `codex exec` skips untrusted ones)."
+                );
+            }
             true
         }
     }
