@@ -268,6 +268,8 @@ fn build_row(
     row.zellij_session = non_empty(ctx.zellij_session.as_deref());
     row.zellij_pane = non_empty(ctx.zellij_pane.as_deref());
     row.agent_pid = ctx.agent_pid;
+    // Every row written must be readable back, whatever the payload carried.
+    row.bound();
     row
 }
 

@@ -154,3 +154,21 @@ pub fn tree(root: &Path) -> Vec<String> {
     out.sort();
     out
 }
+
+/// `ring-tmux json --all` over the ring folder `ring` (fixed clock, every process scan unknown).
+pub fn board_json(ring: &Path) -> String {
+    let procs = ring.join("procs.json");
+    fs::write(&procs, "{}").expect("procs");
+    let out = Command::cargo_bin("ring-tmux")
+        .expect("binary")
+        .args(["json", "--all"])
+        .env("RING_HOME", ring)
+        .env("HOME", ring)
+        .env("RING_NOW", (T0 + 100.0).to_string())
+        .env("RING_PROCS", &procs)
+        .env_remove("TMUX")
+        .output()
+        .expect("json");
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
