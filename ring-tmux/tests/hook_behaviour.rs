@@ -364,7 +364,7 @@ fn ignored_events_create_nothing() {
 }
 
 #[test]
-fn a_held_session_lock_delays_but_never_blocks_the_hook() {
+fn a_held_session_lock_drops_the_event_but_never_blocks_the_hook() {
     let h = Home::new();
     h.event(stop("s1"), T0);
     // Another process (this test) holds the session's lock and never lets go.
@@ -378,10 +378,11 @@ fn a_held_session_lock_delays_but_never_blocks_the_hook() {
         json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": "/repo/app"}),
         T0 + 1.0,
     );
-    assert_eq!(h.row("s1.json").expect("row")["status"], "working");
+    // Never written without the lock: the row stays as the last locked write left it.
+    assert_eq!(h.row("s1.json").expect("row")["status"], "idle");
     assert!(
         h.ring_log()
-            .contains("lock s1.json: timed out, writing unlocked"),
+            .contains("lock s1.json: timed out, event dropped"),
         "{}",
         h.ring_log()
     );

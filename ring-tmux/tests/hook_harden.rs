@@ -27,3 +27,88 @@ fn a_session_with_a_huge_cwd_still_shows_on_the_board() {
         .len();
     assert!(size < 1 << 20, "row of {size} bytes");
 }
+
+/// A folder holding executable scripts, put first on `PATH` to stand in for tmux or zellij.
+fn fake_bin(scripts: &[(&str, &str)]) -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("bin dir");
+    for (name, body) in scripts {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    dir
+}
+
+fn path_with(bin: &std::path::Path) -> String {
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+/// A stopped tmux server (every call hangs until killed) made each hook hold the session lock
+/// for its whole push budget; parallel hooks timed out on the lock and wrote without it.
+#[test]
+fn a_hanging_tmux_is_never_called_under_the_session_lock_and_nothing_is_written_unlocked() {
+    let home = Home::new();
+    let lock = home.sessions().join(".locks/shared.lock");
+    let marker = home.dir.path().join("tmux-ran-under-the-lock");
+    let bin = fake_bin(&[(
+        "tmux",
+        &format!(
+            "flock -n '{}' true || echo held >> '{}'\nexec sleep 5",
+            lock.display(),
+            marker.display()
+        ),
+    )]);
+    let tmux_env = |cmd: &mut std::process::Command| {
+        cmd.env("PATH", path_with(bin.path()))
+            .env(
+                "TMUX",
+                format!("{},1,0", home.dir.path().join("sock").display()),
+            )
+            .env("TMUX_PANE", "%1");
+    };
+    // One hook at a time: its tmux call must find the session's lock free.
+    for (i, event) in ["Stop", "UserPromptSubmit", "Stop"].iter().enumerate() {
+        let mut cmd = home.spawnable(&[], T0 - 10.0 + i as f64);
+        tmux_env(&mut cmd);
+        let mut child = cmd.spawn().expect("hook");
+        let payload = json!({"session_id": "shared", "hook_event_name": event});
+        let mut stdin = child.stdin.take().expect("stdin");
+        std::io::Write::write_all(&mut stdin, payload.to_string().as_bytes()).expect("write");
+        drop(stdin);
+        hook_support::assert_hook_contract(&child.wait_with_output().expect("hook"));
+    }
+    assert!(
+        !marker.exists(),
+        "tmux was called while the hook held the session lock"
+    );
+    // Many at once on one session: none may wait out the lock and write without it.
+    let workers: Vec<_> = (0..10)
+        .map(|i| {
+            let event = if i % 2 == 0 {
+                "UserPromptSubmit"
+            } else {
+                "Stop"
+            };
+            let payload = json!({"session_id": "shared", "hook_event_name": event, "cwd": "/r"});
+            let mut cmd = home.spawnable(&[], T0 + 1.0 + f64::from(i));
+            tmux_env(&mut cmd);
+            let mut child = cmd.spawn().expect("hook");
+            let mut stdin = child.stdin.take().expect("stdin");
+            std::io::Write::write_all(&mut stdin, payload.to_string().as_bytes()).expect("write");
+            child
+        })
+        .collect();
+    for worker in workers {
+        hook_support::assert_hook_contract(&worker.wait_with_output().expect("hook"));
+    }
+    let log = home.ring_log();
+    assert!(
+        !log.contains("unlocked") && !log.contains("dropped"),
+        "{log}"
+    );
+}

@@ -193,8 +193,8 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
 fn prune_hidden(ring_home: &Path, session_id: &str, now: f64) -> std::io::Result<bool> {
     use store::hidden::Unhide;
     Ok(match store::hidden::unhide(ring_home, session_id, now)? {
-        Unhide::Removed | Unhide::RemovedUnlocked => true,
-        Unhide::NotHidden => false,
+        Unhide::Removed => true,
+        Unhide::NotHidden | Unhide::LockTimedOut => false,
     })
 }
 

@@ -1,5 +1,6 @@
 //! Recording one normalized event: lock, previous row, transcript, tty, reduce, write or
-//! delete, transition log, pane push — all under the session's lock.
+//! delete, transition log under the session's lock; then, with the lock released, the pane
+//! push. Nothing is written without the lock.
 
 use super::{Handled, HookEnv, guarded};
 use crate::store::{self, ErrorLog, journal, jsonl, lock};
@@ -25,8 +26,8 @@ impl Recorder<'_> {
         Handled::Failed
     }
 
-    /// Takes the session's lock; `None` (logged) when it cannot be had: the hook goes on
-    /// unlocked rather than block the agent.
+    /// Takes the session's lock; `None` (logged) when it cannot be had: the event is dropped.
+    /// Writing without it would lose a concurrent update (and log its transition twice).
     fn lock(&self, sessions: &Path, name: &str) -> Option<(lock::Lock, PathBuf)> {
         let dir = sessions.join(store::LOCKS_DIR);
         let stem = name.strip_suffix(".json").unwrap_or(name);
@@ -39,25 +40,17 @@ impl Recorder<'_> {
                 lock::open_lock_file,
             )
         });
-        match got {
-            Ok(lock::Lock::TimedOut) => {
-                self.log.write(
-                    self.now,
-                    "hook",
-                    &format!("lock {name}: timed out, writing unlocked"),
-                );
-                None
-            }
-            Ok(held) => Some((held, path)),
-            Err(e) => {
-                self.log.write(
-                    self.now,
-                    "hook",
-                    &format!("lock {name}: {e}, writing unlocked"),
-                );
-                None
-            }
-        }
+        let why = match got {
+            Ok(held @ lock::Lock::Held(_)) => return Some((held, path)),
+            Ok(lock::Lock::TimedOut) => "timed out".to_owned(),
+            Err(e) => e.to_string(),
+        };
+        self.log.write(
+            self.now,
+            "hook",
+            &format!("lock {name}: {why}, event dropped"),
+        );
+        None
     }
 
     fn transcript(&self, event: &Event) -> Option<Vec<Record>> {
@@ -108,7 +101,9 @@ impl Recorder<'_> {
         }) else {
             return Handled::Failed;
         };
-        let lock = self.lock(&sessions, &name);
+        let Some(lock) = self.lock(&sessions, &name) else {
+            return Handled::Failed;
+        };
         let row_path = sessions.join(&name);
         let prev_bytes = store::read_bounded(&row_path, store::ROW_READ_CAP).unwrap_or_else(|e| {
             self.log
@@ -190,9 +185,7 @@ impl Recorder<'_> {
                     self.append_transition(t);
                 }
                 // The lock file goes with the session; waiters notice the new inode (store::lock).
-                if let Some((lock::Lock::Held(_), path)) = &lock {
-                    let _ = store::remove_if_present(path);
-                }
+                let _ = store::remove_if_present(&lock.1);
                 (Handled::Deleted, None)
             }
         };
@@ -202,14 +195,15 @@ impl Recorder<'_> {
             })
             .flatten()
         });
-        // Still under the session lock, so pushes to the pane happen in row order.
+        // Released before tmux and zellij are told: a stopped server must not hold the lock.
+        // Pushes may then arrive out of order; the pane guard keeps the newest (tmux::pane).
+        drop(lock);
         guarded(self.log, self.now, "tmux push", || {
             crate::tmux::push_after_hook(&self.henv.env, before.as_ref(), after.as_deref())
         });
         guarded(self.log, self.now, "zellij refresh", || {
             crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
         });
-        drop(lock);
         handled
     }
 }

@@ -1,7 +1,7 @@
 //! Advisory `flock` locks with a bounded wait.
 //!
 //! The hook must never block its agent: a lock that cannot be had within the timeout is given
-//! up (the caller proceeds unlocked and logs it). Lock files may be deleted by their holder
+//! up (the caller drops what it meant to write, and logs it). Lock files may be deleted by their holder
 //! (SessionEnd removes a session's lock file), so after locking we check that the path still
 //! names the inode we locked, and start over if it does not.
 
@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// How long the hook waits for a lock before going on without it.
+/// How long the hook waits for a lock before giving up its event.
 pub const LOCK_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Shared (readers/appenders) or exclusive.
@@ -28,7 +28,7 @@ pub enum Mode {
 pub enum Lock {
     /// Locked; the lock is released when this is dropped (or the process exits).
     Held(File),
-    /// Not locked within the timeout: the caller goes on without it.
+    /// Not locked within the timeout: the caller must not write.
     TimedOut,
 }
 
