@@ -307,3 +307,18 @@ fn gc_without_a_ring_folder_is_a_no_op() {
     assert!(stdout(&out).contains("nothing to collect"));
     assert!(!f.ring().exists(), "gc created the ring folder");
 }
+
+#[test]
+fn gc_prunes_session_end_tombstones_no_event_can_still_race() {
+    let f = Fixture::new();
+    let old = f.file("sessions/.ended/old.json", "1700000000");
+    let new = f.file("sessions/.ended/new.json", "1700000000");
+    set_age(&old, 3600);
+    let out = f.gc(&[], None).success();
+    assert!(
+        stdout(&out).contains("removed sessions/.ended/old.json (SessionEnd tombstone"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!old.exists() && new.exists());
+}

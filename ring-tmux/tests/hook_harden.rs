@@ -112,3 +112,36 @@ fn a_hanging_tmux_is_never_called_under_the_session_lock_and_nothing_is_written_
         "{log}"
     );
 }
+
+/// An event whose hook started before the SessionEnd but got the lock after it used to
+/// recreate the row; for a generic provider it then showed working forever.
+#[test]
+fn an_event_stamped_before_the_session_end_does_not_bring_the_row_back() {
+    let home = Home::new();
+    let event = |name: &str, now: f64| {
+        let payload = json!({"session_id": "s1", "hook_event_name": name, "cwd": "/r"});
+        home.hook(&["mytool"], payload.to_string(), now);
+    };
+    event("UserPromptSubmit", T0);
+    assert!(home.row("mytool:s1.json").is_some());
+    event("SessionEnd", T0 + 2.0);
+    // Stamped at T0 + 1 (its hook started then), it reaches the lock only now.
+    event("PreToolUse", T0 + 1.0);
+    assert!(
+        home.row("mytool:s1.json").is_none(),
+        "an event older than the end recreated the row"
+    );
+    // RiNG 0.17.2 reads sessions/*.json: the tombstone must not look like a row to it.
+    let rows: Vec<_> = std::fs::read_dir(home.sessions())
+        .expect("sessions")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".json"))
+        .collect();
+    assert!(rows.is_empty(), "{rows:?}");
+    // A resumed session (a later SessionStart of the same id) still comes back.
+    event("SessionStart", T0 + 3.0);
+    assert!(
+        home.row("mytool:s1.json").is_some(),
+        "the resumed session is missing"
+    );
+}

@@ -35,6 +35,8 @@ pub enum Reason {
     OrphanLock,
     /// A TUI IPC file that is too old or has no numeric `ts`.
     StaleIpc,
+    /// A SessionEnd tombstone older than [`store::ended::KEEP_SECONDS`].
+    StaleTombstone,
 }
 
 impl Reason {
@@ -47,6 +49,7 @@ impl Reason {
             Reason::StaleTemp => "temp file left by an interrupted write".into(),
             Reason::OrphanLock => "lock of a session that no longer exists".into(),
             Reason::StaleIpc => "stale or unreadable TUI file".into(),
+            Reason::StaleTombstone => "SessionEnd tombstone no event can still race".into(),
         }
     }
 
@@ -269,6 +272,21 @@ fn judge_locks(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
     }
 }
 
+/// SessionEnd tombstones no hook can still be racing.
+fn judge_tombstones(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
+    let dir = sessions_dir.join(store::ended::ENDED_DIR);
+    for (_, path) in list(&dir, root, |_| true, plan) {
+        if age(&path, now).is_some_and(|a| a > store::ended::KEEP_SECONDS) {
+            let snapshot = seen(&path);
+            plan.files.push(Candidate {
+                path,
+                reason: Reason::StaleTombstone,
+                seen: snapshot,
+            });
+        }
+    }
+}
+
 /// RiNG's TUI files: too old, or without a numeric `ts`.
 fn judge_ipc(ring_home: &Path, now: f64, plan: &mut Plan) {
     for (name, limit) in IPC_FILES {
@@ -361,6 +379,7 @@ pub fn collect(env: &Env, config: &Config, procs: &Procs, now: f64, opts: Option
         reported = judge_rows(&sessions_dir, &root, (config, procs, now), opts, &mut plan);
         judge_temps(&sessions_dir, &root, now, &mut plan);
         judge_locks(&sessions_dir, &root, now, &mut plan);
+        judge_tombstones(&sessions_dir, &root, now, &mut plan);
     } else if sessions_dir.exists() {
         plan.skipped.push((
             sessions_dir.clone(),

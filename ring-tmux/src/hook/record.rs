@@ -104,6 +104,21 @@ impl Recorder<'_> {
         let Some(lock) = self.lock(&sessions, &name) else {
             return Handled::Failed;
         };
+        let ending = event.status == Status::Ended;
+        // Stamped (self.now) before the lock was waited for: an event that started before
+        // the session's SessionEnd but got the lock after it must not bring the row back.
+        // A later event (a resumed session's SessionStart) goes through.
+        if let Some(end) = store::ended::ended_at(&sessions, &name)
+            && self.now < end
+            && !ending
+        {
+            self.log.write(
+                self.now,
+                "hook",
+                &format!("{name}: event older than its SessionEnd ({end}): dropped"),
+            );
+            return Handled::Ignored;
+        }
         let row_path = sessions.join(&name);
         let prev_bytes = store::read_bounded(&row_path, store::ROW_READ_CAP).unwrap_or_else(|e| {
             self.log
@@ -117,7 +132,6 @@ impl Recorder<'_> {
                 Value::Object(m) => Some(m),
                 _ => None,
             });
-        let ending = event.status == Status::Ended;
         let records = if ending { None } else { self.transcript(event) };
         let found = if ending || !self.henv.discover_tty {
             tty::Discovered::default()
@@ -176,6 +190,10 @@ impl Recorder<'_> {
                 (Handled::Written, Some(row))
             }
             Outcome::Delete { transition } => {
+                if let Err(e) = store::ended::mark_ended(&sessions, &name, self.now) {
+                    self.log
+                        .write(self.now, "hook", &format!("tombstone {name}: {e}"));
+                }
                 let change = self.journal_change(&sessions);
                 if let Err(e) = store::remove_if_present(&row_path) {
                     return self.fail(&format!("delete {name}"), e);

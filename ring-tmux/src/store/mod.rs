@@ -5,6 +5,7 @@
 //! [`lock::LOCK_TIMEOUT`], nothing prints. Folders are created 0700 and files 0600 whatever
 //! the umask (rows hold commands and questions).
 
+pub mod ended;
 pub mod hidden;
 pub mod journal;
 pub mod jsonl;
