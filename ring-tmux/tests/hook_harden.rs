@@ -145,3 +145,45 @@ fn an_event_stamped_before_the_session_end_does_not_bring_the_row_back() {
         "the resumed session is missing"
     );
 }
+
+/// The hook used to run its tmux push itself: the agent waited for tmux (up to 300 ms a call).
+/// Now the hook exits first and a detached child pushes.
+#[test]
+fn the_hook_exits_before_its_tmux_push_is_done() {
+    let home = Home::new();
+    let log = home.dir.path().join("order");
+    let bin = fake_bin(&[(
+        "tmux",
+        &format!(
+            "echo tmux-start >> '{0}'\nsleep 0.2\necho tmux-end >> '{0}'",
+            log.display()
+        ),
+    )]);
+    let mut cmd = home.spawnable(&[], T0);
+    cmd.env("PATH", path_with(bin.path()))
+        .env(
+            "TMUX",
+            format!("{},1,0", home.dir.path().join("sock").display()),
+        )
+        .env("TMUX_PANE", "%1");
+    let mut child = cmd.spawn().expect("hook");
+    let payload = json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit"});
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, payload.to_string().as_bytes()).expect("write");
+    drop(stdin);
+    hook_support::assert_hook_contract(&child.wait_with_output().expect("hook"));
+    let at_exit = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        !at_exit.contains("tmux-end"),
+        "the hook waited for tmux: {at_exit:?}"
+    );
+    // The push still happens, after the hook has gone.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .contains("tmux-end")
+    {
+        assert!(std::time::Instant::now() < deadline, "the push never ran");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

@@ -213,12 +213,25 @@ impl Recorder<'_> {
             })
             .flatten()
         });
-        // Released before tmux and zellij are told: a stopped server must not hold the lock.
-        // Pushes may then arrive out of order; the pane guard keeps the newest (tmux::pane).
+        // Planned and stamped under the lock (stamps increase in lock order), carried out by a
+        // detached child after it: neither the agent nor the session's other hooks wait for
+        // tmux, and the pane guard keeps the newest push whatever order they arrive in.
+        let push = guarded(self.log, self.now, "tmux push", || {
+            let mut plan = crate::tmux::plan_after_hook(before.as_ref(), after.as_deref(), 0)?;
+            let now_ms = crate::tmux::pane::stamp_ms(self.henv.env.now());
+            plan.stamp = match &lock.0 {
+                lock::Lock::Held(file) => lock::next_stamp(file, now_ms),
+                lock::Lock::TimedOut => now_ms,
+            };
+            Some(plan)
+        })
+        .flatten();
         drop(lock);
-        guarded(self.log, self.now, "tmux push", || {
-            crate::tmux::push_after_hook(&self.henv.env, before.as_ref(), after.as_deref())
-        });
+        if let Some(plan) = push
+            && let Err(e) = crate::tmux::push::spawn(&plan)
+        {
+            self.log.write(self.now, "hook", &format!("tmux push: {e}"));
+        }
         guarded(self.log, self.now, "zellij refresh", || {
             crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
         });
