@@ -187,3 +187,63 @@ fn the_hook_exits_before_its_tmux_push_is_done() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// Whether process `pid` is gone (or a zombie, dead and waiting for init to reap it).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// A `zellij` that ignores SIGTERM (and a child of its own) used to outlive `timeout 2`
+/// forever, one more per hook event.
+#[test]
+fn a_zellij_that_ignores_sigterm_is_killed_with_what_it_started() {
+    let home = Home::new();
+    let pids = home.dir.path().join("pids");
+    let bin = fake_bin(&[(
+        "zellij",
+        &format!(
+            "trap '' TERM\necho $$ >> '{0}'\nsleep 300 &\necho $! >> '{0}'\nwait",
+            pids.display()
+        ),
+    )]);
+    let mut cmd = home.spawnable(&[], T0);
+    cmd.env("PATH", path_with(bin.path()))
+        .env("ZELLIJ_SESSION_NAME", "work")
+        .env("ZELLIJ_PANE_ID", "3");
+    let mut child = cmd.spawn().expect("hook");
+    let payload = json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit"});
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, payload.to_string().as_bytes()).expect("write");
+    drop(stdin);
+    hook_support::assert_hook_contract(&child.wait_with_output().expect("hook"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(8);
+    let started = loop {
+        let text = std::fs::read_to_string(&pids).unwrap_or_default();
+        let started: Vec<String> = text.lines().map(str::to_owned).collect();
+        if started.len() == 2 {
+            break started;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "zellij never ran: {text:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    while !started.iter().all(|p| gone(p)) {
+        if std::time::Instant::now() >= deadline {
+            // Leave nothing behind whatever the outcome.
+            for pid in &started {
+                let _ = std::process::Command::new("kill")
+                    .args(["-9", pid])
+                    .status();
+            }
+            panic!("zellij (and its child) still running long after the 2 s timeout: {started:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

@@ -28,6 +28,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
+pub mod detached;
 mod record;
 pub mod stdin;
 use record::Recorder;

@@ -227,14 +227,22 @@ impl Recorder<'_> {
         })
         .flatten();
         drop(lock);
-        if let Some(plan) = push
-            && let Err(e) = crate::tmux::push::spawn(&plan)
+        let work = super::detached::Deferred {
+            tmux: push,
+            zellij: guarded(self.log, self.now, "zellij refresh", || {
+                crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
+            })
+            .flatten(),
+        };
+        if !work.is_empty()
+            && let Err(e) = work.spawn()
         {
-            self.log.write(self.now, "hook", &format!("tmux push: {e}"));
+            self.log.write(
+                self.now,
+                "hook",
+                &format!("tmux push / zellij refresh: {e}"),
+            );
         }
-        guarded(self.log, self.now, "zellij refresh", || {
-            crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
-        });
         handled
     }
 }

@@ -18,7 +18,7 @@
 //!
 //! The hook never waits for tmux: it plans the push under the session's lock (taking the
 //! session's next stamp, see `store::lock::next_stamp`), releases the lock, and hands the
-//! plan to a detached `ring-tmux __push` child ([`spawn`]), which makes the calls within
+//! plan to a detached `ring-tmux __push` child (`crate::hook::detached`), which makes the calls within
 //! [`PUSH_BUDGET`] and exits. Pushes may then reach tmux in any order; the pane guard is a
 //! compare-and-set on that stamp inside the server (`super::pane`), so a late, older push
 //! never overwrites a newer one.
@@ -118,9 +118,6 @@ pub fn plan(
     })
 }
 
-/// The hidden subcommand that carries out a plan in a detached child.
-pub const SUBCOMMAND: &str = "__push";
-
 /// Placeholder for an absent value in [`Plan::to_args`].
 const NONE: &str = "-";
 
@@ -166,32 +163,6 @@ impl Plan {
             stamp: stamp.parse().ok()?,
         })
     }
-}
-
-/// Hands `plan` to a detached `ring-tmux __push` child: stdin, stdout and stderr on
-/// `/dev/null`, not waited for (the hook exits at once and init reaps the child, which
-/// bounds itself to [`PUSH_BUDGET`]).
-pub fn spawn(plan: &Plan) -> std::io::Result<()> {
-    use std::process::{Command, Stdio};
-    Command::new(std::env::current_exe()?)
-        .arg(SUBCOMMAND)
-        .args(plan.to_args())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map(drop)
-}
-
-/// `ring-tmux __push ARGS…`: leaves the agent's session (a terminal's hangup or Ctrl-C must
-/// not reach it, and it must not hold the terminal), then carries out the plan. Prints
-/// nothing; exits 0.
-pub fn run_detached(args: &[String]) -> std::process::ExitCode {
-    let _ = rustix::process::setsid();
-    if let Some(plan) = Plan::from_args(args) {
-        execute(&plan);
-    }
-    std::process::ExitCode::SUCCESS
 }
 
 /// The one pane whose tty is `tty` in `list-panes -a -F '#{pane_id} #{pane_tty}'` output
