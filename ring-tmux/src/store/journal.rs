@@ -38,7 +38,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// File name of the journal inside `RING_HOME/cache/`.
 pub const JOURNAL: &str = "rows.journal";
-const MAGIC: &[u8; 8] = b"ringjl01";
+/// Format 02: every entry ends with its checksum.
+const MAGIC: &[u8; 8] = b"ringjl02";
 /// The header: the magic and the epoch.
 pub const HEADER_LEN: u64 = 16;
 /// Past this size hooks stop appending (until a reader rotates the journal).
@@ -117,8 +118,9 @@ impl Change {
         if len > JOURNAL_CAP {
             return None;
         }
-        if len < HEADER_LEN {
-            // New, or torn while its header was written: start over.
+        if len < HEADER_LEN || read_epoch(&file).is_none() {
+            // New, torn while its header was written, or of another format (an older ring):
+            // start over. No reader relies on a journal whose header it cannot read.
             file.set_len(0).ok()?;
             file.seek(SeekFrom::Start(0)).ok()?;
             start_epoch(&mut file).ok()?;

@@ -6,6 +6,7 @@
 //! the umask (rows hold commands and questions).
 
 pub mod ended;
+pub mod frame;
 pub mod hidden;
 pub mod journal;
 pub mod jsonl;
@@ -58,11 +59,12 @@ fn create_dir(dir: &Path, make_parents: bool) -> io::Result<()> {
 }
 
 /// Opens a file for reading without blocking on FIFOs and devices; `None` if it is missing.
-/// Anything that is not a regular file is an error (a payload can name any path).
-fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
+/// Anything that is not a regular file is an error (a payload can name any path). `flags`
+/// adds to `O_NONBLOCK | O_NOCTTY` (`O_NOFOLLOW` for files ring owns).
+fn open_regular(path: &Path, flags: i32) -> io::Result<Option<(File, u64)>> {
     let file = match OpenOptions::new()
         .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | flags)
         .open(path)
     {
         Ok(f) => f,
@@ -79,7 +81,17 @@ fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
 /// Reads a whole regular file of at most `cap` bytes; `Ok(None)` when it is missing.
 /// A larger file is an error (not read at all).
 pub fn read_bounded(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
-    let Some((file, len)) = open_regular(path)? else {
+    read_regular(path, cap, 0)
+}
+
+/// [`read_bounded`] for a file ring owns (its caches, rows, tombstones, stamps): a symlink
+/// in its place is refused (`O_NOFOLLOW`) rather than followed out of the ring folder.
+pub fn read_owned(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
+    read_regular(path, cap, libc::O_NOFOLLOW)
+}
+
+fn read_regular(path: &Path, cap: u64, flags: i32) -> io::Result<Option<Vec<u8>>> {
+    let Some((file, len)) = open_regular(path, flags)? else {
         return Ok(None);
     };
     if len > cap {
@@ -97,7 +109,7 @@ pub fn read_bounded(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
 /// was larger than `tail` (the caller then drops the partial first line, spec §3.7).
 /// `None` when the file is missing, not a regular file, or unreadable.
 pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
-    let (mut file, len) = open_regular(path).ok()??;
+    let (mut file, len) = open_regular(path, 0).ok()??;
     let cut = len > tail;
     if cut {
         file.seek(SeekFrom::Start(len - tail)).ok()?;

@@ -28,6 +28,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "evidence.json";
+/// Its kind and format version in its frame (`store::frame`): JSON inside.
+const KIND: &[u8; 4] = b"evid";
+const VERSION: u32 = 1;
+/// Largest evidence file read.
+const FILE_CAP: u64 = 16 << 20;
 /// Default seconds a gathered evidence is reused by `status` / `oneline`.
 const DEFAULT_TTL: f64 = 30.0;
 
@@ -103,9 +108,11 @@ fn cached(
     let wall = wall_clock();
     let agents = crate::procs::scanned_agent_pids().map(<[u32]>::to_vec);
     if !fresh && !ttl.is_zero() {
-        let stored = std::fs::read(dir.join(FILE))
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<Stored>(&bytes).ok())
+        let stored = crate::store::frame::load(&dir.join(FILE), FILE_CAP)
+            .and_then(|bytes| {
+                let payload = crate::store::frame::unseal(KIND, VERSION, &bytes)?;
+                serde_json::from_slice::<Stored>(payload).ok()
+            })
             .filter(|s| {
                 s.socket == socket
                     && s.agents == agents
@@ -133,7 +140,7 @@ fn cached(
     if let Ok(bytes) = serde_json::to_vec(&stored)
         && super::cache::create_private_dir(&dir).is_ok()
     {
-        let _ = crate::store::write_atomic(&dir, FILE, &bytes);
+        let _ = crate::store::frame::store(&dir, FILE, KIND, VERSION, &bytes);
     }
     Some(Gathered {
         socket: Some(stored.socket),
