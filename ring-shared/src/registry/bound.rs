@@ -9,8 +9,10 @@ use crate::text::truncate;
 /// Longest cwd kept, in bytes (`PATH_MAX` on Linux); longer ones are cut, with `…`.
 pub const PATH_MAX: usize = 4096;
 /// Longest session id kept, in bytes; longer ones are cut (the same id is always cut the same
-/// way, so a session keeps one row).
-pub const ID_MAX: usize = 1024;
+/// way, so a session keeps one row). Generous: RiNG 0.17.2 stores ids of any length (under a
+/// hashed file name), and ring must name the same row for every id an agent really sends;
+/// 64 KiB, even escaped six-fold, leaves the row far under the readers' 1 MiB.
+pub const ID_MAX: usize = 64 << 10;
 /// Longest short name kept (provider, event name, pane id, zellij session and pane), in bytes.
 pub const NAME_MAX: usize = 256;
 /// Longest free text kept (`last_action`, `waiting_for`, details), in code points.
