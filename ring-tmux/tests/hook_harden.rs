@@ -55,12 +55,14 @@ fn a_hanging_tmux_is_never_called_under_the_session_lock_and_nothing_is_written_
     let home = Home::new();
     let lock = home.sessions().join(".locks/shared.lock");
     let marker = home.dir.path().join("tmux-ran-under-the-lock");
+    let checks = home.dir.path().join("tmux-checked-the-lock");
     let bin = fake_bin(&[(
         "tmux",
         &format!(
-            "flock -n '{}' true || echo held >> '{}'\nexec sleep 5",
+            "flock -n '{}' true || echo held >> '{}'\necho checked >> '{}'\nexec sleep 5",
             lock.display(),
-            marker.display()
+            marker.display(),
+            checks.display()
         ),
     )]);
     let tmux_env = |cmd: &mut std::process::Command| {
@@ -81,6 +83,13 @@ fn a_hanging_tmux_is_never_called_under_the_session_lock_and_nothing_is_written_
         std::io::Write::write_all(&mut stdin, payload.to_string().as_bytes()).expect("write");
         drop(stdin);
         hook_support::assert_hook_contract(&child.wait_with_output().expect("hook"));
+        // The push runs after the hook (a detached child): wait for its check before the next
+        // hook takes the lock, so that only this hook's holding could trip it.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while std::fs::read_to_string(&checks).unwrap_or_default().lines().count() < i + 1 {
+            assert!(std::time::Instant::now() < deadline, "no push after hook {i}");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
     }
     assert!(
         !marker.exists(),
