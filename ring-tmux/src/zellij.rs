@@ -181,17 +181,22 @@ pub fn install(
     ring_tmux: Option<&Path>,
     dry_run: bool,
 ) -> Result<(), String> {
-    let wasm =
-        std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+    let wasm = match crate::store::read_bounded(source, crate::store::SIDE_CAP) {
+        Ok(Some(wasm)) => wasm,
+        Ok(None) => return Err(format!("cannot read {}: not found", source.display())),
+        Err(e) => return Err(format!("cannot read {}: {e}", source.display())),
+    };
     if !wasm.starts_with(b"\0asm") {
         return Err(format!("{} is not a WebAssembly file", source.display()));
     }
     let layout = layout(&paths.plugin, &paths.ring_home, ring_tmux);
-    let old_permissions = match std::fs::read_to_string(&paths.permissions) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", paths.permissions.display())),
-    };
+    let old_permissions =
+        match crate::store::read_bounded(&paths.permissions, crate::store::SIDE_CAP) {
+            Ok(Some(bytes)) => String::from_utf8(bytes)
+                .map_err(|_| format!("cannot read {}: not UTF-8", paths.permissions.display()))?,
+            Ok(None) => String::new(),
+            Err(e) => return Err(format!("cannot read {}: {e}", paths.permissions.display())),
+        };
     let plugin_key = paths.plugin.to_string_lossy();
     let permissions = kdl::upsert_permissions(&old_permissions, &plugin_key, &PERMISSIONS)
         .map_err(|e| {
@@ -258,7 +263,9 @@ fn create_ring_home(ring_home: &Path) -> Result<(), String> {
 }
 
 fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+    if crate::store::read_bounded(path, crate::store::SIDE_CAP)
+        .is_ok_and(|old| old.as_deref() == Some(bytes))
+    {
         return Ok(());
     }
     // write_atomic takes text; the plugin is binary, so it goes through a temp file here.

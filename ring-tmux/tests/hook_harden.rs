@@ -86,8 +86,16 @@ fn a_hanging_tmux_is_never_called_under_the_session_lock_and_nothing_is_written_
         // The push runs after the hook (a detached child): wait for its check before the next
         // hook takes the lock, so that only this hook's holding could trip it.
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-        while std::fs::read_to_string(&checks).unwrap_or_default().lines().count() < i + 1 {
-            assert!(std::time::Instant::now() < deadline, "no push after hook {i}");
+        while std::fs::read_to_string(&checks)
+            .unwrap_or_default()
+            .lines()
+            .count()
+            < i + 1
+        {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no push after hook {i}"
+            );
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
     }

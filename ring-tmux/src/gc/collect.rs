@@ -260,7 +260,8 @@ fn judge_locks(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
         if has_row || age(&path, now).is_none_or(|a| a <= TEMP_GRACE_SECONDS) {
             continue;
         }
-        let free = std::fs::File::open(&path).is_ok_and(|f| f.try_lock().is_ok());
+        let free = store::open_for_read(&path, store::Owner::Ring)
+            .is_ok_and(|(f, _)| f.try_lock().is_ok());
         if free {
             let snapshot = seen(&path);
             plan.files.push(Candidate {

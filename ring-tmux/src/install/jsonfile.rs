@@ -47,8 +47,8 @@ impl std::fmt::Display for LoadError {
 
 /// Reads and parses `path`. A missing or blank file is `{}`.
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|e| LoadError::Json {
+    let text = match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
+        Ok(Some(bytes)) => String::from_utf8(bytes).map_err(|e| LoadError::Json {
             message: "not UTF-8 text".into(),
             line: 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
                 .iter()
@@ -56,7 +56,7 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
                 .count(),
             column: 1,
         })?,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+        Ok(None) => {
             return Ok(Loaded {
                 text: None,
                 doc: Value::Object(serde_json::Map::new()),

@@ -30,7 +30,7 @@ pub use entry::{Entry, FolderState, Op, entries};
 
 use super::lock::{self, Lock, Mode};
 use super::open_append;
-use std::fs::{File, FileTimes, OpenOptions};
+use std::fs::{File, FileTimes};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
@@ -62,7 +62,7 @@ pub fn file_parts(meta: &std::fs::Metadata) -> (u64, u64, f64) {
 /// most [`LOCK_WAIT`]. The journal is never deleted (rotation empties it in place), so the
 /// uncontended case is one `open` and one `flock`.
 fn lock_journal(path: &Path, cache_dir: &Path) -> Option<File> {
-    let file = match OpenOptions::new().read(true).append(true).open(path) {
+    let file = match super::open_append_with(path, false) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             super::ensure_dir(cache_dir).ok()?;
@@ -168,10 +168,7 @@ impl Change {
 /// is never hidden, even inside another hook's critical section. Unlocked: one `O_APPEND`
 /// write cannot interleave with another. Nothing to do without a journal.
 pub fn note_unjournaled(cache_dir: &Path) {
-    let Ok(mut file) = OpenOptions::new()
-        .append(true)
-        .open(cache_dir.join(JOURNAL))
-    else {
+    let Ok(mut file) = super::open_append_with(&cache_dir.join(JOURNAL), false) else {
         return;
     };
     if file.metadata().is_ok_and(|m| m.len() <= JOURNAL_CAP) {
@@ -198,8 +195,8 @@ pub struct Journal {
 impl Journal {
     /// The journal in `cache_dir`; `None` when there is none (or it cannot be read).
     pub fn open(cache_dir: &Path) -> Option<Journal> {
-        let file = File::open(cache_dir.join(JOURNAL)).ok()?;
-        let len = file.metadata().ok()?.len();
+        let (file, len) =
+            super::open_for_read(&cache_dir.join(JOURNAL), super::Owner::Ring).ok()?;
         let epoch = if len >= HEADER_LEN {
             read_epoch(&file)?
         } else {

@@ -58,40 +58,59 @@ fn create_dir(dir: &Path, make_parents: bool) -> io::Result<()> {
     }
 }
 
-/// Opens a file for reading without blocking on FIFOs and devices; `None` if it is missing.
-/// Anything that is not a regular file is an error (a payload can name any path). `flags`
-/// adds to `O_NONBLOCK | O_NOCTTY` (`O_NOFOLLOW` for files ring owns).
-fn open_regular(path: &Path, flags: i32) -> io::Result<Option<(File, u64)>> {
-    let file = match OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | flags)
-        .open(path)
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
+/// Whose file a read opens: ring's own (its caches, stamps, tombstones: a symlink in its
+/// place is refused, never followed out of the ring folder) or anyone's (rows RiNG also
+/// writes, transcripts, rollouts, configs, `/proc`: followed, as RiNG follows them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    Ring,
+    Anyone,
+}
+
+/// The one way ring opens a file to read it: `O_NONBLOCK` (a FIFO cannot hang the caller),
+/// `O_NOCTTY`, `O_NOFOLLOW` for ring's own files; then `fstat` must say it is a regular file
+/// (a FIFO, a device such as `/dev/zero`, a folder are errors: a payload or a database can
+/// name any path). Gives the file and its size. Readers then bound what they read: see
+/// [`read_bounded`], [`read_tail`], `read::files::read_capped`.
+pub fn open_for_read(path: &Path, owner: Owner) -> io::Result<(File, u64)> {
+    let nofollow = match owner {
+        Owner::Ring => libc::O_NOFOLLOW,
+        Owner::Anyone => 0,
     };
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | nofollow)
+        .open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(io::Error::other("not a regular file"));
     }
-    Ok(Some((file, meta.len())))
+    Ok((file, meta.len()))
+}
+
+/// [`open_for_read`]; `None` if the file is missing.
+fn open_regular(path: &Path, owner: Owner) -> io::Result<Option<(File, u64)>> {
+    match open_for_read(path, owner) {
+        Ok(found) => Ok(Some(found)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Reads a whole regular file of at most `cap` bytes; `Ok(None)` when it is missing.
 /// A larger file is an error (not read at all).
 pub fn read_bounded(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
-    read_regular(path, cap, 0)
+    read_regular(path, cap, Owner::Anyone)
 }
 
 /// [`read_bounded`] for a file ring owns (its caches, rows, tombstones, stamps): a symlink
 /// in its place is refused (`O_NOFOLLOW`) rather than followed out of the ring folder.
 pub fn read_owned(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
-    read_regular(path, cap, libc::O_NOFOLLOW)
+    read_regular(path, cap, Owner::Ring)
 }
 
-fn read_regular(path: &Path, cap: u64, flags: i32) -> io::Result<Option<Vec<u8>>> {
-    let Some((file, len)) = open_regular(path, flags)? else {
+fn read_regular(path: &Path, cap: u64, owner: Owner) -> io::Result<Option<Vec<u8>>> {
+    let Some((file, len)) = open_regular(path, owner)? else {
         return Ok(None);
     };
     if len > cap {
@@ -105,11 +124,21 @@ fn read_regular(path: &Path, cap: u64, flags: i32) -> io::Result<Option<Vec<u8>>
     Ok(Some(buf))
 }
 
+/// A whole regular file of at most `cap` bytes as UTF-8 text; `None` when missing,
+/// unusable, larger, or not UTF-8.
+pub fn read_text(path: &Path, cap: u64, owner: Owner) -> Option<String> {
+    String::from_utf8(read_regular(path, cap, owner).ok()??).ok()
+}
+
+/// Largest side file ring reads whole when it has no tighter bound of its own (settings,
+/// permission lists, injected test seams, a plugin binary).
+pub const SIDE_CAP: u64 = 64 << 20;
+
 /// Reads the last `tail` bytes of a regular file: `(bytes, cut)` where `cut` says the file
 /// was larger than `tail` (the caller then drops the partial first line, spec §3.7).
 /// `None` when the file is missing, not a regular file, or unreadable.
 pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
-    let (mut file, len) = open_regular(path, 0).ok()??;
+    let (mut file, len) = open_regular(path, Owner::Anyone).ok()??;
     let cut = len > tail;
     if cut {
         file.seek(SeekFrom::Start(len - tail)).ok()?;
@@ -185,15 +214,26 @@ fn replace(tmp: &Path, target: &Path) -> io::Result<()> {
 }
 
 /// Opens a file for appending (and reading), creating it with mode 0600: the shared logs and
-/// the rows journal.
+/// the rows journal. These are ring's own files: opened as [`open_for_read`] opens them
+/// (never through a symlink, never blocking on a FIFO, regular files only).
 pub(crate) fn open_append(path: &Path) -> io::Result<File> {
+    let file = open_append_with(path, true)?;
+    set_mode(&file, FILE_MODE);
+    Ok(file)
+}
+
+/// [`open_append`] without creating the file (`create` false) or without [`set_mode`].
+pub(crate) fn open_append_with(path: &Path, create: bool) -> io::Result<File> {
     let file = OpenOptions::new()
         .read(true)
         .append(true)
-        .create(true)
+        .create(create)
         .mode(FILE_MODE)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_NOFOLLOW)
         .open(path)?;
-    set_mode(&file, FILE_MODE);
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
     Ok(file)
 }
 
@@ -245,11 +285,7 @@ impl ErrorLog {
         if fs::metadata(&self.path).is_ok_and(|m| m.len() > LOG_CAP) {
             let _ = fs::rename(&self.path, self.path.with_extension("log.1"));
         }
-        let mut file = OpenOptions::new()
-            .append(true)
-            .create(true)
-            .mode(FILE_MODE)
-            .open(&self.path)?;
+        let mut file = open_append_with(&self.path, true)?;
         file.write_all(line)
     }
 }

@@ -152,7 +152,8 @@ fn cached(
 /// Gathers with the seams: the panes from `RING_TMUX_PANES` (the server of `$TMUX`, if any).
 fn gather(realpath: &dyn Fn(&str) -> String) -> Option<Gathered> {
     let path = crate::env::seam_file("RING_TMUX_PANES")?;
-    let panes = crate::env::parse_tmux_panes(&std::fs::read_to_string(path).ok()?);
+    let text = crate::store::read_text(&path, crate::store::SIDE_CAP, crate::store::Owner::Anyone)?;
+    let panes = crate::env::parse_tmux_panes(&text);
     let procs = procs_below(&panes);
     let tree = PaneTree::new(&panes, &procs, realpath);
     Some(Gathered {
@@ -165,9 +166,11 @@ fn gather(realpath: &dyn Fn(&str) -> String) -> Option<Gathered> {
 /// The processes below the panes' shells: `RING_PROC_TREE` if set, else `/proc`.
 fn procs_below(panes: &[Pane]) -> Vec<ProcRow> {
     match crate::env::seam_file("RING_PROC_TREE") {
-        Some(path) => std::fs::read_to_string(path)
-            .map(|text| crate::env::parse_proc_tree(&text))
-            .unwrap_or_default(),
+        Some(path) => {
+            crate::store::read_text(&path, crate::store::SIDE_CAP, crate::store::Owner::Anyone)
+                .map(|text| crate::env::parse_proc_tree(&text))
+                .unwrap_or_default()
+        }
         None => {
             let roots: Vec<u32> = panes.iter().filter_map(|p| p.pid).collect();
             crate::procs::tree::below(&roots)
