@@ -132,6 +132,14 @@ fn qualify(provider: &str, sid: &str) -> String {
     }
 }
 
+/// The id cut to [`crate::registry::ID_MAX`] bytes: the file name and the row are made from
+/// the same cut id, so a session with a huge id still has one readable row.
+fn bounded_id(mut id: String) -> String {
+    let keep = crate::registry::prefix_bytes(&id, crate::registry::ID_MAX).len();
+    id.truncate(keep);
+    id
+}
+
 /// Normalizes one payload. `None` when the payload is ignored (not an object, no event or id,
 /// unknown event without explicit signal).
 pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
@@ -153,7 +161,7 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
     };
     Some(Event {
         event: event.to_owned(),
-        session_id: qualify(&provider, sid),
+        session_id: bounded_id(qualify(&provider, sid)),
         provider,
         process_name,
         normalized_provider,

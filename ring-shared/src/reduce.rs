@@ -279,6 +279,8 @@ fn build_row(
     row.zellij_pane = non_empty(ctx.zellij_pane.as_deref());
     row.agent_pid = ctx.agent_pid;
     row.agent_start = ctx.agent_start;
+    // Every row written must be readable back, whatever the payload carried.
+    row.bound();
     row
 }
 

@@ -171,7 +171,7 @@ fn parse_proc(item: &Value) -> Option<Proc> {
 
 /// Reads the injected scan from `path`.
 pub fn read_procs_file(path: &Path) -> Procs {
-    std::fs::read_to_string(path)
+    crate::store::read_text(path, crate::store::SIDE_CAP, crate::store::Owner::Anyone)
         .map(|t| parse_procs(&t))
         .unwrap_or_default()
 }

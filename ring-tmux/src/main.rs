@@ -8,6 +8,10 @@ fn main() -> ExitCode {
     if argv.get(1).map(String::as_str) == Some("hook") {
         return ring_tmux::hook::run(&argv[2..]);
     }
+    // The hook's detached tmux push and zellij refresh (hidden: only the hook runs it).
+    if argv.get(1).map(String::as_str) == Some(ring_tmux::hook::detached::SUBCOMMAND) {
+        return ring_tmux::hook::detached::run(&argv[2..]);
+    }
     // Status bars run `status` (tmux) or `oneline` every few seconds: building clap's parser
     // costs more than the whole read of a small board, so those forms skip it. `status`
     // parses its own options; only its help goes through clap.

@@ -11,7 +11,6 @@
 
 use ring_shared::derive::{Proc, Procs};
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
@@ -303,7 +302,7 @@ const CMDLINE_CAP: usize = 64 << 10;
 /// Reads a `/proc` file (they are produced whole: a short read is the end) into `buf`, which
 /// keeps its size between calls; the data is `buf[..n]`.
 fn read_proc_file(path: &Path, buf: &mut Vec<u8>) -> Option<usize> {
-    let mut file = File::open(path).ok()?;
+    let (mut file, _) = crate::store::open_for_read(path, crate::store::Owner::Anyone).ok()?;
     if buf.is_empty() {
         buf.resize(4 << 10, 0);
     }

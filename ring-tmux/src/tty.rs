@@ -15,6 +15,7 @@
 //! * `RING_AGENT_TTY`: when set, replaces the walk (empty = no terminal; no agent pid).
 
 use std::io::IsTerminal;
+use std::path::Path;
 
 /// How many processes the walk visits at most (RiNG's bound).
 pub const MAX_STEPS: usize = 12;
@@ -116,15 +117,20 @@ pub fn walk_to_agent(
     None
 }
 
+/// Largest `/proc` file read (a command line can be long; the kernel caps it, this caps us).
+const PROC_CAP: u64 = 1 << 20;
+
 /// `/proc/<pid>/stat` of a real process.
 fn read_stat(pid: i64) -> Option<ProcStat> {
-    let bytes = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+    let bytes =
+        crate::store::read_bounded(Path::new(&format!("/proc/{pid}/stat")), PROC_CAP).ok()??;
     parse_stat(&String::from_utf8_lossy(&bytes))
 }
 
 /// `argv[0]` of a real process (`/proc/<pid>/cmdline` up to the first NUL).
 fn read_argv0(pid: i64) -> Option<String> {
-    let bytes = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+    let bytes =
+        crate::store::read_bounded(Path::new(&format!("/proc/{pid}/cmdline")), PROC_CAP).ok()??;
     let first = bytes.split(|&b| b == 0).next()?;
     Some(String::from_utf8_lossy(first).into_owned())
 }

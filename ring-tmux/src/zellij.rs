@@ -23,7 +23,7 @@ use crate::install::{err, out, parse_args};
 use clap::Parser;
 use ring_shared::Row;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, ExitCode};
 
 /// The pipe the plugin listens to for an immediate re-read.
 pub const REFRESH_PIPE: &str = "ring::refresh";
@@ -181,17 +181,22 @@ pub fn install(
     ring_tmux: Option<&Path>,
     dry_run: bool,
 ) -> Result<(), String> {
-    let wasm =
-        std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+    let wasm = match crate::store::read_bounded(source, crate::store::SIDE_CAP) {
+        Ok(Some(wasm)) => wasm,
+        Ok(None) => return Err(format!("cannot read {}: not found", source.display())),
+        Err(e) => return Err(format!("cannot read {}: {e}", source.display())),
+    };
     if !wasm.starts_with(b"\0asm") {
         return Err(format!("{} is not a WebAssembly file", source.display()));
     }
     let layout = layout(&paths.plugin, &paths.ring_home, ring_tmux);
-    let old_permissions = match std::fs::read_to_string(&paths.permissions) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", paths.permissions.display())),
-    };
+    let old_permissions =
+        match crate::store::read_bounded(&paths.permissions, crate::store::SIDE_CAP) {
+            Ok(Some(bytes)) => String::from_utf8(bytes)
+                .map_err(|_| format!("cannot read {}: not UTF-8", paths.permissions.display()))?,
+            Ok(None) => String::new(),
+            Err(e) => return Err(format!("cannot read {}: {e}", paths.permissions.display())),
+        };
     let plugin_key = paths.plugin.to_string_lossy();
     let permissions = kdl::upsert_permissions(&old_permissions, &plugin_key, &PERMISSIONS)
         .map_err(|e| {
@@ -254,7 +259,9 @@ fn create_ring_home(ring_home: &Path) -> Result<(), String> {
 }
 
 fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+    if crate::store::read_bounded(path, crate::store::SIDE_CAP)
+        .is_ok_and(|old| old.as_deref() == Some(bytes))
+    {
         return Ok(());
     }
     write_atomic(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -305,20 +312,14 @@ pub fn board_hint(plugin: &Path, ring_home: &Path) -> String {
     )
 }
 
-/// Called by the hook after a write with the row before and after it: sends the refresh only
-/// when something the plugin shows changed (state, kind, detail, place, project), so a run of
-/// tool calls in one working session costs no process. The plugin's own one-second poll
-/// catches everything else.
-pub fn refresh_after_change(before: Option<&Row>, after: Option<&Row>) {
+/// Called by the hook after a write with the row before and after it: the zellij session to
+/// refresh, only when something the plugin shows changed (state, kind, detail, place,
+/// project), so a run of tool calls in one working session costs no process. The plugin's own
+/// one-second poll catches everything else.
+pub fn refresh_after_change(before: Option<&Row>, after: Option<&Row>) -> Option<String> {
     if !visible_change(before, after) {
-        return;
+        return None;
     }
-    if let Some(session) = zellij_session() {
-        spawn_refresh(&session);
-    }
-}
-
-fn zellij_session() -> Option<String> {
     std::env::var("ZELLIJ_SESSION_NAME")
         .ok()
         .filter(|s| !s.trim().is_empty())
@@ -344,36 +345,16 @@ pub fn visible_change(before: Option<&Row>, after: Option<&Row>) -> bool {
     }
 }
 
-/// `zellij --session NAME pipe --name ring::refresh`, detached, bounded to two seconds (a pipe
-/// to a dying session can hang), all streams closed. Never waited for: the hook exits and the
-/// child is adopted by init.
-fn spawn_refresh(session: &str) {
-    let pipe = ["--session", session, "pipe", "--name", REFRESH_PIPE];
-    let mut command = if on_path("timeout") {
-        let mut c = Command::new("timeout");
-        c.args(["2", "zellij"]).args(pipe);
-        c
-    } else {
-        // No coreutils `timeout` (macOS): a shell kills the pipe after two seconds.
-        let mut c = Command::new("/bin/sh");
-        c.args([
-            "-c",
-            "zellij \"$@\" & p=$!; (sleep 2; kill $p 2>/dev/null) & wait $p",
-            "sh",
-        ])
-        .args(pipe);
-        c
-    };
-    let _ = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn();
-}
+/// How long `zellij pipe` may take: a pipe to a dying session can hang.
+pub const REFRESH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
-fn on_path(name: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
+/// `zellij --session NAME pipe --name ring::refresh`, killed (`SIGKILL`, with anything it
+/// started) past [`REFRESH_TIMEOUT`]: a zellij that ignores `SIGTERM` cannot linger. Run by
+/// the hook's detached child, never by the hook itself.
+pub fn refresh(session: &str) {
+    let mut command = Command::new("zellij");
+    command.args(["--session", session, "pipe", "--name", REFRESH_PIPE]);
+    let _ = crate::tmux::run::bounded(command, std::time::Instant::now() + REFRESH_TIMEOUT);
 }
 
 #[cfg(test)]

@@ -278,12 +278,15 @@ fn read_transcript(path: &Path, key: FileKey) -> Option<TranscriptFacts> {
 
 /// The tail records (spec §3.7 reader) and the first 128 KiB of a file, with as few reads as
 /// possible: a small file is read once and serves as both.
+///
+/// A rollout path comes from Codex's database and a transcript from a folder listing: either
+/// may name a FIFO or a device, so the file is opened with `store::open_for_read` (never
+/// blocking, regular files only) and no read goes past [`TAIL_BYTES`] however it grows.
 fn read_tail_and_head(path: &Path) -> Option<(Vec<ring_shared::transcript::Record>, Vec<u8>)> {
-    let mut file = File::open(path).ok()?;
-    let size = file.metadata().ok()?.len();
+    let (mut file, size) = crate::store::open_for_read(path, crate::store::Owner::Anyone).ok()?;
     if size <= TAIL_BYTES {
         let mut bytes = Vec::with_capacity(size as usize);
-        file.read_to_end(&mut bytes).ok()?;
+        (&mut file).take(TAIL_BYTES).read_to_end(&mut bytes).ok()?;
         let records = parse_tail(&bytes, false);
         bytes.truncate(HEAD_BYTES as usize);
         return Some((records, bytes));
@@ -293,7 +296,7 @@ fn read_tail_and_head(path: &Path) -> Option<(Vec<ring_shared::transcript::Recor
     head.truncate(got);
     file.seek(SeekFrom::Start(size - TAIL_BYTES)).ok()?;
     let mut tail = Vec::with_capacity(TAIL_BYTES as usize);
-    file.read_to_end(&mut tail).ok()?;
+    file.take(TAIL_BYTES).read_to_end(&mut tail).ok()?;
     Some((parse_tail(&tail, true), head))
 }
 

@@ -232,3 +232,57 @@ fn json_and_list_name_the_tmux_pane_where_each_session_lives() {
     let list = String::from_utf8_lossy(&w.ring(&["list"]).stdout).into_owned();
     assert!(list.contains("t:0.1"), "{list}");
 }
+
+/// Hooks hand their pushes to detached children, so pushes can reach tmux in any order: the
+/// first hook's push is held back here until after the second's. Both hooks read the same
+/// clock (a tie); the pane must still show the second, newer state.
+#[test]
+fn a_push_that_arrives_late_never_overwrites_a_newer_one() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("late");
+    w.alive(&[(&cwd, &tty)]);
+    let bin = w.dir.path().join("slow-bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let wrapper = bin.join("tmux");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\n[ -n \"$RING_TEST_SLOW_TMUX\" ] && sleep 0.15\nexec '{}' \"$@\"\n",
+            world::tmux_program().display()
+        ),
+    )
+    .expect("wrapper");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let tmux_env = w.server.tmux_env();
+    let clock = ("RING_NOW", "1700000000.5".to_owned());
+    let slow = [
+        clock.clone(),
+        ("PATH", path.clone()),
+        ("RING_TEST_SLOW_TMUX", "1".into()),
+    ];
+    let first = w.hook_unsettled(
+        Some(&tmux_env),
+        Some("%0"),
+        &payload::event("UserPromptSubmit", "s1", &cwd, &tty),
+        &slow,
+    );
+    let second = w.hook_unsettled(
+        Some(&tmux_env),
+        Some("%0"),
+        &payload::event("Stop", "s1", &cwd, &tty),
+        &[clock, ("PATH", path)],
+    );
+    assert!(first.status.success() && second.status.success());
+    world::pushes_settled(Duration::from_secs(3));
+    assert_eq!(w.server.pane_options("%0"), "idle");
+}

@@ -344,3 +344,18 @@ fn only_lock_files_go_from_a_real_locks_folder() {
         "a file without ring's name was removed: {text}"
     );
 }
+
+#[test]
+fn gc_prunes_session_end_tombstones_no_event_can_still_race() {
+    let f = Fixture::new();
+    let old = f.file("sessions/.ended/old.json", "1700000000");
+    let new = f.file("sessions/.ended/new.json", "1700000000");
+    set_age(&old, 3600);
+    let out = f.gc(&[], None).success();
+    assert!(
+        stdout(&out).contains("removed sessions/.ended/old.json (SessionEnd tombstone"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!old.exists() && new.exists());
+}

@@ -104,7 +104,10 @@ fn session_end_deletes_the_row_and_its_lock() {
     assert!(!h.sessions().join(".locks/s1.lock").exists());
     let statuses: Vec<_> = h.events().iter().map(|e| e["status"].clone()).collect();
     assert_eq!(statuses, [json!("idle"), json!("ended")]);
-    assert_eq!(tree(&h.sessions()), [".locks"]);
+    // The tombstone holds the end's time (older events of the session are dropped).
+    assert_eq!(tree(&h.sessions()), [".ended", ".ended/s1.json", ".locks"]);
+    let end = fs::read_to_string(h.sessions().join(".ended/s1.json")).expect("tombstone");
+    assert_eq!(end.parse::<f64>().expect("a time"), T0 + 2.0);
 }
 
 #[test]
@@ -364,7 +367,7 @@ fn ignored_events_create_nothing() {
 }
 
 #[test]
-fn a_held_session_lock_delays_but_never_blocks_the_hook() {
+fn a_held_session_lock_drops_the_event_but_never_blocks_the_hook() {
     let h = Home::new();
     h.event(stop("s1"), T0);
     // Another process (this test) holds the session's lock and never lets go.
@@ -378,10 +381,11 @@ fn a_held_session_lock_delays_but_never_blocks_the_hook() {
         json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": "/repo/app"}),
         T0 + 1.0,
     );
-    assert_eq!(h.row("s1.json").expect("row")["status"], "working");
+    // Never written without the lock: the row stays as the last locked write left it.
+    assert_eq!(h.row("s1.json").expect("row")["status"], "idle");
     assert!(
         h.ring_log()
-            .contains("lock s1.json: timed out, writing unlocked"),
+            .contains("lock s1.json: timed out, event dropped"),
         "{}",
         h.ring_log()
     );

@@ -16,7 +16,7 @@
 
 mod hook_support;
 
-use hook_support::{Home, T0};
+use hook_support::{Home, T0, board_json};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::fs;
@@ -227,23 +227,6 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
     let last = home.row(SHARED_FILE).expect("shared row");
     assert_eq!(last["status"], json!(shared.last().expect("lines").1));
     check_row(SHARED_FILE, last_bytes(&home).as_slice()).expect("final shared row");
-}
-
-/// `ring-tmux json --all` over the ring folder `ring` (fixed clock, every process scan unknown).
-fn board_json(ring: &std::path::Path) -> String {
-    let procs = ring.join("procs.json");
-    fs::write(&procs, "{}").expect("procs");
-    let out = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"))
-        .args(["json", "--all"])
-        .env("RING_HOME", ring)
-        .env("HOME", ring)
-        .env("RING_NOW", (T0 + 100.0).to_string())
-        .env("RING_PROCS", &procs)
-        .env_remove("TMUX")
-        .output()
-        .expect("json");
-    assert_eq!(out.status.code(), Some(0));
-    String::from_utf8(out.stdout).expect("UTF-8")
 }
 
 fn last_bytes(home: &Home) -> Vec<u8> {

@@ -53,17 +53,22 @@ fn check(cli: &str, bytes: Vec<u8>) -> Result<(), TestCaseError> {
             "ring"
                 | "ring/sessions"
                 | "ring/sessions/.locks"
+                | "ring/sessions/.ended"
                 | "ring/cache"
                 | "ring/cache/rows.journal"
                 | "ring/events.jsonl"
                 | "ring/ring.log"
                 | "ring/hook_payloads.jsonl"
         ) || entry.starts_with("ring/sessions/.locks/") && entry.ends_with(".lock")
+            || entry.starts_with("ring/sessions/.ended/") && entry.matches('/').count() == 3
             || entry.starts_with("ring/sessions/")
                 && entry.ends_with(".json")
                 && entry.matches('/').count() == 2;
         prop_assert!(known, "unexpected entry {entry:?}");
-        if entry.starts_with("ring/sessions/") && entry.ends_with(".json") {
+        if entry.starts_with("ring/sessions/")
+            && entry.ends_with(".json")
+            && !entry.starts_with("ring/sessions/.ended/")
+        {
             let row: Value =
                 serde_json::from_slice(&fs::read(dir.path().join(&entry)).expect("row"))
                     .map_err(|e| TestCaseError::fail(format!("{entry}: {e}")))?;

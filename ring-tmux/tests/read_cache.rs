@@ -212,3 +212,27 @@ fn many_fresh_changes_rewrite_the_cache_at_once() {
         );
     }
 }
+
+/// Every cache ring keeps is checked: a same-length edit of `rows.bin` (here the cached
+/// row's cwd) used to be shown as the board until the folder changed, indefinitely.
+#[test]
+fn a_row_cache_edited_at_the_same_length_is_dropped_and_rebuilt() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "waiting", "cwd": "/repo/alpha"}));
+    ring.age_sessions();
+    assert!(ring.stdout(&["list"]).contains("alpha"));
+    let cache = ring.ring.join("cache/rows.bin");
+    let bytes = std::fs::read(&cache).expect("rows.bin");
+    let at = bytes
+        .windows(5)
+        .position(|w| w == b"alpha")
+        .expect("the cwd is in the cache");
+    let mut edited = bytes.clone();
+    edited[at..at + 5].copy_from_slice(b"omega");
+    std::fs::write(&cache, &edited).expect("edit");
+    let shown = ring.stdout(&["list"]);
+    assert!(
+        shown.contains("alpha") && !shown.contains("omega"),
+        "the edited cache was trusted: {shown}"
+    );
+}

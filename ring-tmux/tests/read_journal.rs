@@ -153,8 +153,28 @@ fn a_journal_that_is_not_a_journal_is_ignored() {
     ring.age_sessions();
     assert_eq!(ring.stdout(&["oneline"]), "🟡1\n");
     let journal = ring.ring.join("cache/rows.journal");
-    std::fs::write(&journal, b"ringjl01garbage!garbage garbage garbage").expect("garbage");
+    std::fs::write(&journal, b"ringjl02garbage!garbage garbage garbage").expect("garbage");
     hook(&ring, "s2", "UserPromptSubmit");
     assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
     assert!(Path::new(&journal).exists());
+}
+
+/// Journal entries check themselves: one edited at the same length (the row it carries says
+/// waiting, the row file working) breaks the chain instead of being applied.
+#[test]
+fn an_edited_journal_entry_is_not_applied() {
+    let ring = Ring::new();
+    hook(&ring, "s1", "Stop");
+    ring.age_sessions();
+    assert_eq!(ring.stdout(&["oneline"]), "🟡1\n");
+    hook(&ring, "s1", "UserPromptSubmit");
+    let journal = ring.ring.join("cache/rows.journal");
+    let mut bytes = std::fs::read(&journal).expect("journal");
+    let at = bytes
+        .windows(9)
+        .rposition(|w| w == b"\"working\"")
+        .expect("the entry carries the row");
+    bytes[at..at + 9].copy_from_slice(b"\"waiting\"");
+    std::fs::write(&journal, &bytes).expect("edit");
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1\n");
 }

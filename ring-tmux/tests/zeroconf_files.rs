@@ -562,3 +562,66 @@ fn unchanged_published_rows_are_written_again_before_the_plugin_deems_them_stale
         - generated_at;
     assert!(age < 20.0, "generated_at is fresh again, {age} s old");
 }
+
+/// A Codex thread whose `rollout_path` is a FIFO used to hang `status` forever (a blocking
+/// open, then a read that waits for a writer); one naming `/dev/zero` read it to gigabytes.
+/// The real binary, under a 1 GiB address-space limit and a 20 s watchdog, must answer.
+#[test]
+fn rollouts_that_are_fifos_or_devices_neither_hang_nor_grow_the_board() {
+    let home = Home::new();
+    let fifo = home.path("rollouts/fifo.jsonl");
+    fs::create_dir_all(fifo.parent().expect("parent")).expect("mkdir");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let at = (home.now - 5.0) as i64;
+    let rows = [
+        format!(
+            "'t1', '{}', 0, {at}, 0, '/repo/fifo', 'Fifo', null, 0",
+            fifo.display()
+        ),
+        format!("'t2', '/dev/zero', 0, {at}, 0, '/repo/zero', 'Zero', null, 0"),
+    ];
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    codex_db(&home, CODEX_COLUMNS, &rows);
+    let procs = home.path("procs.json");
+    fs::write(
+        &procs,
+        r#"{"claude-code": [], "codex": [["/repo/fifo", ""], ["/repo/zero", ""]]}"#,
+    )
+    .expect("procs");
+    let ring = home.path(".config/ring");
+    let cmd = zeroconf_support::ring_tmux(&home.env.home, &ring, &procs, home.now);
+    let mut child = std::process::Command::new("/bin/sh")
+        .args(["-c", "ulimit -v 1048576; exec \"$0\" json --all"])
+        .arg(cmd.get_program())
+        .env_clear()
+        .envs(cmd.get_envs().filter_map(|(k, v)| Some((k, v?))))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("ring-tmux");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`ring-tmux json --all` hung on a FIFO rollout");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().expect("stdout"), &mut out)
+        .expect("stdout");
+    assert!(status.success(), "{status:?}");
+    // Both threads still show (from the database), without their rollouts' facts.
+    assert!(
+        out.contains("codex:t1") && out.contains("codex:t2"),
+        "{out}"
+    );
+}

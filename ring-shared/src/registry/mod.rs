@@ -155,8 +155,10 @@ pub enum DecodeError {
     Phantom,
 }
 
+mod bound;
 mod decode;
 mod encode;
 
+pub use bound::{ID_MAX, NAME_MAX, PATH_MAX, TEXT_MAX, prefix_bytes};
 pub use decode::decode_row;
 pub use encode::{encode_row, file_name};

@@ -410,8 +410,12 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
         "zellij plugin: {}",
         paths.plugin.display()
     )));
-    let granted = std::fs::read_to_string(&paths.permissions)
-        .is_ok_and(|text| permissions_granted(&text, &paths.plugin));
+    let granted = crate::store::read_text(
+        &paths.permissions,
+        crate::store::SIDE_CAP,
+        crate::store::Owner::Anyone,
+    )
+    .is_some_and(|text| permissions_granted(&text, &paths.plugin));
     if !granted {
         out.push(Finding::warn(
             format!(

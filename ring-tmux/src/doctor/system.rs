@@ -2,10 +2,9 @@
 //! run with a deadline (a wedged tmux server must not hang the doctor).
 
 use std::ffi::OsStr;
-use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// How long one probe may run.
@@ -34,32 +33,12 @@ pub struct Probe {
 /// Runs `program args` with no stdin; `None` if it cannot start or outlives [`PROBE_TIMEOUT`]
 /// (then it is killed).
 pub fn probe(program: &str, args: &[&str]) -> Option<Probe> {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let deadline = Instant::now() + PROBE_TIMEOUT;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return None;
-            }
-        }
-    };
-    let mut stdout = String::new();
-    if let Some(mut pipe) = child.stdout.take() {
-        let _ = pipe.read_to_string(&mut stdout);
-    }
+    let mut command = Command::new(program);
+    command.args(args);
+    let out = crate::tmux::run::bounded(command, Instant::now() + PROBE_TIMEOUT)?;
     Some(Probe {
-        success: status.success(),
-        stdout,
+        success: out.success,
+        stdout: out.stdout,
     })
 }
 

@@ -38,6 +38,8 @@ pub enum Reason {
     OrphanLock,
     /// A TUI IPC file that is too old or has no numeric `ts`.
     StaleIpc,
+    /// A SessionEnd tombstone older than [`store::ended::KEEP_SECONDS`].
+    StaleTombstone,
 }
 
 impl Reason {
@@ -50,6 +52,7 @@ impl Reason {
             Reason::StaleTemp => "temp file left by an interrupted write".into(),
             Reason::OrphanLock => "lock of a session that no longer exists".into(),
             Reason::StaleIpc => "stale or unreadable TUI file".into(),
+            Reason::StaleTombstone => "SessionEnd tombstone no event can still race".into(),
         }
     }
 
@@ -266,12 +269,31 @@ fn judge_locks(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
         if has_row || age(&path, now).is_none_or(|a| a <= TEMP_GRACE_SECONDS) {
             continue;
         }
-        let free = std::fs::File::open(&path).is_ok_and(|f| f.try_lock().is_ok());
+        let free = store::open_for_read(&path, store::Owner::Ring)
+            .is_ok_and(|(f, _)| f.try_lock().is_ok());
         if free {
             let snapshot = seen(&path);
             plan.files.push(Candidate {
                 path,
                 reason: Reason::OrphanLock,
+                seen: snapshot,
+            });
+        }
+    }
+}
+
+/// SessionEnd tombstones no hook can still be racing.
+fn judge_tombstones(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
+    let dir = sessions_dir.join(store::ended::ENDED_DIR);
+    if !checked_folder(&dir, plan) {
+        return;
+    }
+    for (_, path) in list(&dir, root, |n| n.ends_with(".json"), plan) {
+        if age(&path, now).is_some_and(|a| a > store::ended::KEEP_SECONDS) {
+            let snapshot = seen(&path);
+            plan.files.push(Candidate {
+                path,
+                reason: Reason::StaleTombstone,
                 seen: snapshot,
             });
         }
@@ -389,6 +411,7 @@ pub fn collect(env: &Env, config: &Config, procs: &Procs, now: f64, opts: Option
         reported = judge_rows(&sessions_dir, &root, (config, procs, now), opts, &mut plan);
         judge_temps(&sessions_dir, &root, now, &mut plan);
         judge_locks(&sessions_dir, &root, now, &mut plan);
+        judge_tombstones(&sessions_dir, &root, now, &mut plan);
     } else if std::fs::symlink_metadata(&sessions_dir).is_ok() {
         plan.skipped.push((
             sessions_dir.clone(),

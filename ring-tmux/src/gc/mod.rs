@@ -226,8 +226,8 @@ fn remove_judged(c: &collect::Candidate) -> std::io::Result<bool> {
 fn prune_hidden(ring_home: &Path, session_id: &str, now: f64) -> std::io::Result<bool> {
     use store::hidden::Unhide;
     Ok(match store::hidden::unhide(ring_home, session_id, now)? {
-        Unhide::Removed | Unhide::RemovedUnlocked => true,
-        Unhide::NotHidden => false,
+        Unhide::Removed => true,
+        Unhide::NotHidden | Unhide::LockTimedOut => false,
     })
 }
 

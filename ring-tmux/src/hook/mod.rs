@@ -2,9 +2,11 @@
 //!
 //! ```text
 //! stdin (≤ 8 MiB, ≤ 5 s) → JSON → [payload log] → event::normalize → un-hide
-//!   → lock sessions/.locks/<name>.lock → previous row → transcript tail (only with a path)
-//!   → tty discovery → reduce::reduce → atomic write (temp + rename) | delete
-//!   → events.jsonl → tmux push, zellij refresh → unlock
+//!   → lock sessions/.locks/<name>.lock (not had in 2 s: the event is dropped, logged)
+//!   → previous row → transcript tail (only with a path) → tty discovery → reduce::reduce
+//!   → atomic write (temp + rename) | delete → events.jsonl → unlock
+//!   → tmux push, zellij refresh (never under the lock: a stopped tmux server cannot make
+//!     other hooks of the session wait)
 //! ```
 //!
 //! Exits 0 and prints nothing for every input (only `-h`/`--help` prints usage): hook stdout
@@ -26,6 +28,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
+pub mod detached;
 mod record;
 pub mod stdin;
 use record::Recorder;
@@ -307,11 +310,11 @@ pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
     };
     drop(payload);
     match hidden::unhide(&henv.env.ring_home, &event.session_id, now) {
-        Ok(hidden::Unhide::RemovedUnlocked) => {
+        Ok(hidden::Unhide::LockTimedOut) => {
             log.write(
                 now,
                 "hook",
-                "deleted_sessions.json rewritten without its lock (timeout)",
+                "deleted_sessions.json lock timed out: session left hidden",
             );
         }
         Ok(_) => {}

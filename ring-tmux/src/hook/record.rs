@@ -1,5 +1,6 @@
 //! Recording one normalized event: lock, previous row, transcript, tty, reduce, write or
-//! delete, transition log, pane push — all under the session's lock.
+//! delete, transition log under the session's lock; then, with the lock released, the pane
+//! push. Nothing is written without the lock.
 
 use super::{Handled, HookEnv, guarded};
 use crate::store::{self, ErrorLog, journal, jsonl, lock};
@@ -25,8 +26,8 @@ impl Recorder<'_> {
         Handled::Failed
     }
 
-    /// Takes the session's lock; `None` (logged) when it cannot be had: the hook goes on
-    /// unlocked rather than block the agent.
+    /// Takes the session's lock; `None` (logged) when it cannot be had: the event is dropped.
+    /// Writing without it would lose a concurrent update (and log its transition twice).
     fn lock(&self, sessions: &Path, name: &str) -> Option<(lock::Lock, PathBuf)> {
         let dir = sessions.join(store::LOCKS_DIR);
         let stem = name.strip_suffix(".json").unwrap_or(name);
@@ -39,25 +40,17 @@ impl Recorder<'_> {
                 lock::open_lock_file,
             )
         });
-        match got {
-            Ok(lock::Lock::TimedOut) => {
-                self.log.write(
-                    self.now,
-                    "hook",
-                    &format!("lock {name}: timed out, writing unlocked"),
-                );
-                None
-            }
-            Ok(held) => Some((held, path)),
-            Err(e) => {
-                self.log.write(
-                    self.now,
-                    "hook",
-                    &format!("lock {name}: {e}, writing unlocked"),
-                );
-                None
-            }
-        }
+        let why = match got {
+            Ok(held @ lock::Lock::Held(_)) => return Some((held, path)),
+            Ok(lock::Lock::TimedOut) => "timed out".to_owned(),
+            Err(e) => e.to_string(),
+        };
+        self.log.write(
+            self.now,
+            "hook",
+            &format!("lock {name}: {why}, event dropped"),
+        );
+        None
     }
 
     fn transcript(&self, event: &Event) -> Option<Vec<Record>> {
@@ -108,7 +101,24 @@ impl Recorder<'_> {
         }) else {
             return Handled::Failed;
         };
-        let lock = self.lock(&sessions, &name);
+        let Some(lock) = self.lock(&sessions, &name) else {
+            return Handled::Failed;
+        };
+        let ending = event.status == Status::Ended;
+        // Stamped (self.now) before the lock was waited for: an event that started before
+        // the session's SessionEnd but got the lock after it must not bring the row back.
+        // A later event (a resumed session's SessionStart) goes through.
+        if let Some(end) = store::ended::ended_at(&sessions, &name)
+            && self.now < end
+            && !ending
+        {
+            self.log.write(
+                self.now,
+                "hook",
+                &format!("{name}: event older than its SessionEnd ({end}): dropped"),
+            );
+            return Handled::Ignored;
+        }
         let row_path = sessions.join(&name);
         let prev_bytes = store::read_bounded(&row_path, store::ROW_READ_CAP).unwrap_or_else(|e| {
             self.log
@@ -122,7 +132,6 @@ impl Recorder<'_> {
                 Value::Object(m) => Some(m),
                 _ => None,
             });
-        let ending = event.status == Status::Ended;
         let records = if ending { None } else { self.transcript(event) };
         let found = if ending || !self.henv.discover_tty {
             tty::Discovered::default()
@@ -182,6 +191,10 @@ impl Recorder<'_> {
                 (Handled::Written, Some(row))
             }
             Outcome::Delete { transition } => {
+                if let Err(e) = store::ended::mark_ended(&sessions, &name, self.now) {
+                    self.log
+                        .write(self.now, "hook", &format!("tombstone {name}: {e}"));
+                }
                 let change = self.journal_change(&sessions);
                 if let Err(e) = store::remove_if_present(&row_path) {
                     return self.fail(&format!("delete {name}"), e);
@@ -191,9 +204,7 @@ impl Recorder<'_> {
                     self.append_transition(t);
                 }
                 // The lock file goes with the session; waiters notice the new inode (store::lock).
-                if let Some((lock::Lock::Held(_), path)) = &lock {
-                    let _ = store::remove_if_present(path);
-                }
+                let _ = store::remove_if_present(&lock.1);
                 (Handled::Deleted, None)
             }
         };
@@ -203,14 +214,36 @@ impl Recorder<'_> {
             })
             .flatten()
         });
-        // Still under the session lock, so pushes to the pane happen in row order.
-        guarded(self.log, self.now, "tmux push", || {
-            crate::tmux::push_after_hook(&self.henv.env, before.as_ref(), after.as_deref())
-        });
-        guarded(self.log, self.now, "zellij refresh", || {
-            crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
-        });
+        // Planned and stamped under the lock (stamps increase in lock order), carried out by a
+        // detached child after it: neither the agent nor the session's other hooks wait for
+        // tmux, and the pane guard keeps the newest push whatever order they arrive in.
+        let push = guarded(self.log, self.now, "tmux push", || {
+            let mut plan = crate::tmux::plan_after_hook(before.as_ref(), after.as_deref(), 0)?;
+            let now_ms = crate::tmux::pane::stamp_ms(self.henv.env.now());
+            plan.stamp = match &lock.0 {
+                lock::Lock::Held(file) => lock::next_stamp(file, now_ms),
+                lock::Lock::TimedOut => now_ms,
+            };
+            Some(plan)
+        })
+        .flatten();
         drop(lock);
+        let work = super::detached::Deferred {
+            tmux: push,
+            zellij: guarded(self.log, self.now, "zellij refresh", || {
+                crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
+            })
+            .flatten(),
+        };
+        if !work.is_empty()
+            && let Err(e) = work.spawn()
+        {
+            self.log.write(
+                self.now,
+                "hook",
+                &format!("tmux push / zellij refresh: {e}"),
+            );
+        }
         handled
     }
 }

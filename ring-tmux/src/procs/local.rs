@@ -116,8 +116,7 @@ pub fn collect(found: &[Found], btime: f64) -> Vec<LocalLlm> {
 
 /// Boot time from `<root>/stat` (0 when unreadable: start times are then since boot).
 pub fn btime(root: &Path) -> f64 {
-    std::fs::read_to_string(root.join("stat"))
-        .ok()
+    crate::store::read_text(&root.join("stat"), 1 << 20, crate::store::Owner::Anyone)
         .and_then(|t| parse_btime(&t))
         .unwrap_or(0.0)
 }

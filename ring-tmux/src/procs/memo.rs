@@ -16,6 +16,9 @@ use std::path::Path;
 /// backstop for pid reuse by the same program).
 pub const REVALIDATE_SECONDS: f64 = 60.0;
 const MAGIC: &[u8; 8] = b"ringpr03";
+/// The memo's kind and format version in its frame (`store::frame`).
+const KIND: &[u8; 4] = b"proc";
+const VERSION: u32 = 3;
 const CAP: u64 = 16 << 20;
 
 /// One remembered look at a process.
@@ -39,14 +42,11 @@ pub fn fresh(at: f64, wall: f64) -> bool {
     (0.0..REVALIDATE_SECONDS).contains(&(wall - at))
 }
 
+/// The memo in `file`; empty when missing, too large, or failing its frame's checksum.
 pub fn load(file: &Path) -> Memo {
-    let Ok(bytes) = std::fs::read(file) else {
-        return Memo::default();
-    };
-    if bytes.len() as u64 > CAP {
-        return Memo::default();
-    }
-    decode(&bytes).unwrap_or_default()
+    crate::store::frame::load(file, CAP)
+        .and_then(|bytes| decode(crate::store::frame::unseal(KIND, VERSION, &bytes)?))
+        .unwrap_or_default()
 }
 
 pub fn save(file: &Path, memo: &Memo) {
@@ -54,9 +54,7 @@ pub fn save(file: &Path, memo: &Memo) {
     let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
         return;
     };
-    if crate::store::ensure_dir(dir).is_ok() {
-        let _ = crate::store::write_atomic(dir, name, &encode(memo));
-    }
+    let _ = crate::store::frame::store(dir, name, KIND, VERSION, &encode(memo));
 }
 
 fn put_opt(w: &mut Vec<u8>, s: &Option<String>) {

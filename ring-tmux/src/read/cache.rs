@@ -34,6 +34,9 @@ use std::path::Path;
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
 const MAGIC: &[u8; 8] = b"ringrw06";
+/// The cache file's kind and format version in its frame (`store::frame`).
+const KIND: &[u8; 4] = b"rows";
+const VERSION: u32 = 6;
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
 /// Layout: the magic, the folder's [`Key`], the [`Meta`], the entry count, then per file its
@@ -139,10 +142,10 @@ pub enum Loaded<'a> {
     None,
 }
 
-/// The cache file's bytes (one `statx` and one exact-size read); `None` when missing or
-/// larger than [`CACHE_CAP`].
+/// The cache file's bytes, still framed (one `fstat` and one exact-size read); `None` when
+/// missing, not a regular file or larger than [`CACHE_CAP`].
 pub fn read(file: &Path) -> Option<Vec<u8>> {
-    std::fs::read(file).ok().filter(|b| b.len() <= CACHE_CAP)
+    crate::store::frame::load(file, CACHE_CAP as u64)
 }
 
 /// Decodes the cache file's `bytes` for the folder's `key` and the journal's `(epoch, len)`
@@ -175,6 +178,8 @@ fn decode<'a>(
     wall: f64,
     sessions: &Path,
 ) -> Option<Loaded<'a>> {
+    // A cache that fails its checksum (edited, torn) is no cache: the folder is read again.
+    let bytes = crate::store::frame::unseal(KIND, VERSION, bytes)?;
     let mut r = Reader { bytes };
     if r.take(MAGIC.len())? != MAGIC {
         return None;
@@ -308,9 +313,7 @@ impl Writer {
     pub fn store(mut self, dir: &Path, name: &str) {
         let count = u32::try_from(self.count).unwrap_or(u32::MAX).to_le_bytes();
         self.w[COUNT_AT..COUNT_AT + 4].copy_from_slice(&count);
-        if crate::store::ensure_dir(dir).is_ok() {
-            let _ = crate::store::write_atomic(dir, name, &self.w);
-        }
+        let _ = crate::store::frame::store(dir, name, KIND, VERSION, &self.w);
     }
 }
 

@@ -5,9 +5,8 @@
 use ring_shared::Row;
 use ring_shared::config::Config;
 use ring_shared::registry::{DecodeError, decode_row};
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, Read};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 /// Largest row file read; bigger ones are skipped (RiNG rows are a few KiB).
@@ -17,17 +16,15 @@ pub const SIDE_FILE_CAP: usize = 4 << 20;
 
 /// Reads a file of at most `cap` bytes; `Ok(None)` when it is larger. `buf` is scratch space
 /// reused across calls: it only grows and is never cleared, so reading many small files
-/// zero-fills memory once, not once per file. Opened non-blocking so a FIFO named `x.json`
-/// cannot hang a status bar.
+/// zero-fills memory once, not once per file. Opened with `store::open_for_read` (never
+/// blocking, regular files only) so a FIFO or a device named `x.json` cannot hang a status
+/// bar or fill its memory.
 pub fn read_capped<'a>(
     path: &Path,
     cap: usize,
     buf: &'a mut Vec<u8>,
 ) -> io::Result<Option<&'a [u8]>> {
-    let mut file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)?;
+    let (mut file, _) = crate::store::open_for_read(path, crate::store::Owner::Anyone)?;
     let len = read_all_capped(&mut file, cap, buf)?;
     Ok(len.map(|n| &buf[..n]))
 }

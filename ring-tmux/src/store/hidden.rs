@@ -26,8 +26,9 @@ pub enum Unhide {
     NotHidden,
     /// Removed under the lock.
     Removed,
-    /// Removed, but the lock could not be had in time.
-    RemovedUnlocked,
+    /// Hidden, but the lock could not be had in time: nothing written (never write unlocked:
+    /// a concurrent rewrite would be lost).
+    LockTimedOut,
 }
 
 /// Removes `session_id` from the hidden list in `ring_home`, if it is there.
@@ -45,6 +46,9 @@ pub fn unhide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<Unhide
         lock::LOCK_TIMEOUT,
         lock::open_lock_file,
     )?;
+    if let Lock::TimedOut = held {
+        return Ok(Unhide::LockTimedOut);
+    }
     // Again under the lock: another process may have changed the file meanwhile.
     let Some(text) =
         read_bounded(&path, READ_CAP)?.and_then(|bytes| hidden::unhide(&bytes, session_id, now))
@@ -52,10 +56,8 @@ pub fn unhide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<Unhide
         return Ok(Unhide::NotHidden);
     };
     write_atomic(ring_home, HIDDEN_FILE, text.as_bytes())?;
-    Ok(match held {
-        Lock::Held(_) => Unhide::Removed,
-        Lock::TimedOut => Unhide::RemovedUnlocked,
-    })
+    drop(held);
+    Ok(Unhide::Removed)
 }
 
 #[cfg(test)]

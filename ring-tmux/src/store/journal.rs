@@ -39,7 +39,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// File name of the journal inside `RING_HOME/cache/`.
 pub const JOURNAL: &str = "rows.journal";
-const MAGIC: &[u8; 8] = b"ringjl01";
+/// Format 02: every entry ends with its checksum.
+const MAGIC: &[u8; 8] = b"ringjl02";
 /// The header: the magic and the epoch.
 pub const HEADER_LEN: u64 = 16;
 /// Past this size hooks stop appending (until a reader rotates the journal).
@@ -62,7 +63,7 @@ pub fn file_parts(meta: &std::fs::Metadata) -> (u64, u64, f64) {
 /// most [`LOCK_WAIT`]. The journal is never deleted (rotation empties it in place), so the
 /// uncontended case is one `open` and one `flock`.
 fn lock_journal(path: &Path, cache_dir: &Path) -> Option<File> {
-    let file = match super::safe::open_file(path, OFlags::RDWR | OFlags::APPEND) {
+    let file = match super::open_append_with(path, false) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             super::ensure_dir(cache_dir).ok()?;
@@ -118,8 +119,9 @@ impl Change {
         if len > JOURNAL_CAP {
             return None;
         }
-        if len < HEADER_LEN {
-            // New, or torn while its header was written: start over.
+        if len < HEADER_LEN || read_epoch(&file).is_none() {
+            // New, torn while its header was written, or of another format (an older ring):
+            // start over. No reader relies on a journal whose header it cannot read.
             file.set_len(0).ok()?;
             file.seek(SeekFrom::Start(0)).ok()?;
             start_epoch(&mut file).ok()?;
@@ -176,9 +178,7 @@ impl Change {
 /// is never hidden, even inside another hook's critical section. Unlocked: one `O_APPEND`
 /// write cannot interleave with another. Nothing to do without a journal.
 pub fn note_unjournaled(cache_dir: &Path) {
-    let Ok(mut file) =
-        super::safe::open_file(&cache_dir.join(JOURNAL), OFlags::WRONLY | OFlags::APPEND)
-    else {
+    let Ok(mut file) = super::open_append_with(&cache_dir.join(JOURNAL), false) else {
         return;
     };
     if file.metadata().is_ok_and(|m| m.len() <= JOURNAL_CAP) {
@@ -205,8 +205,8 @@ pub struct Journal {
 impl Journal {
     /// The journal in `cache_dir`; `None` when there is none (or it cannot be read).
     pub fn open(cache_dir: &Path) -> Option<Journal> {
-        let file = File::open(cache_dir.join(JOURNAL)).ok()?;
-        let len = file.metadata().ok()?.len();
+        let (file, len) =
+            super::open_for_read(&cache_dir.join(JOURNAL), super::Owner::Ring).ok()?;
         let epoch = if len >= HEADER_LEN {
             read_epoch(&file)?
         } else {

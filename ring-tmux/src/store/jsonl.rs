@@ -111,8 +111,8 @@ fn halve_file(path: &Path, locked: &File) -> io::Result<()> {
     let mut text = Vec::new();
     let len = locked.metadata()?.len();
     if len <= HALVE_READ_CAP {
-        let mut reader = locked;
-        reader.read_to_end(&mut text)?;
+        // Appenders hold the shared lock, not this exclusive one: bound the read anyway.
+        locked.take(HALVE_READ_CAP).read_to_end(&mut text)?;
     }
     let dir = path.parent().unwrap_or(Path::new("."));
     let stem = path

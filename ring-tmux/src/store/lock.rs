@@ -1,7 +1,7 @@
 //! Advisory `flock` locks with a bounded wait.
 //!
 //! The hook must never block its agent: a lock that cannot be had within the timeout is given
-//! up (the caller proceeds unlocked and logs it). Lock files may be deleted by their holder
+//! up (the caller drops what it meant to write, and logs it). Lock files may be deleted by their holder
 //! (SessionEnd removes a session's lock file), so after locking we check that the path still
 //! names the inode we locked, and start over if it does not.
 
@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// How long the hook waits for a lock before going on without it.
+/// How long the hook waits for a lock before giving up its event.
 pub const LOCK_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Shared (readers/appenders) or exclusive.
@@ -28,7 +28,7 @@ pub enum Mode {
 pub enum Lock {
     /// Locked; the lock is released when this is dropped (or the process exits).
     Held(File),
-    /// Not locked within the timeout: the caller goes on without it.
+    /// Not locked within the timeout: the caller must not write.
     TimedOut,
 }
 
@@ -40,6 +40,29 @@ impl Lock {
             Lock::TimedOut => None,
         }
     }
+}
+
+/// The session's next push stamp, kept in its lock file (called with the lock held): `now_ms`,
+/// or one more than the last stamp when that is not older. Stamps thus increase in lock
+/// order even when clocks tie or a hook stamped earlier got the lock later, and the pane
+/// guard (a compare-and-set on the stamp inside tmux) keeps the newest push whatever order
+/// the pushes arrive in. A lock file that cannot be read or written gives `now_ms`.
+pub fn next_stamp(file: &File, now_ms: i64) -> i64 {
+    use std::os::unix::fs::FileExt;
+    let mut buf = [0u8; 24];
+    let len = file.read_at(&mut buf, 0).unwrap_or(0);
+    let last = std::str::from_utf8(&buf[..len])
+        .ok()
+        .and_then(|t| t.trim().parse::<i64>().ok());
+    let stamp = match last {
+        Some(last) if last >= now_ms => last.saturating_add(1),
+        _ => now_ms,
+    };
+    let text = stamp.to_string();
+    if file.write_at(text.as_bytes(), 0).is_ok() {
+        let _ = file.set_len(text.len() as u64);
+    }
+    stamp
 }
 
 /// Opens (creating, mode 0600) a dedicated lock file: never through a symlink (a planted
@@ -137,6 +160,16 @@ mod tests {
         drop(first);
         let third = acquire(&path, Mode::Exclusive, LOCK_TIMEOUT, open_lock_file).expect("lock");
         assert!(matches!(third, Lock::Held(_)));
+    }
+
+    #[test]
+    fn push_stamps_increase_in_lock_order_even_when_the_clock_does_not() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = open_lock_file(&dir.path().join("e.lock")).expect("open");
+        assert_eq!(next_stamp(&file, 1_000), 1_000);
+        assert_eq!(next_stamp(&file, 1_000), 1_001);
+        assert_eq!(next_stamp(&file, 900), 1_002);
+        assert_eq!(next_stamp(&file, 5_000), 5_000);
     }
 
     #[test]

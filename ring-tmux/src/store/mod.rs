@@ -5,6 +5,8 @@
 //! [`lock::LOCK_TIMEOUT`], nothing prints. Folders are created 0700 and files 0600 whatever
 //! the umask (rows hold commands and questions).
 
+pub mod ended;
+pub mod frame;
 pub mod hidden;
 pub mod journal;
 pub mod jsonl;
@@ -35,29 +37,59 @@ pub fn ensure_dir(dir: &Path) -> io::Result<()> {
     safe::Dir::create(dir).map(drop)
 }
 
-/// Opens a file for reading without blocking on FIFOs and devices; `None` if it is missing.
-/// Anything that is not a regular file is an error (a payload can name any path).
-fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
-    let file = match OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
+/// Whose file a read opens: ring's own (its caches, stamps, tombstones: a symlink in its
+/// place is refused, never followed out of the ring folder) or anyone's (rows RiNG also
+/// writes, transcripts, rollouts, configs, `/proc`: followed, as RiNG follows them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    Ring,
+    Anyone,
+}
+
+/// The one way ring opens a file to read it: `O_NONBLOCK` (a FIFO cannot hang the caller),
+/// `O_NOCTTY`, `O_NOFOLLOW` for ring's own files; then `fstat` must say it is a regular file
+/// (a FIFO, a device such as `/dev/zero`, a folder are errors: a payload or a database can
+/// name any path). Gives the file and its size. Readers then bound what they read: see
+/// [`read_bounded`], [`read_tail`], `read::files::read_capped`.
+pub fn open_for_read(path: &Path, owner: Owner) -> io::Result<(File, u64)> {
+    let nofollow = match owner {
+        Owner::Ring => libc::O_NOFOLLOW,
+        Owner::Anyone => 0,
     };
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | nofollow)
+        .open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(io::Error::other("not a regular file"));
     }
-    Ok(Some((file, meta.len())))
+    Ok((file, meta.len()))
+}
+
+/// [`open_for_read`]; `None` if the file is missing.
+fn open_regular(path: &Path, owner: Owner) -> io::Result<Option<(File, u64)>> {
+    match open_for_read(path, owner) {
+        Ok(found) => Ok(Some(found)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Reads a whole regular file of at most `cap` bytes; `Ok(None)` when it is missing.
 /// A larger file is an error (not read at all).
 pub fn read_bounded(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
-    let Some((file, len)) = open_regular(path)? else {
+    read_regular(path, cap, Owner::Anyone)
+}
+
+/// [`read_bounded`] for a file ring owns (its caches, rows, tombstones, stamps): a symlink
+/// in its place is refused (`O_NOFOLLOW`) rather than followed out of the ring folder.
+pub fn read_owned(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
+    read_regular(path, cap, Owner::Ring)
+}
+
+fn read_regular(path: &Path, cap: u64, owner: Owner) -> io::Result<Option<Vec<u8>>> {
+    let Some((file, len)) = open_regular(path, owner)? else {
         return Ok(None);
     };
     if len > cap {
@@ -71,11 +103,21 @@ pub fn read_bounded(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
     Ok(Some(buf))
 }
 
+/// A whole regular file of at most `cap` bytes as UTF-8 text; `None` when missing,
+/// unusable, larger, or not UTF-8.
+pub fn read_text(path: &Path, cap: u64, owner: Owner) -> Option<String> {
+    String::from_utf8(read_regular(path, cap, owner).ok()??).ok()
+}
+
+/// Largest side file ring reads whole when it has no tighter bound of its own (settings,
+/// permission lists, injected test seams, a plugin binary).
+pub const SIDE_CAP: u64 = 64 << 20;
+
 /// Reads the last `tail` bytes of a regular file: `(bytes, cut)` where `cut` says the file
 /// was larger than `tail` (the caller then drops the partial first line, spec §3.7).
 /// `None` when the file is missing, not a regular file, or unreadable.
 pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
-    let (mut file, len) = open_regular(path).ok()??;
+    let (mut file, len) = open_regular(path, Owner::Anyone).ok()??;
     let cut = len > tail;
     if cut {
         file.seek(SeekFrom::Start(len - tail)).ok()?;
@@ -111,10 +153,20 @@ pub fn write_atomic_meta(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<fs:
 }
 
 /// Opens a file for appending (and reading), creating it with mode 0600: the shared logs and
-/// the rows journal. Never through a symlink, never anything but a regular file.
+/// the rows journal. Never through a symlink, never blocking on a FIFO, never anything but a
+/// regular file (`safe::open_file`).
 pub(crate) fn open_append(path: &Path) -> io::Result<File> {
+    open_append_with(path, true)
+}
+
+/// [`open_append`], creating the file only when `create` says so.
+pub(crate) fn open_append_with(path: &Path, create: bool) -> io::Result<File> {
     use rustix::fs::OFlags;
-    safe::open_file(path, OFlags::RDWR | OFlags::APPEND | OFlags::CREATE)
+    let mut flags = OFlags::RDWR | OFlags::APPEND;
+    if create {
+        flags |= OFlags::CREATE;
+    }
+    safe::open_file(path, flags)
 }
 
 /// Removes a file; a missing file is fine.

@@ -159,7 +159,13 @@ pub fn claim(ring_home: &Path, socket: &str, print: u64) -> bool {
         None => true,
         Some(age) if age < REPAIR_EVERY => false,
         Some(age) if age >= REPAIR_ANYWAY => true,
-        Some(_) => std::fs::read(&path).ok().as_deref() != Some(stamp.as_bytes()),
+        Some(_) => {
+            crate::store::read_owned(&path, 64)
+                .ok()
+                .flatten()
+                .as_deref()
+                != Some(stamp.as_bytes())
+        }
     };
     if due {
         // Writing updates the mtime; a failure only means repairing again.

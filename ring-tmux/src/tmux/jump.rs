@@ -167,7 +167,8 @@ pub fn jump(args: &[String]) -> ExitCode {
         return ExitCode::FAILURE;
     };
     let found = targets(&ctx.entries.waiting, &ctx.socket, &ctx.panes);
-    let last = last_path(&ctx.env).and_then(|p| std::fs::read_to_string(p).ok());
+    let last = last_path(&ctx.env)
+        .and_then(|p| crate::store::read_text(&p, 4096, crate::store::Owner::Ring));
     let here = ctx.args.pane.as_deref().filter(|p| is_pane_id(p));
     let Some(i) = next_target(&found, last.as_deref(), here) else {
         say(&ctx, "ring: no session is waiting here");

@@ -41,17 +41,14 @@ pub fn menu(args: &[String]) -> ExitCode {
     jump::menu(args)
 }
 
-/// Called by the hook after it wrote (`after` = the new row) or deleted (`after` = `None`) a
-/// row; `before` is the previous row if there was one. Pushes `@ring_state` / `@ring_kind`
-/// into the agent's pane when the visible state changed and the pane is validated.
-/// Bounded in time; never prints; errors are ignored (the status path repairs drift).
-pub fn push_after_hook(
-    env: &crate::env::Env,
+/// Called by the hook, under the session's lock, after it wrote (`after` = the new row) or
+/// deleted (`after` = `None`) a row; `before` is the previous row if there was one. The push
+/// to make when the visible state changed, stamped `stamp`; the hook hands it to
+/// [`push::spawn`] once the lock is released.
+pub fn plan_after_hook(
     before: Option<&ring_shared::Row>,
     after: Option<&ring_shared::Row>,
-) {
-    let site = push::HookSite::from_process();
-    if let Some(plan) = push::plan(&site, before, after, env.now()) {
-        push::execute(&plan);
-    }
+    stamp: i64,
+) -> Option<push::Plan> {
+    push::plan(&push::HookSite::from_process(), before, after, stamp)
 }

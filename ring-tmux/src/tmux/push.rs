@@ -15,8 +15,15 @@
 //! [`GEN_OPTION`]. Setting an option redraws every client, the redraw expands the job to a new
 //! command line, and the new segment shows as soon as `ring-tmux status` prints it. The job
 //! stays one entry per client (its key has no generation in it), so nothing accumulates.
+//!
+//! The hook never waits for tmux: it plans the push under the session's lock (taking the
+//! session's next stamp, see `store::lock::next_stamp`), releases the lock, and hands the
+//! plan to a detached `ring-tmux __push` child (`crate::hook::detached`), which makes the calls within
+//! [`PUSH_BUDGET`] and exits. Pushes may then reach tmux in any order; the pane guard is a
+//! compare-and-set on that stamp inside the server (`super::pane`), so a late, older push
+//! never overwrites a newer one.
 
-use super::pane::{MISMATCH, Visible, guarded_set, stamp_ms};
+use super::pane::{MISMATCH, Visible, guarded_set};
 use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
 use ring_shared::Row;
 use std::time::Instant;
@@ -64,11 +71,17 @@ fn visible(row: Option<&Row>) -> Option<Visible> {
     row.and_then(|r| Visible::of(r.status, &r.waiting_kind))
 }
 
-/// Decides whether and where to push; pure. `now` stamps a deletion.
+/// Decides whether and where to push; pure. `stamp` orders it among the session's pushes
+/// (milliseconds, increasing in lock order).
 ///
 /// Any change of what a person sees is pushed, at least to the status line; a badge needs a
 /// pane we can prove is the agent's.
-pub fn plan(site: &HookSite, before: Option<&Row>, after: Option<&Row>, now: f64) -> Option<Plan> {
+pub fn plan(
+    site: &HookSite,
+    before: Option<&Row>,
+    after: Option<&Row>,
+    stamp: i64,
+) -> Option<Plan> {
     let socket = site.socket.clone()?;
     let row = after.or(before)?;
     // A row of another server (or of none) is never badged here.
@@ -96,7 +109,6 @@ pub fn plan(site: &HookSite, before: Option<&Row>, after: Option<&Row>, now: f64
             tty.filter(|t| !t.is_empty()).map(str::to_owned),
         ),
     };
-    let stamp = stamp_ms(after.map_or(now, |r| r.last_active));
     Some(Plan {
         socket,
         pane,
@@ -104,6 +116,53 @@ pub fn plan(site: &HookSite, before: Option<&Row>, after: Option<&Row>, now: f64
         visible: shown,
         stamp,
     })
+}
+
+/// Placeholder for an absent value in [`Plan::to_args`].
+const NONE: &str = "-";
+
+impl Plan {
+    /// The plan as `__push` arguments: socket, pane, tty, state, kind, stamp (`-` = none).
+    pub fn to_args(&self) -> Vec<String> {
+        let or_none = |v: Option<&str>| v.unwrap_or(NONE).to_owned();
+        vec![
+            self.socket.clone(),
+            or_none(self.pane.as_deref()),
+            or_none(self.tty.as_deref()),
+            or_none(self.visible.map(|v| v.state)),
+            or_none(self.visible.and_then(|v| v.kind)),
+            self.stamp.to_string(),
+        ]
+    }
+
+    /// Parses [`Plan::to_args`] output, checking again everything that reaches a tmux
+    /// command (a pane id, a tty path, fixed words, an integer).
+    pub fn from_args(args: &[String]) -> Option<Plan> {
+        let [socket, pane, tty, state, kind, stamp] = args else {
+            return None;
+        };
+        let some = |v: &String| (v != NONE).then(|| v.clone());
+        let pane = some(pane);
+        let tty = some(tty);
+        if socket.is_empty()
+            || pane.as_deref().is_some_and(|p| !is_pane_id(p))
+            || tty.as_deref().is_some_and(|t| !is_tty_path(t))
+        {
+            return None;
+        }
+        let kind = if kind == NONE { "" } else { kind.as_str() };
+        let visible = match state.as_str() {
+            NONE => None,
+            state => Some(Visible::parse(state, kind)?),
+        };
+        Some(Plan {
+            socket: socket.clone(),
+            pane,
+            tty,
+            visible,
+            stamp: stamp.parse().ok()?,
+        })
+    }
 }
 
 /// The one pane whose tty is `tty` in `list-panes -a -F '#{pane_id} #{pane_tty}'` output
@@ -233,7 +292,7 @@ mod tests {
     #[test]
     fn first_event_pushes_its_state_to_the_validated_pane() {
         let after = row(Status::Working, "");
-        let p = plan(&site(), None, Some(&after), 0.0).expect("a push");
+        let p = plan(&site(), None, Some(&after), 100_000).expect("a push");
         assert_eq!(p.pane.as_deref(), Some("%4"));
         assert_eq!(p.tty.as_deref(), Some("/dev/pts/9"));
         assert_eq!(p.visible.map(|v| v.state), Some("working"));
@@ -256,15 +315,15 @@ mod tests {
         let before = row(s0, k0);
         let after = row(s1, k1);
         assert_eq!(
-            plan(&site(), Some(&before), Some(&after), 0.0).is_some(),
+            plan(&site(), Some(&before), Some(&after), 1).is_some(),
             pushed
         );
     }
 
     #[test]
-    fn a_deleted_row_unsets_the_pane_stamped_now() {
+    fn a_deleted_row_unsets_the_pane_with_its_stamp() {
         let before = row(Status::Idle, "");
-        let p = plan(&site(), Some(&before), None, 200.0).expect("an unset");
+        let p = plan(&site(), Some(&before), None, 200_000).expect("an unset");
         assert_eq!(p.visible, None);
         assert_eq!(p.stamp, 200_000);
     }
@@ -283,7 +342,7 @@ mod tests {
             socket: env_socket.map(str::to_owned),
             pane: Some("%4".into()),
         };
-        assert_eq!(plan(&site, None, Some(&after), 0.0), None);
+        assert_eq!(plan(&site, None, Some(&after), 1), None);
     }
 
     #[test]
@@ -294,7 +353,7 @@ mod tests {
             socket: Some(SOCK.into()),
             pane: None,
         };
-        let p = plan(&site, None, Some(&after), 0.0).expect("a push by tty");
+        let p = plan(&site, None, Some(&after), 1).expect("a push by tty");
         assert_eq!(p.pane, None);
         assert_eq!(p.tty.as_deref(), Some("/dev/pts/9"));
     }
@@ -313,7 +372,7 @@ mod tests {
             socket: Some(SOCK.into()),
             pane: pane.map(str::to_owned),
         };
-        let p = plan(&site, None, Some(&after), 0.0).expect("a status-only push");
+        let p = plan(&site, None, Some(&after), 1).expect("a status-only push");
         assert_eq!((p.pane.as_deref(), p.tty.as_deref()), (None, None));
         assert_eq!(first_call(&p)[..3], gen_bump()[..3]);
         assert_eq!(first_call(&p).len(), 4);
@@ -357,8 +416,38 @@ mod tests {
         };
         let mut after = row(Status::Working, "");
         after.tmux_pane = None;
-        let p = plan(&site, None, Some(&after), 0.0).expect("falls back to the tty");
+        let p = plan(&site, None, Some(&after), 1).expect("falls back to the tty");
         assert_eq!(p.pane, None);
+    }
+
+    #[rstest]
+    #[case::badge(Some("%4"), Some("/dev/pts/9"), Visible::of(Status::Waiting, "plan"))]
+    #[case::unset(Some("%4"), None, None)]
+    #[case::status_only(None, None, Visible::of(Status::Idle, ""))]
+    fn plans_survive_the_trip_to_the_detached_child(
+        #[case] pane: Option<&str>,
+        #[case] tty: Option<&str>,
+        #[case] visible: Option<Visible>,
+    ) {
+        let p = Plan {
+            socket: SOCK.into(),
+            pane: pane.map(str::to_owned),
+            tty: tty.map(str::to_owned),
+            visible,
+            stamp: 1_700_000_000_123,
+        };
+        assert_eq!(Plan::from_args(&p.to_args()), Some(p));
+    }
+
+    #[rstest]
+    #[case::hostile_pane(&["/s", "%1 ; kill-server", "-", "idle", "-", "1"])]
+    #[case::hostile_tty(&["/s", "%1", "/dev/x}", "idle", "-", "1"])]
+    #[case::unknown_state(&["/s", "%1", "-", "#(touch x)", "-", "1"])]
+    #[case::no_stamp(&["/s", "%1", "-", "idle", "-", "x"])]
+    #[case::too_few(&["/s", "%1"])]
+    fn the_detached_child_refuses_what_the_hook_would_never_send(#[case] args: &[&str]) {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        assert_eq!(Plan::from_args(&args), None);
     }
 
     #[rstest]

@@ -2,8 +2,10 @@
 //! into a tmux command goes through.
 //!
 //! Every call names its server with `-S <socket>` (never the default server of whoever runs
-//! us) and is killed by pid when it outlives its deadline: a hook must never hang an agent
-//! on a stuck tmux server.
+//! us) and is killed when it outlives its deadline: a hook must never hang an agent on a stuck
+//! tmux server. [`bounded`] is how ring runs every short-lived child (tmux, zellij, doctor's
+//! probes): in a process group of its own, `SIGKILL`ed with everything it started once past
+//! its deadline (a `SIGTERM` can be ignored), and always reaped.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -63,20 +65,38 @@ pub fn state_dir(ring_home: &Path) -> Option<PathBuf> {
     crate::store::ensure_dir(&dir).ok().map(|()| dir)
 }
 
-/// Runs `tmux -S socket args…` and waits at most until `deadline`; past it the child is
-/// killed by pid and reaped. `None` when tmux could not start, failed to finish in time, or
-/// was killed.
+/// Runs `tmux -S socket args…` with [`bounded`].
 pub fn run(socket: &str, args: &[String], deadline: Instant) -> Option<Output> {
-    let child = Command::new(tmux_program())
-        .arg("-S")
-        .arg(Path::new(socket))
-        .args(args)
+    let mut command = Command::new(tmux_program());
+    command.arg("-S").arg(Path::new(socket)).args(args);
+    bounded(command, deadline)
+}
+
+/// Runs `command` (stdin and stderr on `/dev/null`, stdout captured) in a new process group
+/// and waits at most until `deadline`. Past it, or once the child has exited, whatever is
+/// left of its group is killed with `SIGKILL` (nothing it started outlives it, or holds its
+/// stdout open), and the child is reaped. `None` when it could not start or did not finish
+/// in time.
+pub fn bounded(mut command: Command, deadline: Instant) -> Option<Output> {
+    use std::os::unix::process::CommandExt;
+    let child = command
+        .process_group(0)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
     wait_until(child, deadline)
+}
+
+/// `SIGKILL` to the process group led by `child` (see [`bounded`]).
+fn kill_group(child: &Child) {
+    let group = i32::try_from(child.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw);
+    if let Some(group) = group {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
 }
 
 /// The tmux binary: `tmux` on `PATH` (tests point `PATH` elsewhere when they need to).
@@ -88,8 +108,9 @@ fn wait_until(mut child: Child, deadline: Instant) -> Option<Output> {
     loop {
         match child.try_wait() {
             Ok(Some(status)) => {
-                // Our outputs are a few lines: they fit the pipe buffer, so reading after the
-                // exit cannot block.
+                // Nothing left in the group may hold stdout open; our outputs are a few lines,
+                // they fit the pipe buffer, so reading after the exit cannot block.
+                kill_group(&child);
                 let mut stdout = String::new();
                 if let Some(mut pipe) = child.stdout.take() {
                     let mut bytes = Vec::new();
@@ -103,6 +124,7 @@ fn wait_until(mut child: Child, deadline: Instant) -> Option<Output> {
             }
             Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
             _ => {
+                kill_group(&child);
                 let _ = child.kill();
                 let _ = child.wait();
                 return None;
@@ -169,12 +191,23 @@ mod tests {
 
     #[test]
     fn a_command_past_its_deadline_is_killed() {
-        let child = Command::new("sleep")
-            .arg("5")
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("sleep runs");
+        let mut sleep = Command::new("sleep");
+        sleep.arg("5");
         // `None` means killed: a `sleep` that ran out its 5 s would have exited 0.
-        assert_eq!(wait_until(child, Instant::now()), None);
+        assert_eq!(bounded(sleep, Instant::now()), None);
+    }
+
+    #[test]
+    fn a_command_that_ignores_sigterm_and_leaves_a_child_behind_is_still_killed_in_time() {
+        let start = Instant::now();
+        let mut sh = Command::new("/bin/sh");
+        sh.args(["-c", "trap '' TERM; sleep 30 & echo started; wait"]);
+        assert_eq!(bounded(sh, start + Duration::from_millis(200)), None);
+        let mut sh = Command::new("/bin/sh");
+        // Exits at once, its background child holding stdout: still read, and done, at once.
+        sh.args(["-c", "sleep 30 & echo done"]);
+        let out = bounded(sh, Instant::now() + Duration::from_secs(20)).expect("finishes");
+        assert_eq!(out.stdout, "done\n");
+        assert!(start.elapsed() < Duration::from_secs(10));
     }
 }

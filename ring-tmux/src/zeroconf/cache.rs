@@ -14,6 +14,10 @@ use std::time::{Duration, UNIX_EPOCH};
 const VERSION: u32 = 5;
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "scan.bin";
+/// Its kind in its frame (`store::frame`; the version is [`VERSION`]).
+const KIND: &[u8; 4] = b"scan";
+/// Largest `scan.bin` read.
+const FILE_CAP: u64 = 256 << 20;
 /// A cache file of an older version, removed when the new one is written.
 const OLD_FILE: &str = "scan.json";
 
@@ -141,9 +145,11 @@ impl Cache {
     /// The cache for `home`, or an empty one.
     pub fn load(dir: &Path, home: &Path) -> Cache {
         let home = home.to_string_lossy().into_owned();
-        let loaded = std::fs::read(dir.join(FILE))
-            .ok()
-            .and_then(|bytes| codec::decode(&bytes, VERSION))
+        let loaded = crate::store::frame::load(&dir.join(FILE), FILE_CAP)
+            .and_then(|bytes| {
+                let payload = crate::store::frame::unseal(KIND, VERSION, &bytes)?;
+                codec::decode(payload, VERSION)
+            })
             .filter(|d| d.home == home)
             .map(|d| Cache {
                 version: VERSION,
@@ -232,7 +238,7 @@ impl Cache {
             let Some(bytes) = codec::encode(self) else {
                 return;
             };
-            if crate::store::write_atomic(dir, FILE, &bytes).is_err() {
+            if crate::store::frame::store(dir, FILE, KIND, VERSION, &bytes).is_err() {
                 return;
             }
             let _ = std::fs::remove_file(dir.join(OLD_FILE));

@@ -18,7 +18,14 @@ pub fn threads(home: &Path, cache: &mut Cache, relist: bool) -> Vec<CodexThread>
         return entry.threads.clone();
     }
     let db = home.join(".codex").join("state_5.sqlite");
-    let stat = |p: &Path| std::fs::metadata(p).ok().map(|m| FileKey::of(&m));
+    // SQLite opens the file itself (blocking): only a regular file is handed to it, so a
+    // FIFO in the database's place cannot hang a status bar.
+    let stat = |p: &Path| {
+        std::fs::metadata(p)
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .map(|m| FileKey::of(&m))
+    };
     let Some(db_key) = stat(&db) else {
         if cache.codex.take().is_some() {
             cache.dirty = true;

@@ -28,6 +28,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "evidence.json";
+/// Its kind and format version in its frame (`store::frame`): JSON inside.
+const KIND: &[u8; 4] = b"evid";
+const VERSION: u32 = 1;
+/// Largest evidence file read.
+const FILE_CAP: u64 = 16 << 20;
 /// Default seconds a gathered evidence is reused by `status` / `oneline`.
 const DEFAULT_TTL: f64 = 30.0;
 
@@ -103,9 +108,11 @@ fn cached(
     let wall = wall_clock();
     let agents = crate::procs::scanned_agent_pids().map(<[u32]>::to_vec);
     if !fresh && !ttl.is_zero() {
-        let stored = std::fs::read(dir.join(FILE))
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<Stored>(&bytes).ok())
+        let stored = crate::store::frame::load(&dir.join(FILE), FILE_CAP)
+            .and_then(|bytes| {
+                let payload = crate::store::frame::unseal(KIND, VERSION, &bytes)?;
+                serde_json::from_slice::<Stored>(payload).ok()
+            })
             .filter(|s| {
                 s.socket == socket
                     && s.agents == agents
@@ -133,7 +140,7 @@ fn cached(
     if let Ok(bytes) = serde_json::to_vec(&stored)
         && super::cache::create_private_dir(&dir).is_ok()
     {
-        let _ = crate::store::write_atomic(&dir, FILE, &bytes);
+        let _ = crate::store::frame::store(&dir, FILE, KIND, VERSION, &bytes);
     }
     Some(Gathered {
         socket: Some(stored.socket),
@@ -145,7 +152,8 @@ fn cached(
 /// Gathers with the seams: the panes from `RING_TMUX_PANES` (the server of `$TMUX`, if any).
 fn gather(realpath: &dyn Fn(&str) -> String) -> Option<Gathered> {
     let path = crate::env::seam_file("RING_TMUX_PANES")?;
-    let panes = crate::env::parse_tmux_panes(&std::fs::read_to_string(path).ok()?);
+    let text = crate::store::read_text(&path, crate::store::SIDE_CAP, crate::store::Owner::Anyone)?;
+    let panes = crate::env::parse_tmux_panes(&text);
     let procs = procs_below(&panes);
     let tree = PaneTree::new(&panes, &procs, realpath);
     Some(Gathered {
@@ -158,9 +166,11 @@ fn gather(realpath: &dyn Fn(&str) -> String) -> Option<Gathered> {
 /// The processes below the panes' shells: `RING_PROC_TREE` if set, else `/proc`.
 fn procs_below(panes: &[Pane]) -> Vec<ProcRow> {
     match crate::env::seam_file("RING_PROC_TREE") {
-        Some(path) => std::fs::read_to_string(path)
-            .map(|text| crate::env::parse_proc_tree(&text))
-            .unwrap_or_default(),
+        Some(path) => {
+            crate::store::read_text(&path, crate::store::SIDE_CAP, crate::store::Owner::Anyone)
+                .map(|text| crate::env::parse_proc_tree(&text))
+                .unwrap_or_default()
+        }
         None => {
             let roots: Vec<u32> = panes.iter().filter_map(|p| p.pid).collect();
             crate::procs::tree::below(&roots)

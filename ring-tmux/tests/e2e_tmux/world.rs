@@ -271,16 +271,33 @@ impl World {
         p.to_string_lossy().into_owned()
     }
 
-    /// Runs the real `ring-tmux hook` as a Claude hook in `pane` of `tmux_env`'s server.
+    /// Runs the real `ring-tmux hook` as a Claude hook in `pane` of `tmux_env`'s server, and
+    /// waits until the push it handed to a detached child is done (see [`pushes_settled`]).
     pub fn hook_in(
         &self,
         tmux_env: Option<&str>,
         pane: Option<&str>,
         payload: &serde_json::Value,
     ) -> Output {
+        let out = self.hook_unsettled(tmux_env, pane, payload, &[]);
+        pushes_settled(Duration::from_secs(3));
+        out
+    }
+
+    /// [`World::hook_in`] with `extra` variables and without waiting for the push.
+    pub fn hook_unsettled(
+        &self,
+        tmux_env: Option<&str>,
+        pane: Option<&str>,
+        payload: &serde_json::Value,
+        extra: &[(&str, String)],
+    ) -> Output {
         let mut c = Command::new(BIN);
         c.arg("hook").env_remove("TMUX").env_remove("TMUX_PANE");
         for (k, v) in World::env(self.dir.path()) {
+            c.env(k, v);
+        }
+        for (k, v) in extra {
             c.env(k, v);
         }
         if let Some(t) = tmux_env {
@@ -355,6 +372,25 @@ impl World {
         }
         c.stdin(Stdio::null()).output().expect("ring-tmux runs")
     }
+}
+
+/// Waits (at most `limit`) until no `ring-tmux __push` child of this test binary's hooks is
+/// running: the hook hands its tmux push to a detached child and exits before it is done.
+/// Children are found in `/proc` by their command line (`…/ring-tmux __push …`); without
+/// `/proc` there is nothing to wait for.
+pub fn pushes_settled(limit: Duration) {
+    let running = || {
+        std::fs::read_dir("/proc").ok().is_some_and(|dir| {
+            dir.flatten().any(|e| {
+                std::fs::read(e.path().join("cmdline")).is_ok_and(|c| {
+                    let mut args = c.split(|b| *b == 0);
+                    args.next().is_some_and(|a| a.ends_with(b"ring-tmux"))
+                        && args.next() == Some(b"__push")
+                })
+            })
+        })
+    };
+    let _ = poll(limit, || (!running()).then_some(()));
 }
 
 /// The status line of the client shown in `outer`'s pane (its last line).

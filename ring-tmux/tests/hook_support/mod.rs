@@ -70,6 +70,21 @@ impl Home {
         cmd
     }
 
+    /// [`Self::command`] as a plain `std::process::Command` (to run hooks in parallel), with
+    /// stdin, stdout and stderr piped.
+    pub fn spawnable(&self, args: &[&str], now: f64) -> std::process::Command {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"));
+        cmd.arg("hook").args(args);
+        for var in Self::REMOVED {
+            cmd.env_remove(var);
+        }
+        cmd.envs(self.vars(now));
+        cmd.stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        cmd
+    }
+
     /// Runs the hook and checks the contract every call must keep: exit 0, empty stdout.
     pub fn hook(&self, args: &[&str], stdin: impl Into<Vec<u8>>, now: f64) -> Output {
         let out = self
@@ -153,4 +168,22 @@ pub fn tree(root: &Path) -> Vec<String> {
     walk(root, root, &mut out);
     out.sort();
     out
+}
+
+/// `ring-tmux json --all` over the ring folder `ring` (fixed clock, every process scan unknown).
+pub fn board_json(ring: &Path) -> String {
+    let procs = ring.join("procs.json");
+    fs::write(&procs, "{}").expect("procs");
+    let out = Command::cargo_bin("ring-tmux")
+        .expect("binary")
+        .args(["json", "--all"])
+        .env("RING_HOME", ring)
+        .env("HOME", ring)
+        .env("RING_NOW", (T0 + 100.0).to_string())
+        .env("RING_PROCS", &procs)
+        .env_remove("TMUX")
+        .output()
+        .expect("json");
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8(out.stdout).expect("UTF-8")
 }

@@ -128,12 +128,19 @@ impl Entry<'_> {
             }
             Op::Remove => w.push(1),
         }
+        // Each entry checks itself: a torn or edited entry breaks the chain (store::frame).
+        let sum = crate::store::frame::checksum(&w[4..]);
+        w.extend_from_slice(&sum.to_le_bytes());
         let len = u32::try_from(w.len() - 4).unwrap_or(u32::MAX);
         w[..4].copy_from_slice(&len.to_le_bytes());
         w
     }
 
-    fn decode(mut r: &[u8]) -> Option<Entry<'_>> {
+    fn decode(block: &[u8]) -> Option<Entry<'_>> {
+        let (mut r, sum) = block.split_last_chunk::<8>()?;
+        if crate::store::frame::checksum(r) != u64::from_le_bytes(*sum) {
+            return None;
+        }
         let before = FolderState::take(&mut r)?;
         let after = FolderState::take(&mut r)?;
         let name = std::str::from_utf8(take_block(&mut r)?).ok()?;

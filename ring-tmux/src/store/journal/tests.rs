@@ -1,5 +1,4 @@
 use super::*;
-use std::fs::OpenOptions;
 
 fn write_op(json: &[u8]) -> Op<'_> {
     Op::Write {
@@ -121,7 +120,7 @@ fn the_hook_does_not_wait_long_for_a_busy_journal() {
 fn a_full_journal_takes_no_more_entries() {
     let (_root, sessions, cache) = folders();
     drop(Change::begin(&cache, &sessions).expect("begin"));
-    let file = OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .append(true)
         .open(cache.join(JOURNAL))
         .expect("open");

@@ -1,0 +1,54 @@
+//! SessionEnd tombstones, `sessions/.ended/<row file name>`: the time of a session's last
+//! SessionEnd, so that an event of that session stamped earlier (its hook started before the
+//! end but got the lock after it) is dropped instead of bringing the row back.
+//!
+//! RiNG 0.17.2 lists `sessions/*.json` only, so the folder is invisible to it (as `.locks`
+//! is); gc removes tombstones past [`KEEP_SECONDS`].
+
+use super::{ensure_dir, read_bounded, write_atomic};
+use std::io;
+use std::path::Path;
+
+/// Folder of tombstones inside `sessions/`.
+pub const ENDED_DIR: &str = ".ended";
+/// How long a tombstone is kept: far longer than any hook can wait (stdin 5 s, lock 2 s).
+pub const KEEP_SECONDS: f64 = 600.0;
+const CAP: u64 = 64;
+
+/// The time of the last SessionEnd of the row file `name`, if one is recorded.
+pub fn ended_at(sessions: &Path, name: &str) -> Option<f64> {
+    let bytes = read_bounded(&sessions.join(ENDED_DIR).join(name), CAP).ok()??;
+    std::str::from_utf8(&bytes)
+        .ok()?
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite())
+}
+
+/// Records a SessionEnd of the row file `name` at `at` (keeping a later one already there).
+/// Called under the session's lock.
+pub fn mark_ended(sessions: &Path, name: &str, at: f64) -> io::Result<()> {
+    if ended_at(sessions, name).is_some_and(|t| t >= at) {
+        return Ok(());
+    }
+    let dir = sessions.join(ENDED_DIR);
+    ensure_dir(&dir)?;
+    write_atomic(&dir, name, format!("{at}").as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tombstone_keeps_the_latest_end() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        assert_eq!(ended_at(dir.path(), "s.json"), None);
+        mark_ended(dir.path(), "s.json", 10.5).expect("mark");
+        mark_ended(dir.path(), "s.json", 3.0).expect("mark");
+        assert_eq!(ended_at(dir.path(), "s.json"), Some(10.5));
+        mark_ended(dir.path(), "s.json", 11.0).expect("mark");
+        assert_eq!(ended_at(dir.path(), "s.json"), Some(11.0));
+    }
+}
