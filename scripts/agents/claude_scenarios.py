@@ -320,7 +320,11 @@ class ClaudeRun:
             if sf:
                 self.sid = sf.get("sessionId")
                 self.sids.append(self.sid)
-            self.proc_snapshots.append({"step": name, **H.proc_details(pid)})
+            snap = {"step": name, **H.proc_details(pid)}
+            if sf:
+                snap["procStart_is_proc_starttime"] = str(sf.get("procStart")) == str(
+                    snap.get("starttime_ticks"))
+            self.proc_snapshots.append(snap)
         return self.step(name, None, ("idle", ""), screen_text="? for shortcuts")
 
     def prompt(self, text: str):
@@ -354,6 +358,9 @@ class ClaudeRun:
                 s = re.sub(rf"/{pid}\.(sock|json)", rf"/PID{'' if i == 0 else i + 1}.\1", s)
             s = re.sub(r"linux:[0-9a-f]+:pid:\[\d+\]", "PID-DOMAIN", s)
             s = re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", s)
+            s = re.sub(r"/tmp/tmux-\d+/ring-agents-[^,\s\"]+", "/TMUX-SOCKET", s)
+            s = s.replace(os.path.dirname(os.path.realpath(os.path.join(H.AGENTS_BIN, "claude"))),
+                          "/AGENTS-BIN")
 
             def toolu(m):
                 d = counters["toolu"]
@@ -414,7 +421,8 @@ class ClaudeRun:
                       f"{CLAUDE_VERSION})" if self.native_layout else "npm (node_modules/.bin/claude)",
             "placeholders": "/HOME, /WORK, /TMP, /ROOT, -WORK (project slug), SESSION-ID[-n], "
                             "PID[n] in file names, pid 1000n, PROC-START, PID-DOMAIN, "
-                            "TOOL-USE-ID-n, PROMPT-ID-n",
+                            "TOOL-USE-ID-n, PROMPT-ID-n, 127.0.0.1:PORT, /TMUX-SOCKET, "
+                            "/AGENTS-BIN (the folder of the real claude binary)",
             "processes": [norm(p) for p in self.proc_snapshots],
             "steps": steps,
         }
