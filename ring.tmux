@@ -20,7 +20,7 @@
 #   @ring-jump-key a   prefix + a: go to the session that has waited longest (again: the next)
 #   @ring-menu-key A   prefix + A: a menu of every session ("" for either: no binding).
 #                      A default key already bound to something else is left alone.
-#   @ring-status-interval 5  lowers status-interval to this when it is higher ("off": never)
+#   @ring-status-interval 2  lowers status-interval to this when it is higher ("off": never)
 #   @ring-bin PATH     the ring-tmux binary (default: PATH, ~/.local/bin, this repo's target/release)
 
 set -u
@@ -176,7 +176,7 @@ main() {
 	# changes (a session going idle, an agent that died). The badges need no interval.
 	local wanted current
 	wanted="$(tmux_get @ring-status-interval)"
-	wanted="${wanted:-5}"
+	wanted="${wanted:-2}"
 	current="$(tmux_get status-interval)"
 	if [[ "$wanted" =~ ^[0-9]+$ && "$current" =~ ^[0-9]+$ ]] && ((current > wanted)); then
 		tmux set-option -gq status-interval "$wanted"

@@ -109,13 +109,17 @@ fn kind_of(waiting_for: &str) -> &'static str {
     }
 }
 
-/// Applies the agents' own states to the merged board, before hidden sessions and sorting:
+/// Applies the agents' own states to the board, before hidden sessions and sorting. Called
+/// on the hook rows before the zero-config merge (so a settled hook row is not replaced by a
+/// transcript that only looks newer) and on the merged board after it:
 ///
 /// - a session whose own process is gone is ended;
-/// - a state newer than the row's last event decides the status: `idle` settles a working
-///   row, or a dialog's wait, that no `Stop` ended (a question asked at `Stop` stays: for
-///   Claude that turn is over, for the user it is not); `busy` makes it working; `waiting`
-///   makes a row that is not waiting wait, with the kind the agent names;
+/// - a state newer than a hook row's last event decides its status, and a live agent's
+///   state always decides a zero-config row's (a transcript's mtime is no event: Claude
+///   appends metadata to it after an interrupt): `idle` settles a working row, or a
+///   dialog's wait, that no `Stop` ended (a question asked at `Stop` stays: for Claude that
+///   turn is over, for the user it is not); `busy` makes it working; `waiting` makes a row
+///   that is not waiting wait, with the kind the agent names;
 /// - a live agent with no row by its id takes over the synthetic row of its folder, so the
 ///   board shows one row per agent, under the id its hooks will use.
 pub fn apply(sessions: &mut [Session], states: &[OwnState]) {
@@ -150,10 +154,8 @@ pub fn apply(sessions: &mut [Session], states: &[OwnState]) {
             session.row.status = Status::Ended;
             continue;
         }
-        if session.row.status == Status::Ended || state.updated_at <= session.row.last_active {
-            if by_id.is_none() {
-                settle(session, state);
-            }
+        let stale = session.source == Source::Hook && state.updated_at <= session.row.last_active;
+        if session.row.status == Status::Ended || stale {
             continue;
         }
         settle(session, state);

@@ -150,7 +150,9 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
         },
         realpath: &realpath,
     };
-    let hook = derive::hook_sessions(std::mem::take(&mut found.rows), &ctx);
+    let mut hook = derive::hook_sessions(std::mem::take(&mut found.rows), &ctx);
+    let own = own::states(env, &procs);
+    ring_shared::agent::apply(&mut hook, &own);
     let zero = if options.zero_config {
         // tmux process-tree evidence (§4.10 rule 2), gathered only if a cwd group has more
         // transcripts than live processes (and only inside tmux).
@@ -173,7 +175,7 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
         Vec::new()
     };
     let mut sessions = scan::merge_sources(hook, zero);
-    ring_shared::agent::apply(&mut sessions, &own::states(env, &procs));
+    ring_shared::agent::apply(&mut sessions, &own);
     let unhide = scan::finish(&mut sessions, &ctx);
     if hidden.migrated || !unhide.is_empty() {
         hidden::write_back(&env.ring_home, &hidden, &unhide, now);

@@ -49,6 +49,94 @@ pub struct Discovered {
     pub agent_pid: Option<i64>,
     /// The agent's start time (clock ticks since boot), with its pid.
     pub agent_start: Option<i64>,
+    /// Set when the hook ran inside a process that hosts many sessions (Codex's shared
+    /// `app-server --managed-daemon`): the session's own place, from its TUI. The hook's
+    /// `$TMUX_PANE`, `$TMUX`, `$ZELLIJ_*` and parent tty are the daemon's, frozen from
+    /// whichever TUI started it, and must not be used.
+    pub hosted: Option<Place>,
+}
+
+/// Where a session's TUI runs, from its own environment (all `None` when no single TUI could
+/// be told apart: then the session gets no badge rather than another session's pane).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Place {
+    pub tmux_socket: Option<String>,
+    pub tmux_pane: Option<String>,
+    pub zellij_session: Option<String>,
+    pub zellij_pane: Option<String>,
+}
+
+impl Place {
+    /// The place an environment block (`/proc/<pid>/environ`: `KEY=VALUE` separated by NULs)
+    /// names.
+    pub fn from_environ(environ: &[u8]) -> Place {
+        let mut place = Place::default();
+        for var in environ.split(|&b| b == 0) {
+            let text = String::from_utf8_lossy(var);
+            let Some((key, value)) = text.split_once('=') else {
+                continue;
+            };
+            let value = value.trim();
+            if value.is_empty() {
+                continue;
+            }
+            let slot = match key {
+                "TMUX" => {
+                    place.tmux_socket = value
+                        .split(',')
+                        .next()
+                        .filter(|s| !s.is_empty())
+                        .map(str::to_owned);
+                    continue;
+                }
+                "TMUX_PANE" => &mut place.tmux_pane,
+                "ZELLIJ_SESSION_NAME" => &mut place.zellij_session,
+                "ZELLIJ_PANE_ID" => &mut place.zellij_pane,
+                _ => continue,
+            };
+            *slot = Some(value.to_owned());
+        }
+        place
+    }
+}
+
+/// Whether a command line is a process that hosts the hooks of many sessions: Codex's
+/// `codex app-server …` (its TUIs are clients of one shared daemon).
+pub fn hosts_sessions(cmdline: &[u8]) -> bool {
+    let mut args = cmdline.split(|&b| b == 0).filter(|a| !a.is_empty());
+    args.next()
+        .is_some_and(|first| basename(&String::from_utf8_lossy(first)) == "codex")
+        && args.next() == Some(b"app-server".as_slice())
+}
+
+/// The one live TUI of `provider` whose folder is `cwd` (by realpath), among `procs`: its
+/// pid, start time, tty and place. `None` when there is none or more than one.
+pub fn session_tui(
+    procs: &ring_shared::derive::Procs,
+    provider: &str,
+    cwd: &str,
+    realpath: &dyn Fn(&str) -> String,
+    environ: &dyn Fn(i64) -> Option<Vec<u8>>,
+) -> Option<(Agent, Place)> {
+    let live = procs.by_provider.get(provider)?.as_deref()?;
+    let real = realpath(cwd);
+    let mut here = live
+        .iter()
+        .filter(|p| !p.cwd.is_empty() && realpath(&p.cwd) == real);
+    let tui = here.next()?;
+    if here.next().is_some() {
+        return None;
+    }
+    let pid = tui.pid?;
+    let place = Place::from_environ(&environ(pid).unwrap_or_default());
+    Some((
+        Agent {
+            pid,
+            start_ticks: tui.start.and_then(|s| u64::try_from(s).ok()).unwrap_or(0),
+            tty: tui.tty.clone(),
+        },
+        place,
+    ))
 }
 
 /// The walk's view of `/proc/<pid>/stat` ([`crate::procs::parse_stat`], which finds the fields
@@ -151,6 +239,10 @@ pub fn find_agent(name: &str) -> Option<Agent> {
     walk_to_agent(parent, name, read_stat, read_argv0)
 }
 
+fn read_proc(pid: i64, file: &str) -> Option<Vec<u8>> {
+    crate::store::read_bounded(Path::new(&format!("/proc/{pid}/{file}")), PROC_CAP).ok()?
+}
+
 fn seam(name: &str) -> Option<Option<String>> {
     std::env::var_os(name).map(|v| {
         let v = v.to_string_lossy().into_owned();
@@ -160,7 +252,13 @@ fn seam(name: &str) -> Option<Option<String>> {
 
 /// §3.9 steps 2–3 for one hook call. `process_name` is the provider's process name (none for
 /// providers without one: then only the stdin probe runs).
-pub fn discover(process_name: Option<&str>) -> Discovered {
+///
+/// A hook that runs inside a session host (Codex's app-server daemon, [`hosts_sessions`]) takes
+/// its session's place from the one TUI of the provider in the payload's folder
+/// ([`session_tui`]): that TUI's pid, start time and tty, and the tmux or zellij pane of its
+/// own environment (real-agent suite, codex second: every TUI's hooks run in the first TUI's
+/// daemon, with its `$TMUX_PANE`).
+pub fn discover(process_name: Option<&str>, provider: &str, cwd: &str) -> Discovered {
     let stdin = seam("RING_STDIN_TTY").unwrap_or_else(stdin_tty);
     let (agent_tty, agent) = match (process_name, seam("RING_AGENT_TTY")) {
         (None, _) => (None, None),
@@ -170,10 +268,27 @@ pub fn discover(process_name: Option<&str>) -> Discovered {
             None => (None, None),
         },
     };
+    if let Some(host) = &agent
+        && read_proc(host.pid, "cmdline").is_some_and(|c| hosts_sessions(&c))
+    {
+        let procs = crate::procs::scan();
+        let realpaths = crate::read::RealPaths::default();
+        let found = session_tui(&procs, provider, cwd, &|p| realpaths.get(p), &|pid| {
+            read_proc(pid, "environ")
+        });
+        let (tui, place) = found.unzip();
+        return Discovered {
+            tty: stdin.or_else(|| tui.as_ref().and_then(|t| t.tty.clone())),
+            agent_pid: tui.as_ref().map(|t| t.pid),
+            agent_start: tui.and_then(|t| i64::try_from(t.start_ticks).ok()),
+            hosted: Some(place.unwrap_or_default()),
+        };
+    }
     Discovered {
         tty: stdin.or(agent_tty),
         agent_pid: agent.as_ref().map(|a| a.pid),
         agent_start: agent.and_then(|a| i64::try_from(a.start_ticks).ok()),
+        hosted: None,
     }
 }
 

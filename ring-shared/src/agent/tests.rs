@@ -169,3 +169,15 @@ fn another_providers_row_of_the_same_id_is_left_alone() {
     );
     assert_eq!(sessions[0].row.status, Status::Working);
 }
+
+/// Esc on a dialog (real-agent suite, claude esc_permission): Claude appends metadata to the
+/// transcript afterwards, so the transcript's row looks newer than Claude's own `idle`; a
+/// zero-config row takes the live agent's word whatever its time.
+#[test]
+fn a_zero_config_row_takes_the_agents_word_whatever_its_time() {
+    let mut scan = hook_row(Status::Working, "PreToolUse", T + 30.0);
+    scan.source = Source::Scan;
+    let mut sessions = [scan];
+    apply(&mut sessions, &[state(OwnStatus::Idle, T, Some(true))]);
+    assert_eq!(sessions[0].row.status, Status::Idle);
+}

@@ -31,6 +31,8 @@ pub struct TranscriptFacts {
     pub todo: Option<(i64, i64)>,
     /// What the newest conversation record says.
     pub tail_kind: TailKind,
+    /// The question the last assistant text ends with, when the turn ended (§3.3).
+    pub question: Option<String>,
 }
 
 impl TranscriptFacts {
@@ -61,6 +63,7 @@ impl TranscriptFacts {
             head_cwd: head_cwd(head),
             last_action,
             todo,
+            question: question_of(records),
             tail_kind: tail_kind(records),
         }
     }
@@ -215,6 +218,14 @@ fn clean_text(raw: &str) -> &str {
         .map_or("", |line| text::strip(line))
 }
 
+/// The trailing question of a transcript whose turn ended (§3.3 on the tail).
+fn question_of(records: &[Record]) -> Option<String> {
+    if tail_kind(records) != TailKind::Waiting {
+        return None;
+    }
+    crate::question::trailing_question(&transcript::last_assistant_text(records)?)
+}
+
 /// Claude scan rows and synthetic rows (spec §4.4) for the transcripts, given the live
 /// Claude processes (the scan is known). Transcripts older than the active window are left
 /// out; the order is RiNG's: groups of equal cwd in order of first appearance, each newest
@@ -297,6 +308,9 @@ pub fn claude_rows(
         let mut s = scan_row(recent[i]);
         s.session.row.status = status;
         s.session.row.tty = tty;
+        if recent[i].tail_kind == TailKind::Waiting {
+            super::ask(&mut s.session.row, recent[i].question.as_ref(), ctx);
+        }
         s
     }));
     out.extend(synthetic);

@@ -65,20 +65,44 @@ pub struct RolloutFacts {
     /// `Waiting` when the newest decisive record completes the turn, `Working` when it does
     /// not, `None` without decisive records.
     pub tail_kind: TailKind,
+    /// The question the turn's last agent message ends with, when the turn completed (§3.3).
+    #[serde(default)]
+    pub question: Option<String>,
 }
 
 impl RolloutFacts {
     /// Facts from the rollout's tail records (spec §3.7 reader).
     pub fn from_records(records: &[Record]) -> RolloutFacts {
+        let tail_kind = records
+            .iter()
+            .rev()
+            .find_map(decision_of)
+            .unwrap_or(TailKind::None);
+        let question = (tail_kind == TailKind::Waiting)
+            .then(|| records.iter().rev().find_map(final_message))
+            .flatten()
+            .and_then(|m| crate::question::trailing_question(&m));
         RolloutFacts {
             last_action: records.iter().rev().find_map(action_of),
-            tail_kind: records
-                .iter()
-                .rev()
-                .find_map(decision_of)
-                .unwrap_or(TailKind::None),
+            tail_kind,
+            question,
         }
     }
+}
+
+/// The text of a completed turn's last agent message (`task_complete`'s
+/// `last_agent_message`).
+fn final_message(record: &Record) -> Option<String> {
+    let (payload, kind) = payload(record)?;
+    (record.get("type").and_then(Value::as_str) == Some("event_msg")
+        && kind == Some("task_complete"))
+    .then(|| {
+        payload
+            .get("last_agent_message")?
+            .as_str()
+            .map(str::to_owned)
+    })
+    .flatten()
 }
 
 /// The record's payload and its `type`.
@@ -143,6 +167,7 @@ pub fn codex_rows(
     let live = LiveIndex::new(procs, ctx);
     let window = ctx.config.active_window_seconds as f64;
     let mut raw = Vec::new();
+    let mut questions: Vec<Option<String>> = Vec::new();
     for thread in threads.iter().take(THREAD_LIMIT) {
         if thread.cwd.is_empty() {
             continue;
@@ -173,6 +198,7 @@ pub fn codex_rows(
             None if !title.is_empty() => title.clone(),
             None => "\u{2014}".into(),
         };
+        questions.push(facts.question);
         raw.push(ScanSession {
             session: session(row, Source::Codex),
             tail_kind: facts.tail_kind,
@@ -199,6 +225,9 @@ pub fn codex_rows(
                 } else {
                     aged_status(idle, ctx)
                 };
+                if s.tail_kind == TailKind::Waiting {
+                    super::ask(&mut s.session.row, questions[i].as_ref(), ctx);
+                }
                 if rank == 0 && tty.as_deref().is_some_and(|t| !t.is_empty()) {
                     s.session.row.tty.clone_from(&tty);
                 }

@@ -59,6 +59,20 @@ pub struct ScanSession {
     pub tail_kind: TailKind,
 }
 
+/// A turn that ended with a question is a question wait, without hooks as with them (§3.3 for
+/// zero-config rows; RiNG shows them idle): the row `end_turn` made idle asks `question`
+/// while `detect_stop_questions` is on (real-agent suite, claude and codex nohooks).
+fn ask(row: &mut crate::registry::Row, question: Option<&String>, ctx: &ReadContext<'_>) {
+    if let Some(question) = question
+        && row.status == crate::registry::Status::Idle
+        && ctx.config.detect_stop_questions
+    {
+        row.status = crate::registry::Status::Waiting;
+        row.waiting_kind = "question".into();
+        row.waiting_detail.clone_from(question);
+    }
+}
+
 /// Which ended zero-config rows a read needs built.
 #[derive(Clone, Copy)]
 pub enum EndedRows<'a> {

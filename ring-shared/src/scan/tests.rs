@@ -378,6 +378,7 @@ fn codex_threads_age_like_scan_rows_and_old_ones_need_a_live_process() {
                     } else {
                         TailKind::Working
                     },
+                    question: None,
                 }
             },
             ctx,
@@ -668,4 +669,50 @@ fn ended_rows_are_built_only_when_wanted_and_nothing_else_changes(#[case] wanted
             .collect();
         assert_eq!(synthetic, ["synthetic:/repo/c"]);
     });
+}
+
+/// Without hooks a turn that ends with a question waits for the user, as with them (§3.3;
+/// real-agent suite, claude and codex nohooks: RiNG shows such rows idle).
+#[rstest]
+#[case::question(vec![user("go"), json!({"type": "assistant", "message": {"content": [{"type": "text", "text": "Done. Ship it?"}], "stop_reason": "end_turn"}})], Status::Waiting, "Done. Ship it?")]
+#[case::statement(vec![user("go"), assistant_text("end_turn")], Status::Idle, "")]
+#[case::question_mid_turn(vec![user("go"), json!({"type": "assistant", "message": {"content": [{"type": "text", "text": "Ship it?"}], "stop_reason": "tool_use"}})], Status::Working, "")]
+fn a_transcript_that_ends_with_a_question_waits(
+    #[case] lines: Vec<serde_json::Value>,
+    #[case] want: Status,
+    #[case] detail: &str,
+) {
+    let mut f = TranscriptFacts::from_records("s", "-repo-app", NOW - 5.0, &records(&lines), b"");
+    f.last_cwd = "/repo/app".into();
+    let procs = procs(&[("/repo/app", "/dev/pts/1")], Some(&[]));
+    let rows = with_ctx(&procs, |ctx| {
+        every_claude_row(
+            &[f],
+            known_procs(ctx, "claude-code").expect("known"),
+            ctx,
+            &|_, _| false,
+        )
+    });
+    let row = &rows[0].session.row;
+    assert_eq!((row.status, row.waiting_detail.as_str()), (want, detail));
+    assert_eq!(
+        row.waiting_kind,
+        if want == Status::Waiting {
+            "question"
+        } else {
+            ""
+        }
+    );
+}
+
+#[rstest]
+#[case::question(json!({"type": "event_msg", "payload": {"type": "task_complete", "last_agent_message": "Which one do you want?"}}), Some("Which one do you want?"))]
+#[case::statement(json!({"type": "event_msg", "payload": {"type": "task_complete", "last_agent_message": "Created it."}}), None)]
+#[case::still_working(json!({"type": "event_msg", "payload": {"type": "agent_message", "message": "Which one?"}}), None)]
+fn a_codex_turn_that_ends_with_a_question_is_one(
+    #[case] last: serde_json::Value,
+    #[case] want: Option<&str>,
+) {
+    let facts = RolloutFacts::from_records(&records(&[last]));
+    assert_eq!(facts.question.as_deref(), want);
 }

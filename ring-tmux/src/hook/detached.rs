@@ -68,9 +68,13 @@ impl Deferred {
     }
 
     /// Hands the work to a detached child: stdin, stdout and stderr on `/dev/null`, not
-    /// waited for.
+    /// waited for, in a process group of its own from the start: an agent that signals its
+    /// hook's group as it exits (Claude Code after `SessionEnd`, real-agent suite claude
+    /// basic/exit) must not kill the push that clears the badge before its `setsid`.
     pub fn spawn(&self) -> std::io::Result<()> {
+        use std::os::unix::process::CommandExt;
         Command::new(std::env::current_exe()?)
+            .process_group(0)
             .arg(SUBCOMMAND)
             .args(self.to_args())
             .stdin(Stdio::null())

@@ -136,18 +136,26 @@ impl Recorder<'_> {
         let found = if ending || !self.henv.discover_tty {
             tty::Discovered::default()
         } else {
-            tty::discover(event.process_name)
+            tty::discover(event.process_name, &event.provider, &event.cwd)
         };
+        // The session's own place: the hook's environment, or its TUI's when the hook ran in
+        // a process hosting many sessions (never the host's frozen one).
+        let place = found.hosted.clone().unwrap_or_else(|| tty::Place {
+            tmux_socket: self.henv.tmux_socket.clone(),
+            tmux_pane: self.henv.tmux_pane.clone(),
+            zellij_session: self.henv.zellij_session.clone(),
+            zellij_pane: self.henv.zellij_pane.clone(),
+        });
         let ctx = Context {
             now: self.now,
             config: self.config.clone(),
             hook_pid: i64::from(std::process::id()),
-            tmux_pane: self.henv.tmux_pane.clone(),
+            tmux_pane: place.tmux_pane.clone(),
             discovered_tty: found.tty,
             transcript: records.as_deref(),
-            tmux_socket: self.henv.tmux_socket.clone(),
-            zellij_session: self.henv.zellij_session.clone(),
-            zellij_pane: self.henv.zellij_pane.clone(),
+            tmux_socket: place.tmux_socket.clone(),
+            zellij_session: place.zellij_session.clone(),
+            zellij_pane: place.zellij_pane.clone(),
             agent_pid: found.agent_pid,
             agent_start: found.agent_start,
         };
@@ -218,7 +226,11 @@ impl Recorder<'_> {
         // detached child after it: neither the agent nor the session's other hooks wait for
         // tmux, and the pane guard keeps the newest push whatever order they arrive in.
         let push = guarded(self.log, self.now, "tmux push", || {
-            let mut plan = crate::tmux::plan_after_hook(before.as_ref(), after.as_deref(), 0)?;
+            let site = crate::tmux::push::HookSite {
+                socket: place.tmux_socket.clone(),
+                pane: place.tmux_pane.clone(),
+            };
+            let mut plan = crate::tmux::push::plan(&site, before.as_ref(), after.as_deref(), 0)?;
             let now_ms = crate::tmux::pane::stamp_ms(self.henv.env.now());
             plan.stamp = match &lock.0 {
                 lock::Lock::Held(file) => lock::next_stamp(file, now_ms),

@@ -18,8 +18,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
-/// The least time between two repairs of one server.
-pub const REPAIR_EVERY: Duration = Duration::from_secs(3);
+/// The least time between two repairs of one server: what no hook tells (Esc, a denial, a
+/// killed agent, a Codex wait promoted by time) reaches the badges within a second or two
+/// (with `ring.tmux`'s 2 s interval), and a hook storm still costs at most one tmux call a
+/// second.
+pub const REPAIR_EVERY: Duration = Duration::from_secs(1);
 /// The most time between two repairs of one server, even when the rows say nothing changed.
 pub const REPAIR_ANYWAY: Duration = Duration::from_secs(30);
 
@@ -59,14 +62,19 @@ pub fn parse_panes(listing: &str) -> Vec<Pane> {
 /// The pane of `socket` that `entry` provably runs in: its `tmux_pane` with a matching tty
 /// (when the tty is known), else the one pane with its tty. Exposed for `jump` and `menu`.
 pub fn pane_of<'a>(entry: &SummaryEntry, socket: &str, panes: &'a [Pane]) -> Option<&'a Pane> {
-    if entry.tmux_socket.as_deref() != Some(socket) {
-        return None;
-    }
     let tty = match entry.tty.as_deref() {
         None | Some("") => None,
         Some(t) if is_tty_path(t) => Some(t),
         Some(_) => return None,
     };
+    match entry.tmux_socket.as_deref() {
+        Some(s) if s == socket => {}
+        // A session found without hooks (its agent's process, transcript or thread) names
+        // no server, only its terminal: a tty is one device on this machine, so the one pane
+        // of this server on it is the session's (real-agent suite, nohooks: the badge).
+        None if entry.tmux_pane.is_none() => return sole_pane_on(tty?, panes),
+        _ => return None,
+    }
     let by_id = entry
         .tmux_pane
         .as_deref()
@@ -75,7 +83,11 @@ pub fn pane_of<'a>(entry: &SummaryEntry, socket: &str, panes: &'a [Pane]) -> Opt
     if by_id.is_some() {
         return by_id;
     }
-    let tty = tty?;
+    sole_pane_on(tty?, panes)
+}
+
+/// The one pane on `tty`, if exactly one is.
+fn sole_pane_on<'a>(tty: &str, panes: &'a [Pane]) -> Option<&'a Pane> {
     let mut matching = panes.iter().filter(|p| p.tty == tty);
     let first = matching.next()?;
     matching.next().is_none().then_some(first)
@@ -251,6 +263,20 @@ mod tests {
         let e = entry("s", Status::Working, pane, tty);
         let p = panes();
         assert_eq!(pane_of(&e, SOCK, &p).map(|p| p.id.as_str()), want);
+    }
+
+    #[rstest]
+    #[case::zero_config_row_by_its_tty(None, Some("/dev/pts/2"), Some("%2"))]
+    #[case::zero_config_row_without_tty(None, None, None)]
+    #[case::ring_row_pane_id_alone_maps_nowhere(Some("%2"), None, None)]
+    fn rows_naming_no_server_map_by_tty_only(
+        #[case] pane: Option<&str>,
+        #[case] tty: Option<&str>,
+        #[case] want: Option<&str>,
+    ) {
+        let mut e = entry("s", Status::Working, pane, tty);
+        e.tmux_socket = None;
+        assert_eq!(pane_of(&e, SOCK, &panes()).map(|p| p.id.as_str()), want);
     }
 
     #[test]

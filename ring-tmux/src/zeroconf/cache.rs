@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
 /// Bumped whenever the cached facts change meaning.
-const VERSION: u32 = 5;
+const VERSION: u32 = 6;
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "scan.bin";
 /// Its kind in its frame (`store::frame`; the version is [`VERSION`]).

@@ -66,6 +66,13 @@ pub fn encode(cache: &Cache) -> Option<Vec<u8>> {
             }
         }
         out.push(tail_code(f.tail_kind));
+        match &f.question {
+            None => out.push(0),
+            Some(q) => {
+                out.push(1);
+                put_str(&mut out, q)?;
+            }
+        }
     }
     match &cache.projects {
         None => out.push(0),
@@ -122,6 +129,11 @@ pub fn decode(bytes: &[u8], version: u32) -> Option<Decoded> {
                     _ => return None,
                 };
                 f.tail_kind = tail_kind(r.u8()?)?;
+                f.question = match r.u8()? {
+                    0 => None,
+                    1 => Some(r.string()?),
+                    _ => return None,
+                };
                 entry.read = true;
             }
             _ => return None,
@@ -262,6 +274,7 @@ mod tests {
                 last_action: "Edit m.rs".into(),
                 todo: Some((1, -3)),
                 tail_kind: TailKind::Interrupted,
+                question: Some("Ship it?".into()),
             },
             size: 20,
             read: true,

@@ -187,8 +187,7 @@ impl World {
     }
 
     /// A server whose formats hold ring's placeholders, with `ring.tmux` sourced once. Its
-    /// `status-interval` is what ring.tmux makes of tmux's default (5 s): a status line that
-    /// changes sooner was told by the hook.
+    /// `status-interval` is what ring.tmux makes of tmux's default (2 s).
     pub fn new() -> World {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::create_dir_all(dir.path().join("home")).expect("home");
