@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it and as the README names it: `scripts/ci.sh`.
 # Stops at the first failing step and says which. Installs what a fresh machine lacks
-# (wasm32-wasip1 target, tmux, zellij) unless RING_CI_NO_INSTALL=1.
+# (wasm32-wasip1 target, tmux, zellij, Node.js/npm and the pinned agents) unless
+# RING_CI_NO_INSTALL=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,6 +78,9 @@ if [ -x scripts/e2e-zellij.sh ]; then
   step "e2e: zellij"
   scripts/e2e-zellij.sh
 fi
+
+step "e2e: real agents (Claude Code, Codex CLI)"
+scripts/e2e-agents.sh
 
 if [ -x scripts/ci-install-smoke.sh ]; then
   step "install smoke test (README's install command, sandboxed HOME and prefix)"

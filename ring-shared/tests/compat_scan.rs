@@ -400,6 +400,12 @@ fn board(
         .collect();
     let mut sessions = merge_sources(hook, zero);
     finish(&mut sessions, &ctx);
+    // ring's own rows for an unprompted Codex TUI: RiNG has none (tested in `scan`).
+    sessions.retain(|s| {
+        !s.row
+            .session_id
+            .starts_with(ring_shared::testing::CODEX_SYNTHETIC)
+    });
     let pane_targets: Vec<(String, String)> = panes
         .iter()
         .map(|p| (p.id.clone(), p.target.clone()))

@@ -175,8 +175,8 @@ fn repair_when_due(args: &Args, env: &Env, loaded: &LoadedBoard) {
             drift::fingerprint(&loaded.summary.sessions, &socket),
         ),
     };
-    if due {
-        drift::repair(&socket, &loaded.summary.sessions, loaded.board.now);
+    if due && drift::repair(&socket, &loaded.summary.sessions, loaded.board.now).is_none() {
+        drift::unclaim(&env.ring_home, &socket);
     }
 }
 

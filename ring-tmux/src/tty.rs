@@ -395,4 +395,77 @@ mod tests {
         assert!(st.ppid >= 0);
         assert!(!st.comm.is_empty());
     }
+
+    #[rstest]
+    #[case::codex_daemon(b"/h/.codex/packages/bin/codex\0app-server\0--listen\0unix://\0--managed-daemon\0".as_slice(), true)]
+    #[case::codex_tui(b"/x/vendor/bin/codex\0".as_slice(), false)]
+    #[case::codex_exec(b"/x/bin/codex\0exec\0say done\0".as_slice(), false)]
+    #[case::node_wrapper(b"node\0/x/.bin/codex\0app-server\0".as_slice(), false)]
+    #[case::claude(b"claude\0--permission-mode\0default\0".as_slice(), false)]
+    fn only_codexs_app_server_hosts_sessions(#[case] cmdline: &[u8], #[case] want: bool) {
+        assert_eq!(hosts_sessions(cmdline), want);
+    }
+
+    #[test]
+    fn a_place_comes_from_the_tuis_own_environment() {
+        let place = Place::from_environ(
+            b"HOME=/h\0TMUX=/tmp/tmux-0/default,123,0\0TMUX_PANE=%3\0ZELLIJ_PANE_ID=\0X==y\0",
+        );
+        assert_eq!(
+            place,
+            Place {
+                tmux_socket: Some("/tmp/tmux-0/default".into()),
+                tmux_pane: Some("%3".into()),
+                zellij_session: None,
+                zellij_pane: None,
+            }
+        );
+    }
+
+    fn codex_procs(tuis: &[(&str, i64, &str)]) -> ring_shared::derive::Procs {
+        let mut procs = ring_shared::derive::Procs::default();
+        let list = tuis
+            .iter()
+            .map(|&(cwd, pid, tty)| ring_shared::derive::Proc {
+                cwd: cwd.into(),
+                tty: Some(tty.into()),
+                pid: Some(pid),
+                start: Some(pid * 10),
+            })
+            .collect();
+        procs.by_provider.insert("codex".into(), Some(list));
+        procs
+    }
+
+    /// Real-agent suite, codex second: two TUIs in two folders share one daemon; each hook
+    /// finds its own TUI by the payload's folder, and two TUIs in one folder give no place.
+    #[rstest]
+    #[case::the_second_tui(&[("/w", 10, "/dev/pts/2"), ("/w2", 20, "/dev/pts/3")], "/w2", Some((20, "/dev/pts/3", "%20")))]
+    #[case::through_a_symlink(&[("/w", 10, "/dev/pts/2")], "/link-to-w", Some((10, "/dev/pts/2", "%10")))]
+    #[case::two_in_one_folder(&[("/w", 10, "/dev/pts/2"), ("/w", 11, "/dev/pts/4")], "/w", None)]
+    #[case::none_there(&[("/w", 10, "/dev/pts/2")], "/elsewhere", None)]
+    fn a_hosted_hook_finds_its_own_tui(
+        #[case] tuis: &[(&str, i64, &str)],
+        #[case] cwd: &str,
+        #[case] want: Option<(i64, &str, &str)>,
+    ) {
+        let procs = codex_procs(tuis);
+        let realpath = |p: &str| {
+            if p == "/link-to-w" {
+                "/w".to_owned()
+            } else {
+                p.to_owned()
+            }
+        };
+        let environ = |pid: i64| Some(format!("TMUX=/tmp/t,1,0\0TMUX_PANE=%{pid}\0").into_bytes());
+        let got = session_tui(&procs, "codex", cwd, &realpath, &environ);
+        let got = got.as_ref().map(|(agent, place)| {
+            (
+                agent.pid,
+                agent.tty.as_deref().unwrap_or(""),
+                place.tmux_pane.as_deref().unwrap_or(""),
+            )
+        });
+        assert_eq!(got, want);
+    }
 }

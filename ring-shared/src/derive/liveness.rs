@@ -138,7 +138,7 @@ fn judge_group(sessions: &mut [Session], rows: &[usize], cwd: &str, live: &[(Str
 
 /// `ancestor` is `path` or a directory above it, on path-component boundaries
 /// (`/repo/app` is above `/repo/app/sub`, not `/repo/app-other`; `/` is above every absolute path).
-fn is_ancestor_or_self(ancestor: &str, path: &str) -> bool {
+pub(crate) fn is_ancestor_or_self(ancestor: &str, path: &str) -> bool {
     if ancestor.is_empty() || path.is_empty() {
         return false;
     }

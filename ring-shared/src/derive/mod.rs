@@ -15,6 +15,7 @@ mod liveness;
 mod tmux;
 
 pub use files::{Hidden, parse_hidden, parse_labels};
+pub(crate) use liveness::is_ancestor_or_self;
 pub use tmux::{Pane, PaneTree, ProcRow, map_process_tree_targets};
 
 /// One live agent process.

@@ -302,7 +302,7 @@ pub fn claude_rows(
             covered.insert(real);
         }
     }
-    let synthetic = synthetic_rows(procs, &covered, ctx);
+    let synthetic = synthetic_rows("claude-code", procs, &covered, ctx);
     let mut out = Vec::with_capacity(placed.len() + synthetic.len());
     out.extend(placed.into_iter().map(|(i, status, tty)| {
         let mut s = scan_row(recent[i]);
@@ -345,22 +345,33 @@ pub(super) fn session(row: Row, source: Source) -> Session {
     }
 }
 
-/// One idle row per live Claude process cwd (by realpath) that no scan row covers (§4.4):
-/// hook rows do not count (spec §9 quirk 8).
-fn synthetic_rows(
+/// One idle row per live process cwd (by realpath) of `provider` that no scan row covers
+/// (§4.4; `synthetic:<cwd>` for Claude as RiNG names them, `codex:synthetic:<cwd>` for a
+/// Codex TUI, which has no thread before its first prompt, and only with a terminal: a TUI
+/// always has one, and a process without one is nothing a person answers). Hook rows are
+/// left to [`super::finish`], which drops a synthetic row a live hook row covers.
+pub(super) fn synthetic_rows(
+    provider: &str,
     procs: &[Proc],
     covered: &Set<String>,
     ctx: &ReadContext<'_>,
 ) -> Vec<ScanSession> {
     let mut seen = fasthash::set_with_capacity(procs.len());
     let mut out = Vec::new();
-    for proc in procs.iter().filter(|p| !p.cwd.is_empty()) {
+    let claude = provider == "claude-code";
+    for proc in procs.iter().filter(|p| {
+        !p.cwd.is_empty() && (claude || p.tty.as_deref().is_some_and(|t| !t.is_empty()))
+    }) {
         let real = realpath(&proc.cwd, ctx);
         if covered.contains(&real) || !seen.insert(real) {
             continue;
         }
-        let mut row = Row::new(format!("synthetic:{}", proc.cwd));
-        row.provider = "claude-code".into();
+        let id = match provider {
+            "claude-code" => format!("synthetic:{}", proc.cwd),
+            other => format!("{other}:synthetic:{}", proc.cwd),
+        };
+        let mut row = Row::new(id);
+        row.provider = provider.into();
         row.cwd = proc.cwd.clone();
         row.origin_cwd = proc.cwd.clone();
         row.status = Status::Idle;

@@ -207,13 +207,18 @@ pub fn codex_rows(
     let groups = group_by_cwd(&raw);
     let mut pool: Vec<Option<ScanSession>> = raw.into_iter().map(Some).collect();
     let mut out = Vec::with_capacity(pool.len());
+    let mut covered = crate::fasthash::set_with_capacity(groups.len());
     for group in groups {
         let cwd = group
             .first()
             .and_then(|&i| pool[i].as_ref())
             .map(|s| s.session.row.cwd.clone())
             .unwrap_or_default();
-        let (slots, tty) = live.slots(&realpath(&cwd, ctx));
+        let real = realpath(&cwd, ctx);
+        let (slots, tty) = live.slots(&real);
+        if slots > 0 {
+            covered.insert(real);
+        }
         for (rank, i) in group.into_iter().enumerate() {
             let Some(mut s) = pool[i].take() else {
                 continue;
@@ -235,5 +240,7 @@ pub fn codex_rows(
             out.push(s);
         }
     }
+    // A TUI that has not been prompted yet has no thread (real-agent suite, codex start).
+    out.extend(super::claude::synthetic_rows("codex", procs, &covered, ctx));
     out
 }

@@ -97,22 +97,32 @@ fn inherit(candidate: &mut Session, hook: &Session) {
 /// Applying it twice gives the same rows.
 ///
 /// ring also keeps one row per agent: a live process's synthetic row (§4.4) goes when a live
-/// hook row of the same provider has its folder (by realpath). RiNG lets only scan rows
+/// hook row of the same provider is in its folder or below it (by realpath: the folder rule
+/// of liveness, §4.3, that keeps such a row alive by this very process). RiNG lets only scan rows
 /// cover a process (spec §9 quirk 8), so a Claude session that has not written its
 /// transcript yet showed twice, its hook row and an idle `synthetic:` row (real-agent suite,
 /// claude basic/start).
 pub fn finish(sessions: &mut Vec<Session>, ctx: &ReadContext<'_>) -> Vec<String> {
-    let hooked: std::collections::BTreeSet<(&str, String)> = sessions
+    // A Codex TUI's synthetic row (ring's own, for a TUI not prompted yet) also gives way to
+    // an ended hook row there: that folder's session is known, and RiNG shows none.
+    let hooked: Vec<(&str, String)> = sessions
         .iter()
-        .filter(|s| s.source == Source::Hook && s.row.status != Status::Ended)
+        .filter(|s| {
+            s.source == Source::Hook && (s.row.status != Status::Ended || s.row.provider == "codex")
+        })
         .map(|s| (s.row.provider.as_str(), (ctx.realpath)(&s.row.cwd)))
         .collect();
     if !hooked.is_empty() {
         let covered: Vec<bool> = sessions
             .iter()
             .map(|s| {
-                s.source == Source::Proc
-                    && hooked.contains(&(s.row.provider.as_str(), (ctx.realpath)(&s.row.cwd)))
+                s.source == Source::Proc && {
+                    let folder = (ctx.realpath)(&s.row.cwd);
+                    hooked.iter().any(|(provider, cwd)| {
+                        *provider == s.row.provider
+                            && crate::derive::is_ancestor_or_self(&folder, cwd)
+                    })
+                }
             })
             .collect();
         let mut k = 0;

@@ -716,3 +716,47 @@ fn a_codex_turn_that_ends_with_a_question_is_one(
     let facts = RolloutFacts::from_records(&records(&[last]));
     assert_eq!(facts.question.as_deref(), want);
 }
+
+/// Codex sends nothing and writes no thread before a TUI's first prompt (real-agent suite,
+/// codex start): its live process is an idle row of its own until then, and a thread or a
+/// hook row of its folder takes its place.
+#[test]
+fn an_unprompted_codex_tui_is_an_idle_row_until_its_thread_or_hook_row() {
+    let procs = procs(&[], Some(&[("/w", "/dev/pts/4"), ("/t", "")]));
+    let threads = [thread("th", "/t", 5.0)];
+    let rows = with_ctx(&procs, |ctx| {
+        codex_rows(
+            &threads,
+            known_procs(ctx, "codex").expect("known"),
+            &mut |_| RolloutFacts::default(),
+            ctx,
+        )
+    });
+    let ids: Vec<(&str, Status, Option<&str>)> = rows
+        .iter()
+        .map(|s| {
+            (
+                s.session.row.session_id.as_str(),
+                s.session.row.status,
+                s.session.row.tty.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ids[1],
+        ("codex:synthetic:/w", Status::Idle, Some("/dev/pts/4"))
+    );
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    let mut hook = Row::new("codex:th2");
+    hook.provider = "codex".into();
+    hook.cwd = "/w".into();
+    hook.status = Status::Ended;
+    let mut sessions = vec![Session::from_hook(hook)];
+    sessions.extend(rows.into_iter().map(|s| s.session));
+    with_ctx(&procs, |ctx| finish(&mut sessions, ctx));
+    assert!(
+        sessions
+            .iter()
+            .all(|s| !s.row.session_id.starts_with("codex:synthetic:"))
+    );
+}

@@ -12,7 +12,7 @@
 //! stamped with the time the rows were read, so it never overwrites a newer push.
 
 use super::pane::{Visible, chained_sets, stamp_ms};
-use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
+use super::run::{self, REPAIR_BUDGET, is_pane_id, is_tty_path};
 use ring_shared::board::SummaryEntry;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -143,7 +143,11 @@ pub fn fingerprint(entries: &[SummaryEntry], socket: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut shown: Vec<(&SummaryEntry, Visible)> = entries
         .iter()
-        .filter(|e| e.tmux_socket.as_deref() == Some(socket))
+        // Rows found without hooks name no server, only a tty (see `pane_of`).
+        .filter(|e| match e.tmux_socket.as_deref() {
+            Some(s) => s == socket,
+            None => e.tty.is_some(),
+        })
         .filter_map(|e| Visible::of(e.status, &e.kind).map(|v| (e, v)))
         .collect();
     shown.sort_by(|a, b| a.0.idle_seconds.total_cmp(&b.0.idle_seconds));
@@ -188,23 +192,32 @@ pub fn claim(ring_home: &Path, socket: &str, print: u64) -> bool {
 
 /// Repairs the panes of `socket` against `entries` (the board read at `now`). Returns how
 /// many panes it changed; silent on every error.
-pub fn repair(socket: &str, entries: &[SummaryEntry], now: f64) -> usize {
-    let deadline = Instant::now() + PUSH_BUDGET;
+///
+/// `None` when a tmux call failed or ran out of time (a busy machine): the caller then gives
+/// the claim back ([`unclaim`]), so the next status run tries again instead of waiting for
+/// the rows to change or for [`REPAIR_ANYWAY`].
+pub fn repair(socket: &str, entries: &[SummaryEntry], now: f64) -> Option<usize> {
+    let deadline = Instant::now() + REPAIR_BUDGET;
     let list: Vec<String> = ["list-panes", "-a", "-F", LIST_FORMAT]
         .iter()
         .map(|s| (*s).to_owned())
         .collect();
-    let Some(listing) = run::run(socket, &list, deadline).filter(|o| o.success) else {
-        return 0;
-    };
+    let listing = run::run(socket, &list, deadline).filter(|o| o.success)?;
     let panes = parse_panes(&listing.stdout);
     let todo = changes(&panes, &wanted(entries, socket, &panes));
     if todo.is_empty() {
-        return 0;
+        return Some(0);
     }
     let argv = chained_sets(&todo, stamp_ms(now));
-    let _ = run::run(socket, &argv, deadline);
-    todo.len()
+    run::run(socket, &argv, deadline).filter(|o| o.success)?;
+    Some(todo.len())
+}
+
+/// Gives back a [`claim`] whose repair failed: the next status run repairs at once.
+pub fn unclaim(ring_home: &Path, socket: &str) {
+    if let Some(dir) = run::state_dir(ring_home) {
+        let _ = std::fs::remove_file(dir.join(stamp_name(socket)));
+    }
 }
 
 #[cfg(test)]

@@ -193,7 +193,7 @@ const FORMAT: &str =
 /// fails or is too slow.
 fn list_panes(socket: &str) -> Option<Vec<Pane>> {
     let args = ["list-panes", "-a", "-F", FORMAT].map(str::to_owned);
-    let deadline = Instant::now() + run::PUSH_BUDGET;
+    let deadline = Instant::now() + run::REPAIR_BUDGET;
     let out = run::run(socket, &args, deadline).filter(|o| o.success)?;
     Some(parse_list(&out.stdout))
 }

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The real-agent suite: the real Claude Code and Codex CLI (pinned npm packages), offline
+# against scripted mock model servers on 127.0.0.1, interactive in real tmux servers with
+# ring.tmux loaded and ring's hooks installed by `ring-tmux install-hooks` in throwaway HOMEs.
+# Every step compares what the screen shows with ring's board (`json --all`) and the pane's
+# badge (`@ring_state` / `@ring_kind`). See scripts/agents/*-FINDINGS.md.
+#
+#   scripts/e2e-agents.sh              install the agents if missing, run both suites
+#   RING_AGENTS_ROOT=DIR               where the npm packages live (default ~/.cache/ring-ci/agents)
+#   RING_CI_NO_INSTALL=1               never install: fail when the pinned agents are missing
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CLAUDE_VERSION=2.1.328
+CODEX_VERSION=0.169.0
+AGENTS="${RING_AGENTS_ROOT:-$HOME/.cache/ring-ci/agents}"
+BIN="$AGENTS/node_modules/.bin"
+
+installed_version() { # package → its installed version, or nothing
+  local manifest="$AGENTS/node_modules/$1/package.json"
+  [ -f "$manifest" ] && python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$manifest"
+}
+
+if [ "$(installed_version @anthropic-ai/claude-code)" != "$CLAUDE_VERSION" ] ||
+  [ "$(installed_version @openai/codex)" != "$CODEX_VERSION" ]; then
+  if [ "${RING_CI_NO_INSTALL:-0}" = 1 ]; then
+    echo "e2e-agents: Claude Code $CLAUDE_VERSION and Codex $CODEX_VERSION are not in $AGENTS" >&2
+    exit 1
+  fi
+  if ! command -v npm >/dev/null; then
+    { apt-get install -y nodejs npm || { apt-get update && apt-get install -y nodejs npm; }; } >/dev/null ||
+      { echo "e2e-agents: npm is missing; install Node.js >= 20 with npm and re-run" >&2; exit 1; }
+  fi
+  mkdir -p "$AGENTS"
+  echo "installing @anthropic-ai/claude-code@$CLAUDE_VERSION and @openai/codex@$CODEX_VERSION into $AGENTS"
+  npm install --prefix "$AGENTS" --no-audit --no-fund --loglevel=error \
+    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" >/dev/null ||
+    { echo "e2e-agents: npm could not install the agents" >&2; exit 1; }
+fi
+for tool in claude codex; do
+  "$BIN/$tool" --version >/dev/null 2>&1 ||
+    { echo "e2e-agents: $BIN/$tool does not run" >&2; exit 1; }
+done
+echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version)"
+
+cargo build -p ring-tmux --locked --quiet
+export RING_BIN="$PWD/target/debug/ring-tmux" RING_AGENTS_BIN="$BIN"
+
+# The two suites share nothing (own HOMEs, tmux sockets and mock servers): run them side by
+# side, then print each log whole.
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+python3 scripts/agents/claude_scenarios.py --no-fixtures >"$logs/claude" 2>&1 &
+claude=$!
+python3 scripts/agents/codex_scenarios.py --no-fixtures --no-probe >"$logs/codex" 2>&1 &
+codex=$!
+status=0
+wait "$claude" || status=1
+wait "$codex" || status=1
+echo "--- Claude Code $CLAUDE_VERSION"
+cat "$logs/claude"
+echo "--- Codex CLI $CODEX_VERSION"
+cat "$logs/codex"
+passed=$(cat "$logs/claude" "$logs/codex" | grep -c '^PASS ' || true)
+failed=$(cat "$logs/claude" "$logs/codex" | grep -c '^FAIL ' || true)
+echo "agents: $passed passed, $failed failed"
+exit "$status"
