@@ -7,10 +7,18 @@
 # (no push), a fixed clock, a private ring folder whose row already exists (the steady state:
 # read previous row, reduce, atomic replace), and no transcript.
 #
+# Issue 11 item 9 (the agent never waits on tmux): a third hook row has a push due on every run
+# (a private tmux server, $TMUX / $TMUX_PANE set, its row reset to idle before each run by
+# --prepare, so the working event changes what the pane shows). The hook hands the push to a
+# detached child and exits: the budget is 2x /bin/true. Every command gets the same --prepare
+# (not timed). The push children (one tmux call each) run while later runs are timed: their
+# CPU is part of what the figures show.
+#
 # Usage: scripts/bench-hook.sh [RUNS]   (default 2000; needs hyperfine)
 #        BENCH_HOOK_BIN=PATH  benchmark that binary instead of building target/release
 #        BENCH_HOOK_OUT=FILE  write the markdown there instead
-# Output: a table on stdout and target/bench/bench-hook.md (markdown export).
+# Output: a table on stdout, target/bench/bench-hook.md (markdown export) and, beside it,
+# bench-hook.json (hyperfine's JSON: every run's time, for medians on a noisy machine).
 set -euo pipefail
 
 runs="${1:-2000}"
@@ -44,11 +52,19 @@ cat >"$work/stdin-from.rs" <<'RS'
 use std::os::unix::process::CommandExt;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    // stdin-from FILE -c "[!VAR]… PROGRAM ARGS…"   (!VAR: run without VAR in the environment)
+    // stdin-from FILE -c "[!VAR | VAR=VALUE]… PROGRAM ARGS…"
+    //   (!VAR: run without VAR in the environment; VAR=VALUE: with it set)
     let mut words = args.get(3).map(String::as_str).unwrap_or("").split_whitespace().peekable();
     let mut unset = Vec::new();
-    while let Some(var) = words.peek().and_then(|w| w.strip_prefix('!')) {
-        unset.push(var.to_owned());
+    let mut set = Vec::new();
+    while let Some(word) = words.peek().copied() {
+        if let Some(var) = word.strip_prefix('!') {
+            unset.push(var.to_owned());
+        } else if let Some((var, value)) = word.split_once('=').filter(|(v, _)| !v.contains('/')) {
+            set.push((var.to_owned(), value.to_owned()));
+        } else {
+            break;
+        }
         words.next();
     }
     let Some(program) = words.next() else { return };
@@ -56,6 +72,9 @@ fn main() {
     let mut cmd = std::process::Command::new(program);
     for var in unset {
         cmd.env_remove(var);
+    }
+    for (var, value) in set {
+        cmd.env(var, value);
     }
     let err = cmd.args(words).stdin(stdin).exec();
     panic!("exec {}: {}", program, err);
@@ -72,13 +91,33 @@ unset TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID RING_DEBUG_PAYLOA
 "$bin" hook <"$work/payload.json"
 test -f "$work/ring/sessions/bench-0001.json" || { echo "bench-hook: the hook wrote no row" >&2; exit 1; }
 
+# A private tmux server for the push-due row, killed on exit.
+server="ring-bench-$$"
+tmux -L "$server" -f /dev/null new-session -d -s bench -x 80 -y 24
+trap 'tmux -L "$server" kill-server 2>/dev/null; rm -rf "$work"' EXIT
+socket="$(tmux -L "$server" display-message -p '#{socket_path}')"
+push_env="RING_HOME=$work/ring-push TMUX=$socket,1,0 TMUX_PANE=%0"
+# The row as a Stop left it (idle, on that server's pane): restored before every run.
+echo '{"session_id": "bench-0001", "hook_event_name": "Stop", "cwd": "/repo/app"}' >"$work/stop.json"
+env RING_HOME="$work/ring-push" TMUX="$socket,1,0" TMUX_PANE=%0 "$bin" hook <"$work/stop.json"
+cp "$work/ring-push/sessions/bench-0001.json" "$work/idle-row.json"
+"$work/stdin-from" "$work/payload.json" -c "$push_env $bin hook"
+sleep 0.5
+state="$(tmux -L "$server" display-message -p -t %0 '#{@ring_state}')"
+test "$state" = working || { echo "bench-hook: the push did not reach tmux ($state)" >&2; exit 1; }
+# Before every run of every command (not timed): restore the idle row. (A pause for the
+# previous run's push child was tried: idle pauses between runs made even /bin/true's figures
+# meaningless.)
+prepare="cp $work/idle-row.json $work/ring-push/sessions/bench-0001.json"
+
 mkdir -p "$(dirname "$out")"
 
 hyperfine --shell="$work/stdin-from $work/payload.json" --warmup 200 --runs "$runs" \
-    --export-markdown "$work/table.md" \
+    --export-markdown "$work/table.md" --export-json "${out%.md}.json" --prepare "$prepare" \
     -n '/bin/true' '/bin/true' \
     -n 'ring-tmux hook (one event, no push)' "$bin hook" \
-    -n 'same, with the /proc walk (no agent found)' "!RING_AGENT_TTY $bin hook"
+    -n 'same, with the /proc walk (no agent found)' "!RING_AGENT_TTY $bin hook" \
+    -n 'ring-tmux hook (one event, tmux push due)' "$push_env $bin hook"
 
 {
     echo "# ring-tmux hook benchmark"
@@ -87,9 +126,11 @@ hyperfine --shell="$work/stdin-from $work/payload.json" --warmup 200 --runs "$ru
     echo "${runs} runs each after 200 warmup runs,"
     echo "both exec'd by the same minimal launcher with the payload as stdin; hyperfine subtracts"
     echo "the launcher's own start-up (see scripts/bench-hook.sh)."
-    echo "Budget: hook ≤ 2.5× /bin/true. The first hook row skips tty discovery (RING_AGENT_TTY=\"\"),"
+    echo "Budget: hook ≤ 2.5× /bin/true, ≤ 2× with a push due. The first hook row skips tty discovery (RING_AGENT_TTY=\"\"),"
     echo "the second walks /proc up from its parent as in production, without finding an agent"
-    echo "(the longest walk; under a real agent it stops after one or two steps)."
+    echo "(the longest walk; under a real agent it stops after one or two steps). The last row has"
+    echo "a tmux push due on every run (a private server; the row reset to idle before each run):"
+    echo "the hook hands it to a detached child and exits."
     echo
     cat "$work/table.md"
 } >"$out"
