@@ -165,7 +165,11 @@ pub fn apply(sessions: &mut [Session], states: &[OwnState]) {
 /// Makes the row say what the agent says.
 fn settle(session: &mut Session, state: &OwnState) {
     let row = &mut session.row;
-    let asked_at_stop = row.last_event.as_deref() == Some("Stop");
+    // A question the turn ended with (a hook row's `Stop`, a transcript's `end_turn`): for
+    // Claude that turn is over, for the user it is not. A dialog's question (AskUserQuestion)
+    // that Claude calls idle again was answered or dismissed.
+    let asked_at_stop = row.last_event.as_deref() == Some("Stop")
+        || (session.source != Source::Hook && row.waiting_kind == "question");
     match state.status {
         OwnStatus::Idle if row.status == Status::Waiting && asked_at_stop => return,
         OwnStatus::Idle => {

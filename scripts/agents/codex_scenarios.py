@@ -70,7 +70,15 @@ class Run:
         return None
 
     def prompt(self, pane: str, text: str) -> None:
+        """Types a prompt and submits it. On a busy machine the Enter can land inside the
+        paste burst (Codex then adds a newline instead of submitting): until the mock sees
+        the turn's request, Enter is pressed again, at most twice."""
+        before = len(self.env.mock.requests)
         self.env.send_text(pane, text)
+        for _ in range(2):
+            if wait_until(lambda: len(self.env.mock.requests) > before, 4):
+                return
+            self.env.send_keys(pane, "Enter")
 
     # ---- reading
 

@@ -181,3 +181,19 @@ fn a_zero_config_row_takes_the_agents_word_whatever_its_time() {
     apply(&mut sessions, &[state(OwnStatus::Idle, T, Some(true))]);
     assert_eq!(sessions[0].row.status, Status::Idle);
 }
+
+/// Without hooks (real-agent suite, claude nohooks/text-question): the transcript's turn ended
+/// with a question and Claude is idle at its prompt; the question still waits for the user.
+#[test]
+fn a_zero_config_question_stays_waiting_while_claude_is_idle() {
+    let mut scan = hook_row(Status::Waiting, "Stop", T);
+    scan.row.last_event = None;
+    scan.row.waiting_kind = "question".into();
+    scan.source = Source::Scan;
+    let mut sessions = [scan];
+    apply(
+        &mut sessions,
+        &[state(OwnStatus::Idle, T + 1.0, Some(true))],
+    );
+    assert_eq!(sessions[0].row.status, Status::Waiting);
+}
