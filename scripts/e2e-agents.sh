@@ -3,9 +3,12 @@
 # against scripted mock model servers on 127.0.0.1, interactive in real tmux servers with
 # ring.tmux loaded and ring's hooks installed by `ring-tmux install-hooks` in throwaway HOMEs.
 # Every step compares what the screen shows with ring's board (`json --all`) and the pane's
-# badge (`@ring_state` / `@ring_kind`). See scripts/agents/*-FINDINGS.md.
+# badge (`@ring_state` / `@ring_kind`); then one Claude scenario inside a real zellij with ring's
+# plugin, comparing the screen with the board and ring's zellij bar. See
+# scripts/agents/*-FINDINGS.md.
 #
-#   scripts/e2e-agents.sh              install the agents if missing, run both suites
+#   scripts/e2e-agents.sh              install the agents if missing, run both suites, then
+#                                      the zellij scenario (scripts/agents/zellij_scenario.py)
 #   RING_AGENTS_ROOT=DIR               where the npm packages live (default ~/.cache/ring-ci/agents)
 #   RING_CI_NO_INSTALL=1               never install: fail when the pinned agents are missing
 set -euo pipefail
@@ -57,11 +60,16 @@ codex=$!
 status=0
 wait "$claude" || status=1
 wait "$codex" || status=1
+# Then, alone: Claude Code inside a real zellij with ring's plugin (the bar as well as the
+# board; zellij from RING_ZELLIJ or ~/.cache/ring-ci/zellij, the plugin built if missing).
+python3 scripts/agents/zellij_scenario.py >"$logs/zellij" 2>&1 || status=1
 echo "--- Claude Code $CLAUDE_VERSION"
 cat "$logs/claude"
 echo "--- Codex CLI $CODEX_VERSION"
 cat "$logs/codex"
-passed=$(cat "$logs/claude" "$logs/codex" | grep -c '^PASS ' || true)
-failed=$(cat "$logs/claude" "$logs/codex" | grep -c '^FAIL ' || true)
+echo "--- Claude Code $CLAUDE_VERSION in zellij with ring's plugin"
+cat "$logs/zellij"
+passed=$(cat "$logs/claude" "$logs/codex" "$logs/zellij" | grep -c '^PASS ' || true)
+failed=$(cat "$logs/claude" "$logs/codex" "$logs/zellij" | grep -c '^FAIL ' || true)
 echo "agents: $passed passed, $failed failed"
 exit "$status"
