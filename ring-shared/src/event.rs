@@ -76,6 +76,8 @@ pub struct Event {
     pub explicit: Option<bool>,
     /// Payload `last_assistant_message` if a string with non-blank content (§3.3).
     pub last_assistant_message: Option<String>,
+    /// What the payload itself says the agent does ([`crate::transcript::payload_action`]).
+    pub action: Option<String>,
 }
 
 const EVENT_KEYS: &[&str] = &["event", "event_name", "hook_event_name", "hookEventName"];
@@ -154,6 +156,17 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
     let explicit = rules::explicit_signal(obj);
     let status = rules::status(obj, event, &provider, explicit)?;
     let detail = detail(obj);
+    let last_assistant_message = obj
+        .get("last_assistant_message")
+        .and_then(Value::as_str)
+        .filter(|s| !strip(s).is_empty())
+        .map(str::to_owned);
+    let action = crate::transcript::payload_action(
+        event,
+        tool_name(obj),
+        tool_input(obj),
+        last_assistant_message.as_deref(),
+    );
     let waiting_kind = if status == Status::Waiting {
         rules::waiting_kind(obj, event, &detail).to_owned()
     } else {
@@ -175,11 +188,8 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         waiting_kind,
         detail,
         explicit,
-        last_assistant_message: obj
-            .get("last_assistant_message")
-            .and_then(Value::as_str)
-            .filter(|s| !strip(s).is_empty())
-            .map(str::to_owned),
+        last_assistant_message,
+        action,
     })
 }
 

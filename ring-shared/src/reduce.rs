@@ -248,6 +248,11 @@ fn build_row(
     {
         row.last_action = transcript::last_action(records);
         row.todo = transcript::todo(records);
+        // ring: the payload's own word is fresher than the transcript's tail (see
+        // `transcript::payload_action`; RiNG takes the transcript's).
+        if let Some(action) = &event.action {
+            row.last_action.clone_from(action);
+        }
     }
     row.tmux_pane = non_empty(ctx.tmux_pane.as_deref().map(strip));
     row.waiting_for = state.waiting_for.clone();

@@ -124,41 +124,36 @@ pub fn hook_row(now: f64, max_pieces: usize) -> impl Strategy<Value = Row> {
         })
 }
 
-/// A rule where ring follows the real agents instead of RiNG 0.17.2 (README, "Living with
-/// RiNG"), as the conformance tests see it: the rule, and the row fields it changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The rules where ring follows the real agents instead of RiNG 0.17.2 (README, "Living
+/// with RiNG") that a recorded hook step runs into, as the conformance tests see them: the
+/// rules, and the row fields they change against RiNG's row.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Difference {
-    /// The rule, and the real-agent step that shows it.
-    pub rule: &'static str,
-    /// The row fields it changes against RiNG's row (every other field must agree).
-    pub fields: &'static [&'static str],
+    /// Each rule, and the real-agent step that shows it.
+    pub rules: Vec<&'static str>,
+    /// The row fields they change (every other field must agree).
+    pub fields: Vec<&'static str>,
 }
 
 /// A Claude Code `PermissionRequest` is waiting at once.
-pub const CLAUDE_REQUEST_WAITS: Difference = Difference {
-    rule: "a Claude Code PermissionRequest is waiting at once (RiNG: working until the \
-           permission_prompt Notification ~6 s later): Claude sends it only with its dialog on \
-           screen (real-agent suite, claude basic/permission)",
-    fields: &[
-        "status",
-        "waiting_kind",
-        "waiting_detail",
-        "waiting_notified_at",
-        "pending_permission_detail",
-        "pending_permission_detail_at",
-    ],
-};
+pub const CLAUDE_REQUEST_WAITS: &str = "a Claude Code PermissionRequest is waiting at once \
+    (RiNG: working until the permission_prompt Notification ~6 s later): Claude sends it only \
+    with its dialog on screen (real-agent suite, claude basic/bash-dialog)";
 
 /// A Claude Code or Codex `SessionStart` is idle.
-pub const START_IS_IDLE: Difference = Difference {
-    rule: "a Claude Code or Codex SessionStart is idle (RiNG: working): the agent sits at its \
-           prompt (real-agent suite, claude basic/start, codex approve/start)",
-    fields: &["status"],
-};
+pub const START_IS_IDLE: &str = "a Claude Code or Codex SessionStart is idle (RiNG: \
+    working): the agent sits at its prompt (real-agent suite, claude basic/start)";
 
-/// The documented difference a recorded compat step (`{"payload", "provider"?, "args"?}`)
-/// runs into, if any: the same payload normalized as a generic provider (which keeps every
-/// RiNG rule) gets another status.
+/// The payload's own action wins over the transcript's tail.
+pub const PAYLOAD_ACTION: &str = "last_action is what the payload itself says (the tool a \
+    PreToolUse or PermissionRequest runs, a Stop's final text) rather than the transcript's \
+    tail (RiNG), which Claude appends to after the hook ran";
+
+/// The documented differences a recorded compat step (`{"payload", "provider"?, "args"?}`)
+/// may run into, if any. The status rules are found by normalizing the same payload as a
+/// generic provider (which keeps every RiNG rule); the action rule by the payload's shape.
+/// The conformance tests check that such a step differs from RiNG's rows only in the
+/// [`Difference::fields`] (it may also not differ at all).
 pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
     use crate::event::{HookArgs, normalize, parse_hook_args};
     use serde_json::Value;
@@ -180,14 +175,32 @@ pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
     let mut as_generic = payload.clone();
     as_generic.insert("provider".into(), Value::from("ring-compat-generic"));
     let generic = normalize(&Value::Object(as_generic), &cli)?;
-    if generic.status == event.status {
-        return None;
+    let mut difference = Difference::default();
+    if generic.status != event.status {
+        match event.event.as_str() {
+            "PermissionRequest" => {
+                difference.rules.push(CLAUDE_REQUEST_WAITS);
+                difference.fields.extend([
+                    "status",
+                    "waiting_kind",
+                    "waiting_detail",
+                    "waiting_notified_at",
+                    "pending_permission_detail",
+                    "pending_permission_detail_at",
+                ]);
+            }
+            "SessionStart" => {
+                difference.rules.push(START_IS_IDLE);
+                difference.fields.push("status");
+            }
+            _ => {}
+        }
     }
-    match event.event.as_str() {
-        "PermissionRequest" => Some(CLAUDE_REQUEST_WAITS),
-        "SessionStart" => Some(START_IS_IDLE),
-        _ => None,
+    if event.action.is_some() && !event.transcript_path.is_empty() {
+        difference.rules.push(PAYLOAD_ACTION);
+        difference.fields.push("last_action");
     }
+    (!difference.rules.is_empty()).then_some(difference)
 }
 
 /// ring's one-row-per-agent rule (`scan::finish`), applied to a board RiNG recorded (its

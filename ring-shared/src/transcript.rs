@@ -172,6 +172,38 @@ fn clean_text(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// What the payload itself says the agent is doing, in `last_action`'s words: the tool a
+/// `PreToolUse` or `PermissionRequest` is about to run (as [`last_action`] names a tool_use),
+/// or the text a `Stop` / `StopFailure` ends the turn with (its first cleaned line, 80 code
+/// points). `None` for other events.
+///
+/// ring prefers it to the transcript's newest record: Claude Code appends to its transcript
+/// asynchronously, and the hook often reads the tail before the very record its event is about
+/// has landed (the "detail is the freshest" rule).
+pub fn payload_action(
+    event: &str,
+    tool_name: &str,
+    tool_input: Option<&Map<String, Value>>,
+    last_assistant_message: Option<&str>,
+) -> Option<String> {
+    match event {
+        "PreToolUse" | "PermissionRequest" if !tool_name.is_empty() => {
+            let mut block = Map::new();
+            block.insert("name".into(), Value::from(tool_name));
+            block.insert(
+                "input".into(),
+                Value::Object(tool_input.cloned().unwrap_or_default()),
+            );
+            tool_summary(&block)
+        }
+        "Stop" | "StopFailure" => {
+            let text = clean_text(last_assistant_message?);
+            (!text.is_empty()).then(|| prefix_chars(&text, 80).to_owned())
+        }
+        _ => None,
+    }
+}
+
 /// `last_action` from records (§3.7): newest first, a named `tool_use` of any record wins,
 /// else an assistant record's first non-empty cleaned text (80 code points); else `—`.
 pub fn last_action(records: &[Record]) -> String {

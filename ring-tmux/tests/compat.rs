@@ -148,7 +148,7 @@ impl Replay<'_> {
             // from RiNG's rows only in the rule's fields.
             self.notes.push(format!(
                 "step {i}: {}; not compared further",
-                difference.rule
+                difference.rules.join("; ")
             ));
             self.diverged = true;
             return;

@@ -453,3 +453,24 @@ fn permission_prompt_after_a_claude_request_keeps_kind_and_detail() {
     assert!(!notify);
     assert_eq!(transition, None);
 }
+
+/// The detail shown is the freshest: Claude appends to its transcript after the hook read
+/// it, so the event's own tool or final text wins over the transcript's newest record.
+#[rstest]
+#[case::pre_tool_use(json!({"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+    "tool_input": {"command": "npm test"}, "transcript_path": "/t"}), "\u{2192} Bash: npm test")]
+#[case::stop_text(json!({"session_id": "s1", "hook_event_name": "Stop", "transcript_path": "/t",
+    "last_assistant_message": "  All done.\nDetails follow."}), "All done.")]
+#[case::post_tool_use_keeps_the_transcript(json!({"session_id": "s1", "hook_event_name": "PostToolUse",
+    "tool_name": "Bash", "tool_input": {"command": "npm test"}, "transcript_path": "/t"}), "\u{2192} Read a.rs")]
+fn the_payloads_own_action_is_fresher_than_the_transcript(
+    #[case] payload: Value,
+    #[case] want: &str,
+) {
+    let records = vec![obj(json!({"type": "assistant", "message": {"content": [
+        {"type": "tool_use", "name": "Read", "input": {"file_path": "/r/a.rs"}}]}}))];
+    let mut c = ctx();
+    c.transcript = Some(&records);
+    let (row, _, _) = run(None, payload, &c);
+    assert_eq!(row.last_action, want);
+}
