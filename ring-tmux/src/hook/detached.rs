@@ -97,8 +97,15 @@ impl Deferred {
 /// `ring-tmux __push ARGS…`: leaves the agent's session (its terminal's hangup or Ctrl-C must
 /// not reach the child, and the child must not hold the terminal), then does the work.
 /// Prints nothing; exits 0.
+///
+/// It also steps aside for the agent: a lower priority and a millisecond's pause before the
+/// tmux call, so on a small machine the agent (and the hook's own exit) get the CPU first
+/// and the push runs while the agent works, not while it waits for its hook. A badge that
+/// lands a millisecond later is not one a person can see.
 pub fn run(args: &[String]) -> ExitCode {
     let _ = rustix::process::setsid();
+    let _ = rustix::process::nice(10);
+    std::thread::sleep(std::time::Duration::from_millis(1));
     if let Some(work) = Deferred::from_args(args) {
         work.run();
     }
