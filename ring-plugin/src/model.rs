@@ -8,6 +8,7 @@
 use crate::cells;
 use crate::settings::{Label, Settings};
 use crate::source::Registry;
+use ring_shared::agent::OwnState;
 use ring_shared::board::{Board, project};
 use ring_shared::config::Config;
 use ring_shared::derive::{Procs, ReadContext, Session, hook_sessions, parse_hidden, parse_labels};
@@ -102,6 +103,7 @@ pub fn derive_sessions(
     now: f64,
     config: &Config,
     hidden: &BTreeMap<String, f64>,
+    agents: &[OwnState],
 ) -> Vec<Session> {
     let procs = Procs {
         by_provider: ["claude-code", "codex"]
@@ -119,7 +121,12 @@ pub fn derive_sessions(
         source_mtime: &|_| None,
         realpath: &|path| path.to_owned(),
     };
-    let mut sessions = merge_sources(hook_sessions(rows, &ctx), zero);
+    // The agents' own word, as `ring-tmux` last published it (as in `ring-tmux`'s read: on
+    // the hook rows before the merge, on the merged board after it).
+    let mut hook = hook_sessions(rows, &ctx);
+    ring_shared::agent::apply(&mut hook, agents);
+    let mut sessions = merge_sources(hook, zero);
+    ring_shared::agent::apply(&mut sessions, agents);
     finish(&mut sessions, &ctx);
     sessions
 }
@@ -156,6 +163,15 @@ impl ReadInputs {
             published: registry
                 .side("zeroconf.json")
                 .and_then(|bytes| serde_json::from_slice(bytes).ok()),
+        }
+    }
+
+    /// The agents' own states `ring-tmux` published, unless older than
+    /// [`ZERO_CONFIG_MAX_AGE`] at `now`.
+    pub fn agent_states(&self, now: f64) -> &[OwnState] {
+        match &self.published {
+            Some(p) if now - p.generated_at <= ZERO_CONFIG_MAX_AGE => &p.agents,
+            _ => &[],
         }
     }
 

@@ -300,6 +300,7 @@ impl State {
             now,
             config,
             &inputs.hidden,
+            inputs.agent_states(now),
         );
         let shown = Settings::shown_states(config);
         let view = model::build(

@@ -158,7 +158,8 @@ fn scene() -> impl Strategy<Value = (View, Settings, Vec<String>)> {
     )
         .prop_map(|(rows, panes, labels, shown, settings, extra)| {
             let config = Config::default();
-            let sessions = model::derive_sessions(rows, Vec::new(), NOW, &config, &BTreeMap::new());
+            let sessions =
+                model::derive_sessions(rows, Vec::new(), NOW, &config, &BTreeMap::new(), &[]);
             let view = model::build(
                 sessions,
                 &Inputs {

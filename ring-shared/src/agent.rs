@@ -12,10 +12,12 @@
 
 use crate::derive::{Session, Source, canonical_provider};
 use crate::registry::Status;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The agent's own status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum OwnStatus {
     /// Working on a turn.
     Busy,
@@ -25,11 +27,13 @@ pub enum OwnStatus {
     Waiting,
 }
 
-/// One session as its agent describes it.
-#[derive(Debug, Clone, PartialEq)]
+/// One session as its agent describes it. `ring-tmux` publishes the live ones (with `alive`
+/// settled) in `zeroconf.json` for the zellij plugin, which can read neither
+/// `~/.claude/sessions` nor `/proc`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OwnState {
     /// The provider (`claude-code`).
-    pub provider: &'static str,
+    pub provider: String,
     /// The agent's session id (the hook rows' and transcripts' id).
     pub session_id: String,
     /// The agent process.
@@ -80,7 +84,7 @@ pub fn parse_claude_session(bytes: &[u8]) -> Option<OwnState> {
         _ => None,
     };
     Some(OwnState {
-        provider: "claude-code",
+        provider: "claude-code".into(),
         session_id: session_id.to_owned(),
         pid: obj.get("pid").and_then(Value::as_i64).filter(|p| *p > 0)?,
         proc_start,

@@ -28,6 +28,7 @@ mod paths;
 
 pub use cached::read_rows_cached;
 pub use files::{ROW_CAP, RowFile, RowFiles, read_config, read_rows};
+pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};
 
 use crate::env::{self, Env};

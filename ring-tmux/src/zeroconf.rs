@@ -26,6 +26,7 @@ mod list;
 use crate::env::Env;
 use cache::{Cache, FileKey};
 pub use defer::Need;
+use ring_shared::agent::OwnState;
 use ring_shared::derive::{ReadContext, Source};
 use ring_shared::scan::{self, EndedRows, Published, RolloutFacts, ScanSession, TranscriptFacts};
 use ring_shared::transcript::{TAIL_BYTES, parse_tail};
@@ -126,7 +127,8 @@ pub fn rows_for(
     // Only a read that built every row can publish them (the plugin's own refresh runs
     // `oneline --all`); it does whenever they changed or the file is getting old.
     if all_rows {
-        publish_changed(&env.ring_home, wall, &rows, &mut cache);
+        let agents = crate::read::own_states(env, ctx.procs);
+        publish_changed(&env.ring_home, wall, &rows, &agents, &mut cache);
     }
     if cache.needs_save() {
         restore(&mut cache, transcripts, taken_from);
@@ -138,9 +140,30 @@ pub fn rows_for(
 
 /// Publishes the rows if they differ from the last published ones or the file is older
 /// than [`REPUBLISH_EVERY`] (the file is rewritten at most once per listing).
-fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mut Cache) {
+fn publish_changed(
+    ring_home: &Path,
+    wall: f64,
+    rows: &[ScanSession],
+    agents: &[OwnState],
+    cache: &mut Cache,
+) {
     // 0 means "nothing published yet".
-    let hash = rows_hash(rows).max(1);
+    let hash = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = ring_shared::fasthash::hasher();
+        rows_hash(rows).hash(&mut hasher);
+        for a in agents {
+            (
+                &a.session_id,
+                a.pid,
+                a.status as u8,
+                a.updated_at.to_bits(),
+                a.alive,
+            )
+                .hash(&mut hasher);
+        }
+        hasher.finish().max(1)
+    };
     let published = ring_home.join(PUBLISHED_FILE);
     let fresh = fs::metadata(&published)
         .ok()
@@ -149,7 +172,7 @@ fn publish_changed(ring_home: &Path, wall: f64, rows: &[ScanSession], cache: &mu
     if hash == cache.published_hash && fresh {
         return;
     }
-    publish(ring_home, wall, rows);
+    publish(ring_home, wall, rows, agents);
     cache.published_hash = hash;
     cache.dirty = true;
 }
@@ -176,8 +199,9 @@ fn rows_hash(rows: &[ScanSession]) -> u64 {
 
 /// Writes the rows for the zellij plugin (atomically; errors ignored: the plugin keeps the
 /// previous file).
-pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession]) {
-    let published = Published::new(generated_at, rows);
+pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession], agents: &[OwnState]) {
+    let mut published = Published::new(generated_at, rows);
+    published.agents = agents.to_vec();
     if let Ok(text) = serde_json::to_vec(&published)
         && cache::create_private_dir(ring_home).is_ok()
     {

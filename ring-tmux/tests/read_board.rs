@@ -5,7 +5,7 @@ mod read_support;
 
 use read_support::{NOW, Ring};
 use rstest::rstest;
-use serde_json::json;
+use serde_json::{Value, json};
 
 #[test]
 fn corrupt_rows_are_skipped_and_the_rest_shown() {
@@ -201,4 +201,49 @@ fn a_closed_stdout_is_not_an_error() {
         let status = child.wait().expect("wait");
         assert_eq!(status.code(), Some(0), "{command}");
     }
+}
+
+/// Claude's own session file, read beside the rows (real-agent suite, claude esc_permission:
+/// Esc on a dialog sends no hook event): a live agent that says idle settles its waiting row,
+/// a gone one ends it, and `oneline --all` publishes those states for the zellij plugin.
+#[rstest]
+#[case::its_process_runs(r#"[["/r/app", "/dev/pts/1", 7, 70]]"#, "idle", true)]
+#[case::its_pid_was_reused(r#"[["/r/app", "/dev/pts/1", 7, 99]]"#, "ended", false)]
+fn claudes_own_session_file_decides_what_no_hook_said(
+    #[case] claude: &str,
+    #[case] status: &str,
+    #[case] alive: bool,
+) {
+    let mut ring = Ring::new();
+    ring.procs = format!(r#"{{"claude-code": {claude}, "codex": []}}"#);
+    ring.row(
+        "s1",
+        json!({"status": "waiting", "waiting_kind": "permission", "cwd": "/r/app",
+               "last_event": "PermissionRequest", "tty": "/dev/pts/1"}),
+    );
+    let sessions = ring.home.join(".claude/sessions");
+    std::fs::create_dir_all(&sessions).expect("mkdir");
+    let millis = (NOW - 2.0) * 1000.0;
+    std::fs::write(
+        sessions.join("7.json"),
+        json!({"pid": 7, "sessionId": "s1", "cwd": "/r/app", "procStart": "70", "status": "idle",
+               "updatedAt": millis, "statusUpdatedAt": millis})
+        .to_string(),
+    )
+    .expect("session file");
+    let board: Value = serde_json::from_str(&ring.stdout(&["json", "--all"])).expect("board");
+    let row = board["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .find(|s| s["session_id"] == "s1")
+        .expect("s1")
+        .clone();
+    assert_eq!(row["status"], status, "{board}");
+    ring.stdout(&["oneline", "--all"]);
+    let published: Value =
+        serde_json::from_slice(&std::fs::read(ring.ring.join("zeroconf.json")).expect("published"))
+            .expect("JSON");
+    assert_eq!(published["agents"][0]["session_id"], "s1");
+    assert_eq!(published["agents"][0]["alive"], alive);
 }

@@ -248,7 +248,14 @@ fn labels_file_names_a_session() {
 #[test]
 fn derive_keeps_rows_when_processes_cannot_be_scanned() {
     let rows = vec![row("claude", Status::Waiting, 4000.0)];
-    let sessions = derive_sessions(rows, Vec::new(), NOW, &Config::default(), &BTreeMap::new());
+    let sessions = derive_sessions(
+        rows,
+        Vec::new(),
+        NOW,
+        &Config::default(),
+        &BTreeMap::new(),
+        &[],
+    );
     assert_eq!(sessions[0].row.status, Status::Waiting);
 }
 
@@ -263,6 +270,7 @@ fn derive_promotes_a_codex_permission_wait_with_the_wall_clock() {
         NOW,
         &Config::default(),
         &BTreeMap::new(),
+        &[],
     );
     assert_eq!(sessions[0].row.status, Status::Waiting);
 }
@@ -274,7 +282,7 @@ fn derive_drops_hidden_sessions() {
         row("gone", Status::Idle, 10.0),
         row("kept", Status::Idle, 10.0),
     ];
-    let sessions = derive_sessions(rows, Vec::new(), NOW, &Config::default(), &hidden);
+    let sessions = derive_sessions(rows, Vec::new(), NOW, &Config::default(), &hidden, &[]);
     assert_eq!(sessions.len(), 1);
     assert_eq!(sessions[0].row.session_id, "kept");
 }
@@ -319,6 +327,7 @@ fn published_zero_config_rows_count_while_fresh(#[case] generated_at: f64, #[cas
         NOW,
         &Config::default(),
         &BTreeMap::new(),
+        &[],
     );
     assert_eq!(sessions.len(), 1 + n);
 }
@@ -341,4 +350,50 @@ fn side_files_are_decoded_and_bad_ones_ignored() {
     assert_eq!(inputs.hidden.get("gone"), Some(&100.0));
     assert!(inputs.config.show_all);
     assert_eq!(inputs.rows.len(), 1);
+}
+
+/// The agents' own word reaches zellij through `zeroconf.json` (the plugin can read neither
+/// `~/.claude/sessions` nor `/proc`): Esc on a Claude dialog sends no hook event, and the
+/// published state settles the waiting row.
+#[test]
+fn a_published_idle_agent_settles_a_waiting_hook_row() {
+    let mut waiting = row("s1", Status::Waiting, 10.0);
+    waiting.last_event = Some("PermissionRequest".into());
+    waiting.waiting_kind = "permission".into();
+    let idle = ring_shared::agent::OwnState {
+        provider: "claude-code".into(),
+        session_id: "s1".into(),
+        pid: 7,
+        proc_start: Some(70),
+        pid_domain: None,
+        cwd: waiting.cwd.clone(),
+        status: ring_shared::agent::OwnStatus::Idle,
+        waiting_for: String::new(),
+        updated_at: NOW - 2.0,
+        alive: Some(true),
+    };
+    let doc = serde_json::json!({"generated_at": NOW - 1.0, "sessions": [], "agents": [idle]});
+    let published: Published = serde_json::from_value(doc).expect("published");
+    let inputs = ReadInputs {
+        published: Some(published),
+        ..ReadInputs::default()
+    };
+    let derive = |agents| {
+        derive_sessions(
+            vec![waiting.clone()],
+            Vec::new(),
+            NOW,
+            &Config::default(),
+            &BTreeMap::new(),
+            agents,
+        )
+    };
+    assert_eq!(derive(&[])[0].row.status, Status::Waiting);
+    assert_eq!(derive(inputs.agent_states(NOW))[0].row.status, Status::Idle);
+    assert!(
+        inputs
+            .agent_states(NOW + ZERO_CONFIG_MAX_AGE + 2.0)
+            .is_empty(),
+        "stale states go"
+    );
 }

@@ -36,7 +36,7 @@ fn hook_row(status: Status, last_event: &str, last_active: f64) -> Session {
 
 fn state(status: OwnStatus, at: f64, alive: Option<bool>) -> OwnState {
     OwnState {
-        provider: "claude-code",
+        provider: "claude-code".into(),
         session_id: "SESSION-ID".into(),
         pid: 10_001,
         proc_start: Some(71_824),

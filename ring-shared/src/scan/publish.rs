@@ -13,6 +13,10 @@ pub struct Published {
     /// Wall-clock time the rows were computed (epoch seconds): statuses are as of then.
     pub generated_at: f64,
     pub sessions: Vec<PublishedRow>,
+    /// The agents' own states as of then (`crate::agent`), whose process liveness `ring-tmux`
+    /// checked; a file without them (an older writer) has none.
+    #[serde(default)]
+    pub agents: Vec<crate::agent::OwnState>,
 }
 
 /// One published zero-config row (the fields a zero-config row can carry).
@@ -54,6 +58,7 @@ impl Published {
         Published {
             generated_at,
             sessions,
+            agents: Vec::new(),
         }
     }
 

@@ -76,7 +76,7 @@ fn real_alive(state: &OwnState, domain: Option<&str>) -> Option<bool> {
 
 /// The process in an injected scan: known only when its `claude-code` entries carry pids.
 fn injected_alive(state: &OwnState, procs: &Procs) -> Option<bool> {
-    let Detector::Live(live) = procs.detector(state.provider) else {
+    let Detector::Live(live) = procs.detector(&state.provider) else {
         return None;
     };
     if !live.is_empty() && live.iter().all(|p| p.pid.is_none()) {
