@@ -152,6 +152,7 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
         realpath: &realpath,
     };
     let mut hook = derive::hook_sessions(std::mem::take(&mut found.rows), &ctx);
+    // Read once: applied here and after the merge, and published with the zero-config rows.
     let own = own::states(env, &procs);
     ring_shared::agent::apply(&mut hook, &own);
     let zero = if options.zero_config {
@@ -171,7 +172,7 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
             crate::zeroconf::Need::LiveRows { hook_id: &hook_id }
         };
         let ttl = crate::zeroconf::rescan_ttl();
-        crate::zeroconf::rows_for(env, &ctx, &evidence, ttl, need)
+        crate::zeroconf::rows_for(env, &ctx, &evidence, ttl, need, &own)
     } else {
         Vec::new()
     };

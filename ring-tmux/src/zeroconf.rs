@@ -69,12 +69,15 @@ pub fn sources_exist(env: &Env) -> bool {
 /// `ring_shared::scan::merge_sources`, then `ring_shared::scan::finish`.
 ///
 /// `evidence(id, cwd)`: tmux process-tree evidence (§4.10 rule 2), `|_, _| false` if none.
+/// `agents`: the agents' own states the read found (`read::own_states`), published with the
+/// rows.
 pub fn rows(
     env: &Env,
     ctx: &ReadContext<'_>,
     evidence: &dyn Fn(&str, &str) -> bool,
+    agents: &[OwnState],
 ) -> Vec<ScanSession> {
-    rows_for(env, ctx, evidence, rescan_ttl(), Need::AllRows)
+    rows_for(env, ctx, evidence, rescan_ttl(), Need::AllRows, agents)
 }
 
 /// [`rows`] with an explicit listing lifetime (`Duration::ZERO`: list every time), for a read
@@ -87,6 +90,7 @@ pub fn rows_for(
     evidence: &dyn Fn(&str, &str) -> bool,
     ttl: Duration,
     need: Need<'_>,
+    agents: &[OwnState],
 ) -> Vec<ScanSession> {
     let local = scan::local_llm_rows(&ctx.procs.local_llm);
     let claude_known = scan::known_procs(ctx, "claude-code").is_some();
@@ -127,8 +131,7 @@ pub fn rows_for(
     // Only a read that built every row can publish them (the plugin's own refresh runs
     // `oneline --all`); it does whenever they changed or the file is getting old.
     if all_rows {
-        let agents = crate::read::own_states(env, ctx.procs);
-        publish_changed(&env.ring_home, wall, &rows, &agents, &mut cache);
+        publish_changed(&env.ring_home, wall, &rows, agents, &mut cache);
     }
     if cache.needs_save() {
         restore(&mut cache, transcripts, taken_from);

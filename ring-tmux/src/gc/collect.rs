@@ -363,10 +363,15 @@ fn judge_hidden(
         source_mtime: &source_mtime,
         realpath: &crate::read::realpath,
     };
-    let zero: BTreeSet<String> = crate::zeroconf::rows(env, &read, &|_, _| false)
-        .into_iter()
-        .map(|s| s.session.row.session_id)
-        .collect();
+    let zero: BTreeSet<String> = crate::zeroconf::rows(
+        env,
+        &read,
+        &|_, _| false,
+        &crate::read::own_states(env, read.procs),
+    )
+    .into_iter()
+    .map(|s| s.session.row.session_id)
+    .collect();
     for (id, at) in hidden.at {
         let gone = !reported.contains(&id) && !zero.contains(&id);
         if gone || now - at >= opts.older_than {
