@@ -212,26 +212,42 @@ pub fn one_row_per_agent(
     board: &mut serde_json::Value,
     realpath: &dyn Fn(&str) -> String,
 ) -> usize {
-    use serde_json::Value;
-    let Some(Value::Array(sessions)) = board.get("sessions").cloned() else {
-        return 0;
+    let text = |s: &serde_json::Value, k: &str| {
+        s.get(k)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("")
+            .to_owned()
     };
-    let text = |s: &Value, k: &str| s.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
-    let hooked: Vec<(String, String)> = sessions
-        .iter()
+    let hooked: Vec<(String, String)> = board["sessions"]
+        .as_array()
+        .into_iter()
+        .flatten()
         .filter(|s| text(s, "source") == "hook" && text(s, "status") != "ended")
         .map(|s| (text(s, "provider"), realpath(&text(s, "cwd"))))
         .collect();
-    let (gone, kept): (Vec<Value>, Vec<Value>) = sessions.into_iter().partition(|s| {
+    drop_sessions(board, &|s| {
         let folder = realpath(&text(s, "cwd"));
         text(s, "source") == "proc"
             && hooked.iter().any(|(provider, cwd)| {
                 *provider == text(s, "provider") && crate::derive::is_ancestor_or_self(&folder, cwd)
             })
-    });
+    })
+}
+
+/// Takes the sessions `gone` selects out of a JSON board, lowering `counts` to match;
+/// returns how many went.
+fn drop_sessions(
+    board: &mut serde_json::Value,
+    gone: &dyn Fn(&serde_json::Value) -> bool,
+) -> usize {
+    use serde_json::Value;
+    let Some(Value::Array(sessions)) = board.get("sessions").cloned() else {
+        return 0;
+    };
+    let (gone, kept): (Vec<Value>, Vec<Value>) = sessions.into_iter().partition(|s| gone(s));
     for s in &gone {
-        let status = text(s, "status");
-        if let Some(n) = board["counts"].get_mut(status.as_str())
+        if let Some(status) = s.get("status").and_then(Value::as_str)
+            && let Some(n) = board["counts"].get_mut(status)
             && let Some(count) = n.as_u64()
         {
             *n = Value::from(count.saturating_sub(1));
@@ -266,23 +282,9 @@ pub const CODEX_SYNTHETIC: &str = "codex:synthetic:";
 /// Takes ring's Codex synthetic rows ([`CODEX_SYNTHETIC`]) out of one of ring's JSON boards,
 /// lowering `counts` to match; returns how many went.
 pub fn without_codex_synthetic(board: &mut serde_json::Value) -> usize {
-    use serde_json::Value;
-    let Some(Value::Array(sessions)) = board.get("sessions").cloned() else {
-        return 0;
-    };
-    let (gone, kept): (Vec<Value>, Vec<Value>) = sessions.into_iter().partition(|s| {
+    drop_sessions(board, &|s| {
         s.get("session_id")
-            .and_then(Value::as_str)
+            .and_then(serde_json::Value::as_str)
             .is_some_and(|id| id.starts_with(CODEX_SYNTHETIC))
-    });
-    for s in &gone {
-        if let Some(status) = s.get("status").and_then(Value::as_str)
-            && let Some(n) = board["counts"].get_mut(status)
-            && let Some(count) = n.as_u64()
-        {
-            *n = Value::from(count.saturating_sub(1));
-        }
-    }
-    board["sessions"] = Value::Array(kept);
-    gone.len()
+    })
 }
