@@ -80,13 +80,7 @@ fn hook_writes_never_follow_links_planted_in_the_ring_folder() {
         })
         .collect();
     let event = json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": "/repo", "prompt": "hi"});
-    let out = h
-        .command(&[], T0)
-        .env("RING_DEBUG_PAYLOAD_LOG", "1")
-        .write_stdin(event.to_string())
-        .output()
-        .expect("hook");
-    hook_support::assert_hook_contract(&out);
+    h.event_logging_payloads(event.clone(), T0);
     for ((rel, _), victim) in planted.iter().zip(&victims) {
         victim.assert_untouched(rel);
         assert!(
@@ -109,13 +103,7 @@ fn hook_writes_never_follow_links_planted_in_the_ring_folder() {
     for (rel, name) in planted {
         plant(&ring, rel, &gone.join(name));
     }
-    let out = h
-        .command(&[], T0)
-        .env("RING_DEBUG_PAYLOAD_LOG", "1")
-        .write_stdin(event.to_string())
-        .output()
-        .expect("hook");
-    hook_support::assert_hook_contract(&out);
+    h.event_logging_payloads(event, T0);
     let created: Vec<_> = fs::read_dir(&gone)
         .expect("list")
         .map(|e| e.expect("entry").file_name())

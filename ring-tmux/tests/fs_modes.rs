@@ -12,13 +12,7 @@ fn everything_ring_creates_is_private() {
     let h = Home::new();
     let ring = h.ring();
     let event = json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": "/repo", "prompt": "hi"});
-    let out = h
-        .command(&[], T0)
-        .env("RING_DEBUG_PAYLOAD_LOG", "1")
-        .write_stdin(event.to_string())
-        .output()
-        .expect("hook");
-    hook_support::assert_hook_contract(&out);
+    h.event_logging_payloads(event, T0);
     // The readers' caches (cache/listed among them) and the tmux state.
     for args in [["json"], ["oneline"]] {
         let mut read = assert_cmd::Command::cargo_bin("ring-tmux").expect("binary");

@@ -101,6 +101,19 @@ impl Home {
         self.hook(&[], payload.to_string(), now)
     }
 
+    /// Runs the hook on a JSON payload with the payload log on (`RING_DEBUG_PAYLOAD_LOG=1`):
+    /// every file the hook can write is then written.
+    pub fn event_logging_payloads(&self, payload: Value, now: f64) -> Output {
+        let out = self
+            .command(&[], now)
+            .env("RING_DEBUG_PAYLOAD_LOG", "1")
+            .write_stdin(payload.to_string())
+            .output()
+            .expect("run hook");
+        assert_hook_contract(&out);
+        out
+    }
+
     /// The row file of `name` (e.g. `s1.json`), parsed.
     pub fn row(&self, name: &str) -> Option<Map<String, Value>> {
         let text = fs::read(self.sessions().join(name)).ok()?;
