@@ -15,6 +15,7 @@ pub mod env;
 pub mod gc;
 pub mod hook;
 pub mod install;
+pub mod notify;
 pub mod printable;
 pub mod procs;
 pub mod read;
