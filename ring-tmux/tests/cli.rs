@@ -320,3 +320,60 @@ fn man_pages_render_and_name_every_subcommand_and_flag() {
         }
     }
 }
+
+/// The `--flags` of a README table cell.
+fn flags_in(cell: &str) -> std::collections::BTreeSet<String> {
+    let mut flags = std::collections::BTreeSet::new();
+    for (i, _) in cell.match_indices("--") {
+        let name: String = cell[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        if !name.is_empty() {
+            flags.insert(format!("--{name}"));
+        }
+    }
+    flags
+}
+
+#[test]
+fn readme_command_table_is_in_step_with_clap() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("\n## Commands\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("a ## Commands section");
+    let command = ring_tmux::cli::command();
+    let mut names: Vec<&str> = subcommands_of(&command);
+    names.push("man");
+    for name in names {
+        let sub = command.find_subcommand(name).expect("subcommand");
+        let row = section
+            .lines()
+            .find(|l| {
+                l.strip_prefix("| `ring-tmux ")
+                    .and_then(|r| r.strip_prefix(name))
+                    .is_some_and(|r| r.starts_with(' ') || r.starts_with('`'))
+            })
+            .unwrap_or_else(|| panic!("README's command table has no row for {name}"));
+        let cell = row.split(" | ").next().expect("first cell");
+        let documented = flags_in(cell);
+        let known: std::collections::BTreeSet<String> = sub
+            .get_arguments()
+            .filter_map(|a| a.get_long())
+            .filter(|l| *l != "help")
+            .map(|l| format!("--{l}"))
+            .collect();
+        assert_eq!(documented, known, "README row for {name}: {cell}");
+    }
+}
+
+fn subcommands_of(command: &clap::Command) -> Vec<&str> {
+    command
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+        .map(clap::Command::get_name)
+        .collect()
+}
