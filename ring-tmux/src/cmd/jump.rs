@@ -17,6 +17,10 @@ pub struct Args {
     /// goes on to the next waiting session.
     #[arg(long, value_name = "%N", allow_hyphen_values = true)]
     pub pane: Option<String>,
+    /// Go to this session's pane (waiting or not) instead of the next waiting one; a
+    /// notification's "go to session" action runs this.
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    pub session: Option<String>,
 }
 
 /// An empty value (an unset tmux format) is no value.
@@ -32,5 +36,6 @@ pub fn run(args: Args) -> ExitCode {
         pane: given(args.pane),
         height: None,
         width: None,
+        session: given(args.session),
     })
 }

@@ -31,5 +31,6 @@ pub fn run(args: Args) -> ExitCode {
         pane: None,
         height: args.height.and_then(|v| v.parse().ok()),
         width: args.width.and_then(|v| v.parse().ok()),
+        session: None,
     })
 }
