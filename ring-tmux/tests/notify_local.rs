@@ -106,16 +106,21 @@ fn desktop_body_stays_plain_for_a_server_without_markup() {
     assert!(!call.hints.contains_key("sound-name"), "{call:?}");
 }
 
-/// A waiting session in window 1 of a world with an attached client, the client on window 0.
+/// A waiting session `s1` in window 1 of a world with an attached client, the client on
+/// window 0; another session, `s0` in window 2, has waited longer (a plain `jump` goes there).
 fn world_with_waiting_session() -> (World, String, String, Note) {
     let mut w = World::new();
     w.server.run(&["new-window", "-t", "t:1"]);
+    w.server.run(&["new-window", "-t", "t:2"]);
     w.server.run(&["select-window", "-t", "t:0"]);
     let client = w.attach();
     let tty = w.server.pane_tty("t:1");
     let pane = w.server.show("t:1", "#{pane_id}");
+    let (older_tty, older_pane) = (w.server.pane_tty("t:2"), w.server.show("t:2", "#{pane_id}"));
     let cwd = w.project("api");
-    w.alive(&[(&cwd, &tty)]);
+    let older = w.project("older");
+    w.alive(&[(&cwd, &tty), (&older, &older_tty)]);
+    w.hook(&older_pane, payload::waiting("s0", &older, &older_tty));
     w.hook(&pane, payload::waiting("s1", &cwd, &tty));
     let mut n = note("ring: api waits (permission)", "Bash: ls");
     n.cwd = cwd;
@@ -151,8 +156,6 @@ fn desktop_click_on_the_notification_jumps_to_the_sessions_pane() {
     let call = server.wait_for(1, WITHIN).expect("a Notify");
     assert_eq!(call.actions, [desktop::ACTION, desktop::ACTION_LABEL]);
     assert_eq!(call.expire, 30_000);
-    // Another notification's click is not ours.
-    server.invoke(call.id + 1, desktop::ACTION);
     server.invoke(call.id, desktop::ACTION);
     rx.recv_timeout(HANG)
         .expect("send returned after the click")
@@ -183,6 +186,8 @@ fn desktop_closed_notification_ends_the_wait_without_jumping() {
         let _ = tx.send(desktop::send_on(&address, &n, &target));
     });
     let call = server.wait_for(1, WITHIN).expect("a Notify");
+    // A click on another notification, then ours closes: no jump.
+    server.invoke(call.id + 1, desktop::ACTION);
     server.close(call.id);
     rx.recv_timeout(HANG)
         .expect("send returned when the notification closed")
