@@ -168,6 +168,33 @@ fn desktop_click_on_the_notification_jumps_to_the_sessions_pane() {
 }
 
 #[test]
+fn desktop_notify_returns_before_the_click_and_wait_runs_the_jump() {
+    if !bus::dbus_available() || !world::tmux_available() {
+        return;
+    }
+    let bus = bus::Bus::start();
+    let server = bus::Server::start(&bus, &["actions"]);
+    let (w, client, pane, n) = world_with_waiting_session();
+    let target = Target {
+        ring_tmux: ring_tmux_of(&w),
+        setting: Some("600".into()),
+        ..Target::default()
+    };
+    let address = bus.address.clone();
+    // Returns once the server has it: a 600 s wait here would trip the guard.
+    let pending = guarded(move || desktop::notify_on(&address, &n, &target)).expect("sent");
+    assert!(pending.waits());
+    let calls = server.calls();
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    server.invoke(calls[0].id, desktop::ACTION);
+    guarded(move || pending.wait()).expect("the jump ran");
+    let here = w
+        .server
+        .run(&["display-message", "-p", "-c", &client, "#{pane_id}"]);
+    assert_eq!(here, pane);
+}
+
+#[test]
 fn desktop_closed_notification_ends_the_wait_without_jumping() {
     if !bus::dbus_available() || !world::tmux_available() {
         return;

@@ -9,7 +9,8 @@
 //! stopped mid-handshake) cannot hold the caller past it.
 //!
 //! After the server took the notification, [`send`] stays (it runs in the hook's detached
-//! child) until the user clicks it, it is closed, or the action wait ends (the `desktop`
+//! child; a dispatcher that must not hold its other channels back calls [`notify`] first and
+//! [`Pending::wait`] after them) until the user clicks it, it is closed, or the action wait ends (the `desktop`
 //! setting in seconds, default [`DEFAULT_ACTION_WAIT`]; `0` = do not wait), then runs
 //! `ring-tmux jump --socket S --session ID` (tmux) or `zellij --session S action
 //! focus-pane-id terminal_N` (zellij), bounded like every child ring starts.
@@ -55,11 +56,7 @@ const BODY_WIDTH: usize = 400;
 /// (`$DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`); on macOS without one, through
 /// [`macos::send`].
 pub fn send(note: &Note, target: &Target) -> Result<()> {
-    match session_bus() {
-        Some(address) => send_on(&address, note, target),
-        None if cfg!(target_os = "macos") => macos::send(note, target),
-        None => bail!("desktop: no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
-    }
+    notify(note, target)?.wait()
 }
 
 /// Doctor's probe: which notification server answers on the session bus, or why none does.
@@ -115,6 +112,22 @@ pub fn check_on(address: &str) -> Result<String, String> {
 
 /// [`send`] on the bus at `address` (tests pass a private bus).
 pub fn send_on(address: &str, note: &Note, target: &Target) -> Result<()> {
+    notify_on(address, note, target)?.wait()
+}
+
+/// The first half of [`send`]: the notification is shown (or this failed, within
+/// [`SEND_TIMEOUT`]); the click is not waited for yet. A dispatcher that runs several
+/// channels can send them all, then [`Pending::wait`] for the click.
+pub fn notify(note: &Note, target: &Target) -> Result<Pending> {
+    match session_bus() {
+        Some(address) => notify_on(&address, note, target),
+        None if cfg!(target_os = "macos") => macos::send(note, target).map(|()| Pending::done()),
+        None => bail!("desktop: no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
+    }
+}
+
+/// [`notify`] on the bus at `address`.
+pub fn notify_on(address: &str, note: &Note, target: &Target) -> Result<Pending> {
     let wait = action_wait(target.setting.as_deref());
     let jump = jump_command(note, target);
     let listen = jump.is_some() && !wait.is_zero();
@@ -134,25 +147,58 @@ pub fn send_on(address: &str, note: &Note, target: &Target) -> Result<()> {
     std::thread::spawn(move || exchange(request, &tx));
     match rx.recv_timeout(SEND_TIMEOUT) {
         Ok(Event::Sent { actions: true }) => {}
-        Ok(Event::Sent { actions: false }) => return Ok(()),
+        Ok(Event::Sent { actions: false } | Event::Invoked(_) | Event::Closed) => {
+            return Ok(Pending::done());
+        }
         Ok(Event::Failed(e)) => return Err(e),
-        Ok(Event::Invoked(_) | Event::Closed) => return Ok(()),
         Err(_) => bail!(
             "desktop: the notification server did not answer within {}s",
             SEND_TIMEOUT.as_secs()
         ),
     }
-    let Some(jump) = jump.filter(|_| listen) else {
-        return Ok(());
-    };
-    let deadline = Instant::now() + wait;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(left) {
-            Ok(Event::Invoked(key)) if key == ACTION => return run_jump(jump),
-            Ok(Event::Invoked(_)) => {}
-            // Closed, the connection gone, or the wait over: nobody will click any more.
-            _ => return Ok(()),
+    Ok(match jump.filter(|_| listen) {
+        Some(jump) => Pending {
+            click: Some((rx, jump)),
+            deadline: Instant::now() + wait,
+        },
+        None => Pending::done(),
+    })
+}
+
+/// A shown notification whose "go to session" click may still come.
+pub struct Pending {
+    click: Option<(mpsc::Receiver<Event>, Vec<OsString>)>,
+    /// When the wait ends (counted from when the server took the notification).
+    deadline: Instant,
+}
+
+impl Pending {
+    fn done() -> Pending {
+        Pending {
+            click: None,
+            deadline: Instant::now(),
+        }
+    }
+
+    /// Whether a click can still come.
+    pub fn waits(&self) -> bool {
+        self.click.is_some()
+    }
+
+    /// Waits until the user clicks the notification (then runs the jump), it is closed, or
+    /// the action wait is over.
+    pub fn wait(self) -> Result<()> {
+        let Some((rx, jump)) = self.click else {
+            return Ok(());
+        };
+        loop {
+            let left = self.deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(Event::Invoked(key)) if key == ACTION => return run_jump(jump),
+                Ok(Event::Invoked(_)) => {}
+                // Closed, the connection gone, or the wait over: nobody will click any more.
+                _ => return Ok(()),
+            }
         }
     }
 }
