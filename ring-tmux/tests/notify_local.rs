@@ -458,3 +458,158 @@ fn display_without_a_client_is_an_error() {
     let err = display::send(&n, &Target::default()).expect_err("nobody attached");
     assert!(format!("{err:#}").contains("no client"), "{err:#}");
 }
+
+// ---- desktop, zellij -------------------------------------------------------------------------
+
+/// The zellij to run: `$RING_ZELLIJ` (ci.sh exports its pinned build), else `zellij` on PATH;
+/// none → skip, except under `CI=true` / `RING_E2E_REQUIRED=1`.
+fn zellij_bin() -> Option<PathBuf> {
+    let found = std::env::var_os("RING_ZELLIJ")
+        .filter(|z| !z.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            let path = std::env::var_os("PATH")?;
+            std::env::split_paths(&path)
+                .map(|d| d.join("zellij"))
+                .find(|z| z.is_file())
+        })
+        .filter(|z| {
+            std::process::Command::new(z)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    let required = std::env::var_os("CI").is_some_and(|v| v == "true")
+        || std::env::var_os("RING_E2E_REQUIRED").is_some_and(|v| v == "1");
+    if found.is_none() && required {
+        panic!("zellij is needed here: set RING_ZELLIJ or put zellij on PATH");
+    }
+    if found.is_none() {
+        eprintln!("SKIP: no zellij (RING_ZELLIJ or PATH); the zellij jump test needs it");
+    }
+    found
+}
+
+/// A zellij session with two tabs of one terminal pane each, run in a private tmux; killed and
+/// deleted by name on drop.
+struct Zellij {
+    bin: PathBuf,
+    name: String,
+    _tmux: world::Server,
+    _dir: tempfile::TempDir,
+}
+
+impl Zellij {
+    fn start(bin: PathBuf) -> Zellij {
+        let dir = tempfile::tempdir().expect("dir");
+        let home = dir.path().join("home");
+        std::fs::create_dir_all(home.join(".config/zellij")).expect("config dir");
+        std::fs::write(
+            home.join(".config/zellij/config.kdl"),
+            "show_startup_tips false\nshow_release_notes false\n",
+        )
+        .expect("config");
+        let layout = dir.path().join("layout.kdl");
+        std::fs::write(
+            &layout,
+            "layout {\n  tab name=\"a\" { pane; }\n  tab name=\"b\" { pane; }\n}\n",
+        )
+        .expect("layout");
+        let name = format!("ring-desk-{}", std::process::id());
+        let command = format!(
+            "'{}' --session {name} --new-session-with-layout '{}'",
+            bin.display(),
+            layout.display()
+        );
+        let tmux = world::Server::start(
+            &[
+                ("HOME", home.to_string_lossy().into_owned()),
+                ("PATH", std::env::var("PATH").unwrap_or_default()),
+            ],
+            Some(&command),
+        );
+        let z = Zellij {
+            bin,
+            name,
+            _tmux: tmux,
+            _dir: dir,
+        };
+        let up = world::poll(Duration::from_secs(30), || {
+            z.focused().filter(|f| f.starts_with("terminal_"))
+        });
+        assert!(up.is_some(), "zellij came up");
+        z
+    }
+
+    fn action(&self, args: &[&str]) -> Option<String> {
+        let out = std::process::Command::new(&self.bin)
+            .args(["--session", &self.name, "action"])
+            .args(args)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// The pane the attached client is on (`list-clients`: `ID PANE CMD`).
+    fn focused(&self) -> Option<String> {
+        let listing = self.action(&["list-clients"])?;
+        listing
+            .lines()
+            .nth(1)?
+            .split_whitespace()
+            .nth(1)
+            .map(str::to_owned)
+    }
+}
+
+impl Drop for Zellij {
+    fn drop(&mut self) {
+        for args in [
+            vec!["kill-session", self.name.as_str()],
+            vec!["delete-session", "--force", self.name.as_str()],
+        ] {
+            let _ = std::process::Command::new(&self.bin)
+                .args(args)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status();
+        }
+    }
+}
+
+#[test]
+fn desktop_click_in_zellij_goes_to_the_panes_tab() {
+    if !bus::dbus_available() || !world::tmux_available() {
+        return;
+    }
+    let Some(bin) = zellij_bin() else {
+        return;
+    };
+    let bus = bus::Bus::start();
+    let server = bus::Server::start(&bus, &["actions"]);
+    let z = Zellij::start(bin);
+    assert_eq!(z.focused().as_deref(), Some("terminal_0"));
+    let mut n = note("ring: api waits", "q?");
+    n.zellij_session = Some(z.name.clone());
+    n.zellij_pane = Some("1".into());
+    let target = Target {
+        setting: Some("600".into()),
+        ..Target::default()
+    };
+    let address = bus.address.clone();
+    let pending = guarded(move || desktop::notify_on(&address, &n, &target)).expect("sent");
+    let calls = server.calls();
+    assert_eq!(calls[0].actions, [desktop::ACTION, desktop::ACTION_LABEL]);
+    server.invoke(calls[0].id, desktop::ACTION);
+    guarded(move || pending.wait()).expect("the jump ran");
+    let focused = world::poll(WITHIN, || {
+        z.focused().filter(|f| f.as_str() == "terminal_1")
+    });
+    assert_eq!(
+        focused.as_deref(),
+        Some("terminal_1"),
+        "the client is on the tab of the session's pane"
+    );
+}

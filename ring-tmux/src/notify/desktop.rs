@@ -12,8 +12,9 @@
 //! child; a dispatcher that must not hold its other channels back calls [`notify`] first and
 //! [`Pending::wait`] after them) until the user clicks it, it is closed, or the action wait ends (the `desktop`
 //! setting in seconds, default [`DEFAULT_ACTION_WAIT`]; `0` = do not wait), then runs
-//! `ring-tmux jump --socket S --session ID` (tmux) or `zellij --session S action
-//! focus-pane-id terminal_N` (zellij), bounded like every child ring starts.
+//! `ring-tmux jump --socket S --session ID` (tmux), or switches the zellij session to the
+//! pane's tab (`zellij action list-panes` then `go-to-tab-by-id`; `$RING_ZELLIJ` names the
+//! binary, else `zellij`), bounded like every child ring starts.
 //!
 //! Text is data: the title and body are stripped of control characters and escape sequences,
 //! and the body's `<`, `>`, `&` are escaped when the server interprets markup (`body-markup`).
@@ -167,7 +168,7 @@ pub fn notify_on(address: &str, note: &Note, target: &Target) -> Result<Pending>
 
 /// A shown notification whose "go to session" click may still come.
 pub struct Pending {
-    click: Option<(mpsc::Receiver<Event>, Vec<OsString>)>,
+    click: Option<(mpsc::Receiver<Event>, Jump)>,
     /// When the wait ends (counted from when the server took the notification).
     deadline: Instant,
 }
@@ -214,8 +215,19 @@ pub fn action_wait(setting: Option<&str>) -> Duration {
         })
 }
 
-/// The command a click runs: jump to the note's pane (tmux), or focus it (zellij).
-pub fn jump_command(note: &Note, target: &Target) -> Option<Vec<OsString>> {
+/// What a click does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Jump {
+    /// Run this command (`ring-tmux jump --socket S --session ID`).
+    Command(Vec<OsString>),
+    /// Switch the zellij session's clients to the tab holding terminal pane `pane`: zellij
+    /// 0.45's `action focus-pane-id` from outside a client focuses nothing (it applies to the
+    /// CLI's own client), while `go-to-tab-by-id` moves the attached clients.
+    ZellijTab { session: String, pane: u64 },
+}
+
+/// The jump a click runs: to the note's pane (tmux) or its tab (zellij).
+pub fn jump_command(note: &Note, target: &Target) -> Option<Jump> {
     let session = Some(note.session_id.as_str()).filter(|s| !s.is_empty() && !s.starts_with('-'));
     if let (Some(socket), Some(id)) = (note.tmux_socket.as_deref(), session)
         && !socket.is_empty()
@@ -225,14 +237,14 @@ pub fn jump_command(note: &Note, target: &Target) -> Option<Vec<OsString>> {
         } else {
             target.ring_tmux.clone()
         };
-        return Some(vec![
+        return Some(Jump::Command(vec![
             ring.into_os_string(),
             "jump".into(),
             "--socket".into(),
             socket.into(),
             "--session".into(),
             id.into(),
-        ]);
+        ]));
     }
     let zellij = note.zellij_session.as_deref().filter(|s| {
         !s.is_empty()
@@ -244,30 +256,60 @@ pub fn jump_command(note: &Note, target: &Target) -> Option<Vec<OsString>> {
         .zellij_pane
         .as_deref()
         .map(|p| p.strip_prefix("terminal_").unwrap_or(p))
-        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?;
-    Some(
-        [
-            "zellij",
-            "--session",
-            zellij,
-            "action",
-            "focus-pane-id",
-            &format!("terminal_{pane}"),
-        ]
-        .iter()
-        .map(OsString::from)
-        .collect(),
-    )
+        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?
+        .parse()
+        .ok()?;
+    Some(Jump::ZellijTab {
+        session: zellij.to_owned(),
+        pane,
+    })
 }
 
-fn run_jump(argv: Vec<OsString>) -> Result<()> {
-    let (program, args) = argv.split_first().context("desktop: empty jump command")?;
-    let mut command = Command::new(program);
-    command.args(args);
-    match crate::tmux::run::bounded(command, Instant::now() + JUMP_TIMEOUT) {
-        Some(out) if out.success => Ok(()),
-        Some(_) => bail!("desktop: the jump to the session failed"),
-        None => bail!("desktop: the jump to the session did not finish"),
+/// The zellij binary: `$RING_ZELLIJ` (the one ring's tests and CI pin), else `zellij` on PATH.
+fn zellij_program() -> OsString {
+    std::env::var_os("RING_ZELLIJ")
+        .filter(|z| !z.is_empty())
+        .unwrap_or_else(|| "zellij".into())
+}
+
+/// The tab id of terminal pane `pane` in `zellij action list-panes --tab --json` output.
+pub fn tab_of(list_panes_json: &str, pane: u64) -> Option<u64> {
+    let panes: Vec<serde_json::Value> = serde_json::from_str(list_panes_json).ok()?;
+    panes
+        .iter()
+        .find(|p| {
+            p.get("is_plugin").and_then(serde_json::Value::as_bool) == Some(false)
+                && p.get("id").and_then(serde_json::Value::as_u64) == Some(pane)
+        })?
+        .get("tab_id")?
+        .as_u64()
+}
+
+fn run_jump(jump: Jump) -> Result<()> {
+    let deadline = Instant::now() + JUMP_TIMEOUT;
+    let run = |argv: &[OsString]| -> Result<String> {
+        let (program, args) = argv.split_first().context("desktop: empty jump command")?;
+        let mut command = Command::new(program);
+        command.args(args);
+        match crate::tmux::run::bounded(command, deadline) {
+            Some(out) if out.success => Ok(out.stdout),
+            Some(_) => bail!("desktop: the jump to the session failed"),
+            None => bail!("desktop: the jump to the session did not finish"),
+        }
+    };
+    match jump {
+        Jump::Command(argv) => run(&argv).map(drop),
+        Jump::ZellijTab { session, pane } => {
+            let zellij = zellij_program();
+            let base = [zellij, "--session".into(), session.into(), "action".into()];
+            let mut list = base.to_vec();
+            list.extend(["list-panes", "--tab", "--json"].map(OsString::from));
+            let tab = tab_of(&run(&list)?, pane)
+                .with_context(|| format!("desktop: zellij has no terminal pane {pane}"))?;
+            let mut go = base.to_vec();
+            go.extend(["go-to-tab-by-id".into(), tab.to_string().into()]);
+            run(&go).map(drop)
+        }
     }
 }
 
