@@ -556,15 +556,4 @@ mod tests {
         assert_eq!(is_client_name(name), ok);
         assert_eq!(client_args(Some(name)).is_empty(), !ok);
     }
-
-    #[test]
-    fn session_flag_names_the_session_to_jump_to() {
-        let args = parse_args(&["--socket", "/s", "--session", "abc"].map(String::from));
-        assert_eq!(args.session.as_deref(), Some("abc"));
-        assert_eq!(
-            parse_args(&["--session=x".to_owned()]).session.as_deref(),
-            Some("x")
-        );
-        assert_eq!(parse_args(&["--session".to_owned()]).session, None);
-    }
 }
