@@ -6,11 +6,11 @@
 
 mod bus;
 
+use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
 use ring_tmux::notify::{Note, Target, desktop, display, terminal};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
-use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
 
 /// How long a test waits for something to show (a limit on polling, not a timing claim).
 const WITHIN: Duration = Duration::from_secs(5);
