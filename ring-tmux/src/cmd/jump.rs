@@ -1,5 +1,6 @@
 //! `ring-tmux jump`: ring.tmux binds it to `prefix a` with
-//! `--client #{client_name} --pane #{pane_id} --socket #{socket_path}`.
+//! `--client #{client_name} --pane #{pane_id} --socket #{socket_path}`. From a shell,
+//! `ring-tmux jump SESSION` goes to one session by id, id prefix or label.
 
 use std::process::ExitCode;
 
@@ -7,6 +8,10 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 #[command(args_override_self = true)]
 pub struct Args {
+    /// Go to this session instead of the next waiting one: its id, a prefix of the id, or
+    /// its label (`ring-tmux name`). A prefix several sessions share lists them, exit 1.
+    #[arg(value_name = "SESSION", conflicts_with = "session")]
+    pub target: Option<String>,
     /// The tmux server (default: $TMUX's).
     #[arg(long, value_name = "PATH", allow_hyphen_values = true)]
     pub socket: Option<String>,
@@ -37,5 +42,6 @@ pub fn run(args: Args) -> ExitCode {
         height: None,
         width: None,
         session: given(args.session),
+        target: given(args.target),
     })
 }

@@ -32,5 +32,6 @@ pub fn run(args: Args) -> ExitCode {
         height: args.height.and_then(|v| v.parse().ok()),
         width: args.width.and_then(|v| v.parse().ok()),
         session: None,
+        target: None,
     })
 }

@@ -14,6 +14,7 @@ use crate::env::Env;
 use crate::read::{load_board, read_config};
 use ring_shared::board::SummaryEntry;
 use ring_shared::format::{escape_tmux, sanitize, truncate};
+use ring_shared::pick::Pick;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -39,6 +40,8 @@ pub struct Args {
     /// `--session ID`: go to that session's pane (waiting or not) instead of the next waiting
     /// one; a notification's "go to session" action runs this.
     pub session: Option<String>,
+    /// `jump SESSION`: an id, id prefix or label ([`ring_shared::pick`]), typed by a person.
+    pub target: Option<String>,
 }
 
 /// A client name we can put in a command (tty paths, `client-123`).
@@ -102,6 +105,7 @@ struct Context {
     args: Args,
     socket: String,
     entries: ring_shared::board::Summary,
+    labels: std::collections::BTreeMap<String, String>,
     panes: Vec<Pane>,
     deadline: Instant,
 }
@@ -123,6 +127,7 @@ fn context(args: &Args) -> Option<Context> {
         args,
         socket,
         entries: loaded.summary,
+        labels: loaded.labels,
         panes: drift::parse_panes(&listing.stdout),
         deadline,
     })
@@ -146,6 +151,9 @@ pub fn jump(args: &Args) -> ExitCode {
     if let Some(id) = ctx.args.session.as_deref() {
         return jump_to_session(&ctx, id);
     }
+    if let Some(query) = ctx.args.target.as_deref() {
+        return jump_to_named(&ctx, query);
+    }
     let found = targets(&ctx.entries.waiting, &ctx.socket, &ctx.panes);
     let last = last_path(&ctx.env)
         .and_then(|p| crate::store::read_text(&p, 4096, crate::store::Owner::Ring));
@@ -164,6 +172,62 @@ pub fn jump(args: &Args) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `jump SESSION`: the session an id, id prefix or label names; said on stderr (a person
+/// typed it) when it names none or several.
+fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
+    let ids = ctx.entries.sessions.iter().map(|e| e.session_id.as_str());
+    match ring_shared::pick::pick(query, ids, &ctx.labels) {
+        Pick::One(id) => {
+            let code = jump_to_session(ctx, &id);
+            if code != ExitCode::SUCCESS {
+                crate::voice::error(
+                    &format!("session {id} has no pane in this tmux server"),
+                    "see `ring-tmux list` for where each session lives",
+                );
+            }
+            code
+        }
+        Pick::Ambiguous(ids) => {
+            let listed: Vec<String> = ids.iter().map(|id| describe(ctx, id)).collect();
+            crate::voice::fail(
+                &format!(
+                    "`{}` matches {} sessions: {}",
+                    sanitize(query),
+                    ids.len(),
+                    listed.join(", ")
+                ),
+                "give more of the id, or the whole label",
+            )
+        }
+        Pick::None => crate::voice::fail(
+            &format!("no session is called `{}`", sanitize(query)),
+            "give an id, a prefix of one, or a label (see `ring-tmux list`)",
+        ),
+    }
+}
+
+/// `id (label, project)` for a candidate list.
+fn describe(ctx: &Context, id: &str) -> String {
+    let project = ctx
+        .entries
+        .sessions
+        .iter()
+        .find(|e| e.session_id == id)
+        .map(|e| e.project.as_str())
+        .unwrap_or("");
+    let names: Vec<&str> = [ctx.labels.get(id).map(String::as_str), Some(project)]
+        .into_iter()
+        .flatten()
+        .filter(|s| !s.is_empty())
+        .collect();
+    let id = sanitize(id);
+    if names.is_empty() {
+        id
+    } else {
+        format!("{id} ({})", sanitize(&names.join(", ")))
     }
 }
 

@@ -13,6 +13,7 @@
 // Also used by `e2e_evidence`.
 pub mod world;
 
+mod by_name;
 mod keys;
 mod status_line;
 
