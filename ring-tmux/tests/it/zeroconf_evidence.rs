@@ -4,7 +4,7 @@
 //! the live slot (§4.4), and which pane `json` gives as the location of rows without a pane.
 //! The same with a real tmux server is in `e2e_evidence.rs`.
 
-mod zeroconf_support;
+use crate::zeroconf_support;
 
 use assert_cmd::Command;
 use rstest::rstest;

@@ -1,7 +1,7 @@
 //! The status segment in a real client's status line, and ring.tmux loading it.
 
-use crate::world::{self, Server, World, payload, segment_of, status_line_in, until_contains};
-use crate::{BADGE_WITHIN, STATUS_WITHIN};
+use super::world::{self, Server, World, payload, segment_of, status_line_in, until_contains};
+use super::{BADGE_WITHIN, STATUS_WITHIN};
 
 #[test]
 fn a_waiting_hook_event_badges_its_window_and_pane_and_shows_in_the_status_line() {

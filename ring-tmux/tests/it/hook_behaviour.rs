@@ -1,7 +1,7 @@
 //! `ring-tmux hook` end to end: what it writes, where, with which modes, and what it leaves
 //! alone. The reducer's rules themselves are tested in ring-shared; these check the I/O.
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::{Home, T0, assert_hook_contract, read_lines, tree};
 use rstest::rstest;

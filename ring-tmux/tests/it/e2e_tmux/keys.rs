@@ -1,7 +1,7 @@
 //! The keys ring.tmux binds, typed into a real attached client: jump and the menu.
 
-use crate::BADGE_WITHIN;
-use crate::world::{self, World, payload, poll, until_contains};
+use super::BADGE_WITHIN;
+use super::world::{self, World, payload, poll, until_contains};
 use std::time::Duration;
 
 #[test]

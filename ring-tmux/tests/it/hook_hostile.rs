@@ -1,7 +1,7 @@
 //! Hostile stdin: whatever arrives, the hook exits 0, prints nothing, writes nothing outside
 //! the ring folder's known files, and leaves only valid JSON rows in `sessions/`.
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::{Home, T0, tree};
 use serde_json::{Value, json};

@@ -20,10 +20,10 @@
 //! Recorded outputs not compared here (I/O of ring-tmux, not of this pure read), printed as
 //! notes:
 //! * `gc_candidates` (the `gc_candidates` scenario): `ring-tmux gc`'s work. It is compared in
-//!   ring-tmux/tests/gc_collect.rs (`dry_run_lists_ring_gc_candidates_and_changes_nothing`, on
-//!   the same recorded registry); ring-tmux/tests/compat.rs skips it too, and says so.
+//!   ring-tmux/tests/it/gc_collect.rs (`dry_run_lists_ring_gc_candidates_and_changes_nothing`, on
+//!   the same recorded registry); ring-tmux/tests/it/compat.rs skips it too, and says so.
 //! * `rows_after_read` (the files a read deletes: SessionStart phantoms): used here as the
-//!   next read's input only; ring-tmux/tests/compat.rs compares it after every read RiNG did
+//!   next read's input only; ring-tmux/tests/it/compat.rs compares it after every read RiNG did
 //!   not crash on.
 
 use ring_shared::board::Board;
@@ -34,14 +34,10 @@ use ring_shared::registry::{DecodeError, Row, decode_row};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
-#[path = "compat_read/crash.rs"]
 mod crash;
-#[path = "compat_read/fakefs.rs"]
-mod fakefs;
-#[path = "compat_read/fixture.rs"]
+pub mod fakefs;
 mod fixture;
-#[path = "compat_read/suites.rs"]
-mod suites;
+pub mod suites;
 
 use fixture::{
     Home, add_files, config_of, hidden_of, labels_of, panes_of, procs_of, replace_strings,
@@ -200,7 +196,7 @@ fn replay(name: &str, scenario: &Value, result: &Value, tally: &mut Tally) {
         let what = format!("{name} read {index}");
         if expected.get("gc_candidates").is_some() {
             tally.notes.insert(format!(
-                "{what}: gc_candidates not compared (ring-tmux gc: ring-tmux/tests/gc_collect.rs)"
+                "{what}: gc_candidates not compared (ring-tmux gc: ring-tmux/tests/it/gc_collect.rs)"
             ));
         }
         compare_read(
@@ -228,7 +224,7 @@ fn compare_read(
 ) {
     tally.reads += 1;
     tally.notes.insert(
-        "rows_after_read not compared (the read's file deletions: ring-tmux/tests/compat.rs)"
+        "rows_after_read not compared (the read's file deletions: ring-tmux/tests/it/compat.rs)"
             .to_owned(),
     );
     let clock = expected["clock"].as_f64().expect("read clock");

@@ -1,7 +1,7 @@
 //! The row cache (`RING_HOME/cache/rows.bin`) and the process memo through the real binary:
 //! reused while `sessions/` is unchanged, rebuilt on any change, never hiding time rules.
 
-mod read_support;
+use crate::read_support;
 
 use read_support::{NOW, Ring};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! still sends readers to every file. The board read through the caches must always equal
 //! the board read from scratch.
 
-mod read_support;
+use crate::read_support;
 
 use assert_cmd::Command;
 use read_support::{NOW, Ring};

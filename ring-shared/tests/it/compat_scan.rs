@@ -24,10 +24,7 @@ use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
-#[path = "compat_read/fakefs.rs"]
-mod fakefs;
-#[path = "compat_read/suites.rs"]
-mod suites;
+use crate::compat_read::{fakefs, suites};
 
 const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/scenarios.json");
 const EXPECTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../compat/expected.json");

@@ -6,7 +6,7 @@
 //! tests: `nobody` in a folder `nobody` owns but others can write, and root in a folder that
 //! `nobody` owns.
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::{Home, T0, assert_hook_contract, tree};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Local LLM chats in zero-config mode (spec §4.6) through the real `ring-tmux` binary:
 //! processes injected with `RING_PROCS` (`local_llm`), the board read with `json --all`.
 
-mod zeroconf_support;
+use crate::zeroconf_support;
 
 use serde_json::{Value, json};
 use std::fs;

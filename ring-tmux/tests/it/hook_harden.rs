@@ -1,7 +1,7 @@
 //! Hardening (issue 12): hostile files, racing ends, stuck tmux and zellij, big fields. Each
 //! test drives the real `ring-tmux` binary on a temporary ring folder.
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::{Home, T0, board_json};
 use serde_json::{Value, json};

@@ -10,12 +10,10 @@
 //! Here: badges, drift repair and the pane a session is found in. `e2e_tmux/status_line.rs`:
 //! the status segment and ring.tmux itself. `e2e_tmux/keys.rs`: the jump key and the menu.
 
-#[path = "e2e_tmux/world.rs"]
-mod world;
+// Also used by `e2e_evidence`.
+pub mod world;
 
-#[path = "e2e_tmux/keys.rs"]
 mod keys;
-#[path = "e2e_tmux/status_line.rs"]
 mod status_line;
 
 use std::time::Duration;

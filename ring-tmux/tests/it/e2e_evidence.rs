@@ -5,8 +5,7 @@
 //! location. The live Claude process itself is injected (`RING_PROCS`): only the tmux side is
 //! real here.
 
-#[path = "e2e_tmux/world.rs"]
-mod world;
+use crate::e2e_tmux::world;
 
 use serde_json::{Value, json};
 use std::fs::{self, File};

@@ -3,7 +3,7 @@
 //! following links, so the file a link points to keeps its bytes and its mode, and the
 //! target of a dangling link is never created.
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::{Home, T0};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Zero-config mode against real files: Claude transcripts with set mtimes in a temporary
 //! `$HOME`, a real Codex `state_5.sqlite`, the scan cache and the file published for zellij.
 
-mod zeroconf_support;
+use crate::zeroconf_support;
 
 use ring_shared::derive::{Proc, Procs, Source};
 use ring_shared::registry::Status;

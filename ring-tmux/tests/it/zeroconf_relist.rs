@@ -10,7 +10,7 @@
 //! path and its "read the folder again" path both run. An old transcript is never made recent
 //! in place: that shows up only at the 30 s sweep, by design (`zeroconf/list.rs`).
 
-mod zeroconf_support;
+use crate::zeroconf_support;
 
 use proptest::prelude::*;
 use ring_shared::derive::{Proc, Procs};

@@ -1,7 +1,7 @@
 //! Every file ring creates in the ring folder is 0600 and every folder 0700, whatever the
 //! umask allows: rows, logs, caches and tmux state name projects, commands and questions.
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::{Home, T0, tree};
 use serde_json::json;

@@ -10,7 +10,7 @@
 //! (`ring_shared::testing::ring_difference`: a scenario is compared up to such a step), ring's own row keys (`tmux_socket`, `zellij_*`, `agent_pid`) are
 //! ignored, and steps where RiNG crashed (exit ≠ 0) are not compared (ring does better).
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::Home;
 use ring_tmux::store::hidden::epoch_to_iso;

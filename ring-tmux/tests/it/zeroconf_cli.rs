@@ -2,7 +2,7 @@
 //! temporary `$HOME`, processes injected with `RING_PROCS`, hook rows written by `ring-tmux
 //! hook`, the board read with `oneline` and `json --all`.
 
-mod zeroconf_support;
+use crate::zeroconf_support;
 
 use assert_cmd::Command;
 use serde_json::{Value, json};

@@ -4,7 +4,7 @@
 //! after every step, that such a cached read gives exactly the live rows of a read with no
 //! cache at all; and that a read showing ended rows gets their current times.
 
-mod zeroconf_support;
+use crate::zeroconf_support;
 
 use ring_shared::derive::{Proc, Procs};
 use ring_shared::registry::Status;

@@ -3,7 +3,7 @@
 //! (no panic escapes), and the ring folder holds only the known files, with every row a JSON
 //! object.
 
-mod hook_support;
+use crate::hook_support;
 
 use proptest::prelude::*;
 use ring_tmux::env::Env;

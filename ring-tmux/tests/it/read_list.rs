@@ -1,6 +1,6 @@
 //! `ring-tmux list`: a readable, aligned table with every row's text made safe.
 
-mod read_support;
+use crate::read_support;
 
 use read_support::Ring;
 use rstest::rstest;

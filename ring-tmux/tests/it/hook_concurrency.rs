@@ -14,7 +14,7 @@
 //!   catching up through the hooks' journal), and at the end its board equals the board of a
 //!   copy of the rows read from scratch.
 
-mod hook_support;
+use crate::hook_support;
 
 use hook_support::{Home, T0, board_json};
 use serde_json::{Value, json};

@@ -7,9 +7,7 @@
 //! Zero-config rows are compared too: transcripts come from the scenario's files, Codex
 //! threads from a `state_5.sqlite` built here, processes from `RING_PROCS`.
 
-#[path = "compat/compare.rs"]
 mod compare;
-#[path = "compat/world.rs"]
 mod world;
 
 use serde_json::{Map, Value};

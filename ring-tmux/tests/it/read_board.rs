@@ -1,7 +1,7 @@
 //! `oneline` and `json` on fixture folders: corrupt rows, empty boards, `--all`, liveness
 //! through `RING_PROCS`, phantoms.
 
-mod read_support;
+use crate::read_support;
 
 use read_support::{NOW, Ring};
 use rstest::rstest;

@@ -26,8 +26,7 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-#[path = "compat_read/suites.rs"]
-mod suites;
+use crate::compat_read::suites;
 
 const SESSIONS: &str = "$HOME/.config/ring/sessions/";
 const PID: i64 = 4242;
