@@ -22,6 +22,7 @@ mod hook_support;
 mod hook_unsafe_folder;
 mod install_hooks;
 mod install_readme;
+mod notify_local;
 mod print_controls;
 mod props_status;
 mod read_board;
