@@ -4,6 +4,7 @@
 //! (board reads), `zeroconf_support` (agents' own files), `e2e_tmux::world` (a private tmux
 //! server).
 
+mod cli;
 mod compat;
 mod doctor_checks;
 mod e2e_evidence;
