@@ -6,7 +6,6 @@
 //! Adding an agent is one module here (its [`Provider`]) plus its line in [`PROVIDERS`]; see
 //! `docs/adding-an-agent.md`.
 
-pub mod acme;
 pub mod claude;
 pub mod codex;
 pub mod generic;
@@ -104,7 +103,6 @@ pub enum Trust {
 pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
-    &acme::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];
