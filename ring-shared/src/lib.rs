@@ -34,6 +34,7 @@ pub mod fasthash;
 pub mod format;
 pub mod hidden;
 pub mod pick;
+pub mod provider;
 pub mod pyjson;
 pub mod question;
 pub mod reduce;
