@@ -185,5 +185,20 @@ pub fn unhide(bytes: &[u8], session_id: &str, now: f64) -> Option<String> {
     Some(encode(&entries))
 }
 
+/// The hide rule (`ring-tmux hide`, RiNG's TUI `dd`): the file's new text with `session_id`
+/// hidden at `now` (an earlier stamp is kept). `bytes` is the current file, `None` when there
+/// is none; unreadable bytes start an empty list (RiNG's reader drops them too). A legacy list
+/// is migrated on the way. `None` for an empty id.
+pub fn hide(bytes: Option<&[u8]>, session_id: &str, now: f64) -> Option<String> {
+    if session_id.is_empty() {
+        return None;
+    }
+    let mut entries = bytes.and_then(|b| decode(b, now)).unwrap_or_default();
+    if !entries.contains_key(session_id) {
+        entries.insert(session_id.to_owned(), epoch_to_iso(now)?);
+    }
+    Some(encode(&entries))
+}
+
 #[cfg(test)]
 mod tests;

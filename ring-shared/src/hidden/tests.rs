@@ -135,3 +135,36 @@ fn migration_is_encode_of_decode(#[case] file: &str) {
     let decoded = decode(file.as_bytes(), NOW).expect("a list");
     assert_eq!(migrate(file.as_bytes(), NOW), Some(encode(&decoded)));
 }
+
+#[rstest::rstest]
+#[case::no_file(None, "b", r#"{"b": "2023-11-14T22:13:20+00:00"}"#)]
+#[case::keys_sorted(
+    Some(r#"{"c": "2020-01-01T00:00:00+00:00"}"#),
+    "b",
+    r#"{"b": "2023-11-14T22:13:20+00:00", "c": "2020-01-01T00:00:00+00:00"}"#
+)]
+#[case::earlier_stamp_kept(
+    Some(r#"{"b": "2020-01-01T00:00:00+00:00"}"#),
+    "b",
+    r#"{"b": "2020-01-01T00:00:00+00:00"}"#
+)]
+#[case::epoch_number_becomes_iso(
+    Some(r#"{"a": 1577836800}"#),
+    "b",
+    r#"{"a": "2020-01-01T00:00:00+00:00", "b": "2023-11-14T22:13:20+00:00"}"#
+)]
+#[case::legacy_list_migrated(
+    Some(r#"["a"]"#),
+    "b",
+    r#"{"a": "2023-11-14T22:13:20+00:00", "b": "2023-11-14T22:13:20+00:00"}"#
+)]
+#[case::garbage_starts_over(Some("not json"), "b", r#"{"b": "2023-11-14T22:13:20+00:00"}"#)]
+fn hide_writes_ring_s_format(#[case] before: Option<&str>, #[case] id: &str, #[case] after: &str) {
+    let got = super::hide(before.map(str::as_bytes), id, 1_700_000_000.0);
+    assert_eq!(got.as_deref(), Some(after));
+}
+
+#[test]
+fn hide_refuses_an_empty_id() {
+    assert_eq!(super::hide(None, "", 1_700_000_000.0), None);
+}

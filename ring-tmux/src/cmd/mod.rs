@@ -5,6 +5,7 @@
 pub mod completions;
 pub mod doctor;
 pub mod gc;
+pub mod hide;
 pub mod hook;
 pub mod install_hooks;
 pub mod install_zellij;
@@ -13,6 +14,73 @@ pub mod jump;
 pub mod list;
 pub mod man;
 pub mod menu;
+pub mod name;
 pub mod oneline;
 pub mod remove_hooks;
 pub mod status;
+
+use ring_shared::board::SummaryEntry;
+use ring_shared::format::sanitize;
+use ring_shared::pick::{Pick, pick};
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+/// The one session `query` (an id, id prefix or label, typed by a person) names among
+/// `sessions`; otherwise says why on stderr (the candidates of an ambiguous prefix listed)
+/// and gives exit code 1.
+pub(crate) fn pick_session(
+    query: &str,
+    sessions: &[SummaryEntry],
+    labels: &BTreeMap<String, String>,
+) -> Result<String, ExitCode> {
+    let ids = sessions.iter().map(|e| e.session_id.as_str());
+    match pick(query, ids, labels) {
+        Pick::One(id) => Ok(id),
+        Pick::Ambiguous(ids) => {
+            let listed: Vec<String> = ids
+                .iter()
+                .map(|id| describe(id, sessions, labels))
+                .collect();
+            Err(crate::voice::fail(
+                &format!(
+                    "`{}` matches {} sessions: {}",
+                    sanitize(query),
+                    ids.len(),
+                    listed.join(", ")
+                ),
+                "give more of the id, or the whole label",
+            ))
+        }
+        Pick::None => Err(crate::voice::fail(
+            &format!("no session is called `{}`", sanitize(query)),
+            "give an id, a prefix of one, or a label (see `ring-tmux list`)",
+        )),
+    }
+}
+
+/// `id (label, project)` for a candidate list.
+fn describe(id: &str, sessions: &[SummaryEntry], labels: &BTreeMap<String, String>) -> String {
+    let project = sessions
+        .iter()
+        .find(|e| e.session_id == id)
+        .map_or("", |e| e.project.as_str());
+    let names: Vec<&str> = [labels.get(id).map(String::as_str), Some(project)]
+        .into_iter()
+        .flatten()
+        .filter(|s| !s.is_empty())
+        .collect();
+    if names.is_empty() {
+        sanitize(id)
+    } else {
+        format!("{} ({})", sanitize(id), sanitize(&names.join(", ")))
+    }
+}
+
+/// Every session on the board, ended ones too, with the labels: what `name` and `hide` pick
+/// from.
+pub(crate) fn every_session() -> (crate::env::Env, Vec<SummaryEntry>, BTreeMap<String, String>) {
+    let env = crate::env::Env::from_process();
+    let config = crate::read::read_config(&env.ring_home).0;
+    let loaded = crate::read::load_board(&env, &config, true);
+    (env, loaded.summary.sessions, loaded.labels)
+}

@@ -60,6 +60,14 @@ pub fn unhide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<Unhide
     Ok(Unhide::Removed)
 }
 
+/// Hides `session_id` in `ring_home` (`ring-tmux hide`, RiNG's `dd`): [`hidden::hide`] under
+/// the lock. `Ok(false)`: the lock could not be had in time, nothing written.
+pub fn hide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<bool> {
+    super::rewrite_locked(ring_home, HIDDEN_FILE, HIDDEN_LOCK, READ_CAP, |bytes| {
+        hidden::hide(bytes, session_id, now)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

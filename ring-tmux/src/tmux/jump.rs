@@ -14,7 +14,6 @@ use crate::env::Env;
 use crate::read::{load_board, read_config};
 use ring_shared::board::SummaryEntry;
 use ring_shared::format::{escape_tmux, sanitize, truncate};
-use ring_shared::pick::Pick;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -178,57 +177,18 @@ pub fn jump(args: &Args) -> ExitCode {
 /// `jump SESSION`: the session an id, id prefix or label names; said on stderr (a person
 /// typed it) when it names none or several.
 fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
-    let ids = ctx.entries.sessions.iter().map(|e| e.session_id.as_str());
-    match ring_shared::pick::pick(query, ids, &ctx.labels) {
-        Pick::One(id) => {
-            let code = jump_to_session(ctx, &id);
-            if code != ExitCode::SUCCESS {
-                crate::voice::error(
-                    &format!("session {id} has no pane in this tmux server"),
-                    "see `ring-tmux list` for where each session lives",
-                );
-            }
-            code
-        }
-        Pick::Ambiguous(ids) => {
-            let listed: Vec<String> = ids.iter().map(|id| describe(ctx, id)).collect();
-            crate::voice::fail(
-                &format!(
-                    "`{}` matches {} sessions: {}",
-                    sanitize(query),
-                    ids.len(),
-                    listed.join(", ")
-                ),
-                "give more of the id, or the whole label",
-            )
-        }
-        Pick::None => crate::voice::fail(
-            &format!("no session is called `{}`", sanitize(query)),
-            "give an id, a prefix of one, or a label (see `ring-tmux list`)",
-        ),
+    let id = match crate::cmd::pick_session(query, &ctx.entries.sessions, &ctx.labels) {
+        Ok(id) => id,
+        Err(code) => return code,
+    };
+    let code = jump_to_session(ctx, &id);
+    if code != ExitCode::SUCCESS {
+        crate::voice::error(
+            &format!("session {} has no pane in this tmux server", sanitize(&id)),
+            "see `ring-tmux list` for where each session lives",
+        );
     }
-}
-
-/// `id (label, project)` for a candidate list.
-fn describe(ctx: &Context, id: &str) -> String {
-    let project = ctx
-        .entries
-        .sessions
-        .iter()
-        .find(|e| e.session_id == id)
-        .map(|e| e.project.as_str())
-        .unwrap_or("");
-    let names: Vec<&str> = [ctx.labels.get(id).map(String::as_str), Some(project)]
-        .into_iter()
-        .flatten()
-        .filter(|s| !s.is_empty())
-        .collect();
-    let id = sanitize(id);
-    if names.is_empty() {
-        id
-    } else {
-        format!("{id} ({})", sanitize(&names.join(", ")))
-    }
+    code
 }
 
 /// `jump --session ID`: switch the client to that session's pane, if it is on this server.
@@ -404,8 +364,15 @@ pub fn menu(args: &Args) -> ExitCode {
             "run it inside tmux ($TMUX) or pass --socket PATH",
         );
     };
+    // A session's label (`ring-tmux name`) shows in place of its project, as in `list`.
+    let mut sessions = ctx.entries.sessions.clone();
+    for entry in &mut sessions {
+        if let Some(label) = ctx.labels.get(&entry.session_id) {
+            entry.project.clone_from(label);
+        }
+    }
     let argv = menu_argv(
-        &ctx.entries.sessions,
+        &sessions,
         &ctx.socket,
         &ctx.panes,
         ctx.args.client.as_deref(),

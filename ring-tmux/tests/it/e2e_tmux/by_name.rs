@@ -72,3 +72,73 @@ fn jump_session_goes_by_label_or_id_prefix_and_lists_an_ambiguous_prefix() {
     assert!(stderr.contains("no session is called `zzz`"), "{stderr}");
     assert_eq!(here(&w, &client), p1);
 }
+
+fn json_sessions(w: &World) -> Vec<serde_json::Value> {
+    let out = w.ring(&["json"]);
+    let board: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json board");
+    board["sessions"].as_array().expect("sessions").clone()
+}
+
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).expect("file").permissions().mode() & 0o777
+}
+
+#[test]
+fn name_labels_a_session_everywhere_and_hide_takes_it_off_the_board() {
+    if !world::tmux_available() {
+        return;
+    }
+    let (w, client, _p1, p2) = two_waiting();
+    let out = w.ring(&["name", "abd", "ship it"]);
+    assert!(out.status.success(), "name: {out:?}");
+    let labels = w.ring_home().join("labels.json");
+    assert_eq!(
+        std::fs::read_to_string(&labels).expect("labels.json"),
+        r#"{"abd-newer": "ship it"}"#,
+        "RiNG's format"
+    );
+    assert_eq!(mode(&labels), 0o600);
+
+    // json and list carry it, the menu shows it, and jump finds the session by it.
+    let sessions = json_sessions(&w);
+    let newer = sessions
+        .iter()
+        .find(|s| s["session_id"] == "abd-newer")
+        .expect("listed");
+    assert_eq!(newer["label"], "ship it");
+    let list = String::from_utf8_lossy(&w.ring(&["list"]).stdout).into_owned();
+    assert!(list.contains("ship it"), "list: {list}");
+    let socket = w.server.socket();
+    let screen = w.menu_screen(&["--client", &client, "--socket", &socket], "ship it");
+    assert!(screen.contains("ship it"), "menu: {screen}");
+    let out = jump(&w, &client, "ship it");
+    assert!(out.status.success(), "jump by the new label: {out:?}");
+    assert_eq!(until_contains(BADGE_WITHIN, &p2, || here(&w, &client)), p2);
+
+    // An ambiguous prefix hides nothing; the label hides its session: off the board, written as RiNG writes it.
+    let hidden = w.ring_home().join("deleted_sessions.json");
+    let out = w.ring(&["hide", "ab"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(!hidden.exists(), "nothing hidden");
+    let out = w.ring(&["hide", "ship it"]);
+    assert!(out.status.success(), "hide: {out:?}");
+    let text = std::fs::read_to_string(&hidden).expect("deleted_sessions.json");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert!(
+        doc["abd-newer"]
+            .as_str()
+            .is_some_and(|s| s.ends_with("+00:00")),
+        "an ISO stamp: {text}"
+    );
+    assert_eq!(mode(&hidden), 0o600);
+    let ids: Vec<String> = json_sessions(&w)
+        .iter()
+        .map(|s| s["session_id"].as_str().unwrap_or("").to_owned())
+        .collect();
+    assert!(!ids.contains(&"abd-newer".to_owned()), "hidden: {ids:?}");
+    assert!(
+        ids.contains(&"abc-older".to_owned()),
+        "the other stays: {ids:?}"
+    );
+}

@@ -1,0 +1,32 @@
+//! `ring-tmux hide SESSION`: writes `deleted_sessions.json` (shared with RiNG). A hidden
+//! session leaves every board until its agent's next event un-hides it.
+
+use std::process::ExitCode;
+
+/// Hide a session from every board until its agent's next event (deleted_sessions.json).
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// The session: its id, a prefix of the id, or its label.
+    #[arg(value_name = "SESSION")]
+    pub session: String,
+}
+
+/// Hides the session.
+pub fn run(args: Args) -> ExitCode {
+    let (env, sessions, labels) = super::every_session();
+    let id = match super::pick_session(&args.session, &sessions, &labels) {
+        Ok(id) => id,
+        Err(code) => return code,
+    };
+    match crate::store::hidden::hide(&env.ring_home, &id, env.now()) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => crate::voice::fail(
+            "deleted_sessions.json is locked by another ring process",
+            "try again in a moment",
+        ),
+        Err(e) => crate::voice::fail(
+            &format!("could not write deleted_sessions.json: {e}"),
+            "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+        ),
+    }
+}
