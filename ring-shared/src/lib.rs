@@ -41,6 +41,7 @@ pub mod question;
 pub mod reduce;
 pub mod registry;
 pub mod scan;
+pub mod stats;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod text;

@@ -3,6 +3,7 @@
 //! [`crate::cli`] lists them; a new command is a module here plus a variant there.
 
 pub mod completions;
+pub mod digest;
 pub mod doctor;
 pub mod gc;
 pub mod hide;
@@ -17,6 +18,7 @@ pub mod menu;
 pub mod name;
 pub mod oneline;
 pub mod remove_hooks;
+pub mod stats;
 pub mod status;
 
 use ring_shared::board::SummaryEntry;

@@ -223,6 +223,37 @@ impl ErrorLog {
     }
 }
 
+/// Rewrites `ring_home/name` under an exclusive `flock` on `ring_home/lock_name`: `change`
+/// gets the current bytes (`None`: no file) and gives the new text, or `None` to leave the file
+/// alone. Written via a 0600 temp file + rename, never through a link; the folder is created
+/// 0700 if missing. `Ok(false)`: nothing written (`change` said so, or the lock could not be
+/// had in time: never write unlocked, a concurrent rewrite would be lost).
+pub fn rewrite_locked(
+    ring_home: &Path,
+    name: &str,
+    lock_name: &str,
+    cap: u64,
+    change: impl FnOnce(Option<&[u8]>) -> Option<String>,
+) -> io::Result<bool> {
+    ensure_dir(ring_home)?;
+    let held = lock::acquire(
+        &ring_home.join(lock_name),
+        lock::Mode::Exclusive,
+        lock::LOCK_TIMEOUT,
+        lock::open_lock_file,
+    )?;
+    if let lock::Lock::TimedOut = held {
+        return Ok(false);
+    }
+    let current = read_bounded(&ring_home.join(name), cap)?;
+    let Some(text) = change(current.as_deref()) else {
+        return Ok(false);
+    };
+    write_atomic(ring_home, name, text.as_bytes())?;
+    drop(held);
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,35 +371,4 @@ mod tests {
         let text = fs::read_to_string(log.path()).expect("read");
         assert!(text.ends_with("1.000 test: two lines [31m\n"));
     }
-}
-
-/// Rewrites `ring_home/name` under an exclusive `flock` on `ring_home/lock_name`: `change`
-/// gets the current bytes (`None`: no file) and gives the new text, or `None` to leave the file
-/// alone. Written via a 0600 temp file + rename, never through a link; the folder is created
-/// 0700 if missing. `Ok(false)`: nothing written (`change` said so, or the lock could not be
-/// had in time: never write unlocked, a concurrent rewrite would be lost).
-pub fn rewrite_locked(
-    ring_home: &Path,
-    name: &str,
-    lock_name: &str,
-    cap: u64,
-    change: impl FnOnce(Option<&[u8]>) -> Option<String>,
-) -> io::Result<bool> {
-    ensure_dir(ring_home)?;
-    let held = lock::acquire(
-        &ring_home.join(lock_name),
-        lock::Mode::Exclusive,
-        lock::LOCK_TIMEOUT,
-        lock::open_lock_file,
-    )?;
-    if let lock::Lock::TimedOut = held {
-        return Ok(false);
-    }
-    let current = read_bounded(&ring_home.join(name), cap)?;
-    let Some(text) = change(current.as_deref()) else {
-        return Ok(false);
-    };
-    write_atomic(ring_home, name, text.as_bytes())?;
-    drop(held);
-    Ok(true)
 }

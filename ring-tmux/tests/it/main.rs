@@ -31,6 +31,7 @@ mod read_cache;
 mod read_journal;
 mod read_list;
 mod read_support;
+mod stats_digest;
 mod zeroconf_cli;
 mod zeroconf_defer;
 mod zeroconf_evidence;

@@ -1,0 +1,56 @@
+//! `ring-tmux digest [--since 4h] [--json]`: what happened while you were away.
+
+use super::stats::{duration, events};
+use ring_shared::format::sanitize;
+use ring_shared::stats::{self, human};
+use std::process::ExitCode;
+
+/// What happened while you were away: each session's waits and where it is now.
+#[derive(Debug, Clone, Default, PartialEq, clap::Args)]
+pub struct Args {
+    /// How far back to look: a number with s, m, h or d.
+    #[arg(long, value_name = "DURATION", default_value = "4h", value_parser = duration)]
+    pub since: f64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Prints the digest.
+pub fn run(args: Args) -> ExitCode {
+    let (events, now) = events();
+    let rows = stats::digest(&events, now - args.since, now);
+    if args.json {
+        let doc = serde_json::json!({ "since_seconds": args.since, "sessions": rows });
+        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        return ExitCode::SUCCESS;
+    }
+    if rows.is_empty() {
+        println!("Nothing happened in the last {}.", human(args.since));
+        return ExitCode::SUCCESS;
+    }
+    let waiting = rows.iter().filter(|r| r.status == "waiting").count();
+    let waits: usize = rows.iter().map(|r| r.waits).sum();
+    println!(
+        "In the last {}: {} sessions, {waits} waits for you; {waiting} waiting now.",
+        human(args.since),
+        rows.len()
+    );
+    for r in &rows {
+        let state = match r.status.as_str() {
+            "waiting" => format!("waiting for you for {}", human(now - r.since_ts)),
+            other => format!("{} since {} ago", sanitize(other), human(now - r.since_ts)),
+        };
+        let waited = if r.waits > 0 {
+            format!(", waited {}x ({})", r.waits, human(r.waited_seconds))
+        } else {
+            String::new()
+        };
+        println!(
+            "  {}  {}  {state}{waited}",
+            sanitize(&r.project),
+            sanitize(&r.session_id)
+        );
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,77 @@
+//! `ring-tmux stats [--since 7d] [--json]` and, sharing its reading of `events.jsonl`,
+//! `ring-tmux digest`. The computation is [`ring_shared::stats`]'s.
+
+use ring_shared::format::sanitize;
+use ring_shared::stats::{self, Event, human};
+use std::process::ExitCode;
+
+/// Per project: how many times sessions waited for you and how long (from events.jsonl).
+#[derive(Debug, Clone, Default, PartialEq, clap::Args)]
+pub struct Args {
+    /// Only waits that began this long ago or later: a number with s, m, h or d.
+    #[arg(long, value_name = "DURATION", default_value = "7d", value_parser = duration)]
+    pub since: f64,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--since`'s value in seconds.
+pub(crate) fn duration(text: &str) -> Result<f64, String> {
+    crate::gc::parse_duration(text).ok_or_else(|| {
+        "not a duration: use a number with s, m, h or d, e.g. 30m, 12h, 7d".to_owned()
+    })
+}
+
+/// `events.jsonl`'s lines and the time now; an unreadable or missing log is an empty one.
+pub(crate) fn events() -> (Vec<Event>, f64) {
+    let env = crate::env::Env::from_process();
+    let path = env.ring_home.join("events.jsonl");
+    let text = crate::store::read_bounded(&path, 4 * crate::store::jsonl::EVENTS_CAP)
+        .ok()
+        .flatten()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    (stats::parse_events(&text), env.now())
+}
+
+/// Prints the table (or JSON).
+pub fn run(args: Args) -> ExitCode {
+    let (events, now) = events();
+    let rows = stats::stats(&events, now - args.since, now);
+    if args.json {
+        let doc = serde_json::json!({ "since_seconds": args.since, "projects": rows });
+        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        return ExitCode::SUCCESS;
+    }
+    if rows.is_empty() {
+        println!("No waits in the last {}.", human(args.since));
+        return ExitCode::SUCCESS;
+    }
+    let width = rows
+        .iter()
+        .map(|r| sanitize(&r.project).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("PROJECT".len());
+    println!(
+        "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}",
+        "PROJECT", "WAITS", "AVERAGE", "LONGEST", "TOTAL"
+    );
+    for r in &rows {
+        let open = if r.open > 0 {
+            format!("  ({} still waiting)", r.open)
+        } else {
+            String::new()
+        };
+        println!(
+            "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}{open}",
+            sanitize(&r.project),
+            r.waits,
+            human(r.average_seconds),
+            human(r.longest_seconds),
+            human(r.total_seconds),
+        );
+    }
+    ExitCode::SUCCESS
+}

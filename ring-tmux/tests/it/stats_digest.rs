@@ -1,0 +1,139 @@
+//! `ring-tmux stats` and `digest`: the real binary on a temp ring folder whose `events.jsonl`
+//! holds RiNG-written lines (compat scenario `cooldown_flap_suppressed`) and lines ring's own
+//! hook wrote.
+
+use crate::hook_support::Home;
+use assert_cmd::Command;
+use serde_json::{Value, json};
+
+const RING_LINES: &str =
+    include_str!("../../../ring-shared/src/stats/ring_cooldown_flap_suppressed.jsonl");
+const T0: f64 = 1_700_000_000.0;
+
+/// RiNG's five lines (project `app`: waits of 10 s, 10 s and one open since T0+230), then
+/// ring's hook: session `r1` in `/w/web` waits at T0+250 and is answered at T0+280.
+fn home() -> Home {
+    let home = Home::new();
+    std::fs::create_dir_all(home.ring()).expect("ring home");
+    std::fs::write(home.ring().join("events.jsonl"), RING_LINES).expect("events");
+    let base = json!({"session_id": "r1", "cwd": "/w/web"});
+    let with = |extra: Value| {
+        let mut p = base.clone();
+        p.as_object_mut()
+            .expect("object")
+            .extend(extra.as_object().expect("object").clone());
+        p
+    };
+    home.event(
+        with(json!({"hook_event_name": "UserPromptSubmit"})),
+        T0 + 240.0,
+    );
+    home.event(
+        with(json!({"hook_event_name": "Notification", "notification_type": "permission_prompt"})),
+        T0 + 250.0,
+    );
+    home.event(
+        with(json!({"hook_event_name": "UserPromptSubmit"})),
+        T0 + 280.0,
+    );
+    home
+}
+
+fn ring(home: &Home, args: &[&str], now: f64) -> (String, String, Option<i32>) {
+    let out = Command::cargo_bin("ring-tmux")
+        .expect("binary")
+        .args(args)
+        .envs(home.vars(now))
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
+    let home = home();
+    let (out, err, code) = ring(&home, &["stats", "--json"], T0 + 300.0);
+    assert_eq!(code, Some(0), "{err}");
+    let doc: Value = serde_json::from_str(&out).expect("json");
+    let projects = doc["projects"].as_array().expect("projects");
+    let summary: Vec<(String, u64, u64, f64, f64)> = projects
+        .iter()
+        .map(|p| {
+            (
+                p["project"].as_str().unwrap_or("").to_owned(),
+                p["waits"].as_u64().unwrap_or(0),
+                p["open"].as_u64().unwrap_or(0),
+                p["total_seconds"].as_f64().unwrap_or(0.0),
+                p["longest_seconds"].as_f64().unwrap_or(0.0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("app".to_owned(), 3, 1, 90.0, 70.0),
+            ("web".to_owned(), 1, 0, 30.0, 30.0)
+        ]
+    );
+
+    let (text, _, code) = ring(&home, &["stats"], T0 + 300.0);
+    assert_eq!(code, Some(0));
+    let app = text
+        .lines()
+        .find(|l| l.starts_with("app"))
+        .expect("app row");
+    assert!(
+        app.split_whitespace().collect::<Vec<_>>()[..5] == ["app", "3", "30s", "1m", "10s"],
+        "waits, average, longest: {text}"
+    );
+    assert!(app.ends_with("(1 still waiting)"), "{text}");
+
+    // --since leaves out what began before.
+    let (out, _, _) = ring(&home, &["stats", "--since", "60s", "--json"], T0 + 300.0);
+    let doc: Value = serde_json::from_str(&out).expect("json");
+    let projects = doc["projects"].as_array().expect("projects");
+    assert_eq!(
+        projects.len(),
+        1,
+        "only web's wait began since T0+240: {out}"
+    );
+    assert_eq!(projects[0]["project"], "web");
+}
+
+#[test]
+fn digest_tells_what_happened_while_away_still_waiting_first() {
+    let home = home();
+    let (out, err, code) = ring(&home, &["digest", "--since", "2m", "--json"], T0 + 300.0);
+    assert_eq!(code, Some(0), "{err}");
+    let doc: Value = serde_json::from_str(&out).expect("json");
+    let rows: Vec<(&str, &str, u64)> = doc["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .map(|s| {
+            (
+                s["session_id"].as_str().unwrap_or(""),
+                s["status"].as_str().unwrap_or(""),
+                s["waits"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(rows, [("s1", "waiting", 1), ("r1", "working", 1)]);
+
+    let (text, _, _) = ring(&home, &["digest", "--since", "2m"], T0 + 300.0);
+    assert!(
+        text.starts_with("In the last 2m 00s: 2 sessions, 2 waits for you; 1 waiting now."),
+        "{text}"
+    );
+    assert!(
+        text.contains("app  s1  waiting for you for 1m 10s"),
+        "{text}"
+    );
+
+    let (_, err, code) = ring(&home, &["digest", "--since", "soon"], T0 + 300.0);
+    assert_eq!(code, Some(2), "a bad duration is a usage error: {err}");
+}
