@@ -77,4 +77,19 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    // Notifications (issue 14): ring_tmux::notify::cli.
+    /// Notifications: `--test` sends one through each configured channel and reports each.
+    Notify {
+        /// Send a test notification through each configured channel.
+        #[arg(long)]
+        test: bool,
+        /// Send what is due (debounce, quiet, reminders, Codex waits); prints nothing.
+        #[arg(long)]
+        flush: bool,
+    },
+    /// Quiet mode: `on`, `off` or a duration (`30m`); notifications wait, then one summary.
+    Quiet {
+        /// `on`, `off`, or how long (`30m`, `2h`, `90s`); none: show whether quiet is on.
+        when: Option<String>,
+    },
 }

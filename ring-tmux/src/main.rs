@@ -39,5 +39,7 @@ fn main() -> ExitCode {
         Command::InstallZellij { args } => ring_tmux::zellij::install_zellij(&args),
         Command::Doctor { args } => ring_tmux::doctor::run(&args),
         Command::Gc { args } => ring_tmux::gc::run(&args),
+        Command::Notify { test, flush } => ring_tmux::notify::cli::notify(test, flush),
+        Command::Quiet { when } => ring_tmux::notify::cli::quiet(when.as_deref()),
     }
 }
