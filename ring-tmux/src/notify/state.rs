@@ -48,9 +48,13 @@ pub fn update<T>(ring_home: &Path, change: impl FnOnce(State) -> (State, T)) -> 
             "notify.lock is busy",
         ));
     }
-    let (next, out) = change(read(ring_home));
-    let text = serde_json::to_vec(&next).map_err(io::Error::other)?;
-    dir.write_atomic(STATE_FILE, &text)?;
+    let before = read(ring_home);
+    let (next, out) = change(before.clone());
+    // Most flushes change nothing: no write then (the plugin's tick flushes every few seconds).
+    if next != before {
+        let text = serde_json::to_vec(&next).map_err(io::Error::other)?;
+        dir.write_atomic(STATE_FILE, &text)?;
+    }
     drop(held);
     Ok(out)
 }
