@@ -57,6 +57,12 @@ pub struct Config {
     pub notify_timeout_seconds: i64,
     /// ring: send the detail (commands, questions) to remote channels (ntfy, webhook) too.
     pub notify_remote_detail: bool,
+    /// ring: what the terminal channel sends: `bell`, `osc9`, `osc777`, comma-separated.
+    pub notify_terminal: String,
+    /// ring: seconds a desktop notification's "go to session" stays clickable (`0`: none).
+    pub notify_desktop_wait_seconds: i64,
+    /// ring: milliseconds the tmux `display-message` shows.
+    pub notify_display_ms: i64,
 }
 
 impl Default for Config {
@@ -84,6 +90,9 @@ impl Default for Config {
             notify_command: None,
             notify_timeout_seconds: 5,
             notify_remote_detail: false,
+            notify_terminal: "bell,osc9".into(),
+            notify_desktop_wait_seconds: 60,
+            notify_display_ms: 5000,
         }
     }
 }
@@ -190,6 +199,13 @@ impl Config {
             "notify_also" => self.notify_also = names(key, value)?,
             "notify_timeout_seconds" => self.notify_timeout_seconds = int(key, value)?.max(1),
             "notify_remote_detail" => self.notify_remote_detail = boolean(key, value)?,
+            "notify_terminal" => {
+                self.notify_terminal = text(key, value)?.unwrap_or_else(|| "bell,osc9".into());
+            }
+            "notify_desktop_wait_seconds" => {
+                self.notify_desktop_wait_seconds = int(key, value)?.clamp(0, 3600);
+            }
+            "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(format!("unknown config key {key:?} (ignored; a typo?)")),
         }

@@ -3,7 +3,7 @@
 
 use super::{Finding, system};
 use crate::env::Env;
-use crate::notify::{dispatch, ntfy};
+use crate::notify::{desktop, dispatch, ntfy, terminal};
 use ring_shared::config::Config;
 use std::ffi::OsStr;
 use std::path::Path;
@@ -20,17 +20,20 @@ fn url_problem(url: &str, path: &OsStr) -> Option<String> {
 fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
     let test = "then: ring-tmux notify --test";
     match name {
-        "desktop" => {
-            if dispatch::session_bus_reachable() {
-                Finding::ok("notify: desktop (D-Bus session bus reachable)")
-            } else {
-                Finding::warn(
-                    "notify: desktop: no D-Bus session bus answers",
-                    "run inside a desktop session, or set notify_backend = \"terminal\" in config.toml",
-                )
-            }
-        }
-        "terminal" => Finding::ok("notify: terminal (bell and OSC 9/777)"),
+        "desktop" => match desktop::check(&dispatch::target(config, name)) {
+            Ok(what) => Finding::ok(format!("notify: desktop: {what}")),
+            Err(why) => Finding::warn(
+                format!("notify: desktop: {why}"),
+                "run inside a desktop session, or set notify_backend = \"terminal\" in config.toml",
+            ),
+        },
+        "terminal" => match terminal::check(&dispatch::target(config, name)) {
+            Ok(what) => Finding::ok(format!("notify: terminal: {what}")),
+            Err(why) => Finding::warn(
+                format!("notify: terminal: {why}"),
+                "set notify_terminal = \"bell,osc9\" in config.toml",
+            ),
+        },
         "tmux" => match system::which("tmux", path) {
             Some(_) => Finding::ok("notify: tmux display-message"),
             None => Finding::warn("notify: tmux: tmux is not on PATH", "install tmux"),

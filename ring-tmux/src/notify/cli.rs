@@ -49,6 +49,11 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
         }],
     });
     note.detail = "ring-tmux notify --test".into();
+    // A test waits for no click: the desktop note goes up and the command returns.
+    let config = Config {
+        notify_desktop_wait_seconds: 0,
+        ..config
+    };
     let results = dispatch::send_all(std::slice::from_ref(&note), &config);
     let mut failed = false;
     for (name, result) in &results {

@@ -35,30 +35,22 @@ pub fn enabled(config: &Config) -> bool {
     !matches!(config.notify_backend.as_str(), "none" | "agent-hooks")
 }
 
-/// Whether a D-Bus session bus answers (its socket accepts a connection).
+/// Whether a D-Bus session bus answers: the address of [`super::desktop::session_bus`] names
+/// a socket that accepts a connection (an abstract socket or another transport: taken as
+/// reachable; the desktop channel then says what went wrong).
 pub fn session_bus_reachable() -> bool {
-    let address = std::env::var("DBUS_SESSION_BUS_ADDRESS").ok();
-    let path = match address.as_deref() {
-        Some(a) => a
-            .split(';')
-            .find_map(|part| {
-                let rest = part.strip_prefix("unix:")?;
-                rest.split(',').find_map(|kv| {
-                    kv.strip_prefix("path=")
-                        .map(|p| Some(std::path::PathBuf::from(p)))
-                        .or_else(|| kv.strip_prefix("abstract=").map(|_| None))
-                })
-            })
-            .flatten(),
-        None => {
-            let uid = rustix::process::getuid().as_raw();
-            Some(std::path::PathBuf::from(format!("/run/user/{uid}/bus")))
-        }
+    let Some(address) = super::desktop::session_bus() else {
+        return cfg!(target_os = "macos");
     };
+    let path = address.split(';').find_map(|part| {
+        part.strip_prefix("unix:")?
+            .split(',')
+            .find_map(|kv| kv.strip_prefix("path="))
+            .map(std::path::PathBuf::from)
+    });
     match path {
         Some(path) => std::os::unix::net::UnixStream::connect(path).is_ok(),
-        // An abstract socket (no file to check): taken as reachable.
-        None => address.is_some(),
+        None => true,
     }
 }
 
@@ -106,6 +98,9 @@ pub fn target(config: &Config, name: &str) -> Target {
         "ntfy" => (config.notify_ntfy_url.clone(), true),
         "webhook" => (config.notify_webhook_url.clone(), true),
         "command" => (config.notify_command.clone(), false),
+        "terminal" => (Some(config.notify_terminal.clone()), false),
+        "desktop" => (Some(config.notify_desktop_wait_seconds.to_string()), false),
+        "tmux" => (Some(config.notify_display_ms.to_string()), false),
         _ => (None, false),
     };
     Target {
@@ -122,7 +117,9 @@ pub fn send(name: &str, note: &Note, target: &Target) -> anyhow::Result<()> {
         "ntfy" => super::ntfy::send(note, target),
         "webhook" => super::webhook::send(note, target),
         "command" => super::command::send(note, target),
-        "desktop" | "terminal" | "tmux" => super::local(name, note, target),
+        "desktop" => super::desktop::send(note, target),
+        "terminal" => super::terminal::send(note, target),
+        "tmux" => super::display::send(note, target),
         other => anyhow::bail!(
             "unknown notification channel {other:?} (one of {})",
             CHANNELS.join(", ")
@@ -159,7 +156,14 @@ pub fn send_all(notes: &[Note], config: &Config) -> Vec<(String, anyhow::Result<
     }
     drop(tx);
     let count = u32::try_from(notes.len()).unwrap_or(u32::MAX);
-    let deadline = Instant::now() + channel_timeout() * count + Duration::from_secs(1);
+    // The desktop channel stays for its "go to session" click (notify_desktop_wait_seconds).
+    let per_note = if names.iter().any(|n| n == "desktop") {
+        let wait = super::desktop::action_wait(target(config, "desktop").setting.as_deref());
+        channel_timeout().max(wait + super::desktop::SEND_TIMEOUT + Duration::from_secs(3))
+    } else {
+        channel_timeout()
+    };
+    let deadline = Instant::now() + per_note * count + Duration::from_secs(1);
     let mut results = Vec::new();
     let expected = names.len() * notes.len();
     while results.len() < expected {

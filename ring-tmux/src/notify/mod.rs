@@ -50,8 +50,12 @@ pub struct Target {
     pub sound: bool,
 }
 
+pub mod desktop;
+pub mod display;
+pub mod terminal;
+
 // The decision's side of issue 14: state on disk, flush, dispatch, the remote channels and
-// the commands. The desktop, terminal and tmux display channels are `local` below.
+// the commands.
 pub mod cli;
 pub mod command;
 pub mod dispatch;
@@ -60,12 +64,6 @@ pub mod http;
 pub mod ntfy;
 pub mod state;
 pub mod webhook;
-
-/// The desktop (D-Bus), terminal (bell, OSC 9/777) and tmux `display-message` channels.
-fn local(name: &str, note: &Note, target: &Target) -> anyhow::Result<()> {
-    let _ = (note, target);
-    anyhow::bail!("the {name} channel is not in this build")
-}
 
 /// Title and body for a channel that leaves this machine: control characters removed, and
 /// the detail replaced by a description unless the target may have it.
