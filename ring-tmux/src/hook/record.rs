@@ -202,6 +202,13 @@ impl Recorder<'_> {
                     self.append_transition(t);
                 }
                 if notify && crate::notify::dispatch::enabled(&self.config) {
+                    // The decision, as RiNG's recordings count it; the note itself goes out
+                    // from the detached child.
+                    self.log.write(
+                        self.now,
+                        "notify",
+                        &format!("{} now waiting ({})", row.session_id, row.waiting_kind),
+                    );
                     rang = Some(row.session_id.clone());
                 }
                 (Handled::Written, Some(row))
