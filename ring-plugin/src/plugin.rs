@@ -254,17 +254,18 @@ impl ZellijPlugin for State {
 
 impl State {
     fn request_permissions(&self) {
-        let mut permissions = vec![
-            PermissionType::ReadApplicationState,
-            PermissionType::ChangeApplicationState,
-        ];
-        if self.settings.ring_home.is_some() {
-            permissions.push(PermissionType::FullHdAccess);
-        }
-        // Only for a layout that names `ring_tmux`: without it the plugin runs nothing.
-        if self.settings.ring_tmux.is_some() {
-            permissions.push(PermissionType::RunCommands);
-        }
+        let permissions: Vec<PermissionType> = self
+            .settings
+            .permission_names()
+            .into_iter()
+            .filter_map(|name| match name {
+                "ReadApplicationState" => Some(PermissionType::ReadApplicationState),
+                "ChangeApplicationState" => Some(PermissionType::ChangeApplicationState),
+                "RunCommands" => Some(PermissionType::RunCommands),
+                "FullHdAccess" => Some(PermissionType::FullHdAccess),
+                _ => None,
+            })
+            .collect();
         request_permission(&permissions);
     }
 

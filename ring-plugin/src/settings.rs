@@ -108,6 +108,19 @@ pub struct Settings {
     pub errors: Vec<String>,
 }
 
+impl Settings {
+    /// The permissions this instance asks zellij for, by name: [`ring_shared::ZELLIJ_PERMISSIONS`]
+    /// whatever the mode or keys (so the bar and the board never rewrite each other's grant),
+    /// and `FullHdAccess` when `ring_home` is set.
+    pub fn permission_names(&self) -> Vec<&'static str> {
+        let mut names = ring_shared::ZELLIJ_PERMISSIONS.to_vec();
+        if self.ring_home.is_some() {
+            names.push("FullHdAccess");
+        }
+        names
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {

@@ -28,15 +28,11 @@ use std::process::{Command, ExitCode};
 /// The pipe the plugin listens to for an immediate re-read.
 pub const REFRESH_PIPE: &str = "ring::refresh";
 
-/// What the plugin asks for: pane and mode events (`ReadApplicationState`), focusing panes and
-/// tinting them (`ChangeApplicationState`), and running `ring-tmux oneline` when its layout
-/// names `ring_tmux` (`RunCommands`). It reads the ring folder through its `cwd`, which needs
-/// no permission.
-pub const PERMISSIONS: [&str; 3] = [
-    "ReadApplicationState",
-    "ChangeApplicationState",
-    "RunCommands",
-];
+/// What the plugin asks for, bar and board alike: pane and mode events
+/// (`ReadApplicationState`), focusing panes and tinting them (`ChangeApplicationState`), and
+/// running `ring-tmux oneline` (`RunCommands`, used when its layout names `ring_tmux`). It
+/// reads the ring folder through its `cwd`, which needs no permission.
+pub const PERMISSIONS: [&str; 3] = ring_shared::ZELLIJ_PERMISSIONS;
 
 /// The key the printed board binding uses.
 const BOARD_KEY: &str = "Alt r";
