@@ -9,6 +9,7 @@
 //!
 //! Here: badges, drift repair and the pane a session is found in. `e2e_tmux/status_line.rs`:
 //! the status segment and ring.tmux itself. `e2e_tmux/keys.rs`: the jump key and the menu.
+//! `e2e_tmux/tpm.rs`: installing through TPM from a clone, to working badges.
 
 #[path = "e2e_tmux/world.rs"]
 mod world;
@@ -17,6 +18,8 @@ mod world;
 mod keys;
 #[path = "e2e_tmux/status_line.rs"]
 mod status_line;
+#[path = "e2e_tmux/tpm.rs"]
+mod tpm;
 
 use std::time::Duration;
 use world::{World, payload, poll, until_contains};
