@@ -282,6 +282,29 @@ else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
 fi
 
+step "opening the board, then restarting the layout: no permission prompt"
+# zellij rewrites the plugin's grant with whatever set an instance asks for: a board asking
+# for less than the bar erased RunCommands, and the next start asked again in the bar's row.
+RING_E2E_KEEP=0 zj_stop
+if ZJ_INSTALL=1 zj_start; then
+  tmx send-keys -t e2e M-r
+  expect "the board opens (Alt r)" 10 'board_open'
+  expect "no permission prompt on the board" 3 '! screen | grep -qF "Allow?"'
+  tmx send-keys -t e2e M-r
+  grep -q RunCommands "$HOME/.cache/zellij/permissions.kdl" \
+    && ok "the grant still holds RunCommands after the board" \
+    || fail "the grant still holds RunCommands after the board: $(tr '\n' ' ' <"$HOME/.cache/zellij/permissions.kdl")"
+  # The same layout, started again in the same HOME.
+  timeout 5 "$ZJ_BIN" kill-session "$ZJ_SESSION" >/dev/null 2>&1 || true
+  timeout 5 "$ZJ_BIN" delete-session --force "$ZJ_SESSION" >/dev/null 2>&1 || true
+  tmx respawn-pane -k -t e2e \
+    "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_LAYOUT; echo ZELLIJ-EXITED=\$?; sleep 60"
+  expect "after a restart the bar draws, with no permission prompt" 30 \
+    'bar_has " ring" && ! screen | grep -qF "Allow?"'
+else
+  fail "its layout starts with the bar under the tab bar, no permission prompt"
+fi
+
 step "a ring_tmux that cannot run is named in the bar"
 RING_E2E_KEEP=0 zj_stop
 # shellcheck disable=SC2016 # expanded by zj_start
