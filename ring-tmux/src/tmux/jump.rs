@@ -36,9 +36,13 @@ pub struct Args {
     pub height: Option<usize>,
     /// `#{client_width}` of that client: likewise.
     pub width: Option<usize>,
+    /// `--session ID`: go to that session's pane (waiting or not) instead of the next waiting
+    /// one; a notification's "go to session" action runs this.
+    pub session: Option<String>,
 }
 
-/// Parses `--socket`, `--client`, `--pane`, `--height`, `--width` (also `--flag=value`);
+/// Parses `--socket`, `--client`, `--pane`, `--height`, `--width`, `--session` (also
+/// `--flag=value`);
 /// unknown ones are ignored.
 pub fn parse_args(args: &[String]) -> Args {
     let mut out = Args::default();
@@ -60,6 +64,7 @@ pub fn parse_args(args: &[String]) -> Args {
             "--pane" => out.pane = value(),
             "--height" => out.height = value().and_then(|v| v.parse().ok()),
             "--width" => out.width = value().and_then(|v| v.parse().ok()),
+            "--session" => out.session = value(),
             _ => {}
         }
     }
@@ -166,6 +171,9 @@ pub fn jump(args: &[String]) -> ExitCode {
         eprintln!("ring: jump needs a tmux server ($TMUX or --socket) that answers");
         return ExitCode::FAILURE;
     };
+    if let Some(id) = ctx.args.session.as_deref() {
+        return jump_to_session(&ctx, id);
+    }
     let found = targets(&ctx.entries.waiting, &ctx.socket, &ctx.panes);
     let last = last_path(&ctx.env)
         .and_then(|p| crate::store::read_text(&p, 4096, crate::store::Owner::Ring));
@@ -181,6 +189,32 @@ pub fn jump(args: &[String]) -> ExitCode {
     let ok = run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success);
     remember_last(&ctx.env.ring_home, &entry.session_id);
     if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `jump --session ID`: switch the client to that session's pane, if it is on this server.
+fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
+    let pane = ctx
+        .entries
+        .sessions
+        .iter()
+        .find(|e| e.session_id == id)
+        .and_then(|e| drift::pane_of(e, &ctx.socket, &ctx.panes));
+    let Some(pane) = pane else {
+        say(
+            ctx,
+            "ring: that session is not in this tmux server any more",
+        );
+        return ExitCode::FAILURE;
+    };
+    let mut argv = vec!["switch-client".to_owned()];
+    argv.extend(client_args(ctx.args.client.as_deref()));
+    argv.extend(["-t".to_owned(), pane.id.clone()]);
+    if run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success) {
+        remember_last(&ctx.env.ring_home, id);
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
