@@ -228,7 +228,10 @@ fn the_plugin_is_found_in_the_data_folder_or_where_it_was_installed() {
     let installed = dir.path().join("zellij/plugins/ring.wasm");
     let found = |exe: &Path| find_plugin(None, Some(exe), &data, &installed);
     let error = found(&exe_dir).expect_err("nothing anywhere");
-    assert!(error.contains("releases/latest/download/ring.wasm"), "{error}");
+    assert!(
+        error.contains("releases/latest/download/ring.wasm"),
+        "{error}"
+    );
     fs::create_dir_all(installed.parent().expect("parent")).expect("mkdir");
     fs::write(&installed, WASM).expect("installed");
     assert_eq!(found(&exe_dir).expect("installed"), installed);

@@ -30,7 +30,14 @@ echo "    Finished \`release\` profile [optimized] target(s)"
 
 fn git(dir: &Path, args: &[&str]) {
     let out = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
         .args(args)
         .current_dir(dir)
         .output()
@@ -71,7 +78,10 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
     let repo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let plugins = home.join(".tmux/plugins");
     std::fs::create_dir_all(&plugins).expect("plugins");
-    git(&plugins, &["clone", "--quiet", &repo.to_string_lossy(), "ring"]);
+    git(
+        &plugins,
+        &["clone", "--quiet", &repo.to_string_lossy(), "ring"],
+    );
     let clone = plugins.join("ring");
     let built = clone.join("target/release/ring-tmux");
     let log = clone.join("target/ring-tmux-build.log");
@@ -80,11 +90,8 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
     std::fs::create_dir_all(&stand_in).expect("stand-in dir");
     let cargo = stand_in.join("cargo");
     std::fs::write(&cargo, CARGO_STAND_IN).expect("cargo stand-in");
-    std::fs::set_permissions(
-        &cargo,
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .expect("chmod");
+    std::fs::set_permissions(&cargo, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
     std::fs::write(dir.path().join("cargo-fail"), "").expect("fail switch");
 
     let mut env = World::env(dir.path());
@@ -120,21 +127,28 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
         "{failed}"
     );
     let status = server.show("t", "#{E:status-right}");
-    assert!(status.contains(&s(&log)), "the status line names the log: {status}");
+    assert!(
+        status.contains(&s(&log)),
+        "the status line names the log: {status}"
+    );
     let logged = std::fs::read_to_string(&log).expect("build log");
     assert!(logged.contains("the stand-in was told to fail"), "{logged}");
     assert_eq!(option(&server, "@ring_loaded"), "", "nothing loaded yet");
     let calls = cargo_calls(dir.path());
     assert_eq!(calls.len(), 1, "{calls:?}");
     assert!(
-        calls[0].starts_with(&s(&clone)) && calls[0].ends_with("build --release --locked -p ring-tmux"),
+        calls[0].starts_with(&s(&clone))
+            && calls[0].ends_with("build --release --locked -p ring-tmux"),
         "{calls:?}"
     );
 
     // 2. The retry the message names: the build now works, ring loads with the built binary
     //    and says how to install the hooks.
     std::fs::remove_file(dir.path().join("cargo-fail")).expect("fail switch off");
-    assert!(failed.contains(&load), "the retry command is named: {failed}");
+    assert!(
+        failed.contains(&load),
+        "the retry command is named: {failed}"
+    );
     server.run(&["run-shell", &s(&clone.join("ring.tmux"))]);
     let loaded = poll(BUILD_WITHIN, || {
         Some(option(&server, "@ring_loaded")).filter(|l| !l.is_empty())
@@ -144,7 +158,10 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
     let hint = until_contains(BUILD_WITHIN, "install-hooks", || {
         option(&server, "@ring_hint")
     });
-    assert!(hint.contains(&format!("{} install-hooks", s(&built))), "{hint}");
+    assert!(
+        hint.contains(&format!("{} install-hooks", s(&built))),
+        "{hint}"
+    );
     // The placeholder became #{E:@ring_status} while there was no binary; that is now the
     // status job of the built binary.
     assert!(
@@ -153,7 +170,10 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
         option(&server, "status-right")
     );
     let job = option(&server, "@ring_status");
-    assert!(job.contains(&format!("{}' status --socket ", s(&built))), "{job}");
+    assert!(
+        job.contains(&format!("{}' status --socket ", s(&built))),
+        "{job}"
+    );
 
     // 3. Badges work: a hook event in pane %0 shows on the window.
     let w = World {
@@ -166,7 +186,9 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
     w.alive(&[(&project, &tty)]);
     w.hook("%0", payload::waiting("s-web", &project, &tty));
     assert_eq!(
-        until_contains(Duration::from_secs(2), "\u{1F534}", || w.server.window_badge("t:0")),
+        until_contains(Duration::from_secs(2), "\u{1F534}", || w
+            .server
+            .window_badge("t:0")),
         "\u{1F534}"
     );
 
