@@ -20,6 +20,9 @@ mod convert;
 mod runner;
 mod session;
 
+/// The cells the text sent to zjstatus may take.
+const ZJSTATUS_WIDTH: usize = 120;
+
 /// The pipe name the hook sends (`zellij pipe --name ring::refresh`): re-read now.
 pub const REFRESH_PIPE: &str = "ring::refresh";
 
@@ -62,6 +65,8 @@ pub struct State {
     notices: Vec<String>,
     no_sessions_folder: bool,
     visible: bool,
+    /// The last payload sent to zjstatus.
+    zjstatus_sent: Option<String>,
     timer_armed: bool,
     hits: Vec<Hit>,
     rows: usize,
@@ -263,6 +268,9 @@ impl State {
                 "ChangeApplicationState" => Some(PermissionType::ChangeApplicationState),
                 "RunCommands" => Some(PermissionType::RunCommands),
                 "FullHdAccess" => Some(PermissionType::FullHdAccess),
+                "MessageAndLaunchOtherPlugins" => {
+                    Some(PermissionType::MessageAndLaunchOtherPlugins)
+                }
                 _ => None,
             })
             .collect();
@@ -320,7 +328,30 @@ impl State {
         let changed = view != self.view || notices != self.notices;
         self.view = view;
         self.notices = notices;
+        self.feed_zjstatus();
         changed
+    }
+
+    /// With `zjstatus "NAME"`: the bar's text to zjstatus's `pipe_NAME`, when it changed.
+    fn feed_zjstatus(&mut self) {
+        let Some(name) = &self.settings.zjstatus else {
+            return;
+        };
+        if self.permission != Permission::Granted {
+            return;
+        }
+        let line = bar::layout(
+            &self.view,
+            &self.notices,
+            &self.settings.icons,
+            &Theme::default(),
+            ZJSTATUS_WIDTH,
+        );
+        let payload = crate::zjstatus::payload(name, &line.plain);
+        if self.zjstatus_sent.as_deref() != Some(payload.as_str()) {
+            pipe_message_to_plugin(MessageToPlugin::new("pipe").with_payload(payload.clone()));
+            self.zjstatus_sent = Some(payload);
+        }
     }
 
     fn apply_cue(&mut self, view: &View) {

@@ -102,6 +102,9 @@ pub struct Settings {
     pub ring_tmux: Option<String>,
     /// Seconds between two runs of `ring_tmux`, at least [`MIN_ZERO_CONFIG_REFRESH`].
     pub zero_config_refresh: u32,
+    /// A zjstatus widget to feed (`pipe_NAME`): the bar's text is sent to zjstatus whenever
+    /// it changes (see [`crate::zjstatus`]).
+    pub zjstatus: Option<String>,
     /// ring-shared keys from the layout, applied over `config.toml` by [`Settings::config`].
     ring_keys: Vec<(String, String)>,
     /// Messages about keys that were rejected, for the bar.
@@ -133,6 +136,7 @@ impl Default for Settings {
             ring_home: None,
             ring_tmux: None,
             zero_config_refresh: DEFAULT_ZERO_CONFIG_REFRESH,
+            zjstatus: None,
             ring_keys: Vec::new(),
             errors: Vec::new(),
         }
@@ -216,6 +220,14 @@ impl Settings {
                     return Err(format!("ring_tmux: {value:?} must be an absolute path"));
                 }
                 self.ring_tmux = Some(value.to_owned());
+            }
+            "zjstatus" => {
+                if !crate::zjstatus::valid_name(value) {
+                    return Err(format!(
+                        "zjstatus: {value:?} is not a widget name (letters, digits, _)"
+                    ));
+                }
+                self.zjstatus = Some(value.to_owned());
             }
             "zero_config_refresh" => {
                 let seconds = value.trim().parse::<u32>().map_err(|_| {

@@ -51,9 +51,11 @@ pub use registry::{Row, Status};
 /// entry in `permissions.kdl` with whatever set was last asked for, even when it grants
 /// without a prompt (an instance asking for less erases the rest, and the next one asking
 /// for more prompts). `ring-tmux install-zellij` seeds exactly this set. A layout that sets
-/// `ring_home` also asks for `FullHdAccess` (`change_host_folder`).
-pub const ZELLIJ_PERMISSIONS: [&str; 3] = [
+/// `ring_home` also asks for `FullHdAccess` (`change_host_folder`). `MessageAndLaunchOtherPlugins`: feeding a zjstatus
+/// bar (`zjstatus "NAME"`), asked for by every instance for the same reason.
+pub const ZELLIJ_PERMISSIONS: [&str; 4] = [
     "ReadApplicationState",
     "ChangeApplicationState",
     "RunCommands",
+    "MessageAndLaunchOtherPlugins",
 ];

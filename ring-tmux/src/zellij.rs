@@ -30,9 +30,10 @@ pub const REFRESH_PIPE: &str = "ring::refresh";
 
 /// What the plugin asks for, bar and board alike: pane and mode events
 /// (`ReadApplicationState`), focusing panes and tinting them (`ChangeApplicationState`), and
-/// running `ring-tmux oneline` (`RunCommands`, used when its layout names `ring_tmux`). It
+/// running `ring-tmux oneline` (`RunCommands`, used when its layout names `ring_tmux`), and
+/// feeding a zjstatus bar (`MessageAndLaunchOtherPlugins`, used with `zjstatus "NAME"`). It
 /// reads the ring folder through its `cwd`, which needs no permission.
-pub const PERMISSIONS: [&str; 3] = ring_shared::ZELLIJ_PERMISSIONS;
+pub const PERMISSIONS: [&str; 4] = ring_shared::ZELLIJ_PERMISSIONS;
 
 /// The key the printed board binding uses.
 const BOARD_KEY: &str = "Alt r";

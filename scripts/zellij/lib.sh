@@ -124,6 +124,7 @@ zj_write_test_files() {
     ReadApplicationState
     ChangeApplicationState
     RunCommands
+    MessageAndLaunchOtherPlugins
 }
 EOF
   fi

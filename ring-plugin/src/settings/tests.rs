@@ -162,6 +162,9 @@ fn bar_and_board_ask_for_the_same_permissions() {
         bar.permission_names(),
         ring_shared::ZELLIJ_PERMISSIONS.to_vec()
     );
+    let fed = Settings::parse(&map(&[("zjstatus", "ring")]));
+    assert_eq!(fed.zjstatus.as_deref(), Some("ring"));
+    assert_eq!(fed.permission_names(), bar.permission_names());
     let hd = Settings::parse(&map(&[("ring_home", "/home/u/.local/state/ring")]));
     assert!(hd.permission_names().contains(&"FullHdAccess"));
 }

@@ -34,7 +34,7 @@ fn install_writes_plugin_layout_permissions_and_ring_folder() {
     assert_eq!(
         permissions,
         format!(
-            "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n    RunCommands\n}}\n",
+            "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n    RunCommands\n    MessageAndLaunchOtherPlugins\n}}\n",
             paths.plugin.display()
         )
     );
