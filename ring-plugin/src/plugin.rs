@@ -20,6 +20,9 @@ mod convert;
 mod runner;
 mod session;
 
+/// The cells the text sent to zjstatus may take.
+const ZJSTATUS_WIDTH: usize = 120;
+
 /// The pipe name the hook sends (`zellij pipe --name ring::refresh`): re-read now.
 pub const REFRESH_PIPE: &str = "ring::refresh";
 
@@ -62,6 +65,8 @@ pub struct State {
     notices: Vec<String>,
     no_sessions_folder: bool,
     visible: bool,
+    /// The last payload sent to zjstatus.
+    zjstatus_sent: Option<String>,
     timer_armed: bool,
     hits: Vec<Hit>,
     rows: usize,
@@ -267,17 +272,21 @@ impl ZellijPlugin for State {
 
 impl State {
     fn request_permissions(&self) {
-        let mut permissions = vec![
-            PermissionType::ReadApplicationState,
-            PermissionType::ChangeApplicationState,
-        ];
-        if self.settings.ring_home.is_some() {
-            permissions.push(PermissionType::FullHdAccess);
-        }
-        // Only for a layout that names `ring_tmux`: without it the plugin runs nothing.
-        if self.settings.ring_tmux.is_some() {
-            permissions.push(PermissionType::RunCommands);
-        }
+        let permissions: Vec<PermissionType> = self
+            .settings
+            .permission_names()
+            .into_iter()
+            .filter_map(|name| match name {
+                "ReadApplicationState" => Some(PermissionType::ReadApplicationState),
+                "ChangeApplicationState" => Some(PermissionType::ChangeApplicationState),
+                "RunCommands" => Some(PermissionType::RunCommands),
+                "FullHdAccess" => Some(PermissionType::FullHdAccess),
+                "MessageAndLaunchOtherPlugins" => {
+                    Some(PermissionType::MessageAndLaunchOtherPlugins)
+                }
+                _ => None,
+            })
+            .collect();
         request_permission(&permissions);
     }
 
@@ -332,7 +341,30 @@ impl State {
         let changed = view != self.view || notices != self.notices;
         self.view = view;
         self.notices = notices;
+        self.feed_zjstatus();
         changed
+    }
+
+    /// With `zjstatus "NAME"`: the bar's text to zjstatus's `pipe_NAME`, when it changed.
+    fn feed_zjstatus(&mut self) {
+        let Some(name) = &self.settings.zjstatus else {
+            return;
+        };
+        if self.permission != Permission::Granted {
+            return;
+        }
+        let line = bar::layout(
+            &self.view,
+            &self.notices,
+            &self.settings.icons,
+            &Theme::default(),
+            ZJSTATUS_WIDTH,
+        );
+        let payload = crate::zjstatus::payload(name, &line.plain);
+        if self.zjstatus_sent.as_deref() != Some(payload.as_str()) {
+            pipe_message_to_plugin(MessageToPlugin::new("pipe").with_payload(payload.clone()));
+            self.zjstatus_sent = Some(payload);
+        }
     }
 
     fn apply_cue(&mut self, view: &View) {
