@@ -71,14 +71,15 @@ measure() {
   make_rows
   sleep 10
   local pid before after
-  pid="$(server_pid)" || { echo "bench-zellij-idle: no zellij server found" >&2; return 1; }
+  pid="$(server_pid)" || { echo "bench-zellij-idle: no zellij server found" >&2; zj_stop; return 1; }
   before="$(cpu_ticks "$pid")"
   sleep "$seconds"
   after="$(cpu_ticks "$pid")"
-  # The bar still shows the board's counts (a crashed plugin would not).
-  if [ "$1" = 1 ] && ! bar | grep -q "🟡"; then
+  # The bar still shows the board (its counts, or " ring" on an empty board).
+  if [ "$1" = 1 ] && ! bar | grep -q "🟡\| ring"; then
     echo "bench-zellij-idle: the bar is gone; screen:" >&2
     screen >&2
+    zj_stop
     return 1
   fi
   awk -v t="$((after - before))" -v hz="$ticks" 'BEGIN { printf "%.2f", t / hz }'
