@@ -4,7 +4,7 @@
 //! outer tmux: the outer pane's `pipe-pane` records the bytes that client writes to its
 //! terminal (what a person's terminal receives), `capture-pane` shows what it draws.
 
-#[path = "e2e_tmux/world.rs"]
+#[path = "it/e2e_tmux/world.rs"]
 mod world;
 
 #[path = "notify_local/bus.rs"]
