@@ -4,17 +4,13 @@
 //! outer tmux: the outer pane's `pipe-pane` records the bytes that client writes to its
 //! terminal (what a person's terminal receives), `capture-pane` shows what it draws.
 
-#[path = "it/e2e_tmux/world.rs"]
-mod world;
-
-#[path = "notify_local/bus.rs"]
 mod bus;
 
+use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
 use ring_tmux::notify::{Note, Target, desktop, display, terminal};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
-use world::{BIN, World, payload, until_contains};
 
 /// How long a test waits for something to show (a limit on polling, not a timing claim).
 const WITHIN: Duration = Duration::from_secs(5);
