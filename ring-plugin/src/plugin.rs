@@ -338,7 +338,8 @@ impl State {
         );
         self.apply_cue(&view);
         let notices = self.notices();
-        let changed = view != self.view || notices != self.notices;
+        let changed =
+            redraw_needed(self.settings.mode, &self.view, &view) || notices != self.notices;
         self.view = view;
         self.notices = notices;
         self.feed_zjstatus();
@@ -413,9 +414,55 @@ impl State {
     }
 }
 
+/// Whether `next` draws differently from `drawn` in `mode`. The bar draws only the counts and
+/// the badges: an entry's idle time moving on (every minute for each row) is no reason to
+/// redraw it, and each redraw costs the zellij server far more than the tick itself.
+pub fn redraw_needed(mode: Mode, drawn: &View, next: &View) -> bool {
+    match mode {
+        Mode::Bar => drawn.counts != next.counts || drawn.badges != next.badges,
+        Mode::Board => drawn != next,
+    }
+}
+
 /// Wall-clock seconds (WASI's clock is the host's).
 fn wall_clock() -> f64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::Status;
+
+    fn view(counts: &[(Status, usize)], entries: usize) -> View {
+        let mut view = View {
+            counts: counts.to_vec(),
+            ..View::default()
+        };
+        let entry = crate::model::Entry {
+            session_id: "s".to_owned(),
+            status: Status::Working,
+            kind: String::new(),
+            project: "app".to_owned(),
+            detail: String::new(),
+            idle: "1m".to_owned(),
+            location: String::new(),
+            target: None,
+        };
+        view.entries = vec![entry; entries];
+        view
+    }
+
+    #[test]
+    fn the_bar_redraws_only_for_what_it_draws() {
+        let drawn = view(&[(Status::Working, 2)], 2);
+        let mut aged = drawn.clone();
+        aged.entries[0].idle = "2m".to_owned();
+        assert!(!redraw_needed(Mode::Bar, &drawn, &aged));
+        assert!(redraw_needed(Mode::Board, &drawn, &aged));
+        let counted = view(&[(Status::Working, 1), (Status::Idle, 1)], 2);
+        assert!(redraw_needed(Mode::Bar, &drawn, &counted));
+    }
 }

@@ -16,7 +16,8 @@
 //! are cached while `sessions/` is unchanged (the `cache` module, `RING_HOME/cache/rows.bin`), the
 //! `/proc` scan remembers what each process was (`cache/procs.bin`), transcript mtimes are
 //! read only for `json`/`list`, and realpaths share resolved prefixes. Time and liveness
-//! rules are applied on every read; nothing time-dependent is cached.
+//! rules are applied on every read; nothing time-dependent is cached. Each cache earns its
+//! place in BENCHMARKS.md (issue 13 item 4); only `status` and `oneline` write them.
 
 mod cache;
 mod cached;
@@ -261,6 +262,8 @@ pub fn oneline(all: bool) -> ExitCode {
 
 /// `ring-tmux json [--all]`: RiNG's `--format json` board (plus ring's keys).
 pub fn json(all: bool) -> ExitCode {
+    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
+    crate::store::read_only();
     crate::zeroconf::evidence::want_fresh();
     let env = Env::from_process();
     let config = config(&env, true);
@@ -276,6 +279,8 @@ pub fn json(all: bool) -> ExitCode {
 
 /// `ring-tmux list [--all]`: a readable table of the board.
 pub fn list(all: bool) -> ExitCode {
+    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
+    crate::store::read_only();
     crate::zeroconf::evidence::want_fresh();
     let env = Env::from_process();
     let config = config(&env, true);

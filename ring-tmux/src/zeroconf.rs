@@ -209,6 +209,9 @@ fn rows_hash(rows: &[ScanSession]) -> u64 {
 /// Writes the rows for the zellij plugin (atomically; errors ignored: the plugin keeps the
 /// previous file).
 pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession], agents: &[OwnState]) {
+    if !crate::store::keeps_caches() {
+        return;
+    }
     let mut published = Published::new(generated_at, rows);
     published.agents = agents.to_vec();
     if let Ok(text) = serde_json::to_vec(&published)

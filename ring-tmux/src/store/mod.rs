@@ -17,6 +17,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use safe::{DIR_MODE, FILE_MODE};
 /// Largest registry row the hook reads back (rows are a few KiB).
@@ -138,6 +139,24 @@ pub fn temp_name(stem: &str) -> String {
         .unwrap_or(0);
     let seq = SEQ.fetch_add(1, Ordering::Relaxed);
     format!(".{stem}.{}.{nanos:x}{seq}.tmp", std::process::id())
+}
+
+/// Whether this process keeps the read path's caches (`RING_HOME/cache/`: the process memo,
+/// the zero-config scan cache and its listing stamp, the tmux evidence) and the rows
+/// published for zellij. Who writes them: the commands status bars run every few seconds,
+/// `status` (tmux) and `oneline` (RiNG's line, and the zellij plugin's `oneline --all`, whose
+/// job is publishing), and no other. The readable commands (`json`, `list`) call
+/// [`read_only`] and use the caches as they find them; the hook never writes them.
+static KEEPS_CACHES: AtomicBool = AtomicBool::new(true);
+
+/// Makes every later cache write of this process a no-op (see [`keeps_caches`]).
+pub fn read_only() {
+    KEEPS_CACHES.store(false, Ordering::Relaxed);
+}
+
+/// Whether this process writes the read path's caches ([`read_only`] not called).
+pub fn keeps_caches() -> bool {
+    KEEPS_CACHES.load(Ordering::Relaxed)
 }
 
 /// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then

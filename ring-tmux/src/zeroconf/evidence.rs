@@ -144,7 +144,8 @@ fn cached(
         panes,
         procs,
     };
-    if let Ok(bytes) = serde_json::to_vec(&stored)
+    if crate::store::keeps_caches()
+        && let Ok(bytes) = serde_json::to_vec(&stored)
         && super::cache::create_private_dir(&dir).is_ok()
     {
         let _ = crate::store::frame::store(&dir, FILE, KIND, VERSION, &bytes);
