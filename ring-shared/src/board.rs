@@ -16,7 +16,7 @@ pub struct Board {
 }
 
 /// Counts per state, in board order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Counts {
     /// Sessions that need their user.
     pub waiting: usize,

@@ -42,5 +42,6 @@ pub mod scan;
 pub mod testing;
 pub mod text;
 pub mod transcript;
+pub mod view;
 
 pub use registry::{Row, Status};
