@@ -215,8 +215,9 @@ pub fn detail(row: &Row) -> &str {
 }
 
 impl Entry {
-    /// The session of a board, read at `now`. Moves the row's strings.
-    fn new(session: Session, now: f64, labels: &BTreeMap<String, String>, home: &str) -> Entry {
+    /// One session read at `now` (what [`View::build`] does for each). Moves the row's
+    /// strings.
+    pub fn of(session: Session, now: f64, labels: &BTreeMap<String, String>, home: &str) -> Entry {
         let project = project(&session).to_owned();
         let location = location(&session, home);
         let detail = detail(&session.row).to_owned();
@@ -295,7 +296,7 @@ impl View {
         let entries: Vec<Entry> = board
             .sessions
             .into_iter()
-            .map(|s| Entry::new(s, now, labels, home))
+            .map(|s| Entry::of(s, now, labels, home))
             .collect();
         let mut waiting: Vec<usize> = (0..entries.len())
             .filter(|&i| entries[i].status == Status::Waiting)
