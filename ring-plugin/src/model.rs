@@ -12,7 +12,7 @@ use crate::settings::{Label, Settings};
 use crate::source::Registry;
 use ring_shared::agent::OwnState;
 use ring_shared::config::Config;
-use ring_shared::derive::{Procs, Session, parse_hidden, parse_labels};
+use ring_shared::derive::{Procs, ReadContext, Session, parse_hidden, parse_labels};
 use ring_shared::format::relative_time;
 use ring_shared::scan::{Published, ScanSession};
 use ring_shared::view;
@@ -118,15 +118,17 @@ pub fn derive_sessions(
         local_llm: Vec::new(),
     };
     view::sessions(view::Inputs {
-        now,
-        config,
+        ctx: ReadContext {
+            now,
+            config,
+            procs: &procs,
+            hidden,
+            source_mtime: &|_| None,
+            realpath: &|path| path.to_owned(),
+        },
         rows,
         zero_config: view::ZeroConfig::Rows(zero),
-        procs: &procs,
         agents,
-        hidden,
-        source_mtime: &|_| None,
-        realpath: &|path| path.to_owned(),
     })
     .sessions
 }

@@ -30,7 +30,6 @@ pub use kinds::{KINDS, Kind, KindInfo, icon};
 
 use crate::agent::OwnState;
 use crate::board::{Board, Counts, location, project};
-use crate::config::Config;
 use crate::derive::{Procs, ReadContext, Session, Source, hook_sessions};
 use crate::registry::{Row, Status};
 use crate::scan::{self, ScanSession};
@@ -50,22 +49,14 @@ pub enum ZeroConfig<'a> {
 
 /// Everything a read starts from.
 pub struct Inputs<'a> {
-    /// The clock, float Unix seconds.
-    pub now: f64,
-    pub config: &'a Config,
+    /// The clock, the config, the process scan (every detector unknown where none can run),
+    /// hidden sessions (`deleted_sessions.json`, parsed), transcript mtimes and realpaths.
+    pub ctx: ReadContext<'a>,
     /// The hook rows, in file-name order.
     pub rows: Vec<Row>,
     pub zero_config: ZeroConfig<'a>,
-    /// The process scan (every detector unknown where none can run).
-    pub procs: &'a Procs,
     /// The agents' own states (`~/.claude/sessions`), applied before and after the merge.
     pub agents: &'a [OwnState],
-    /// `deleted_sessions.json`, parsed: id → hidden_at.
-    pub hidden: &'a BTreeMap<String, f64>,
-    /// mtime of a transcript path (`hook_stale`), `None` when unknown.
-    pub source_mtime: &'a dyn Fn(&str) -> Option<f64>,
-    /// realpath of a directory (identity when it cannot be resolved).
-    pub realpath: &'a dyn Fn(&str) -> String,
 }
 
 /// The sessions of a read, before board order.
@@ -80,24 +71,17 @@ pub struct Read {
 /// The read-side rules (spec §4) in RiNG's order: hook rows' rules, the agents' own word,
 /// the zero-config rows merged in, the agents' word again, hidden sessions and agents.
 pub fn sessions(inputs: Inputs<'_>) -> Read {
-    let ctx = ReadContext {
-        now: inputs.now,
-        config: inputs.config,
-        procs: inputs.procs,
-        hidden: inputs.hidden,
-        source_mtime: inputs.source_mtime,
-        realpath: inputs.realpath,
-    };
-    let mut hook = hook_sessions(inputs.rows, &ctx);
+    let ctx = &inputs.ctx;
+    let mut hook = hook_sessions(inputs.rows, ctx);
     crate::agent::apply(&mut hook, inputs.agents);
     let zero = match inputs.zero_config {
         ZeroConfig::None => Vec::new(),
         ZeroConfig::Rows(rows) => rows,
-        ZeroConfig::List(list) => list(&ctx, &hook),
+        ZeroConfig::List(list) => list(ctx, &hook),
     };
     let mut sessions = scan::merge_sources(hook, zero);
     crate::agent::apply(&mut sessions, inputs.agents);
-    let unhide = scan::finish(&mut sessions, &ctx);
+    let unhide = scan::finish(&mut sessions, ctx);
     Read { sessions, unhide }
 }
 

@@ -273,15 +273,10 @@ fn compare_read(
     }
     // The read the front ends run: ring_shared::view::sessions (no zero-config rows here).
     let mut derived = view::sessions(view::Inputs {
-        now: clock,
-        config,
+        ctx,
         rows,
         zero_config: view::ZeroConfig::None,
-        procs: &procs,
         agents: &[],
-        hidden: &home.hidden,
-        source_mtime: ctx.source_mtime,
-        realpath: ctx.realpath,
     });
     derive::map_tmux_targets(&mut derived.sessions, None, &panes_of(scenario, spec));
     let (panes, tree) = tree_of(scenario, spec);

@@ -159,23 +159,25 @@ fn build_view(env: &Env, config: &Config, options: LoadOptions) -> (View, RowFil
         crate::zeroconf::rows_for(env, ctx, &evidence, ttl, need, &own)
     };
     let read = view::sessions(view::Inputs {
-        now,
-        config,
+        ctx: ReadContext {
+            now,
+            config,
+            procs: &procs,
+            hidden: &hidden.at,
+            source_mtime: if options.hook_stale {
+                &mtime
+            } else {
+                &no_mtime
+            },
+            realpath: &realpath,
+        },
         rows: std::mem::take(&mut found.rows),
         zero_config: if options.zero_config {
             view::ZeroConfig::List(&list_zero_config)
         } else {
             view::ZeroConfig::None
         },
-        procs: &procs,
         agents: &own,
-        hidden: &hidden.at,
-        source_mtime: if options.hook_stale {
-            &mtime
-        } else {
-            &no_mtime
-        },
-        realpath: &realpath,
     });
     if hidden.migrated || !read.unhide.is_empty() {
         hidden::write_back(&env.ring_home, &hidden, &read.unhide, now);

@@ -1,4 +1,5 @@
 use super::*;
+use crate::config::Config;
 use rstest::rstest;
 
 const NOW: f64 = 1_700_000_000.0;
@@ -181,19 +182,22 @@ fn sessions_run_the_read_rules_and_merge_zero_config_rows() {
         ..Procs::default()
     };
     let hidden = [("h".to_owned(), NOW - 10.0)].into();
+    let config = Config::default();
     let read = sessions(Inputs {
-        now: NOW,
-        config: &Config::default(),
+        ctx: ReadContext {
+            now: NOW,
+            config: &config,
+            procs: &procs,
+            hidden: &hidden,
+            source_mtime: &|_| None,
+            realpath: &|p| p.to_owned(),
+        },
         rows: vec![codex, hidden_row],
         zero_config: ZeroConfig::Rows(vec![ScanSession {
             session: scanned,
             tail_kind: scan::TailKind::None,
         }]),
-        procs: &procs,
         agents: &[],
-        hidden: &hidden,
-        source_mtime: &|_| None,
-        realpath: &|p| p.to_owned(),
     });
     let got: Vec<(&str, Status, &str)> = read
         .sessions
