@@ -36,6 +36,15 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
       echo "ci: tmux is missing; install tmux >= 3.0 and re-run" >&2; exit 1
     fi
   fi
+  # The desktop notification tests start a private session bus (tests/notify_local.rs).
+  if ! command -v dbus-daemon >/dev/null; then
+    if command -v apt-get >/dev/null; then
+      { apt-get install -y dbus || { apt-get update && apt-get install -y dbus; }; } >/dev/null \
+        || { echo "ci: could not install dbus (dbus-daemon); install it and re-run" >&2; exit 1; }
+    else
+      echo "ci: dbus-daemon is missing; install dbus and re-run" >&2; exit 1
+    fi
+  fi
 fi
 
 step "zellij $ZELLIJ_VERSION"
@@ -66,6 +75,37 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "clippy (wasm32-wasip1)"
 cargo clippy -p ring-shared -p ring-plugin --target wasm32-wasip1 --locked -- -D warnings
+
+# --- completions and man pages (cli) ---------------------------------------------------------
+step "completions and man pages"
+# Generated from the one clap definition into target/cli/; each script must parse in its shell
+# and each page render without a groff warning (tests/cli.rs, in the next step, checks what
+# they contain and needs these shells there too).
+if [ "${RING_CI_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null; then
+  for tool in zsh fish groff; do
+    command -v "$tool" >/dev/null || apt-get install -y "$tool" >/dev/null \
+      || { echo "ci: could not install $tool (apt-get install -y $tool)" >&2; exit 1; }
+  done
+fi
+cargo build -p ring-tmux --locked
+cli_bin=target/debug/ring-tmux cli_out=target/cli
+mkdir -p "$cli_out/completions" "$cli_out/man/man1"
+for shell in bash zsh fish; do
+  "$cli_bin" completions "$shell" >"$cli_out/completions/ring-tmux.$shell"
+done
+bash -n "$cli_out/completions/ring-tmux.bash"
+zsh -n "$cli_out/completions/ring-tmux.zsh"
+fish --no-execute "$cli_out/completions/ring-tmux.fish"
+"$cli_bin" man >"$cli_out/man/man1/ring-tmux.1"
+for sub in $("$cli_bin" --help | awk '/^Commands:/ { on = 1; next } /^$/ { on = 0 } on && $1 != "help" { print $1 }'); do
+  "$cli_bin" man "$sub" >"$cli_out/man/man1/ring-tmux-$sub.1"
+done
+for page in "$cli_out"/man/man1/*.1; do
+  warnings="$(groff -k -man -Tutf8 -ww -z "$page" 2>&1)"
+  [ -z "$warnings" ] || { echo "ci: $page: $warnings" >&2; exit 1; }
+done
+echo "wrote 3 completion scripts and $(ls "$cli_out/man/man1" | wc -l) man pages to $cli_out"
+# --- end completions and man pages -----------------------------------------------------------
 
 step "tests"
 # The tmux end-to-end tests skip without tmux on a developer's machine; here they must run.

@@ -30,7 +30,7 @@ pub use kinds::{KINDS, Kind, KindInfo, icon};
 
 use crate::agent::OwnState;
 use crate::board::{Board, Counts, location, project};
-use crate::derive::{Procs, ReadContext, Session, Source, hook_sessions};
+use crate::derive::{ReadContext, Session, Source, hook_sessions};
 use crate::registry::{Row, Status};
 use crate::scan::{self, ScanSession};
 use serde::{Deserialize, Serialize};

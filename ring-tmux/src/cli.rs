@@ -1,10 +1,28 @@
-//! Command-line definitions.
+//! The command line: one clap definition that knows every subcommand and every flag, so
+//! each `--help`, the shell completions (`ring-tmux completions SHELL`) and the man page
+//! (`ring-tmux man`) come from the same place. Each subcommand is one module of
+//! [`crate::cmd`] (its `Args` and its `run`).
+//!
+//! `main` skips clap for `hook`, `oneline [--all]` and `status` (they run every event or
+//! every status refresh, and building the parser costs more than the work); those fast
+//! paths parse the same flags this definition declares, and tests hold the two together.
+//!
+//! A new command: a module in `cmd/`, a variant below, a line in [`Command::run`].
 
-use clap::{Parser, Subcommand};
+use crate::cmd;
+use crate::voice;
+use clap::{CommandFactory, Parser, Subcommand};
+use std::ffi::OsString;
+use std::process::ExitCode;
 
-/// ring: which AI coding-agent sessions need you, in tmux and zellij.
+/// Which AI coding-agent sessions wait for you, in tmux and zellij.
 #[derive(Debug, Parser)]
-#[command(name = "ring-tmux", version, about)]
+#[command(
+    name = "ring-tmux",
+    version,
+    after_help = "Exit status: 0 ok, 1 failure, 2 usage error. Errors read \
+                  `ring-tmux: <what>; <what to do>` on stderr."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -12,69 +30,138 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Record one agent hook event read from stdin (always exits 0, prints nothing).
-    Hook {
-        /// `PROVIDER`, `--provider PROVIDER` or `--provider=PROVIDER` (RiNG's rules).
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// RiNG's `--format oneline`: counts per state, e.g. `🔴2 🟢1 🟡3`.
-    Oneline {
-        /// Include ended sessions.
-        #[arg(long)]
-        all: bool,
-    },
-    /// RiNG's `--format json` board, with ring's keys added.
-    Json {
-        /// Include ended sessions.
-        #[arg(long)]
-        all: bool,
-    },
-    /// A readable board: state, kind and detail, project, idle time, location.
-    List {
-        /// Include ended sessions.
-        #[arg(long)]
-        all: bool,
-    },
-    /// The tmux status segment (for `status-right`).
-    Status {
-        /// Options passed by ring.tmux (see `ring-tmux status --help`).
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Switch the tmux client to the session that has waited longest (again: the next one).
-    Jump {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Open a tmux menu of all sessions; selecting one jumps to it.
-    Menu {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Install ring's hook into Claude Code (and Codex when ~/.codex exists).
-    InstallHooks {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Remove ring's hook entries, keeping every other hook.
-    RemoveHooks {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Install the zellij plugin, a layout and its permissions.
-    InstallZellij {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Check the installation; says how to fix each problem.
-    Doctor {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Remove ended and unreadable rows (only ring's own files).
-    Gc {
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
+    Hook(cmd::hook::Args),
+    Oneline(cmd::oneline::Args),
+    Json(cmd::json::Args),
+    List(cmd::list::Args),
+    Status(cmd::status::Args),
+    Jump(cmd::jump::Args),
+    Menu(cmd::menu::Args),
+    InstallHooks(cmd::install_hooks::Args),
+    RemoveHooks(cmd::remove_hooks::Args),
+    InstallZellij(cmd::install_zellij::Args),
+    Doctor(cmd::doctor::Args),
+    Gc(cmd::gc::Args),
+    Completions(cmd::completions::Args),
+    #[command(hide = true)]
+    Man(cmd::man::Args),
+}
+
+impl Command {
+    /// Runs the command.
+    pub fn run(self) -> ExitCode {
+        match self {
+            Command::Hook(args) => cmd::hook::run(args),
+            Command::Oneline(args) => cmd::oneline::run(args),
+            Command::Json(args) => cmd::json::run(args),
+            Command::List(args) => cmd::list::run(args),
+            Command::Status(args) => cmd::status::run(args),
+            Command::Jump(args) => cmd::jump::run(args),
+            Command::Menu(args) => cmd::menu::run(args),
+            Command::InstallHooks(args) => cmd::install_hooks::run(args),
+            Command::RemoveHooks(args) => cmd::remove_hooks::run(args),
+            Command::InstallZellij(args) => cmd::install_zellij::run(args),
+            Command::Doctor(args) => cmd::doctor::run(args),
+            Command::Gc(args) => cmd::gc::run(args),
+            Command::Completions(args) => cmd::completions::run(args),
+            Command::Man(args) => cmd::man::run(args),
+        }
+    }
+}
+
+/// The whole definition, built (every subcommand knows its `ring-tmux SUB` name).
+pub fn command() -> clap::Command {
+    let mut command = Cli::command();
+    command.build();
+    command
+}
+
+/// The long help of one subcommand (`hook --help` on the hook's own fast path).
+pub fn help(subcommand: &str) -> String {
+    let mut command = command();
+    match command.find_subcommand_mut(subcommand) {
+        Some(sub) => sub.render_long_help().to_string(),
+        None => command.render_long_help().to_string(),
+    }
+}
+
+/// Parses `argv` (program name first) and runs the command. A usage error is printed in
+/// ring's voice (`ring-tmux: <what>; see `ring-tmux SUB --help``) and exits 2.
+pub fn main(argv: Vec<OsString>) -> ExitCode {
+    let subcommand = argv
+        .get(1)
+        .and_then(|a| a.to_str())
+        .filter(|a| command().find_subcommand(a).is_some())
+        .map(str::to_owned);
+    match Cli::try_parse_from(argv) {
+        Ok(cli) => cli.command.run(),
+        Err(err) => usage_error(&err, subcommand.as_deref()),
+    }
+}
+
+/// Help and version go to stdout with 0; a bare `ring-tmux` prints the help on stderr with 2;
+/// everything else is one line in ring's voice with 2.
+fn usage_error(err: &clap::Error, subcommand: Option<&str>) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(voice::USAGE))
+        }
+        _ => {
+            let (what, fix) = usage_message(&err.render().to_string(), subcommand);
+            voice::usage(&what, &fix)
+        }
+    }
+}
+
+/// Splits clap's rendered error (`error: …`, `tip: …`, `Usage: …`) into ring's
+/// `<what>` and `<what to do>`.
+pub fn usage_message(rendered: &str, subcommand: Option<&str>) -> (String, String) {
+    let mut what = String::new();
+    let mut tips = Vec::new();
+    for line in rendered.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("error: ") {
+            what = rest.to_owned();
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            tips.push(tip.to_owned());
+        }
+    }
+    if what.is_empty() {
+        what = rendered
+            .lines()
+            .next()
+            .unwrap_or("bad usage")
+            .trim()
+            .to_owned();
+    }
+    let help = match subcommand {
+        Some(sub) => format!("see `ring-tmux {sub} --help`"),
+        None => "see `ring-tmux --help`".to_owned(),
+    };
+    tips.push(help);
+    (what, tips.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn usage_message_keeps_clap_s_error_and_tip() {
+        let rendered = "error: unexpected argument '--dry' found\n\n  tip: a similar argument exists: '--dry-run'\n\nUsage: ring-tmux gc --dry-run\n\nFor more information, try '--help'.\n";
+        let (what, fix) = usage_message(rendered, Some("gc"));
+        assert_eq!(what, "unexpected argument '--dry' found");
+        assert_eq!(
+            fix,
+            "a similar argument exists: '--dry-run'; see `ring-tmux gc --help`"
+        );
+    }
 }

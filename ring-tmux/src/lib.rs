@@ -8,8 +8,11 @@
 //! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
 //! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`.
 //! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
+//! * [`cli`]: the one clap definition; [`cmd`]: one module per subcommand; [`voice`]: how they
+//!   report errors (prefix, colour, exit codes).
 
 pub mod cli;
+pub mod cmd;
 pub mod doctor;
 pub mod env;
 pub mod gc;
@@ -23,5 +26,6 @@ pub mod status;
 pub mod store;
 pub mod tmux;
 pub mod tty;
+pub mod voice;
 pub mod zellij;
 pub mod zeroconf;

@@ -238,10 +238,7 @@ fn config(env: &Env, warn: bool) -> Config {
     let (config, warnings) = read_config(&env.ring_home);
     if warn {
         for warning in warnings {
-            eprintln!(
-                "ring: {}",
-                crate::printable::printable(&warning.to_string())
-            );
+            crate::voice::warn(&crate::printable::printable(&warning.to_string()));
         }
     }
     config
@@ -253,10 +250,7 @@ fn print(text: &str) -> ExitCode {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ring: cannot write: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => crate::voice::fail(&format!("cannot write to stdout: {e}"), ""),
     }
 }
 
@@ -329,10 +323,10 @@ fn map_tmux_targets(env: &Env, sessions: &mut [Session], all: bool) {
 
 fn report_skipped(loaded: &LoadedBoard) {
     for (path, why) in &loaded.skipped {
-        eprintln!(
-            "ring: skipped {}: {}",
+        crate::voice::warn(&format!(
+            "skipped {}: {}",
             crate::printable::path(path),
             crate::printable::printable(why)
-        );
+        ));
     }
 }

@@ -47,7 +47,18 @@ pub enum Repair {
     Now,
 }
 
-/// Parses the arguments; unknown ones are ignored (a status bar is no place for usage errors).
+/// `--project`'s value: on or off, `None` (config.toml decides) for anything else.
+pub fn project_value(value: &str) -> Option<bool> {
+    match value {
+        "on" | "1" | "true" | "yes" => Some(true),
+        "off" | "0" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// Parses the arguments on the fast path (`main` skips clap for `status`); unknown ones are
+/// ignored (a status bar is no place for usage errors). `crate::cmd::status` declares the
+/// same flags to clap, and its tests hold the two to the same result.
 pub fn parse_args(args: &[String]) -> Args {
     let mut out = Args::default();
     let mut it = args.iter();
@@ -59,13 +70,7 @@ pub fn parse_args(args: &[String]) -> Args {
         let mut value = || inline.clone().or_else(|| it.next().cloned());
         match flag {
             "--socket" => out.socket = value().filter(|s| !s.is_empty()),
-            "--project" => {
-                out.project = match value().as_deref() {
-                    Some("on" | "1" | "true" | "yes") => Some(true),
-                    Some("off" | "0" | "false" | "no") => Some(false),
-                    _ => None,
-                }
-            }
+            "--project" => out.project = value().as_deref().and_then(project_value),
             "--no-project" => out.project = Some(false),
             "--no-repair" => out.repair = Repair::Never,
             "--repair-now" => out.repair = Repair::Now,
@@ -136,8 +141,13 @@ fn printed(what: &str, env: &Env) -> Option<String> {
 /// `ring-tmux status ARGS…`: prints the segment (maybe nothing), then repairs drift when due.
 /// Always exits 0.
 pub fn run(args: &[String]) -> ExitCode {
+    run_parsed(&parse_args(args))
+}
+
+/// [`run`] with the arguments parsed.
+pub fn run_parsed(args: &Args) -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
-    let _ = std::panic::catch_unwind(|| segment(&parse_args(args)));
+    let _ = std::panic::catch_unwind(|| segment(args));
     ExitCode::SUCCESS
 }
 

@@ -17,10 +17,10 @@
 
 mod kdl;
 
+use crate::cmd::install_zellij::Args as InstallArgs;
 use crate::env::Env;
 use crate::install::jsonfile::write_atomic;
-use crate::install::{err, out, parse_args};
-use clap::Parser;
+use crate::install::out;
 use ring_shared::Row;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -40,20 +40,6 @@ pub const PERMISSIONS: [&str; 3] = [
 
 /// The key the printed board binding uses.
 const BOARD_KEY: &str = "Alt r";
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "ring-tmux install-zellij",
-    about = "Install ring's zellij plugin, a layout with its bar, and its permissions"
-)]
-struct InstallArgs {
-    /// The plugin to install (default: next to this binary, else the workspace build).
-    #[arg(long, value_name = "PATH")]
-    plugin: Option<PathBuf>,
-    /// Print what would be written and write nothing.
-    #[arg(long)]
-    dry_run: bool,
-}
 
 /// Where the files go, from the environment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,27 +99,17 @@ impl Paths {
 }
 
 /// `ring-tmux install-zellij [--plugin PATH] [--dry-run]`.
-pub fn install_zellij(args: &[String]) -> ExitCode {
-    let args: InstallArgs = match parse_args("ring-tmux install-zellij", args) {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
+pub fn install_zellij(args: &InstallArgs) -> ExitCode {
     let env = Env::from_process();
     let paths = Paths::from_env(&env);
     let source = match find_plugin(args.plugin.as_deref()) {
         Ok(source) => source,
-        Err(message) => {
-            err!("✗ {message}");
-            return ExitCode::FAILURE;
-        }
+        Err(message) => return crate::voice::fail(&message, ""),
     };
     let ring_tmux = running_binary();
     match install(&paths, &source, ring_tmux.as_deref(), args.dry_run) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            err!("✗ {message}");
-            ExitCode::FAILURE
-        }
+        Err(message) => crate::voice::fail(&message, ""),
     }
 }
 

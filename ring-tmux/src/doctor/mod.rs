@@ -8,8 +8,7 @@ mod checks;
 mod system;
 
 use crate::env::Env;
-use crate::install::{out, parse_args};
-use clap::Parser;
+use crate::install::out;
 use std::process::ExitCode;
 
 /// How bad a finding is.
@@ -100,13 +99,6 @@ impl Finding {
     }
 }
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "ring-tmux doctor",
-    about = "Check the installation (read-only); says how to fix each problem"
-)]
-struct DoctorArgs {}
-
 /// Every check, in the order a person would fix things.
 pub fn findings(env: &Env) -> Vec<Finding> {
     let path = std::env::var_os("PATH").unwrap_or_default();
@@ -121,11 +113,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
 }
 
 /// `ring-tmux doctor`.
-pub fn run(args: &[String]) -> ExitCode {
-    let _args: DoctorArgs = match parse_args("ring-tmux doctor", args) {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
+pub fn run() -> ExitCode {
     let env = Env::from_process();
     let all = findings(&env);
     for finding in &all {

@@ -4,35 +4,13 @@
 
 pub mod collect;
 
+use crate::cmd::gc::Args as GcArgs;
 use crate::env::Env;
-use crate::install::{err, out, parse_args};
+use crate::install::out;
 use crate::store;
-use clap::Parser;
 use collect::{Options, Plan};
 use std::path::Path;
 use std::process::ExitCode;
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "ring-tmux gc",
-    about = "Remove ended and unreadable rows and stale files (only ring's own files)"
-)]
-struct GcArgs {
-    /// Print what would be removed and change nothing.
-    #[arg(long)]
-    dry_run: bool,
-    /// Ended rows must be at least this old: a number with s, m, h or d (no suffix: seconds).
-    #[arg(
-        long,
-        value_name = "DURATION",
-        default_value = "7d",
-        allow_hyphen_values = true
-    )]
-    older_than: String,
-    /// Remove every ended row, whatever its age.
-    #[arg(long)]
-    all_ended: bool,
-}
 
 /// Parses `30`, `45s`, `15m`, `12h`, `7d`, `1.5h` into seconds; negative or malformed → `None`.
 pub fn parse_duration(text: &str) -> Option<f64> {
@@ -64,18 +42,8 @@ fn text(text: &str) -> String {
 }
 
 /// `ring-tmux gc`.
-pub fn run(args: &[String]) -> ExitCode {
-    let args: GcArgs = match parse_args("ring-tmux gc", args) {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    let Some(older_than) = parse_duration(&args.older_than) else {
-        err!(
-            "✗ --older-than {:?}: not a duration. Use a number with s, m, h or d, e.g. 30m, 12h, 7d.",
-            args.older_than
-        );
-        return ExitCode::from(2);
-    };
+pub fn run(args: &GcArgs) -> ExitCode {
+    let older_than = args.older_than;
     let env = Env::from_process();
     if !env.ring_home.is_dir() {
         out!(
@@ -159,9 +127,9 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
             }
             Err(err) => {
                 failed = true;
-                err!(
-                    "✗ could not remove {shown_path}: {}",
-                    text(&err.to_string())
+                crate::voice::error(
+                    &format!("could not remove {shown_path}: {}", text(&err.to_string())),
+                    "",
                 );
             }
         }
@@ -176,10 +144,13 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
             Ok(false) => out!("! {}: no longer hidden; left alone", text(&u.session_id)),
             Err(err) => {
                 failed = true;
-                err!(
-                    "✗ could not un-hide {}: {}",
-                    text(&u.session_id),
-                    text(&err.to_string())
+                crate::voice::error(
+                    &format!(
+                        "could not un-hide {}: {}",
+                        text(&u.session_id),
+                        text(&err.to_string())
+                    ),
+                    "",
                 );
             }
         }

@@ -41,14 +41,6 @@ const DRAIN_CAP: u64 = 1 << 30;
 /// Largest `config.toml` read.
 const CONFIG_CAP: u64 = 1 << 20;
 
-const USAGE: &str = "\
-usage: ring-tmux hook [--provider PROVIDER | --provider=PROVIDER | PROVIDER] < payload.json
-
-Records one agent hook event (a JSON object on stdin) in the ring registry
-($RING_HOME, default ~/.config/ring). Always exits 0 and prints nothing.
-PROVIDER defaults to claude-code (codex, or any name for generic agents).
-";
-
 /// The process environment the hook reads besides [`Env`], captured once.
 #[derive(Debug, Clone)]
 pub struct HookEnv {
@@ -152,7 +144,7 @@ pub fn run(args: &[String]) -> ExitCode {
     silence_panics();
     let provider = match panic::catch_unwind(|| event::parse_hook_args(args)) {
         Ok(HookArgs::Help) => {
-            let _ = io::stdout().write_all(USAGE.as_bytes());
+            let _ = io::stdout().write_all(crate::cli::help("hook").as_bytes());
             return ExitCode::SUCCESS;
         }
         Ok(HookArgs::Provider(p)) => p,

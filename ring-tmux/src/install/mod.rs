@@ -25,17 +25,9 @@ macro_rules! out_raw {
         let _ = write!(std::io::stdout(), $($arg)*);
     }};
 }
-/// `eprintln!` that ignores a closed stderr.
-macro_rules! err {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
-pub(crate) use {err, out};
+pub(crate) use out;
 
 use crate::env::Env;
-use clap::Parser;
 use jsonfile::{LoadError, Loaded};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -72,50 +64,8 @@ pub fn targets(home: &Path) -> Vec<Target> {
     targets
 }
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "ring-tmux install-hooks",
-    about = "Install ring's hook into Claude Code (and Codex when ~/.codex exists)"
-)]
-struct InstallArgs {
-    /// Print the exact change and write nothing.
-    #[arg(long)]
-    dry_run: bool,
-    /// Never ask a question (for scripts).
-    #[arg(long, short = 'y')]
-    yes: bool,
-    /// Replace RiNG's `ring hook` entries by ring-tmux's (both write the same rows).
-    #[arg(long)]
-    replace_ring: bool,
-    /// The ring-tmux binary the hooks run (default: this binary).
-    #[arg(long, value_name = "PATH")]
-    binary: Option<PathBuf>,
-}
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "ring-tmux remove-hooks",
-    about = "Remove ring-tmux's hook entries, keeping every other hook"
-)]
-struct RemoveArgs {
-    /// Print the exact change and write nothing.
-    #[arg(long)]
-    dry_run: bool,
-    /// Never ask a question (accepted for symmetry; removal never asks).
-    #[arg(long, short = 'y')]
-    yes: bool,
-    /// Remove RiNG's `ring hook` entries too.
-    #[arg(long)]
-    include_ring: bool,
-}
-
-/// Parses a sub-command's own arguments; on `--help` or an error, prints and gives the exit code.
-pub(crate) fn parse_args<T: Parser>(name: &str, args: &[String]) -> Result<T, ExitCode> {
-    T::try_parse_from(std::iter::once(name.to_owned()).chain(args.iter().cloned())).map_err(|err| {
-        let _ = err.print();
-        ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))
-    })
-}
+use crate::cmd::install_hooks::Args as InstallArgs;
+use crate::cmd::remove_hooks::Args as RemoveArgs;
 
 /// The absolute path of the binary hooks should run.
 fn hook_binary(explicit: Option<&Path>) -> Option<PathBuf> {
@@ -184,23 +134,26 @@ fn load_target(target: &Target) -> Option<Loaded> {
     match jsonfile::load(&target.path) {
         Ok(loaded) => {
             if let Err(shape) = merge::check_shape(&loaded.doc, target.events) {
-                err!(
-                    "✗ {} cannot be edited safely: {shape}. Fix that by hand, then run again. Nothing was changed.",
-                    target.path.display()
+                crate::voice::error(
+                    &format!("{} cannot be edited safely: {shape}", target.path.display()),
+                    "fix that by hand, then run again (nothing was changed)",
                 );
                 return None;
             }
             Some(loaded)
         }
         Err(err @ LoadError::Json { .. }) => {
-            err!(
-                "✗ {} {err}. Fix it (or move it away) and run again. Nothing was changed.",
-                target.path.display()
+            crate::voice::error(
+                &format!("{} {err}", target.path.display()),
+                "fix it (or move it away) and run again (nothing was changed)",
             );
             None
         }
         Err(err) => {
-            err!("✗ {} {err}. Nothing was changed.", target.path.display());
+            crate::voice::error(
+                &format!("{} {err}", target.path.display()),
+                "nothing was changed",
+            );
             None
         }
     }
@@ -233,9 +186,9 @@ fn write_change(
     match commit(target, loaded, &new_text) {
         Ok(backup) => Change::Written(backup),
         Err(err) => {
-            err!(
-                "✗ could not write {}: {err}. Nothing was changed.",
-                target.path.display()
+            crate::voice::error(
+                &format!("could not write {}: {err}", target.path.display()),
+                "nothing was changed",
             );
             Change::Failed
         }
@@ -284,21 +237,19 @@ fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[Str
 }
 
 /// `ring-tmux install-hooks [--dry-run] [--yes] [--replace-ring] [--binary PATH]`.
-pub fn install_hooks(args: &[String]) -> ExitCode {
-    let args: InstallArgs = match parse_args("ring-tmux install-hooks", args) {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
+pub fn install_hooks(args: &InstallArgs) -> ExitCode {
     let Some(binary) = hook_binary(args.binary.as_deref()) else {
-        err!("✗ cannot tell where this ring-tmux binary is; pass --binary PATH");
-        return ExitCode::FAILURE;
+        return crate::voice::fail(
+            "cannot tell where this ring-tmux binary is",
+            "pass --binary PATH",
+        );
     };
     let binary = binary.to_string_lossy().into_owned();
     let env = Env::from_process();
     let interactive = !args.yes && !args.dry_run && std::io::stdin().is_terminal();
     let mut failed = false;
     for target in targets(&env.home) {
-        failed |= !install_target(&target, &binary, &args, interactive);
+        failed |= !install_target(&target, &binary, args, interactive);
     }
     if failed {
         ExitCode::FAILURE
@@ -382,16 +333,11 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
 }
 
 /// `ring-tmux remove-hooks [--dry-run] [--include-ring]`.
-pub fn remove_hooks(args: &[String]) -> ExitCode {
-    let args: RemoveArgs = match parse_args("ring-tmux remove-hooks", args) {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    let _ = args.yes;
+pub fn remove_hooks(args: &RemoveArgs) -> ExitCode {
     let env = Env::from_process();
     let mut failed = false;
     for target in targets(&env.home) {
-        failed |= !remove_target(&target, &args);
+        failed |= !remove_target(&target, args);
     }
     if failed {
         ExitCode::FAILURE

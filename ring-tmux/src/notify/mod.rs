@@ -49,3 +49,7 @@ pub struct Target {
     /// Sound wanted (`notify_sound`).
     pub sound: bool,
 }
+
+pub mod desktop;
+pub mod display;
+pub mod terminal;

@@ -24,7 +24,7 @@ const BUDGET: Duration = Duration::from_secs(2);
 /// How wide a menu line's detail may be (columns).
 const DETAIL_WIDTH: usize = 40;
 
-/// Arguments of `jump` and `menu`.
+/// Arguments of `jump` and `menu` (from `crate::cmd::jump` / `menu`; empty values are `None`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Args {
     pub socket: Option<String>,
@@ -36,34 +36,9 @@ pub struct Args {
     pub height: Option<usize>,
     /// `#{client_width}` of that client: likewise.
     pub width: Option<usize>,
-}
-
-/// Parses `--socket`, `--client`, `--pane`, `--height`, `--width` (also `--flag=value`);
-/// unknown ones are ignored.
-pub fn parse_args(args: &[String]) -> Args {
-    let mut out = Args::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .filter(|v| !v.is_empty())
-        };
-        match flag {
-            "--socket" => out.socket = value(),
-            "--client" => out.client = value(),
-            "--pane" => out.pane = value(),
-            "--height" => out.height = value().and_then(|v| v.parse().ok()),
-            "--width" => out.width = value().and_then(|v| v.parse().ok()),
-            _ => {}
-        }
-    }
-    out
+    /// `--session ID`: go to that session's pane (waiting or not) instead of the next waiting
+    /// one; a notification's "go to session" action runs this.
+    pub session: Option<String>,
 }
 
 /// A client name we can put in a command (tty paths, `client-123`).
@@ -132,8 +107,8 @@ struct Context {
     deadline: Instant,
 }
 
-fn context(args: &[String]) -> Option<Context> {
-    let args = parse_args(args);
+fn context(args: &Args) -> Option<Context> {
+    let args = args.clone();
     let socket = args.socket.clone().or_else(run::socket_from_env)?;
     let env = Env::from_process();
     let config = read_config(&env.ring_home).0;
@@ -162,11 +137,16 @@ fn say(ctx: &Context, message: &str) {
 }
 
 /// `ring-tmux jump`: switch the client to the waiting session that has waited longest.
-pub fn jump(args: &[String]) -> ExitCode {
+pub fn jump(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
-        eprintln!("ring: jump needs a tmux server ($TMUX or --socket) that answers");
-        return ExitCode::FAILURE;
+        return crate::voice::fail(
+            "jump needs a tmux server that answers",
+            "run it inside tmux ($TMUX) or pass --socket PATH",
+        );
     };
+    if let Some(id) = ctx.args.session.as_deref() {
+        return jump_to_session(&ctx, id);
+    }
     let found = targets(ctx.view.waiting(), &ctx.socket, &ctx.panes);
     let last = last_path(&ctx.env)
         .and_then(|p| crate::store::read_text(&p, 4096, crate::store::Owner::Ring));
@@ -182,6 +162,32 @@ pub fn jump(args: &[String]) -> ExitCode {
     let ok = run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success);
     remember_last(&ctx.env.ring_home, &entry.session_id);
     if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `jump --session ID`: switch the client to that session's pane, if it is on this server.
+fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
+    let pane = ctx
+        .view
+        .entries
+        .iter()
+        .find(|e| e.session_id == id)
+        .and_then(|e| drift::pane_of(e, &ctx.socket, &ctx.panes));
+    let Some(pane) = pane else {
+        say(
+            ctx,
+            "ring: that session is not in this tmux server any more",
+        );
+        return ExitCode::FAILURE;
+    };
+    let mut argv = vec!["switch-client".to_owned()];
+    argv.extend(client_args(ctx.args.client.as_deref()));
+    argv.extend(["-t".to_owned(), pane.id.clone()]);
+    if run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success) {
+        remember_last(&ctx.env.ring_home, id);
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -327,10 +333,12 @@ pub fn menu_argv(
 }
 
 /// `ring-tmux menu`: a `display-menu` of every session; choosing one jumps to it.
-pub fn menu(args: &[String]) -> ExitCode {
+pub fn menu(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
-        eprintln!("ring: menu needs a tmux server ($TMUX or --socket) that answers");
-        return ExitCode::FAILURE;
+        return crate::voice::fail(
+            "menu needs a tmux server that answers",
+            "run it inside tmux ($TMUX) or pass --socket PATH",
+        );
     };
     let argv = menu_argv(
         &ctx.view.entries,
@@ -348,8 +356,10 @@ pub fn menu(args: &[String]) -> ExitCode {
         .arg(&ctx.socket)
         .args(&argv)
         .exec();
-    eprintln!("ring: cannot run tmux: {err}");
-    ExitCode::FAILURE
+    crate::voice::fail(
+        &format!("cannot run tmux: {err}"),
+        "install tmux, or check it is on PATH",
+    )
 }
 
 #[cfg(test)]

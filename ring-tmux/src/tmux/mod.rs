@@ -32,12 +32,12 @@ pub mod run;
 use std::process::ExitCode;
 
 /// `ring-tmux jump [--client NAME] [--pane %N] [--socket PATH]`.
-pub fn jump(args: &[String]) -> ExitCode {
+pub fn jump(args: &jump::Args) -> ExitCode {
     jump::jump(args)
 }
 
 /// `ring-tmux menu [--client NAME] [--socket PATH]`.
-pub fn menu(args: &[String]) -> ExitCode {
+pub fn menu(args: &jump::Args) -> ExitCode {
     jump::menu(args)
 }
 

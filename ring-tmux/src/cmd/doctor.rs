@@ -1,0 +1,15 @@
+//! `ring-tmux doctor`.
+
+use std::process::ExitCode;
+
+/// Check the installation (read-only); says how to fix each problem.
+///
+/// Exits 1 when it found a problem.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {}
+
+/// Runs every check.
+pub fn run(args: Args) -> ExitCode {
+    let Args {} = args;
+    crate::doctor::run()
+}

@@ -1,0 +1,37 @@
+//! `ring-tmux gc` (spec §8).
+
+use std::process::ExitCode;
+
+/// Remove ended and unreadable rows and stale files (only ring's own files).
+///
+/// Also prunes the hidden list; prints every file it removes (or would).
+#[derive(Debug, Clone, Default, PartialEq, clap::Args)]
+pub struct Args {
+    /// Print what would be removed and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Ended rows must be at least this old: a number with s, m, h or d (no suffix: seconds).
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "7d",
+        allow_hyphen_values = true,
+        value_parser = duration
+    )]
+    pub older_than: f64,
+    /// Remove every ended row, whatever its age.
+    #[arg(long)]
+    pub all_ended: bool,
+}
+
+/// `--older-than`'s value in seconds.
+fn duration(text: &str) -> Result<f64, String> {
+    crate::gc::parse_duration(text).ok_or_else(|| {
+        "not a duration: use a number with s, m, h or d, e.g. 30m, 12h, 7d".to_owned()
+    })
+}
+
+/// Collects (or, with --dry-run, lists).
+pub fn run(args: Args) -> ExitCode {
+    crate::gc::run(&args)
+}

@@ -1,0 +1,20 @@
+//! `ring-tmux install-zellij`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Install ring's zellij plugin, a layout with its bar, and its permissions.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// The plugin to install (default: next to this binary, else the workspace build).
+    #[arg(long, value_name = "PATH")]
+    pub plugin: Option<PathBuf>,
+    /// Print what would be written and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// Installs the plugin.
+pub fn run(args: Args) -> ExitCode {
+    crate::zellij::install_zellij(&args)
+}

@@ -1,0 +1,16 @@
+//! `ring-tmux list [--all]`.
+
+use std::process::ExitCode;
+
+/// A readable board: state, kind and detail, project, idle time, location.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// Include ended sessions.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Prints the board.
+pub fn run(args: Args) -> ExitCode {
+    crate::read::list(args.all)
+}

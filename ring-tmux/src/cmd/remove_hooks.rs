@@ -1,0 +1,22 @@
+//! `ring-tmux remove-hooks`.
+
+use std::process::ExitCode;
+
+/// Remove ring-tmux's hook entries, keeping every other hook.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// Print the exact change and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Never ask a question (accepted for symmetry; removal never asks).
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// Remove RiNG's `ring hook` entries too.
+    #[arg(long)]
+    pub include_ring: bool,
+}
+
+/// Removes the hooks.
+pub fn run(args: Args) -> ExitCode {
+    crate::install::remove_hooks(&args)
+}

@@ -1,0 +1,492 @@
+//! The desktop channel: a freedesktop notification over the D-Bus session bus (zbus, blocking),
+//! with a "go to session" action that jumps to the session's pane; on macOS without a session
+//! bus, `terminal-notifier` when installed, else `osascript` (see [`macos`]).
+//!
+//! Every D-Bus call has a timeout ([`CALL_TIMEOUT`]) and the whole exchange up to the
+//! notification's id is bounded by [`SEND_TIMEOUT`]: a missing bus, a bus without a
+//! notification server or a server that never answers is an error within that bound, never a
+//! hang. The exchange runs on a thread of its own, so even a connect that stalls (a bus
+//! stopped mid-handshake) cannot hold the caller past it.
+//!
+//! After the server took the notification, [`send`] stays (it runs in the hook's detached
+//! child; a dispatcher that must not hold its other channels back calls [`notify`] first and
+//! [`Pending::wait`] after them) until the user clicks it, it is closed, or the action wait ends (the `desktop`
+//! setting in seconds, default [`DEFAULT_ACTION_WAIT`]; `0` = do not wait), then runs
+//! `ring-tmux jump --socket S --session ID` (tmux), or switches the zellij session to the
+//! pane's tab (`zellij action list-panes` then `go-to-tab-by-id`; `$RING_ZELLIJ` names the
+//! binary, else `zellij`), bounded like every child ring starts.
+//!
+//! Text is data: the title and body are stripped of control characters and escape sequences,
+//! and the body's `<`, `>`, `&` are escaped when the server interprets markup (`body-markup`).
+
+use super::{Note, Target};
+use anyhow::{Context, Result, anyhow, bail};
+use ring_shared::format::{sanitize, truncate};
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::process::Command;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use zbus::zvariant::Value;
+
+/// The well-known name, object path and interface of a freedesktop notification server.
+pub const NAME: &str = "org.freedesktop.Notifications";
+pub const PATH: &str = "/org/freedesktop/Notifications";
+/// How long one D-Bus method call may take.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long connecting, asking the capabilities and `Notify` may take together.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long the "go to session" action stays answerable by default (also the expiry asked of
+/// the server).
+pub const DEFAULT_ACTION_WAIT: Duration = Duration::from_secs(60);
+/// The longest action wait a setting may ask for.
+pub const MAX_ACTION_WAIT: Duration = Duration::from_secs(3600);
+/// The action key: `default` is what servers invoke on a click on the notification itself.
+pub const ACTION: &str = "default";
+/// The action's label, for servers that show actions as buttons.
+pub const ACTION_LABEL: &str = "Go to session";
+/// The freedesktop sound theme name asked for when `notify_sound` is on.
+pub const SOUND_NAME: &str = "message-new-instant";
+/// How long the jump after a click may take.
+const JUMP_TIMEOUT: Duration = Duration::from_secs(3);
+/// Longest title and body sent (characters); servers cut anyway.
+const TITLE_WIDTH: usize = 120;
+const BODY_WIDTH: usize = 400;
+
+/// Sends `note` as a desktop notification on the session bus of this process
+/// (`$DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`); on macOS without one, through
+/// [`macos::send`].
+pub fn send(note: &Note, target: &Target) -> Result<()> {
+    notify(note, target)?.wait()
+}
+
+/// Doctor's probe: which notification server answers on the session bus, or why none does.
+pub fn check(_target: &Target) -> Result<String, String> {
+    match session_bus() {
+        Some(address) => check_on(&address),
+        None if cfg!(target_os = "macos") => macos::check(),
+        None => Err("no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)".into()),
+    }
+}
+
+/// The session bus address from the environment.
+pub fn session_bus() -> Option<String> {
+    if let Some(a) = std::env::var("DBUS_SESSION_BUS_ADDRESS")
+        .ok()
+        .filter(|a| !a.trim().is_empty())
+    {
+        return Some(a);
+    }
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR")?;
+    let bus = std::path::Path::new(&runtime).join("bus");
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(&bus)
+        .is_ok_and(|m| m.file_type().is_socket())
+        .then(|| format!("unix:path={}", bus.display()))
+}
+
+/// [`check`] against the bus at `address`.
+pub fn check_on(address: &str) -> Result<String, String> {
+    let address = address.to_owned();
+    let info = bounded(SEND_TIMEOUT, move || {
+        let conn = connect(&address)?;
+        let (name, vendor, version, spec): (String, String, String, String) =
+            call(&conn, "GetServerInformation", &())?;
+        let caps: Vec<String> = call(&conn, "GetCapabilities", &())?;
+        Ok((name, vendor, version, spec, caps))
+    })
+    .map_err(|e| format!("{e:#}"))?;
+    let (name, vendor, version, spec, caps) = info;
+    let actions = if caps.iter().any(|c| c == "actions") {
+        "clicking it jumps to the session"
+    } else {
+        "no actions: clicking it cannot jump"
+    };
+    Ok(format!(
+        "{} {} ({}), notification spec {}; {actions}",
+        sanitize(&name),
+        sanitize(&version),
+        sanitize(&vendor),
+        sanitize(&spec)
+    ))
+}
+
+/// [`send`] on the bus at `address` (tests pass a private bus).
+pub fn send_on(address: &str, note: &Note, target: &Target) -> Result<()> {
+    notify_on(address, note, target)?.wait()
+}
+
+/// The first half of [`send`]: the notification is shown (or this failed, within
+/// [`SEND_TIMEOUT`]); the click is not waited for yet. A dispatcher that runs several
+/// channels can send them all, then [`Pending::wait`] for the click.
+pub fn notify(note: &Note, target: &Target) -> Result<Pending> {
+    match session_bus() {
+        Some(address) => notify_on(&address, note, target),
+        None if cfg!(target_os = "macos") => macos::send(note, target).map(|()| Pending::done()),
+        None => bail!("desktop: no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
+    }
+}
+
+/// [`notify`] on the bus at `address`.
+pub fn notify_on(address: &str, note: &Note, target: &Target) -> Result<Pending> {
+    let wait = action_wait(target.setting.as_deref());
+    let jump = jump_command(note, target);
+    let listen = jump.is_some() && !wait.is_zero();
+    let request = Request {
+        address: address.to_owned(),
+        summary: title_text(note),
+        body: sanitize_text(&note.body, BODY_WIDTH),
+        listen,
+        sound: target.sound,
+        expire_ms: if wait.is_zero() {
+            -1
+        } else {
+            i32::try_from(wait.as_millis()).unwrap_or(i32::MAX)
+        },
+    };
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || exchange(request, &tx));
+    match rx.recv_timeout(SEND_TIMEOUT) {
+        Ok(Event::Sent { actions: true }) => {}
+        Ok(Event::Sent { actions: false } | Event::Invoked(_) | Event::Closed) => {
+            return Ok(Pending::done());
+        }
+        Ok(Event::Failed(e)) => return Err(e),
+        Err(_) => bail!(
+            "desktop: the notification server did not answer within {}s",
+            SEND_TIMEOUT.as_secs()
+        ),
+    }
+    Ok(match jump.filter(|_| listen) {
+        Some(jump) => Pending {
+            click: Some((rx, jump)),
+            deadline: Instant::now() + wait,
+        },
+        None => Pending::done(),
+    })
+}
+
+/// A shown notification whose "go to session" click may still come.
+pub struct Pending {
+    click: Option<(mpsc::Receiver<Event>, Jump)>,
+    /// When the wait ends (counted from when the server took the notification).
+    deadline: Instant,
+}
+
+impl Pending {
+    fn done() -> Pending {
+        Pending {
+            click: None,
+            deadline: Instant::now(),
+        }
+    }
+
+    /// Whether a click can still come.
+    pub fn waits(&self) -> bool {
+        self.click.is_some()
+    }
+
+    /// Waits until the user clicks the notification (then runs the jump), it is closed, or
+    /// the action wait is over.
+    pub fn wait(self) -> Result<()> {
+        let Some((rx, jump)) = self.click else {
+            return Ok(());
+        };
+        loop {
+            let left = self.deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(Event::Invoked(key)) if key == ACTION => return run_jump(jump),
+                Ok(Event::Invoked(_)) => {}
+                // Closed, the connection gone, or the wait over: nobody will click any more.
+                _ => return Ok(()),
+            }
+        }
+    }
+}
+
+/// The action wait of a `desktop` setting: seconds (fractions allowed), default
+/// [`DEFAULT_ACTION_WAIT`], at most [`MAX_ACTION_WAIT`].
+pub fn action_wait(setting: Option<&str>) -> Duration {
+    setting
+        .and_then(|s| s.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map_or(DEFAULT_ACTION_WAIT, |s| {
+            Duration::from_secs_f64(s.min(MAX_ACTION_WAIT.as_secs_f64()))
+        })
+}
+
+/// What a click does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Jump {
+    /// Run this command (`ring-tmux jump --socket S --session ID`).
+    Command(Vec<OsString>),
+    /// Switch the zellij session's clients to the tab holding terminal pane `pane`: zellij
+    /// 0.45's `action focus-pane-id` from outside a client focuses nothing (it applies to the
+    /// CLI's own client), while `go-to-tab-by-id` moves the attached clients.
+    ZellijTab { session: String, pane: u64 },
+}
+
+/// The jump a click runs: to the note's pane (tmux) or its tab (zellij).
+pub fn jump_command(note: &Note, target: &Target) -> Option<Jump> {
+    let session = Some(note.session_id.as_str()).filter(|s| !s.is_empty() && !s.starts_with('-'));
+    if let (Some(socket), Some(id)) = (note.tmux_socket.as_deref(), session)
+        && !socket.is_empty()
+    {
+        let ring = if target.ring_tmux.as_os_str().is_empty() {
+            std::env::current_exe().ok()?
+        } else {
+            target.ring_tmux.clone()
+        };
+        return Some(Jump::Command(vec![
+            ring.into_os_string(),
+            "jump".into(),
+            "--socket".into(),
+            socket.into(),
+            "--session".into(),
+            id.into(),
+        ]));
+    }
+    let zellij = note.zellij_session.as_deref().filter(|s| {
+        !s.is_empty()
+            && !s.starts_with('-')
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    })?;
+    let pane = note
+        .zellij_pane
+        .as_deref()
+        .map(|p| p.strip_prefix("terminal_").unwrap_or(p))
+        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?
+        .parse()
+        .ok()?;
+    Some(Jump::ZellijTab {
+        session: zellij.to_owned(),
+        pane,
+    })
+}
+
+/// The zellij binary: `$RING_ZELLIJ` (the one ring's tests and CI pin), else `zellij` on PATH.
+fn zellij_program() -> OsString {
+    std::env::var_os("RING_ZELLIJ")
+        .filter(|z| !z.is_empty())
+        .unwrap_or_else(|| "zellij".into())
+}
+
+/// The tab id of terminal pane `pane` in `zellij action list-panes --tab --json` output.
+pub fn tab_of(list_panes_json: &str, pane: u64) -> Option<u64> {
+    let panes: Vec<serde_json::Value> = serde_json::from_str(list_panes_json).ok()?;
+    panes
+        .iter()
+        .find(|p| {
+            p.get("is_plugin").and_then(serde_json::Value::as_bool) == Some(false)
+                && p.get("id").and_then(serde_json::Value::as_u64) == Some(pane)
+        })?
+        .get("tab_id")?
+        .as_u64()
+}
+
+fn run_jump(jump: Jump) -> Result<()> {
+    let deadline = Instant::now() + JUMP_TIMEOUT;
+    let run = |argv: &[OsString]| -> Result<String> {
+        let (program, args) = argv.split_first().context("desktop: empty jump command")?;
+        let mut command = Command::new(program);
+        command.args(args);
+        match crate::tmux::run::bounded(command, deadline) {
+            Some(out) if out.success => Ok(out.stdout),
+            Some(_) => bail!("desktop: the jump to the session failed"),
+            None => bail!("desktop: the jump to the session did not finish"),
+        }
+    };
+    match jump {
+        Jump::Command(argv) => run(&argv).map(drop),
+        Jump::ZellijTab { session, pane } => {
+            let zellij = zellij_program();
+            let base = [zellij, "--session".into(), session.into(), "action".into()];
+            let mut list = base.to_vec();
+            list.extend(["list-panes", "--tab", "--json"].map(OsString::from));
+            let tab = tab_of(&run(&list)?, pane)
+                .with_context(|| format!("desktop: zellij has no terminal pane {pane}"))?;
+            let mut go = base.to_vec();
+            go.extend(["go-to-tab-by-id".into(), tab.to_string().into()]);
+            run(&go).map(drop)
+        }
+    }
+}
+
+/// The notification's title: the note's, cleaned (servers show the summary as plain text).
+fn title_text(note: &Note) -> String {
+    let title = sanitize_text(&note.title, TITLE_WIDTH);
+    if title.is_empty() {
+        "ring".to_owned()
+    } else {
+        title
+    }
+}
+
+/// `text` without control characters or escape sequences, trimmed, cut to `width` columns.
+pub fn sanitize_text(text: &str, width: usize) -> String {
+    truncate(sanitize(text).trim(), width)
+}
+
+/// Escapes the markup characters of a notification body (`<`, `>`, `&`): servers with
+/// `body-markup` read a subset of HTML there.
+pub fn escape_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+struct Request {
+    address: String,
+    summary: String,
+    body: String,
+    listen: bool,
+    sound: bool,
+    expire_ms: i32,
+}
+
+enum Event {
+    /// The server took it; `actions`: it can invoke ours and we are listening.
+    Sent {
+        actions: bool,
+    },
+    Invoked(String),
+    Closed,
+    Failed(anyhow::Error),
+}
+
+fn connect(address: &str) -> Result<zbus::blocking::Connection> {
+    zbus::blocking::connection::Builder::address(address)
+        .with_context(|| format!("desktop: bad D-Bus address {address:?}"))?
+        .method_timeout(CALL_TIMEOUT)
+        .build()
+        .with_context(|| format!("desktop: cannot connect to the session bus at {address}"))
+}
+
+fn call<B, R>(conn: &zbus::blocking::Connection, method: &str, body: &B) -> Result<R>
+where
+    B: serde::Serialize + zbus::zvariant::DynamicType,
+    R: for<'d> serde::Deserialize<'d> + zbus::zvariant::Type,
+{
+    let reply = conn
+        .call_method(Some(NAME), PATH, Some(NAME), method, body)
+        .map_err(|e| anyhow!("desktop: {method} on {NAME}: {e}"))?;
+    reply
+        .body()
+        .deserialize()
+        .map_err(|e| anyhow!("desktop: bad {method} reply: {e}"))
+}
+
+/// Runs on its own thread: connect, subscribe (before `Notify`, so no signal is missed), ask
+/// the capabilities, notify, then forward our notification's signals.
+fn exchange(request: Request, tx: &mpsc::Sender<Event>) {
+    let sent = (|| -> Result<_> {
+        let conn = connect(&request.address)?;
+        let signals = if request.listen {
+            let rule = zbus::MatchRule::builder()
+                .msg_type(zbus::message::Type::Signal)
+                .interface(NAME)?
+                .path(PATH)?
+                .build();
+            Some(zbus::blocking::MessageIterator::for_match_rule(
+                rule,
+                &conn,
+                Some(64),
+            )?)
+        } else {
+            None
+        };
+        let caps: Vec<String> = call(&conn, "GetCapabilities", &())?;
+        let has = |c: &str| caps.iter().any(|x| x == c);
+        let body = if has("body-markup") {
+            escape_markup(&request.body)
+        } else {
+            request.body.clone()
+        };
+        let mut actions: Vec<&str> = Vec::new();
+        let listen = request.listen && has("actions");
+        if listen {
+            actions.extend([ACTION, ACTION_LABEL]);
+        }
+        let mut hints: HashMap<&str, Value<'_>> = HashMap::new();
+        hints.insert("urgency", Value::U8(1));
+        hints.insert("category", Value::from("im.received"));
+        if request.sound {
+            hints.insert("sound-name", Value::from(SOUND_NAME));
+        }
+        let id: u32 = call(
+            &conn,
+            "Notify",
+            &(
+                "ring",
+                0u32,
+                "",
+                request.summary.as_str(),
+                body.as_str(),
+                actions,
+                hints,
+                request.expire_ms,
+            ),
+        )?;
+        Ok((conn, signals.filter(|_| listen), id))
+    })();
+    let (_conn, signals, id) = match sent {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = tx.send(Event::Failed(e));
+            return;
+        }
+    };
+    let _ = tx.send(Event::Sent {
+        actions: signals.is_some(),
+    });
+    for message in signals.into_iter().flatten() {
+        let Ok(message) = message else { break };
+        let header = message.header();
+        let member = header.member().map(|m| m.as_str().to_owned());
+        let event = match member.as_deref() {
+            Some("ActionInvoked") => match message.body().deserialize::<(u32, String)>() {
+                Ok((n, key)) if n == id => Event::Invoked(key),
+                _ => continue,
+            },
+            Some("NotificationClosed") => match message.body().deserialize::<(u32, u32)>() {
+                Ok((n, _)) if n == id => Event::Closed,
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let done = matches!(event, Event::Closed);
+        if tx.send(event).is_err() || done {
+            return;
+        }
+    }
+}
+
+/// Runs `f` on a thread of its own and waits for it at most `limit`.
+fn bounded<T: Send + 'static>(
+    limit: Duration,
+    f: impl FnOnce() -> Result<T> + Send + 'static,
+) -> Result<T> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit).unwrap_or_else(|_| {
+        Err(anyhow!(
+            "desktop: the session bus did not answer within {}s",
+            limit.as_secs()
+        ))
+    })
+}
+
+pub mod macos;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,379 @@
+//! The command line as a person meets it, on the real binary: every subcommand's `--help`
+//! lists every flag clap knows, the completion scripts parse in their shells, the man pages
+//! render and name every subcommand, and a usage error speaks ring's voice with exit code 2.
+
+use assert_cmd::Command;
+use std::io::Write;
+use std::process::Stdio;
+
+fn ring() -> Command {
+    let mut cmd = Command::cargo_bin("ring-tmux").expect("ring-tmux binary");
+    // An empty ring folder and HOME: nothing here may depend on (or touch) the user's.
+    let home = std::env::temp_dir().join("ring-cli-test-absent");
+    cmd.env("HOME", &home).env("RING_HOME", home.join("ring"));
+    cmd.env_remove("TMUX").env_remove("NO_COLOR");
+    cmd
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = ring().args(args).output().expect("run ring-tmux");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "ring-tmux {args:?}: stderr {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// The visible subcommands clap knows.
+fn subcommands() -> Vec<clap::Command> {
+    ring_tmux::cli::command()
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+        .cloned()
+        .collect()
+}
+
+/// What `--help` must show for each of a subcommand's arguments: `--long`, `-s`, or the
+/// positional's `<NAME>` / `[NAME]`.
+fn spellings(sub: &clap::Command) -> Vec<String> {
+    let mut out = Vec::new();
+    for arg in sub.get_arguments().filter(|a| !a.is_hide_set()) {
+        if let Some(long) = arg.get_long() {
+            out.push(format!("--{long}"));
+        }
+        if let Some(short) = arg.get_short() {
+            out.push(format!("-{short}"));
+        }
+        if arg.is_positional() {
+            let name = arg
+                .get_value_names()
+                .and_then(|v| v.first())
+                .map_or_else(|| arg.get_id().to_string(), ToString::to_string);
+            out.push(name);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_subcommand_help_lists_every_flag() {
+    let subs = subcommands();
+    assert!(
+        subs.len() >= 13,
+        "{:?}",
+        subs.iter().map(clap::Command::get_name).collect::<Vec<_>>()
+    );
+    for sub in &subs {
+        let name = sub.get_name();
+        let help = stdout(&[name, "--help"]);
+        assert!(
+            help.contains(&format!("Usage: ring-tmux {name}")),
+            "{name} --help has no usage line:\n{help}"
+        );
+        // The trailing-args catch-all this replaced showed `[ARGS]...` and no flags.
+        assert!(!help.contains("[ARGS]"), "{name} --help:\n{help}");
+        for flag in spellings(sub) {
+            assert!(help.contains(&flag), "{name} --help lacks {flag}:\n{help}");
+        }
+        assert!(help.contains("--help"), "{name} --help:\n{help}");
+    }
+}
+
+#[test]
+fn status_help_lists_its_flags_and_does_not_point_at_itself() {
+    // `status` skips clap unless asked for help: the help must still be clap's, whole.
+    let help = stdout(&["status", "--socket", "/x", "--help"]);
+    for flag in [
+        "--socket",
+        "--project",
+        "--no-project",
+        "--no-repair",
+        "--repair-now",
+        "--print",
+        "--gen",
+    ] {
+        assert!(help.contains(flag), "status --help lacks {flag}:\n{help}");
+    }
+    assert!(!help.contains("see `ring-tmux status --help`"), "{help}");
+}
+
+#[test]
+fn top_level_help_names_every_subcommand() {
+    let help = stdout(&["--help"]);
+    for sub in subcommands() {
+        assert!(
+            help.contains(sub.get_name()),
+            "--help lacks {}:\n{help}",
+            sub.get_name()
+        );
+    }
+    assert!(
+        help.contains("2 usage error"),
+        "exit codes documented:\n{help}"
+    );
+}
+
+#[test]
+fn usage_error_speaks_ring_s_voice_and_exits_2() {
+    for (args, what, fix) in [
+        (
+            &["gc", "--bogus"][..],
+            "unexpected argument '--bogus' found",
+            "see `ring-tmux gc --help`",
+        ),
+        (
+            &["gc", "--older-than", "soon"][..],
+            "not a duration",
+            "see `ring-tmux gc --help`",
+        ),
+        (
+            &["jump", "--client"][..],
+            "a value is required for '--client <NAME>'",
+            "see `ring-tmux jump --help`",
+        ),
+        (
+            &["completions", "tcsh"][..],
+            "invalid value 'tcsh'",
+            "see `ring-tmux completions --help`",
+        ),
+        (
+            &["frobnicate"][..],
+            "unrecognized subcommand 'frobnicate'",
+            "see `ring-tmux --help`",
+        ),
+    ] {
+        let out = ring().args(args).output().expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: stdout {:?}", out.stdout);
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        assert!(err.starts_with("ring-tmux: "), "{args:?}: {err}");
+        assert!(err.contains(what), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with(fix), "{args:?}: {err}");
+        // stderr is a pipe here: no colour.
+        assert!(!err.contains('\x1b'), "{args:?}: {err:?}");
+    }
+}
+
+#[test]
+fn bare_ring_tmux_prints_help_and_exits_2() {
+    let out = ring().output().expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Usage: ring-tmux"));
+}
+
+/// Runs `shell check-flag` on `script` through a file; `None` when the shell is missing.
+fn shell_check(shell: &str, flag: &str, script: &str, name: &str) -> Option<std::process::Output> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join(name);
+    std::fs::File::create(&path)
+        .and_then(|mut f| f.write_all(script.as_bytes()))
+        .expect("write script");
+    match std::process::Command::new(shell)
+        .arg(flag)
+        .arg(&path)
+        .stdin(Stdio::null())
+        .output()
+    {
+        Ok(out) => Some(out),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => panic!("{shell}: {e}"),
+    }
+}
+
+#[test]
+fn completions_parse_in_their_shells() {
+    for (shell, flag, file, required) in [
+        ("bash", "-n", "ring-tmux.bash", true),
+        ("zsh", "-n", "_ring-tmux", false),
+        ("fish", "--no-execute", "ring-tmux.fish", false),
+    ] {
+        let script = stdout(&["completions", shell]);
+        // Every subcommand and a flag of each are completed.
+        for sub in subcommands() {
+            assert!(
+                script.contains(sub.get_name()),
+                "{shell}: no {}",
+                sub.get_name()
+            );
+        }
+        assert!(script.contains("older-than"), "{shell}: no gc --older-than");
+        match shell_check(shell, flag, &script, file) {
+            Some(out) => assert!(
+                out.status.success() && out.stderr.is_empty(),
+                "{shell} {flag}: {:?} {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ),
+            None if required || std::env::var_os("RING_E2E_REQUIRED").is_some() => {
+                panic!("{shell} is not installed (apt-get install -y {shell})")
+            }
+            None => eprintln!("skipped: {shell} is not installed"),
+        }
+    }
+}
+
+#[test]
+fn bash_completion_completes_a_subcommand_s_flags() {
+    // Source the script and ask it, as bash's programmable completion would.
+    let script = stdout(&["completions", "bash"]);
+    let function = script
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("complete -F "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("complete -F FUNCTION")
+        .to_owned();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("ring-tmux.bash");
+    std::fs::write(&path, script).expect("write");
+    let probe = format!(
+        "source {}; COMP_WORDS=(ring-tmux gc --); COMP_CWORD=2; COMP_LINE='ring-tmux gc --'; \
+         COMP_POINT=${{#COMP_LINE}}; {function} ring-tmux -- gc; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        path.display()
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &probe])
+        .output()
+        .expect("bash");
+    let words = String::from_utf8_lossy(&out.stdout);
+    for flag in ["--dry-run", "--older-than", "--all-ended"] {
+        assert!(
+            words.lines().any(|w| w == flag),
+            "no {flag} in {words:?} ({})",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Renders roff with groff (man's own formatter), warnings on; `None` without groff.
+fn render_man(roff: &str) -> Option<String> {
+    let mut child = match std::process::Command::new("groff")
+        // -k: preconv, as man runs it (the pages hold UTF-8: oneline's icons).
+        .args(["-k", "-man", "-Tutf8", "-ww", "-z"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => panic!("groff: {e}"),
+    };
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(roff.as_bytes())
+        .expect("write roff");
+    let out = child.wait_with_output().expect("groff");
+    assert!(out.status.success(), "groff: {:?}", out.status);
+    let warnings = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(warnings.is_empty(), "groff warnings: {warnings}");
+    let text = std::process::Command::new("sh")
+        .args(["-c", "groff -k -man -Tutf8 -P-cbou"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().expect("stdin").write_all(roff.as_bytes())?;
+            c.wait_with_output()
+        })
+        .expect("groff");
+    Some(String::from_utf8_lossy(&text.stdout).into_owned())
+}
+
+#[test]
+fn man_pages_render_and_name_every_subcommand_and_flag() {
+    let main = stdout(&["man"]);
+    assert!(
+        main.starts_with(".ie") || main.contains(".TH"),
+        "roff: {main:.200}"
+    );
+    let Some(text) = render_man(&main) else {
+        if std::env::var_os("RING_E2E_REQUIRED").is_some() {
+            panic!("groff is not installed");
+        }
+        eprintln!("skipped: groff is not installed");
+        return;
+    };
+    for sub in subcommands() {
+        assert!(
+            text.contains(sub.get_name()),
+            "ring-tmux(1) lacks {}:\n{text}",
+            sub.get_name()
+        );
+    }
+    for sub in subcommands() {
+        let name = sub.get_name();
+        let page = render_man(&stdout(&["man", name])).expect("groff");
+        assert!(
+            page.contains(&format!("ring-tmux-{name}")),
+            "{name}:\n{page}"
+        );
+        for flag in spellings(&sub) {
+            assert!(
+                page.contains(&flag),
+                "ring-tmux-{name}(1) lacks {flag}:\n{page}"
+            );
+        }
+    }
+}
+
+/// The `--flags` of a README table cell.
+fn flags_in(cell: &str) -> std::collections::BTreeSet<String> {
+    let mut flags = std::collections::BTreeSet::new();
+    for (i, _) in cell.match_indices("--") {
+        let name: String = cell[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        if !name.is_empty() {
+            flags.insert(format!("--{name}"));
+        }
+    }
+    flags
+}
+
+#[test]
+fn readme_command_table_is_in_step_with_clap() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("\n## Commands\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("a ## Commands section");
+    let command = ring_tmux::cli::command();
+    let mut names: Vec<&str> = subcommands_of(&command);
+    names.push("man");
+    for name in names {
+        let sub = command.find_subcommand(name).expect("subcommand");
+        let row = section
+            .lines()
+            .find(|l| {
+                l.strip_prefix("| `ring-tmux ")
+                    .and_then(|r| r.strip_prefix(name))
+                    .is_some_and(|r| r.starts_with(' ') || r.starts_with('`'))
+            })
+            .unwrap_or_else(|| panic!("README's command table has no row for {name}"));
+        let cell = row.split(" | ").next().expect("first cell");
+        let documented = flags_in(cell);
+        let known: std::collections::BTreeSet<String> = sub
+            .get_arguments()
+            .filter_map(|a| a.get_long())
+            .filter(|l| *l != "help")
+            .map(|l| format!("--{l}"))
+            .collect();
+        assert_eq!(documented, known, "README row for {name}: {cell}");
+    }
+}
+
+fn subcommands_of(command: &clap::Command) -> Vec<&str> {
+    command
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+        .map(clap::Command::get_name)
+        .collect()
+}

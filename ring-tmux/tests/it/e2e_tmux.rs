@@ -1,0 +1,286 @@
+//! ring in a real tmux: what a person sees after real hook events.
+//!
+//! Each test starts its own server on a private socket (see `e2e_tmux/world.rs`) and checks
+//! what tmux draws: formats expanded by tmux itself, pane options from `list-panes`, and the
+//! status line of a client attached inside an outer tmux (`capture-pane`). Pushed badges and
+//! the status segment must both show within 1 s, under ring.tmux's default `status-interval`
+//! (5 s): the segment, a `#()` job, only makes it because the hook's push bumps `@ring_gen`,
+//! which the job's command names (see `src/tmux/push.rs`).
+//!
+//! Here: badges, drift repair and the pane a session is found in. `e2e_tmux/status_line.rs`:
+//! the status segment and ring.tmux itself. `e2e_tmux/keys.rs`: the jump key and the menu.
+
+// Also used by `e2e_evidence`.
+pub mod world;
+
+mod keys;
+mod status_line;
+
+use std::time::Duration;
+use world::{World, payload, poll, until_contains};
+
+/// Pane options, window and pane badges.
+const BADGE_WITHIN: Duration = Duration::from_secs(1);
+/// The status segment: the issue asks for the same second as the badges.
+const STATUS_WITHIN: Duration = Duration::from_secs(1);
+
+#[test]
+fn two_agents_in_one_window_both_count() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    w.server.run(&["split-window", "-t", "t:0"]);
+    let (tty0, tty1) = (w.server.pane_tty("%0"), w.server.pane_tty("%1"));
+    let (a, b) = (w.project("a"), w.project("b"));
+    w.alive(&[(&a, &tty0), (&b, &tty1)]);
+    w.hook("%0", payload::waiting("s-a", &a, &tty0));
+    w.hook("%1", payload::waiting("s-b", &b, &tty1));
+    if world::tmux_version(&w.server) >= (3, 2) {
+        assert_eq!(
+            until_contains(BADGE_WITHIN, "2", || w.server.window_badge("t:0")),
+            "\u{1F534}2"
+        );
+    } else {
+        // tmux 3.0 / 3.1 cannot count in a format (no #{n:…}, no #{e|…}): the icon alone.
+        for pane in ["%0", "%1"] {
+            assert_eq!(w.server.pane_options(pane), "waiting permission", "{pane}");
+        }
+        assert_eq!(w.server.window_badge("t:0"), "\u{1F534}");
+    }
+    w.hook("%1", payload::event("UserPromptSubmit", "s-b", &b, &tty1));
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "\u{1F7E2}", || w.server.window_badge("t:0")),
+        "\u{1F534}\u{1F7E2}"
+    );
+    let out = w.ring(&["status", "--no-repair"]);
+    let segment = String::from_utf8_lossy(&out.stdout);
+    assert!(segment.contains("#{@ring-icon-waiting}1 a"), "{segment}");
+    assert!(segment.contains("#{@ring-icon-working}1"), "{segment}");
+}
+
+#[test]
+fn working_then_idle_then_session_end_updates_and_clears_the_badge() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("api");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::event("UserPromptSubmit", "s1", &cwd, &tty));
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "\u{1F7E2}", || w.server.window_badge("t:0")),
+        "\u{1F7E2}"
+    );
+    w.hook("%0", payload::event("Stop", "s1", &cwd, &tty));
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "\u{1F7E1}", || w.server.window_badge("t:0")),
+        "\u{1F7E1}"
+    );
+    assert_eq!(w.server.pane_options("%0"), "idle");
+    w.hook("%0", payload::event("SessionEnd", "s1", &cwd, &tty));
+    w.alive(&[]);
+    let cleared = poll(BADGE_WITHIN, || {
+        w.server.window_badge("t:0").is_empty().then_some(())
+    });
+    assert!(
+        cleared.is_some(),
+        "badge left: {}",
+        w.server.window_badge("t:0")
+    );
+    assert_eq!(w.server.pane_options("%0"), "");
+    let out = w.ring(&["status", "--no-repair"]);
+    assert!(
+        out.stdout.is_empty(),
+        "nothing to show prints nothing: {out:?}"
+    );
+}
+
+#[test]
+fn a_row_whose_pane_belongs_to_another_tmux_server_badges_nothing_here() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let other = world::Server::start(&World::env(w.dir.path()), None);
+    let tty = other.pane_tty("%0");
+    let cwd = w.project("elsewhere");
+    w.alive(&[(&cwd, &tty)]);
+    // The agent runs in the other server's %0; ours has a %0 too.
+    let out = w.hook_in(
+        Some(&other.tmux_env()),
+        Some("%0"),
+        &payload::waiting("far", &cwd, &tty),
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "waiting", || other.pane_options("%0")),
+        "waiting permission"
+    );
+    let _ = w.ring(&["status", "--repair-now", "--socket", &w.server.socket()]);
+    assert_eq!(w.server.pane_options("%0"), "");
+    assert_eq!(w.server.window_badge("t:0"), "");
+}
+
+#[test]
+fn a_frozen_tmux_pane_is_corrected_by_the_agents_tty() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    w.server.run(&["split-window", "-t", "t:0"]);
+    let tty1 = w.server.pane_tty("%1");
+    let cwd = w.project("codexish");
+    w.alive(&[(&cwd, &tty1)]);
+    // $TMUX_PANE says %0 (inherited from a daemon), the agent's terminal is %1's.
+    w.hook("%0", payload::waiting("frozen", &cwd, &tty1));
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "waiting", || w.server.pane_options("%1")),
+        "waiting permission"
+    );
+    assert_eq!(w.server.pane_options("%0"), "");
+}
+
+#[test]
+fn a_tmux_pane_that_no_longer_exists_is_corrected_by_the_agents_tty() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("closedpane");
+    w.alive(&[(&cwd, &tty)]);
+    // $TMUX_PANE names a pane that was closed since (a daemon's frozen value): tmux refuses
+    // the target itself, which must still lead to the lookup by tty.
+    w.hook("%77", payload::waiting("gone-pane", &cwd, &tty));
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "waiting", || w.server.pane_options("%0")),
+        "waiting permission"
+    );
+}
+
+#[test]
+fn drift_repair_clears_crashed_and_removed_sessions_and_restores_lost_badges() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    w.server.run(&["split-window", "-t", "t:0"]);
+    let (tty0, tty1) = (w.server.pane_tty("%0"), w.server.pane_tty("%1"));
+    let (a, b) = (w.project("crashes"), w.project("stays"));
+    w.alive(&[(&a, &tty0), (&b, &tty1)]);
+    w.hook("%0", payload::waiting("crash", &a, &tty0));
+    w.hook("%1", payload::event("UserPromptSubmit", "stay", &b, &tty1));
+    // The first agent dies without a SessionEnd; someone wipes %1's options.
+    w.alive(&[(&b, &tty1)]);
+    w.server
+        .run(&["set-option", "-p", "-u", "-t", "%1", "@ring_state"]);
+    let out = w.ring(&["status", "--repair-now"]);
+    assert!(out.status.success());
+    assert_eq!(w.server.pane_options("%0"), "");
+    assert_eq!(w.server.pane_options("%1"), "working");
+    assert_eq!(w.server.window_badge("t:0"), "\u{1F7E2}");
+}
+
+#[test]
+fn the_attach_repair_hook_runs_a_binary_whose_path_has_quotes_dollars_and_spaces() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    // ~/.local/bin of a user called O'Brien, in a folder named like a variable.
+    w.bin_in("O'Brien $HOME #1");
+    w.source_ring_tmux();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("quoted");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::waiting("q1", &cwd, &tty));
+    // The badge is lost (a server restarted under old rows); a client attaches: the
+    // client-attached hook repairs it at once (no status line: no status job repairs it).
+    w.server.run(&["set-option", "-g", "status", "off"]);
+    w.server
+        .run(&["set-option", "-p", "-u", "-t", "%0", "@ring_state"]);
+    w.server
+        .run(&["set-option", "-p", "-u", "-t", "%0", "@ring_kind"]);
+    w.attach();
+    assert_eq!(
+        until_contains(BADGE_WITHIN, "waiting", || w.server.pane_options("%0")),
+        "waiting permission"
+    );
+}
+
+#[test]
+fn json_and_list_name_the_tmux_pane_where_each_session_lives() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    w.server.run(&["split-window", "-t", "t:0"]);
+    let tty = w.server.pane_tty("%1");
+    let cwd = w.project("webapp");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%1", payload::waiting("s1", &cwd, &tty));
+
+    let json = w.ring(&["json"]);
+    let board: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json board");
+    let session = &board["sessions"][0];
+    assert_eq!(session["tmux_target"], "t:0.1", "{board}");
+    assert_eq!(session["location"], "t:0.1", "{board}");
+    let list = String::from_utf8_lossy(&w.ring(&["list"]).stdout).into_owned();
+    assert!(list.contains("t:0.1"), "{list}");
+}
+
+/// Hooks hand their pushes to detached children, so pushes can reach tmux in any order: the
+/// first hook's push is held back here until after the second's. Both hooks read the same
+/// clock (a tie); the pane must still show the second, newer state.
+#[test]
+fn a_push_that_arrives_late_never_overwrites_a_newer_one() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("late");
+    w.alive(&[(&cwd, &tty)]);
+    let bin = w.dir.path().join("slow-bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let wrapper = bin.join("tmux");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\n[ -n \"$RING_TEST_SLOW_TMUX\" ] && sleep 0.15\nexec '{}' \"$@\"\n",
+            world::tmux_program().display()
+        ),
+    )
+    .expect("wrapper");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let tmux_env = w.server.tmux_env();
+    let clock = ("RING_NOW", "1700000000.5".to_owned());
+    let slow = [
+        clock.clone(),
+        ("PATH", path.clone()),
+        ("RING_TEST_SLOW_TMUX", "1".into()),
+    ];
+    let first = w.hook_unsettled(
+        Some(&tmux_env),
+        Some("%0"),
+        &payload::event("UserPromptSubmit", "s1", &cwd, &tty),
+        &slow,
+    );
+    let second = w.hook_unsettled(
+        Some(&tmux_env),
+        Some("%0"),
+        &payload::event("Stop", "s1", &cwd, &tty),
+        &[clock, ("PATH", path)],
+    );
+    assert!(first.status.success() && second.status.success());
+    world::pushes_settled(Duration::from_secs(3));
+    assert_eq!(w.server.pane_options("%0"), "idle");
+}

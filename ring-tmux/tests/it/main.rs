@@ -1,0 +1,38 @@
+//! ring-tmux's integration tests, one test binary (`cargo test -p ring-tmux --test it`) with a
+//! module per area; filter by module path, e.g. `cargo test -p ring-tmux --test it hook_harden::`.
+//! Shared helpers: `hook_support` (a temporary ring home and the hook run on it), `read_support`
+//! (board reads), `zeroconf_support` (agents' own files), `e2e_tmux::world` (a private tmux
+//! server).
+
+mod compat;
+mod doctor_checks;
+mod e2e_evidence;
+mod e2e_tmux;
+mod fs_links;
+mod fs_modes;
+mod gc_collect;
+mod hook_behaviour;
+mod hook_compat;
+mod hook_concurrency;
+mod hook_harden;
+mod hook_hostile;
+mod hook_props;
+mod hook_stdin;
+mod hook_support;
+mod hook_unsafe_folder;
+mod install_hooks;
+mod install_readme;
+mod print_controls;
+mod props_status;
+mod read_board;
+mod read_cache;
+mod read_journal;
+mod read_list;
+mod read_support;
+mod zeroconf_cli;
+mod zeroconf_defer;
+mod zeroconf_evidence;
+mod zeroconf_files;
+mod zeroconf_llm;
+mod zeroconf_relist;
+mod zeroconf_support;
