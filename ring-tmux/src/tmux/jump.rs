@@ -425,9 +425,10 @@ mod tests {
     fn a_menu_line_names_a_session_by_its_label() {
         let mut e = entry("a", "%1");
         e.label = "login #2".into();
+        e.detail = "Bash: ls".into();
         assert_eq!(
             menu_label(&e),
-            "#{@ring-icon-waiting} login ##2 #{@ring-icon-permission}"
+            "#{@ring-icon-waiting} login ##2 #{@ring-icon-permission} \u{b7} Bash: ls"
         );
     }
 
