@@ -36,7 +36,7 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
       echo "ci: tmux is missing; install tmux >= 3.0 and re-run" >&2; exit 1
     fi
   fi
-  # The desktop notification tests start a private session bus (tests/notify_local.rs).
+  # The desktop notification tests start a private session bus (tests/it/notify_local.rs).
   if ! command -v dbus-daemon >/dev/null; then
     if command -v apt-get >/dev/null; then
       { apt-get install -y dbus || { apt-get update && apt-get install -y dbus; }; } >/dev/null \
@@ -79,7 +79,7 @@ cargo clippy -p ring-shared -p ring-plugin --target wasm32-wasip1 --locked -- -D
 # --- completions and man pages (cli) ---------------------------------------------------------
 step "completions and man pages"
 # Generated from the one clap definition into target/cli/; each script must parse in its shell
-# and each page render without a groff warning (tests/cli.rs, in the next step, checks what
+# and each page render without a groff warning (tests/it/cli.rs, in the next step, checks what
 # they contain and needs these shells there too).
 if [ "${RING_CI_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null; then
   for tool in zsh fish groff; do

@@ -74,6 +74,8 @@ pub struct State {
     snapshot_tries: u8,
     /// When to run `ring_tmux` (only when the layout names it).
     zero_config: Option<Schedule>,
+    /// When to run `ring_tmux notify --flush` (only when the layout names it).
+    notify_flush: Option<Schedule>,
     /// Why the last run of `ring_tmux` failed, for the bar.
     zero_config_error: Option<String>,
     /// The host folder zellij started the plugin in (its `cwd`), asked once.
@@ -95,6 +97,7 @@ impl ZellijPlugin for State {
         self.request_permissions();
         if self.settings.ring_tmux.is_some() {
             self.zero_config = Some(Schedule::new(self.settings.zero_config_refresh));
+            self.notify_flush = Some(Schedule::new(zero_config::NOTIFY_FLUSH_SECONDS));
             subscribe(&[EventType::RunCommandResult]);
         }
         subscribe(&[
@@ -119,6 +122,7 @@ impl ZellijPlugin for State {
                 self.timer_armed = false;
                 self.adopt_session_snapshot();
                 self.run_zero_config();
+                self.run_notify_flush();
                 let changed = self.visible && self.refresh();
                 self.arm_timer();
                 changed
@@ -212,6 +216,15 @@ impl ZellijPlugin for State {
                     == Some(zero_config::CONTEXT_VALUE) =>
             {
                 self.zero_config_finished(exit_code, &stderr)
+            }
+            Event::RunCommandResult(_, _, _, context)
+                if context.get(zero_config::CONTEXT_KEY).map(String::as_str)
+                    == Some(zero_config::NOTIFY_CONTEXT_VALUE) =>
+            {
+                if let Some(schedule) = self.notify_flush.as_mut() {
+                    schedule.finished();
+                }
+                false
             }
             Event::Key(key) if self.settings.mode == Mode::Board => {
                 let action = self.cursor.handle(board_key(&key), &self.view.entries);

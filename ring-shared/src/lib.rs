@@ -34,6 +34,8 @@ pub mod event;
 pub mod fasthash;
 pub mod format;
 pub mod hidden;
+pub mod notify;
+pub mod provider;
 pub mod pyjson;
 pub mod question;
 pub mod reduce;
