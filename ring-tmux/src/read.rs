@@ -32,10 +32,12 @@ pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};
 
 use crate::env::{self, Env};
+use ring_shared::board::Board;
 use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext, Session, parse_labels};
 use ring_shared::format;
 use ring_shared::view::{self, View};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -84,6 +86,11 @@ impl LoadOptions {
 pub struct LoadedBoard {
     /// What every front end renders.
     pub view: View,
+    /// The waiting sessions as read (board order), for the notification decision, which
+    /// reads rows' notify fields the View does not carry.
+    pub waiting: Board,
+    /// `labels.json`: id → label (the notification decision names sessions by it).
+    pub labels: BTreeMap<String, String>,
     /// Row files skipped (unreadable, too big, corrupt), with why.
     pub skipped: Vec<(PathBuf, String)>,
     /// Legacy SessionStart phantoms deleted (as RiNG does).
@@ -98,9 +105,11 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
-    let (view, found) = build_view(env, config, options);
+    let (view, found, waiting, labels) = build_view(env, config, options);
     LoadedBoard {
         view,
+        waiting,
+        labels,
         skipped: found.skipped,
         phantoms: found.phantoms.len(),
     }
@@ -108,7 +117,11 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
 
 /// The view, with the row files it came from (their rows moved into the view): the read
 /// inputs gathered from disk and `/proc`, then [`ring_shared::view`].
-fn build_view(env: &Env, config: &Config, options: LoadOptions) -> (View, RowFiles) {
+fn build_view(
+    env: &Env,
+    config: &Config,
+    options: LoadOptions,
+) -> (View, RowFiles, Board, BTreeMap<String, String>) {
     let now = env.now();
     let mut found = read_rows_cached(env);
     let procs = if found.rows.is_empty() && !options.zero_config {
@@ -186,6 +199,12 @@ fn build_view(env: &Env, config: &Config, options: LoadOptions) -> (View, RowFil
     if options.tmux_targets {
         map_tmux_targets(env, &mut sessions, options.all);
     }
+    let waiting: Vec<Session> = sessions
+        .iter()
+        .filter(|s| s.row.status == ring_shared::Status::Waiting)
+        .cloned()
+        .collect();
+    let waiting = Board::build(waiting, 0, now, options.all);
     let home = env.home.to_string_lossy();
     let view = View::build(
         sessions,
@@ -197,7 +216,7 @@ fn build_view(env: &Env, config: &Config, options: LoadOptions) -> (View, RowFil
             home: &home,
         },
     );
-    (view, found)
+    (view, found, waiting, labels)
 }
 
 /// The process scan: the `RING_PROCS` file when set, else `/proc` (with the per-process
@@ -261,7 +280,8 @@ pub fn oneline(all: bool) -> ExitCode {
     let line = std::panic::catch_unwind(|| {
         let env = Env::from_process();
         let config = config(&env, false);
-        let (view, found) = build_view(&env, &config, LoadOptions::counts(all || config.show_all));
+        let (view, found, _, _) =
+            build_view(&env, &config, LoadOptions::counts(all || config.show_all));
         let line = format!("{}\n", format::oneline(&view));
         leave_to_exit((view, found));
         line
