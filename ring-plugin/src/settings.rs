@@ -9,7 +9,8 @@ use crate::cells;
 use crate::theme::{Color, ColorOverrides};
 use ring_shared::Status;
 use ring_shared::config::Config;
-use ring_shared::format::{marker, waiting_icon};
+use ring_shared::format::marker;
+use ring_shared::view::Kind;
 use std::collections::BTreeMap;
 
 /// What this instance draws.
@@ -52,9 +53,9 @@ impl Default for Icons {
             working: marker(Status::Working).into(),
             idle: marker(Status::Idle).into(),
             ended: marker(Status::Ended).into(),
-            permission: waiting_icon("permission").into(),
-            question: waiting_icon("question").into(),
-            plan: waiting_icon("plan").into(),
+            permission: Kind::Permission.icon().into(),
+            question: Kind::Question.icon().into(),
+            plan: Kind::Plan.icon().into(),
         }
     }
 }
@@ -70,14 +71,15 @@ impl Icons {
         }
     }
 
-    /// The icon of a waiting kind; an unknown or empty kind has none.
+    /// The icon of a waiting kind (`ring_shared::view::KINDS`); an unknown or empty kind has
+    /// none.
     pub fn kind(&self, kind: &str) -> &str {
-        match kind {
-            "permission" => &self.permission,
-            "question" => &self.question,
-            "plan" => &self.plan,
-            "idle" => waiting_icon("idle"),
-            _ => "",
+        match Kind::parse(kind) {
+            Some(Kind::Permission) => &self.permission,
+            Some(Kind::Question) => &self.question,
+            Some(Kind::Plan) => &self.plan,
+            Some(Kind::Idle) => Kind::Idle.icon(),
+            None => "",
         }
     }
 }

@@ -13,7 +13,8 @@
 //!        ▼
 //!  sessions/<id>.json ── registry::decode_row ──▶ derive::derive   (spec §4: time rules, liveness)
 //!                                                       ▼
-//!                                   board::Board ──▶ format::{oneline, json, …}, board::Summary
+//!                                   board::Board ──▶ view::View ──▶ format::{oneline, json, …}
+//!                                                    (view::sessions runs the read in RiNG's order)
 //! ```
 //!
 //! Nothing here touches a file, a clock, the environment or a process: time, file contents,
@@ -45,6 +46,7 @@ pub mod scan;
 pub mod testing;
 pub mod text;
 pub mod transcript;
+pub mod view;
 
 pub use registry::{Row, Status};
 

@@ -87,7 +87,8 @@ pub(crate) fn canonical_provider(provider: &str) -> &str {
 }
 
 /// Where a board row came from (JSON `source`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Source {
     /// A registry row written by a hook.
     Hook,
@@ -100,6 +101,7 @@ pub enum Source {
     /// A live `ollama run MODEL` process (`ollama:pid-<pid>`).
     Ollama,
     /// A live llama.cpp CLI process (`llama.cpp:pid-<pid>`).
+    #[serde(rename = "llama.cpp")]
     LlamaCpp,
 }
 

@@ -5,8 +5,8 @@
 //! Every function returns text without a trailing newline: printing one (as RiNG's `print`
 //! does for `--format oneline|json`) is the printer's job.
 
-use crate::board::Board;
 use crate::registry::Status;
+use crate::view::View;
 
 mod json;
 mod width;
@@ -34,21 +34,16 @@ pub fn status_label(status: Status) -> &'static str {
     }
 }
 
-/// The icon of a waiting kind (spec §5.3): 🔐 ❓ 🧭 ⏸, `""` for anything else.
+/// The icon of a waiting kind (spec §5.3): 🔐 ❓ 🧭 ⏸, `""` for anything else (from
+/// [`crate::view::KINDS`]).
 pub fn waiting_icon(kind: &str) -> &'static str {
-    match kind {
-        "permission" => "\u{1F510}",
-        "question" => "\u{2753}",
-        "plan" => "\u{1F9ED}",
-        "idle" => "\u{23F8}",
-        _ => "",
-    }
+    crate::view::icon(kind)
 }
 
 /// `ring --format oneline` (spec §5.1) without its trailing newline: `<marker><count>` per
 /// non-zero state in board order, joined by one space (`🔴2 🟢1 🟡3`); `""` for an empty board.
-pub fn oneline(board: &Board) -> String {
-    let counts = board.counts();
+pub fn oneline(view: &View) -> String {
+    let counts = view.counts;
     Status::ALL
         .iter()
         .filter(|&&status| counts.get(status) > 0)
@@ -82,11 +77,12 @@ pub fn escape_tmux(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::derive::Session;
     use crate::registry::Row;
     use rstest::rstest;
 
-    fn board(statuses: &[Status], all: bool) -> Board {
+    fn board(statuses: &[Status], all: bool) -> View {
         let sessions = statuses
             .iter()
             .enumerate()
@@ -96,7 +92,7 @@ mod tests {
                 Session::from_hook(row)
             })
             .collect();
-        Board::build(sessions, 0, 0.0, all)
+        View::of_board(Board::build(sessions, 0, 0.0, all), &Default::default(), "")
     }
 
     #[rstest]

@@ -31,6 +31,7 @@ use ring_shared::config::Config;
 use ring_shared::derive::{self, ReadContext, Session};
 use ring_shared::format;
 use ring_shared::registry::{DecodeError, Row, decode_row};
+use ring_shared::view::{self, View};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -266,7 +267,13 @@ fn compare_read(
             &theirs,
         );
     }
-    let mut derived = derive::derive(rows, &ctx);
+    // The read the front ends run: ring_shared::view::sessions (no zero-config rows here).
+    let mut derived = view::sessions(view::Inputs {
+        ctx,
+        rows,
+        zero_config: view::ZeroConfig::None,
+        agents: &[],
+    });
     derive::map_tmux_targets(&mut derived.sessions, None, &panes_of(scenario, spec));
     let (panes, tree) = tree_of(scenario, spec);
     let readable = crash::readable(home);
@@ -279,13 +286,13 @@ fn compare_read(
             all,
         );
         let json_key = key.replace("oneline", "json");
+        let view = View::of_board(board, labels, HOME);
         compare_board(
             what,
             (&json_key, key, all),
-            &board,
+            &view,
             &panes,
             (&expected[&json_key], &expected[key]),
-            labels,
             &readable,
             tally,
         );
@@ -297,14 +304,13 @@ fn compare_read(
 fn compare_board(
     what: &str,
     (json_key, oneline_key, all): (&str, &str, bool),
-    board: &Board,
+    view: &View,
     panes: &[derive::Pane],
     (expected_json, expected_oneline): (&Value, &Value),
-    labels: &BTreeMap<String, String>,
     readable: &BTreeMap<String, String>,
     tally: &mut Tally,
 ) {
-    let mut ours = format::json_value(board, labels, HOME);
+    let mut ours = format::json_value(view);
     replace_strings(&mut ours, HOME, "$HOME");
     ours.as_object_mut()
         .expect("board object")
@@ -329,7 +335,7 @@ fn compare_board(
             "{what}: RiNG's {json_key} crashed; checked against the readable recorded rows"
         ));
         let what = format!("{what} {json_key}");
-        crash::check_board(&what, all, &ours, &format::oneline(board), readable, tally);
+        crash::check_board(&what, all, &ours, &format::oneline(view), readable, tally);
         return;
     }
     let mut theirs = expected_json.clone();
@@ -385,7 +391,7 @@ fn compare_board(
     tally.check(format!("{what} {json_key}"), &ours, &theirs);
     tally.check(
         format!("{what} {oneline_key}"),
-        &json!(format::oneline(board)),
+        &json!(format::oneline(view)),
         &their_oneline,
     );
 }

@@ -29,7 +29,7 @@ pub fn flush(env: &Env, config: &Config, rang: &[String]) -> Flushed {
     let now = env.now();
     let log = ErrorLog::new(&env.ring_home);
     let loaded = crate::read::load_board(env, config, false);
-    let waiting = notify::waits(&loaded.board, &loaded.labels);
+    let waiting = notify::waits(&loaded.waiting, &loaded.labels);
     let settings = Settings::from_config(config);
     let decided = super::state::update(&env.ring_home, |state| {
         let input = Input {
@@ -67,7 +67,7 @@ pub fn flush(env: &Env, config: &Config, rang: &[String]) -> Flushed {
 /// Whether a status read of `loaded` should hand a flush to a detached child: a timer is
 /// due, or a Codex wait the read side promoted has not rung yet.
 pub fn wanted_after_read(env: &Env, config: &Config, loaded: &LoadedBoard) -> bool {
-    if loaded.summary.counts.waiting == 0 || !super::dispatch::enabled(config) {
+    if loaded.view.counts.waiting == 0 || !super::dispatch::enabled(config) {
         return false;
     }
     let state = super::state::read(&env.ring_home);
@@ -75,7 +75,7 @@ pub fn wanted_after_read(env: &Env, config: &Config, loaded: &LoadedBoard) -> bo
     if state.due.is_some_and(|due| due <= now) {
         return true;
     }
-    loaded.board.sessions.iter().any(|s| {
+    loaded.waiting.sessions.iter().any(|s| {
         notify::promoted(s)
             && !state.tracked.contains_key(&s.row.session_id)
             && !state.promoted.contains_key(&s.row.session_id)
