@@ -70,7 +70,7 @@ cargo clippy -p ring-shared -p ring-plugin --target wasm32-wasip1 --locked -- -D
 # --- completions and man pages (cli) ---------------------------------------------------------
 step "completions and man pages"
 # Generated from the one clap definition into target/cli/; each script must parse in its shell
-# and each page render without a groff warning (tests/cli.rs, in the next step, checks what
+# and each page render without a groff warning (tests/it/cli.rs, in the next step, checks what
 # they contain and needs these shells there too).
 if [ "${RING_CI_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null; then
   for tool in zsh fish groff; do

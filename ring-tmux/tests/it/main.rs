@@ -4,6 +4,7 @@
 //! (board reads), `zeroconf_support` (agents' own files), `e2e_tmux::world` (a private tmux
 //! server).
 
+mod cli;
 mod compat;
 mod doctor_checks;
 mod e2e_evidence;
@@ -22,6 +23,7 @@ mod hook_support;
 mod hook_unsafe_folder;
 mod install_hooks;
 mod install_readme;
+mod notify_local;
 mod print_controls;
 mod props_status;
 mod read_board;

@@ -4,10 +4,8 @@
 //! outer tmux: the outer pane's `pipe-pane` records the bytes that client writes to its
 //! terminal (what a person's terminal receives), `capture-pane` shows what it draws.
 
-#[path = "e2e_tmux/world.rs"]
-mod world;
+use crate::e2e_tmux::world;
 
-#[path = "notify_local/bus.rs"]
 mod bus;
 
 use ring_tmux::notify::{Note, Target, desktop, display, terminal};
