@@ -1,4 +1,4 @@
-//! The board (spec §4.11, §4.12): sort, filter, counts, `project`, `location`, and the
+//! The board (§4.11, §4.12): sort, filter, counts, `project`, `location`, and the
 //! summary the tmux and zellij renderers draw from.
 
 use crate::derive::Session;

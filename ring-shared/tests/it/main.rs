@@ -17,3 +17,4 @@ mod props_read;
 mod props_width;
 mod props_write;
 mod real_agents;
+mod rules_doc;
