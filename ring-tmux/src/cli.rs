@@ -88,14 +88,13 @@ pub fn help(subcommand: &str) -> String {
 /// Parses `argv` (program name first) and runs the command. A usage error is printed in
 /// ring's voice (`ring-tmux: <what>; see `ring-tmux SUB --help``) and exits 2.
 pub fn main(argv: Vec<OsString>) -> ExitCode {
-    let subcommand = argv
-        .get(1)
-        .and_then(|a| a.to_str())
-        .filter(|a| command().find_subcommand(a).is_some())
-        .map(str::to_owned);
+    let first = argv.get(1).and_then(|a| a.to_str()).map(str::to_owned);
     match Cli::try_parse_from(argv) {
         Ok(cli) => cli.command.run(),
-        Err(err) => usage_error(&err, subcommand.as_deref()),
+        Err(err) => {
+            let subcommand = first.filter(|a| command().find_subcommand(a).is_some());
+            usage_error(&err, subcommand.as_deref())
+        }
     }
 }
 

@@ -9,10 +9,12 @@
 //! stopped mid-handshake) cannot hold the caller past it.
 //!
 //! After the server took the notification, [`send`] stays (it runs in the hook's detached
-//! child) until the user clicks it, it is closed, or the action wait ends (the `desktop`
+//! child; a dispatcher that must not hold its other channels back calls [`notify`] first and
+//! [`Pending::wait`] after them) until the user clicks it, it is closed, or the action wait ends (the `desktop`
 //! setting in seconds, default [`DEFAULT_ACTION_WAIT`]; `0` = do not wait), then runs
-//! `ring-tmux jump --socket S --session ID` (tmux) or `zellij --session S action
-//! focus-pane-id terminal_N` (zellij), bounded like every child ring starts.
+//! `ring-tmux jump --socket S --session ID` (tmux), or switches the zellij session to the
+//! pane's tab (`zellij action list-panes` then `go-to-tab-by-id`; `$RING_ZELLIJ` names the
+//! binary, else `zellij`), bounded like every child ring starts.
 //!
 //! Text is data: the title and body are stripped of control characters and escape sequences,
 //! and the body's `<`, `>`, `&` are escaped when the server interprets markup (`body-markup`).
@@ -55,11 +57,7 @@ const BODY_WIDTH: usize = 400;
 /// (`$DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`); on macOS without one, through
 /// [`macos::send`].
 pub fn send(note: &Note, target: &Target) -> Result<()> {
-    match session_bus() {
-        Some(address) => send_on(&address, note, target),
-        None if cfg!(target_os = "macos") => macos::send(note, target),
-        None => bail!("desktop: no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
-    }
+    notify(note, target)?.wait()
 }
 
 /// Doctor's probe: which notification server answers on the session bus, or why none does.
@@ -115,6 +113,22 @@ pub fn check_on(address: &str) -> Result<String, String> {
 
 /// [`send`] on the bus at `address` (tests pass a private bus).
 pub fn send_on(address: &str, note: &Note, target: &Target) -> Result<()> {
+    notify_on(address, note, target)?.wait()
+}
+
+/// The first half of [`send`]: the notification is shown (or this failed, within
+/// [`SEND_TIMEOUT`]); the click is not waited for yet. A dispatcher that runs several
+/// channels can send them all, then [`Pending::wait`] for the click.
+pub fn notify(note: &Note, target: &Target) -> Result<Pending> {
+    match session_bus() {
+        Some(address) => notify_on(&address, note, target),
+        None if cfg!(target_os = "macos") => macos::send(note, target).map(|()| Pending::done()),
+        None => bail!("desktop: no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
+    }
+}
+
+/// [`notify`] on the bus at `address`.
+pub fn notify_on(address: &str, note: &Note, target: &Target) -> Result<Pending> {
     let wait = action_wait(target.setting.as_deref());
     let jump = jump_command(note, target);
     let listen = jump.is_some() && !wait.is_zero();
@@ -134,25 +148,58 @@ pub fn send_on(address: &str, note: &Note, target: &Target) -> Result<()> {
     std::thread::spawn(move || exchange(request, &tx));
     match rx.recv_timeout(SEND_TIMEOUT) {
         Ok(Event::Sent { actions: true }) => {}
-        Ok(Event::Sent { actions: false }) => return Ok(()),
+        Ok(Event::Sent { actions: false } | Event::Invoked(_) | Event::Closed) => {
+            return Ok(Pending::done());
+        }
         Ok(Event::Failed(e)) => return Err(e),
-        Ok(Event::Invoked(_) | Event::Closed) => return Ok(()),
         Err(_) => bail!(
             "desktop: the notification server did not answer within {}s",
             SEND_TIMEOUT.as_secs()
         ),
     }
-    let Some(jump) = jump.filter(|_| listen) else {
-        return Ok(());
-    };
-    let deadline = Instant::now() + wait;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(left) {
-            Ok(Event::Invoked(key)) if key == ACTION => return run_jump(jump),
-            Ok(Event::Invoked(_)) => {}
-            // Closed, the connection gone, or the wait over: nobody will click any more.
-            _ => return Ok(()),
+    Ok(match jump.filter(|_| listen) {
+        Some(jump) => Pending {
+            click: Some((rx, jump)),
+            deadline: Instant::now() + wait,
+        },
+        None => Pending::done(),
+    })
+}
+
+/// A shown notification whose "go to session" click may still come.
+pub struct Pending {
+    click: Option<(mpsc::Receiver<Event>, Jump)>,
+    /// When the wait ends (counted from when the server took the notification).
+    deadline: Instant,
+}
+
+impl Pending {
+    fn done() -> Pending {
+        Pending {
+            click: None,
+            deadline: Instant::now(),
+        }
+    }
+
+    /// Whether a click can still come.
+    pub fn waits(&self) -> bool {
+        self.click.is_some()
+    }
+
+    /// Waits until the user clicks the notification (then runs the jump), it is closed, or
+    /// the action wait is over.
+    pub fn wait(self) -> Result<()> {
+        let Some((rx, jump)) = self.click else {
+            return Ok(());
+        };
+        loop {
+            let left = self.deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(Event::Invoked(key)) if key == ACTION => return run_jump(jump),
+                Ok(Event::Invoked(_)) => {}
+                // Closed, the connection gone, or the wait over: nobody will click any more.
+                _ => return Ok(()),
+            }
         }
     }
 }
@@ -168,8 +215,19 @@ pub fn action_wait(setting: Option<&str>) -> Duration {
         })
 }
 
-/// The command a click runs: jump to the note's pane (tmux), or focus it (zellij).
-pub fn jump_command(note: &Note, target: &Target) -> Option<Vec<OsString>> {
+/// What a click does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Jump {
+    /// Run this command (`ring-tmux jump --socket S --session ID`).
+    Command(Vec<OsString>),
+    /// Switch the zellij session's clients to the tab holding terminal pane `pane`: zellij
+    /// 0.45's `action focus-pane-id` from outside a client focuses nothing (it applies to the
+    /// CLI's own client), while `go-to-tab-by-id` moves the attached clients.
+    ZellijTab { session: String, pane: u64 },
+}
+
+/// The jump a click runs: to the note's pane (tmux) or its tab (zellij).
+pub fn jump_command(note: &Note, target: &Target) -> Option<Jump> {
     let session = Some(note.session_id.as_str()).filter(|s| !s.is_empty() && !s.starts_with('-'));
     if let (Some(socket), Some(id)) = (note.tmux_socket.as_deref(), session)
         && !socket.is_empty()
@@ -179,14 +237,14 @@ pub fn jump_command(note: &Note, target: &Target) -> Option<Vec<OsString>> {
         } else {
             target.ring_tmux.clone()
         };
-        return Some(vec![
+        return Some(Jump::Command(vec![
             ring.into_os_string(),
             "jump".into(),
             "--socket".into(),
             socket.into(),
             "--session".into(),
             id.into(),
-        ]);
+        ]));
     }
     let zellij = note.zellij_session.as_deref().filter(|s| {
         !s.is_empty()
@@ -198,30 +256,60 @@ pub fn jump_command(note: &Note, target: &Target) -> Option<Vec<OsString>> {
         .zellij_pane
         .as_deref()
         .map(|p| p.strip_prefix("terminal_").unwrap_or(p))
-        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?;
-    Some(
-        [
-            "zellij",
-            "--session",
-            zellij,
-            "action",
-            "focus-pane-id",
-            &format!("terminal_{pane}"),
-        ]
-        .iter()
-        .map(OsString::from)
-        .collect(),
-    )
+        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?
+        .parse()
+        .ok()?;
+    Some(Jump::ZellijTab {
+        session: zellij.to_owned(),
+        pane,
+    })
 }
 
-fn run_jump(argv: Vec<OsString>) -> Result<()> {
-    let (program, args) = argv.split_first().context("desktop: empty jump command")?;
-    let mut command = Command::new(program);
-    command.args(args);
-    match crate::tmux::run::bounded(command, Instant::now() + JUMP_TIMEOUT) {
-        Some(out) if out.success => Ok(()),
-        Some(_) => bail!("desktop: the jump to the session failed"),
-        None => bail!("desktop: the jump to the session did not finish"),
+/// The zellij binary: `$RING_ZELLIJ` (the one ring's tests and CI pin), else `zellij` on PATH.
+fn zellij_program() -> OsString {
+    std::env::var_os("RING_ZELLIJ")
+        .filter(|z| !z.is_empty())
+        .unwrap_or_else(|| "zellij".into())
+}
+
+/// The tab id of terminal pane `pane` in `zellij action list-panes --tab --json` output.
+pub fn tab_of(list_panes_json: &str, pane: u64) -> Option<u64> {
+    let panes: Vec<serde_json::Value> = serde_json::from_str(list_panes_json).ok()?;
+    panes
+        .iter()
+        .find(|p| {
+            p.get("is_plugin").and_then(serde_json::Value::as_bool) == Some(false)
+                && p.get("id").and_then(serde_json::Value::as_u64) == Some(pane)
+        })?
+        .get("tab_id")?
+        .as_u64()
+}
+
+fn run_jump(jump: Jump) -> Result<()> {
+    let deadline = Instant::now() + JUMP_TIMEOUT;
+    let run = |argv: &[OsString]| -> Result<String> {
+        let (program, args) = argv.split_first().context("desktop: empty jump command")?;
+        let mut command = Command::new(program);
+        command.args(args);
+        match crate::tmux::run::bounded(command, deadline) {
+            Some(out) if out.success => Ok(out.stdout),
+            Some(_) => bail!("desktop: the jump to the session failed"),
+            None => bail!("desktop: the jump to the session did not finish"),
+        }
+    };
+    match jump {
+        Jump::Command(argv) => run(&argv).map(drop),
+        Jump::ZellijTab { session, pane } => {
+            let zellij = zellij_program();
+            let base = [zellij, "--session".into(), session.into(), "action".into()];
+            let mut list = base.to_vec();
+            list.extend(["list-panes", "--tab", "--json"].map(OsString::from));
+            let tab = tab_of(&run(&list)?, pane)
+                .with_context(|| format!("desktop: zellij has no terminal pane {pane}"))?;
+            let mut go = base.to_vec();
+            go.extend(["go-to-tab-by-id".into(), tab.to_string().into()]);
+            run(&go).map(drop)
+        }
     }
 }
 

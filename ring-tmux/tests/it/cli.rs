@@ -377,3 +377,43 @@ fn subcommands_of(command: &clap::Command) -> Vec<&str> {
         .map(clap::Command::get_name)
         .collect()
 }
+
+#[test]
+fn prefix_is_coloured_only_on_a_terminal_without_no_color() {
+    // util-linux `script` gives the command a pseudo-terminal for stdout and stderr.
+    let bin = assert_cmd::cargo::cargo_bin("ring-tmux");
+    let line = format!("'{}' gc --bogus", bin.display());
+    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+        let mut script = std::process::Command::new("script");
+        script
+            .args(["-qec", &line, "/dev/null"])
+            .env_remove("NO_COLOR");
+        if let Some(value) = no_color {
+            script.env("NO_COLOR", value);
+        }
+        let out = match script.stdin(Stdio::null()).output() {
+            Ok(out) => out,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                assert!(
+                    std::env::var_os("RING_E2E_REQUIRED").is_none(),
+                    "script is not installed"
+                );
+                eprintln!("skipped: script (util-linux) is not installed");
+                return;
+            }
+            Err(e) => panic!("script: {e}"),
+        };
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("unexpected argument '--bogus'"), "{text:?}");
+        assert_eq!(
+            text.contains("\x1b[1;31mring-tmux:\x1b[0m "),
+            coloured,
+            "NO_COLOR={no_color:?}: {text:?}"
+        );
+        assert_eq!(
+            text.contains('\x1b'),
+            coloured,
+            "NO_COLOR={no_color:?}: {text:?}"
+        );
+    }
+}

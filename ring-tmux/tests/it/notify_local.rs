@@ -4,15 +4,13 @@
 //! outer tmux: the outer pane's `pipe-pane` records the bytes that client writes to its
 //! terminal (what a person's terminal receives), `capture-pane` shows what it draws.
 
-use crate::e2e_tmux::world;
-
 mod bus;
 
+use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
 use ring_tmux::notify::{Note, Target, desktop, display, terminal};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
-use world::{BIN, World, payload, until_contains};
 
 /// How long a test waits for something to show (a limit on polling, not a timing claim).
 const WITHIN: Duration = Duration::from_secs(5);
@@ -104,16 +102,21 @@ fn desktop_body_stays_plain_for_a_server_without_markup() {
     assert!(!call.hints.contains_key("sound-name"), "{call:?}");
 }
 
-/// A waiting session in window 1 of a world with an attached client, the client on window 0.
+/// A waiting session `s1` in window 1 of a world with an attached client, the client on
+/// window 0; another session, `s0` in window 2, has waited longer (a plain `jump` goes there).
 fn world_with_waiting_session() -> (World, String, String, Note) {
     let mut w = World::new();
     w.server.run(&["new-window", "-t", "t:1"]);
+    w.server.run(&["new-window", "-t", "t:2"]);
     w.server.run(&["select-window", "-t", "t:0"]);
     let client = w.attach();
     let tty = w.server.pane_tty("t:1");
     let pane = w.server.show("t:1", "#{pane_id}");
+    let (older_tty, older_pane) = (w.server.pane_tty("t:2"), w.server.show("t:2", "#{pane_id}"));
     let cwd = w.project("api");
-    w.alive(&[(&cwd, &tty)]);
+    let older = w.project("older");
+    w.alive(&[(&cwd, &tty), (&older, &older_tty)]);
+    w.hook(&older_pane, payload::waiting("s0", &older, &older_tty));
     w.hook(&pane, payload::waiting("s1", &cwd, &tty));
     let mut n = note("ring: api waits (permission)", "Bash: ls");
     n.cwd = cwd;
@@ -149,8 +152,6 @@ fn desktop_click_on_the_notification_jumps_to_the_sessions_pane() {
     let call = server.wait_for(1, WITHIN).expect("a Notify");
     assert_eq!(call.actions, [desktop::ACTION, desktop::ACTION_LABEL]);
     assert_eq!(call.expire, 30_000);
-    // Another notification's click is not ours.
-    server.invoke(call.id + 1, desktop::ACTION);
     server.invoke(call.id, desktop::ACTION);
     rx.recv_timeout(HANG)
         .expect("send returned after the click")
@@ -160,6 +161,33 @@ fn desktop_click_on_the_notification_jumps_to_the_sessions_pane() {
         pane,
         "the click took the client to the session's pane"
     );
+}
+
+#[test]
+fn desktop_notify_returns_before_the_click_and_wait_runs_the_jump() {
+    if !bus::dbus_available() || !world::tmux_available() {
+        return;
+    }
+    let bus = bus::Bus::start();
+    let server = bus::Server::start(&bus, &["actions"]);
+    let (w, client, pane, n) = world_with_waiting_session();
+    let target = Target {
+        ring_tmux: ring_tmux_of(&w),
+        setting: Some("600".into()),
+        ..Target::default()
+    };
+    let address = bus.address.clone();
+    // Returns once the server has it: a 600 s wait here would trip the guard.
+    let pending = guarded(move || desktop::notify_on(&address, &n, &target)).expect("sent");
+    assert!(pending.waits());
+    let calls = server.calls();
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    server.invoke(calls[0].id, desktop::ACTION);
+    guarded(move || pending.wait()).expect("the jump ran");
+    let here = w
+        .server
+        .run(&["display-message", "-p", "-c", &client, "#{pane_id}"]);
+    assert_eq!(here, pane);
 }
 
 #[test]
@@ -181,6 +209,8 @@ fn desktop_closed_notification_ends_the_wait_without_jumping() {
         let _ = tx.send(desktop::send_on(&address, &n, &target));
     });
     let call = server.wait_for(1, WITHIN).expect("a Notify");
+    // A click on another notification, then ours closes: no jump.
+    server.invoke(call.id + 1, desktop::ACTION);
     server.close(call.id);
     rx.recv_timeout(HANG)
         .expect("send returned when the notification closed")
@@ -423,4 +453,159 @@ fn display_without_a_client_is_an_error() {
     n.tmux_socket = Some(w.server.socket());
     let err = display::send(&n, &Target::default()).expect_err("nobody attached");
     assert!(format!("{err:#}").contains("no client"), "{err:#}");
+}
+
+// ---- desktop, zellij -------------------------------------------------------------------------
+
+/// The zellij to run: `$RING_ZELLIJ` (ci.sh exports its pinned build), else `zellij` on PATH;
+/// none → skip, except under `CI=true` / `RING_E2E_REQUIRED=1`.
+fn zellij_bin() -> Option<PathBuf> {
+    let found = std::env::var_os("RING_ZELLIJ")
+        .filter(|z| !z.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            let path = std::env::var_os("PATH")?;
+            std::env::split_paths(&path)
+                .map(|d| d.join("zellij"))
+                .find(|z| z.is_file())
+        })
+        .filter(|z| {
+            std::process::Command::new(z)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    let required = std::env::var_os("CI").is_some_and(|v| v == "true")
+        || std::env::var_os("RING_E2E_REQUIRED").is_some_and(|v| v == "1");
+    if found.is_none() && required {
+        panic!("zellij is needed here: set RING_ZELLIJ or put zellij on PATH");
+    }
+    if found.is_none() {
+        eprintln!("SKIP: no zellij (RING_ZELLIJ or PATH); the zellij jump test needs it");
+    }
+    found
+}
+
+/// A zellij session with two tabs of one terminal pane each, run in a private tmux; killed and
+/// deleted by name on drop.
+struct Zellij {
+    bin: PathBuf,
+    name: String,
+    _tmux: world::Server,
+    _dir: tempfile::TempDir,
+}
+
+impl Zellij {
+    fn start(bin: PathBuf) -> Zellij {
+        let dir = tempfile::tempdir().expect("dir");
+        let home = dir.path().join("home");
+        std::fs::create_dir_all(home.join(".config/zellij")).expect("config dir");
+        std::fs::write(
+            home.join(".config/zellij/config.kdl"),
+            "show_startup_tips false\nshow_release_notes false\n",
+        )
+        .expect("config");
+        let layout = dir.path().join("layout.kdl");
+        std::fs::write(
+            &layout,
+            "layout {\n  tab name=\"a\" { pane; }\n  tab name=\"b\" { pane; }\n}\n",
+        )
+        .expect("layout");
+        let name = format!("ring-desk-{}", std::process::id());
+        let command = format!(
+            "'{}' --session {name} --new-session-with-layout '{}'",
+            bin.display(),
+            layout.display()
+        );
+        let tmux = world::Server::start(
+            &[
+                ("HOME", home.to_string_lossy().into_owned()),
+                ("PATH", std::env::var("PATH").unwrap_or_default()),
+            ],
+            Some(&command),
+        );
+        let z = Zellij {
+            bin,
+            name,
+            _tmux: tmux,
+            _dir: dir,
+        };
+        let up = world::poll(Duration::from_secs(30), || {
+            z.focused().filter(|f| f.starts_with("terminal_"))
+        });
+        assert!(up.is_some(), "zellij came up");
+        z
+    }
+
+    fn action(&self, args: &[&str]) -> Option<String> {
+        let out = std::process::Command::new(&self.bin)
+            .args(["--session", &self.name, "action"])
+            .args(args)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// The pane the attached client is on (`list-clients`: `ID PANE CMD`).
+    fn focused(&self) -> Option<String> {
+        let listing = self.action(&["list-clients"])?;
+        listing
+            .lines()
+            .nth(1)?
+            .split_whitespace()
+            .nth(1)
+            .map(str::to_owned)
+    }
+}
+
+impl Drop for Zellij {
+    fn drop(&mut self) {
+        for args in [
+            vec!["kill-session", self.name.as_str()],
+            vec!["delete-session", "--force", self.name.as_str()],
+        ] {
+            let _ = std::process::Command::new(&self.bin)
+                .args(args)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status();
+        }
+    }
+}
+
+#[test]
+fn desktop_click_in_zellij_goes_to_the_panes_tab() {
+    if !bus::dbus_available() || !world::tmux_available() {
+        return;
+    }
+    let Some(bin) = zellij_bin() else {
+        return;
+    };
+    let bus = bus::Bus::start();
+    let server = bus::Server::start(&bus, &["actions"]);
+    let z = Zellij::start(bin);
+    assert_eq!(z.focused().as_deref(), Some("terminal_0"));
+    let mut n = note("ring: api waits", "q?");
+    n.zellij_session = Some(z.name.clone());
+    n.zellij_pane = Some("1".into());
+    let target = Target {
+        setting: Some("600".into()),
+        ..Target::default()
+    };
+    let address = bus.address.clone();
+    let pending = guarded(move || desktop::notify_on(&address, &n, &target)).expect("sent");
+    let calls = server.calls();
+    assert_eq!(calls[0].actions, [desktop::ACTION, desktop::ACTION_LABEL]);
+    server.invoke(calls[0].id, desktop::ACTION);
+    guarded(move || pending.wait()).expect("the jump ran");
+    let focused = world::poll(WITHIN, || {
+        z.focused().filter(|f| f.as_str() == "terminal_1")
+    });
+    assert_eq!(
+        focused.as_deref(),
+        Some("terminal_1"),
+        "the client is on the tab of the session's pane"
+    );
 }

@@ -4,7 +4,7 @@
 //! Not testable on the Linux machines ring's tests run on (no Notification Center): the
 //! escaping is unit-tested in `desktop/tests.rs`, the rest is two bounded child processes.
 
-use super::{Note, Target, jump_command, sanitize_text};
+use super::{Jump, Note, Target, jump_command, sanitize_text};
 use anyhow::{Result, bail};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -21,7 +21,7 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
     let command = if let Some(tn) = which("terminal-notifier") {
         let mut c = Command::new(tn);
         c.args(terminal_notifier_args(&title, &body, target.sound));
-        if let Some(jump) = jump_command(note, target) {
+        if let Some(Jump::Command(jump)) = jump_command(note, target) {
             c.arg("-execute").arg(shell_line(&jump));
         }
         c

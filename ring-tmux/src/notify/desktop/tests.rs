@@ -46,32 +46,32 @@ fn tmux_sessions_jump_through_ring_tmux() {
         tmux_pane: Some("%3".into()),
         ..Note::default()
     };
-    let argv = jump_command(&note, &target()).expect("a jump");
+    let want = [
+        "/opt/ring-tmux",
+        "jump",
+        "--socket",
+        "/tmp/tmux-1/default",
+        "--session",
+        "s1",
+    ]
+    .map(OsString::from);
     assert_eq!(
-        argv,
-        [
-            "/opt/ring-tmux",
-            "jump",
-            "--socket",
-            "/tmp/tmux-1/default",
-            "--session",
-            "s1"
-        ]
-        .map(OsString::from)
+        jump_command(&note, &target()),
+        Some(Jump::Command(want.to_vec()))
     );
 }
 
 #[rstest]
-#[case::plain(Some("work"), Some("3"), Some("terminal_3"))]
-#[case::prefixed(Some("work"), Some("terminal_7"), Some("terminal_7"))]
+#[case::plain(Some("work"), Some("3"), Some(3))]
+#[case::prefixed(Some("work"), Some("terminal_7"), Some(7))]
 #[case::option_like_session(Some("-x"), Some("3"), None)]
 #[case::hostile_session(Some("a;b"), Some("3"), None)]
 #[case::plugin_pane(Some("work"), Some("plugin_2"), None)]
 #[case::no_pane(Some("work"), None, None)]
-fn zellij_sessions_focus_their_pane(
+fn zellij_sessions_go_to_their_panes_tab(
     #[case] session: Option<&str>,
     #[case] pane: Option<&str>,
-    #[case] want: Option<&str>,
+    #[case] want: Option<u64>,
 ) {
     let note = Note {
         session_id: "s1".into(),
@@ -79,19 +79,24 @@ fn zellij_sessions_focus_their_pane(
         zellij_pane: pane.map(Into::into),
         ..Note::default()
     };
-    let argv = jump_command(&note, &target());
     assert_eq!(
-        argv.as_ref()
-            .and_then(|a| a.last())
-            .map(|p| p.to_string_lossy().into_owned()),
-        want.map(str::to_owned)
+        jump_command(&note, &target()),
+        want.map(|pane| Jump::ZellijTab {
+            session: session.unwrap_or_default().to_owned(),
+            pane
+        })
     );
-    if want.is_some() {
-        assert_eq!(
-            argv.expect("argv")[..3],
-            ["zellij", "--session", session.unwrap_or_default()].map(OsString::from)
-        );
-    }
+}
+
+#[test]
+fn the_tab_of_a_terminal_pane_not_a_plugin_of_the_same_id() {
+    let json = r#"[{"id": 1, "is_plugin": true, "tab_id": 0},
+                   {"id": 0, "is_plugin": false, "tab_id": 0},
+                   {"id": 1, "is_plugin": false, "tab_id": 4}]"#;
+    assert_eq!(tab_of(json, 1), Some(4));
+    assert_eq!(tab_of(json, 0), Some(0));
+    assert_eq!(tab_of(json, 9), None);
+    assert_eq!(tab_of("not json", 1), None);
 }
 
 #[test]

@@ -220,7 +220,7 @@ impl Server {
 
     /// Waits (at most `limit`) for the `n`th `Notify`.
     pub fn wait_for(&self, n: usize, limit: std::time::Duration) -> Option<Call> {
-        super::world::poll(limit, || self.calls().get(n - 1).cloned())
+        crate::e2e_tmux::world::poll(limit, || self.calls().get(n - 1).cloned())
     }
 
     /// The user clicked: `ActionInvoked(id, key)`.
