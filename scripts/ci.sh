@@ -36,7 +36,7 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
       echo "ci: tmux is missing; install tmux >= 3.0 and re-run" >&2; exit 1
     fi
   fi
-  # The desktop notification tests start a private session bus (tests/notify_local.rs).
+  # The desktop notification tests start a private session bus (tests/it/notify_local.rs).
   if ! command -v dbus-daemon >/dev/null; then
     if command -v apt-get >/dev/null; then
       { apt-get install -y dbus || { apt-get update && apt-get install -y dbus; }; } >/dev/null \

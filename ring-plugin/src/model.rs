@@ -106,9 +106,8 @@ pub fn derive_sessions(
     agents: &[OwnState],
 ) -> Vec<Session> {
     let procs = Procs {
-        by_provider: ["claude-code", "codex"]
-            .into_iter()
-            .map(|p| (p.to_owned(), None))
+        by_provider: ring_shared::provider::scanned()
+            .map(|p| (p.name.to_owned(), None))
             .collect(),
         background_agent_ids: BTreeSet::new(),
         local_llm: Vec::new(),

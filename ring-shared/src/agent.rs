@@ -84,7 +84,7 @@ pub fn parse_claude_session(bytes: &[u8]) -> Option<OwnState> {
         _ => None,
     };
     Some(OwnState {
-        provider: "claude-code".into(),
+        provider: crate::provider::claude::PROVIDER.name.into(),
         session_id: session_id.to_owned(),
         pid: obj.get("pid").and_then(Value::as_i64).filter(|p| *p > 0)?,
         proc_start,

@@ -16,8 +16,8 @@ pub enum HookArgs {
     Provider(String),
 }
 
-/// The provider when the command line names none.
-pub const DEFAULT_PROVIDER: &str = "claude-code";
+/// The provider when the command line names none ([`crate::provider::default_provider`]).
+pub const DEFAULT_PROVIDER: &str = crate::provider::claude::PROVIDER.name;
 
 /// Parses the arguments after `hook`.
 ///
@@ -115,19 +115,23 @@ pub fn event_name(payload: &Value) -> &str {
     payload.as_object().map_or("", |o| first_str(o, EVENT_KEYS))
 }
 
-/// Effective provider and process name for a normalized provider name (§2.1 step 4).
+/// Effective provider and process name for a normalized provider name (§2.1 step 4): the
+/// table's provider for a name or alias ([`crate::provider::find`]), the generic one for
+/// `""`, the name itself otherwise.
 fn adapter(normalized: &str) -> (String, Option<&'static str>) {
-    match normalized {
-        "claude" | "claude-code" => ("claude-code".into(), Some("claude")),
-        "codex" => ("codex".into(), Some("codex")),
-        "" => ("generic".into(), None),
-        other => (other.into(), None),
+    use crate::provider::{find, generic};
+    match find(normalized) {
+        Some(p) => (p.name.into(), p.process),
+        None if generic::PROVIDER.aliases.contains(&normalized) => {
+            (generic::PROVIDER.name.into(), None)
+        }
+        None => (normalized.into(), None),
     }
 }
 
 /// The stored session id (§2.9).
 fn qualify(provider: &str, sid: &str) -> String {
-    if sid.contains(':') || provider == "claude-code" {
+    if sid.contains(':') || crate::provider::rules(provider).bare_ids {
         sid.to_owned()
     } else {
         format!("{provider}:{sid}")
@@ -153,6 +157,8 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
     }
     let normalized_provider = payload_provider(payload, cli_provider);
     let (provider, process_name) = adapter(&normalized_provider);
+    // The agent's own event name, as ring's (Provider::events); unmapped names stay.
+    let event = crate::provider::find(&provider).map_or(event, |p| p.map_event(event));
     let explicit = rules::explicit_signal(obj);
     let status = rules::status(obj, event, &provider, explicit)?;
     let detail = detail(obj);

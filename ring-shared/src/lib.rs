@@ -38,6 +38,7 @@ pub mod event;
 pub mod fasthash;
 pub mod format;
 pub mod hidden;
+pub mod provider;
 pub mod pyjson;
 pub mod question;
 pub mod reduce;

@@ -10,6 +10,7 @@
 //! same scan: they need a terminal, not a cwd, and travel in `Procs::local_llm`.
 
 use ring_shared::derive::{Proc, Procs};
+use ring_shared::provider::{self, claude, codex};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
@@ -27,6 +28,9 @@ pub enum Kind {
     },
     /// A Codex CLI process.
     Codex,
+    /// A process of another agent of the provider table, by its executable
+    /// ([`ring_shared::provider::by_process`]); the provider's name.
+    Agent(&'static str),
     /// A local LLM chat (§4.6); `start_ticks`: `/proc/<pid>/stat` starttime.
     LocalLlm {
         runner: local::Runner,
@@ -59,7 +63,7 @@ pub fn classify(comm: &str, args: &str) -> Option<Kind> {
         return Some(kind);
     }
     let name = basename(comm);
-    if name == "codex" {
+    if Some(name) == codex::PROVIDER.process {
         return classify_codex(args);
     }
     let tokens: Vec<&str> = args.split_whitespace().collect();
@@ -69,14 +73,19 @@ pub fn classify(comm: &str, args: &str) -> Option<Kind> {
         .and_then(|i| tokens.get(i + 1))
         .map(|s| (*s).to_owned());
     let has_session_flag = tokens.contains(&"--session-id");
-    let is_claude = name == "claude"
+    let claude_bin = claude::PROVIDER.process;
+    let is_claude = Some(name) == claude_bin
         || (!SHELLS.contains(&name.trim_start_matches('-'))
-            && ["ClaudeCode.app", "claude/versions/", "/.claude/"]
+            && claude::PROCESS_PATHS
                 .iter()
                 .any(|needle| args.contains(needle)))
-        || (has_session_flag && tokens.iter().any(|t| basename(t) == "claude"));
+        || (has_session_flag && tokens.iter().any(|t| Some(basename(t)) == claude_bin));
     if !is_claude {
-        return None;
+        // Any other agent of the table, by its comm or its `argv[0]`.
+        let argv0 = tokens.first().map_or("", |t| basename(t));
+        return provider::by_process(name)
+            .or_else(|| provider::by_process(argv0))
+            .map(|p| Kind::Agent(p.name));
     }
     if tokens.get(1..3) == Some(&["daemon", "run"][..]) || tokens.contains(&"--bg-spare") {
         return None;
@@ -91,8 +100,12 @@ pub fn classify(comm: &str, args: &str) -> Option<Kind> {
 fn classify_codex(args: &str) -> Option<Kind> {
     let mut tokens = args.split_whitespace();
     // The sub-command is the token after the first one that names codex.
-    if tokens.by_ref().any(|t| basename(t) == "codex")
-        && matches!(tokens.next(), Some("app-server" | "sandbox"))
+    if tokens
+        .by_ref()
+        .any(|t| Some(basename(t)) == codex::PROVIDER.process)
+        && tokens
+            .next()
+            .is_some_and(|sub| codex::SERVICE_SUBCOMMANDS.contains(&sub))
     {
         return None;
     }
@@ -115,6 +128,7 @@ pub fn assemble(found: Vec<Found>) -> Procs {
     }
     let mut claude = Vec::new();
     let mut codex = Vec::new();
+    let mut others: BTreeMap<&'static str, Vec<Proc>> = BTreeMap::new();
     // session id → index in `claude`, so a later non-host process can replace a host.
     let mut by_session: BTreeMap<String, (usize, bool)> = BTreeMap::new();
     for f in found {
@@ -129,6 +143,7 @@ pub fn assemble(found: Vec<Found>) -> Procs {
             // Counted by the caller (`local::collect`): they need a terminal, not a cwd.
             Kind::LocalLlm { .. } => {}
             Kind::Codex => codex.push(proc),
+            Kind::Agent(name) => others.entry(name).or_default().push(proc),
             Kind::Claude { session_id, host } => {
                 let Some(id) = session_id else {
                     claude.push(proc);
@@ -151,10 +166,17 @@ pub fn assemble(found: Vec<Found>) -> Procs {
             }
         }
     }
-    procs
-        .by_provider
-        .insert("claude-code".to_owned(), Some(claude));
-    procs.by_provider.insert("codex".to_owned(), Some(codex));
+    // Every provider with a detector gets its list, an empty one when nothing runs.
+    for p in provider::scanned() {
+        let list = if std::ptr::eq(p, &claude::PROVIDER) {
+            std::mem::take(&mut claude)
+        } else if std::ptr::eq(p, &codex::PROVIDER) {
+            std::mem::take(&mut codex)
+        } else {
+            others.remove(p.name).unwrap_or_default()
+        };
+        procs.by_provider.insert(p.name.to_owned(), Some(list));
+    }
     procs
 }
 
@@ -212,12 +234,19 @@ pub fn tty_name(tty_nr: u32) -> Option<String> {
 }
 
 /// Whether a command line can belong to an agent at all: every rule of [`classify`] needs
-/// `claude`, `Claude`, `codex`, `ollama` or `llama` in it, in practice (an agent's comm is the
+/// one of the providers' [`needles`](ring_shared::provider::Provider::needles) in it
+/// (`claude`, `Claude`, `codex`, `ollama`, `llama`), in practice (an agent's comm is the
 /// basename of its `argv[0]`, or a title that libuv also writes into the command line). Lets
 /// the scan skip `stat` for every other process.
 pub fn may_be_agent(cmdline: &[u8]) -> bool {
-    cmdline.windows(5).any(|w| w == b"codex" || w == b"llama")
-        || cmdline.windows(6).any(|w| w == b"claude" || w == b"Claude")
+    provider::PROVIDERS
+        .iter()
+        .flat_map(|p| p.needles)
+        .any(|needle| {
+            cmdline
+                .windows(needle.len())
+                .any(|w| w == needle.as_bytes())
+        })
 }
 
 /// Reads `/proc` for live Claude and Codex processes. When `/proc` cannot be listed, both

@@ -104,9 +104,10 @@ impl Place {
 /// `codex app-server …` (its TUIs are clients of one shared daemon).
 pub fn hosts_sessions(cmdline: &[u8]) -> bool {
     let mut args = cmdline.split(|&b| b == 0).filter(|a| !a.is_empty());
-    args.next()
-        .is_some_and(|first| basename(&String::from_utf8_lossy(first)) == "codex")
-        && args.next() == Some(b"app-server".as_slice())
+    args.next().is_some_and(|first| {
+        Some(basename(&String::from_utf8_lossy(first)))
+            == ring_shared::provider::codex::PROVIDER.process
+    }) && args.next() == Some(ring_shared::provider::codex::HOOK_HOST_SUBCOMMAND.as_bytes())
 }
 
 /// The one live TUI of `provider` whose folder is `cwd` (by realpath), among `procs`: its

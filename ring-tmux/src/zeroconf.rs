@@ -55,8 +55,13 @@ pub fn rescan_ttl() -> Duration {
 /// database exists. Without them the read path can skip the process scan when there are no
 /// hook rows (a live Claude always has its projects folder).
 pub fn sources_exist(env: &Env) -> bool {
-    env.home.join(".claude").join("projects").is_dir()
-        || env.home.join(".codex").join("state_5.sqlite").is_file()
+    env.home
+        .join(ring_shared::provider::claude::PROJECTS_DIR)
+        .is_dir()
+        || env
+            .home
+            .join(ring_shared::provider::codex::STATE_DB)
+            .is_file()
 }
 
 /// The zero-config rows for a board read (§4.1): Claude scan rows and synthetic rows
@@ -93,8 +98,9 @@ pub fn rows_for(
     agents: &[OwnState],
 ) -> Vec<ScanSession> {
     let local = scan::local_llm_rows(&ctx.procs.local_llm);
-    let claude_known = scan::known_procs(ctx, "claude-code").is_some();
-    let codex_known = scan::known_procs(ctx, "codex").is_some();
+    let claude_known =
+        scan::known_procs(ctx, ring_shared::provider::claude::PROVIDER.name).is_some();
+    let codex_known = scan::known_procs(ctx, ring_shared::provider::codex::PROVIDER.name).is_some();
     if !claude_known && !codex_known {
         return local;
     }
@@ -233,7 +239,7 @@ fn transcripts(
 ) -> (Vec<TranscriptFacts>, Vec<usize>) {
     let now = ctx.now;
     let window = ctx.config.active_window_seconds as f64;
-    let projects = home.join(".claude").join("projects");
+    let projects = home.join(ring_shared::provider::claude::PROJECTS_DIR);
     if let Some(wall) = relist {
         let stat_old = !(0.0..list::OLD_FILES_EVERY).contains(&(wall - cache.old_checked_at));
         let agents = defer::fingerprint(ctx);

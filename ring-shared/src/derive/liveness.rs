@@ -19,7 +19,8 @@ pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&
     let mut groups: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
     for (index, session) in sessions.iter_mut().enumerate() {
         let provider = canonical_provider(&session.row.provider);
-        if provider == "claude-code" && procs.background_agent_ids.contains(&session.row.session_id)
+        if crate::provider::rules(provider).background_agents
+            && procs.background_agent_ids.contains(&session.row.session_id)
         {
             continue;
         }

@@ -61,7 +61,9 @@ impl Procs {
         match self.by_provider.get(provider) {
             Some(Some(list)) => Detector::Live(list),
             Some(None) => Detector::Unknown,
-            None if provider == "claude-code" || provider == "codex" => Detector::Unknown,
+            None if crate::provider::find(provider).is_some_and(|p| p.process.is_some()) => {
+                Detector::Unknown
+            }
             None => Detector::None,
         }
     }
@@ -78,13 +80,10 @@ impl Procs {
     }
 }
 
-/// RiNG's provider alias: a row written as `claude` is a `claude-code` row.
+/// RiNG's provider alias: a row written as `claude` is a `claude-code` row (any alias of the
+/// table is its provider's row).
 pub(crate) fn canonical_provider(provider: &str) -> &str {
-    if provider == "claude" {
-        "claude-code"
-    } else {
-        provider
-    }
+    crate::provider::canonical(provider)
 }
 
 /// Where a board row came from (JSON `source`).
@@ -105,16 +104,32 @@ pub enum Source {
 }
 
 impl Source {
+    /// Every source.
+    pub const ALL: [Source; 6] = [
+        Source::Hook,
+        Source::Scan,
+        Source::Codex,
+        Source::Proc,
+        Source::Ollama,
+        Source::LlamaCpp,
+    ];
+
     /// The JSON `source` value.
     pub fn as_str(self) -> &'static str {
+        use crate::provider::{codex, local};
         match self {
             Source::Hook => "hook",
             Source::Scan => "scan",
-            Source::Codex => "codex",
+            Source::Codex => codex::PROVIDER.name,
             Source::Proc => "proc",
-            Source::Ollama => "ollama",
-            Source::LlamaCpp => "llama.cpp",
+            Source::Ollama => local::OLLAMA.name,
+            Source::LlamaCpp => local::LLAMA_CPP.name,
         }
+    }
+
+    /// The source whose JSON `source` value is `s`.
+    pub fn parse(s: &str) -> Option<Source> {
+        Source::ALL.into_iter().find(|source| source.as_str() == s)
     }
 }
 
@@ -201,7 +216,7 @@ pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
             let row = &mut session.row;
             let idle = ctx.now - row.last_active;
             let last_event = row.last_event.as_deref();
-            if canonical_provider(&row.provider) == "codex"
+            if crate::provider::rules(&row.provider).delayed_permission_wait
                 && row.status == Status::Working
                 && last_event == Some("PermissionRequest")
                 && threshold > 0

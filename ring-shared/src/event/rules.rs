@@ -168,7 +168,11 @@ pub(super) fn status(
         ("SessionStart" | "UserPromptSubmit", _) => Some(Status::Working),
         (_, Some(true)) => Some(Status::Waiting),
         (_, Some(false)) => Some(Status::Idle),
-        ("PermissionRequest", None) if provider == "claude-code" => Some(Status::Waiting),
+        ("PermissionRequest", None)
+            if crate::provider::rules(provider).permission_request_waits =>
+        {
+            Some(Status::Waiting)
+        }
         ("StopFailure" | "Interrupt", None) => Some(Status::Idle),
         ("PermissionRequest" | "PreToolUse", None) => {
             Some(waiting_if(action_required(obj), Status::Working))
@@ -182,7 +186,8 @@ pub(super) fn status(
 
 /// Whether a `SessionStart` leaves the agent at its prompt (see [`status`]).
 fn starts_at_the_prompt(obj: &Map<String, Value>, provider: &str) -> bool {
-    matches!(provider, "claude-code" | "codex") && token(first_str(obj, &["source"])) != "compact"
+    crate::provider::rules(provider).starts_at_the_prompt
+        && token(first_str(obj, &["source"])) != "compact"
 }
 
 /// `waiting_kind` (§2.7) for a payload whose status is waiting.

@@ -106,7 +106,7 @@ impl Row {
     pub fn new(session_id: impl Into<String>) -> Row {
         Row {
             session_id: session_id.into(),
-            provider: "claude-code".into(),
+            provider: crate::event::DEFAULT_PROVIDER.into(),
             cwd: String::new(),
             origin_cwd: String::new(),
             status: Status::Idle,

@@ -302,7 +302,7 @@ pub fn claude_rows(
             covered.insert(real);
         }
     }
-    let synthetic = synthetic_rows("claude-code", procs, &covered, ctx);
+    let synthetic = synthetic_rows(crate::provider::claude::PROVIDER.name, procs, &covered, ctx);
     let mut out = Vec::with_capacity(placed.len() + synthetic.len());
     out.extend(placed.into_iter().map(|(i, status, tty)| {
         let mut s = scan_row(recent[i]);
@@ -358,17 +358,19 @@ pub(super) fn synthetic_rows(
 ) -> Vec<ScanSession> {
     let mut seen = fasthash::set_with_capacity(procs.len());
     let mut out = Vec::new();
-    let claude = provider == "claude-code";
+    let rules = crate::provider::rules(provider);
     for proc in procs.iter().filter(|p| {
-        !p.cwd.is_empty() && (claude || p.tty.as_deref().is_some_and(|t| !t.is_empty()))
+        !p.cwd.is_empty()
+            && (rules.synthetic_without_tty || p.tty.as_deref().is_some_and(|t| !t.is_empty()))
     }) {
         let real = realpath(&proc.cwd, ctx);
         if covered.contains(&real) || !seen.insert(real) {
             continue;
         }
-        let id = match provider {
-            "claude-code" => format!("synthetic:{}", proc.cwd),
-            other => format!("{other}:synthetic:{}", proc.cwd),
+        let id = if rules.bare_ids {
+            format!("synthetic:{}", proc.cwd)
+        } else {
+            format!("{provider}:synthetic:{}", proc.cwd)
         };
         let mut row = Row::new(id);
         row.provider = provider.into();

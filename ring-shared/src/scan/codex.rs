@@ -4,6 +4,7 @@
 use super::claude::session;
 use super::{LiveIndex, ScanSession, TailKind, aged_status, group_by_cwd, realpath};
 use crate::derive::{Proc, ReadContext, Source};
+use crate::provider::codex::PROVIDER;
 use crate::registry::{Row, Status};
 use crate::text;
 use crate::transcript::Record;
@@ -187,8 +188,8 @@ pub fn codex_rows(
         } else {
             &thread.title
         };
-        let mut row = Row::new(format!("codex:{}", thread.id));
-        row.provider = "codex".into();
+        let mut row = Row::new(format!("{}:{}", PROVIDER.name, thread.id));
+        row.provider = PROVIDER.name.into();
         row.cwd = thread.cwd.clone();
         row.origin_cwd = thread.cwd.clone();
         row.status = Status::Ended;
@@ -241,6 +242,11 @@ pub fn codex_rows(
         }
     }
     // A TUI that has not been prompted yet has no thread (real-agent suite, codex start).
-    out.extend(super::claude::synthetic_rows("codex", procs, &covered, ctx));
+    out.extend(super::claude::synthetic_rows(
+        PROVIDER.name,
+        procs,
+        &covered,
+        ctx,
+    ));
     out
 }

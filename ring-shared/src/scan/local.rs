@@ -8,9 +8,9 @@ use crate::derive::Source;
 use crate::registry::{Row, Status};
 
 /// The `llama.cpp` provider name (also its JSON `source`).
-pub const LLAMA_CPP: &str = "llama.cpp";
+pub const LLAMA_CPP: &str = crate::provider::local::LLAMA_CPP.name;
 /// The `ollama` provider name (also its JSON `source`).
-pub const OLLAMA: &str = "ollama";
+pub const OLLAMA: &str = crate::provider::local::OLLAMA.name;
 
 /// One live local LLM process, as the process scan saw it.
 #[derive(Debug, Clone, PartialEq)]

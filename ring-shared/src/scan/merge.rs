@@ -108,7 +108,9 @@ pub fn finish(sessions: &mut Vec<Session>, ctx: &ReadContext<'_>) -> Vec<String>
     let hooked: Vec<(&str, String)> = sessions
         .iter()
         .filter(|s| {
-            s.source == Source::Hook && (s.row.status != Status::Ended || s.row.provider == "codex")
+            s.source == Source::Hook
+                && (s.row.status != Status::Ended
+                    || crate::provider::rules(&s.row.provider).ended_row_covers_process)
         })
         .map(|s| (s.row.provider.as_str(), (ctx.realpath)(&s.row.cwd)))
         .collect();

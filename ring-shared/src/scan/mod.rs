@@ -32,6 +32,7 @@ pub use merge::{finish, merge_sources};
 pub use publish::{Published, PublishedRow};
 
 use crate::derive::{Proc, ReadContext, Session};
+use crate::provider;
 use serde::{Deserialize, Serialize};
 
 /// What the newest conversation records of a transcript (or rollout) say (§4.4, §4.5).
@@ -112,11 +113,11 @@ pub fn zero_config_rows(
     ended: EndedRows<'_>,
 ) -> Vec<ScanSession> {
     // Not `extend`ed into a new vector: hundreds of large rows would be copied.
-    let mut rows = match known_procs(ctx, "claude-code") {
+    let mut rows = match known_procs(ctx, provider::claude::PROVIDER.name) {
         Some(procs) => claude_rows(transcripts, procs, ctx, evidence, ended),
         None => Vec::new(),
     };
-    if let Some(procs) = known_procs(ctx, "codex") {
+    if let Some(procs) = known_procs(ctx, provider::codex::PROVIDER.name) {
         rows.extend(codex_rows(threads, procs, rollout, ctx));
     }
     rows

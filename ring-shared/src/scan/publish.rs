@@ -68,14 +68,7 @@ impl Published {
         self.sessions
             .iter()
             .filter_map(|p| {
-                let source = match p.source.as_str() {
-                    "scan" => Source::Scan,
-                    "codex" => Source::Codex,
-                    "proc" => Source::Proc,
-                    "ollama" => Source::Ollama,
-                    "llama.cpp" => Source::LlamaCpp,
-                    _ => return None,
-                };
+                let source = Source::parse(&p.source).filter(|s| *s != Source::Hook)?;
                 let mut row = Row::new(p.session_id.clone());
                 row.provider.clone_from(&p.provider);
                 row.cwd.clone_from(&p.cwd);

@@ -6,6 +6,7 @@ use crate::env::Env;
 use crate::install::merge::shell_quote;
 use crate::install::{self, jsonfile, merge};
 use crate::store;
+use ring_shared::provider::Trust;
 use ring_shared::registry::{DecodeError, decode_row};
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
@@ -61,15 +62,22 @@ pub fn binary(path: &OsStr) -> Vec<Finding> {
     }
 }
 
-/// ring's hook in Claude Code's settings (and Codex's when `~/.codex` exists).
+/// ring's hook in the settings of every agent of the provider table
+/// ([`install::targets`]: Claude Code's, and Codex's when `~/.codex` exists).
 pub fn hooks(home: &Path) -> Vec<Finding> {
     let mut out = Vec::new();
     for target in install::targets(home) {
         let path = target.path.display().to_string();
-        if !target.codex && !home.join(".claude").is_dir() {
+        // An agent installed into always (no `only_if`) may not be there at all: its
+        // settings folder (`~/.claude`) says whether it is.
+        let folder = target.spec.settings.split('/').next().unwrap_or_default();
+        if target.spec.only_if.is_none() && !home.join(folder).is_dir() {
             out.push(Finding::absent(
-                "Claude Code not found (no ~/.claude): no hooks to check",
-                "install Claude Code, then: ring-tmux install-hooks",
+                format!(
+                    "{} not found (no ~/{folder}): no hooks to check",
+                    target.agent
+                ),
+                format!("install {}, then: ring-tmux install-hooks", target.agent),
             ));
             continue;
         }
@@ -119,8 +127,15 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 found.programs.join(", ")
             )));
         }
-        if target.codex && !found.programs.is_empty() {
-            out.push(codex_trust(home, &target.path, &loaded.doc, target.events));
+        if let Some(Trust::CodexHashes { config }) = target.spec.trust
+            && !found.programs.is_empty()
+        {
+            out.push(codex_trust(
+                &home.join(config),
+                &target.path,
+                &loaded.doc,
+                target.events,
+            ));
         }
         if !found.ring_events.is_empty() {
             out.push(Finding::warn(
@@ -137,15 +152,14 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
 /// Whether Codex trusts ring's entries of `hooks.json` (`[hooks.state]` of its
 /// `config.toml`): an untrusted hook never runs, and `codex exec` skips it without a word.
 fn codex_trust(
-    home: &Path,
+    config: &Path,
     hooks_json: &Path,
     doc: &serde_json::Value,
     events: &[&str],
 ) -> Finding {
     use crate::install::codex_trust;
     let entries = codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
-    let config = home.join(".codex").join("config.toml");
-    let text = crate::store::read_bounded(&config, 4 << 20)
+    let text = crate::store::read_bounded(config, 4 << 20)
         .ok()
         .flatten()
         .map(|b| String::from_utf8_lossy(&b).into_owned())

@@ -10,40 +10,18 @@ use serde_json::{Map, Value, json};
 /// The timeout (seconds) written on our entries, as RiNG does.
 pub const TIMEOUT: u64 = 600;
 
-/// Claude Code's events: RiNG's, in its order, and `StopFailure` (a turn that ends in an API
-/// error sends no `Stop`; real-agent suite, claude/api_error).
-pub const CLAUDE_EVENTS: [&str; 9] = [
-    "SessionStart",
-    "UserPromptSubmit",
-    "Notification",
-    "PermissionRequest",
-    "PreToolUse",
-    "PostToolUse",
-    "Stop",
-    "StopFailure",
-    "SessionEnd",
-];
+/// Claude Code's events ([`ring_shared::provider::claude::HOOK_EVENTS`]).
+pub use ring_shared::provider::claude::HOOK_EVENTS as CLAUDE_EVENTS;
+/// Codex's events ([`ring_shared::provider::codex::HOOK_EVENTS`]).
+pub use ring_shared::provider::codex::HOOK_EVENTS as CODEX_EVENTS;
+use ring_shared::provider::{Install as Spec, SHORT_TIMEOUT};
 
-/// Codex's events: RiNG's four, in its order, then every other event that carries state
-/// (real-agent suite, Codex 0.169): `SessionStart` and `UserPromptSubmit` (a prompt is work),
-/// `Interrupt` (Esc ends a turn without `Stop`), `SessionEnd` (the app-server daemon or
-/// `codex exec` ends). New events go at the end: Codex keys a hook's trust by its position.
-pub const CODEX_EVENTS: [&str; 8] = [
-    "PreToolUse",
-    "PermissionRequest",
-    "PostToolUse",
-    "Stop",
-    "SessionStart",
-    "UserPromptSubmit",
-    "Interrupt",
-    "SessionEnd",
-];
-
-/// The timeout written on our entry of `event`: [`TIMEOUT`], except Codex's `Interrupt` and
-/// `SessionEnd`, which Codex 0.169 clamps to 3 s with a startup warning for anything longer.
-pub fn timeout_for(event: &str, codex: bool) -> u64 {
-    if codex && matches!(event, "Interrupt" | "SessionEnd") {
-        3
+/// The timeout written on our entry of `event`: [`TIMEOUT`], except the events the agent
+/// clamps ([`Spec::short_timeout_events`]; Codex 0.169 clamps `Interrupt` and `SessionEnd`
+/// to 3 s with a startup warning for anything longer).
+pub fn timeout_for(event: &str, spec: &Spec) -> u64 {
+    if spec.short_timeout_events.contains(&event) {
+        SHORT_TIMEOUT
     } else {
         TIMEOUT
     }
@@ -146,11 +124,13 @@ pub fn shell_quote(word: &str) -> String {
     }
 }
 
-/// The hook command for `binary`: `BINARY hook`, plus `--provider codex` for Codex.
-pub fn hook_command(binary: &str, codex: bool) -> String {
+/// The hook command for `binary`: `BINARY hook`, plus the agent's [`Spec::hook_args`]
+/// (`--provider codex` for Codex).
+pub fn hook_command(binary: &str, spec: &Spec) -> String {
     let mut command = format!("{} hook", shell_quote(binary));
-    if codex {
-        command.push_str(" --provider codex");
+    if !spec.hook_args.is_empty() {
+        command.push(' ');
+        command.push_str(spec.hook_args);
     }
     command
 }
@@ -321,13 +301,8 @@ pub struct Install {
 }
 
 /// Plans `install-hooks` on `doc` (already checked with [`check_shape`]).
-pub fn install(
-    doc: &Value,
-    events: &[&str],
-    command: &str,
-    codex: bool,
-    replace_ring: bool,
-) -> Install {
+pub fn install(doc: &Value, spec: &Spec, command: &str, replace_ring: bool) -> Install {
+    let events = spec.events;
     let mut out = doc.clone();
     let mut changed = Vec::new();
     let mut ring_commands: Vec<String> = Vec::new();
@@ -364,13 +339,13 @@ pub fn install(
             let Some(groups) = list.as_array_mut() else {
                 continue;
             };
-            let timeout = timeout_for(event, codex);
+            let timeout = timeout_for(event, spec);
             if event_is_current(groups, command, timeout, replace_ring) {
                 continue;
             }
             // Claude: RiNG's way (§7 step 5: ours out, a new group last). Codex: in
             // place, or the user's trust of the entry would be lost with its position.
-            if !(codex && update_in_place(groups, command, timeout, replace_ring)) {
+            if !(spec.update_in_place && update_in_place(groups, command, timeout, replace_ring)) {
                 strip_entries(groups, &|c| is_ours(c) || (replace_ring && is_ring(c)));
                 groups.push(
                     json!({"hooks": [{"type": "command", "command": command, "timeout": timeout}]}),
@@ -478,7 +453,13 @@ mod tests {
 
     #[test]
     fn quoted_command_with_spaces_is_recognised_as_ours() {
-        let command = hook_command("/opt/my tools/ring-tmux", true);
+        let command = hook_command(
+            "/opt/my tools/ring-tmux",
+            ring_shared::provider::codex::PROVIDER
+                .install
+                .as_ref()
+                .expect("Codex installs"),
+        );
         assert_eq!(command, "'/opt/my tools/ring-tmux' hook --provider codex");
         assert!(is_ours(&command));
         assert!(!is_ring(&command));

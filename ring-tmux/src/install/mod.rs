@@ -29,6 +29,7 @@ pub(crate) use out;
 
 use crate::env::Env;
 use jsonfile::{LoadError, Loaded};
+use ring_shared::provider::{Install, Trust};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,32 +37,27 @@ use std::process::ExitCode;
 /// One agent's settings file.
 #[derive(Debug, Clone)]
 pub struct Target {
-    /// `Claude Code` or `Codex`.
+    /// The agent's label (`Claude Code`, `Codex`).
     pub agent: &'static str,
     pub path: PathBuf,
     pub events: &'static [&'static str],
-    /// Codex entries carry `--provider codex`.
-    pub codex: bool,
+    /// What the provider table says about its hooks.
+    pub spec: &'static Install,
 }
 
-/// The settings files ring manages under `home`: Claude's always, Codex's when `~/.codex` is a
-/// folder (Codex is installed there).
+/// The settings files ring manages under `home`, one per agent of the provider table that has
+/// hooks ([`ring_shared::provider::installable`]): those without [`Install::only_if`] always
+/// (Claude's), the others when that folder exists (Codex's when `~/.codex` is a folder).
 pub fn targets(home: &Path) -> Vec<Target> {
-    let mut targets = vec![Target {
-        agent: "Claude Code",
-        path: home.join(".claude").join("settings.json"),
-        events: &merge::CLAUDE_EVENTS,
-        codex: false,
-    }];
-    if home.join(".codex").is_dir() {
-        targets.push(Target {
-            agent: "Codex",
-            path: home.join(".codex").join("hooks.json"),
-            events: &merge::CODEX_EVENTS,
-            codex: true,
-        });
-    }
-    targets
+    ring_shared::provider::installable()
+        .filter(|(_, spec)| spec.only_if.is_none_or(|dir| home.join(dir).is_dir()))
+        .map(|(provider, spec)| Target {
+            agent: provider.label,
+            path: home.join(spec.settings),
+            events: spec.events,
+            spec,
+        })
+        .collect()
 }
 
 use crate::cmd::install_hooks::Args as InstallArgs;
@@ -263,15 +259,9 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
     let Some(loaded) = load_target(target) else {
         return false;
     };
-    let command = merge::hook_command(binary, target.codex);
+    let command = merge::hook_command(binary, target.spec);
     let mut replace_ring = args.replace_ring;
-    let mut plan = merge::install(
-        &loaded.doc,
-        target.events,
-        &command,
-        target.codex,
-        replace_ring,
-    );
+    let mut plan = merge::install(&loaded.doc, target.spec, &command, replace_ring);
     if !plan.ring_commands.is_empty() && !replace_ring {
         out!(
             "! {} also has RiNG's hook ({}). RiNG and ring-tmux write the same session rows, so keeping both records every event twice.",
@@ -280,7 +270,7 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
         );
         if interactive && ask("  Replace RiNG's entries with ring-tmux's?") {
             replace_ring = true;
-            plan = merge::install(&loaded.doc, target.events, &command, target.codex, true);
+            plan = merge::install(&loaded.doc, target.spec, &command, true);
         } else {
             out!(
                 "  Keeping them. To keep only ring-tmux's: ring-tmux install-hooks --replace-ring"
@@ -320,7 +310,7 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
                 "  Restart running {} sessions so they pick the hooks up.",
                 target.agent
             );
-            if target.codex {
+            if let Some(Trust::CodexHashes { .. }) = target.spec.trust {
                 out!(
                     "  Codex runs a new or changed hook only once you trust it: at its next start \
                      choose \"Trust all and continue\" in \"Hooks need review\" (`ring-tmux doctor` \

@@ -8,13 +8,14 @@
 //! hang. The exchange runs on a thread of its own, so even a connect that stalls (a bus
 //! stopped mid-handshake) cannot hold the caller past it.
 //!
-//! After the server took the notification, [`send`] stays (it runs in the hook's detached
-//! child; a dispatcher that must not hold its other channels back calls [`notify`] first and
-//! [`Pending::wait`] after them) until the user clicks it, it is closed, or the action wait ends (the `desktop`
-//! setting in seconds, default [`DEFAULT_ACTION_WAIT`]; `0` = do not wait), then runs
-//! `ring-tmux jump --socket S --session ID` (tmux), or switches the zellij session to the
-//! pane's tab (`zellij action list-panes` then `go-to-tab-by-id`; `$RING_ZELLIJ` names the
-//! binary, else `zellij`), bounded like every child ring starts.
+//! After the server took the notification, [`send`] stays until the user clicks it, it is
+//! closed, or the action wait ends (the `desktop` setting in seconds, default
+//! [`DEFAULT_ACTION_WAIT`]; `0` = do not wait). It runs in the hook's detached child; a
+//! dispatcher that must not hold its other channels back calls [`notify`] first and
+//! [`Pending::wait`] after them. A click runs `ring-tmux jump --socket S --session ID` (tmux),
+//! or switches the zellij session to the pane's tab (`zellij action list-panes` then
+//! `go-to-tab-by-id`; `$RING_ZELLIJ` names the binary, else `zellij`), bounded like every
+//! child ring starts.
 //!
 //! Text is data: the title and body are stripped of control characters and escape sequences,
 //! and the body's `<`, `>`, `&` are escaped when the server interprets markup (`body-markup`).

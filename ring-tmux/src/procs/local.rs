@@ -3,6 +3,9 @@
 //! zero-config read in `Procs::local_llm`.
 
 use super::{Found, Kind, basename};
+use ring_shared::provider::local::{
+    LLAMA_BIN, LLAMA_CHATS, LLAMA_CLI_BIN, OLLAMA_BIN, OLLAMA_CHAT,
+};
 use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
 use std::path::Path;
 
@@ -35,11 +38,11 @@ pub fn classify(comm: &str, args: &str) -> Option<Kind> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let first = tokens.first().map_or("", |t| basename(t));
     let rest = tokens.get(1..).unwrap_or_default();
-    let (runner, model) = if first == "ollama" && rest.first() == Some(&"run") {
+    let (runner, model) = if first == OLLAMA_BIN && rest.first() == Some(&OLLAMA_CHAT) {
         (Runner::Ollama, Some(ollama_model(&rest[1..])?.to_owned()))
-    } else if first == "llama-cli"
-        || basename(comm) == "llama-cli"
-        || (first == "llama" && matches!(rest.first(), Some(&("cli" | "client"))))
+    } else if first == LLAMA_CLI_BIN
+        || basename(comm) == LLAMA_CLI_BIN
+        || (first == LLAMA_BIN && rest.first().is_some_and(|sub| LLAMA_CHATS.contains(sub)))
     {
         (
             Runner::LlamaCpp,

@@ -110,6 +110,11 @@ pub fn encode(memo: &Memo) -> Vec<u8> {
                 w.extend_from_slice(&start_ticks.to_le_bytes());
                 put_opt(&mut w, tty);
             }
+            Seen::Agent(Kind::Agent(name), tty) => {
+                w.push(4);
+                put_opt(&mut w, &Some((*name).to_owned()));
+                put_opt(&mut w, tty);
+            }
             // Only settled looks are remembered; anything else reads as "not an agent".
             Seen::NotAgent | Seen::Undecided | Seen::Gone => w.push(0),
         }
@@ -178,6 +183,12 @@ pub fn decode(bytes: &[u8]) -> Option<Memo> {
                     start_ticks,
                 };
                 Seen::Agent(kind, r.opt()?)
+            }
+            4 => {
+                // A provider this binary does not know: the memo is another binary's.
+                let name = r.opt()??;
+                let provider = ring_shared::provider::find(&name)?;
+                Seen::Agent(Kind::Agent(provider.name), r.opt()?)
             }
             _ => return None,
         };

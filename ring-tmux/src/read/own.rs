@@ -17,7 +17,7 @@ const MAX_FILES: usize = 256;
 
 /// Every parseable session file under `$HOME/.claude/sessions`, with `alive` set.
 pub fn states(env: &Env, procs: &Procs) -> Vec<OwnState> {
-    let dir = env.home.join(".claude").join("sessions");
+    let dir = env.home.join(ring_shared::provider::claude::SESSIONS_DIR);
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Vec::new();
     };

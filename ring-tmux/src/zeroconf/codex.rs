@@ -17,7 +17,7 @@ pub fn threads(home: &Path, cache: &mut Cache, relist: bool) -> Vec<CodexThread>
     if !relist && let Some(entry) = &cache.codex {
         return entry.threads.clone();
     }
-    let db = home.join(".codex").join("state_5.sqlite");
+    let db = home.join(ring_shared::provider::codex::STATE_DB);
     // SQLite opens the file itself (blocking): only a regular file is handed to it, so a
     // FIFO in the database's place cannot hang a status bar.
     let stat = |p: &Path| {

@@ -64,7 +64,9 @@ pub fn deferrable<'a>(
     ctx: &ReadContext<'_>,
     hook_id: &dyn Fn(&str) -> bool,
 ) -> Vec<bool> {
-    let Some(procs) = ring_shared::scan::known_procs(ctx, "claude-code") else {
+    let Some(procs) =
+        ring_shared::scan::known_procs(ctx, ring_shared::provider::claude::PROVIDER.name)
+    else {
         return vec![false; cache.transcripts.len()];
     };
     let mut live: Set<String> = fasthash::set_with_capacity(procs.len());

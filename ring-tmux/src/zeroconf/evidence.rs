@@ -51,7 +51,14 @@ pub struct Gathered {
 impl Gathered {
     /// Whether a pane's processes name Claude session `id` in `cwd` (§4.4's use of rule 2).
     pub fn names(&self, id: &str, cwd: &str, realpath: &dyn Fn(&str) -> String) -> bool {
-        self.tree.target(id, "claude-code", cwd, realpath).is_some()
+        self.tree
+            .target(
+                id,
+                ring_shared::provider::claude::PROVIDER.name,
+                cwd,
+                realpath,
+            )
+            .is_some()
     }
 }
 

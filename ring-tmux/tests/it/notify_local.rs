@@ -524,28 +524,42 @@ impl Zellij {
             ],
             Some(&command),
         );
+        // No zellij CLI call before zellij has drawn its screen: a client that connects and
+        // leaves while the session is still starting panics zellij 0.45.1's server
+        // (zellij-server lib.rs:1462, `session_data` still None on client removal).
+        let drawn = world::poll(Duration::from_secs(60), || {
+            let screen = tmux.run(&["capture-pane", "-p", "-t", "t"]);
+            (!screen.trim().is_empty()).then_some(())
+        });
+        assert!(drawn.is_some(), "zellij drew its screen");
         let z = Zellij {
             bin,
             name,
             _tmux: tmux,
             _dir: dir,
         };
-        let up = world::poll(Duration::from_secs(30), || {
-            z.focused().filter(|f| f.starts_with("terminal_"))
-        });
+        let mut up = None;
+        for _ in 0..20 {
+            up = z.focused().filter(|f| f.starts_with("terminal_"));
+            if up.is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
         assert!(up.is_some(), "zellij came up");
         z
     }
 
+    /// `zellij --session NAME action ARGS`, killed past 10 s (a CLI call to a session that
+    /// is still starting can spin).
     fn action(&self, args: &[&str]) -> Option<String> {
-        let out = std::process::Command::new(&self.bin)
-            .args(["--session", &self.name, "action"])
-            .args(args)
-            .output()
-            .ok()?;
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+        let mut command = std::process::Command::new(&self.bin);
+        command.args(["--session", &self.name, "action"]).args(args);
+        let out = ring_tmux::tmux::run::bounded(
+            command,
+            std::time::Instant::now() + Duration::from_secs(10),
+        )?;
+        out.success.then_some(out.stdout)
     }
 
     /// The pane the attached client is on (`list-clients`: `ID PANE CMD`).
@@ -566,11 +580,12 @@ impl Drop for Zellij {
             vec!["kill-session", self.name.as_str()],
             vec!["delete-session", "--force", self.name.as_str()],
         ] {
-            let _ = std::process::Command::new(&self.bin)
-                .args(args)
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .status();
+            let mut command = std::process::Command::new(&self.bin);
+            command.args(args);
+            let _ = ring_tmux::tmux::run::bounded(
+                command,
+                std::time::Instant::now() + Duration::from_secs(10),
+            );
         }
     }
 }
@@ -586,7 +601,12 @@ fn desktop_click_in_zellij_goes_to_the_panes_tab() {
     let bus = bus::Bus::start();
     let server = bus::Server::start(&bus, &["actions"]);
     let z = Zellij::start(bin);
-    assert_eq!(z.focused().as_deref(), Some("terminal_0"));
+    // Start from tab a (the client may still be on the tab zellij built last).
+    z.action(&["go-to-tab", "1"]).expect("go-to-tab");
+    let start = world::poll(WITHIN, || {
+        z.focused().filter(|f| f.as_str() == "terminal_0")
+    });
+    assert_eq!(start.as_deref(), Some("terminal_0"));
     let mut n = note("ring: api waits", "q?");
     n.zellij_session = Some(z.name.clone());
     n.zellij_pane = Some("1".into());

@@ -8,6 +8,7 @@
 //! too (RiNG would show their Python repr).
 
 use super::{DecodeError, Row, Status};
+use crate::event::DEFAULT_PROVIDER;
 use lenient::{Fields, Key, Lenient};
 use python::{py_float_parse, py_float_repr};
 
@@ -30,8 +31,8 @@ pub fn decode_row(bytes: &[u8]) -> Result<Row, DecodeError> {
 
 fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
     let provider = match f.take(Key::Provider) {
-        Some(value) if truthy(&value) => text(value).unwrap_or_else(|| "claude-code".into()),
-        _ => "claude-code".into(),
+        Some(value) if truthy(&value) => text(value).unwrap_or_else(|| DEFAULT_PROVIDER.into()),
+        _ => DEFAULT_PROVIDER.into(),
     };
     if PHANTOM_PROVIDERS.contains(&provider.as_str()) {
         return Err(DecodeError::Phantom);

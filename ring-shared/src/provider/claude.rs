@@ -1,0 +1,58 @@
+//! Claude Code: the default provider (a hook with no `--provider` is Claude's).
+
+use super::{Install, Provider, Rules};
+
+/// Claude Code's events, as `install-hooks` writes them: RiNG's, in its order, and
+/// `StopFailure` (a turn that ends in an API error sends no `Stop`; real-agent suite,
+/// claude/api_error).
+pub const HOOK_EVENTS: [&str; 9] = [
+    "SessionStart",
+    "UserPromptSubmit",
+    "Notification",
+    "PermissionRequest",
+    "PreToolUse",
+    "PostToolUse",
+    "Stop",
+    "StopFailure",
+    "SessionEnd",
+];
+
+/// Claude Code.
+pub static PROVIDER: Provider = Provider {
+    name: "claude-code",
+    label: "Claude Code",
+    aliases: &["claude"],
+    process: Some("claude"),
+    // Substrings one of which is in every Claude process's command line (its binary, or the
+    // title libuv writes there).
+    needles: &["claude", "Claude"],
+    events: &[],
+    rules: Rules {
+        bare_ids: true,
+        permission_request_waits: true,
+        delayed_permission_wait: false,
+        starts_at_the_prompt: true,
+        background_agents: true,
+        ended_row_covers_process: false,
+        synthetic_without_tty: true,
+    },
+    install: Some(Install {
+        settings: ".claude/settings.json",
+        only_if: None,
+        events: &HOOK_EVENTS,
+        hook_args: "",
+        short_timeout_events: &[],
+        update_in_place: false,
+        trust: None,
+    }),
+};
+
+/// Paths in a command line that make a (non-shell) process Claude Code (spec Appendix B):
+/// the macOS app, the versioned installs, anything under `~/.claude`.
+pub const PROCESS_PATHS: [&str; 3] = ["ClaudeCode.app", "claude/versions/", "/.claude/"];
+
+/// Claude Code's own session states (`~/.claude/sessions/<pid>.json`), relative to `$HOME`.
+pub const SESSIONS_DIR: &str = ".claude/sessions";
+
+/// Claude Code's transcripts (`~/.claude/projects/<folder>/<id>.jsonl`), relative to `$HOME`.
+pub const PROJECTS_DIR: &str = ".claude/projects";

@@ -1,0 +1,171 @@
+//! The provider table: every agent ring knows, one module each, and the lookups the rest of
+//! ring goes through. No other module names a provider: the hook's adapter (spec §2.1 step 4),
+//! the session-id rule (§2.9), the per-agent status rules, liveness (§4.3), the zero-config
+//! scan, `install-hooks` / `remove-hooks` and `doctor` all read what a [`Provider`] says.
+//!
+//! Adding an agent is one module here (its [`Provider`]) plus its line in [`PROVIDERS`]; see
+//! `docs/adding-an-agent.md`.
+
+pub mod claude;
+pub mod codex;
+pub mod generic;
+pub mod local;
+
+/// One agent: its names, how its events map onto ring's, how its processes look, and where
+/// its hooks go. Everything is data; the I/O that uses [`Install`] lives in `ring-tmux`.
+#[derive(Debug)]
+pub struct Provider {
+    /// The name rows carry (`provider` in a registry row; RiNG-compatible, never change it).
+    pub name: &'static str,
+    /// The agent's name for people (`Claude Code`).
+    pub label: &'static str,
+    /// Other names the hook accepts for it (`--provider X` or a payload `provider`, after
+    /// trimming, lower-casing and `_` → `-`); a row written with one is this agent's row.
+    pub aliases: &'static [&'static str],
+    /// The executable's basename, for tty discovery and liveness: the process scan lists the
+    /// agent's processes by it, and its rows end with them (spec §4.3). `None`: no detector,
+    /// its rows are never ended by liveness.
+    pub process: Option<&'static str>,
+    /// Substrings one of which is in the command line of every process of this agent: the
+    /// process scan looks closer only at command lines that hold one.
+    pub needles: &'static [&'static str],
+    /// The agent's own event names mapped onto ring's normalized ones (Claude Code's names:
+    /// `SessionStart`, `UserPromptSubmit`, `PreToolUse`, `PermissionRequest`, `PostToolUse`,
+    /// `Notification`, `Stop`, `StopFailure`, `Interrupt`, `SessionEnd`). A name not listed
+    /// passes through as it is.
+    pub events: &'static [(&'static str, &'static str)],
+    /// The rules that differ between agents.
+    pub rules: Rules,
+    /// Where `install-hooks` puts the hook, and what `doctor` checks (`None`: nothing to
+    /// install, e.g. a local LLM seen only by its process).
+    pub install: Option<Install>,
+}
+
+/// The state rules that depend on the agent. Every flag off is RiNG's generic behaviour.
+#[derive(Debug, Clone, Copy)]
+pub struct Rules {
+    /// Session ids are stored as the agent sends them; otherwise they are qualified
+    /// `name:id` (spec §2.9: Claude Code's are not).
+    pub bare_ids: bool,
+    /// `PermissionRequest` is sent only while the dialog is on screen: waiting at once.
+    pub permission_request_waits: bool,
+    /// `PermissionRequest` arrives before the agent's own auto-approval: a row still
+    /// working on it after `codex_permission_wait_seconds` is waiting (spec §4.2 a).
+    pub delayed_permission_wait: bool,
+    /// A `SessionStart` (other than a `compact` one) leaves the agent at its prompt: idle.
+    pub starts_at_the_prompt: bool,
+    /// It runs background agents (`--bg-pty-host --session-id X`, spec Appendix B) whose
+    /// rows liveness leaves alone.
+    pub background_agents: bool,
+    /// An ended hook row in a folder also hides the synthetic row of a live process there.
+    pub ended_row_covers_process: bool,
+    /// A live process with no terminal still gets its synthetic row (`synthetic:<cwd>`,
+    /// unqualified, as RiNG names Claude's).
+    pub synthetic_without_tty: bool,
+}
+
+/// Where and how `install-hooks` writes the hook of one agent.
+#[derive(Debug, Clone, Copy)]
+pub struct Install {
+    /// The settings file, relative to `$HOME`.
+    pub settings: &'static str,
+    /// A folder (relative to `$HOME`) that must exist for the agent to count as installed;
+    /// `None`: always installed into (the folder of `settings` is created).
+    pub only_if: Option<&'static str>,
+    /// The events hooked, in the order written.
+    pub events: &'static [&'static str],
+    /// Arguments after `ring-tmux hook` (`--provider codex`); `""` for the default provider.
+    pub hook_args: &'static str,
+    /// Events whose timeout the agent clamps: written with [`SHORT_TIMEOUT`] instead.
+    pub short_timeout_events: &'static [&'static str],
+    /// The agent keys a hook's trust by its position: update ours where it stands instead of
+    /// moving it to the end.
+    pub update_in_place: bool,
+    /// How the agent gates new hooks, if it does (checked by `doctor`).
+    pub trust: Option<Trust>,
+}
+
+/// The timeout (seconds) of [`Install::short_timeout_events`].
+pub const SHORT_TIMEOUT: u64 = 3;
+
+/// An agent's own gate before it runs a new hook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trust {
+    /// Codex's `[hooks.state]` hashes in this file (relative to `$HOME`).
+    CodexHashes {
+        /// Its `config.toml`.
+        config: &'static str,
+    },
+}
+
+/// Every provider ring knows, hooked agents first (the order `install-hooks` and `doctor`
+/// use), then process-only ones. [`generic`] is not in it: it is what an unknown name gets.
+pub static PROVIDERS: &[&Provider] = &[
+    &claude::PROVIDER,
+    &codex::PROVIDER,
+    &local::OLLAMA,
+    &local::LLAMA_CPP,
+];
+
+/// The provider a hook uses when its command line names none.
+pub fn default_provider() -> &'static Provider {
+    &claude::PROVIDER
+}
+
+/// The known provider called `name` (its name or an alias).
+pub fn find(name: &str) -> Option<&'static Provider> {
+    PROVIDERS
+        .iter()
+        .copied()
+        .find(|p| p.name == name || p.aliases.contains(&name))
+}
+
+/// The rules for `name`: its provider's, or the generic ones for an unknown name.
+pub fn rules(name: &str) -> Rules {
+    find(name).map_or(generic::PROVIDER.rules, |p| p.rules)
+}
+
+/// The name rows carry for `name`: an alias becomes its provider's name, anything else stays.
+pub fn canonical(name: &str) -> &str {
+    find(name).map_or(name, |p| p.name)
+}
+
+/// Whether `name` (or an alias of it) is `provider`.
+pub fn is(name: &str, provider: &Provider) -> bool {
+    name == provider.name || provider.aliases.contains(&name)
+}
+
+/// The provider whose executable is `basename`.
+pub fn by_process(basename: &str) -> Option<&'static Provider> {
+    PROVIDERS
+        .iter()
+        .copied()
+        .find(|p| p.process == Some(basename))
+}
+
+/// The providers with a liveness detector ([`Provider::process`]): the process scan lists
+/// each of them, and with no scan result their rows are kept as they are (unknown).
+pub fn scanned() -> impl Iterator<Item = &'static Provider> {
+    PROVIDERS.iter().copied().filter(|p| p.process.is_some())
+}
+
+/// The providers `install-hooks` knows, in order.
+pub fn installable() -> impl Iterator<Item = (&'static Provider, &'static Install)> {
+    PROVIDERS
+        .iter()
+        .copied()
+        .filter_map(|p| p.install.as_ref().map(|i| (p, i)))
+}
+
+impl Provider {
+    /// ring's event name for the agent's `event` ([`Provider::events`]).
+    pub fn map_event<'a>(&self, event: &'a str) -> &'a str {
+        self.events
+            .iter()
+            .find(|(native, _)| *native == event)
+            .map_or(event, |(_, ring)| ring)
+    }
+}
+
+#[cfg(test)]
+mod tests;
