@@ -27,3 +27,4 @@ pub mod settings;
 pub mod source;
 pub mod theme;
 pub mod zero_config;
+pub mod zjstatus;

@@ -102,10 +102,26 @@ pub struct Settings {
     pub ring_tmux: Option<String>,
     /// Seconds between two runs of `ring_tmux`, at least [`MIN_ZERO_CONFIG_REFRESH`].
     pub zero_config_refresh: u32,
+    /// A zjstatus widget to feed (`pipe_NAME`): the bar's text is sent to zjstatus whenever
+    /// it changes (see [`crate::zjstatus`]).
+    pub zjstatus: Option<String>,
     /// ring-shared keys from the layout, applied over `config.toml` by [`Settings::config`].
     ring_keys: Vec<(String, String)>,
     /// Messages about keys that were rejected, for the bar.
     pub errors: Vec<String>,
+}
+
+impl Settings {
+    /// The permissions this instance asks zellij for, by name: [`ring_shared::ZELLIJ_PERMISSIONS`]
+    /// whatever the mode or keys (so the bar and the board never rewrite each other's grant),
+    /// and `FullHdAccess` when `ring_home` is set.
+    pub fn permission_names(&self) -> Vec<&'static str> {
+        let mut names = ring_shared::ZELLIJ_PERMISSIONS.to_vec();
+        if self.ring_home.is_some() {
+            names.push("FullHdAccess");
+        }
+        names
+    }
 }
 
 impl Default for Settings {
@@ -120,6 +136,7 @@ impl Default for Settings {
             ring_home: None,
             ring_tmux: None,
             zero_config_refresh: DEFAULT_ZERO_CONFIG_REFRESH,
+            zjstatus: None,
             ring_keys: Vec::new(),
             errors: Vec::new(),
         }
@@ -203,6 +220,14 @@ impl Settings {
                     return Err(format!("ring_tmux: {value:?} must be an absolute path"));
                 }
                 self.ring_tmux = Some(value.to_owned());
+            }
+            "zjstatus" => {
+                if !crate::zjstatus::valid_name(value) {
+                    return Err(format!(
+                        "zjstatus: {value:?} is not a widget name (letters, digits, _)"
+                    ));
+                }
+                self.zjstatus = Some(value.to_owned());
             }
             "zero_config_refresh" => {
                 let seconds = value.trim().parse::<u32>().map_err(|_| {

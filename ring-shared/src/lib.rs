@@ -33,11 +33,13 @@
 pub mod agent;
 pub mod board;
 pub mod config;
+pub mod contrast;
 pub mod derive;
 pub mod event;
 pub mod fasthash;
 pub mod format;
 pub mod hidden;
+pub mod notify;
 pub mod provider;
 pub mod pyjson;
 pub mod question;
@@ -50,3 +52,17 @@ pub mod text;
 pub mod transcript;
 
 pub use registry::{Row, Status};
+
+/// The permissions ring's zellij plugin asks for, by zellij's names, in every mode: the bar
+/// and the board (`Alt r`) must ask for the same set, because zellij rewrites a plugin's
+/// entry in `permissions.kdl` with whatever set was last asked for, even when it grants
+/// without a prompt (an instance asking for less erases the rest, and the next one asking
+/// for more prompts). `ring-tmux install-zellij` seeds exactly this set. A layout that sets
+/// `ring_home` also asks for `FullHdAccess` (`change_host_folder`). `MessageAndLaunchOtherPlugins`: feeding a zjstatus
+/// bar (`zjstatus "NAME"`), asked for by every instance for the same reason.
+pub const ZELLIJ_PERMISSIONS: [&str; 4] = [
+    "ReadApplicationState",
+    "ChangeApplicationState",
+    "RunCommands",
+    "MessageAndLaunchOtherPlugins",
+];

@@ -168,6 +168,15 @@ fn segment(args: &Args) {
     }
     // After printing: tmux shows the line as soon as it has it; the repair only delays exit.
     repair_when_due(args, &env, &loaded);
+    // No daemon: the status job flushes due notification timers and Codex waits the read
+    // side promoted (no hook fires for those), in a detached child.
+    if crate::notify::flush::wanted_after_read(&env, &config, &loaded) {
+        let work = crate::hook::detached::Deferred {
+            notify: Some(crate::hook::detached::Notify::Flush),
+            ..Default::default()
+        };
+        let _ = work.spawn();
+    }
     crate::read::leave_to_exit(loaded);
 }
 

@@ -118,10 +118,13 @@ zj_write_test_files() {
   mkdir -p "$(dirname "$ZJ_PLUGIN")"
   cp "$ZJ_WASM" "$ZJ_PLUGIN"
   if [ "${ZJ_NO_PERMISSIONS:-0}" != 1 ]; then
+    # The set every instance asks for (ring_shared::ZELLIJ_PERMISSIONS), bar and board alike.
     cat >"$HOME/.cache/zellij/permissions.kdl" <<EOF
 "$ZJ_PLUGIN" {
     ReadApplicationState
     ChangeApplicationState
+    RunCommands
+    MessageAndLaunchOtherPlugins
 }
 EOF
   fi

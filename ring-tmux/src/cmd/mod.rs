@@ -13,6 +13,8 @@ pub mod jump;
 pub mod list;
 pub mod man;
 pub mod menu;
+pub mod notify;
 pub mod oneline;
+pub mod quiet;
 pub mod remove_hooks;
 pub mod status;

@@ -117,7 +117,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-fn stamp_now() -> String {
+pub(crate) fn stamp_now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_secs()).unwrap_or(0))

@@ -24,9 +24,12 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("@ring-icon-permission", "\u{1F510}"),
     ("@ring-icon-question", "\u{2753}"),
     ("@ring-icon-plan", "\u{1F9ED}"),
-    ("@ring-color-waiting", "red"),
-    ("@ring-color-working", "green"),
-    ("@ring-color-idle", "yellow"),
+    // The counts take the bar's own text colour: the icon already tells the state, and a
+    // state colour is unreadable on some bar (green on tmux's default green bar is 1:1,
+    // yellow on it 1.2:1). A user who wants them coloured sets these.
+    ("@ring-color-waiting", "default"),
+    ("@ring-color-working", "default"),
+    ("@ring-color-idle", "default"),
 ];
 
 /// The states that can have a badge, in the order they are drawn.
@@ -101,6 +104,55 @@ pub fn pane_badge(states: &[Status]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ring_shared::contrast::{MIN_RATIO, Rgb, ratio, xterm_rgb};
+
+    /// tmux's colour names 0-7 (`default`: the bar's own foreground).
+    fn resolve(colour: &str, bar_fg: Rgb, palette: &[Rgb; 8]) -> Rgb {
+        let names = [
+            "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+        ];
+        match colour {
+            "default" => bar_fg,
+            name => {
+                palette[names
+                    .iter()
+                    .position(|n| *n == name)
+                    .expect("a colour name")]
+            }
+        }
+    }
+
+    /// The counts read at WCAG 4.5:1 on tmux's default bar (`status-style bg=green,fg=black`)
+    /// as xterm and as GNOME's Tango palette draw it, and on a dark and a light bar.
+    #[test]
+    fn default_count_colours_read_on_the_default_green_bar() {
+        let xterm: [Rgb; 8] = std::array::from_fn(|i| xterm_rgb(i as u8));
+        let tango: [Rgb; 8] = [
+            (0x2e, 0x34, 0x36),
+            (0xcc, 0x00, 0x00),
+            (0x4e, 0x9a, 0x06),
+            (0xc4, 0xa0, 0x00),
+            (0x34, 0x65, 0xa4),
+            (0x75, 0x50, 0x7b),
+            (0x06, 0x98, 0x9a),
+            (0xd3, 0xd7, 0xcf),
+        ];
+        for (palette_name, palette) in [("xterm", &xterm), ("tango", &tango)] {
+            for (bar, bg, fg) in [
+                ("default green", palette[2], (0, 0, 0)),
+                ("dark", (0x1e, 0x1e, 0x2e), (0xcd, 0xd6, 0xf4)),
+                ("light", (0xee, 0xee, 0xee), (0x30, 0x30, 0x30)),
+            ] {
+                for (option, colour) in DEFAULTS.iter().filter(|(o, _)| o.contains("-color-")) {
+                    let r = ratio(resolve(colour, fg, palette), bg);
+                    assert!(
+                        r >= MIN_RATIO,
+                        "{option} {colour} on the {bar} bar ({palette_name}): {r:.2}:1"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn window_badge_counts_each_state_with_a_pane_loop() {
