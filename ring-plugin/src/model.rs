@@ -55,11 +55,11 @@ pub struct Entry {
     pub status: Status,
     /// `waiting_kind` (`permission`, `question`, `plan`, …), `""` when not waiting.
     pub kind: String,
-    /// The label from `labels.json`, else the project (spec §4.12).
+    /// The label from `labels.json`, else the project (§4.12).
     pub project: String,
     /// What it waits on, or its last action.
     pub detail: String,
-    /// Idle time, spec §5.4 (`42s`, `3m`, `1h05m`).
+    /// Idle time, §5.4 (`42s`, `3m`, `1h05m`).
     pub idle: String,
     /// Where it runs: tab and pane, another session, a tmux pane, or its directory.
     pub location: String,
@@ -99,7 +99,7 @@ pub struct Inputs<'a> {
 /// The read-side rules of ring-shared ([`ring_shared::view::sessions`], the read every front
 /// end runs) with what a plugin can know: no process scan (every detector unknown, so
 /// liveness keeps rows), no transcript mtimes, paths as written. `zero` are the zero-config
-/// rows `ring-tmux` published (merged as spec §4.7 says), `agents` the agents' own states it
+/// rows `ring-tmux` published (merged as §4.7 says), `agents` the agents' own states it
 /// published with them.
 pub fn derive_sessions(
     rows: Vec<Row>,

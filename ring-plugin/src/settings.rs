@@ -46,7 +46,7 @@ pub struct Icons {
 }
 
 impl Default for Icons {
-    /// RiNG's markers and icons (spec §5.3).
+    /// RiNG's markers and icons (§5.3).
     fn default() -> Self {
         Icons {
             waiting: marker(Status::Waiting).into(),

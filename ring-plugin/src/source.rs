@@ -70,7 +70,7 @@ pub struct Registry {
 }
 
 /// The files next to `sessions/` that the read path uses: ring's configuration, RiNG's hidden
-/// sessions (spec §3.13), labels (spec §5.2) and the zero-config rows `ring-tmux` publishes
+/// sessions (§3.13), labels (§5.2) and the zero-config rows `ring-tmux` publishes
 /// for the plugin (which can neither read `~/.claude` nor scan processes).
 pub const SIDE_FILES: [&str; 4] = [
     "config.toml",
@@ -121,7 +121,7 @@ impl Registry {
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            // Only `.json`: writers' temp files and other names are not rows (spec §4.2).
+            // Only `.json`: writers' temp files and other names are not rows (§4.2).
             if !name.ends_with(".json") {
                 continue;
             }

@@ -1,7 +1,7 @@
 //! Keeping `zeroconf.json` fresh from inside zellij.
 //!
-//! The plugin can neither list `~/.claude` nor scan processes, so the zero-config rows (spec
-//! §4.4–4.5) reach it only through `zeroconf.json`, which the native `ring-tmux` writes when
+//! The plugin can neither list `~/.claude` nor scan processes, so the zero-config rows
+//! (§4.4–4.5) reach it only through `zeroconf.json`, which the native `ring-tmux` writes when
 //! one of its read commands lists the transcript folders again. When the layout names the
 //! binary (`ring_tmux "/abs/path"`), the plugin runs `ring-tmux oneline --all` on its timer, at most
 //! every `zero_config_refresh` seconds and never two at once. This module decides when and

@@ -1,4 +1,4 @@
-//! The board (spec §4.11, §4.12): sort, filter, counts, `project`, `location`. Front ends
+//! The board (§4.11, §4.12): sort, filter, counts, `project`, `location`. Front ends
 //! draw the [`crate::view::View`] made from it.
 
 use crate::derive::Session;

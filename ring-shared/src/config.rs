@@ -1,4 +1,4 @@
-//! `config.toml` (spec §6): RiNG's keys, defaults and validation, plus ring's own keys.
+//! `config.toml` (§6): RiNG's keys, defaults and validation, plus ring's own keys.
 //!
 //! One file serves both tools: RiNG reads its keys and warns about ours; we read RiNG's keys,
 //! accept its display-only keys silently, and add a few of our own (flat, no table).
@@ -11,23 +11,23 @@ use toml::Value;
 /// Every setting, with RiNG's defaults (and ring's) in `impl Default`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
-    /// Zero-config rows older than this are not listed (spec §4.4). No clamp.
+    /// Zero-config rows older than this are not listed (§4.4). No clamp.
     pub active_window_seconds: i64,
     /// Zero-config rows: working below this idle time, idle above.
     pub working_threshold_seconds: i64,
     /// Zero-config rows: an `end_turn` tail becomes idle within this window.
     pub waiting_window_seconds: i64,
-    /// Codex permission-wait promotion threshold (spec §4.2 a); `<= 0` disables it.
+    /// Codex permission-wait promotion threshold (§4.2 a); `<= 0` disables it.
     pub codex_permission_wait_seconds: i64,
-    /// Stop trailing-question promotion (spec §3.3).
+    /// Stop trailing-question promotion (§3.3).
     pub detect_stop_questions: bool,
-    /// Minimum seconds between two "now waiting" notifications (spec §3.10); never negative.
+    /// Minimum seconds between two "now waiting" notifications (§3.10); never negative.
     pub waiting_cooldown_seconds: i64,
     /// Default of `--all`: show ended sessions.
     pub show_all: bool,
     /// Notification back end: `auto`, `none`, `agent-hooks`, … (never empty).
     pub notify_backend: String,
-    /// Raw payload debug log (spec §3.12).
+    /// Raw payload debug log (§3.12).
     pub debug_payload_log: bool,
     /// ring: the status segment names the longest-waiting session's project and kind.
     pub status_show_project: bool,

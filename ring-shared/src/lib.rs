@@ -2,16 +2,16 @@
 //!
 //! ```text
 //!  hook payload bytes
-//!        │ event::normalize            (spec §2)
+//!        │ event::normalize            (§2)
 //!        ▼
 //!  event::Event ──┐
-//!  previous row ──┤ reduce::reduce      (spec §3: promotion, keep-waiting, stash, cooldown)
+//!  previous row ──┤ reduce::reduce      (§3: promotion, keep-waiting, stash, cooldown)
 //!  now, config ───┘
 //!        ▼
 //!  reduce::Outcome (row to write | delete, transition, notify)
 //!        │ registry::encode_row / registry::file_name
 //!        ▼
-//!  sessions/<id>.json ── registry::decode_row ──▶ derive::derive   (spec §4: time rules, liveness)
+//!  sessions/<id>.json ── registry::decode_row ──▶ derive::derive   (§4: time rules, liveness)
 //!                                                       ▼
 //!                                   board::Board ──▶ view::View ──▶ format::{oneline, json, …}
 //!                                                    (view::sessions runs the read in RiNG's order)
@@ -20,6 +20,11 @@
 //! Nothing here touches a file, a clock, the environment or a process: time, file contents,
 //! mtimes and process lists are arguments. The same code runs in the native `ring-tmux`
 //! binary and, compiled to `wasm32-wasip1`, inside the zellij plugin.
+//! `ring-shared/clippy.toml` denies what would break that (files, environment, processes,
+//! clock, network, sleeping, printing).
+//!
+//! The rules are written out in `docs/rules.md`; a `§N.M` in a comment here (or anywhere in
+//! the workspace) is its section N.M (anchor `rule-N-M`).
 //!
 //! ```
 //! use ring_shared::registry::file_name;

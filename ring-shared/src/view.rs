@@ -2,7 +2,7 @@
 //!
 //! ```text
 //!  rows, zero-config rows, processes, agents' own states,     ┐
-//!  hidden and labels (parsed), config, now                    ┤ view::sessions (spec §4)
+//!  hidden and labels (parsed), config, now                    ┤ view::sessions (§4)
 //!        derive::hook_sessions ─▶ agent::apply ─▶ + zero-config rows ─▶ scan::merge_sources
 //!        ─▶ agent::apply ─▶ scan::finish (hidden, agents)     ┘
 //!  (a front end may place sessions here: tmux targets, zellij panes gone)
@@ -36,7 +36,7 @@ use crate::scan::{self, ScanSession};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Where the zero-config rows (spec §4.4–4.7) come from.
+/// Where the zero-config rows (§4.4–4.7) come from.
 pub enum ZeroConfig<'a> {
     /// None at all (a board of hook rows only).
     None,
@@ -68,7 +68,7 @@ pub struct Read {
     pub unhide: Vec<String>,
 }
 
-/// The read-side rules (spec §4) in RiNG's order: hook rows' rules, the agents' own word,
+/// The read-side rules (§4) in RiNG's order: hook rows' rules, the agents' own word,
 /// the zero-config rows merged in, the agents' word again, hidden sessions and agents.
 pub fn sessions(inputs: Inputs<'_>) -> Read {
     let ctx = &inputs.ctx;

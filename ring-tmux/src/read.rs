@@ -49,7 +49,7 @@ pub struct LoadOptions {
     /// Keep ended sessions (`--all` / `show_all`).
     pub all: bool,
     /// Add the zero-config rows (Claude transcripts, Codex threads, live processes without a
-    /// row: spec §4.4–4.7), as RiNG's board does. Without them, and without rows, no process
+    /// row: §4.4–4.7), as RiNG's board does. Without them, and without rows, no process
     /// scan is done at all.
     pub zero_config: bool,
     /// Compute `hook_stale` (§4.2 c: one `stat` per working/waiting row with a transcript).
@@ -98,7 +98,7 @@ pub struct LoadedBoard {
     pub phantoms: usize,
 }
 
-/// Reads the registry and applies every read-side rule (spec §4), like RiNG's board, except
+/// Reads the registry and applies every read-side rule (§4), like RiNG's board, except
 /// the display-only `hook_stale` (always `false` here; see [`LoadOptions::full`]).
 pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
     load_board_with(env, config, LoadOptions::counts(all))

@@ -1,4 +1,4 @@
-//! `ring --format json` (spec §5.2): RiNG's keys in RiNG's order, then ring's own.
+//! `ring --format json` (§5.2): RiNG's keys in RiNG's order, then ring's own.
 
 use super::{marker, waiting_icon};
 use crate::view::{Entry, View};

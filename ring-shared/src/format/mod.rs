@@ -1,4 +1,4 @@
-//! Rendered outputs (spec §5): `oneline`, the JSON board, markers, icons, relative time;
+//! Rendered outputs (§5): `oneline`, the JSON board, markers, icons, relative time;
 //! and the text safety every renderer needs: terminal display width, truncation that never
 //! exceeds a width, [`sanitize`] for payload text and [`escape_tmux`].
 //!
@@ -14,7 +14,7 @@ mod width;
 pub use json::{json, json_value};
 pub use width::{display_width, sanitize, truncate, truncate_middle};
 
-/// The status marker (spec §5.3): 🔴 🟢 🟡 ⚫.
+/// The status marker (§5.3): 🔴 🟢 🟡 ⚫.
 pub fn marker(status: Status) -> &'static str {
     match status {
         Status::Waiting => "\u{1F534}",
@@ -34,13 +34,13 @@ pub fn status_label(status: Status) -> &'static str {
     }
 }
 
-/// The icon of a waiting kind (spec §5.3): 🔐 ❓ 🧭 ⏸, `""` for anything else (from
+/// The icon of a waiting kind (§5.3): 🔐 ❓ 🧭 ⏸, `""` for anything else (from
 /// [`crate::view::KINDS`]).
 pub fn waiting_icon(kind: &str) -> &'static str {
     crate::view::icon(kind)
 }
 
-/// `ring --format oneline` (spec §5.1) without its trailing newline: `<marker><count>` per
+/// `ring --format oneline` (§5.1) without its trailing newline: `<marker><count>` per
 /// non-zero state in board order, joined by one space (`🔴2 🟢1 🟡3`); `""` for an empty board.
 pub fn oneline(view: &View) -> String {
     let counts = view.counts;
@@ -52,7 +52,7 @@ pub fn oneline(view: &View) -> String {
         .join(" ")
 }
 
-/// Relative idle time (spec §5.4): `42s`, `7m`, `1h05m` (seconds truncated; negative is `0s`).
+/// Relative idle time (§5.4): `42s`, `7m`, `1h05m` (seconds truncated; negative is `0s`).
 pub fn relative_time(idle_seconds: f64) -> String {
     // `as` saturates and maps NaN to 0: a garbage clock shows `0s`, never panics.
     let s = idle_seconds.max(0.0) as u64;

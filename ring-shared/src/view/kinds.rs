@@ -1,4 +1,4 @@
-//! The waiting kinds (spec §2.7, §5.3): one table of what each kind is called, which icon
+//! The waiting kinds (§2.7, §5.3): one table of what each kind is called, which icon
 //! it has, and whether badges, the tmux segment and the menu draw it. Every front end asks
 //! this table; none keeps its own list.
 
@@ -25,7 +25,7 @@ pub struct KindInfo {
     pub kind: Kind,
     /// The `waiting_kind` value in rows and JSON.
     pub name: &'static str,
-    /// RiNG's icon (spec §5.3), also the default of the tmux option `@ring-icon-<name>` and
+    /// RiNG's icon (§5.3), also the default of the tmux option `@ring-icon-<name>` and
     /// of the zellij plugin's icon setting.
     pub icon: &'static str,
     /// A few words for people (menus, notifications).
@@ -109,7 +109,7 @@ impl Kind {
     }
 }
 
-/// The icon of a `waiting_kind` value (spec §5.3), `""` for anything else.
+/// The icon of a `waiting_kind` value (§5.3), `""` for anything else.
 pub fn icon(waiting_kind: &str) -> &'static str {
     Kind::parse(waiting_kind).map_or("", Kind::icon)
 }

@@ -2,7 +2,7 @@
 //! `compat/expected.json` is rebuilt from the rows RiNG wrote (decode → derive → board →
 //! format) with the recorded clock, processes, hidden list, labels and file times, and compared.
 //!
-//! Deliberate differences (spec §10), applied to the expected side and printed:
+//! Deliberate differences (§10), applied to the expected side and printed:
 //! * `null` in a row is absent: RiNG shows `"None"` for a null `tty`, `tmux_pane` or
 //!   `last_action`; we show null / null / `—`.
 //! * where RiNG crashed on a bad row, we skip that file and show the rest: there is no RiNG
@@ -397,7 +397,7 @@ fn compare_board(
 }
 
 /// RiNG shows a null `tty` / `tmux_pane` / `last_action` as the string `"None"`; we treat
-/// null as absent (spec §10).
+/// null as absent (§10).
 fn undo_none_quirk(sessions: &mut Value, what: &str, tally: &mut Tally) {
     for s in sessions.as_array_mut().into_iter().flatten() {
         for (key, ours) in [

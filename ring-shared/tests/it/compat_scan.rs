@@ -465,7 +465,7 @@ fn replay(scenario: &Value, expected: &Value) -> Vec<String> {
             ("json", &shown, "oneline"),
         ] {
             // ring shows one row per agent (`scan::finish`): RiNG's synthetic rows beside a
-            // live hook row of their folder are not expected (spec §9 quirk 8).
+            // live hook row of their folder are not expected (§9 quirk 8).
             let mut board = recorded[key].clone();
             let links = fakefs::symlinks(scenario, HOME);
             let realpath = |p: &str| fakefs::realpath(p, &links);

@@ -92,7 +92,7 @@ impl Recorder<'_> {
     }
 
     /// The notification work for the detached child: the ring, else a flush when a timer of
-    /// the notification state is due (spec §3.1 step 1: every hook flushes).
+    /// the notification state is due (§3.1 step 1: every hook flushes).
     fn notify_work(&self, rang: Option<String>) -> Option<super::detached::Notify> {
         use super::detached::Notify;
         if !crate::notify::dispatch::enabled(&self.config) {

@@ -115,7 +115,7 @@ pub fn read_text(path: &Path, cap: u64, owner: Owner) -> Option<String> {
 pub const SIDE_CAP: u64 = 64 << 20;
 
 /// Reads the last `tail` bytes of a regular file: `(bytes, cut)` where `cut` says the file
-/// was larger than `tail` (the caller then drops the partial first line, spec §3.7).
+/// was larger than `tail` (the caller then drops the partial first line, §3.7).
 /// `None` when the file is missing, not a regular file, or unreadable.
 pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
     let (mut file, len) = open_regular(path, Owner::Anyone).ok()??;

@@ -1,4 +1,4 @@
-//! tmux process-tree evidence (spec §4.10 rule 2) for one command: the panes of the tmux
+//! tmux process-tree evidence (§4.10 rule 2) for one command: the panes of the tmux
 //! server ring runs in (`$TMUX`; one bounded `tmux list-panes -a`) and the processes below
 //! their shells (a `/proc` walk, see `procs::tree`). Both can be injected for tests
 //! (`RING_TMUX_PANES`, `RING_PROC_TREE`, see the `env` module).

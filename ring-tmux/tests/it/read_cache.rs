@@ -57,7 +57,7 @@ fn a_replaced_row_rebuilds_the_cache() {
 #[test]
 fn time_rules_apply_to_cached_rows() {
     let ring = Ring::new();
-    // A Codex permission request becomes waiting after 10 s (spec §4.2 a).
+    // A Codex permission request becomes waiting after 10 s (§4.2 a).
     ring.row(
         "codex:t1",
         json!({"provider": "codex", "status": "working", "last_event": "PermissionRequest",

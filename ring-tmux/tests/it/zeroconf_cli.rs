@@ -219,7 +219,7 @@ fn a_newer_prompt_in_the_transcript_clears_a_stale_permission_wait() {
     world.procs(json!({"claude-code": [["/repo/app", ""]], "codex": []}));
     world.hook(permission("s1"), NOW);
     // One agent, one row: the hook row covers its process's folder (RiNG adds a synthetic
-    // row beside it, spec §9 quirk 8).
+    // row beside it, §9 quirk 8).
     assert_eq!(world.oneline(NOW, false), "🔴1");
     // The user answered in the terminal and typed a new prompt; no hook event came.
     world.transcript("-repo-app/s1.jsonl", &[user("go on")], NOW + 20.0);
