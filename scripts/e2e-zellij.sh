@@ -230,9 +230,16 @@ else
   fail "the tab bar and ring share row 1"
 fi
 
+# The installed bar runs `ring-tmux oneline --all`, which scans the machine's processes: where
+# other agents run (a shared machine), their sessions would fill the bar. These steps read an
+# empty process list instead (the zero-config step below scans for real).
+NO_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
+printf '{"claude-code": [], "codex": []}\n' >"$NO_PROCS"
+trap 'stop_claude; zj_stop; rm -f "$NO_PROCS"' EXIT
+
 step "what ring-tmux install-zellij writes"
 RING_E2E_KEEP=0 zj_stop
-if ZJ_INSTALL=1 zj_start; then
+if RING_PROCS="$NO_PROCS" ZJ_INSTALL=1 zj_start; then
   ok "its layout starts with the bar under the tab bar, no permission prompt"
   ONLY=$(terminal_ids | head -1 | cut -f2)
   row installed waiting zellij_session="$ZJ_SESSION" zellij_pane="$ONLY" waiting_kind=plan
@@ -278,6 +285,29 @@ PY
   [ -z "$(ls -A "$RING_HOME/sessions")" ] && ok "no hook row was written" || fail "no hook row was written"
   stop_claude
   expect "the agent gone, the bar stops counting it" 15 '! bar_has "🟢1" && ! bar_has "🟡1"'
+else
+  fail "its layout starts with the bar under the tab bar, no permission prompt"
+fi
+
+step "opening the board, then restarting the layout: no permission prompt"
+# zellij rewrites the plugin's grant with whatever set an instance asks for: a board asking
+# for less than the bar erased RunCommands, and the next start asked again in the bar's row.
+RING_E2E_KEEP=0 zj_stop
+if RING_PROCS="$NO_PROCS" ZJ_INSTALL=1 zj_start; then
+  tmx send-keys -t e2e M-r
+  expect "the board opens (Alt r)" 10 'board_open'
+  expect "no permission prompt on the board" 3 '! screen | grep -qF "Allow?"'
+  tmx send-keys -t e2e M-r
+  grep -q RunCommands "$HOME/.cache/zellij/permissions.kdl" \
+    && ok "the grant still holds RunCommands after the board" \
+    || fail "the grant still holds RunCommands after the board: $(tr '\n' ' ' <"$HOME/.cache/zellij/permissions.kdl")"
+  # The same layout, started again in the same HOME.
+  timeout 5 "$ZJ_BIN" kill-session "$ZJ_SESSION" >/dev/null 2>&1 || true
+  timeout 5 "$ZJ_BIN" delete-session --force "$ZJ_SESSION" >/dev/null 2>&1 || true
+  tmx respawn-pane -k -t e2e \
+    "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_LAYOUT; echo ZELLIJ-EXITED=\$?; sleep 60"
+  expect "after a restart the bar draws, with no permission prompt" 30 \
+    'bar_has " ring" && ! screen | grep -qF "Allow?"'
 else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
 fi

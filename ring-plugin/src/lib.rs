@@ -2,9 +2,10 @@
 //!
 //! ```text
 //!  /host/sessions/*.json ─ source::Registry (stat, parse only changed files)
-//!        │ model::derive_sessions (ring-shared derive, wall clock, no process scan)
+//!        │ model::derive_sessions (ring_shared::view::sessions, wall clock, no process scan)
 //!        ▼
-//!  PaneUpdate + ModeUpdate ─ model::build ─▶ model::View (counts, entries, badges)
+//!  PaneUpdate + ModeUpdate ─ model::build (ring_shared::view::View, placed on panes)
+//!                              ─▶ model::View (counts, entries, badges)
 //!                                               │
 //!                    bar::layout (width, hits) ◀┴▶ board::render / board::Cursor
 //!                                               │
@@ -27,3 +28,4 @@ pub mod settings;
 pub mod source;
 pub mod theme;
 pub mod zero_config;
+pub mod zjstatus;

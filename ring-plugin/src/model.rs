@@ -1,4 +1,6 @@
-//! Rows + the zellij session's panes → what the bar and the board show.
+//! Rows + the zellij session's panes → what the bar and the board show: ring-shared's
+//! [`ring_shared::view::View`] (the one every front end renders), placed on this zellij
+//! session's panes and sanitized for cells.
 //!
 //! Mapping rule (DESIGN "zellij front end"): a row belongs to a pane only when its
 //! `zellij_session` is this session's name and its `zellij_pane` is a terminal pane of the
@@ -9,11 +11,11 @@ use crate::cells;
 use crate::settings::{Label, Settings};
 use crate::source::Registry;
 use ring_shared::agent::OwnState;
-use ring_shared::board::{Board, project};
 use ring_shared::config::Config;
-use ring_shared::derive::{Procs, ReadContext, Session, hook_sessions, parse_hidden, parse_labels};
+use ring_shared::derive::{Procs, ReadContext, Session, parse_hidden, parse_labels};
 use ring_shared::format::relative_time;
-use ring_shared::scan::{Published, ScanSession, finish, merge_sources};
+use ring_shared::scan::{Published, ScanSession};
+use ring_shared::view;
 use ring_shared::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -53,11 +55,11 @@ pub struct Entry {
     pub status: Status,
     /// `waiting_kind` (`permission`, `question`, `plan`, …), `""` when not waiting.
     pub kind: String,
-    /// The label from `labels.json`, else the project (spec §4.12).
+    /// The label from `labels.json`, else the project (§4.12).
     pub project: String,
     /// What it waits on, or its last action.
     pub detail: String,
-    /// Idle time, spec §5.4 (`42s`, `3m`, `1h05m`).
+    /// Idle time, §5.4 (`42s`, `3m`, `1h05m`).
     pub idle: String,
     /// Where it runs: tab and pane, another session, a tmux pane, or its directory.
     pub location: String,
@@ -94,9 +96,11 @@ pub struct Inputs<'a> {
     pub shown: &'a [Status],
 }
 
-/// The read-side rules of ring-shared with what a plugin can know: no process scan (every
-/// detector unknown, so liveness keeps rows), no transcript mtimes, paths as written. `zero`
-/// are the zero-config rows `ring-tmux` published (merged as spec §4.7 says).
+/// The read-side rules of ring-shared ([`ring_shared::view::sessions`], the read every front
+/// end runs) with what a plugin can know: no process scan (every detector unknown, so
+/// liveness keeps rows), no transcript mtimes, paths as written. `zero` are the zero-config
+/// rows `ring-tmux` published (merged as §4.7 says), `agents` the agents' own states it
+/// published with them.
 pub fn derive_sessions(
     rows: Vec<Row>,
     zero: Vec<ScanSession>,
@@ -112,22 +116,20 @@ pub fn derive_sessions(
         background_agent_ids: BTreeSet::new(),
         local_llm: Vec::new(),
     };
-    let ctx = ReadContext {
-        now,
-        config,
-        procs: &procs,
-        hidden,
-        source_mtime: &|_| None,
-        realpath: &|path| path.to_owned(),
-    };
-    // The agents' own word, as `ring-tmux` last published it (as in `ring-tmux`'s read: on
-    // the hook rows before the merge, on the merged board after it).
-    let mut hook = hook_sessions(rows, &ctx);
-    ring_shared::agent::apply(&mut hook, agents);
-    let mut sessions = merge_sources(hook, zero);
-    ring_shared::agent::apply(&mut sessions, agents);
-    finish(&mut sessions, &ctx);
-    sessions
+    view::sessions(view::Inputs {
+        ctx: ReadContext {
+            now,
+            config,
+            procs: &procs,
+            hidden,
+            source_mtime: &|_| None,
+            realpath: &|path| path.to_owned(),
+        },
+        rows,
+        zero_config: view::ZeroConfig::Rows(zero),
+        agents,
+    })
+    .sessions
 }
 
 /// Everything decoded from the ring folder, kept until a scan reports a change, so that a
@@ -187,16 +189,26 @@ impl ReadInputs {
 /// `ring-tmux` last read, and nothing refreshes them in a zellij-only setup.
 pub const ZERO_CONFIG_MAX_AGE: f64 = 60.0;
 
-/// Applies the pane-gone rule, sorts (ring-shared's board order), maps sessions to panes and
-/// keeps the shown states.
+/// Applies the pane-gone rule, builds ring-shared's [`view::View`] (board order, detail,
+/// label, counts), maps its entries to panes and keeps the shown states: what the bar and the
+/// board draw.
 pub fn build(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
     end_gone_panes(&mut sessions, inputs);
-    let board = Board::build(sessions, 0, inputs.now, true);
-    let targets = map_targets(&board.sessions, inputs);
+    let shared = view::View::build(
+        sessions,
+        &view::Options {
+            now: inputs.now,
+            all: true,
+            agent_processes: 0,
+            labels: inputs.labels,
+            home: "",
+        },
+    );
+    let targets = map_targets(&shared.entries, inputs);
     let mut view = View::default();
-    for (session, target) in board.sessions.iter().zip(targets) {
-        if inputs.shown.contains(&session.row.status) {
-            view.entries.push(entry(session, target, inputs));
+    for (e, target) in shared.entries.iter().zip(targets) {
+        if inputs.shown.contains(&e.status) {
+            view.entries.push(entry(e, target, inputs));
         }
     }
     for status in Status::ALL {
@@ -238,7 +250,8 @@ fn end_gone_panes(sessions: &mut [Session], inputs: &Inputs<'_>) {
         return;
     }
     for session in sessions {
-        if let Some((row_session, pane)) = zellij_place(&session.row)
+        let row = &session.row;
+        if let Some((row_session, pane)) = zellij_place(&row.zellij_session, &row.zellij_pane)
             && Some(row_session) == inputs.session_name
             && !inputs.panes.terminals.contains_key(&pane)
         {
@@ -247,14 +260,13 @@ fn end_gone_panes(sessions: &mut [Session], inputs: &Inputs<'_>) {
     }
 }
 
-/// The target of every session (same order). A pane goes to the most recently active session
+/// The target of every entry (same order). A pane goes to the most recently active session
 /// claiming it (the first in board order on a tie); the others get no pane.
-fn map_targets(sessions: &[Session], inputs: &Inputs<'_>) -> Vec<Option<Target>> {
-    let mut targets = vec![None; sessions.len()];
+fn map_targets(entries: &[view::Entry], inputs: &Inputs<'_>) -> Vec<Option<Target>> {
+    let mut targets = vec![None; entries.len()];
     let mut owner: BTreeMap<u32, usize> = BTreeMap::new();
-    for (index, session) in sessions.iter().enumerate() {
-        let row = &session.row;
-        let Some((row_session, pane)) = zellij_place(row) else {
+    for (index, e) in entries.iter().enumerate() {
+        let Some((row_session, pane)) = zellij_place(&e.zellij_session, &e.zellij_pane) else {
             continue;
         };
         if Some(row_session) != inputs.session_name {
@@ -268,7 +280,7 @@ fn map_targets(sessions: &[Session], inputs: &Inputs<'_>) -> Vec<Option<Target>>
             continue;
         }
         match owner.get(&pane) {
-            Some(&other) if sessions[other].row.last_active >= row.last_active => {}
+            Some(&other) if entries[other].last_active >= e.last_active => {}
             _ => {
                 owner.insert(pane, index);
             }
@@ -282,22 +294,15 @@ fn map_targets(sessions: &[Session], inputs: &Inputs<'_>) -> Vec<Option<Target>>
 
 /// The zellij session and terminal pane id a row was written from (`$ZELLIJ_SESSION_NAME`,
 /// `$ZELLIJ_PANE_ID`), when both are there.
-fn zellij_place(row: &Row) -> Option<(&str, u32)> {
-    let session = row.zellij_session.as_deref().filter(|s| !s.is_empty())?;
-    let pane = row.zellij_pane.as_deref()?.trim().parse::<u32>().ok()?;
+fn zellij_place<'a>(session: &'a Option<String>, pane: &Option<String>) -> Option<(&'a str, u32)> {
+    let session = session.as_deref().filter(|s| !s.is_empty())?;
+    let pane = pane.as_deref()?.trim().parse::<u32>().ok()?;
     Some((session, pane))
 }
 
-fn entry(session: &Session, target: Option<Target>, inputs: &Inputs<'_>) -> Entry {
-    let row = &session.row;
-    let waiting = row.status == Status::Waiting;
-    let detail = if waiting && !row.waiting_detail.is_empty() {
-        &row.waiting_detail
-    } else if waiting && !row.waiting_for.is_empty() {
-        &row.waiting_for
-    } else {
-        &row.last_action
-    };
+/// One entry of ring-shared's view as the board lists it: sanitized, with the zellij place.
+fn entry(e: &view::Entry, target: Option<Target>, inputs: &Inputs<'_>) -> Entry {
+    let waiting = e.status == Status::Waiting;
     let location = match &target {
         Some(Target::Pane(pane)) => {
             let tab = inputs
@@ -315,27 +320,22 @@ fn entry(session: &Session, target: Option<Target>, inputs: &Inputs<'_>) -> Entr
         Some(Target::OtherSession { session, pane }) => {
             format!("zellij {} · pane {pane}", cells::sanitize(session))
         }
-        None => match row.tmux_pane.as_deref().filter(|p| !p.is_empty()) {
+        None => match e.tmux_pane.as_deref().filter(|p| !p.is_empty()) {
             Some(pane) => format!("tmux {}", cells::sanitize(pane)),
-            None => cells::sanitize(&row.cwd),
+            None => cells::sanitize(&e.cwd),
         },
     };
     Entry {
-        session_id: row.session_id.clone(),
-        status: row.status,
+        session_id: e.session_id.clone(),
+        status: e.status,
         kind: if waiting {
-            cells::sanitize(&row.waiting_kind)
+            cells::sanitize(&e.kind)
         } else {
             String::new()
         },
-        project: cells::sanitize(
-            inputs
-                .labels
-                .get(&row.session_id)
-                .map_or_else(|| project(session), String::as_str),
-        ),
-        detail: cells::sanitize(detail),
-        idle: relative_time(session.idle_seconds(inputs.now)),
+        project: cells::sanitize(e.name()),
+        detail: cells::sanitize(&e.detail),
+        idle: relative_time(e.idle_seconds),
         location,
         target,
     }

@@ -20,6 +20,9 @@ mod convert;
 mod runner;
 mod session;
 
+/// The cells the text sent to zjstatus may take.
+const ZJSTATUS_WIDTH: usize = 120;
+
 /// The pipe name the hook sends (`zellij pipe --name ring::refresh`): re-read now.
 pub const REFRESH_PIPE: &str = "ring::refresh";
 
@@ -62,6 +65,8 @@ pub struct State {
     notices: Vec<String>,
     no_sessions_folder: bool,
     visible: bool,
+    /// The last payload sent to zjstatus.
+    zjstatus_sent: Option<String>,
     timer_armed: bool,
     hits: Vec<Hit>,
     rows: usize,
@@ -74,6 +79,8 @@ pub struct State {
     snapshot_tries: u8,
     /// When to run `ring_tmux` (only when the layout names it).
     zero_config: Option<Schedule>,
+    /// When to run `ring_tmux notify --flush` (only when the layout names it).
+    notify_flush: Option<Schedule>,
     /// Why the last run of `ring_tmux` failed, for the bar.
     zero_config_error: Option<String>,
     /// The host folder zellij started the plugin in (its `cwd`), asked once.
@@ -95,6 +102,7 @@ impl ZellijPlugin for State {
         self.request_permissions();
         if self.settings.ring_tmux.is_some() {
             self.zero_config = Some(Schedule::new(self.settings.zero_config_refresh));
+            self.notify_flush = Some(Schedule::new(zero_config::NOTIFY_FLUSH_SECONDS));
             subscribe(&[EventType::RunCommandResult]);
         }
         subscribe(&[
@@ -119,6 +127,7 @@ impl ZellijPlugin for State {
                 self.timer_armed = false;
                 self.adopt_session_snapshot();
                 self.run_zero_config();
+                self.run_notify_flush();
                 let changed = self.visible && self.refresh();
                 self.arm_timer();
                 changed
@@ -213,6 +222,15 @@ impl ZellijPlugin for State {
             {
                 self.zero_config_finished(exit_code, &stderr)
             }
+            Event::RunCommandResult(_, _, _, context)
+                if context.get(zero_config::CONTEXT_KEY).map(String::as_str)
+                    == Some(zero_config::NOTIFY_CONTEXT_VALUE) =>
+            {
+                if let Some(schedule) = self.notify_flush.as_mut() {
+                    schedule.finished();
+                }
+                false
+            }
             Event::Key(key) if self.settings.mode == Mode::Board => {
                 let action = self.cursor.handle(board_key(&key), &self.view.entries);
                 self.act(action)
@@ -254,17 +272,21 @@ impl ZellijPlugin for State {
 
 impl State {
     fn request_permissions(&self) {
-        let mut permissions = vec![
-            PermissionType::ReadApplicationState,
-            PermissionType::ChangeApplicationState,
-        ];
-        if self.settings.ring_home.is_some() {
-            permissions.push(PermissionType::FullHdAccess);
-        }
-        // Only for a layout that names `ring_tmux`: without it the plugin runs nothing.
-        if self.settings.ring_tmux.is_some() {
-            permissions.push(PermissionType::RunCommands);
-        }
+        let permissions: Vec<PermissionType> = self
+            .settings
+            .permission_names()
+            .into_iter()
+            .filter_map(|name| match name {
+                "ReadApplicationState" => Some(PermissionType::ReadApplicationState),
+                "ChangeApplicationState" => Some(PermissionType::ChangeApplicationState),
+                "RunCommands" => Some(PermissionType::RunCommands),
+                "FullHdAccess" => Some(PermissionType::FullHdAccess),
+                "MessageAndLaunchOtherPlugins" => {
+                    Some(PermissionType::MessageAndLaunchOtherPlugins)
+                }
+                _ => None,
+            })
+            .collect();
         request_permission(&permissions);
     }
 
@@ -316,10 +338,34 @@ impl State {
         );
         self.apply_cue(&view);
         let notices = self.notices();
-        let changed = view != self.view || notices != self.notices;
+        let changed =
+            redraw_needed(self.settings.mode, &self.view, &view) || notices != self.notices;
         self.view = view;
         self.notices = notices;
+        self.feed_zjstatus();
         changed
+    }
+
+    /// With `zjstatus "NAME"`: the bar's text to zjstatus's `pipe_NAME`, when it changed.
+    fn feed_zjstatus(&mut self) {
+        let Some(name) = &self.settings.zjstatus else {
+            return;
+        };
+        if self.permission != Permission::Granted {
+            return;
+        }
+        let line = bar::layout(
+            &self.view,
+            &self.notices,
+            &self.settings.icons,
+            &Theme::default(),
+            ZJSTATUS_WIDTH,
+        );
+        let payload = crate::zjstatus::payload(name, &line.plain);
+        if self.zjstatus_sent.as_deref() != Some(payload.as_str()) {
+            pipe_message_to_plugin(MessageToPlugin::new("pipe").with_payload(payload.clone()));
+            self.zjstatus_sent = Some(payload);
+        }
     }
 
     fn apply_cue(&mut self, view: &View) {
@@ -368,9 +414,55 @@ impl State {
     }
 }
 
+/// Whether `next` draws differently from `drawn` in `mode`. The bar draws only the counts and
+/// the badges: an entry's idle time moving on (every minute for each row) is no reason to
+/// redraw it, and each redraw costs the zellij server far more than the tick itself.
+pub fn redraw_needed(mode: Mode, drawn: &View, next: &View) -> bool {
+    match mode {
+        Mode::Bar => drawn.counts != next.counts || drawn.badges != next.badges,
+        Mode::Board => drawn != next,
+    }
+}
+
 /// Wall-clock seconds (WASI's clock is the host's).
 fn wall_clock() -> f64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::Status;
+
+    fn view(counts: &[(Status, usize)], entries: usize) -> View {
+        let mut view = View {
+            counts: counts.to_vec(),
+            ..View::default()
+        };
+        let entry = crate::model::Entry {
+            session_id: "s".to_owned(),
+            status: Status::Working,
+            kind: String::new(),
+            project: "app".to_owned(),
+            detail: String::new(),
+            idle: "1m".to_owned(),
+            location: String::new(),
+            target: None,
+        };
+        view.entries = vec![entry; entries];
+        view
+    }
+
+    #[test]
+    fn the_bar_redraws_only_for_what_it_draws() {
+        let drawn = view(&[(Status::Working, 2)], 2);
+        let mut aged = drawn.clone();
+        aged.entries[0].idle = "2m".to_owned();
+        assert!(!redraw_needed(Mode::Bar, &drawn, &aged));
+        assert!(redraw_needed(Mode::Board, &drawn, &aged));
+        let counted = view(&[(Status::Working, 1), (Status::Idle, 1)], 2);
+        assert!(redraw_needed(Mode::Bar, &drawn, &counted));
+    }
 }

@@ -9,7 +9,8 @@ use crate::cells;
 use crate::theme::{Color, ColorOverrides};
 use ring_shared::Status;
 use ring_shared::config::Config;
-use ring_shared::format::{marker, waiting_icon};
+use ring_shared::format::marker;
+use ring_shared::view::Kind;
 use std::collections::BTreeMap;
 
 /// What this instance draws.
@@ -45,16 +46,16 @@ pub struct Icons {
 }
 
 impl Default for Icons {
-    /// RiNG's markers and icons (spec §5.3).
+    /// RiNG's markers and icons (§5.3).
     fn default() -> Self {
         Icons {
             waiting: marker(Status::Waiting).into(),
             working: marker(Status::Working).into(),
             idle: marker(Status::Idle).into(),
             ended: marker(Status::Ended).into(),
-            permission: waiting_icon("permission").into(),
-            question: waiting_icon("question").into(),
-            plan: waiting_icon("plan").into(),
+            permission: Kind::Permission.icon().into(),
+            question: Kind::Question.icon().into(),
+            plan: Kind::Plan.icon().into(),
         }
     }
 }
@@ -70,14 +71,15 @@ impl Icons {
         }
     }
 
-    /// The icon of a waiting kind; an unknown or empty kind has none.
+    /// The icon of a waiting kind (`ring_shared::view::KINDS`); an unknown or empty kind has
+    /// none.
     pub fn kind(&self, kind: &str) -> &str {
-        match kind {
-            "permission" => &self.permission,
-            "question" => &self.question,
-            "plan" => &self.plan,
-            "idle" => waiting_icon("idle"),
-            _ => "",
+        match Kind::parse(kind) {
+            Some(Kind::Permission) => &self.permission,
+            Some(Kind::Question) => &self.question,
+            Some(Kind::Plan) => &self.plan,
+            Some(Kind::Idle) => Kind::Idle.icon(),
+            None => "",
         }
     }
 }
@@ -102,10 +104,26 @@ pub struct Settings {
     pub ring_tmux: Option<String>,
     /// Seconds between two runs of `ring_tmux`, at least [`MIN_ZERO_CONFIG_REFRESH`].
     pub zero_config_refresh: u32,
+    /// A zjstatus widget to feed (`pipe_NAME`): the bar's text is sent to zjstatus whenever
+    /// it changes (see [`crate::zjstatus`]).
+    pub zjstatus: Option<String>,
     /// ring-shared keys from the layout, applied over `config.toml` by [`Settings::config`].
     ring_keys: Vec<(String, String)>,
     /// Messages about keys that were rejected, for the bar.
     pub errors: Vec<String>,
+}
+
+impl Settings {
+    /// The permissions this instance asks zellij for, by name: [`ring_shared::ZELLIJ_PERMISSIONS`]
+    /// whatever the mode or keys (so the bar and the board never rewrite each other's grant),
+    /// and `FullHdAccess` when `ring_home` is set.
+    pub fn permission_names(&self) -> Vec<&'static str> {
+        let mut names = ring_shared::ZELLIJ_PERMISSIONS.to_vec();
+        if self.ring_home.is_some() {
+            names.push("FullHdAccess");
+        }
+        names
+    }
 }
 
 impl Default for Settings {
@@ -120,6 +138,7 @@ impl Default for Settings {
             ring_home: None,
             ring_tmux: None,
             zero_config_refresh: DEFAULT_ZERO_CONFIG_REFRESH,
+            zjstatus: None,
             ring_keys: Vec::new(),
             errors: Vec::new(),
         }
@@ -203,6 +222,14 @@ impl Settings {
                     return Err(format!("ring_tmux: {value:?} must be an absolute path"));
                 }
                 self.ring_tmux = Some(value.to_owned());
+            }
+            "zjstatus" => {
+                if !crate::zjstatus::valid_name(value) {
+                    return Err(format!(
+                        "zjstatus: {value:?} is not a widget name (letters, digits, _)"
+                    ));
+                }
+                self.zjstatus = Some(value.to_owned());
             }
             "zero_config_refresh" => {
                 let seconds = value.trim().parse::<u32>().map_err(|_| {

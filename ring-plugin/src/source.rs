@@ -1,6 +1,17 @@
 //! Reading the ring folder (through `/host` in zellij, any folder in tests) with change
-//! detection: every tick stats the files, and only a file whose size or mtime changed is read
-//! and decoded again. A tick where nothing changed reads no file and decodes nothing.
+//! detection, in two levels:
+//! * the folder: every writer (ring's hook, RiNG, `gc`) adds, replaces and removes rows by
+//!   creating, renaming or deleting files in `sessions/`, which sets the folder's mtime to the
+//!   kernel's time of the change. While the folder's stamp is the one of the last listing, the
+//!   rows are as they were: a tick costs one `stat` of `sessions/` (and one per side file).
+//! * each file: after a change, the folder is listed and each row file stat'ed; only a file
+//!   whose size or mtime changed is read and decoded again.
+//!
+//! Racy changes: mtimes have the granularity of a clock tick, so a rename in the same tick as
+//! the listing could leave the folder's stamp as it was. As git does for its index, the
+//! folder level is trusted only once the folder's last change is [`RACY_SECONDS`] older than
+//! the listing; until then each tick lists it again. Not detected: a row rewritten in place
+//! (no writer does that) while the folder level holds.
 //! The ring folder is read-only to the plugin: it never deletes or rewrites a file.
 
 use ring_shared::Row;
@@ -26,6 +37,9 @@ impl Stamp {
     }
 }
 
+/// The folder level is not trusted less than this long after the folder's last change.
+pub const RACY_SECONDS: f64 = 2.0;
+
 #[derive(Debug)]
 struct Cached {
     stamp: Stamp,
@@ -40,6 +54,8 @@ pub struct Scan {
     pub changed: bool,
     /// Files read and decoded in this scan (0 on a quiet tick).
     pub parsed: usize,
+    /// `sessions/` was listed (its stamp changed, or it changed too recently to be trusted).
+    pub listed: bool,
     /// The folder has no `sessions/` (no agent has run yet, or `/host` is not the ring folder).
     pub no_sessions_folder: bool,
 }
@@ -49,10 +65,12 @@ pub struct Scan {
 pub struct Registry {
     files: BTreeMap<String, Cached>,
     side: BTreeMap<&'static str, (Stamp, Vec<u8>)>,
+    /// The stamp of `sessions/` at the last listing, once old enough to be trusted.
+    folder: Option<Stamp>,
 }
 
 /// The files next to `sessions/` that the read path uses: ring's configuration, RiNG's hidden
-/// sessions (spec §3.13), labels (spec §5.2) and the zero-config rows `ring-tmux` publishes
+/// sessions (§3.13), labels (§5.2) and the zero-config rows `ring-tmux` publishes
 /// for the plugin (which can neither read `~/.claude` nor scan processes).
 pub const SIDE_FILES: [&str; 4] = [
     "config.toml",
@@ -68,10 +86,19 @@ impl Registry {
         for name in SIDE_FILES {
             self.scan_side(root, name, &mut scan);
         }
-        let entries = match fs::read_dir(root.join("sessions")) {
-            Ok(entries) => entries,
-            Err(_) => {
+        let sessions = root.join("sessions");
+        let folder = fs::metadata(&sessions)
+            .ok()
+            .filter(fs::Metadata::is_dir)
+            .map(|meta| Stamp::of(&meta));
+        if folder.is_some() && folder == self.folder {
+            return scan;
+        }
+        let entries = match folder.and_then(|_| fs::read_dir(&sessions).ok()) {
+            Some(entries) => entries,
+            None => {
                 scan.no_sessions_folder = true;
+                self.folder = None;
                 if !self.files.is_empty() {
                     self.files.clear();
                     scan.changed = true;
@@ -79,12 +106,22 @@ impl Registry {
                 return scan;
             }
         };
+        scan.listed = true;
+        // Trusted from the next tick on only if no change can hide in the stamp's clock tick.
+        let listed_at = SystemTime::now();
+        self.folder = folder.filter(|stamp| {
+            stamp.modified.is_some_and(|m| {
+                listed_at
+                    .duration_since(m)
+                    .is_ok_and(|age| age.as_secs_f64() >= RACY_SECONDS)
+            })
+        });
         let mut seen: Vec<String> = Vec::new();
         for entry in entries.flatten() {
             let Ok(name) = entry.file_name().into_string() else {
                 continue;
             };
-            // Only `.json`: writers' temp files and other names are not rows (spec §4.2).
+            // Only `.json`: writers' temp files and other names are not rows (§4.2).
             if !name.ends_with(".json") {
                 continue;
             }
@@ -198,7 +235,7 @@ mod tests {
         let ids: Vec<_> = registry.rows().map(|r| r.session_id.as_str()).collect();
         assert_eq!(ids, ["a", "b"]);
         let quiet = registry.scan(dir.path());
-        assert_eq!(quiet, Scan::default());
+        assert_eq!((quiet.changed, quiet.parsed), (false, 0));
     }
 
     #[test]
@@ -238,6 +275,52 @@ mod tests {
         registry.scan(dir.path());
         assert_eq!(registry.rows().count(), 1);
         assert_eq!(registry.skipped(), 1);
+    }
+
+    /// Sets a file's or folder's mtime `seconds` in the past.
+    fn age(path: &Path, seconds: u64) {
+        let when = SystemTime::now() - std::time::Duration::from_secs(seconds);
+        fs::File::open(path)
+            .and_then(|f| f.set_modified(when))
+            .expect("set mtime");
+    }
+
+    #[test]
+    fn a_quiet_tick_on_an_old_folder_lists_nothing_and_a_rename_is_seen() {
+        let (dir, sessions) = folder();
+        fs::write(sessions.join("a.json"), row_json("a", "waiting")).expect("write");
+        age(&sessions, 60);
+        let mut registry = Registry::default();
+        assert!(registry.scan(dir.path()).listed);
+        // An in-place rewrite (no writer does that) leaves the folder as it was: the folder
+        // level holds, the file is not even stat'ed.
+        fs::write(sessions.join("a.json"), row_json("a", "idle")).expect("rewrite");
+        let quiet = registry.scan(dir.path());
+        assert_eq!(quiet, Scan::default());
+        assert_eq!(
+            registry.rows().next().map(|r| r.status),
+            Some(ring_shared::Status::Waiting)
+        );
+        // What every writer does: a temp file renamed over the row moves the folder's mtime.
+        fs::write(sessions.join(".b.tmp"), row_json("b", "working")).expect("tmp");
+        fs::rename(sessions.join(".b.tmp"), sessions.join("b.json")).expect("rename");
+        let scan = registry.scan(dir.path());
+        assert!(scan.listed && scan.changed);
+        let ids: Vec<_> = registry.rows().map(|r| r.session_id.as_str()).collect();
+        assert_eq!(ids, ["a", "b"]);
+    }
+
+    #[test]
+    fn a_folder_changed_within_the_racy_window_is_listed_on_every_tick() {
+        let (dir, sessions) = folder();
+        fs::write(sessions.join("a.json"), row_json("a", "waiting")).expect("write");
+        let mut registry = Registry::default();
+        registry.scan(dir.path());
+        // Just changed: a rename in the same clock tick could hide behind the same stamp.
+        assert!(registry.scan(dir.path()).listed);
+        age(&sessions, 60);
+        assert!(registry.scan(dir.path()).listed);
+        assert!(!registry.scan(dir.path()).listed);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Keeping `zeroconf.json` fresh from inside zellij.
 //!
-//! The plugin can neither list `~/.claude` nor scan processes, so the zero-config rows (spec
-//! §4.4–4.5) reach it only through `zeroconf.json`, which the native `ring-tmux` writes when
+//! The plugin can neither list `~/.claude` nor scan processes, so the zero-config rows
+//! (§4.4–4.5) reach it only through `zeroconf.json`, which the native `ring-tmux` writes when
 //! one of its read commands lists the transcript folders again. When the layout names the
 //! binary (`ring_tmux "/abs/path"`), the plugin runs `ring-tmux oneline --all` on its timer, at most
 //! every `zero_config_refresh` seconds and never two at once. This module decides when and
@@ -14,6 +14,13 @@ use std::collections::BTreeMap;
 pub const CONTEXT_KEY: &str = "ring";
 /// Its value.
 pub const CONTEXT_VALUE: &str = "zero_config";
+
+/// The `context` value of the notification flush (`ring-tmux notify --flush`).
+pub const NOTIFY_CONTEXT_VALUE: &str = "notify";
+
+/// The notification flush runs at most this often: due timers (debounce, quiet, reminders)
+/// and Codex waits the read side promoted go out from the plugin's tick when no hook runs.
+pub const NOTIFY_FLUSH_SECONDS: u32 = 5;
 
 /// A run whose result has not come back after this many seconds is taken as lost (zellij
 /// dropped it, or it hangs): the next one may start.
@@ -48,6 +55,16 @@ pub fn command(ring_tmux: &str, ring_home: Option<&str>) -> Command {
             .into_iter()
             .collect(),
     }
+}
+
+/// `ring-tmux notify --flush`, with `RING_HOME` as for [`command`].
+pub fn notify_command(ring_tmux: &str, ring_home: Option<&str>) -> Command {
+    let mut command = command(ring_tmux, ring_home);
+    command.argv.truncate(1);
+    command
+        .argv
+        .extend(["notify".to_owned(), "--flush".to_owned()]);
+    command
 }
 
 /// The ring folder to name in `RING_HOME`: the layout's `ring_home`, else the folder behind
@@ -134,6 +151,13 @@ pub fn failure(exit_code: Option<i32>, stderr: &[u8]) -> Option<String> {
 mod tests {
     use super::*;
     use rstest::rstest;
+
+    #[test]
+    fn the_notify_flush_names_the_ring_folder() {
+        let c = notify_command("/bin/ring-tmux", Some("/r"));
+        assert_eq!(c.argv, ["/bin/ring-tmux", "notify", "--flush"]);
+        assert_eq!(c.env.get("RING_HOME").map(String::as_str), Some("/r"));
+    }
 
     /// Calls `start` at each time (`Some(t)`) or reports a result (`None`); returns the times
     /// at which a run started.

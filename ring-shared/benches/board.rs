@@ -8,6 +8,7 @@ use ring_shared::config::Config;
 use ring_shared::derive::{self, Proc, Procs, ReadContext};
 use ring_shared::format;
 use ring_shared::registry::{Row, Status, decode_row, encode_row};
+use ring_shared::view::View;
 use std::collections::BTreeMap;
 
 const NOW: f64 = 1_700_000_000.0;
@@ -114,14 +115,15 @@ fn pipeline(c: &mut Criterion) {
     });
     let derived = derive::derive(rows.clone(), &ctx);
     let board = Board::build(derived.sessions, procs.agent_processes(), NOW, false);
-    c.bench_function("oneline 100 rows", |b| {
-        b.iter(|| format::oneline(black_box(&board)))
+    c.bench_function("view 100 rows", |b| {
+        b.iter(|| View::of_board(black_box(board.clone()), &labels, "/home/u"))
     });
-    c.bench_function("summary 100 rows", |b| {
-        b.iter(|| black_box(&board).summarize())
+    let view = View::of_board(board, &labels, "/home/u");
+    c.bench_function("oneline 100 rows", |b| {
+        b.iter(|| format::oneline(black_box(&view)))
     });
     c.bench_function("json 100 rows", |b| {
-        b.iter(|| format::json(black_box(&board), &labels, "/home/u"))
+        b.iter(|| format::json(black_box(&view)))
     });
     c.bench_function("decode+derive+render 100 rows", |b| {
         b.iter(|| {
@@ -132,10 +134,10 @@ fn pipeline(c: &mut Criterion) {
                 &panes,
             );
             let board = Board::build(derived.sessions, procs.agent_processes(), NOW, false);
-            let line = format::oneline(&board);
-            let json = format::json(&board, &labels, "/home/u");
-            let summary = board.summarize();
-            (line, json, summary)
+            let view = View::of_board(board, &labels, "/home/u");
+            let line = format::oneline(&view);
+            let json = format::json(&view);
+            (line, json, view)
         })
     });
 }

@@ -1,5 +1,5 @@
-//! The board (spec §4.11, §4.12): sort, filter, counts, `project`, `location`, and the
-//! summary the tmux and zellij renderers draw from.
+//! The board (§4.11, §4.12): sort, filter, counts, `project`, `location`. Front ends
+//! draw the [`crate::view::View`] made from it.
 
 use crate::derive::Session;
 use crate::registry::Status;
@@ -16,7 +16,7 @@ pub struct Board {
 }
 
 /// Counts per state, in board order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Counts {
     /// Sessions that need their user.
     pub waiting: usize,
@@ -83,91 +83,6 @@ impl Board {
             counts.add(session.row.status);
         }
         counts
-    }
-
-    /// What a status bar needs: counts, and every session with where it lives, the waiting
-    /// ones also listed longest-waiting first.
-    pub fn summarize(&self) -> Summary {
-        let entries: Vec<SummaryEntry> = self
-            .sessions
-            .iter()
-            .map(|s| SummaryEntry::new(s, self.now))
-            .collect();
-        let mut waiting: Vec<SummaryEntry> = entries
-            .iter()
-            .filter(|e| e.status == Status::Waiting)
-            .cloned()
-            .collect();
-        // Longest wait first; stable, so equal waits keep board order.
-        waiting.sort_by(|a, b| b.idle_seconds.total_cmp(&a.idle_seconds));
-        Summary {
-            counts: self.counts(),
-            waiting,
-            sessions: entries,
-        }
-    }
-}
-
-/// Counts plus the sessions a status bar draws, each with where it lives.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Summary {
-    /// Counts over the board.
-    pub counts: Counts,
-    /// Waiting sessions, longest-waiting first (what `jump` visits and the segment names).
-    pub waiting: Vec<SummaryEntry>,
-    /// Every session on the board, in board order (badges per pane / tab).
-    pub sessions: Vec<SummaryEntry>,
-}
-
-/// One session as a status bar sees it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SummaryEntry {
-    /// Registry id.
-    pub session_id: String,
-    /// Read-side status.
-    pub status: Status,
-    /// Project name (§4.12), unsanitized.
-    pub project: String,
-    /// `permission` / `question` / `plan` / `idle` / `""`.
-    pub kind: String,
-    /// What exactly is waited on (may be `""`), unsanitized.
-    pub detail: String,
-    /// Seconds since the last activity.
-    pub idle_seconds: f64,
-    /// Background agent (§4.9).
-    pub agent: bool,
-    /// `$TMUX_PANE` of the hook (`%42`).
-    pub tmux_pane: Option<String>,
-    /// tmux socket path of the hook's server.
-    pub tmux_socket: Option<String>,
-    /// The agent's terminal.
-    pub tty: Option<String>,
-    /// `$ZELLIJ_SESSION_NAME` of the hook.
-    pub zellij_session: Option<String>,
-    /// `$ZELLIJ_PANE_ID` of the hook.
-    pub zellij_pane: Option<String>,
-    /// tmux `session:window.pane`, when mapped.
-    pub tmux_target: Option<String>,
-}
-
-impl SummaryEntry {
-    fn new(session: &Session, now: f64) -> SummaryEntry {
-        let row = &session.row;
-        SummaryEntry {
-            session_id: row.session_id.clone(),
-            status: row.status,
-            project: project(session).to_owned(),
-            kind: row.waiting_kind.clone(),
-            detail: row.waiting_detail.clone(),
-            idle_seconds: session.idle_seconds(now),
-            agent: session.kind == Some("agent"),
-            tmux_pane: row.tmux_pane.clone(),
-            tmux_socket: row.tmux_socket.clone(),
-            tty: row.tty.clone(),
-            zellij_session: row.zellij_session.clone(),
-            zellij_pane: row.zellij_pane.clone(),
-            tmux_target: session.tmux_target.clone(),
-        }
     }
 }
 
@@ -311,42 +226,5 @@ mod tests {
         let mut s = session("s", Status::Idle, 0.0);
         s.row.cwd = "/repo".into();
         assert_eq!(location(&s, ""), "/repo");
-    }
-
-    #[test]
-    fn summary_lists_waiting_longest_first_with_locations() {
-        let mut short = session("short", Status::Waiting, 3.0);
-        short.row.zellij_session = Some("z".into());
-        short.row.zellij_pane = Some("7".into());
-        let mut long = session("long", Status::Waiting, 90.0);
-        long.row.tmux_pane = Some("%4".into());
-        long.row.waiting_kind = "permission".into();
-        long.row.cwd = "/repo/app".into();
-        let board = Board::build(
-            vec![short, session("busy", Status::Working, 1.0), long],
-            2,
-            NOW,
-            false,
-        );
-        let summary = board.summarize();
-        assert_eq!(
-            summary.counts,
-            Counts {
-                waiting: 2,
-                working: 1,
-                ..Counts::default()
-            }
-        );
-        let waiting: Vec<(&str, f64)> = summary
-            .waiting
-            .iter()
-            .map(|e| (e.session_id.as_str(), e.idle_seconds))
-            .collect();
-        assert_eq!(waiting, [("long", 90.0), ("short", 3.0)]);
-        assert_eq!(summary.waiting[0].project, "app");
-        assert_eq!(summary.waiting[0].kind, "permission");
-        assert_eq!(summary.waiting[0].tmux_pane.as_deref(), Some("%4"));
-        assert_eq!(summary.waiting[1].zellij_pane.as_deref(), Some("7"));
-        assert_eq!(summary.sessions.len(), 3);
     }
 }

@@ -1,4 +1,4 @@
-//! `config.toml` (spec §6): RiNG's keys, defaults and validation, plus ring's own keys.
+//! `config.toml` (§6): RiNG's keys, defaults and validation, plus ring's own keys.
 //!
 //! One file serves both tools: RiNG reads its keys and warns about ours; we read RiNG's keys,
 //! accept its display-only keys silently, and add a few of our own (flat, no table).
@@ -11,23 +11,23 @@ use toml::Value;
 /// Every setting, with RiNG's defaults (and ring's) in `impl Default`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
-    /// Zero-config rows older than this are not listed (spec §4.4). No clamp.
+    /// Zero-config rows older than this are not listed (§4.4). No clamp.
     pub active_window_seconds: i64,
     /// Zero-config rows: working below this idle time, idle above.
     pub working_threshold_seconds: i64,
     /// Zero-config rows: an `end_turn` tail becomes idle within this window.
     pub waiting_window_seconds: i64,
-    /// Codex permission-wait promotion threshold (spec §4.2 a); `<= 0` disables it.
+    /// Codex permission-wait promotion threshold (§4.2 a); `<= 0` disables it.
     pub codex_permission_wait_seconds: i64,
-    /// Stop trailing-question promotion (spec §3.3).
+    /// Stop trailing-question promotion (§3.3).
     pub detect_stop_questions: bool,
-    /// Minimum seconds between two "now waiting" notifications (spec §3.10); never negative.
+    /// Minimum seconds between two "now waiting" notifications (§3.10); never negative.
     pub waiting_cooldown_seconds: i64,
     /// Default of `--all`: show ended sessions.
     pub show_all: bool,
     /// Notification back end: `auto`, `none`, `agent-hooks`, … (never empty).
     pub notify_backend: String,
-    /// Raw payload debug log (spec §3.12).
+    /// Raw payload debug log (§3.12).
     pub debug_payload_log: bool,
     /// ring: the status segment names the longest-waiting session's project and kind.
     pub status_show_project: bool,
@@ -35,6 +35,34 @@ pub struct Config {
     pub badge_states: Vec<Status>,
     /// ring: seconds between two registry reads of the zellij plugin (at least 1).
     pub zellij_refresh_seconds: i64,
+    /// Notifications within this many seconds of the last one are merged into one
+    /// "N more waiting" (`0`: every one at once). Never negative.
+    pub notify_debounce_seconds: i64,
+    /// Gaps between a wait's reminders: the n-th reminder comes `notify_repeat_seconds[n]`
+    /// seconds after the note before it (the last gap repeats). Only positive values.
+    pub notify_repeat_seconds: Vec<i64>,
+    /// At most this many reminders per wait (`0`: none).
+    pub notify_repeat_max: i64,
+    /// Desktop and terminal channels: play a sound.
+    pub notify_sound: bool,
+    /// ntfy topic URL (`https://ntfy.sh/my-topic`): the `ntfy` channel.
+    pub notify_ntfy_url: Option<String>,
+    /// Generic webhook URL: the `webhook` channel (a JSON POST).
+    pub notify_webhook_url: Option<String>,
+    /// Channels used besides `notify_backend` (names, e.g. `["ntfy"]`).
+    pub notify_also: Vec<String>,
+    /// ring: the `command` channel: a shell command that gets the note as JSON on stdin.
+    pub notify_command: Option<String>,
+    /// ring: seconds a channel may take before it is given up (killed); at least 1.
+    pub notify_timeout_seconds: i64,
+    /// ring: send the detail (commands, questions) to remote channels (ntfy, webhook) too.
+    pub notify_remote_detail: bool,
+    /// ring: what the terminal channel sends: `bell`, `osc9`, `osc777`, comma-separated.
+    pub notify_terminal: String,
+    /// ring: seconds a desktop notification's "go to session" stays clickable (`0`: none).
+    pub notify_desktop_wait_seconds: i64,
+    /// ring: milliseconds the tmux `display-message` shows.
+    pub notify_display_ms: i64,
 }
 
 impl Default for Config {
@@ -52,6 +80,19 @@ impl Default for Config {
             status_show_project: true,
             badge_states: vec![Status::Waiting, Status::Working, Status::Idle],
             zellij_refresh_seconds: 1,
+            notify_debounce_seconds: 0,
+            notify_repeat_seconds: vec![30, 120, 300],
+            notify_repeat_max: 3,
+            notify_sound: true,
+            notify_ntfy_url: None,
+            notify_webhook_url: None,
+            notify_also: Vec::new(),
+            notify_command: None,
+            notify_timeout_seconds: 5,
+            notify_remote_detail: false,
+            notify_terminal: "bell,osc9".into(),
+            notify_desktop_wait_seconds: 60,
+            notify_display_ms: 5000,
         }
     }
 }
@@ -59,18 +100,11 @@ impl Default for Config {
 /// RiNG keys that only affect RiNG's own display or notifications: accepted without a
 /// warning and otherwise ignored.
 const RING_DISPLAY_KEYS: &[&str] = &[
-    "notify_debounce_seconds",
-    "notify_repeat_seconds",
-    "notify_repeat_max",
     "lang",
     "interval",
     "legend",
-    "notify_sound",
     "notify_sound_name",
     "notify_ignore_dnd",
-    "notify_ntfy_url",
-    "notify_webhook_url",
-    "notify_also",
     "focusers",
     "plugins",
     "colors",
@@ -122,7 +156,7 @@ impl Config {
             .and_then(|mut table| table.remove("v"));
         let value = match parsed {
             Some(value) => value,
-            None if key == "badge_states" => Value::Array(
+            None if key == "badge_states" || key == "notify_also" => Value::Array(
                 value
                     .split(|c: char| c == ',' || c.is_whitespace())
                     .filter(|part| !part.is_empty())
@@ -155,6 +189,23 @@ impl Config {
             "status_show_project" => self.status_show_project = boolean(key, value)?,
             "badge_states" => self.badge_states = states(key, value)?,
             "zellij_refresh_seconds" => self.zellij_refresh_seconds = int(key, value)?.max(1),
+            "notify_debounce_seconds" => self.notify_debounce_seconds = int(key, value)?.max(0),
+            "notify_repeat_seconds" => self.notify_repeat_seconds = gaps(key, value)?,
+            "notify_repeat_max" => self.notify_repeat_max = int(key, value)?.max(0),
+            "notify_sound" => self.notify_sound = boolean(key, value)?,
+            "notify_ntfy_url" => self.notify_ntfy_url = text(key, value)?,
+            "notify_webhook_url" => self.notify_webhook_url = text(key, value)?,
+            "notify_command" => self.notify_command = text(key, value)?,
+            "notify_also" => self.notify_also = names(key, value)?,
+            "notify_timeout_seconds" => self.notify_timeout_seconds = int(key, value)?.max(1),
+            "notify_remote_detail" => self.notify_remote_detail = boolean(key, value)?,
+            "notify_terminal" => {
+                self.notify_terminal = text(key, value)?.unwrap_or_else(|| "bell,osc9".into());
+            }
+            "notify_desktop_wait_seconds" => {
+                self.notify_desktop_wait_seconds = int(key, value)?.clamp(0, 3600);
+            }
+            "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(format!("unknown config key {key:?} (ignored; a typo?)")),
         }
@@ -200,6 +251,59 @@ fn states(key: &str, value: &Value) -> Result<Vec<Status>, String> {
     Ok(out)
 }
 
+/// A string setting; the empty string means unset.
+fn text(key: &str, value: &Value) -> Result<Option<String>, String> {
+    match value {
+        Value::String(s) => Ok(Some(s.trim().to_owned()).filter(|s| !s.is_empty())),
+        _ => Err(wrong_type(key, "a string", value)),
+    }
+}
+
+/// Channel names: a list of strings, or one string of names split on commas and spaces.
+fn names(key: &str, value: &Value) -> Result<Vec<String>, String> {
+    let words: Vec<&str> = match value {
+        Value::String(s) => vec![s.as_str()],
+        Value::Array(items) => items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .ok_or_else(|| wrong_type(key, "a list of names", value))
+            })
+            .collect::<Result<_, _>>()?,
+        _ => return Err(wrong_type(key, "a list of names", value)),
+    };
+    let mut out: Vec<String> = Vec::new();
+    for name in words
+        .iter()
+        .flat_map(|w| w.split(|c: char| c == ',' || c.is_whitespace()))
+        .filter(|n| !n.is_empty())
+    {
+        let name = name.to_lowercase();
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    Ok(out)
+}
+
+/// RiNG's `notify_repeat_seconds`: a list of positive integers; other items are dropped and
+/// an empty result gives the default.
+fn gaps(key: &str, value: &Value) -> Result<Vec<i64>, String> {
+    let Value::Array(items) = value else {
+        return Err(wrong_type(key, "a list of seconds", value));
+    };
+    let kept: Vec<i64> = items
+        .iter()
+        .filter_map(Value::as_integer)
+        .filter(|n| *n > 0)
+        .collect();
+    Ok(if kept.is_empty() {
+        Config::default().notify_repeat_seconds
+    } else {
+        kept
+    })
+}
+
 fn wrong_type(key: &str, expected: &str, value: &Value) -> String {
     format!("config key {key:?} must be {expected}, not {value} (using the default)")
 }
@@ -226,6 +330,8 @@ mod tests {
     #[case::float_int_rejected("codex_permission_wait_seconds = 2.5", Config::default())]
     #[case::bool_int_rejected("active_window_seconds = true", Config::default())]
     #[case::empty_backend_rejected("notify_backend = ''", Config::default())]
+    #[case::repeat_not_a_list("notify_repeat_seconds = 30", Config::default())]
+    #[case::also_not_names("notify_also = [1]", Config::default())]
     #[case::bad_state_rejected("badge_states = ['waiting', 'paused']", Config::default())]
     fn wrong_type_keeps_default_and_warns(#[case] text: &str, #[case] expected: Config) {
         let (config, warnings) = Config::parse(text);
@@ -244,6 +350,16 @@ mod tests {
     #[case::badge_states_empty("badge_states = []", |c: &mut Config| c.badge_states = vec![])]
     #[case::refresh_clamped("zellij_refresh_seconds = 0", |c: &mut Config| c.zellij_refresh_seconds = 1)]
     #[case::show_project_off("status_show_project = false", |c: &mut Config| c.status_show_project = false)]
+    #[case::debounce_negative_clamped("notify_debounce_seconds = -3", |c: &mut Config| c.notify_debounce_seconds = 0)]
+    #[case::repeat_gaps_filtered("notify_repeat_seconds = [0, 15, -2, 'x', 60]", |c: &mut Config| c.notify_repeat_seconds = vec![15, 60])]
+    #[case::repeat_gaps_empty_default("notify_repeat_seconds = [0]", |_: &mut Config| {})]
+    #[case::repeat_max("notify_repeat_max = 0", |c: &mut Config| c.notify_repeat_max = 0)]
+    #[case::ntfy_url("notify_ntfy_url = ' http://h/t '", |c: &mut Config| c.notify_ntfy_url = Some("http://h/t".into()))]
+    #[case::empty_url_is_unset("notify_webhook_url = ''", |_: &mut Config| {})]
+    #[case::also_string("notify_also = 'ntfy, Webhook'", |c: &mut Config| c.notify_also = vec!["ntfy".into(), "webhook".into()])]
+    #[case::also_list("notify_also = ['command', 'command']", |c: &mut Config| c.notify_also = vec!["command".into()])]
+    #[case::timeout_clamped("notify_timeout_seconds = 0", |c: &mut Config| c.notify_timeout_seconds = 1)]
+    #[case::remote_detail("notify_remote_detail = true", |c: &mut Config| c.notify_remote_detail = true)]
     fn valid_values_are_applied(#[case] text: &str, #[case] change: fn(&mut Config)) {
         let mut expected = Config::default();
         change(&mut expected);

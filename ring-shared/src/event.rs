@@ -1,4 +1,4 @@
-//! Hook payload normalization (spec §2): provider, key aliases, explicit signals,
+//! Hook payload normalization (§2): provider, key aliases, explicit signals,
 //! event → status, waiting kind, detail, session-id qualification.
 
 use crate::registry::Status;
@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 mod rules;
 
-/// What the hook's command line asks for (spec §2.1 step 1).
+/// What the hook's command line asks for (§2.1 step 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HookArgs {
     /// `-h` / `--help` somewhere after `hook`: print usage, read nothing.

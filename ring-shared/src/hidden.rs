@@ -1,4 +1,4 @@
-//! Hidden sessions, `deleted_sessions.json` (spec §3.13): the hook's un-hide rule and RiNG's
+//! Hidden sessions, `deleted_sessions.json` (§3.13): the hook's un-hide rule and RiNG's
 //! on-disk format, from the file's bytes. The caller owns the lock, the read and the atomic
 //! write; the read path's view of the same file (id → epoch seconds) is
 //! [`crate::derive::parse_hidden`].
@@ -144,7 +144,7 @@ pub fn decode(bytes: &[u8], now: f64) -> Option<Stored> {
         .map(|doc| stored(&doc, now))
 }
 
-/// RiNG's read-time migration (spec §3.13): when the bytes still hold a legacy list of ids,
+/// RiNG's read-time migration (§3.13): when the bytes still hold a legacy list of ids,
 /// the object that replaces it, every id hidden `now` (`encode(&decode(bytes, now)?)` for a
 /// list); `None` for anything else, which is not rewritten. The caller re-reads under the lock,
 /// so a list another process already migrated is left alone.
@@ -175,7 +175,7 @@ fn quote(s: &str) -> String {
     serde_json::to_string(s).expect("a string always serializes")
 }
 
-/// The un-hide rule (spec §3.13): the file's new text without `session_id`, or `None` when it
+/// The un-hide rule (§3.13): the file's new text without `session_id`, or `None` when it
 /// is not hidden there (or the bytes are unreadable): then nothing is rewritten. `now` stamps
 /// the ids of a legacy list, which the rewrite migrates to RiNG's object.
 pub fn unhide(bytes: &[u8], session_id: &str, now: f64) -> Option<String> {

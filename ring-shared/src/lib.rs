@@ -2,23 +2,29 @@
 //!
 //! ```text
 //!  hook payload bytes
-//!        │ event::normalize            (spec §2)
+//!        │ event::normalize            (§2)
 //!        ▼
 //!  event::Event ──┐
-//!  previous row ──┤ reduce::reduce      (spec §3: promotion, keep-waiting, stash, cooldown)
+//!  previous row ──┤ reduce::reduce      (§3: promotion, keep-waiting, stash, cooldown)
 //!  now, config ───┘
 //!        ▼
 //!  reduce::Outcome (row to write | delete, transition, notify)
 //!        │ registry::encode_row / registry::file_name
 //!        ▼
-//!  sessions/<id>.json ── registry::decode_row ──▶ derive::derive   (spec §4: time rules, liveness)
+//!  sessions/<id>.json ── registry::decode_row ──▶ derive::derive   (§4: time rules, liveness)
 //!                                                       ▼
-//!                                   board::Board ──▶ format::{oneline, json, …}, board::Summary
+//!                                   board::Board ──▶ view::View ──▶ format::{oneline, json, …}
+//!                                                    (view::sessions runs the read in RiNG's order)
 //! ```
 //!
 //! Nothing here touches a file, a clock, the environment or a process: time, file contents,
 //! mtimes and process lists are arguments. The same code runs in the native `ring-tmux`
 //! binary and, compiled to `wasm32-wasip1`, inside the zellij plugin.
+//! `ring-shared/clippy.toml` denies what would break that (files, environment, processes,
+//! clock, network, sleeping, printing).
+//!
+//! The rules are written out in `docs/rules.md`; a `§N.M` in a comment here (or anywhere in
+//! the workspace) is its section N.M (anchor `rule-N-M`).
 //!
 //! ```
 //! use ring_shared::registry::file_name;
@@ -28,12 +34,14 @@
 pub mod agent;
 pub mod board;
 pub mod config;
+pub mod contrast;
 pub mod derive;
 pub mod event;
 pub mod fasthash;
 pub mod format;
 pub mod hidden;
 pub mod labels;
+pub mod notify;
 pub mod pick;
 pub mod provider;
 pub mod pyjson;
@@ -46,5 +54,20 @@ pub mod stats;
 pub mod testing;
 pub mod text;
 pub mod transcript;
+pub mod view;
 
 pub use registry::{Row, Status};
+
+/// The permissions ring's zellij plugin asks for, by zellij's names, in every mode: the bar
+/// and the board (`Alt r`) must ask for the same set, because zellij rewrites a plugin's
+/// entry in `permissions.kdl` with whatever set was last asked for, even when it grants
+/// without a prompt (an instance asking for less erases the rest, and the next one asking
+/// for more prompts). `ring-tmux install-zellij` seeds exactly this set. A layout that sets
+/// `ring_home` also asks for `FullHdAccess` (`change_host_folder`). `MessageAndLaunchOtherPlugins`: feeding a zjstatus
+/// bar (`zjstatus "NAME"`), asked for by every instance for the same reason.
+pub const ZELLIJ_PERMISSIONS: [&str; 4] = [
+    "ReadApplicationState",
+    "ChangeApplicationState",
+    "RunCommands",
+    "MessageAndLaunchOtherPlugins",
+];

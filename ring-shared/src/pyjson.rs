@@ -1,4 +1,4 @@
-//! JSON as Python's `json.loads` reads it (spec Appendix A), for the readers whose rules
+//! JSON as Python's `json.loads` reads it (Appendix A), for the readers whose rules
 //! depend on which lines parse at all (transcript tails, the zero-config head `cwd`).
 //!
 //! Python accepts, beyond strict JSON: the bare constants `NaN`, `Infinity` and `-Infinity`,

@@ -1,4 +1,4 @@
-//! Trailing-question detection on Stop (spec §3.3).
+//! Trailing-question detection on Stop (§3.3).
 //!
 //! Conservative on purpose: only the *end* of the message counts. A question in the middle
 //! followed by a statement stays idle; a code block after the question is peeled off first.

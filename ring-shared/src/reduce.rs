@@ -1,6 +1,6 @@
-//! The write reducer (spec §3.1–3.13): previous row + event + now + config → next row or delete.
+//! The write reducer (§3.1–3.13): previous row + event + now + config → next row or delete.
 //!
-//! Steps 5–12 of spec §3.1 as one pure function. The previous row is the raw JSON object of
+//! Steps 5–12 of §3.1 as one pure function. The previous row is the raw JSON object of
 //! the file (whoever wrote it), read with Python's type rules: `status` and the copied waiting
 //! fields are "converted to text", stamps count only when they are numbers (never booleans).
 

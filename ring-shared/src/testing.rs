@@ -206,7 +206,7 @@ pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
 /// ring's one-row-per-agent rule (`scan::finish`), applied to a board RiNG recorded (its
 /// `--format json` output): the `synthetic:` rows (source `proc`) that a live hook row of the
 /// same provider in the same folder or below (by `realpath`) covers are taken out, and `counts` lowered to
-/// match. RiNG shows such an agent twice (spec §9 quirk 8). Returns how many rows were taken
+/// match. RiNG shows such an agent twice (§9 quirk 8). Returns how many rows were taken
 /// out; the read conformance tests then compare everything else exactly.
 pub fn one_row_per_agent(
     board: &mut serde_json::Value,
@@ -257,7 +257,7 @@ fn drop_sessions(
     gone.len()
 }
 
-/// The oneline text of a JSON board's `counts` (spec §5.1), without the newline.
+/// The oneline text of a JSON board's `counts` (§5.1), without the newline.
 pub fn oneline_of_counts(board: &serde_json::Value) -> String {
     [
         ("waiting", "🔴"),

@@ -1,4 +1,4 @@
-//! Python text semantics the rules depend on (spec Appendix A).
+//! Python text semantics the rules depend on (Appendix A).
 //!
 //! RiNG is written in Python, and its rules lean on `str.split()`, `strip()`, `splitlines()`,
 //! `lower()`, code-point slicing and `str(value)`. Rust's own definitions differ in small ways
@@ -101,7 +101,7 @@ pub fn prefix_chars(s: &str, n: usize) -> &str {
 }
 
 /// `s` if at most `max` code points long, else its first `max − 1` code points and `…`
-/// (so exactly `max`; spec §2.8 step 7).
+/// (so exactly `max`; §2.8 step 7).
 pub fn truncate(s: &str, max: usize) -> String {
     if max == 0 {
         return String::new();
@@ -121,12 +121,12 @@ pub fn lower(s: &str) -> String {
     s.to_lowercase()
 }
 
-/// `token(s)` of spec §0: stripped, then lower-cased.
+/// `token(s)` of §0: stripped, then lower-cased.
 pub fn token(s: &str) -> String {
     lower(strip(s))
 }
 
-/// "first string of keys" (spec §0): the first value that is a non-empty JSON string, else `""`.
+/// "first string of keys" (§0): the first value that is a non-empty JSON string, else `""`.
 /// A whitespace-only string counts as non-empty.
 pub fn first_str<'a>(obj: &'a Map<String, Value>, keys: &[&str]) -> &'a str {
     keys.iter()

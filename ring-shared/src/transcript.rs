@@ -1,4 +1,4 @@
-//! Transcript tails (spec §3.7): records, `last_action`, `todo`, the last assistant text.
+//! Transcript tails (§3.7): records, `last_action`, `todo`, the last assistant text.
 //!
 //! Deliberately more robust than RiNG: lines that are JSON but not objects, lines that are
 //! not UTF-8, and TodoWrite blocks whose `input` is not an object are skipped instead of

@@ -47,6 +47,8 @@ pub enum Command {
     Doctor(cmd::doctor::Args),
     Gc(cmd::gc::Args),
     Completions(cmd::completions::Args),
+    Notify(cmd::notify::Args),
+    Quiet(cmd::quiet::Args),
     #[command(hide = true)]
     Man(cmd::man::Args),
 }
@@ -72,6 +74,8 @@ impl Command {
             Command::Doctor(args) => cmd::doctor::run(args),
             Command::Gc(args) => cmd::gc::run(args),
             Command::Completions(args) => cmd::completions::run(args),
+            Command::Notify(args) => cmd::notify::run(args),
+            Command::Quiet(args) => cmd::quiet::run(args),
             Command::Man(args) => cmd::man::run(args),
         }
     }

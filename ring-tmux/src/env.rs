@@ -6,7 +6,7 @@
 //!   "background_agent_ids": [...], "local_llm": [[pid, provider, model, tty, start], …]}`
 //!   that replaces the `/proc` scan. `null` or a missing provider means unknown; any other
 //!   provider key gives that provider a detector. `local_llm` lists live local LLM chats
-//!   (spec §4.6): `provider` `"ollama"` or `"llama.cpp"` (else skipped), `model` a string or `null`, `tty` a
+//!   (§4.6): `provider` `"ollama"` or `"llama.cpp"` (else skipped), `model` a string or `null`, `tty` a
 //!   string or `null` (no terminal: no row, not counted), `start` the process start in float
 //!   epoch seconds; a malformed entry is skipped. Without `local_llm` there are none.
 //! * `RING_TMUX_PANES`: a JSON file `[{"pane_id", "cwd", "target", "pane_pid"}, …]` (the

@@ -1,9 +1,11 @@
 //! ring-tmux: all of ring's native I/O on top of `ring-shared`.
 //!
+//! `§N.M` in comments: section N.M of `docs/rules.md`, where every state rule is written out.
+//!
 //! * [`env`]: the ring folder, the clock and the process-scan seams (`RING_HOME`, `RING_NOW`, `RING_PROCS`).
 //! * [`store`]: the registry on disk: atomic row writes under a per-session lock, `events.jsonl`,
 //!   hidden sessions, labels, the bounded error log.
-//! * [`procs`]: live agent processes and tty discovery from `/proc` (spec Appendix B, §3.9).
+//! * [`procs`]: live agent processes and tty discovery from `/proc` (Appendix B, §3.9).
 //! * [`hook`]: `ring-tmux hook`, the writer every agent event runs.
 //! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
 //! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`.

@@ -1,4 +1,4 @@
-//! Live agent processes from `/proc` (spec Appendix B), for the liveness rules (spec §4.3).
+//! Live agent processes from `/proc` (Appendix B), for the liveness rules (§4.3).
 //!
 //! RiNG runs `ps` and `lsof`; on Linux the same facts are in `/proc/<pid>/{stat,cmdline,cwd}`.
 //! The filters are pure ([`classify`], [`assemble`], [`may_be_agent`]) and tested with tables;
@@ -6,7 +6,7 @@
 //! `stat` (comm, terminal) and the `cwd` link only for the few whose command line names an
 //! agent. A process whose cwd cannot be read is dropped, as `lsof` drops it.
 //!
-//! Local LLM chats (`ollama run`, `llama-cli`; spec §4.6, the `local` module) are found by the
+//! Local LLM chats (`ollama run`, `llama-cli`; §4.6, the `local` module) are found by the
 //! same scan: they need a terminal, not a cwd, and travel in `Procs::local_llm`.
 
 use ring_shared::derive::{Proc, Procs};
@@ -31,7 +31,7 @@ pub enum Kind {
     /// A process of another agent of the provider table, by its executable
     /// ([`ring_shared::provider::by_process`]); the provider's name.
     Agent(&'static str),
-    /// A local LLM chat (spec §4.6); `start_ticks`: `/proc/<pid>/stat` starttime.
+    /// A local LLM chat (§4.6); `start_ticks`: `/proc/<pid>/stat` starttime.
     LocalLlm {
         runner: local::Runner,
         model: Option<String>,

@@ -5,10 +5,10 @@
 //!  sessions/*.json ─ read_rows (sorted by name, bounded, corrupt rows counted) ─┐
 //!  deleted_sessions.json, labels.json, config.toml ─────────────────────────────┤
 //!  RING_PROCS file | /proc scan, stat(source_path), realpath(cwd) ──────────────┤
-//!      derive::hook_sessions ◀─────────────────────────────────────────────────┘
-//!      + zeroconf::rows ─▶ scan::merge_sources ─▶ agent::apply (the agents' own word,
-//!        ~/.claude/sessions) ─▶ scan::finish (hidden, agents)
-//!                                   ring_shared::board::Board::build ─▶ format::{oneline, json}
+//!      ring_shared::view::sessions ◀────────────────────────────────────────────┘
+//!        (hook rows' rules, agents' own word, + zeroconf::rows_for, merge, hidden, agents)
+//!      json/list: tmux targets ─▶ ring_shared::view::View::build ─▶ format::{oneline, json},
+//!                                  list, status, badges, menu, jump
 //! ```
 //!
 //! Zero-config rows ([`crate::zeroconf`]) are merged in after the hook rows' rules, as in
@@ -16,7 +16,8 @@
 //! are cached while `sessions/` is unchanged (the `cache` module, `RING_HOME/cache/rows.bin`), the
 //! `/proc` scan remembers what each process was (`cache/procs.bin`), transcript mtimes are
 //! read only for `json`/`list`, and realpaths share resolved prefixes. Time and liveness
-//! rules are applied on every read; nothing time-dependent is cached.
+//! rules are applied on every read; nothing time-dependent is cached. Each cache earns its
+//! place in BENCHMARKS.md (issue 13 item 4); only `status` and `oneline` write them.
 
 mod cache;
 mod cached;
@@ -32,11 +33,11 @@ pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};
 
 use crate::env::{self, Env};
-use ring_shared::board::{Board, Summary};
+use ring_shared::board::Board;
 use ring_shared::config::Config;
-use ring_shared::derive::{self, Procs, ReadContext, parse_labels};
+use ring_shared::derive::{self, Procs, ReadContext, Session, parse_labels};
 use ring_shared::format;
-use ring_shared::scan;
+use ring_shared::view::{self, View};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -48,12 +49,15 @@ pub struct LoadOptions {
     /// Keep ended sessions (`--all` / `show_all`).
     pub all: bool,
     /// Add the zero-config rows (Claude transcripts, Codex threads, live processes without a
-    /// row: spec §4.4–4.7), as RiNG's board does. Without them, and without rows, no process
+    /// row: §4.4–4.7), as RiNG's board does. Without them, and without rows, no process
     /// scan is done at all.
     pub zero_config: bool,
     /// Compute `hook_stale` (§4.2 c: one `stat` per working/waiting row with a transcript).
     /// Display only: off, every session's `hook_stale` is `false`.
     pub hook_stale: bool,
+    /// Map sessions to `session:window.pane` targets of the tmux server this command runs in
+    /// (§4.10 rules 1–2: one `list-panes` and a `/proc` walk). Display only (`location`).
+    pub tmux_targets: bool,
 }
 
 impl LoadOptions {
@@ -63,14 +67,16 @@ impl LoadOptions {
             all,
             zero_config: true,
             hook_stale: true,
+            tmux_targets: true,
         }
     }
 
     /// What counts and badges need (`oneline`, `status`): [`LoadOptions::full`] without
-    /// `hook_stale`.
+    /// `hook_stale` and tmux targets.
     pub fn counts(all: bool) -> LoadOptions {
         LoadOptions {
             hook_stale: false,
+            tmux_targets: false,
             ..LoadOptions::full(all)
         }
     }
@@ -79,11 +85,12 @@ impl LoadOptions {
 /// The board as read from disk, with what was skipped on the way.
 #[derive(Debug, Clone)]
 pub struct LoadedBoard {
-    /// Sorted (and, without `all`, filtered) sessions.
-    pub board: Board,
-    /// Counts and per-session entries for status bars.
-    pub summary: Summary,
-    /// `labels.json`: id → label.
+    /// What every front end renders.
+    pub view: View,
+    /// The waiting sessions as read (board order), for the notification decision, which
+    /// reads rows' notify fields the View does not carry.
+    pub waiting: Board,
+    /// `labels.json`: id → label (the notification decision names sessions by it).
     pub labels: BTreeMap<String, String>,
     /// Row files skipped (unreadable, too big, corrupt), with why.
     pub skipped: Vec<(PathBuf, String)>,
@@ -91,7 +98,7 @@ pub struct LoadedBoard {
     pub phantoms: usize,
 }
 
-/// Reads the registry and applies every read-side rule (spec §4), like RiNG's board, except
+/// Reads the registry and applies every read-side rule (§4), like RiNG's board, except
 /// the display-only `hook_stale` (always `false` here; see [`LoadOptions::full`]).
 pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
     load_board_with(env, config, LoadOptions::counts(all))
@@ -99,22 +106,23 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
-    let (board, found) = build_board(env, config, options);
-    let labels = files::read_side_file(&env.ring_home, "labels.json")
-        .map(|bytes| parse_labels(&bytes))
-        .unwrap_or_default();
+    let (view, found, waiting, labels) = build_view(env, config, options);
     LoadedBoard {
-        summary: board.summarize(),
-        board,
+        view,
+        waiting,
         labels,
         skipped: found.skipped,
         phantoms: found.phantoms.len(),
     }
 }
 
-/// The board alone (what `oneline` needs), with the row files it came from (their rows
-/// moved into the board).
-fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowFiles) {
+/// The view, with the row files it came from (their rows moved into the view): the read
+/// inputs gathered from disk and `/proc`, then [`ring_shared::view`].
+fn build_view(
+    env: &Env,
+    config: &Config,
+    options: LoadOptions,
+) -> (View, RowFiles, Board, BTreeMap<String, String>) {
     let now = env.now();
     let mut found = read_rows_cached(env);
     let procs = if found.rows.is_empty() && !options.zero_config {
@@ -123,6 +131,9 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
         scan_processes(env)
     };
     let hidden = hidden::load(&env.ring_home, now);
+    let labels = files::read_side_file(&env.ring_home, "labels.json")
+        .map(|bytes| parse_labels(&bytes))
+        .unwrap_or_default();
     // The cwds of processes found in /proc are resolved by the kernel (not those of a
     // RING_PROCS file, which are whatever a test wrote).
     let realpaths = if env.procs_file.is_none() {
@@ -139,23 +150,10 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
     };
     let realpath = |dir: &str| realpaths.get(dir);
     let no_mtime = |_: &str| None;
-    let ctx = ReadContext {
-        now,
-        config,
-        procs: &procs,
-        hidden: &hidden.at,
-        source_mtime: if options.hook_stale {
-            &mtime
-        } else {
-            &no_mtime
-        },
-        realpath: &realpath,
-    };
-    let mut hook = derive::hook_sessions(std::mem::take(&mut found.rows), &ctx);
-    // Read once: applied here and after the merge, and published with the zero-config rows.
+    // Read once: applied before and after the merge, and published with the zero-config rows.
     let own = own::states(env, &procs);
-    ring_shared::agent::apply(&mut hook, &own);
-    let zero = if options.zero_config {
+    let all = options.all || config.show_all;
+    let list_zero_config = |ctx: &ReadContext<'_>, hook: &[Session]| {
         // tmux process-tree evidence (§4.10 rule 2), gathered only if a cwd group has more
         // transcripts than live processes (and only inside tmux).
         let evidence = |id: &str, cwd: &str| {
@@ -166,24 +164,60 @@ fn build_board(env: &Env, config: &Config, options: LoadOptions) -> (Board, RowF
         let mut hook_ids = ring_shared::fasthash::set_with_capacity(hook.len());
         hook_ids.extend(hook.iter().map(|s| s.row.session_id.as_str()));
         let hook_id = |id: &str| hook_ids.contains(id);
-        let need = if options.all || config.show_all {
+        let need = if all {
             crate::zeroconf::Need::AllRows
         } else {
             crate::zeroconf::Need::LiveRows { hook_id: &hook_id }
         };
         let ttl = crate::zeroconf::rescan_ttl();
-        crate::zeroconf::rows_for(env, &ctx, &evidence, ttl, need, &own)
-    } else {
-        Vec::new()
+        crate::zeroconf::rows_for(env, ctx, &evidence, ttl, need, &own)
     };
-    let mut sessions = scan::merge_sources(hook, zero);
-    ring_shared::agent::apply(&mut sessions, &own);
-    let unhide = scan::finish(&mut sessions, &ctx);
-    if hidden.migrated || !unhide.is_empty() {
-        hidden::write_back(&env.ring_home, &hidden, &unhide, now);
+    let read = view::sessions(view::Inputs {
+        ctx: ReadContext {
+            now,
+            config,
+            procs: &procs,
+            hidden: &hidden.at,
+            source_mtime: if options.hook_stale {
+                &mtime
+            } else {
+                &no_mtime
+            },
+            realpath: &realpath,
+        },
+        rows: std::mem::take(&mut found.rows),
+        zero_config: if options.zero_config {
+            view::ZeroConfig::List(&list_zero_config)
+        } else {
+            view::ZeroConfig::None
+        },
+        agents: &own,
+    });
+    if hidden.migrated || !read.unhide.is_empty() {
+        hidden::write_back(&env.ring_home, &hidden, &read.unhide, now);
     }
-    let board = Board::build(sessions, procs.agent_processes(), now, options.all);
-    (board, found)
+    let mut sessions = read.sessions;
+    if options.tmux_targets {
+        map_tmux_targets(env, &mut sessions, options.all);
+    }
+    let waiting: Vec<Session> = sessions
+        .iter()
+        .filter(|s| s.row.status == ring_shared::Status::Waiting)
+        .cloned()
+        .collect();
+    let waiting = Board::build(waiting, 0, now, options.all);
+    let home = env.home.to_string_lossy();
+    let view = View::build(
+        sessions,
+        &view::Options {
+            now,
+            all: options.all,
+            agent_processes: procs.agent_processes(),
+            labels: &labels,
+            home: &home,
+        },
+    );
+    (view, found, waiting, labels)
 }
 
 /// The process scan: the `RING_PROCS` file when set, else `/proc` (with the per-process
@@ -247,10 +281,10 @@ pub fn oneline(all: bool) -> ExitCode {
     let line = std::panic::catch_unwind(|| {
         let env = Env::from_process();
         let config = config(&env, false);
-        let (board, found) =
-            build_board(&env, &config, LoadOptions::counts(all || config.show_all));
-        let line = format!("{}\n", format::oneline(&board));
-        leave_to_exit((board, found));
+        let (view, found, _, _) =
+            build_view(&env, &config, LoadOptions::counts(all || config.show_all));
+        let line = format!("{}\n", format::oneline(&view));
+        leave_to_exit((view, found));
         line
     });
     if let Ok(line) = line {
@@ -261,29 +295,27 @@ pub fn oneline(all: bool) -> ExitCode {
 
 /// `ring-tmux json [--all]`: RiNG's `--format json` board (plus ring's keys).
 pub fn json(all: bool) -> ExitCode {
+    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
+    crate::store::read_only();
     crate::zeroconf::evidence::want_fresh();
     let env = Env::from_process();
     let config = config(&env, true);
-    let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
-    map_tmux_targets(&env, &mut loaded.board);
+    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
-    let home = env.home.to_string_lossy();
-    print(&format!(
-        "{}\n",
-        format::json(&loaded.board, &loaded.labels, &home)
-    ))
+    print(&format!("{}\n", format::json(&loaded.view)))
 }
 
 /// `ring-tmux list [--all]`: a readable table of the board.
 pub fn list(all: bool) -> ExitCode {
+    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
+    crate::store::read_only();
     crate::zeroconf::evidence::want_fresh();
     let env = Env::from_process();
     let config = config(&env, true);
-    let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
-    map_tmux_targets(&env, &mut loaded.board);
+    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
     let width = list::terminal_width();
-    print(&list::render(&loaded, &env.home.to_string_lossy(), width))
+    print(&list::render(&loaded.view, width))
 }
 
 /// Maps sessions to `session:window.pane` targets of the tmux server this command runs in:
@@ -291,8 +323,12 @@ pub fn list(all: bool) -> ExitCode {
 /// process below a pane's shell that names the session). One bounded `list-panes` and a
 /// `/proc` walk below the panes, shared with the zero-config scan; nothing at all outside
 /// tmux. Only the readable outputs (`json`, `list`) map rows, never `oneline`/`status`.
-fn map_tmux_targets(env: &Env, board: &mut Board) {
-    if board.sessions.is_empty() {
+/// Nothing is asked when the board will show no session (`all` off: none but ended ones).
+fn map_tmux_targets(env: &Env, sessions: &mut [Session], all: bool) {
+    if !sessions
+        .iter()
+        .any(|s| all || s.row.status != ring_shared::Status::Ended)
+    {
         return;
     }
     let realpaths = RealPaths::default();
@@ -306,8 +342,8 @@ fn map_tmux_targets(env: &Env, board: &mut Board) {
         .map(|p| (p.id.clone(), p.target.clone()))
         .collect();
     let socket = gathered.socket.as_deref();
-    derive::map_tmux_targets(&mut board.sessions, socket, &panes);
-    derive::map_process_tree_targets(&mut board.sessions, socket, &gathered.tree, &realpath);
+    derive::map_tmux_targets(sessions, socket, &panes);
+    derive::map_process_tree_targets(sessions, socket, &gathered.tree, &realpath);
 }
 
 fn report_skipped(loaded: &LoadedBoard) {

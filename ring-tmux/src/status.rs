@@ -16,8 +16,8 @@ use crate::env::Env;
 use crate::read::{LoadedBoard, load_board, read_config};
 use crate::tmux::{badge, drift, run};
 use ring_shared::Status;
-use ring_shared::board::Summary;
 use ring_shared::format::{escape_tmux, sanitize, truncate};
+use ring_shared::view::View;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -86,11 +86,11 @@ fn state_part(status: Status, count: usize) -> String {
     format!("#[fg=#{{@ring-color-{name}}}]#{{@ring-icon-{name}}}{count}")
 }
 
-/// The segment for a summary: one coloured `<icon><count>` per non-empty state in board
-/// order; with `show_project`, the longest-waiting session's project and kind icon follow the
-/// waiting count. `""` when there is nothing to show.
-pub fn render(summary: &Summary, show_project: bool) -> String {
-    let counts = summary.counts;
+/// The segment for a view: one coloured `<icon><count>` per non-empty state in board
+/// order; with `show_project`, the longest-waiting session's name (its label, else its
+/// project) and kind icon follow the waiting count. `""` when there is nothing to show.
+pub fn render(view: &View, show_project: bool) -> String {
+    let counts = view.counts;
     let mut parts = Vec::new();
     for status in [Status::Waiting, Status::Working, Status::Idle] {
         let count = counts.get(status);
@@ -98,15 +98,15 @@ pub fn render(summary: &Summary, show_project: bool) -> String {
             continue;
         }
         let mut part = state_part(status, count);
-        if let Some(first) = summary.waiting.first()
+        if let Some(first) = view.longest_waiting()
             && status == Status::Waiting
             && show_project
         {
-            let project = escape_tmux(&truncate(&sanitize(&first.project), PROJECT_WIDTH));
+            let name = escape_tmux(&truncate(&sanitize(first.name()), PROJECT_WIDTH));
             part.push(' ');
-            part.push_str(&project);
-            if matches!(first.kind.as_str(), "permission" | "question" | "plan") {
-                part.push_str(&format!("#{{@ring-icon-{}}}", first.kind));
+            part.push_str(&name);
+            if let Some(kind) = first.badge_kind() {
+                part.push_str(&format!("#{{@ring-icon-{}}}", kind.name()));
             }
         }
         parts.push(part);
@@ -129,7 +129,7 @@ fn printed(what: &str, env: &Env) -> Option<String> {
         "window-badge" => Some(badge::window_badge(&states())),
         "pane-badge" => Some(badge::pane_badge(&states())),
         "defaults" => Some(
-            badge::DEFAULTS
+            badge::defaults()
                 .iter()
                 .map(|(name, value)| format!("{name}\t{value}\n"))
                 .collect(),
@@ -162,12 +162,21 @@ fn segment(args: &Args) {
     let config = read_config(&env.ring_home).0;
     let loaded = load_board(&env, &config, false);
     let show_project = args.project.unwrap_or(config.status_show_project);
-    let line = render(&loaded.summary, show_project);
+    let line = render(&loaded.view, show_project);
     if !line.is_empty() {
         print(&format!("{line}\n"));
     }
     // After printing: tmux shows the line as soon as it has it; the repair only delays exit.
     repair_when_due(args, &env, &loaded);
+    // No daemon: the status job flushes due notification timers and Codex waits the read
+    // side promoted (no hook fires for those), in a detached child.
+    if crate::notify::flush::wanted_after_read(&env, &config, &loaded) {
+        let work = crate::hook::detached::Deferred {
+            notify: Some(crate::hook::detached::Notify::Flush),
+            ..Default::default()
+        };
+        let _ = work.spawn();
+    }
     crate::read::leave_to_exit(loaded);
 }
 
@@ -182,10 +191,11 @@ fn repair_when_due(args: &Args, env: &Env, loaded: &LoadedBoard) {
         Repair::Throttled => drift::claim(
             &env.ring_home,
             &socket,
-            drift::fingerprint(&loaded.summary.sessions, &socket),
+            drift::fingerprint(&loaded.view.entries, &socket),
         ),
     };
-    if due && drift::repair(&socket, &loaded.summary.sessions, loaded.board.now).is_none() {
+    let view = &loaded.view;
+    if due && drift::repair(&socket, &view.entries, view.generated_at).is_none() {
         drift::unclaim(&env.ring_home, &socket);
     }
 }
@@ -193,43 +203,58 @@ fn repair_when_due(args: &Args, env: &Env, loaded: &LoadedBoard) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ring_shared::board::{Counts, SummaryEntry};
+    use ring_shared::Row;
+    use ring_shared::board::Board;
+    use ring_shared::derive::Session;
     use rstest::rstest;
+    use std::collections::BTreeMap;
 
-    fn entry(project: &str, kind: &str) -> SummaryEntry {
-        SummaryEntry {
-            session_id: "s".into(),
-            status: Status::Waiting,
-            project: project.into(),
-            kind: kind.into(),
-            detail: String::new(),
-            idle_seconds: 9.0,
-            agent: false,
-            tmux_pane: None,
-            tmux_socket: None,
-            tty: None,
-            zellij_session: None,
-            zellij_pane: None,
-            tmux_target: None,
-        }
+    fn row(id: &str, status: Status, project: &str, kind: &str) -> Row {
+        let mut row = Row::new(id);
+        row.status = status;
+        row.cwd = format!("/r/{project}");
+        row.waiting_kind = kind.into();
+        row
     }
 
+    fn view_of(rows: Vec<Row>, labels: &BTreeMap<String, String>) -> View {
+        let sessions = rows.into_iter().map(Session::from_hook).collect();
+        View::of_board(Board::build(sessions, 0, 9.0, false), labels, "")
+    }
+
+    /// `waiting` / `working` / `idle` sessions; the longest-waiting one is `first` (project,
+    /// kind), its project set as is (any text, `/` included).
     fn summary(
         waiting: usize,
         working: usize,
         idle: usize,
-        first: Option<SummaryEntry>,
-    ) -> Summary {
-        Summary {
-            counts: Counts {
-                waiting,
-                working,
-                idle,
-                ended: 0,
-            },
-            waiting: first.into_iter().collect(),
-            sessions: Vec::new(),
+        first: Option<(String, String)>,
+    ) -> View {
+        let mut rows: Vec<Row> = Vec::new();
+        if let Some((_, kind)) = &first {
+            let mut r = row("first", Status::Waiting, "x", kind);
+            r.last_active = -100.0;
+            rows.push(r);
         }
+        let counts = [
+            (Status::Waiting, waiting.saturating_sub(rows.len())),
+            (Status::Working, working),
+            (Status::Idle, idle),
+        ];
+        for (status, n) in counts {
+            for i in 0..n {
+                rows.push(row(&format!("{status:?}{i}"), status, "x", ""));
+            }
+        }
+        let mut view = view_of(rows, &BTreeMap::new());
+        if let Some((project, _)) = first {
+            view.entries[view.waiting[0]].project = project;
+        }
+        view
+    }
+
+    fn entry(project: &str, kind: &str) -> (String, String) {
+        (project.to_owned(), kind.to_owned())
     }
 
     #[test]
@@ -240,7 +265,7 @@ mod tests {
     #[test]
     fn counts_are_coloured_per_state_in_board_order() {
         assert_eq!(
-            render(&summary(2, 1, 3, None), true),
+            render(&summary(2, 1, 3, None), false),
             "#[fg=#{@ring-color-waiting}]#{@ring-icon-waiting}2 \
              #[fg=#{@ring-color-working}]#{@ring-icon-working}1 \
              #[fg=#{@ring-color-idle}]#{@ring-icon-idle}3#[fg=default]"
@@ -269,6 +294,19 @@ mod tests {
     ) {
         let line = render(&summary(1, 0, 0, Some(entry(project, "#{x}"))), true);
         assert!(line.contains(&format!(" {shown}#[fg=default]")), "{line}");
+    }
+
+    #[test]
+    fn a_label_names_the_longest_waiting_session() {
+        let labels = [("s".to_owned(), "login #fix".to_owned())].into();
+        let line = render(
+            &view_of(vec![row("s", Status::Waiting, "ring", "plan")], &labels),
+            true,
+        );
+        assert!(
+            line.contains("1 login ##fix#{@ring-icon-plan}#[fg=default]"),
+            "{line}"
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! tty discovery for the hook (spec §3.9) from `/proc` (owner: hook helper).
+//! tty discovery for the hook (§3.9) from `/proc` (owner: hook helper).
 //!
 //! The payload's own `tty` wins (the reducer applies that). Otherwise: the controlling
 //! terminal of the hook's stdin when stdin is a terminal, else the terminal of the agent

@@ -28,15 +28,12 @@ use std::process::{Command, ExitCode};
 /// The pipe the plugin listens to for an immediate re-read.
 pub const REFRESH_PIPE: &str = "ring::refresh";
 
-/// What the plugin asks for: pane and mode events (`ReadApplicationState`), focusing panes and
-/// tinting them (`ChangeApplicationState`), and running `ring-tmux oneline` when its layout
-/// names `ring_tmux` (`RunCommands`). It reads the ring folder through its `cwd`, which needs
-/// no permission.
-pub const PERMISSIONS: [&str; 3] = [
-    "ReadApplicationState",
-    "ChangeApplicationState",
-    "RunCommands",
-];
+/// What the plugin asks for, bar and board alike: pane and mode events
+/// (`ReadApplicationState`), focusing panes and tinting them (`ChangeApplicationState`), and
+/// running `ring-tmux oneline` (`RunCommands`, used when its layout names `ring_tmux`), and
+/// feeding a zjstatus bar (`MessageAndLaunchOtherPlugins`, used with `zjstatus "NAME"`). It
+/// reads the ring folder through its `cwd`, which needs no permission.
+pub const PERMISSIONS: [&str; 4] = ring_shared::ZELLIJ_PERMISSIONS;
 
 /// The key the printed board binding uses.
 const BOARD_KEY: &str = "Alt r";
@@ -102,7 +99,19 @@ impl Paths {
 pub fn install_zellij(args: &InstallArgs) -> ExitCode {
     let env = Env::from_process();
     let paths = Paths::from_env(&env);
-    let source = match find_plugin(args.plugin.as_deref()) {
+    let exe_dir = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf));
+    let data_home = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .unwrap_or_else(|| env.home.join(".local/share"));
+    let source = match find_plugin(
+        args.plugin.as_deref(),
+        exe_dir.as_deref(),
+        &data_home,
+        &paths.plugin,
+    ) {
         Ok(source) => source,
         Err(message) => return crate::voice::fail(&message, ""),
     };
@@ -113,8 +122,18 @@ pub fn install_zellij(args: &InstallArgs) -> ExitCode {
     }
 }
 
-/// The plugin file to install: `explicit`, else the first candidate that exists.
-fn find_plugin(explicit: Option<&Path>) -> Result<PathBuf, String> {
+/// The plugin file to install: `explicit`, else the first that exists of: next to this
+/// binary (`../share/ring/ring.wasm`: a release archive unpacked into a prefix), the
+/// workspace build (a binary in `target/{debug,release}/`, or the current folder), the data
+/// folder (`$XDG_DATA_HOME/ring/ring.wasm`, `~/.local/share/ring/ring.wasm`), and the plugin
+/// already installed (`installed`: a `ring.wasm` downloaded from a release straight into
+/// zellij's plugins folder; installing again rewrites the layout and the permissions).
+fn find_plugin(
+    explicit: Option<&Path>,
+    exe_dir: Option<&Path>,
+    data_home: &Path,
+    installed: &Path,
+) -> Result<PathBuf, String> {
     if let Some(path) = explicit {
         return if path.is_file() {
             Ok(path.to_path_buf())
@@ -123,10 +142,7 @@ fn find_plugin(explicit: Option<&Path>) -> Result<PathBuf, String> {
         };
     }
     let mut candidates = Vec::new();
-    if let Some(dir) = std::env::current_exe()
-        .ok()
-        .and_then(|e| e.parent().map(Path::to_path_buf))
-    {
+    if let Some(dir) = exe_dir {
         candidates.push(dir.join("../share/ring/ring.wasm"));
         // A workspace binary lives in target/{debug,release}/.
         candidates.push(dir.join("../wasm32-wasip1/release/ring-plugin.wasm"));
@@ -134,10 +150,16 @@ fn find_plugin(explicit: Option<&Path>) -> Result<PathBuf, String> {
     candidates.push(PathBuf::from(
         "target/wasm32-wasip1/release/ring-plugin.wasm",
     ));
+    candidates.push(data_home.join("ring/ring.wasm"));
+    candidates.push(installed.to_path_buf());
     candidates.into_iter().find(|p| p.is_file()).ok_or_else(|| {
-        "no built plugin found: run `cargo build --release -p ring-plugin --target \
-         wasm32-wasip1` in the repository, or pass --plugin PATH"
-            .into()
+        format!(
+            "no plugin found: download ring.wasm from a release \
+             (https://github.com/ring-status/ring/releases/latest/download/ring.wasm) to {}, \
+             or build it in the repository (cargo build --release -p ring-plugin --target \
+             wasm32-wasip1), or pass --plugin PATH",
+            installed.display()
+        )
     })
 }
 
@@ -203,6 +225,12 @@ pub fn install(
         paths.plugin.display(),
         source.display()
     );
+    if let Some(backup) = back_up_edited(&paths.layout, layout.as_bytes())? {
+        out!(
+            "  the layout there was not ring's: kept as {}",
+            backup.display()
+        );
+    }
     write_if_changed(&paths.layout, layout.as_bytes())?;
     out!(
         "✓ layout: {} — start zellij with `zellij --layout ring`, or copy its ring pane into your own layout",
@@ -232,6 +260,27 @@ fn create_ring_home(ring_home: &Path) -> Result<(), String> {
     let sessions = ring_home.join("sessions");
     crate::store::ensure_dir(&crate::env::resolve(&sessions))
         .map_err(|e| format!("cannot create {}: {e}", sessions.display()))
+}
+
+/// Before `path` is rewritten with `new`: a copy of what is there (`NAME.STAMP.bak`) when it
+/// is neither `new` nor absent, so a layout the user edited is never lost. The copy is a new
+/// file (never written through a symlink); `None` when there was nothing to keep.
+fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
+    let old = match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
+        Ok(Some(old)) if old != new => old,
+        Ok(_) => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let backup = path.with_file_name(format!(
+        "{name}.{}.bak",
+        crate::install::stamp_now().replace([':', ' '], "-")
+    ));
+    write_atomic(&backup, &old).map_err(|e| format!("cannot write {}: {e}", backup.display()))?;
+    Ok(Some(backup))
 }
 
 fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {

@@ -1,4 +1,4 @@
-//! Zero-config mode on disk (spec §4.4, §4.5): sessions without hooks, inferred from
+//! Zero-config mode on disk (§4.4, §4.5): sessions without hooks, inferred from
 //! `~/.claude/projects/<dir>/*.jsonl` transcripts and Codex's `~/.codex/state_5.sqlite`,
 //! turned into rows by the pure [`ring_shared::scan`].
 //!
@@ -64,7 +64,7 @@ pub fn sources_exist(env: &Env) -> bool {
             .is_file()
 }
 
-/// The zero-config rows for a board read (spec §4.1): Claude scan rows and synthetic rows
+/// The zero-config rows for a board read (§4.1): Claude scan rows and synthetic rows
 /// when the Claude scan is known, Codex rows when the Codex scan is known, then the local
 /// LLM chats of the scan behind `ctx.procs` (§4.6: Ollama, then llama.cpp). Never fails:
 /// anything unreadable contributes nothing. A read of [`Need::AllRows`] publishes the rows
@@ -209,6 +209,9 @@ fn rows_hash(rows: &[ScanSession]) -> u64 {
 /// Writes the rows for the zellij plugin (atomically; errors ignored: the plugin keeps the
 /// previous file).
 pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession], agents: &[OwnState]) {
+    if !crate::store::keeps_caches() {
+        return;
+    }
     let mut published = Published::new(generated_at, rows);
     published.agents = agents.to_vec();
     if let Ok(text) = serde_json::to_vec(&published)
@@ -309,7 +312,7 @@ fn read_transcript(path: &Path, key: FileKey) -> Option<TranscriptFacts> {
     ))
 }
 
-/// The tail records (spec §3.7 reader) and the first 128 KiB of a file, with as few reads as
+/// The tail records (§3.7 reader) and the first 128 KiB of a file, with as few reads as
 /// possible: a small file is read once and serves as both.
 ///
 /// A rollout path comes from Codex's database and a transcript from a folder listing: either

@@ -13,6 +13,7 @@
 #   ZJ_COLS, ZJ_ROWS   terminal size (default 160x40)
 #   ZJ_EXTRA_CONFIG    extra lines for zellij's config.kdl
 #   ZJ_BESIDE=1        put the bar beside the tab bar (row 1) instead of under it (row 2)
+#   ZJ_NO_BAR=1        the same layout without ring's bar (benchmarks' reference)
 #   ZJ_INSTALL=1       use what `ring-tmux install-zellij` writes (plugin, permissions, layout)
 #                      instead of the test layout
 #   ZJ_AFTER_INSTALL   with ZJ_INSTALL=1: shell code run after the install, before zellij starts
@@ -106,6 +107,7 @@ EOF
     "$ZJ_BIN --session $ZJ_SESSION --new-session-with-layout $ZJ_LAYOUT; echo ZELLIJ-EXITED=\$?; sleep 60"
   tmux -L "$ZJ_TMUX" set-option -g status off
   [ "${ZJ_NO_PERMISSIONS:-0}" = 1 ] && return 0
+  [ "${ZJ_NO_BAR:-0}" = 1 ] && return 0
   wait_for 30 'bar | grep -q " ring"' || {
     echo "the ring bar did not appear; screen:" >&2
     screen >&2
@@ -118,10 +120,13 @@ zj_write_test_files() {
   mkdir -p "$(dirname "$ZJ_PLUGIN")"
   cp "$ZJ_WASM" "$ZJ_PLUGIN"
   if [ "${ZJ_NO_PERMISSIONS:-0}" != 1 ]; then
+    # The set every instance asks for (ring_shared::ZELLIJ_PERMISSIONS), bar and board alike.
     cat >"$HOME/.cache/zellij/permissions.kdl" <<EOF
 "$ZJ_PLUGIN" {
     ReadApplicationState
     ChangeApplicationState
+    RunCommands
+    MessageAndLaunchOtherPlugins
 }
 EOF
   fi
@@ -140,7 +145,11 @@ EOF
                 $1
             }"
   local top
-  if [ "${ZJ_BESIDE:-0}" = 1 ]; then
+  if [ "${ZJ_NO_BAR:-0}" = 1 ]; then
+    top="pane size=1 borderless=true {
+            plugin location=\"zellij:tab-bar\"
+        }"
+  elif [ "${ZJ_BESIDE:-0}" = 1 ]; then
     # Beside the tab bar: a split one-row pane (needs pane_frame_style "full" in zellij 0.45).
     top="pane size=1 split_direction=\"vertical\" {
             pane borderless=true {

@@ -42,6 +42,38 @@ impl State {
         run_command_with_env_variables_and_cwd(&argv, command.env, PathBuf::from("/"), context);
     }
 
+    /// Starts `ring-tmux notify --flush` (due notification timers, Codex waits promoted by
+    /// the read side) on its own schedule, under the same conditions as the zero-config run.
+    pub(super) fn run_notify_flush(&mut self) {
+        if self.permission != Permission::Granted {
+            return;
+        }
+        let (Some(ring_tmux), Some(schedule)) = (
+            self.settings.ring_tmux.as_deref(),
+            self.notify_flush.as_mut(),
+        ) else {
+            return;
+        };
+        if !schedule.start(wall_clock()) {
+            return;
+        }
+        let host = self
+            .host_folder
+            .get_or_insert_with(|| get_plugin_ids().initial_cwd.to_string_lossy().into_owned());
+        let ring_home = zero_config::ring_home(
+            self.settings.ring_home.as_deref(),
+            Some(host.as_str()),
+            self.host == Host::Ready && !self.no_sessions_folder,
+        );
+        let command = zero_config::notify_command(ring_tmux, ring_home.as_deref());
+        let argv: Vec<&str> = command.argv.iter().map(String::as_str).collect();
+        let context = BTreeMap::from([(
+            zero_config::CONTEXT_KEY.to_owned(),
+            zero_config::NOTIFY_CONTEXT_VALUE.to_owned(),
+        )]);
+        run_command_with_env_variables_and_cwd(&argv, command.env, PathBuf::from("/"), context);
+    }
+
     /// A run came back: note a failure for the bar, and read the folder at once (the new
     /// `zeroconf.json` shows without waiting for the next tick; unchanged files cost a stat).
     pub(super) fn zero_config_finished(&mut self, exit_code: Option<i32>, stderr: &[u8]) -> bool {

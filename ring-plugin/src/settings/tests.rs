@@ -149,3 +149,22 @@ fn shown_states_follow_show_all(#[case] toml: &str, #[case] ended: bool) {
         ended
     );
 }
+
+/// zellij rewrites the plugin's grant with whatever set the last instance asked for: the bar
+/// of the installed layout (with `ring_tmux`) and the board of the printed `Alt r` binding
+/// (without it) must ask for the same set, the one `install-zellij` seeds.
+#[test]
+fn bar_and_board_ask_for_the_same_permissions() {
+    let bar = Settings::parse(&map(&[("ring_tmux", "/usr/local/bin/ring-tmux")]));
+    let board = Settings::parse(&map(&[("mode", "board")]));
+    assert_eq!(bar.permission_names(), board.permission_names());
+    assert_eq!(
+        bar.permission_names(),
+        ring_shared::ZELLIJ_PERMISSIONS.to_vec()
+    );
+    let fed = Settings::parse(&map(&[("zjstatus", "ring")]));
+    assert_eq!(fed.zjstatus.as_deref(), Some("ring"));
+    assert_eq!(fed.permission_names(), bar.permission_names());
+    let hd = Settings::parse(&map(&[("ring_home", "/home/u/.local/state/ring")]));
+    assert!(hd.permission_names().contains(&"FullHdAccess"));
+}

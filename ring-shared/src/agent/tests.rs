@@ -6,6 +6,7 @@ const T: f64 = 1_796_162_000.0;
 
 /// The recorded session files of the real-agent suite (`claude/<scenario>.sessions.jsonl`):
 /// the one of `step`.
+#[allow(clippy::disallowed_methods)] // Test code: the fixture is a file (ring-shared/clippy.toml).
 fn recorded(scenario: &str, step: &str) -> OwnState {
     let path = format!(
         "{}/tests/fixtures/agents/claude/{scenario}.sessions.jsonl",

@@ -1,5 +1,5 @@
-//! The small side files the read path uses: `deleted_sessions.json` (hidden sessions, spec
-//! §3.13) and `labels.json` (names, spec §5.2). Parsed from bytes the caller read.
+//! The small side files the read path uses: `deleted_sessions.json` (hidden sessions,
+//! §3.13) and `labels.json` (names, §5.2). Parsed from bytes the caller read.
 
 use serde_json::Value;
 use std::collections::BTreeMap;

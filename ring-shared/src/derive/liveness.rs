@@ -1,4 +1,4 @@
-//! Process liveness (spec §4.3): hook rows whose agent process is gone become `ended`.
+//! Process liveness (§4.3): hook rows whose agent process is gone become `ended`.
 //!
 //! Fail-open everywhere: a provider without a detector, or whose scan failed, keeps its rows;
 //! a live process in the row's directory or any ancestor keeps them too.

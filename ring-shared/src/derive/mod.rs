@@ -1,4 +1,4 @@
-//! Read-side rules (spec §4.1–4.3, §4.8, §4.9): Codex permission-wait promotion, bare
+//! Read-side rules (§4.1–4.3, §4.8, §4.9): Codex permission-wait promotion, bare
 //! SessionStart, `hook_stale`, process liveness, hidden sessions, background agents; and
 //! tmux targets (§4.10 rule 1, validated by socket; rule 2, process-tree evidence).
 //!
@@ -40,7 +40,7 @@ pub struct Procs {
     pub by_provider: BTreeMap<String, Option<Vec<Proc>>>,
     /// Claude session ids run as background agents (Appendix B).
     pub background_agent_ids: BTreeSet<String>,
-    /// Live local LLM chat processes with a terminal (spec §4.6): zero-config rows of their own.
+    /// Live local LLM chat processes with a terminal (§4.6): zero-config rows of their own.
     pub local_llm: Vec<crate::scan::LocalLlm>,
 }
 
@@ -69,7 +69,7 @@ impl Procs {
     }
 
     /// Live agent CLI processes over every provider whose scan succeeded, local LLM chats
-    /// included (JSON `agent_processes`, spec §5.2; display only).
+    /// included (JSON `agent_processes`, §5.2; display only).
     pub fn agent_processes(&self) -> usize {
         self.by_provider
             .values()
@@ -87,7 +87,8 @@ pub(crate) fn canonical_provider(provider: &str) -> &str {
 }
 
 /// Where a board row came from (JSON `source`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Source {
     /// A registry row written by a hook.
     Hook,
@@ -100,6 +101,7 @@ pub enum Source {
     /// A live `ollama run MODEL` process (`ollama:pid-<pid>`).
     Ollama,
     /// A live llama.cpp CLI process (`llama.cpp:pid-<pid>`).
+    #[serde(rename = "llama.cpp")]
     LlamaCpp,
 }
 

@@ -1,24 +1,22 @@
-//! `ring --format json` (spec §5.2): RiNG's keys in RiNG's order, then ring's own.
+//! `ring --format json` (§5.2): RiNG's keys in RiNG's order, then ring's own.
 
 use super::{marker, waiting_icon};
-use crate::board::{Board, location, project};
-use crate::derive::{Session, Source};
+use crate::view::{Entry, View};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
-/// The JSON board as a value: `generated_at` (the board's clock), `agent_processes`,
-/// `counts`, `sessions`. `labels` = `labels.json`; `home` = `$HOME` for `location`.
-pub fn json_value(board: &Board, labels: &BTreeMap<String, String>, home: &str) -> Value {
+/// The JSON board as a value: `generated_at` (the view's clock), `agent_processes`,
+/// `counts`, `sessions`.
+pub fn json_value(view: &View) -> Value {
     // Serializing plain structs of strings and numbers into a `Value` cannot fail.
-    serde_json::to_value(BoardJson::new(board, labels, home)).unwrap_or(Value::Null)
+    serde_json::to_value(BoardJson::new(view)).unwrap_or(Value::Null)
 }
 
 /// The JSON board, pretty-printed (2-space indent, non-ASCII literal) as RiNG prints it,
 /// without the trailing newline.
-pub fn json(board: &Board, labels: &BTreeMap<String, String>, home: &str) -> String {
+pub fn json(view: &View) -> String {
     // Serializing plain structs of strings and numbers cannot fail.
-    serde_json::to_string_pretty(&BoardJson::new(board, labels, home)).unwrap_or_default()
+    serde_json::to_string_pretty(&BoardJson::new(view)).unwrap_or_default()
 }
 
 /// The board in RiNG's key order (field order is serialization order).
@@ -58,7 +56,7 @@ struct SessionJson<'a> {
     hook_stale: bool,
     heartbeat_at: f64,
     cwd: &'a str,
-    location: String,
+    location: &'a str,
     tmux_target: Option<&'a str>,
     tty: Option<&'a str>,
     idle_seconds: f64,
@@ -75,65 +73,51 @@ struct SessionJson<'a> {
 }
 
 impl<'a> BoardJson<'a> {
-    fn new(board: &'a Board, labels: &'a BTreeMap<String, String>, home: &str) -> Self {
-        let counts = board.counts();
+    fn new(view: &'a View) -> Self {
+        let counts = view.counts;
         BoardJson {
-            generated_at: board.now,
-            agent_processes: board.agent_processes,
+            generated_at: view.generated_at,
+            agent_processes: view.agent_processes,
             counts: CountsJson {
                 waiting: counts.waiting,
                 working: counts.working,
                 idle: counts.idle,
                 ended: counts.ended,
             },
-            sessions: board
-                .sessions
-                .iter()
-                .map(|s| SessionJson::new(s, board.now, labels, home))
-                .collect(),
+            sessions: view.entries.iter().map(SessionJson::new).collect(),
         }
     }
 }
 
 impl<'a> SessionJson<'a> {
-    fn new(
-        session: &'a Session,
-        now: f64,
-        labels: &'a BTreeMap<String, String>,
-        home: &str,
-    ) -> Self {
-        let row = &session.row;
+    fn new(entry: &'a Entry) -> Self {
         SessionJson {
-            session_id: &row.session_id,
-            provider: &row.provider,
-            project: project(session),
-            label: labels.get(&row.session_id).map_or("", String::as_str),
-            status: row.status.as_str(),
-            marker: marker(row.status),
+            session_id: &entry.session_id,
+            provider: &entry.provider,
+            project: &entry.project,
+            label: &entry.label,
+            status: entry.status.as_str(),
+            marker: marker(entry.status),
             // Kind, icon and detail whatever the status: an ended row keeps its 🔐 (§9.12).
-            waiting_kind: &row.waiting_kind,
-            waiting_icon: waiting_icon(&row.waiting_kind),
-            hook_stale: session.hook_stale,
-            heartbeat_at: if session.source == Source::Hook {
-                row.heartbeat_at
-            } else {
-                0.0
-            },
-            cwd: &row.cwd,
-            location: location(session, home),
-            tmux_target: session.tmux_target.as_deref(),
-            tty: row.tty.as_deref(),
-            idle_seconds: round1(session.idle_seconds(now)),
-            last_active: row.last_active,
-            last_action: &row.last_action,
-            waiting_detail: &row.waiting_detail,
-            todo: row.todo.map(|(done, total)| TodoJson { done, total }),
-            source: session.source.as_str(),
-            kind: session.kind,
-            tmux_pane: row.tmux_pane.as_deref(),
-            tmux_socket: row.tmux_socket.as_deref(),
-            zellij_session: row.zellij_session.as_deref(),
-            zellij_pane: row.zellij_pane.as_deref(),
+            waiting_kind: &entry.kind,
+            waiting_icon: waiting_icon(&entry.kind),
+            hook_stale: entry.hook_stale,
+            heartbeat_at: entry.heartbeat_at,
+            cwd: &entry.cwd,
+            location: &entry.location,
+            tmux_target: entry.tmux_target.as_deref(),
+            tty: entry.tty.as_deref(),
+            idle_seconds: round1(entry.idle_seconds),
+            last_active: entry.last_active,
+            last_action: &entry.last_action,
+            waiting_detail: &entry.waiting_detail,
+            todo: entry.todo.map(|(done, total)| TodoJson { done, total }),
+            source: entry.source.as_str(),
+            kind: entry.agent.then_some("agent"),
+            tmux_pane: entry.tmux_pane.as_deref(),
+            tmux_socket: entry.tmux_socket.as_deref(),
+            zellij_session: entry.zellij_session.as_deref(),
+            zellij_pane: entry.zellij_pane.as_deref(),
         }
     }
 }
@@ -147,14 +131,21 @@ fn round1(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
+    use crate::derive::{Session, Source};
     use crate::registry::{Row, Status};
     use rstest::rstest;
     use serde_json::json;
+    use std::collections::BTreeMap;
 
     const NOW: f64 = 1_700_000_000.0;
 
-    fn board_of(session: Session) -> Board {
-        Board::build(vec![session], 1, NOW, true)
+    fn board_of(session: Session) -> View {
+        board_labelled(session, &BTreeMap::new())
+    }
+
+    fn board_labelled(session: Session, labels: &BTreeMap<String, String>) -> View {
+        View::of_board(Board::build(vec![session], 1, NOW, true), labels, "/home/u")
     }
 
     fn hook(status: Status) -> Session {
@@ -169,7 +160,7 @@ mod tests {
 
     #[test]
     fn keys_are_ring_order_then_ours() {
-        let value = json_value(&board_of(hook(Status::Idle)), &BTreeMap::new(), "/home/u");
+        let value = json_value(&board_of(hook(Status::Idle)));
         let top: Vec<&str> = value
             .as_object()
             .expect("object")
@@ -221,7 +212,7 @@ mod tests {
         session.row.todo = Some((1, 3));
         session.row.tty = Some("/dev/pts/3".into());
         let labels = [("s1".to_owned(), "重構".to_owned())].into();
-        let value = json_value(&board_of(session), &labels, "/home/u");
+        let value = json_value(&board_labelled(session, &labels));
         let s = &value["sessions"][0];
         assert_eq!(s["label"], "重構");
         assert_eq!(s["marker"], "⚫");
@@ -241,7 +232,7 @@ mod tests {
     fn non_hook_rows_report_zero_heartbeat() {
         let mut session = hook(Status::Idle);
         session.source = Source::Scan;
-        let value = json_value(&board_of(session), &BTreeMap::new(), "/home/u");
+        let value = json_value(&board_of(session));
         assert_eq!(value["sessions"][0]["heartbeat_at"], 0.0);
         assert_eq!(value["sessions"][0]["source"], "scan");
     }
@@ -250,7 +241,7 @@ mod tests {
     fn pretty_text_keeps_non_ascii_literal_and_two_space_indent() {
         let mut session = hook(Status::Idle);
         session.row.last_action = "→ Bash: ls".into();
-        let text = json(&board_of(session), &BTreeMap::new(), "/home/u");
+        let text = json(&board_of(session));
         assert!(text.contains("\n  \"agent_processes\": 1,"), "{text}");
         assert!(text.contains("\"last_action\": \"→ Bash: ls\""), "{text}");
         assert!(!text.ends_with('\n'));

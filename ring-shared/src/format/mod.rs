@@ -1,12 +1,12 @@
-//! Rendered outputs (spec §5): `oneline`, the JSON board, markers, icons, relative time;
+//! Rendered outputs (§5): `oneline`, the JSON board, markers, icons, relative time;
 //! and the text safety every renderer needs: terminal display width, truncation that never
 //! exceeds a width, [`sanitize`] for payload text and [`escape_tmux`].
 //!
 //! Every function returns text without a trailing newline: printing one (as RiNG's `print`
 //! does for `--format oneline|json`) is the printer's job.
 
-use crate::board::Board;
 use crate::registry::Status;
+use crate::view::View;
 
 mod json;
 mod width;
@@ -14,7 +14,7 @@ mod width;
 pub use json::{json, json_value};
 pub use width::{display_width, sanitize, truncate, truncate_middle};
 
-/// The status marker (spec §5.3): 🔴 🟢 🟡 ⚫.
+/// The status marker (§5.3): 🔴 🟢 🟡 ⚫.
 pub fn marker(status: Status) -> &'static str {
     match status {
         Status::Waiting => "\u{1F534}",
@@ -34,21 +34,16 @@ pub fn status_label(status: Status) -> &'static str {
     }
 }
 
-/// The icon of a waiting kind (spec §5.3): 🔐 ❓ 🧭 ⏸, `""` for anything else.
+/// The icon of a waiting kind (§5.3): 🔐 ❓ 🧭 ⏸, `""` for anything else (from
+/// [`crate::view::KINDS`]).
 pub fn waiting_icon(kind: &str) -> &'static str {
-    match kind {
-        "permission" => "\u{1F510}",
-        "question" => "\u{2753}",
-        "plan" => "\u{1F9ED}",
-        "idle" => "\u{23F8}",
-        _ => "",
-    }
+    crate::view::icon(kind)
 }
 
-/// `ring --format oneline` (spec §5.1) without its trailing newline: `<marker><count>` per
+/// `ring --format oneline` (§5.1) without its trailing newline: `<marker><count>` per
 /// non-zero state in board order, joined by one space (`🔴2 🟢1 🟡3`); `""` for an empty board.
-pub fn oneline(board: &Board) -> String {
-    let counts = board.counts();
+pub fn oneline(view: &View) -> String {
+    let counts = view.counts;
     Status::ALL
         .iter()
         .filter(|&&status| counts.get(status) > 0)
@@ -57,7 +52,7 @@ pub fn oneline(board: &Board) -> String {
         .join(" ")
 }
 
-/// Relative idle time (spec §5.4): `42s`, `7m`, `1h05m` (seconds truncated; negative is `0s`).
+/// Relative idle time (§5.4): `42s`, `7m`, `1h05m` (seconds truncated; negative is `0s`).
 pub fn relative_time(idle_seconds: f64) -> String {
     // `as` saturates and maps NaN to 0: a garbage clock shows `0s`, never panics.
     let s = idle_seconds.max(0.0) as u64;
@@ -82,11 +77,12 @@ pub fn escape_tmux(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::derive::Session;
     use crate::registry::Row;
     use rstest::rstest;
 
-    fn board(statuses: &[Status], all: bool) -> Board {
+    fn board(statuses: &[Status], all: bool) -> View {
         let sessions = statuses
             .iter()
             .enumerate()
@@ -96,7 +92,7 @@ mod tests {
                 Session::from_hook(row)
             })
             .collect();
-        Board::build(sessions, 0, 0.0, all)
+        View::of_board(Board::build(sessions, 0, 0.0, all), &Default::default(), "")
     }
 
     #[rstest]

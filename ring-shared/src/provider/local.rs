@@ -1,4 +1,4 @@
-//! Local LLM chats (spec §4.6): no hooks, a live process with a terminal is an idle row of
+//! Local LLM chats (§4.6): no hooks, a live process with a terminal is an idle row of
 //! its own (`<name>:pid-<pid>`). Their processes are matched by the rules below (a bare
 //! `ollama` is also its server, so [`Provider::process`] stays `None`).
 

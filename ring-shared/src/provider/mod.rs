@@ -1,5 +1,5 @@
 //! The provider table: every agent ring knows, one module each, and the lookups the rest of
-//! ring goes through. No other module names a provider: the hook's adapter (spec §2.1 step 4),
+//! ring goes through. No other module names a provider: the hook's adapter (§2.1 step 4),
 //! the session-id rule (§2.9), the per-agent status rules, liveness (§4.3), the zero-config
 //! scan, `install-hooks` / `remove-hooks` and `doctor` all read what a [`Provider`] says.
 //!
@@ -23,7 +23,7 @@ pub struct Provider {
     /// trimming, lower-casing and `_` → `-`); a row written with one is this agent's row.
     pub aliases: &'static [&'static str],
     /// The executable's basename, for tty discovery and liveness: the process scan lists the
-    /// agent's processes by it, and its rows end with them (spec §4.3). `None`: no detector,
+    /// agent's processes by it, and its rows end with them (§4.3). `None`: no detector,
     /// its rows are never ended by liveness.
     pub process: Option<&'static str>,
     /// Substrings one of which is in the command line of every process of this agent: the
@@ -45,12 +45,12 @@ pub struct Provider {
 #[derive(Debug, Clone, Copy)]
 pub struct Rules {
     /// Session ids are stored as the agent sends them; otherwise they are qualified
-    /// `name:id` (spec §2.9: Claude Code's are not).
+    /// `name:id` (§2.9: Claude Code's are not).
     pub bare_ids: bool,
     /// `PermissionRequest` is sent only while the dialog is on screen: waiting at once.
     pub permission_request_waits: bool,
     /// `PermissionRequest` arrives before the agent's own auto-approval: a row still
-    /// working on it after `codex_permission_wait_seconds` is waiting (spec §4.2 a).
+    /// working on it after `codex_permission_wait_seconds` is waiting (§4.2 a).
     pub delayed_permission_wait: bool,
     /// A `SessionStart` (other than a `compact` one) leaves the agent at its prompt: idle.
     pub starts_at_the_prompt: bool,

@@ -1,4 +1,4 @@
-//! Encoding rows (spec §3.6) and their file names (spec §3.2).
+//! Encoding rows (§3.6) and their file names (§3.2).
 
 use super::Row;
 use serde_json::Value;
@@ -14,7 +14,7 @@ const SUFFIX: &str = ".json";
 /// cannot collide.
 const HASH_MARK: &str = "%~";
 
-/// File name of a session's row: percent-encoded id + `.json` (spec §3.2), bounded for
+/// File name of a session's row: percent-encoded id + `.json` (§3.2), bounded for
 /// ids whose encoding would exceed the file-system limit.
 ///
 /// The encoding is Python's `urllib.parse.quote(id, safe=":")`: UTF-8 bytes;
@@ -69,7 +69,7 @@ fn fnv1a_128(bytes: &[u8]) -> u128 {
 
 /// Encodes a row with RiNG's keys in RiNG's order, times as JSON floats.
 ///
-/// Keys as spec §3.6 (optional ones only when set: `source_path`, `waiting_for`,
+/// Keys as §3.6 (optional ones only when set: `source_path`, `waiting_for`,
 /// `waiting_kind`, `waiting_detail` when non-empty, the others when `Some`), then ring's own
 /// `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid`, `agent_start`. Separators as Python's
 /// `json.dumps` (`", "`, `": "`), non-ASCII written literally, no trailing newline. Times are

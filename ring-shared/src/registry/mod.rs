@@ -1,12 +1,12 @@
 //! The registry row (`sessions/<id>.json`): schema, lenient decoding, encoding, file names.
 //!
-//! Rows are shared with RiNG 0.17.2: same keys (spec §3.6), same file names (spec §3.2).
+//! Rows are shared with RiNG 0.17.2: same keys (§3.6), same file names (§3.2).
 //! ring adds `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid` and `agent_start`; RiNG
 //! ignores them.
 
 use serde::{Deserialize, Serialize};
 
-/// The four states of a session (spec §0). Lower-case in files and JSON.
+/// The four states of a session (§0). Lower-case in files and JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {

@@ -1,4 +1,4 @@
-//! Claude zero-config scan rows (spec §4.4): one row per recent transcript, live slots per
+//! Claude zero-config scan rows (§4.4): one row per recent transcript, live slots per
 //! cwd, aging, and synthetic rows for live processes without a transcript.
 
 use super::{EndedRows, LiveIndex, ScanSession, TailKind, aged_status, group_by, realpath};
@@ -36,7 +36,7 @@ pub struct TranscriptFacts {
 }
 
 impl TranscriptFacts {
-    /// Facts from the tail records (spec §3.7 reader) and the first 128 KiB of the file.
+    /// Facts from the tail records (§3.7 reader) and the first 128 KiB of the file.
     pub fn from_records(
         id: impl Into<String>,
         dir_name: impl Into<String>,
@@ -115,7 +115,7 @@ pub fn head_cwd(head: &[u8]) -> String {
         .unwrap_or_default()
 }
 
-/// The tail kind of Claude records (spec §4.4): the newest `user`/`assistant` record that is
+/// The tail kind of Claude records (§4.4): the newest `user`/`assistant` record that is
 /// neither meta nor sidechain (nor slash-command noise) decides.
 pub fn tail_kind(records: &[Record]) -> TailKind {
     for record in records.iter().rev() {
@@ -226,7 +226,7 @@ fn question_of(records: &[Record]) -> Option<String> {
     crate::question::trailing_question(&transcript::last_assistant_text(records)?)
 }
 
-/// Claude scan rows and synthetic rows (spec §4.4) for the transcripts, given the live
+/// Claude scan rows and synthetic rows (§4.4) for the transcripts, given the live
 /// Claude processes (the scan is known). Transcripts older than the active window are left
 /// out; the order is RiNG's: groups of equal cwd in order of first appearance, each newest
 /// first, then the synthetic rows.

@@ -1,4 +1,4 @@
-//! Codex zero-config threads (spec §4.5): rows from Codex's `threads` table, live slots per
+//! Codex zero-config threads (§4.5): rows from Codex's `threads` table, live slots per
 //! cwd, and the rollout tail's last action and turn state.
 
 use super::claude::session;
@@ -72,7 +72,7 @@ pub struct RolloutFacts {
 }
 
 impl RolloutFacts {
-    /// Facts from the rollout's tail records (spec §3.7 reader).
+    /// Facts from the rollout's tail records (§3.7 reader).
     pub fn from_records(records: &[Record]) -> RolloutFacts {
         let tail_kind = records
             .iter()
@@ -157,7 +157,7 @@ fn decision_of(record: &Record) -> Option<TailKind> {
     }
 }
 
-/// Codex rows (spec §4.5) for threads in RiNG's order (see [`order_threads`]), given the live
+/// Codex rows (§4.5) for threads in RiNG's order (see [`order_threads`]), given the live
 /// Codex processes (the scan is known). `rollout(path)` is asked only for listed threads.
 pub fn codex_rows(
     threads: &[CodexThread],

@@ -1,4 +1,4 @@
-//! Local LLM chat processes (spec §4.6): a live `ollama run MODEL`, `llama-cli` or
+//! Local LLM chat processes (§4.6): a live `ollama run MODEL`, `llama-cli` or
 //! `llama cli|client` with a terminal is an idle row of its own. They come after the Codex
 //! threads (§4.1) and never carry a tail kind, so they never replace a hook row (§4.7).
 

@@ -1,4 +1,4 @@
-//! Merging zero-config rows into the hook rows (spec §4.7), then the rules that apply to the
+//! Merging zero-config rows into the hook rows (§4.7), then the rules that apply to the
 //! merged board: hidden sessions (§4.8) and background agents (§4.9).
 
 use super::{ScanSession, TailKind};
@@ -6,7 +6,7 @@ use crate::derive::{ReadContext, Session, Source};
 use crate::registry::Status;
 use std::collections::hash_map::Entry;
 
-/// Merges by `session_id` (spec §4.1 step 2, §4.7): hook rows first (in file-name order),
+/// Merges by `session_id` (§4.1 step 2, §4.7): hook rows first (in file-name order),
 /// then the zero-config rows in source order. The first row with an id keeps its place; a
 /// later row replaces it only when the first is a hook row that is `waiting`, of the same
 /// provider, and the candidate is newer, not `waiting`, with a `working` or `waiting` tail
@@ -99,7 +99,7 @@ fn inherit(candidate: &mut Session, hook: &Session) {
 /// ring also keeps one row per agent: a live process's synthetic row (§4.4) goes when a live
 /// hook row of the same provider is in its folder or below it (by realpath: the folder rule
 /// of liveness, §4.3, that keeps such a row alive by this very process). RiNG lets only scan rows
-/// cover a process (spec §9 quirk 8), so a Claude session that has not written its
+/// cover a process (§9 quirk 8), so a Claude session that has not written its
 /// transcript yet showed twice, its hook row and an idle `synthetic:` row (real-agent suite,
 /// claude basic/start).
 pub fn finish(sessions: &mut Vec<Session>, ctx: &ReadContext<'_>) -> Vec<String> {

@@ -1,4 +1,4 @@
-//! Zero-config sessions (spec §4.4, §4.5, §4.7): sessions without hooks, inferred from Claude
+//! Zero-config sessions (§4.4, §4.5, §4.7): sessions without hooks, inferred from Claude
 //! transcripts, Codex threads and live processes, and their merge with the hook rows.
 //!
 //! ```text
@@ -35,7 +35,7 @@ use crate::derive::{Proc, ReadContext, Session};
 use crate::provider;
 use serde::{Deserialize, Serialize};
 
-/// What the newest conversation records of a transcript (or rollout) say (spec §4.4, §4.5).
+/// What the newest conversation records of a transcript (or rollout) say (§4.4, §4.5).
 /// Only zero-config rows have one; it decides whether they may replace a hook row (§4.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -96,7 +96,7 @@ impl EndedRows<'_> {
     }
 }
 
-/// The whole zero-config source of spec §4.1: Claude scan rows and synthetic rows (only if
+/// The whole zero-config source of §4.1: Claude scan rows and synthetic rows (only if
 /// the Claude scan is not unknown), then Codex threads (only if the Codex scan is not
 /// unknown), in that order.
 ///
@@ -131,7 +131,7 @@ pub fn known_procs<'a>(ctx: &'a ReadContext<'_>, provider: &str) -> Option<&'a [
         .and_then(|list| list.as_deref())
 }
 
-/// Live status of a zero-config row from its idle time (spec §4.4): working below
+/// Live status of a zero-config row from its idle time (§4.4): working below
 /// `working_threshold_seconds`, idle below `active_window_seconds`, else ended.
 fn aged_status(idle: f64, ctx: &ReadContext<'_>) -> crate::registry::Status {
     use crate::registry::Status;

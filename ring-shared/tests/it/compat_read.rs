@@ -2,7 +2,7 @@
 //! `compat/expected.json` is rebuilt from the rows RiNG wrote (decode → derive → board →
 //! format) with the recorded clock, processes, hidden list, labels and file times, and compared.
 //!
-//! Deliberate differences (spec §10), applied to the expected side and printed:
+//! Deliberate differences (§10), applied to the expected side and printed:
 //! * `null` in a row is absent: RiNG shows `"None"` for a null `tty`, `tmux_pane` or
 //!   `last_action`; we show null / null / `—`.
 //! * where RiNG crashed on a bad row, we skip that file and show the rest: there is no RiNG
@@ -31,6 +31,7 @@ use ring_shared::config::Config;
 use ring_shared::derive::{self, ReadContext, Session};
 use ring_shared::format;
 use ring_shared::registry::{DecodeError, Row, decode_row};
+use ring_shared::view::{self, View};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -266,7 +267,13 @@ fn compare_read(
             &theirs,
         );
     }
-    let mut derived = derive::derive(rows, &ctx);
+    // The read the front ends run: ring_shared::view::sessions (no zero-config rows here).
+    let mut derived = view::sessions(view::Inputs {
+        ctx,
+        rows,
+        zero_config: view::ZeroConfig::None,
+        agents: &[],
+    });
     derive::map_tmux_targets(&mut derived.sessions, None, &panes_of(scenario, spec));
     let (panes, tree) = tree_of(scenario, spec);
     let readable = crash::readable(home);
@@ -279,13 +286,13 @@ fn compare_read(
             all,
         );
         let json_key = key.replace("oneline", "json");
+        let view = View::of_board(board, labels, HOME);
         compare_board(
             what,
             (&json_key, key, all),
-            &board,
+            &view,
             &panes,
             (&expected[&json_key], &expected[key]),
-            labels,
             &readable,
             tally,
         );
@@ -297,14 +304,13 @@ fn compare_read(
 fn compare_board(
     what: &str,
     (json_key, oneline_key, all): (&str, &str, bool),
-    board: &Board,
+    view: &View,
     panes: &[derive::Pane],
     (expected_json, expected_oneline): (&Value, &Value),
-    labels: &BTreeMap<String, String>,
     readable: &BTreeMap<String, String>,
     tally: &mut Tally,
 ) {
-    let mut ours = format::json_value(board, labels, HOME);
+    let mut ours = format::json_value(view);
     replace_strings(&mut ours, HOME, "$HOME");
     ours.as_object_mut()
         .expect("board object")
@@ -329,7 +335,7 @@ fn compare_board(
             "{what}: RiNG's {json_key} crashed; checked against the readable recorded rows"
         ));
         let what = format!("{what} {json_key}");
-        crash::check_board(&what, all, &ours, &format::oneline(board), readable, tally);
+        crash::check_board(&what, all, &ours, &format::oneline(view), readable, tally);
         return;
     }
     let mut theirs = expected_json.clone();
@@ -385,13 +391,13 @@ fn compare_board(
     tally.check(format!("{what} {json_key}"), &ours, &theirs);
     tally.check(
         format!("{what} {oneline_key}"),
-        &json!(format::oneline(board)),
+        &json!(format::oneline(view)),
         &their_oneline,
     );
 }
 
 /// RiNG shows a null `tty` / `tmux_pane` / `last_action` as the string `"None"`; we treat
-/// null as absent (spec §10).
+/// null as absent (§10).
 fn undo_none_quirk(sessions: &mut Value, what: &str, tally: &mut Tally) {
     for s in sessions.as_array_mut().into_iter().flatten() {
         for (key, ours) in [

@@ -295,20 +295,15 @@ fn expected_view(s: &Value) -> Value {
 }
 
 fn oneline(sessions: &[Session]) -> String {
-    let markers = [
-        (Status::Waiting, "🔴"),
-        (Status::Working, "🟢"),
-        (Status::Idle, "🟡"),
-        (Status::Ended, "⚫"),
-    ];
-    markers
-        .iter()
-        .filter_map(|(status, marker)| {
-            let n = sessions.iter().filter(|s| s.row.status == *status).count();
-            (n > 0).then(|| format!("{marker}{n}"))
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    // Through the View every front end renders (the sessions are already the shown ones).
+    let options = ring_shared::view::Options {
+        now: 0.0,
+        all: true,
+        agent_processes: 0,
+        labels: &BTreeMap::new(),
+        home: "",
+    };
+    ring_shared::format::oneline(&ring_shared::view::View::build(sessions.to_vec(), &options))
 }
 
 /// Marks a row ours leaves unmapped where RiNG's cwd fallbacks may map it (not compared).
@@ -470,7 +465,7 @@ fn replay(scenario: &Value, expected: &Value) -> Vec<String> {
             ("json", &shown, "oneline"),
         ] {
             // ring shows one row per agent (`scan::finish`): RiNG's synthetic rows beside a
-            // live hook row of their folder are not expected (spec §9 quirk 8).
+            // live hook row of their folder are not expected (§9 quirk 8).
             let mut board = recorded[key].clone();
             let links = fakefs::symlinks(scenario, HOME);
             let realpath = |p: &str| fakefs::realpath(p, &links);

@@ -10,6 +10,7 @@ use ring_shared::derive::Session;
 use ring_shared::format::{display_width, marker, oneline, sanitize, truncate, truncate_middle};
 use ring_shared::registry::{Row, Status};
 use ring_shared::testing::{self, hostile_text};
+use ring_shared::view::View;
 
 /// Text of the shared hostile pieces (`ring_shared::testing::HOSTILE`); the longest of the
 /// workspace's, as cutting it at every width is what these tests are about.
@@ -92,7 +93,7 @@ proptest! {
     /// What the status bars draw of a board: each project and detail sanitized and cut.
     #[test]
     fn summary_text_of_any_board_fits_any_width(board in board(), width in width()) {
-        for entry in board.summarize().sessions {
+        for entry in View::of_board(board, &Default::default(), "/home/u").entries {
             for out in [
                 truncate(&sanitize(&entry.project), width),
                 truncate(&sanitize(&entry.detail), width),
@@ -108,9 +109,9 @@ proptest! {
     /// (marker + digits per non-zero state, one space between), whatever the rows hold.
     #[test]
     fn oneline_is_one_row_sized_by_the_counts(board in board()) {
-        let line = oneline(&board);
-        prop_assert!(one_row(&line), "{:?}", line);
         let counts = board.counts();
+        let line = oneline(&View::of_board(board, &Default::default(), ""));
+        prop_assert!(one_row(&line), "{:?}", line);
         let parts: Vec<usize> = Status::ALL
             .iter()
             .map(|&s| counts.get(s))

@@ -1,4 +1,4 @@
-//! `ring-tmux gc` (spec §8).
+//! `ring-tmux gc` (§8).
 
 use std::process::ExitCode;
 

@@ -16,25 +16,29 @@ pub mod list;
 pub mod man;
 pub mod menu;
 pub mod name;
+pub mod notify;
 pub mod oneline;
+pub mod quiet;
 pub mod remove_hooks;
 pub mod stats;
 pub mod status;
 
-use ring_shared::board::SummaryEntry;
 use ring_shared::format::sanitize;
 use ring_shared::pick::{Pick, pick};
+use ring_shared::view::Entry;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 /// The one session `query` (an id, id prefix or label, typed by a person) names among
 /// `sessions`; otherwise says why on stderr (the candidates of an ambiguous prefix listed)
 /// and gives exit code 1.
-pub(crate) fn pick_session(
-    query: &str,
-    sessions: &[SummaryEntry],
-    labels: &BTreeMap<String, String>,
-) -> Result<String, ExitCode> {
+pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, ExitCode> {
+    let labels: BTreeMap<String, String> = sessions
+        .iter()
+        .filter(|e| !e.label.is_empty())
+        .map(|e| (e.session_id.clone(), e.label.clone()))
+        .collect();
+    let labels = &labels;
     let ids = sessions.iter().map(|e| e.session_id.as_str());
     match pick(query, ids, labels) {
         Pick::One(id) => Ok(id),
@@ -61,7 +65,7 @@ pub(crate) fn pick_session(
 }
 
 /// `id (label, project)` for a candidate list.
-fn describe(id: &str, sessions: &[SummaryEntry], labels: &BTreeMap<String, String>) -> String {
+fn describe(id: &str, sessions: &[Entry], labels: &BTreeMap<String, String>) -> String {
     let project = sessions
         .iter()
         .find(|e| e.session_id == id)
@@ -78,11 +82,11 @@ fn describe(id: &str, sessions: &[SummaryEntry], labels: &BTreeMap<String, Strin
     }
 }
 
-/// Every session on the board, ended ones too, with the labels: what `name` and `hide` pick
-/// from.
-pub(crate) fn every_session() -> (crate::env::Env, Vec<SummaryEntry>, BTreeMap<String, String>) {
+/// Every session on the board, ended ones too (with their labels): what `name` and `hide`
+/// pick from.
+pub(crate) fn every_session() -> (crate::env::Env, Vec<Entry>) {
     let env = crate::env::Env::from_process();
     let config = crate::read::read_config(&env.ring_home).0;
     let loaded = crate::read::load_board(&env, &config, true);
-    (env, loaded.summary.sessions, loaded.labels)
+    (env, loaded.view.entries)
 }

@@ -16,8 +16,8 @@ pub struct Args {
 
 /// Names the session.
 pub fn run(args: Args) -> ExitCode {
-    let (env, sessions, labels) = super::every_session();
-    let id = match super::pick_session(&args.session, &sessions, &labels) {
+    let (env, sessions) = super::every_session();
+    let id = match super::pick_session(&args.session, &sessions) {
         Ok(id) => id,
         Err(code) => return code,
     };

@@ -364,6 +364,8 @@ pub fn tmux() -> Vec<Finding> {
                     "ring.tmux is loaded in the running tmux server",
                 ));
             }
+            out.extend(placeholders_in_use());
+            out.extend(jump_key_bound());
         }
         Some(p) if p.success => out.push(Finding::warn(
             "ring.tmux is not loaded in the running tmux server",
@@ -378,6 +380,90 @@ pub fn tmux() -> Vec<Finding> {
         )),
     }
     out
+}
+
+/// The options a placeholder (or a theme's `#{E:@ring_…}`) goes in.
+const PLACEHOLDER_OPTIONS: [&str; 5] = [
+    "status-left",
+    "status-right",
+    "window-status-format",
+    "window-status-current-format",
+    "pane-border-format",
+];
+
+/// What ring.tmux leaves in an option where it shows something: its status job, its badge
+/// formats, a placeholder not replaced yet, catppuccin's `ring` status module.
+const PLACEHOLDER_MARKS: [&str; 6] = [
+    " status --socket ",
+    "@ring_status",
+    "@ring_window_badge",
+    "@ring_pane_badge",
+    "#{ring_",
+    "@catppuccin_status_ring",
+];
+
+/// ring.tmux loaded but shown nowhere: no option holds a placeholder or what it became.
+fn placeholders_in_use() -> Vec<Finding> {
+    let mut answered = false;
+    for option in PLACEHOLDER_OPTIONS {
+        let Some(p) = probe("tmux", &["show-options", "-gqv", option]).filter(|p| p.success) else {
+            continue;
+        };
+        answered = true;
+        if PLACEHOLDER_MARKS.iter().any(|m| p.stdout.contains(m)) {
+            return Vec::new();
+        }
+    }
+    if !answered {
+        return Vec::new();
+    }
+    vec![Finding::warn(
+        "ring.tmux is loaded but shows nothing: no #{ring_status}, #{ring_badge} or \
+         #{ring_pane_badge} in status-left, status-right, window-status-format or \
+         pane-border-format",
+        "in ~/.tmux.conf, before the ring.tmux line: set -g status-right '#{ring_status} %H:%M' \
+         (and #{ring_badge} in window-status-format), then: tmux source-file ~/.tmux.conf",
+    )]
+}
+
+/// The jump key: ring.tmux leaves a default key already bound to something else alone, which
+/// leaves ring with no jump key unless the user chose one (`@ring-jump-key ""`: none wanted).
+fn jump_key_bound() -> Vec<Finding> {
+    let chosen = probe("tmux", &["show-options", "-gq", "@ring-jump-key"]).filter(|p| p.success);
+    if let Some(p) = &chosen {
+        let value = p.stdout.trim();
+        // `@ring-jump-key ""` (or '') asks for no binding.
+        if value.ends_with("\"\"") || value.ends_with("''") {
+            return Vec::new();
+        }
+    }
+    let Some(keys) = probe("tmux", &["list-keys", "-T", "prefix"]).filter(|p| p.success) else {
+        return Vec::new();
+    };
+    if keys
+        .stdout
+        .lines()
+        .any(|l| (l.contains("ring-tmux") || l.contains("RING_TMUX_BIN")) && l.contains(" jump "))
+    {
+        return Vec::new();
+    }
+    let taken = keys
+        .stdout
+        .lines()
+        .find(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            words
+                .iter()
+                .position(|w| *w == "prefix")
+                .and_then(|i| words.get(i + 1))
+                .is_some_and(|k| *k == "a")
+        })
+        .map(|l| format!(" (prefix a is already: {})", l.trim()))
+        .unwrap_or_default();
+    vec![Finding::warn(
+        format!("ring's jump key is not bound{taken}"),
+        "pick a free key before the ring.tmux line: set -g @ring-jump-key j, then: tmux source-file ~/.tmux.conf",
+    )]
 }
 
 /// Whether `permissions.kdl` grants the plugin at `plugin` every permission it asks for.

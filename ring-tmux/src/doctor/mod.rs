@@ -5,6 +5,7 @@
 //! that is simply absent (zellij, tmux, its server not running) comes with how to add it.
 
 mod checks;
+mod notify;
 mod system;
 
 use crate::env::Env;
@@ -109,6 +110,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::tmux());
     all.extend(checks::zellij(env));
     all.extend(checks::ring(&path));
+    all.extend(notify::notify(env, &path));
     all
 }
 

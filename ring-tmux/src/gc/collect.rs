@@ -1,4 +1,4 @@
-//! What `gc` would remove (spec §8), judged without changing anything.
+//! What `gc` would remove (§8), judged without changing anything.
 //!
 //! Only ring's own files are ever candidates: rows in `sessions/`, temp files, per-session
 //! locks, the TUI's IPC files and entries of the hidden list. Symlinks are never followed or
@@ -20,7 +20,7 @@ use std::time::SystemTime;
 
 /// Temp files younger than this may still be in use by a writer.
 pub const TEMP_GRACE_SECONDS: f64 = 60.0;
-/// RiNG's TUI IPC files and how old they may get (spec §8).
+/// RiNG's TUI IPC files and how old they may get (§8).
 pub const IPC_FILES: [(&str, f64); 2] = [("focus-request", 30.0), ("tui-presence", 300.0)];
 
 /// Why a file is collected.

@@ -1,4 +1,4 @@
-//! `ring-tmux gc [--dry-run] [--older-than DURATION] [--all-ended]` (spec §8): removes ended
+//! `ring-tmux gc [--dry-run] [--older-than DURATION] [--all-ended]` (§8): removes ended
 //! and unreadable rows, legacy phantoms, stale temp/lock/IPC files and prunes the hidden list.
 //! Only ring's own files inside the ring folder; prints every file it removes (or would).
 
@@ -190,7 +190,7 @@ fn remove_judged(c: &collect::Candidate) -> std::io::Result<bool> {
     Ok(true)
 }
 
-/// Drops one id from `deleted_sessions.json` (spec §8) with the hook's un-hide, under RiNG's
+/// Drops one id from `deleted_sessions.json` (§8) with the hook's un-hide, under RiNG's
 /// lock: the rest is rewritten as the hook rewrites it (dates kept, numbers as ISO strings, a
 /// legacy list migrated, anything else dropped, as RiNG's rewrite drops it). `false` when the
 /// id is no longer there (the file changed since gc judged it): then nothing is written.

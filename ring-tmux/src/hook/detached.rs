@@ -24,12 +24,23 @@ pub struct Deferred {
     pub tmux: Option<Plan>,
     /// The zellij session to refresh.
     pub zellij: Option<String>,
+    /// Notifications to decide and send (after the tmux push and the zellij refresh).
+    pub notify: Option<Notify>,
+}
+
+/// The notification work of the child.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notify {
+    /// The hook's §3.10 decision rang for this session.
+    Rang(String),
+    /// A timer is due.
+    Flush,
 }
 
 impl Deferred {
     /// Nothing to do.
     pub fn is_empty(&self) -> bool {
-        self.tmux.is_none() && self.zellij.is_none()
+        self.tmux.is_none() && self.zellij.is_none() && self.notify.is_none()
     }
 
     /// The child's arguments after [`SUBCOMMAND`].
@@ -42,6 +53,14 @@ impl Deferred {
         if let Some(session) = &self.zellij {
             args.push("--zellij".to_owned());
             args.push(session.clone());
+        }
+        match &self.notify {
+            Some(Notify::Rang(id)) => {
+                args.push("--notify-rang".to_owned());
+                args.push(id.clone());
+            }
+            Some(Notify::Flush) => args.push("--notify-flush".to_owned()),
+            None => {}
         }
         args
     }
@@ -60,6 +79,14 @@ impl Deferred {
                 }
                 [flag, session, tail @ ..] if flag == "--zellij" && out.zellij.is_none() => {
                     out.zellij = Some(session.clone());
+                    rest = tail;
+                }
+                [flag, id, tail @ ..] if flag == "--notify-rang" && out.notify.is_none() => {
+                    out.notify = Some(Notify::Rang(id.clone()));
+                    rest = tail;
+                }
+                [flag, tail @ ..] if flag == "--notify-flush" && out.notify.is_none() => {
+                    out.notify = Some(Notify::Flush);
                     rest = tail;
                 }
                 _ => return None,
@@ -90,6 +117,15 @@ impl Deferred {
         }
         if let Some(session) = &self.zellij {
             crate::zellij::refresh(session);
+        }
+        if let Some(work) = &self.notify {
+            let env = crate::env::Env::from_process();
+            let config = crate::read::read_config(&env.ring_home).0;
+            let rang = match work {
+                Notify::Rang(id) => vec![id.clone()],
+                Notify::Flush => Vec::new(),
+            };
+            crate::notify::flush::flush(&env, &config, &rang);
         }
     }
 }
@@ -134,14 +170,17 @@ mod tests {
             Deferred {
                 tmux: Some(plan()),
                 zellij: Some("my session".into()),
+                notify: Some(Notify::Rang("--zellij".into())),
             },
             Deferred {
                 tmux: Some(plan()),
                 zellij: None,
+                notify: None,
             },
             Deferred {
                 tmux: None,
                 zellij: Some("--tmux".into()),
+                notify: Some(Notify::Flush),
             },
         ] {
             assert_eq!(Deferred::from_args(&work.to_args()), Some(work));
@@ -154,6 +193,8 @@ mod tests {
             vec!["--zellij"],
             vec!["--tmux", "/s", "%1"],
             vec!["--zellij", "a", "--zellij", "b"],
+            vec!["--notify-rang"],
+            vec!["--notify-flush", "--notify-rang", "s"],
             vec!["other"],
         ] {
             let args: Vec<String> = args.into_iter().map(str::to_owned).collect();

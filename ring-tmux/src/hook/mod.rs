@@ -1,4 +1,4 @@
-//! `ring-tmux hook`: the writer every agent event runs (spec §3).
+//! `ring-tmux hook`: the writer every agent event runs (§3).
 //!
 //! ```text
 //! stdin (≤ 8 MiB, ≤ 5 s) → JSON → [payload log] → event::normalize → un-hide
@@ -66,7 +66,7 @@ fn env_text(name: &str) -> Option<String> {
     (!trimmed.is_empty()).then(|| trimmed.to_owned())
 }
 
-/// RiNG's on/off tokens (spec §3.12).
+/// RiNG's on/off tokens (§3.12).
 fn switch(value: &str) -> Option<bool> {
     match py_strip(value).to_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Some(true),
@@ -199,12 +199,12 @@ fn guarded<T>(log: &ErrorLog, now: f64, step: &str, f: impl FnOnce() -> T) -> Op
     }
 }
 
-/// Python's `str.strip()` whitespace (spec Appendix A).
+/// Python's `str.strip()` whitespace (Appendix A).
 fn py_strip(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
 }
 
-/// Undecodable bytes are dropped (Python's "ignore" error handler, spec §2.2).
+/// Undecodable bytes are dropped (Python's "ignore" error handler, §2.2).
 fn decode_ignoring(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),

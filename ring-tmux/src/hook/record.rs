@@ -91,6 +91,20 @@ impl Recorder<'_> {
         }
     }
 
+    /// The notification work for the detached child: the ring, else a flush when a timer of
+    /// the notification state is due (§3.1 step 1: every hook flushes).
+    fn notify_work(&self, rang: Option<String>) -> Option<super::detached::Notify> {
+        use super::detached::Notify;
+        if !crate::notify::dispatch::enabled(&self.config) {
+            return None;
+        }
+        match rang {
+            Some(id) => Some(Notify::Rang(id)),
+            None => crate::notify::state::due(&self.henv.env.ring_home, self.now)
+                .then_some(Notify::Flush),
+        }
+    }
+
     pub(super) fn record(&self, event: &Event) -> Handled {
         let sessions = self.henv.env.sessions_dir();
         if let Err(e) = store::ensure_dir(&sessions) {
@@ -164,6 +178,7 @@ impl Recorder<'_> {
         }) else {
             return Handled::Failed;
         };
+        let mut rang = None;
         let (handled, after): (Handled, Option<Box<Row>>) = match outcome {
             Outcome::Write {
                 row,
@@ -186,15 +201,15 @@ impl Recorder<'_> {
                 if let Some(t) = &transition {
                     self.append_transition(t);
                 }
-                if notify && self.config.notify_backend != "none" {
+                if notify && crate::notify::dispatch::enabled(&self.config) {
+                    // The decision, as RiNG's recordings count it; the note itself goes out
+                    // from the detached child.
                     self.log.write(
                         self.now,
                         "notify",
-                        &format!(
-                            "{} now waiting ({}): no desktop notifier in ring",
-                            row.session_id, row.waiting_kind
-                        ),
+                        &format!("{} now waiting ({})", row.session_id, row.waiting_kind),
                     );
+                    rang = Some(row.session_id.clone());
                 }
                 (Handled::Written, Some(row))
             }
@@ -246,6 +261,7 @@ impl Recorder<'_> {
                 crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())
             })
             .flatten(),
+            notify: self.notify_work(rang),
         };
         if !work.is_empty()
             && let Err(e) = work.spawn()

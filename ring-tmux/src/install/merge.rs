@@ -1,5 +1,5 @@
 //! The pure part of `install-hooks` / `remove-hooks`: which hook entries are ours, which are
-//! RiNG's, and the edited settings document (spec §7, with ring-tmux's command).
+//! RiNG's, and the edited settings document (§7, with ring-tmux's command).
 //!
 //! A settings file holds `hooks: {EVENT: [group, …]}` where a group is
 //! `{"matcher"?: …, "hooks": [{"type": "command", "command": CMD, "timeout": N}, …]}`.
@@ -141,7 +141,7 @@ pub fn is_ours(command: &str) -> bool {
     words.len() >= 2 && basename(&words[0]) == "ring-tmux" && words[1] == "hook"
 }
 
-/// RiNG's (spec §7): split on whitespace, ≥ 2 tokens, first basename `ring`, second `hook`.
+/// RiNG's (§7): split on whitespace, ≥ 2 tokens, first basename `ring`, second `hook`.
 pub fn is_ring(command: &str) -> bool {
     let mut words = command.split_whitespace();
     matches!((words.next(), words.next()), (Some(program), Some("hook")) if basename(program) == "ring")
@@ -343,7 +343,7 @@ pub fn install(doc: &Value, spec: &Spec, command: &str, replace_ring: bool) -> I
             if event_is_current(groups, command, timeout, replace_ring) {
                 continue;
             }
-            // Claude: RiNG's way (spec §7 step 5: ours out, a new group last). Codex: in
+            // Claude: RiNG's way (§7 step 5: ours out, a new group last). Codex: in
             // place, or the user's trust of the entry would be lost with its position.
             if !(spec.update_in_place && update_in_place(groups, command, timeout, replace_ring)) {
                 strip_entries(groups, &|c| is_ours(c) || (replace_ring && is_ring(c)));

@@ -1,6 +1,6 @@
 //! `install-hooks` / `remove-hooks`: put ring-tmux's hook into Claude Code's
 //! `~/.claude/settings.json` (always) and Codex's `~/.codex/hooks.json` (when `~/.codex`
-//! exists), or take it out, touching nothing else (spec §7 with our command).
+//! exists), or take it out, touching nothing else (§7 with our command).
 //!
 //! Safety first: a file that is not JSON is left byte-identical and named with the position
 //! to fix; a write is preceded by a timestamped backup and done atomically; a second run is a
@@ -117,7 +117,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-fn stamp_now() -> String {
+pub(crate) fn stamp_now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_secs()).unwrap_or(0))

@@ -53,3 +53,57 @@ pub struct Target {
 pub mod desktop;
 pub mod display;
 pub mod terminal;
+
+// The decision's side of issue 14: state on disk, flush, dispatch, the remote channels and
+// the commands.
+pub mod cli;
+pub mod command;
+pub mod dispatch;
+pub mod flush;
+pub mod http;
+pub mod ntfy;
+pub mod state;
+pub mod webhook;
+
+/// Title and body for a channel that leaves this machine: control characters removed, and
+/// the detail replaced by a description unless the target may have it.
+pub fn remote_text(note: &Note, target: &Target) -> (String, String) {
+    let body = if target.send_detail || note.detail.is_empty() || note.count != 1 {
+        note.body.clone()
+    } else {
+        let what = if note.kind.is_empty() {
+            "you"
+        } else {
+            &note.kind
+        };
+        format!("{} in {} waits for {what}", note.provider, note.project)
+    };
+    (
+        ring_shared::format::sanitize(&note.title),
+        ring_shared::format::sanitize(&body),
+    )
+}
+
+impl Note {
+    /// The note a decision's output stands for (the first wait named).
+    pub fn of(out: &ring_shared::notify::Out) -> Note {
+        let first = out.waits.first().cloned().unwrap_or_default();
+        Note {
+            title: out.title(),
+            body: out.body(true),
+            count: out.count(),
+            session_id: first.session_id,
+            provider: first.provider,
+            label: first.label,
+            project: first.project,
+            cwd: first.cwd,
+            kind: first.kind,
+            detail: first.detail,
+            tmux_socket: first.tmux_socket,
+            tmux_pane: first.tmux_pane,
+            tty: first.tty,
+            zellij_session: first.zellij_session,
+            zellij_pane: first.zellij_pane,
+        }
+    }
+}

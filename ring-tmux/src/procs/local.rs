@@ -1,4 +1,4 @@
-//! Local LLM chat processes (spec §4.6): `ollama run MODEL`, `llama-cli`, `llama cli|client`.
+//! Local LLM chat processes (§4.6): `ollama run MODEL`, `llama-cli`, `llama cli|client`.
 //! The classification is pure and tested with tables; the scan hands the rows' facts to the
 //! zero-config read in `Procs::local_llm`.
 

@@ -79,7 +79,9 @@ pub fn read_rows_cached(env: &Env) -> RowFiles {
 /// Empties a long journal (a new epoch) when the cache about to be written, for the folder
 /// state `key`, covers all of it. A signed state stays exact: no kernel ever gives it again.
 fn rotate_if_long(cache_dir: &Path, sessions: &Path, key: Key, meta: &mut Meta) {
+    // Only a process that writes the cache rotates (`store::keeps_caches`).
     if meta.offset > journal::ROTATE_AT
+        && crate::store::keeps_caches()
         && let Some((epoch, len)) = journal::rotate(cache_dir, sessions, key.dir(), meta.offset)
     {
         (meta.epoch, meta.offset) = (epoch, len);

@@ -1,4 +1,4 @@
-//! Hidden sessions at read time (spec §3.13, §4.8): parse `deleted_sessions.json`, and write
+//! Hidden sessions at read time (§3.13, §4.8): parse `deleted_sessions.json`, and write
 //! back what the read decided (un-hides, the legacy-list migration) in RiNG's format, under
 //! RiNG's lock. The hook's un-hide lives in [`crate::store::hidden`]; this reuses it. The
 //! migration's rule and format are [`ring_shared::hidden::migrate`]'s.

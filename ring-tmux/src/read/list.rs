@@ -10,13 +10,11 @@
 //! before it reaches the terminal. On a terminal the table fits its width: the DOING column
 //! gives way first, then WHERE (cut in the middle, keeping the last directory), then PROJECT.
 
-use super::LoadedBoard;
 use ring_shared::Status;
-use ring_shared::board::{location, project};
 use ring_shared::format::{
     display_width, marker, relative_time, sanitize, status_label, truncate, truncate_middle,
-    waiting_icon,
 };
+use ring_shared::view::{Entry, View};
 use std::io::IsTerminal;
 
 /// Narrowest DOING / WHERE / PROJECT columns before they are cut.
@@ -43,36 +41,24 @@ struct Line {
     place: String,
 }
 
-fn line_of(loaded: &LoadedBoard, index: usize, home: &str) -> Line {
-    let board = &loaded.board;
-    let session = &board.sessions[index];
-    let row = &session.row;
-    let icon = if row.status == Status::Waiting {
-        waiting_icon(&row.waiting_kind)
+fn line_of(entry: &Entry) -> Line {
+    let icon = if entry.status == Status::Waiting {
+        entry.waiting_kind().map_or("", |k| k.icon())
     } else {
         ""
     };
-    let label = if session.kind == Some("agent") {
-        format!("{} agent", status_label(row.status))
+    let label = if entry.agent {
+        format!("{} agent", status_label(entry.status))
     } else {
-        status_label(row.status).to_owned()
+        status_label(entry.status).to_owned()
     };
-    let state = format!("{} {label} {icon}", marker(row.status));
-    let name = loaded
-        .labels
-        .get(&row.session_id)
-        .map_or_else(|| project(session).to_owned(), Clone::clone);
-    let doing = if row.status == Status::Waiting && !row.waiting_detail.is_empty() {
-        &row.waiting_detail
-    } else {
-        &row.last_action
-    };
+    let state = format!("{} {label} {icon}", marker(entry.status));
     Line {
         state: state.trim_end().to_owned(),
-        project: sanitize(&name),
-        idle: relative_time(session.idle_seconds(board.now)),
-        doing: sanitize(doing),
-        place: sanitize(&location(session, home)),
+        project: sanitize(entry.name()),
+        idle: relative_time(entry.idle_seconds),
+        doing: sanitize(&entry.detail),
+        place: sanitize(&entry.location),
     }
 }
 
@@ -108,13 +94,11 @@ fn fit_place(place: &str, width: usize) -> String {
 }
 
 /// Renders the table (with a trailing newline); `width` fits it to a terminal.
-pub fn render(loaded: &LoadedBoard, home: &str, width: Option<usize>) -> String {
-    if loaded.board.sessions.is_empty() {
+pub fn render(view: &View, width: Option<usize>) -> String {
+    if view.entries.is_empty() {
         return "(no sessions)\n".to_owned();
     }
-    let mut lines: Vec<Line> = (0..loaded.board.sessions.len())
-        .map(|i| line_of(loaded, i, home))
-        .collect();
+    let mut lines: Vec<Line> = view.entries.iter().map(line_of).collect();
     let header = Line {
         state: "STATE".into(),
         project: "PROJECT".into(),
@@ -169,16 +153,13 @@ mod tests {
     use ring_shared::derive::Session;
     use rstest::rstest;
 
-    fn loaded(rows: Vec<Row>) -> LoadedBoard {
+    fn loaded(rows: Vec<Row>, home: &str) -> View {
         let sessions = rows.into_iter().map(Session::from_hook).collect();
-        let board = Board::build(sessions, 0, 100.0, true);
-        LoadedBoard {
-            summary: board.summarize(),
-            board,
-            labels: Default::default(),
-            skipped: Vec::new(),
-            phantoms: 0,
-        }
+        View::of_board(
+            Board::build(sessions, 0, 100.0, true),
+            &Default::default(),
+            home,
+        )
     }
 
     fn long_rows() -> Vec<Row> {
@@ -201,7 +182,7 @@ mod tests {
     #[case::narrow(80, true)]
     #[case::tiny_cuts_the_project_last(60, false)]
     fn fitted_table_never_exceeds_the_width(#[case] width: usize, #[case] whole: bool) {
-        let text = render(&loaded(long_rows()), "/home/someone", Some(width));
+        let text = render(&loaded(long_rows(), "/home/someone"), Some(width));
         for line in text.lines() {
             assert!(
                 display_width(line) <= width,
@@ -231,7 +212,7 @@ mod tests {
 
     #[test]
     fn where_keeps_the_last_directory_when_cut() {
-        let text = render(&loaded(long_rows()), "/nowhere", Some(80));
+        let text = render(&loaded(long_rows(), "/nowhere"), Some(80));
         let first = text.lines().nth(1).expect("first row");
         assert!(first.ends_with("the-project-name"), "{first}");
         assert!(first.contains('…'), "{first}");
@@ -239,7 +220,7 @@ mod tests {
 
     #[test]
     fn unfitted_table_keeps_everything() {
-        let text = render(&loaded(long_rows()), "/home/someone", None);
+        let text = render(&loaded(long_rows(), "/home/someone"), None);
         assert!(text.contains("keep it for later?"), "{text}");
         assert!(
             text.contains("~/src/very/deeply/nested/projects/the-project-name"),
@@ -270,7 +251,7 @@ mod tests {
             rows in proptest::collection::vec(ring_shared::testing::hook_row(100.0, 24), 1..12),
             width in 0usize..240,
         ) {
-            let text = render(&loaded(rows), "/home/u", Some(width));
+            let text = render(&loaded(rows, "/home/u"), Some(width));
             let bound = width.max(narrowest(&text));
             for line in text.lines() {
                 proptest::prop_assert!(display_width(line) <= bound, "{} > {bound}: {line:?}", display_width(line));

@@ -55,7 +55,8 @@ pub fn unseal<'a>(kind: &[u8; 4], version: u32, bytes: &'a [u8]) -> Option<&'a [
     ok.then_some(payload)
 }
 
-/// Writes `payload` sealed as `dir/name`, atomically (creating `dir`, mode 0700).
+/// Writes `payload` sealed as `dir/name`, atomically (creating `dir`, mode 0700); nothing
+/// in a read-only process (`super::read_only`).
 pub fn store(
     dir: &Path,
     name: &str,
@@ -63,6 +64,9 @@ pub fn store(
     version: u32,
     payload: &[u8],
 ) -> std::io::Result<()> {
+    if !super::keeps_caches() {
+        return Ok(());
+    }
     super::ensure_dir(dir)?;
     super::write_atomic(dir, name, &seal(kind, version, payload))
 }

@@ -1,4 +1,4 @@
-//! Hidden sessions, `deleted_sessions.json` (spec §3.13): the hook's un-hide, on disk.
+//! Hidden sessions, `deleted_sessions.json` (§3.13): the hook's un-hide, on disk.
 //!
 //! The rule and RiNG's format (what is kept, the legacy-list migration, keys sorted, ISO-8601
 //! UTC strings) are [`ring_shared::hidden`]'s; this module only adds the I/O: the file is

@@ -1,4 +1,4 @@
-//! Append-only JSON-lines logs shared with RiNG: `events.jsonl` (status transitions, spec
+//! Append-only JSON-lines logs shared with RiNG: `events.jsonl` (status transitions,
 //! §3.11) and `hook_payloads.jsonl` (raw payloads, §3.12).
 //!
 //! Lines are written as Python's `json.dumps(…, ensure_ascii=False)` writes them

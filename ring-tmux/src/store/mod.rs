@@ -18,6 +18,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use safe::{DIR_MODE, FILE_MODE};
 /// Largest registry row the hook reads back (rows are a few KiB).
@@ -115,7 +116,7 @@ pub fn read_text(path: &Path, cap: u64, owner: Owner) -> Option<String> {
 pub const SIDE_CAP: u64 = 64 << 20;
 
 /// Reads the last `tail` bytes of a regular file: `(bytes, cut)` where `cut` says the file
-/// was larger than `tail` (the caller then drops the partial first line, spec §3.7).
+/// was larger than `tail` (the caller then drops the partial first line, §3.7).
 /// `None` when the file is missing, not a regular file, or unreadable.
 pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
     let (mut file, len) = open_regular(path, Owner::Anyone).ok()??;
@@ -139,6 +140,24 @@ pub fn temp_name(stem: &str) -> String {
         .unwrap_or(0);
     let seq = SEQ.fetch_add(1, Ordering::Relaxed);
     format!(".{stem}.{}.{nanos:x}{seq}.tmp", std::process::id())
+}
+
+/// Whether this process keeps the read path's caches (`RING_HOME/cache/`: the process memo,
+/// the zero-config scan cache and its listing stamp, the tmux evidence) and the rows
+/// published for zellij. Who writes them: the commands status bars run every few seconds,
+/// `status` (tmux) and `oneline` (RiNG's line, and the zellij plugin's `oneline --all`, whose
+/// job is publishing), and no other. The readable commands (`json`, `list`) call
+/// [`read_only`] and use the caches as they find them; the hook never writes them.
+static KEEPS_CACHES: AtomicBool = AtomicBool::new(true);
+
+/// Makes every later cache write of this process a no-op (see [`keeps_caches`]).
+pub fn read_only() {
+    KEEPS_CACHES.store(false, Ordering::Relaxed);
+}
+
+/// Whether this process writes the read path's caches ([`read_only`] not called).
+pub fn keeps_caches() -> bool {
+    KEEPS_CACHES.load(Ordering::Relaxed)
 }
 
 /// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then

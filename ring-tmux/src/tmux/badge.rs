@@ -13,26 +13,29 @@
 
 use super::pane::{HAS_ARITHMETIC, KIND_OPTION, STATE_OPTION};
 use ring_shared::Status;
+use ring_shared::format::marker;
+use ring_shared::view::Kind;
 
-/// `@ring-…` options and their defaults: icons and status colours. `ring.tmux` sets each
+/// `@ring-…` options and their defaults: state icons (RiNG's markers), waiting-kind icons
+/// (`ring_shared::view::KINDS`, the badged kinds) and status colours. `ring.tmux` sets each
 /// only when the user has not. (Keys are not here: `ring.tmux` must still tell a key the
 /// user chose from its own default when it runs again.)
-pub const DEFAULTS: &[(&str, &str)] = &[
-    ("@ring-icon-waiting", "\u{1F534}"),
-    ("@ring-icon-working", "\u{1F7E2}"),
-    ("@ring-icon-idle", "\u{1F7E1}"),
-    ("@ring-icon-permission", "\u{1F510}"),
-    ("@ring-icon-question", "\u{2753}"),
-    ("@ring-icon-plan", "\u{1F9ED}"),
-    ("@ring-color-waiting", "red"),
-    ("@ring-color-working", "green"),
-    ("@ring-color-idle", "yellow"),
-];
+pub fn defaults() -> Vec<(String, &'static str)> {
+    let states = BADGE_STATES
+        .into_iter()
+        .map(|s| (format!("@ring-icon-{}", s.as_str()), marker(s)));
+    let kinds = Kind::badged().map(|k| (format!("@ring-icon-{}", k.name()), k.icon()));
+    // The counts take the bar's own text colour: the icon already tells the state, and a
+    // state colour is unreadable on some bar (green on tmux's default green bar is 1:1,
+    // yellow on it 1.2:1). A user who wants them coloured sets these.
+    let colours = ["waiting", "working", "idle"]
+        .into_iter()
+        .map(|name| (format!("@ring-color-{name}"), "default"));
+    states.chain(kinds).chain(colours).collect()
+}
 
 /// The states that can have a badge, in the order they are drawn.
 const BADGE_STATES: [Status; 3] = [Status::Waiting, Status::Working, Status::Idle];
-
-const KINDS: [&str; 3] = ["permission", "question", "plan"];
 
 fn shown(states: &[Status]) -> impl Iterator<Item = &'static str> + '_ {
     BADGE_STATES
@@ -81,7 +84,8 @@ fn uncounted_badge(states: &[Status]) -> String {
 
 /// The pane badge for `pane-border-format`: the state's icon, and while waiting the kind's.
 pub fn pane_badge(states: &[Status]) -> String {
-    let kind = KINDS.iter().rev().fold(String::new(), |rest, k| {
+    let kind = Kind::badged().rev().fold(String::new(), |rest, k| {
+        let k = k.name();
         format!("#{{?#{{==:#{{{KIND_OPTION}}},{k}}},#{{@ring-icon-{k}}},{rest}}}")
     });
     shown(states)
@@ -101,6 +105,55 @@ pub fn pane_badge(states: &[Status]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ring_shared::contrast::{MIN_RATIO, Rgb, ratio, xterm_rgb};
+
+    /// tmux's colour names 0-7 (`default`: the bar's own foreground).
+    fn resolve(colour: &str, bar_fg: Rgb, palette: &[Rgb; 8]) -> Rgb {
+        let names = [
+            "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+        ];
+        match colour {
+            "default" => bar_fg,
+            name => {
+                palette[names
+                    .iter()
+                    .position(|n| *n == name)
+                    .expect("a colour name")]
+            }
+        }
+    }
+
+    /// The counts read at WCAG 4.5:1 on tmux's default bar (`status-style bg=green,fg=black`)
+    /// as xterm and as GNOME's Tango palette draw it, and on a dark and a light bar.
+    #[test]
+    fn default_count_colours_read_on_the_default_green_bar() {
+        let xterm: [Rgb; 8] = std::array::from_fn(|i| xterm_rgb(i as u8));
+        let tango: [Rgb; 8] = [
+            (0x2e, 0x34, 0x36),
+            (0xcc, 0x00, 0x00),
+            (0x4e, 0x9a, 0x06),
+            (0xc4, 0xa0, 0x00),
+            (0x34, 0x65, 0xa4),
+            (0x75, 0x50, 0x7b),
+            (0x06, 0x98, 0x9a),
+            (0xd3, 0xd7, 0xcf),
+        ];
+        for (palette_name, palette) in [("xterm", &xterm), ("tango", &tango)] {
+            for (bar, bg, fg) in [
+                ("default green", palette[2], (0, 0, 0)),
+                ("dark", (0x1e, 0x1e, 0x2e), (0xcd, 0xd6, 0xf4)),
+                ("light", (0xee, 0xee, 0xee), (0x30, 0x30, 0x30)),
+            ] {
+                for (option, colour) in defaults().iter().filter(|(o, _)| o.contains("-color-")) {
+                    let r = ratio(resolve(colour, fg, palette), bg);
+                    assert!(
+                        r >= MIN_RATIO,
+                        "{option} {colour} on the {bar} bar ({palette_name}): {r:.2}:1"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn window_badge_counts_each_state_with_a_pane_loop() {
@@ -154,13 +207,33 @@ mod tests {
     }
 
     #[test]
+    fn defaults_are_the_icons_ring_tmux_always_printed_and_the_readable_colours() {
+        let printed: Vec<(String, &str)> = defaults();
+        let want: Vec<(String, &str)> = [
+            ("@ring-icon-waiting", "\u{1F534}"),
+            ("@ring-icon-working", "\u{1F7E2}"),
+            ("@ring-icon-idle", "\u{1F7E1}"),
+            ("@ring-icon-permission", "\u{1F510}"),
+            ("@ring-icon-question", "\u{2753}"),
+            ("@ring-icon-plan", "\u{1F9ED}"),
+            ("@ring-color-waiting", "default"),
+            ("@ring-color-working", "default"),
+            ("@ring-color-idle", "default"),
+        ]
+        .into_iter()
+        .map(|(n, v)| (n.to_owned(), v))
+        .collect();
+        assert_eq!(printed, want);
+    }
+
+    #[test]
     fn every_icon_a_format_uses_has_a_default() {
         let f = window_badge(&BADGE_STATES) + &pane_badge(&BADGE_STATES);
         for part in f.split("#{@").skip(1) {
             let name = format!("@{}", part.split('}').next().unwrap_or_default());
             if name.starts_with("@ring-") {
                 assert!(
-                    DEFAULTS.iter().any(|(n, _)| *n == name),
+                    defaults().iter().any(|(n, _)| *n == name),
                     "{name} has no default"
                 );
             }

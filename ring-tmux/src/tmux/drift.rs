@@ -13,7 +13,7 @@
 
 use super::pane::{Visible, chained_sets, stamp_ms};
 use super::run::{self, REPAIR_BUDGET, is_pane_id, is_tty_path};
-use ring_shared::board::SummaryEntry;
+use ring_shared::view::Entry;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
@@ -61,7 +61,7 @@ pub fn parse_panes(listing: &str) -> Vec<Pane> {
 
 /// The pane of `socket` that `entry` provably runs in: its `tmux_pane` with a matching tty
 /// (when the tty is known), else the one pane with its tty. Exposed for `jump` and `menu`.
-pub fn pane_of<'a>(entry: &SummaryEntry, socket: &str, panes: &'a [Pane]) -> Option<&'a Pane> {
+pub fn pane_of<'a>(entry: &Entry, socket: &str, panes: &'a [Pane]) -> Option<&'a Pane> {
     let tty = match entry.tty.as_deref() {
         None | Some("") => None,
         Some(t) if is_tty_path(t) => Some(t),
@@ -94,7 +94,7 @@ fn sole_pane_on<'a>(tty: &str, panes: &'a [Pane]) -> Option<&'a Pane> {
 }
 
 /// What each pane should show: the most recently active session mapped to it wins.
-pub fn wanted(entries: &[SummaryEntry], socket: &str, panes: &[Pane]) -> BTreeMap<String, Visible> {
+pub fn wanted(entries: &[Entry], socket: &str, panes: &[Pane]) -> BTreeMap<String, Visible> {
     let mut best: BTreeMap<String, (f64, Visible)> = BTreeMap::new();
     for entry in entries {
         let Some(visible) = Visible::of(entry.status, &entry.kind) else {
@@ -139,9 +139,9 @@ fn stamp_name(socket: &str) -> String {
 /// What the panes of `socket` should show, as far as the rows tell without asking tmux: a
 /// hash of (pane, tty, state) of every entry of that server with a visible state, most
 /// recently active first (the order [`wanted`] breaks ties by). Stable across runs.
-pub fn fingerprint(entries: &[SummaryEntry], socket: &str) -> u64 {
+pub fn fingerprint(entries: &[Entry], socket: &str) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut shown: Vec<(&SummaryEntry, Visible)> = entries
+    let mut shown: Vec<(&Entry, Visible)> = entries
         .iter()
         // Rows found without hooks name no server, only a tty (see `pane_of`).
         .filter(|e| match e.tmux_socket.as_deref() {
@@ -196,7 +196,7 @@ pub fn claim(ring_home: &Path, socket: &str, print: u64) -> bool {
 /// `None` when a tmux call failed or ran out of time (a busy machine): the caller then gives
 /// the claim back ([`unclaim`]), so the next status run tries again instead of waiting for
 /// the rows to change or for [`REPAIR_ANYWAY`].
-pub fn repair(socket: &str, entries: &[SummaryEntry], now: f64) -> Option<usize> {
+pub fn repair(socket: &str, entries: &[Entry], now: f64) -> Option<usize> {
     let deadline = Instant::now() + REPAIR_BUDGET;
     let list: Vec<String> = ["list-panes", "-a", "-F", LIST_FORMAT]
         .iter()
@@ -228,22 +228,16 @@ mod tests {
 
     const SOCK: &str = "/tmp/tmux-0/default";
 
-    fn entry(id: &str, status: Status, pane: Option<&str>, tty: Option<&str>) -> SummaryEntry {
-        SummaryEntry {
-            session_id: id.into(),
-            status,
-            project: "p".into(),
-            kind: String::new(),
-            detail: String::new(),
-            idle_seconds: 1.0,
-            agent: false,
-            tmux_pane: pane.map(str::to_owned),
-            tmux_socket: Some(SOCK.into()),
-            tty: tty.map(str::to_owned),
-            zellij_session: None,
-            zellij_pane: None,
-            tmux_target: None,
-        }
+    fn entry(id: &str, status: Status, pane: Option<&str>, tty: Option<&str>) -> Entry {
+        let mut row = ring_shared::Row::new(id);
+        row.status = status;
+        row.cwd = "/r/p".into();
+        row.last_active = 99.0;
+        row.tmux_pane = pane.map(str::to_owned);
+        row.tmux_socket = Some(SOCK.into());
+        row.tty = tty.map(str::to_owned);
+        let session = ring_shared::derive::Session::from_hook(row);
+        Entry::of(session, 100.0, &Default::default(), "")
     }
 
     fn panes() -> Vec<Pane> {

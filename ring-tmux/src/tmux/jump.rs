@@ -12,8 +12,8 @@ use super::drift::{self, LIST_FORMAT, Pane};
 use super::run::{self, is_pane_id};
 use crate::env::Env;
 use crate::read::{load_board, read_config};
-use ring_shared::board::SummaryEntry;
 use ring_shared::format::{escape_tmux, sanitize, truncate};
+use ring_shared::view::{Entry, View};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -59,14 +59,15 @@ fn client_args(client: Option<&str>) -> Vec<String> {
     }
 }
 
-/// Waiting sessions reachable on this server, longest-waiting first, with their panes.
+/// Waiting sessions reachable on this server, longest-waiting first (as given), with their
+/// panes.
 pub fn targets<'a>(
-    waiting: &'a [SummaryEntry],
+    waiting: impl IntoIterator<Item = &'a Entry>,
     socket: &str,
     panes: &'a [Pane],
-) -> Vec<(&'a SummaryEntry, &'a Pane)> {
+) -> Vec<(&'a Entry, &'a Pane)> {
     waiting
-        .iter()
+        .into_iter()
         .filter_map(|e| drift::pane_of(e, socket, panes).map(|p| (e, p)))
         .collect()
 }
@@ -74,7 +75,7 @@ pub fn targets<'a>(
 /// Which target to visit: the one after `last` when the client is on `last`'s pane, else
 /// the first.
 pub fn next_target(
-    targets: &[(&SummaryEntry, &Pane)],
+    targets: &[(&Entry, &Pane)],
     last: Option<&str>,
     here: Option<&str>,
 ) -> Option<usize> {
@@ -103,8 +104,7 @@ struct Context {
     env: Env,
     args: Args,
     socket: String,
-    entries: ring_shared::board::Summary,
-    labels: std::collections::BTreeMap<String, String>,
+    view: View,
     panes: Vec<Pane>,
     deadline: Instant,
 }
@@ -125,8 +125,7 @@ fn context(args: &Args) -> Option<Context> {
         env,
         args,
         socket,
-        entries: loaded.summary,
-        labels: loaded.labels,
+        view: loaded.view,
         panes: drift::parse_panes(&listing.stdout),
         deadline,
     })
@@ -153,7 +152,7 @@ pub fn jump(args: &Args) -> ExitCode {
     if let Some(query) = ctx.args.target.as_deref() {
         return jump_to_named(&ctx, query);
     }
-    let found = targets(&ctx.entries.waiting, &ctx.socket, &ctx.panes);
+    let found = targets(ctx.view.waiting(), &ctx.socket, &ctx.panes);
     let last = last_path(&ctx.env)
         .and_then(|p| crate::store::read_text(&p, 4096, crate::store::Owner::Ring));
     let here = ctx.args.pane.as_deref().filter(|p| is_pane_id(p));
@@ -177,7 +176,7 @@ pub fn jump(args: &Args) -> ExitCode {
 /// `jump SESSION`: the session an id, id prefix or label names; said on stderr (a person
 /// typed it) when it names none or several.
 fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
-    let id = match crate::cmd::pick_session(query, &ctx.entries.sessions, &ctx.labels) {
+    let id = match crate::cmd::pick_session(query, &ctx.view.entries) {
         Ok(id) => id,
         Err(code) => return code,
     };
@@ -194,8 +193,8 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
 /// `jump --session ID`: switch the client to that session's pane, if it is on this server.
 fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
     let pane = ctx
+        .view
         .entries
-        .sessions
         .iter()
         .find(|e| e.session_id == id)
         .and_then(|e| drift::pane_of(e, &ctx.socket, &ctx.panes));
@@ -217,9 +216,9 @@ fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
     }
 }
 
-/// One menu line: state and kind icons (tmux formats of the user's options), project and
-/// detail (sanitized, `#` doubled: menu names are formats too).
-pub fn menu_label(entry: &SummaryEntry) -> String {
+/// One menu line: state and kind icons (tmux formats of the user's options), name (the
+/// label, else the project) and detail (sanitized, `#` doubled: menu names are formats too).
+pub fn menu_label(entry: &Entry) -> String {
     menu_label_within(entry, usize::MAX)
 }
 
@@ -236,20 +235,19 @@ const DETAIL_SEPARATOR: &str = " \u{b7} ";
 /// [`menu_label`] whose text, once tmux expands it, holds at most `bytes` bytes (icons
 /// counted as [`ICON_BYTES`]): tmux 3.3 measures a menu line in bytes, not columns, when it
 /// decides to cut it. The detail shrinks first, then goes, then the project name shrinks.
-pub fn menu_label_within(entry: &SummaryEntry, bytes: usize) -> String {
+pub fn menu_label_within(entry: &Entry, bytes: usize) -> String {
     let state = entry.status.as_str();
-    let kind = matches!(entry.kind.as_str(), "permission" | "question" | "plan")
-        && entry.status == ring_shared::Status::Waiting;
+    let kind = ring_shared::view::Kind::on_badge(entry.status, &entry.kind);
     // Icon and space, and " " + kind icon.
-    let fixed = ICON_BYTES + 1 + if kind { 1 + ICON_BYTES } else { 0 };
+    let fixed = ICON_BYTES + 1 + if kind.is_some() { 1 + ICON_BYTES } else { 0 };
     let project = cut(
-        &sanitize(&entry.project),
+        &sanitize(entry.name()),
         PROJECT_WIDTH,
         bytes.saturating_sub(fixed),
     );
     let mut label = format!("#{{@ring-icon-{state}}} {}", escape_tmux(&project));
-    if kind {
-        label.push_str(&format!(" #{{@ring-icon-{}}}", entry.kind));
+    if let Some(kind) = kind {
+        label.push_str(&format!(" #{{@ring-icon-{}}}", kind.name()));
     }
     let detail = sanitize(&entry.detail);
     let room = bytes.saturating_sub(fixed + project.len() + DETAIL_SEPARATOR.len());
@@ -294,7 +292,7 @@ const ELSEWHERE: &str = " (elsewhere)";
 /// it cuts lines wider than the client where they end, so with its `width` known each line
 /// is cut by ring instead, detail first, and keeps its end.
 pub fn menu_argv(
-    entries: &[SummaryEntry],
+    entries: &[Entry],
     socket: &str,
     panes: &[Pane],
     client: Option<&str>,
@@ -364,15 +362,8 @@ pub fn menu(args: &Args) -> ExitCode {
             "run it inside tmux ($TMUX) or pass --socket PATH",
         );
     };
-    // A session's label (`ring-tmux name`) shows in place of its project, as in `list`.
-    let mut sessions = ctx.entries.sessions.clone();
-    for entry in &mut sessions {
-        if let Some(label) = ctx.labels.get(&entry.session_id) {
-            entry.project.clone_from(label);
-        }
-    }
     let argv = menu_argv(
-        &sessions,
+        &ctx.view.entries,
         &ctx.socket,
         &ctx.panes,
         ctx.args.client.as_deref(),
@@ -401,22 +392,16 @@ mod tests {
 
     const SOCK: &str = "/tmp/tmux-0/default";
 
-    fn entry(id: &str, pane: &str) -> SummaryEntry {
-        SummaryEntry {
-            session_id: id.into(),
-            status: Status::Waiting,
-            project: format!("proj-{id}"),
-            kind: "permission".into(),
-            detail: String::new(),
-            idle_seconds: 1.0,
-            agent: false,
-            tmux_pane: Some(pane.into()),
-            tmux_socket: Some(SOCK.into()),
-            tty: None,
-            zellij_session: None,
-            zellij_pane: None,
-            tmux_target: None,
-        }
+    fn entry(id: &str, pane: &str) -> Entry {
+        let mut row = ring_shared::Row::new(id);
+        row.status = Status::Waiting;
+        row.cwd = format!("/r/proj-{id}");
+        row.waiting_kind = "permission".into();
+        row.last_active = 99.0;
+        row.tmux_pane = Some(pane.into());
+        row.tmux_socket = Some(SOCK.into());
+        let session = ring_shared::derive::Session::from_hook(row);
+        Entry::of(session, 100.0, &Default::default(), "")
     }
 
     fn panes() -> Vec<Pane> {
@@ -459,6 +444,17 @@ mod tests {
     }
 
     #[test]
+    fn a_menu_line_names_a_session_by_its_label() {
+        let mut e = entry("a", "%1");
+        e.label = "login #2".into();
+        e.detail = "Bash: ls".into();
+        assert_eq!(
+            menu_label(&e),
+            "#{@ring-icon-waiting} login ##2 #{@ring-icon-permission} \u{b7} Bash: ls"
+        );
+    }
+
+    #[test]
     fn menu_jumps_to_reachable_sessions_and_greys_out_the_rest() {
         let entries = vec![entry("a", "%1"), entry("x", "%9")];
         let argv = menu_argv(&entries, SOCK, &panes(), Some("/dev/pts/5"), None, None);
@@ -495,7 +491,7 @@ mod tests {
         #[case] shown: usize,
         #[case] last: Option<&str>,
     ) {
-        let entries: Vec<SummaryEntry> = (0..sessions)
+        let entries: Vec<Entry> = (0..sessions)
             .map(|i| entry(&format!("s{i}"), "%1"))
             .collect();
         let argv = menu_argv(&entries, SOCK, &panes(), None, height, None);
@@ -512,7 +508,7 @@ mod tests {
     }
 
     /// A waiting question with a long project name and a long detail.
-    fn wordy() -> SummaryEntry {
+    fn wordy() -> Entry {
         let mut e = entry("w", "%1");
         e.project = "a-rather-long-project-name-indeed".into();
         e.kind = "question".into();

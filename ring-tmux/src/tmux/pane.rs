@@ -12,6 +12,16 @@
 //! stamps as strings (`#{<=:…}`, tmux 3.0), which orders fixed-width digits the same way.
 
 use ring_shared::Status;
+use ring_shared::view::Badge;
+
+impl From<Badge> for Visible {
+    fn from(badge: Badge) -> Visible {
+        Visible {
+            state: badge.state.as_str(),
+            kind: badge.kind.map(|k| k.name()),
+        }
+    }
+}
 
 /// Pane option: `waiting` / `working` / `idle`, unset when nothing runs there.
 pub const STATE_OPTION: &str = "@ring_state";
@@ -32,21 +42,10 @@ pub struct Visible {
 }
 
 impl Visible {
-    /// The badge for a status and a `waiting_kind`; `None` for ended sessions.
+    /// The badge for a status and a `waiting_kind`; `None` for ended sessions
+    /// (`ring_shared::view::Badge`, the one badge rule).
     pub fn of(status: Status, waiting_kind: &str) -> Option<Visible> {
-        let state = match status {
-            Status::Waiting => "waiting",
-            Status::Working => "working",
-            Status::Idle => "idle",
-            Status::Ended => return None,
-        };
-        let kind = match (status, waiting_kind) {
-            (Status::Waiting, "permission") => Some("permission"),
-            (Status::Waiting, "question") => Some("question"),
-            (Status::Waiting, "plan") => Some("plan"),
-            _ => None,
-        };
-        Some(Visible { state, kind })
+        Badge::of(status, waiting_kind).map(Visible::from)
     }
 
     /// Parses what `list-panes` printed for a pane; anything unknown counts as no badge.

@@ -34,7 +34,7 @@ fn install_writes_plugin_layout_permissions_and_ring_folder() {
     assert_eq!(
         permissions,
         format!(
-            "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n    RunCommands\n}}\n",
+            "\"{}\" {{\n    ReadApplicationState\n    ChangeApplicationState\n    RunCommands\n    MessageAndLaunchOtherPlugins\n}}\n",
             paths.plugin.display()
         )
     );
@@ -194,4 +194,55 @@ fn visible_change_ignores_what_the_plugin_does_not_show() {
     assert!(visible_change(None, Some(&working)));
     assert!(visible_change(Some(&working), None));
     assert!(!visible_change(None, None));
+}
+
+#[test]
+fn an_edited_layout_is_backed_up_before_it_is_rewritten() {
+    let (_dir, paths, source) = setup();
+    install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect("install");
+    let edited = "// mine\nlayout { pane; }\n";
+    fs::write(&paths.layout, edited).expect("edit");
+    install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect("again");
+    let folder = paths.layout.parent().expect("layouts");
+    let backups: Vec<PathBuf> = fs::read_dir(folder)
+        .expect("read")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".bak"))
+        .collect();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    assert_eq!(fs::read_to_string(&backups[0]).expect("backup"), edited);
+    assert_ne!(fs::read_to_string(&paths.layout).expect("layout"), edited);
+    // ring's own layout, unchanged, is not backed up again.
+    install(&paths, &source, Some(Path::new(RING_TMUX)), false).expect("third");
+    assert_eq!(fs::read_dir(folder).expect("read").count(), 2);
+}
+
+/// Outside the repository: no workspace build, the wasm from a release.
+#[test]
+fn the_plugin_is_found_in_the_data_folder_or_where_it_was_installed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let exe_dir = dir.path().join("prefix/bin");
+    fs::create_dir_all(&exe_dir).expect("bin");
+    let data = dir.path().join("data");
+    let installed = dir.path().join("zellij/plugins/ring.wasm");
+    let found = |exe: &Path| find_plugin(None, Some(exe), &data, &installed);
+    let error = found(&exe_dir).expect_err("nothing anywhere");
+    assert!(
+        error.contains("releases/latest/download/ring.wasm"),
+        "{error}"
+    );
+    fs::create_dir_all(installed.parent().expect("parent")).expect("mkdir");
+    fs::write(&installed, WASM).expect("installed");
+    assert_eq!(found(&exe_dir).expect("installed"), installed);
+    fs::create_dir_all(data.join("ring")).expect("mkdir");
+    fs::write(data.join("ring/ring.wasm"), WASM).expect("data");
+    assert_eq!(found(&exe_dir).expect("data"), data.join("ring/ring.wasm"));
+    let share = dir.path().join("prefix/share/ring/ring.wasm");
+    fs::create_dir_all(share.parent().expect("parent")).expect("mkdir");
+    fs::write(&share, WASM).expect("share");
+    assert_eq!(
+        fs::canonicalize(found(&exe_dir).expect("share")).expect("canon"),
+        fs::canonicalize(&share).expect("canon")
+    );
 }

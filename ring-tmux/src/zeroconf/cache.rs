@@ -217,6 +217,9 @@ impl Cache {
     /// ignored: it is only a speed-up). After a listing, rollouts no thread asked for are
     /// forgotten.
     pub fn save(&mut self, dir: &Path) {
+        if !crate::store::keeps_caches() {
+            return;
+        }
         if self.relisted {
             let used = std::mem::take(&mut self.used_rollouts);
             let before = self.rollouts.len();

@@ -1,4 +1,4 @@
-//! Codex threads from `~/.codex/state_5.sqlite` (spec §4.5), read-only, never waiting long
+//! Codex threads from `~/.codex/state_5.sqlite` (§4.5), read-only, never waiting long
 //! for a lock: a missing, locked or unexpected database gives no threads.
 
 use super::cache::{Cache, CodexEntry, FileKey};

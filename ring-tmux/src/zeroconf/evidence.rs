@@ -1,4 +1,4 @@
-//! tmux process-tree evidence (spec §4.10 rule 2) for one command: the panes of the tmux
+//! tmux process-tree evidence (§4.10 rule 2) for one command: the panes of the tmux
 //! server ring runs in (`$TMUX`; one bounded `tmux list-panes -a`) and the processes below
 //! their shells (a `/proc` walk, see `procs::tree`). Both can be injected for tests
 //! (`RING_TMUX_PANES`, `RING_PROC_TREE`, see the `env` module).
@@ -144,7 +144,8 @@ fn cached(
         panes,
         procs,
     };
-    if let Ok(bytes) = serde_json::to_vec(&stored)
+    if crate::store::keeps_caches()
+        && let Ok(bytes) = serde_json::to_vec(&stored)
         && super::cache::create_private_dir(&dir).is_ok()
     {
         let _ = crate::store::frame::store(&dir, FILE, KIND, VERSION, &bytes);

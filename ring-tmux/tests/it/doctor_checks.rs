@@ -13,7 +13,15 @@ case "$1" in
   -V) echo "tmux ${FAKE_TMUX_VERSION:-3.3a}" ;;
   show-options)
     [ "$FAKE_TMUX_SERVER" = down ] && { echo "no server running on /tmp/x" >&2; exit 1; }
-    [ -n "$FAKE_TMUX_LOADED" ] && echo "$FAKE_TMUX_LOADED"
+    case "$3" in
+      @ring_loaded) [ -n "$FAKE_TMUX_LOADED" ] && echo "$FAKE_TMUX_LOADED" ;;
+      status-right) echo "${FAKE_TMUX_STATUS_RIGHT-#(/bin/ring-tmux status --socket x) %H:%M}" ;;
+      @ring-jump-key) [ -n "$FAKE_TMUX_JUMP_KEY" ] && echo "@ring-jump-key $FAKE_TMUX_JUMP_KEY" ;;
+    esac
+    exit 0 ;;
+  list-keys)
+    echo "bind-key -T prefix d detach-client"
+    echo "${FAKE_TMUX_KEY_A-bind-key -T prefix a run-shell -b \"/bin/ring-tmux jump --client x\"}"
     exit 0 ;;
 esac
 "#;
@@ -246,6 +254,18 @@ fn zellij_without_layout(f: &mut Fixture) {
 fn tmux_loaded_with_a_gone_binary(f: &mut Fixture) {
     f.set("FAKE_TMUX_LOADED", "/gone/ring-tmux");
 }
+fn no_placeholder(f: &mut Fixture) {
+    f.set("FAKE_TMUX_STATUS_RIGHT", "%H:%M");
+}
+/// `bind a send-prefix` in tmux.conf: ring.tmux left the default key alone.
+fn jump_key_taken(f: &mut Fixture) {
+    f.set("FAKE_TMUX_KEY_A", "bind-key -T prefix a send-prefix");
+}
+/// `set -g @ring-jump-key ""`: no jump key wanted, nothing to warn about.
+fn jump_key_refused(f: &mut Fixture) {
+    f.set("FAKE_TMUX_KEY_A", "bind-key -T prefix a send-prefix");
+    f.set("FAKE_TMUX_JUMP_KEY", "\"\"");
+}
 fn ring_hooks_too(f: &mut Fixture) {
     let mut doc: Value =
         serde_json::from_str(&std::fs::read_to_string(f.settings()).expect("read")).expect("json");
@@ -380,6 +400,19 @@ fn ring_on_path(f: &mut Fixture) {
     "! ring.tmux is loaded, but runs /gone/ring-tmux",
     Some("tmux source-file ~/.tmux.conf")
 )]
+#[case::no_placeholder(
+    no_placeholder,
+    1,
+    "! ring.tmux is loaded but shows nothing: no #{ring_status}",
+    Some("set -g status-right '#{ring_status} %H:%M'")
+)]
+#[case::jump_key_taken(
+    jump_key_taken,
+    1,
+    "! ring's jump key is not bound (prefix a is already: bind-key -T prefix a send-prefix)",
+    Some("set -g @ring-jump-key j")
+)]
+#[case::jump_key_refused(jump_key_refused, 0, "✓ ring.tmux is loaded", None)]
 #[case::ring_hooks_too(
     ring_hooks_too,
     1,

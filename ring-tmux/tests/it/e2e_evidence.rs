@@ -142,11 +142,12 @@ fn a_pane_process_naming_a_transcript_makes_it_the_live_one_and_its_location() {
         inside, want,
         "inside tmux, pane {pane} ({target}) names {QUIET}"
     );
-    // The status bar's read agrees (its evidence comes from the file `json` just wrote).
+    // The status bar's read agrees (it gathers the evidence itself and stores it: `json`
+    // writes nothing).
     assert_eq!(oneline(dir.path(), &tmux), "\u{1F7E1}1");
 
     // The stand-in ends: `oneline` keeps the stored evidence while the agents are the same
-    // (here for the test's 600 s), `json` gathers afresh and stores what it found.
+    // (here for the test's 600 s), `json` gathers afresh for itself and stores nothing.
     server.run(&["kill-pane", "-t", &pane]);
     assert_eq!(
         oneline(dir.path(), &tmux),
@@ -163,7 +164,7 @@ fn a_pane_process_naming_a_transcript_makes_it_the_live_one_and_its_location() {
     );
     assert_eq!(
         oneline(dir.path(), &tmux),
-        "\u{1F7E2}1",
-        "then oneline uses that"
+        "\u{1F7E1}1",
+        "json stored nothing: oneline keeps its own evidence"
     );
 }

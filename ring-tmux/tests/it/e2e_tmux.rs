@@ -9,6 +9,7 @@
 //!
 //! Here: badges, drift repair and the pane a session is found in. `e2e_tmux/status_line.rs`:
 //! the status segment and ring.tmux itself. `e2e_tmux/keys.rs`: the jump key and the menu.
+//! `e2e_tmux/tpm.rs`: installing through TPM from a clone, to working badges.
 
 // Also used by `e2e_evidence`.
 pub mod world;
@@ -16,6 +17,7 @@ pub mod world;
 mod by_name;
 mod keys;
 mod status_line;
+mod tpm;
 
 use std::time::Duration;
 use world::{World, payload, poll, until_contains};

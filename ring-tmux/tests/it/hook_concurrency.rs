@@ -10,13 +10,13 @@
 //!   same transition twice), and `waiting → idle` never appears (only an ordinary Notification
 //!   yields idle, and it must keep an existing waiting: a lost update would drop that);
 //!   every waiting row the reader sees still carries its permission detail and the stash;
-//! * the board: a second reader runs the real `ring-tmux json --all` throughout (its row cache
-//!   catching up through the hooks' journal), and at the end its board equals the board of a
+//! * the board: a second reader runs the real `ring-tmux oneline --all` throughout (its row
+//!   cache catching up through the hooks' journal) and `json --all` (reading that cache), and at the end its board equals the board of a
 //!   copy of the rows read from scratch.
 
 use crate::hook_support;
 
-use hook_support::{Home, T0, board_json};
+use hook_support::{Home, T0, board_json, board_read};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::fs;
@@ -118,6 +118,8 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
         std::thread::spawn(move || {
             let mut boards = 0;
             while !done.load(Ordering::Relaxed) {
+                // `oneline` keeps the row cache through the journal; `json` reads it as found.
+                board_read(&home.ring(), "oneline");
                 board_json(&home.ring());
                 boards += 1;
             }

@@ -590,7 +590,7 @@ fn an_event_not_exactly_right_is_rewritten_to_one_entry(#[case] stop: Value) {
     );
 }
 
-/// install_upgrades_and_preserves (spec §7 step 5): only our entries are taken out of each
+/// install_upgrades_and_preserves (§7 step 5): only our entries are taken out of each
 /// event that changes; a group left empty goes, every other group and every non-object item
 /// stays as it was and in its place; the new group comes last; the file is rewritten whole with
 /// a 2-space indent, non-ASCII literal and a trailing newline, other keys in their order.
@@ -646,7 +646,7 @@ fn an_upgrade_keeps_foreign_items_and_drops_only_the_groups_it_empties() {
     assert_eq!(keys(&doc), ["z", "hooks", "a"]);
 }
 
-/// install_dry_run (spec §7 step 3): every target is shown (Codex's too when `~/.codex`
+/// install_dry_run (§7 step 3): every target is shown (Codex's too when `~/.codex`
 /// exists) and nothing is written — not even a file that did not exist; an unreadable target
 /// still fails the dry run and stays as it was.
 #[test]

@@ -78,6 +78,8 @@ fn every_readme_key_changes_the_config() {
             "true" => "false".to_owned(),
             "false" => "true".to_owned(),
             d if d.starts_with('"') => "\"none\"".to_owned(),
+            "[]" => "[\"ntfy\"]".to_owned(),
+            d if d.starts_with("[3") => "[7]".to_owned(),
             d if d.starts_with('[') => "[]".to_owned(),
             d => {
                 let n: i64 = d

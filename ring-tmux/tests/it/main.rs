@@ -23,6 +23,7 @@ mod hook_support;
 mod hook_unsafe_folder;
 mod install_hooks;
 mod install_readme;
+mod notify_flow;
 mod notify_local;
 mod print_controls;
 mod props_status;

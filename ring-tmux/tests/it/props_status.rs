@@ -10,13 +10,14 @@
 //! Widths are measured with `format::display_width`, the unicode-width measure ring uses.
 
 use proptest::prelude::*;
-use ring_shared::board::{Board, Summary};
+use ring_shared::board::Board;
 use ring_shared::derive::Session;
 use ring_shared::format::display_width;
 use ring_shared::testing::{self, hostile_text};
+use ring_shared::view::View;
 use ring_shared::{Row, Status};
 use ring_tmux::status;
-use ring_tmux::tmux::badge::DEFAULTS;
+use ring_tmux::tmux::badge::defaults;
 use ring_tmux::tmux::drift::{self, Pane};
 use ring_tmux::tmux::jump;
 
@@ -47,11 +48,15 @@ fn row() -> impl Strategy<Value = Row> {
     })
 }
 
-/// The summary as `status`, `jump` and `menu` load it: ended sessions dropped (`all` off).
-fn summary() -> impl Strategy<Value = Summary> {
+/// The view as `status`, `jump` and `menu` load it: ended sessions dropped (`all` off).
+fn summary() -> impl Strategy<Value = View> {
     prop::collection::vec(row(), 0..14).prop_map(|rows| {
         let sessions = rows.into_iter().map(Session::from_hook).collect();
-        Board::build(sessions, 0, NOW, false).summarize()
+        View::of_board(
+            Board::build(sessions, 0, NOW, false),
+            &Default::default(),
+            "",
+        )
     })
 }
 
@@ -85,9 +90,9 @@ fn shown(format: &str) -> Result<String, String> {
         } else if let Some(tail) = after.strip_prefix('{') {
             let end = tail.find('}').ok_or("unclosed #{")?;
             let name = &tail[..end];
-            let (_, value) = DEFAULTS
-                .iter()
-                .find(|(n, _)| *n == name)
+            let (_, value) = defaults()
+                .into_iter()
+                .find(|(n, _)| n == name)
                 .ok_or_else(|| format!("#{{{name}}} is not ring's"))?;
             out.push_str(value);
             rest = &tail[end + 1..];
@@ -163,7 +168,7 @@ proptest! {
         height in prop::option::of(0usize..60),
         width in prop::option::of(0usize..200),
     ) {
-        let entries = &summary.sessions;
+        let entries = &summary.entries;
         let argv = jump::menu_argv(entries, SOCKET, &panes, client.as_deref(), height, width);
         let items = items(&argv);
         for (label, key, command) in &items {

@@ -62,7 +62,7 @@ fn json_is_pretty_with_literal_non_ascii_and_a_trailing_newline() {
 }
 
 // Liveness tests use Codex rows: a live Claude process would also bring RiNG's synthetic
-// `synthetic:<cwd>` row (spec §9.8), tested in the compat scenarios.
+// `synthetic:<cwd>` row (§9.8), tested in the compat scenarios.
 
 #[test]
 fn ended_sessions_show_only_with_all() {
@@ -109,7 +109,7 @@ fn liveness_follows_the_injected_process_scan(#[case] procs: &str, #[case] oneli
 }
 
 /// One agent, one row: a live hook row covers its process's folder, which RiNG shows twice
-/// (its hook row and a `synthetic:` row, spec §9 quirk 8; real-agent suite, claude
+/// (its hook row and a `synthetic:` row, §9 quirk 8; real-agent suite, claude
 /// basic/start). Without a live hook row the process still gets its synthetic row.
 #[rstest]
 #[case::a_live_hook_row_covers_its_process("working", &["s1"])]

@@ -57,7 +57,7 @@ fn a_replaced_row_rebuilds_the_cache() {
 #[test]
 fn time_rules_apply_to_cached_rows() {
     let ring = Ring::new();
-    // A Codex permission request becomes waiting after 10 s (spec §4.2 a).
+    // A Codex permission request becomes waiting after 10 s (§4.2 a).
     ring.row(
         "codex:t1",
         json!({"provider": "codex", "status": "working", "last_event": "PermissionRequest",
@@ -220,6 +220,8 @@ fn a_row_cache_edited_at_the_same_length_is_dropped_and_rebuilt() {
     let ring = Ring::new();
     ring.row("s1", json!({"status": "waiting", "cwd": "/repo/alpha"}));
     ring.age_sessions();
+    // `oneline` keeps the caches; `list` only reads them.
+    ring.stdout(&["oneline"]);
     assert!(ring.stdout(&["list"]).contains("alpha"));
     let cache = ring.ring.join("cache/rows.bin");
     let bytes = std::fs::read(&cache).expect("rows.bin");
@@ -235,4 +237,7 @@ fn a_row_cache_edited_at_the_same_length_is_dropped_and_rebuilt() {
         shown.contains("alpha") && !shown.contains("omega"),
         "the edited cache was trusted: {shown}"
     );
+    ring.stdout(&["oneline"]);
+    let rebuilt = std::fs::read(&cache).expect("rows.bin");
+    assert!(rebuilt.windows(5).any(|w| w == b"alpha"), "not rebuilt");
 }

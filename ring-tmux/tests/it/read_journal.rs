@@ -37,8 +37,10 @@ fn hook(ring: &Ring, id: &str, event: &str) {
     assert!(out.stdout.is_empty());
 }
 
-/// `json --all` of `ring`, and of a copy of its rows with no cache at all.
+/// `json --all` of `ring` (after `oneline --all` kept its row cache: `json` only reads
+/// caches), and of a copy of its rows with no cache at all.
 fn cached_and_fresh(ring: &Ring) -> (String, String) {
+    ring.stdout(&["oneline", "--all"]);
     let cached = ring.stdout(&["json", "--all"]);
     let fresh = Ring::new();
     for entry in std::fs::read_dir(ring.ring.join("sessions")).expect("list") {

@@ -146,6 +146,60 @@ fn transcripts_alone_make_a_board() {
     );
 }
 
+/// Nothing on a read path writes unless the command says so (issue 13): `json` and `list`,
+/// read by a person, use the caches as they find them and leave the ring folder as it was;
+/// `oneline --all` (what status bars and the zellij plugin run) keeps the scan cache and
+/// publishes the rows for zellij.
+#[test]
+fn json_and_list_write_nothing_and_oneline_keeps_the_caches() {
+    let world = World::new();
+    world.transcript("-repo-app/a.jsonl", &[user("go"), tool_use()], NOW - 30.0);
+    world.procs(json!({"claude-code": [["/repo/app", "/dev/pts/1"]], "codex": []}));
+    let before = tree(&world.ring);
+    assert_eq!(world.json(NOW, &["--all"]).len(), 1);
+    let out = world
+        .cmd(NOW)
+        .args(["list", "--all"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "list failed: {out:?}");
+    assert_eq!(
+        tree(&world.ring),
+        before,
+        "json and list wrote to the ring folder"
+    );
+    assert_eq!(world.oneline(NOW, true), "🟢1");
+    let after = tree(&world.ring);
+    for want in ["cache/scan.bin", "zeroconf.json"] {
+        assert!(
+            after.iter().any(|p| p == want),
+            "{want} not written: {after:?}"
+        );
+    }
+}
+
+/// Every path under `dir`, relative, sorted (empty when `dir` does not exist).
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            out.push(
+                path.strip_prefix(dir)
+                    .expect("under")
+                    .to_string_lossy()
+                    .into_owned(),
+            );
+            if path.is_dir() {
+                todo.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
 fn an_unknown_process_scan_shows_no_zero_config_rows() {
     let world = World::new();
@@ -165,7 +219,7 @@ fn a_newer_prompt_in_the_transcript_clears_a_stale_permission_wait() {
     world.procs(json!({"claude-code": [["/repo/app", ""]], "codex": []}));
     world.hook(permission("s1"), NOW);
     // One agent, one row: the hook row covers its process's folder (RiNG adds a synthetic
-    // row beside it, spec §9 quirk 8).
+    // row beside it, §9 quirk 8).
     assert_eq!(world.oneline(NOW, false), "🔴1");
     // The user answered in the terminal and typed a new prompt; no hook event came.
     world.transcript("-repo-app/s1.jsonl", &[user("go on")], NOW + 20.0);

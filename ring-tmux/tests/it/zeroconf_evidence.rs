@@ -1,4 +1,4 @@
-//! tmux process-tree evidence (spec §4.10 rule 2) through the real binary, with the panes and
+//! tmux process-tree evidence (§4.10 rule 2) through the real binary, with the panes and
 //! the process table injected (`RING_TMUX_PANES`, `RING_PROC_TREE`, in the compat
 //! `tmux_panes` / `process_rows` formats): which transcript of an ambiguous cwd group takes
 //! the live slot (§4.4), and which pane `json` gives as the location of rows without a pane.

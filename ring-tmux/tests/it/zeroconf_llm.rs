@@ -1,4 +1,4 @@
-//! Local LLM chats in zero-config mode (spec §4.6) through the real `ring-tmux` binary:
+//! Local LLM chats in zero-config mode (§4.6) through the real `ring-tmux` binary:
 //! processes injected with `RING_PROCS` (`local_llm`), the board read with `json --all`.
 
 use crate::zeroconf_support;
@@ -102,7 +102,7 @@ fn processes_without_a_terminal_make_no_row_and_are_not_counted() {
         ["synthetic:/repo/a", "llama.cpp:pid-12"],
         "{board}"
     );
-    // Claude + Codex + local LLM (spec §5.2).
+    // Claude + Codex + local LLM (§5.2).
     assert_eq!(board["agent_processes"], 3);
 }
 

@@ -1,4 +1,4 @@
-//! Liveness (spec §4.3), one case per rule, including the held-back scenarios' rules.
+//! Liveness (§4.3), one case per rule, including the held-back scenarios' rules.
 
 use super::*;
 

@@ -1,7 +1,7 @@
-//! Lenient decoding of rows (spec §4.2), reporting instead of crashing.
+//! Lenient decoding of rows (§4.2), reporting instead of crashing.
 //!
 //! Python coercions are kept where they matter (`7` as an id is `"7"`, `"1699999990.5"` is a
-//! time, `hook_pid` must be all digits), with the deliberate differences of spec §10: a file
+//! time, `hook_pid` must be all digits), with the deliberate differences of §10: a file
 //! that is not an object, or whose times are `null`, a list, an object or non-numeric text, is
 //! reported and skipped instead of failing the whole board; JSON `null` anywhere else means
 //! "absent" (RiNG would show the string `"None"`); lists and objects in text fields are absent
@@ -18,7 +18,7 @@ mod python;
 /// `provider` values written by an old RiNG bug (SessionStart's `source`); RiNG deletes them.
 const PHANTOM_PROVIDERS: [&str; 4] = ["startup", "resume", "clear", "compact"];
 
-/// Decodes a row leniently, as RiNG's reader does (spec §4.2), but reports instead of crashing.
+/// Decodes a row leniently, as RiNG's reader does (§4.2), but reports instead of crashing.
 ///
 /// `Err(DecodeError::Phantom)` asks the caller to delete the file, as RiNG does.
 pub fn decode_row(bytes: &[u8]) -> Result<Row, DecodeError> {
@@ -78,7 +78,7 @@ fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
         _ => None,
     };
     // The stash and cooldown stamps are read back by the next hook event, which takes them
-    // only as a non-empty string and as numbers that are not booleans (spec §3.8, §3.10).
+    // only as a non-empty string and as numbers that are not booleans (§3.8, §3.10).
     row.pending_permission_detail = string(&mut f, Key::PendingDetail);
     row.pending_permission_detail_at = number(&f, Key::PendingDetailAt);
     row.waiting_notified_at = number(&f, Key::WaitingNotifiedAt);

@@ -1,4 +1,4 @@
-//! Python's number text rules that row coercions depend on (spec §4.2, Appendix A).
+//! Python's number text rules that row coercions depend on (§4.2, Appendix A).
 
 /// Python `float(str)`: surrounding whitespace allowed, `_` between digits allowed.
 pub(super) fn py_float_parse(s: &str) -> Option<f64> {
@@ -29,7 +29,7 @@ pub(super) fn py_float_parse(s: &str) -> Option<f64> {
     cleaned.parse::<f64>().ok()
 }
 
-/// Python's `str.isspace` set (spec Appendix A).
+/// Python's `str.isspace` set (Appendix A).
 fn is_py_whitespace(c: char) -> bool {
     matches!(c, '\u{9}'..='\u{d}' | '\u{1c}'..='\u{20}' | '\u{85}' | '\u{a0}' | '\u{1680}'
         | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}')

@@ -74,13 +74,13 @@ fn keep_keys_of(ours: &Value, want: &Value) -> Value {
     }
 }
 
-/// The oneline string of a board's counts (spec §5.1), without the newline.
+/// The oneline string of a board's counts (§5.1), without the newline.
 pub fn oneline_of(board: &Value) -> String {
     ring_shared::testing::oneline_of_counts(board)
 }
 
 /// Where RiNG shows the text `"None"` (Python's `str(None)` of a JSON `null` in a row), ring
-/// deliberately reads `null` as absent (spec §10): accept `null` / `"—"` there. Returns the
+/// deliberately reads `null` as absent (§10): accept `null` / `"—"` there. Returns the
 /// fields accepted this way.
 fn accept_null_as_absent(ours: &mut Value, want: &Value) -> Vec<String> {
     let mut accepted = Vec::new();

@@ -88,7 +88,7 @@ fn a_menu_of_more_sessions_than_the_client_has_lines_still_opens() {
         &height_arg,
     ];
     let screen = w.menu_screen(&args, "more (ring-tmux list)");
-    // The board also holds the live agents' synthetic rows (spec §4.4): count from it.
+    // The board also holds the live agents' synthetic rows (§4.4): count from it.
     let board: serde_json::Value =
         serde_json::from_slice(&w.ring(&["json"]).stdout).expect("json board");
     let total = board["sessions"].as_array().expect("sessions").len();

@@ -295,7 +295,7 @@ fn every_pushed_change_reaches_the_status_line_of_every_client_within_a_second()
     let tty = w.server.pane_tty("%0");
     let cwd = w.project("webapp");
     // Which agents run is unknown: the rows stay as the hook wrote them, with no synthetic
-    // row for a live agent that has no transcript (spec §4.4) beside them.
+    // row for a live agent that has no transcript (§4.4) beside them.
     std::fs::write(w.procs_file(), r#"{"claude-code": null, "codex": null}"#).expect("procs");
     // In quick succession, several within one second: tmux re-runs a job at most once a
     // second on a plain redraw, so only a command line that changed brings each one.

