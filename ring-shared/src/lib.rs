@@ -36,6 +36,7 @@ pub mod board;
 pub mod config;
 pub mod contrast;
 pub mod derive;
+pub mod dialog;
 pub mod event;
 pub mod fasthash;
 pub mod format;
