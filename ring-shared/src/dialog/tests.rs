@@ -3,12 +3,13 @@ use super::*;
 /// A screen the real-agent harness captured (`screen_tail` of a step of
 /// `ring-shared/tests/fixtures/agents/claude/*.steps.json`, Claude Code 2.1.328).
 fn captured(file: &str, step: &str) -> String {
-    let path = format!(
-        "{}/tests/fixtures/agents/claude/{file}.steps.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("json");
+    let text = match file {
+        "basic" => include_str!("../../tests/fixtures/agents/claude/basic.steps.json"),
+        "ask_tool" => include_str!("../../tests/fixtures/agents/claude/ask_tool.steps.json"),
+        "plan" => include_str!("../../tests/fixtures/agents/claude/plan.steps.json"),
+        other => panic!("no fixture {other}"),
+    };
+    let doc: serde_json::Value = serde_json::from_str(text).expect("json");
     let steps = doc["steps"].as_array().expect("steps");
     let step = steps.iter().find(|s| s["step"] == step).expect("step");
     step["screen_tail"]
