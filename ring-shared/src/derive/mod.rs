@@ -87,8 +87,7 @@ pub(crate) fn canonical_provider(provider: &str) -> &str {
 }
 
 /// Where a board row came from (JSON `source`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
     /// A registry row written by a hook.
     Hook,
@@ -101,7 +100,6 @@ pub enum Source {
     /// A live `ollama run MODEL` process (`ollama:pid-<pid>`).
     Ollama,
     /// A live llama.cpp CLI process (`llama.cpp:pid-<pid>`).
-    #[serde(rename = "llama.cpp")]
     LlamaCpp,
 }
 
@@ -132,6 +130,22 @@ impl Source {
     /// The source whose JSON `source` value is `s`.
     pub fn parse(s: &str) -> Option<Source> {
         Source::ALL.into_iter().find(|source| source.as_str() == s)
+    }
+}
+
+// Serialized as its JSON `source` value ([`Source::as_str`]), so the names stay the provider
+// table's.
+impl serde::Serialize for Source {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Source {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Source, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Source::parse(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown source {name:?}")))
     }
 }
 

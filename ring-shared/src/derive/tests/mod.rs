@@ -301,3 +301,13 @@ fn agent_processes_count_known_scans_only() {
 }
 
 mod liveness;
+
+#[test]
+fn every_source_serializes_as_its_json_value_and_back() {
+    for source in Source::ALL {
+        let json = serde_json::to_string(&source).expect("serializes");
+        assert_eq!(json, format!("\"{}\"", source.as_str()));
+        assert_eq!(serde_json::from_str::<Source>(&json).ok(), Some(source));
+    }
+    assert!(serde_json::from_str::<Source>("\"nope\"").is_err());
+}
