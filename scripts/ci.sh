@@ -138,7 +138,7 @@ scripts/release-build.sh --out "$dist" --wasm --target x86_64-unknown-linux-musl
 (cd "$dist" && sha256sum -c SHA256SUMS)
 tar -xzf "$dist"/ring-tmux-*-x86_64-unknown-linux-musl.tar.gz -C "$dist"
 release_bin="$(echo "$dist"/ring-tmux-*-x86_64-unknown-linux-musl/bin/ring-tmux)"
-file "$release_bin" | grep -q 'statically linked' || { file "$release_bin"; echo "ci: $release_bin is not static" >&2; exit 1; }
+file "$release_bin" | grep -Eq 'statically linked|static-pie linked' || { file "$release_bin"; echo "ci: $release_bin is not static" >&2; exit 1; }
 ! ldd "$release_bin" >/dev/null 2>&1 || { ldd "$release_bin"; echo "ci: ldd lists libraries" >&2; exit 1; }
 "$release_bin" --version
 head -c 4 "$dist/ring.wasm" | grep -q 'asm' || { echo "ci: ring.wasm is not WebAssembly" >&2; exit 1; }
