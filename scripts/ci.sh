@@ -139,7 +139,12 @@ scripts/release-build.sh --out "$dist" --wasm --target x86_64-unknown-linux-musl
 tar -xzf "$dist"/ring-tmux-*-x86_64-unknown-linux-musl.tar.gz -C "$dist"
 release_bin="$(echo "$dist"/ring-tmux-*-x86_64-unknown-linux-musl/bin/ring-tmux)"
 file "$release_bin" | grep -Eq 'statically linked|static-pie linked' || { file "$release_bin"; echo "ci: $release_bin is not static" >&2; exit 1; }
-! ldd "$release_bin" >/dev/null 2>&1 || { ldd "$release_bin"; echo "ci: ldd lists libraries" >&2; exit 1; }
+# glibc's ldd says "statically linked" (exit 0) for a static-pie, "not a dynamic executable"
+# (exit 1) for a plain static one; anything else lists libraries.
+case "$(ldd "$release_bin" 2>&1 || true)" in
+  *"statically linked"* | *"not a dynamic executable"*) ;;
+  *) ldd "$release_bin"; echo "ci: ldd lists libraries" >&2; exit 1 ;;
+esac
 "$release_bin" --version
 head -c 4 "$dist/ring.wasm" | grep -q 'asm' || { echo "ci: ring.wasm is not WebAssembly" >&2; exit 1; }
 cmp "$dist/ring.wasm" "$dist"/ring-tmux-*-x86_64-unknown-linux-musl/share/ring/ring.wasm
