@@ -110,8 +110,7 @@ pub fn notify(env: &Env, path: &OsStr) -> Vec<Finding> {
             config.notify_backend
         ))];
     }
-    let in_tmux = std::env::var_os("TMUX").is_some();
-    dispatch::channels(&config, in_tmux, dispatch::session_bus_reachable)
+    dispatch::channels(&config, dispatch::session_bus_reachable)
         .iter()
         .map(|name| one(&config, name, path))
         .collect()

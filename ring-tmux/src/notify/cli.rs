@@ -25,8 +25,7 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
         super::flush::flush(&env, &config, &[]);
         return ExitCode::SUCCESS;
     }
-    let in_tmux = std::env::var_os("TMUX").is_some();
-    let names = dispatch::channels(&config, in_tmux, dispatch::session_bus_reachable);
+    let names = dispatch::channels(&config, dispatch::session_bus_reachable);
     if names.is_empty() {
         say(&format!(
             "notify: no channel (notify_backend = {:?})",

@@ -2,7 +2,7 @@
 //!
 //! `notify_backend`: `none` (or RiNG's `agent-hooks`, which ring does not run) sends nothing;
 //! a channel name sends through it; `auto` picks `desktop` when a session bus is reachable,
-//! else `tmux` (display-message) for a session inside tmux, else `terminal`, and adds every
+//! else `terminal` (bell and OSC; inside tmux to the pane and its clients), and adds every
 //! remote channel that is configured (`notify_ntfy_url`, `notify_webhook_url`,
 //! `notify_command`). `notify_also` adds channels in every case but `none`.
 
@@ -55,7 +55,9 @@ pub fn session_bus_reachable() -> bool {
 }
 
 /// The channels a note goes through, in order, each once.
-pub fn channels(config: &Config, in_tmux: bool, bus: impl FnOnce() -> bool) -> Vec<String> {
+/// `auto` never picks `tmux` (display-message): a message covers the status line, and tmux
+/// runs no status job (so no badge repair) until it goes; name it to have it.
+pub fn channels(config: &Config, bus: impl FnOnce() -> bool) -> Vec<String> {
     if !enabled(config) {
         return Vec::new();
     }
@@ -67,13 +69,7 @@ pub fn channels(config: &Config, in_tmux: bool, bus: impl FnOnce() -> bool) -> V
     };
     match config.notify_backend.as_str() {
         "auto" => {
-            add(if bus() {
-                "desktop"
-            } else if in_tmux {
-                "tmux"
-            } else {
-                "terminal"
-            });
+            add(if bus() { "desktop" } else { "terminal" });
             if config.notify_ntfy_url.is_some() {
                 add("ntfy");
             }
@@ -133,8 +129,7 @@ pub fn send(name: &str, note: &Note, target: &Target) -> anyhow::Result<()> {
 /// timed out and left behind: the caller exits soon after, which ends them.
 pub fn send_all(notes: &[Note], config: &Config) -> Vec<(String, anyhow::Result<()>)> {
     set_timeout(config);
-    let in_tmux = notes.iter().any(|n| n.tmux_socket.is_some());
-    let names = channels(config, in_tmux, session_bus_reachable);
+    let names = channels(config, session_bus_reachable);
     let (tx, rx) = mpsc::channel();
     for name in &names {
         let (thread_tx, thread_name) = (tx.clone(), name.clone());
@@ -195,7 +190,7 @@ mod tests {
     #[case::none("notify_backend = 'none'\nnotify_also = ['ntfy']", false, true, &[])]
     #[case::agent_hooks_is_not_run("notify_backend = 'agent-hooks'", false, true, &[])]
     #[case::auto_with_a_bus("", false, true, &["desktop"])]
-    #[case::auto_in_tmux("", true, false, &["tmux"])]
+    #[case::auto_in_tmux_rings_the_terminal_not_display_message("", true, false, &["terminal"])]
     #[case::auto_elsewhere("", false, false, &["terminal"])]
     #[case::auto_adds_configured_remotes("notify_webhook_url = 'http://h/'\nnotify_command = 'cat'", false, false, &["terminal", "webhook", "command"])]
     #[case::named_plus_also("notify_backend = 'ntfy'\nnotify_also = 'command, ntfy'", true, true, &["ntfy", "command"])]
@@ -205,7 +200,8 @@ mod tests {
         #[case] bus: bool,
         #[case] want: &[&str],
     ) {
-        assert_eq!(channels(&config(text), in_tmux, || bus), want);
+        let _ = in_tmux; // auto no longer depends on it (see `channels`)
+        assert_eq!(channels(&config(text), || bus), want);
     }
 
     #[test]
