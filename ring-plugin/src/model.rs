@@ -163,7 +163,11 @@ impl ReadInputs {
                 .unwrap_or_default(),
             published: registry
                 .side("zeroconf.json")
-                .and_then(|bytes| serde_json::from_slice(bytes).ok()),
+                .and_then(|bytes| serde_json::from_slice::<Published>(bytes).ok())
+                .map(|mut published| {
+                    published.end_sessions(|name| registry.ended_at(name));
+                    published
+                }),
         }
     }
 

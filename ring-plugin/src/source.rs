@@ -35,6 +35,16 @@ impl Stamp {
             modified: meta.modified().ok(),
         }
     }
+
+    /// A folder's stamp can be trusted to show its next change once its last change is
+    /// [`RACY_SECONDS`] old: no change can then hide in the same clock tick.
+    fn settled(&self) -> bool {
+        self.modified.is_some_and(|m| {
+            SystemTime::now()
+                .duration_since(m)
+                .is_ok_and(|age| age.as_secs_f64() >= RACY_SECONDS)
+        })
+    }
 }
 
 /// The folder level is not trusted less than this long after the folder's last change.
@@ -67,7 +77,17 @@ pub struct Registry {
     side: BTreeMap<&'static str, (Stamp, Vec<u8>)>,
     /// The stamp of `sessions/` at the last listing, once old enough to be trusted.
     folder: Option<Stamp>,
+    /// SessionEnd tombstones (`sessions/.ended/<row file name>`: the end's time), as of the
+    /// stamp of `.ended/` they were read at.
+    ended: (Option<Stamp>, BTreeMap<String, f64>),
 }
+
+/// The tombstones `ring-tmux` writes on a SessionEnd, inside `sessions/`.
+pub const ENDED_DIR: &str = ".ended";
+/// At most this many tombstones are read (gc removes them after ten minutes), each of at most
+/// [`TOMBSTONE_BYTES`].
+const MAX_TOMBSTONES: usize = 4096;
+const TOMBSTONE_BYTES: u64 = 64;
 
 /// The files next to `sessions/` that the read path uses: ring's configuration, RiNG's hidden
 /// sessions (§3.13), labels (§5.2) and the zero-config rows `ring-tmux` publishes
@@ -108,14 +128,7 @@ impl Registry {
         };
         scan.listed = true;
         // Trusted from the next tick on only if no change can hide in the stamp's clock tick.
-        let listed_at = SystemTime::now();
-        self.folder = folder.filter(|stamp| {
-            stamp.modified.is_some_and(|m| {
-                listed_at
-                    .duration_since(m)
-                    .is_ok_and(|age| age.as_secs_f64() >= RACY_SECONDS)
-            })
-        });
+        self.folder = folder.filter(Stamp::settled);
         let mut seen: Vec<String> = Vec::new();
         for entry in entries.flatten() {
             let Ok(name) = entry.file_name().into_string() else {
@@ -147,6 +160,7 @@ impl Registry {
             }
             self.files.insert(name, Cached { stamp, row });
         }
+        self.scan_ended(&sessions, &mut scan);
         let before = self.files.len();
         seen.sort();
         self.files
@@ -155,6 +169,50 @@ impl Registry {
             scan.changed = true;
         }
         scan
+    }
+
+    /// Tombstones, read again when `.ended/` changed. Only looked at when `sessions/` is
+    /// listed: a SessionEnd writes its tombstone before it removes the row file, so the
+    /// folder's change that shows the row gone shows the tombstone too.
+    fn scan_ended(&mut self, sessions: &Path, scan: &mut Scan) {
+        let dir = sessions.join(ENDED_DIR);
+        let stamp = fs::metadata(&dir)
+            .ok()
+            .filter(fs::Metadata::is_dir)
+            .map(|meta| Stamp::of(&meta));
+        if stamp.is_some() && stamp == self.ended.0 {
+            return;
+        }
+        let mut ended = BTreeMap::new();
+        for entry in fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .take(MAX_TOMBSTONES)
+        {
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            if !name.ends_with(".json") {
+                continue;
+            }
+            let at = fs::File::open(entry.path()).ok().and_then(|file| {
+                let mut text = String::new();
+                std::io::Read::read_to_string(
+                    &mut std::io::Read::take(file, TOMBSTONE_BYTES),
+                    &mut text,
+                )
+                .ok()?;
+                text.trim().parse::<f64>().ok().filter(|t| t.is_finite())
+            });
+            if let Some(at) = at {
+                ended.insert(name, at);
+            }
+        }
+        if ended != self.ended.1 {
+            scan.changed = true;
+        }
+        self.ended = (stamp.filter(Stamp::settled), ended);
     }
 
     /// Side files are small and read whole, only when their stamp changes.
@@ -182,6 +240,11 @@ impl Registry {
     /// The decoded rows, in file-name order (the order RiNG's reader merges them in).
     pub fn rows(&self) -> impl Iterator<Item = &Row> {
         self.files.values().filter_map(|c| c.row.as_ref())
+    }
+
+    /// The time of the last SessionEnd of the row file `name`, when its tombstone is there.
+    pub fn ended_at(&self, name: &str) -> Option<f64> {
+        self.ended.1.get(name).copied()
     }
 
     /// Files skipped because they could not be read or decoded.

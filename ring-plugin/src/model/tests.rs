@@ -308,6 +308,9 @@ fn folder_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Registry) {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("sessions")).expect("sessions");
     for (name, bytes) in files {
+        if let Some(parent) = dir.path().join(name).parent() {
+            std::fs::create_dir_all(parent).expect("folder");
+        }
         std::fs::write(dir.path().join(name), bytes).expect("write");
     }
     let mut registry = Registry::default();
@@ -330,6 +333,24 @@ fn published_zero_config_rows_count_while_fresh(#[case] generated_at: f64, #[cas
         &[],
     );
     assert_eq!(sessions.len(), 1 + n);
+}
+
+/// A session that ended after `ring-tmux` last published (its tombstone is newer) is
+/// ended, not shown as the published row says (real Claude in zellij: `/exit` left the bar
+/// at the row published while it worked for seconds); an older tombstone changes nothing.
+#[rstest]
+#[case::ended_after(NOW - 1.0, Status::Ended)]
+#[case::ended_before(NOW - 9.0, Status::Working)]
+fn a_session_end_after_the_publication_ends_its_row(#[case] ended_at: f64, #[case] want: Status) {
+    let tombstone = format!("{ended_at}");
+    let (_dir, registry) = folder_with(&[
+        ("zeroconf.json", &published(NOW - 5.0)),
+        ("sessions/.ended/scanned.json", tombstone.as_bytes()),
+    ]);
+    let inputs = ReadInputs::decode(&registry, &Settings::default(), NOW);
+    let rows = inputs.zero_config_rows(NOW);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].session.row.status, want);
 }
 
 #[test]

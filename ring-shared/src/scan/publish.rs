@@ -62,6 +62,25 @@ impl Published {
         }
     }
 
+    /// Ends the sessions whose SessionEnd came after this document was generated: their
+    /// published rows and own states are as of before the end, so until `ring-tmux`
+    /// publishes again a session that just ended would show as it last was (real agents in
+    /// zellij: Claude's `/exit` removed the hook row, and the row published while it worked
+    /// showed `working` for the seconds until the next publication). `ended_at` gives the
+    /// time of a row file's last SessionEnd (its tombstone), by file name.
+    pub fn end_sessions(&mut self, ended_at: impl Fn(&str) -> Option<f64>) {
+        let generated_at = self.generated_at;
+        let ended = |id: &str| {
+            ended_at(&crate::registry::file_name(id)).is_some_and(|at| at >= generated_at)
+        };
+        for row in &mut self.sessions {
+            if row.status != Status::Ended && ended(&row.session_id) {
+                row.status = Status::Ended;
+            }
+        }
+        self.agents.retain(|agent| !ended(&agent.session_id));
+    }
+
     /// The rows back, ready for [`super::merge_sources`]. Rows with an unknown source are
     /// dropped (a newer writer may add sources).
     pub fn rows(&self) -> Vec<ScanSession> {

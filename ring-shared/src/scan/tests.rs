@@ -621,6 +621,52 @@ fn published_rows_round_trip_through_json() {
     assert_eq!(back.generated_at, NOW);
 }
 
+/// A SessionEnd after the document was generated ends its row and drops its own state; an
+/// end before it (the session was published after it, resumed) and other sessions stay.
+#[test]
+fn a_later_session_end_ends_the_published_row() {
+    let rows = vec![
+        zero("done/1", Status::Working, 5.0, TailKind::Working),
+        zero("resumed", Status::Working, 5.0, TailKind::Working),
+        zero("other", Status::Working, 5.0, TailKind::Working),
+    ];
+    let mut doc = Published::new(NOW, &rows);
+    doc.agents = ["done/1", "other"]
+        .map(|id| crate::agent::OwnState {
+            provider: "claude-code".into(),
+            session_id: id.into(),
+            pid: 7,
+            proc_start: None,
+            pid_domain: None,
+            cwd: "/w".into(),
+            status: crate::agent::OwnStatus::Busy,
+            waiting_for: String::new(),
+            updated_at: NOW - 1.0,
+            alive: Some(true),
+        })
+        .into();
+    doc.end_sessions(|name| match name {
+        "done%2F1.json" => Some(NOW + 1.0),
+        "resumed.json" => Some(NOW - 1.0),
+        _ => None,
+    });
+    let got: Vec<_> = doc
+        .rows()
+        .iter()
+        .map(|s| (s.session.row.session_id.clone(), s.session.row.status))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("done/1".to_owned(), Status::Ended),
+            ("resumed".to_owned(), Status::Working),
+            ("other".to_owned(), Status::Working),
+        ]
+    );
+    let agents: Vec<_> = doc.agents.iter().map(|a| a.session_id.as_str()).collect();
+    assert_eq!(agents, ["other"]);
+}
+
 /// A group with more transcripts than live processes (ended rows), a group with no live
 /// process, a live group whose slot goes to an id already placed (so its only row is ended,
 /// yet its cwd counts as covered), and a live cwd without transcripts (synthetic).
