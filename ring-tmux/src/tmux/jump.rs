@@ -52,7 +52,7 @@ fn is_client_name(name: &str) -> bool {
 }
 
 /// `-c CLIENT` when the client is known and safe.
-fn client_args(client: Option<&str>) -> Vec<String> {
+pub(crate) fn client_args(client: Option<&str>) -> Vec<String> {
     match client.filter(|c| is_client_name(c)) {
         Some(c) => vec!["-c".into(), c.into()],
         None => Vec::new(),

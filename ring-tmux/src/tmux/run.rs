@@ -105,7 +105,7 @@ fn kill_group(child: &Child) {
 }
 
 /// The tmux binary: `tmux` on `PATH` (tests point `PATH` elsewhere when they need to).
-fn tmux_program() -> &'static str {
+pub fn tmux_program() -> &'static str {
     "tmux"
 }
 
