@@ -275,7 +275,7 @@ mod tests {
 
     fn view(ids: &[(&str, Status)]) -> View {
         let rows = ids.iter().map(|(id, status)| {
-            let mut row = Row::new(id);
+            let mut row = Row::new(*id);
             row.status = *status;
             row.cwd = format!("/r/{id}");
             row.last_active = 50.0;
