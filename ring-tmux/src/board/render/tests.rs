@@ -79,7 +79,10 @@ fn hostile_payload_text_reaches_no_cell_as_a_control_sequence(
         );
         assert!(!line.contains('\u{202e}'), "{line:?}");
     }
-    assert!(lines.concat().contains("rm"), "the text itself shows: {lines:#?}");
+    assert!(
+        lines.concat().contains("rm"),
+        "the text itself shows: {lines:#?}"
+    );
 }
 
 #[test]
