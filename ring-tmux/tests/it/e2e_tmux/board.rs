@@ -227,7 +227,10 @@ fn a_shows_ended_sessions_and_hides_them_again() {
     let (tty1, tty2) = (w.server.pane_tty("t:1"), w.server.pane_tty("t:2"));
     w.alive(&[(&a, &tty1), (&b, &tty2)]);
     let all = String::from_utf8_lossy(&w.ring(&["list", "--all"]).stdout).into_owned();
-    assert!(all.contains("finished-job") && all.contains("ended"), "{all}");
+    assert!(
+        all.contains("finished-job") && all.contains("ended"),
+        "{all}"
+    );
     let board = open_board(&w, "newer");
     assert!(!board.contains("finished-job"), "{board}");
     keys(&w, &["a"]);

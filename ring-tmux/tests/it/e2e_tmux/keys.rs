@@ -86,6 +86,8 @@ fn a_menu_of_more_sessions_than_the_client_has_lines_still_opens() {
         &socket,
         "--height",
         &height_arg,
+        "--style",
+        "menu",
     ];
     let screen = w.menu_screen(&args, "more (ring-tmux list)");
     // The board also holds the live agents' synthetic rows (§4.4): count from it.
