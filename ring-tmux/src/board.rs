@@ -19,7 +19,7 @@ mod state;
 mod watch;
 
 pub use render::{SELECTED, draw};
-pub use state::{App, Choice, Effect, Key, Mode};
+pub use state::{App, Choice, Dialog, Effect, Key, Mode};
 
 use crate::env::Env;
 use crate::read::{LoadOptions, load_board_with, read_config};
@@ -208,12 +208,14 @@ fn carry_out(
             app.note(done);
         }
         Effect::ReadReply(id) => match reply::read(&id, socket.as_deref()) {
-            Ok(dialog) => app.open_reply(id, dialog.question, dialog.choices),
+            Ok(dialog) => app.open_reply(id, dialog),
             Err(why) => app.note(why),
         },
-        Effect::Answer { id, number } => match reply::answer(&id, number, socket.as_deref()) {
-            Ok(done) | Err(done) => app.note(done),
-        },
+        Effect::Answer { id, number, expect } => {
+            match reply::answer(&id, number, expect.as_deref(), socket.as_deref()) {
+                Ok(done) | Err(done) => app.note(done),
+            }
+        }
     }
     None
 }

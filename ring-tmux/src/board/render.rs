@@ -231,9 +231,9 @@ fn detail_height(app: &App, area: Rect) -> u16 {
             .sum::<usize>()
     };
     let wanted = match &app.mode {
-        Mode::Reply {
-            question, choices, ..
-        } => 1 + lines(&sanitize(question)) + choices.len(),
+        Mode::Reply { dialog, .. } => {
+            1 + dialog.context.len() + lines(&sanitize(&dialog.question)) + dialog.choices.len()
+        }
         _ => match app.current() {
             Some(e) if e.status == Status::Waiting && !full_detail(e).is_empty() => {
                 1 + lines(&full_detail(e))
@@ -249,11 +249,15 @@ fn detail_height(app: &App, area: Rect) -> u16 {
 
 fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
     let (title, text) = match &app.mode {
-        Mode::Reply {
-            question, choices, ..
-        } => {
-            let mut lines = vec![Line::from(sanitize(question))];
-            lines.extend(choices.iter().map(|c| {
+        Mode::Reply { dialog, .. } => {
+            let dim = Style::new().add_modifier(Modifier::DIM);
+            let mut lines: Vec<Line<'static>> = dialog
+                .context
+                .iter()
+                .map(|l| Line::from(Span::styled(sanitize(l), dim)))
+                .collect();
+            lines.push(Line::from(sanitize(&dialog.question)));
+            lines.extend(dialog.choices.iter().map(|c| {
                 Line::from(vec![
                     Span::styled(
                         format!(" {} ", c.number),
@@ -262,7 +266,11 @@ fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
                     Span::raw(format!(" {}", sanitize(&c.text))),
                 ])
             }));
-            (" reply ".to_owned(), Text::from(lines))
+            let title = match &dialog.agent {
+                Some(agent) => format!(" reply \u{b7} from the {} agent ", sanitize(agent)),
+                None => " reply ".to_owned(),
+            };
+            (title, Text::from(lines))
         }
         _ => {
             let Some(entry) = app.current() else { return };

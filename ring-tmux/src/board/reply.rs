@@ -2,17 +2,12 @@
 //! binary. Its contract: `reply SESSION --json` prints
 //! `{"session_id","question","options":[{"number":1,"text":"Yes"}],"selected":1}` or exits 1
 //! with a message; `reply SESSION N` exits 0 when the digit was sent, 1 when it was refused
-//! (the dialog changed, or did not parse). The board never sends a key itself.
+//! (the dialog changed, or did not parse). Where the listing has a `fingerprint`, the
+//! answer passes it (`--expect`), so a dialog that changed between the listing and the
+//! person's choice gets no key. The board never sends a key itself.
 
-use super::state::Choice;
+use super::state::{Choice, Dialog};
 use std::process::{Command, Stdio};
-
-/// The dialog `reply --json` read: its question and options.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dialog {
-    pub question: String,
-    pub choices: Vec<Choice>,
-}
 
 /// Parses `reply --json`'s output; `None` when it is not that shape or lists no option.
 pub fn parse(stdout: &[u8]) -> Option<Dialog> {
@@ -32,7 +27,24 @@ pub fn parse(stdout: &[u8]) -> Option<Dialog> {
             (1..=9).contains(&number).then_some(Choice { number, text })
         })
         .collect();
-    (!choices.is_empty()).then_some(Dialog { question, choices })
+    let text = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_owned);
+    let context = value
+        .get("context")
+        .and_then(|c| c.as_array())
+        .map(|lines| {
+            lines
+                .iter()
+                .filter_map(|l| l.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    (!choices.is_empty()).then(|| Dialog {
+        question,
+        context,
+        agent: text("agent"),
+        choices,
+        fingerprint: text("fingerprint"),
+    })
 }
 
 /// What the child said on stderr, without ring's prefix (the board shows it on its last line).
@@ -80,10 +92,18 @@ pub fn read(session: &str, socket: Option<&str>) -> Result<Dialog, String> {
 }
 
 /// Sends option `number`; `Ok` says what was done, `Err` why nothing was sent.
-pub fn answer(session: &str, number: u32, socket: Option<&str>) -> Result<String, String> {
+pub fn answer(
+    session: &str,
+    number: u32,
+    expect: Option<&str>,
+    socket: Option<&str>,
+) -> Result<String, String> {
     let mut command = reply_command(socket).ok_or("cannot find the ring-tmux binary")?;
+    command.args([session, &number.to_string()]);
+    if let Some(fingerprint) = expect {
+        command.args(["--expect", fingerprint]);
+    }
     let out = command
-        .args([session, &number.to_string()])
         .output()
         .map_err(|e| format!("cannot run ring-tmux reply: {e}"))?;
     if out.status.success() {
@@ -109,6 +129,12 @@ mod tests {
         assert_eq!(dialog.question, "Run it?");
         assert_eq!(dialog.choices.len(), 2);
         assert_eq!(dialog.choices[1].text, "No");
+        assert_eq!(dialog.fingerprint, None);
+        let out = br#"{"session_id":"s1","question":"Run it?","options":[{"number":1,"text":"Yes"}],"selected":1,"context":["Bash command","rm -rf x"],"agent":"general-purpose","fingerprint":"ab12"}"#;
+        let dialog = parse(out).expect("dialog");
+        assert_eq!(dialog.context, ["Bash command", "rm -rf x"]);
+        assert_eq!(dialog.agent.as_deref(), Some("general-purpose"));
+        assert_eq!(dialog.fingerprint.as_deref(), Some("ab12"));
     }
 
     #[test]

@@ -30,6 +30,19 @@ pub struct Choice {
     pub text: String,
 }
 
+/// A permission dialog as `ring-tmux reply --json` read it from the agent's screen.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Dialog {
+    pub question: String,
+    /// The lines above the question (the command asked about).
+    pub context: Vec<String>,
+    /// The subagent the dialog is from ("from the … agent"), if any.
+    pub agent: Option<String>,
+    pub choices: Vec<Choice>,
+    /// What `reply N --expect` checks: the key goes only to the dialog that was listed.
+    pub fingerprint: Option<String>,
+}
+
 /// What the board is doing besides listing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
@@ -44,8 +57,7 @@ pub enum Mode {
     /// `p`: the dialog of session `id`, waiting for a digit.
     Reply {
         id: String,
-        question: String,
-        choices: Vec<Choice>,
+        dialog: Dialog,
     },
 }
 
@@ -65,10 +77,12 @@ pub enum Effect {
     Hide(String),
     /// Read this session's dialog (`ring-tmux reply ID --json`).
     ReadReply(String),
-    /// Answer this session's dialog with option `number`.
+    /// Answer this session's dialog with option `number`, if it is still the one listed
+    /// (`expect`: its fingerprint).
     Answer {
         id: String,
         number: u32,
+        expect: Option<String>,
     },
     /// Read the board again (`r`, or `a` changed what is shown).
     Reload,
@@ -146,12 +160,8 @@ impl App {
     }
 
     /// `ring-tmux reply --json` answered: show its options and wait for a digit.
-    pub fn open_reply(&mut self, id: String, question: String, choices: Vec<Choice>) {
-        self.mode = Mode::Reply {
-            id,
-            question,
-            choices,
-        };
+    pub fn open_reply(&mut self, id: String, dialog: Dialog) {
+        self.mode = Mode::Reply { id, dialog };
     }
 
     /// Applies a key.
@@ -193,32 +203,24 @@ impl App {
                     Effect::None
                 }
             },
-            Mode::Reply {
-                id,
-                question,
-                choices,
-            } => match key {
+            Mode::Reply { id, dialog } => match key {
                 Key::Char(c) if c.is_ascii_digit() => {
                     let number = c.to_digit(10).unwrap_or(0);
-                    if choices.iter().any(|o| o.number == number) {
-                        Effect::Answer { id, number }
+                    if dialog.choices.iter().any(|o| o.number == number) {
+                        Effect::Answer {
+                            id,
+                            number,
+                            expect: dialog.fingerprint,
+                        }
                     } else {
                         self.note(format!("{number} is not one of the options"));
-                        self.mode = Mode::Reply {
-                            id,
-                            question,
-                            choices,
-                        };
+                        self.mode = Mode::Reply { id, dialog };
                         Effect::None
                     }
                 }
                 Key::Esc | Key::Char('q') => Effect::None,
                 _ => {
-                    self.mode = Mode::Reply {
-                        id,
-                        question,
-                        choices,
-                    };
+                    self.mode = Mode::Reply { id, dialog };
                     Effect::None
                 }
             },
@@ -401,17 +403,21 @@ mod tests {
         assert_eq!(app.handle(Key::Char('p')), Effect::ReadReply("a".into()));
         app.open_reply(
             "a".into(),
-            "Run it?".into(),
-            vec![
-                Choice {
-                    number: 1,
-                    text: "Yes".into(),
-                },
-                Choice {
-                    number: 2,
-                    text: "No".into(),
-                },
-            ],
+            Dialog {
+                question: "Run it?".into(),
+                choices: vec![
+                    Choice {
+                        number: 1,
+                        text: "Yes".into(),
+                    },
+                    Choice {
+                        number: 2,
+                        text: "No".into(),
+                    },
+                ],
+                fingerprint: Some("f00d".into()),
+                ..Dialog::default()
+            },
         );
         assert_eq!(app.handle(Key::Char('7')), Effect::None);
         assert!(matches!(app.mode, Mode::Reply { .. }), "still asking");
@@ -419,7 +425,8 @@ mod tests {
             app.handle(Key::Char('2')),
             Effect::Answer {
                 id: "a".into(),
-                number: 2
+                number: 2,
+                expect: Some("f00d".into())
             }
         );
         app.handle(Key::Down);

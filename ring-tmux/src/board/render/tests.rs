@@ -1,5 +1,5 @@
 use super::*;
-use crate::board::state::{Choice, Key};
+use crate::board::state::{Choice, Dialog, Key};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ring_shared::Row;
@@ -168,20 +168,27 @@ fn the_name_prompt_and_the_reply_options_replace_the_key_help() {
     app.handle(Key::Esc);
     app.open_reply(
         "s1".into(),
-        "Do you want to run \u{1b}[31mcargo test\u{1b}[0m?".into(),
-        vec![
-            Choice {
-                number: 1,
-                text: "Yes".into(),
-            },
-            Choice {
-                number: 2,
-                text: "No, and tell Claude what to do differently".into(),
-            },
-        ],
+        Dialog {
+            question: "Do you want to run \u{1b}[31mcargo test\u{1b}[0m?".into(),
+            context: vec!["Bash command".into(), "cargo test --all".into()],
+            agent: Some("general-purpose".into()),
+            choices: vec![
+                Choice {
+                    number: 1,
+                    text: "Yes".into(),
+                },
+                Choice {
+                    number: 2,
+                    text: "No, and tell Claude what to do differently".into(),
+                },
+            ],
+            fingerprint: None,
+        },
     );
-    let lines = screen(&app, 60, 16);
+    let lines = screen(&app, 60, 20);
     let all = lines.concat();
+    assert!(all.contains("from the general-purpose agent"), "{lines:#?}");
+    assert!(all.contains("cargo test --all"), "{lines:#?}");
     assert!(all.contains("Do you want to run cargo test?"), "{lines:#?}");
     assert!(
         all.contains(" 1  Yes") && all.contains(" 2  No, and tell"),
