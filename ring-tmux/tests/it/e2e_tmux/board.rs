@@ -6,8 +6,11 @@ use std::time::Duration;
 
 /// Generous: the popup starts `ring-tmux board`, which reads the board before it draws.
 const OPEN_WITHIN: Duration = Duration::from_secs(5);
-/// A key's effect, a hook's row, a jump: the board looks at the disk every 150 ms.
+/// A key's effect, a jump: the board looks at the disk every 150 ms.
 const SHOWN_WITHIN: Duration = Duration::from_secs(5);
+/// A hook's row: well under the board's 5 s liveness read, so only its watch of the
+/// sessions folder can show it in time.
+const LIVE_WITHIN: Duration = Duration::from_secs(3);
 /// The title line the board draws (and no menu has).
 const TITLE: &str = "ring \u{b7} ";
 
@@ -128,7 +131,7 @@ fn a_row_a_hook_writes_appears_in_the_open_board() {
         "%0",
         payload::question("s-late", &late, &tty, "Shall I deploy it?"),
     );
-    let shown = until_contains(SHOWN_WITHIN, "late-arrival", || screen(&w));
+    let shown = until_contains(LIVE_WITHIN, "late-arrival", || screen(&w));
     assert!(shown.contains("late-arrival"), "{shown}");
     assert!(shown.contains("\u{1F534}3"), "the counts follow: {shown}");
     keys(&w, &["q"]);
@@ -283,4 +286,38 @@ fn the_menu_is_what_a_tmux_before_3_2_gets_and_what_at_ring_menu_style_menu_asks
         "{menu}"
     );
     keys(&w, &["Escape"]);
+}
+
+#[test]
+fn quitting_with_q_or_ctrl_c_gives_the_terminal_back_as_it_was() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let pane = |keys: &[&str]| {
+        let mut args = vec!["send-keys", "-t", "t:0"];
+        args.extend(keys);
+        w.server.run(&args);
+    };
+    let alternate = || w.server.show("t:0", "#{alternate_on}");
+    for (quit, answer) in [("q", "ok-42"), ("C-c", "ok-43")] {
+        pane(&["-l", &format!("{} board", world::BIN)]);
+        pane(&["Enter"]);
+        let open = poll(OPEN_WITHIN, || {
+            let s = w.server.run(&["capture-pane", "-p", "-t", "t:0"]);
+            (alternate() == "1" && s.contains(TITLE)).then_some(())
+        });
+        assert!(open.is_some(), "board drawn on the alternate screen");
+        pane(&[quit]);
+        let back = poll(SHOWN_WITHIN, || (alternate() == "0").then_some(()));
+        assert!(back.is_some(), "{quit}: the normal screen again");
+        // Echo and line editing are back: the shell reads a line as typed.
+        let sum = if quit == "q" { "40+2" } else { "40+3" };
+        pane(&["-l", &format!("echo ok-$(({sum}))")]);
+        pane(&["Enter"]);
+        let screen = until_contains(SHOWN_WITHIN, answer, || {
+            w.server.run(&["capture-pane", "-p", "-t", "t:0"])
+        });
+        assert!(screen.contains(answer), "{quit}: {screen}");
+    }
 }
