@@ -370,18 +370,8 @@ pub fn menu(args: &Args) -> ExitCode {
         ctx.args.height,
         ctx.args.width,
     );
-    // display-menu returns only when the menu closes: hand this process over to it rather
-    // than hold a timeout on a person choosing.
-    use std::os::unix::process::CommandExt;
-    let err = std::process::Command::new("tmux")
-        .arg("-S")
-        .arg(&ctx.socket)
-        .args(&argv)
-        .exec();
-    crate::voice::fail(
-        &format!("cannot run tmux: {err}"),
-        "install tmux, or check it is on PATH",
-    )
+    // display-menu returns only when the menu closes.
+    run::hand_over(&ctx.socket, &argv)
 }
 
 #[cfg(test)]

@@ -100,17 +100,7 @@ pub fn open_board(socket: &str, client: Option<&str>) -> ExitCode {
     let bin = std::env::current_exe()
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or_else(|_| "ring-tmux".to_owned());
-    let argv = popup_argv(&bin, socket, client);
-    use std::os::unix::process::CommandExt;
-    let err = std::process::Command::new(run::tmux_program())
-        .arg("-S")
-        .arg(socket)
-        .args(&argv)
-        .exec();
-    crate::voice::fail(
-        &format!("cannot run tmux: {err}"),
-        "install tmux, or check it is on PATH",
-    )
+    run::hand_over(socket, &popup_argv(&bin, socket, client))
 }
 
 #[cfg(test)]
