@@ -112,7 +112,8 @@ for name in api web docs cli; do mkdir -p "$(cwd "$name")"; done
 
 # What each pane shows once its events are sent: what the agent would be showing.
 # The first line: ring's keys (the prefix is tmux's default, C-b): `prefix a` goes to the
-# agent that has waited longest (again: the next), `prefix A` opens the live board of all of them (a menu before tmux 3.2).
+# agent that has waited longest (again: the next), `prefix A` opens the live board of all of
+# them (a menu before tmux 3.2).
 keys="printf '\\033[2m%s\\033[0m\\n' 'ring: C-b a jump · C-b A board · C-b d end'"
 { echo "$keys"; cat; } >"$demo/screen-api.sh" <<'EOF'
 printf '\033[1m✻ Claude Code\033[0m  ~/projects/api\n\n> make the tests pass\n\n'
