@@ -321,3 +321,47 @@ fn quitting_with_q_or_ctrl_c_gives_the_terminal_back_as_it_was() {
         assert!(screen.contains(answer), "{quit}: {screen}");
     }
 }
+
+#[test]
+fn in_a_narrow_popup_a_hostile_question_is_shown_whole_as_inert_text() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    let client = w.attach();
+    let outer = w.outer.as_ref().expect("attached");
+    outer.run(&["resize-window", "-t", "t", "-x", "60"]);
+    let width = || {
+        w.server
+            .run(&["display-message", "-p", "-c", &client, "#{client_width}"])
+    };
+    assert_eq!(
+        poll(SHOWN_WITHIN, || (width() == "60").then_some(())),
+        Some(())
+    );
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("narrow");
+    w.alive(&[(&cwd, &tty)]);
+    // A title change, a screen clear, tmux formats and a command substitution.
+    let question = "\u{1b}]2;pwned\u{7}\u{1b}[2J#[fg=red]Delete #{pane_id} #(touch $RING_MARKER) \
+                    and then everything under the home folder, shall I? LAST-WORDS";
+    w.hook("%0", payload::question("hostile", &cwd, &tty, question));
+    let board = open_board(&w, "narrow");
+    let row = selected_line(&board);
+    assert!(row.contains('\u{2026}'), "the row is cut by ring: {board}");
+    // The popup's lines, inside its border, joined: the detail pane wraps the whole question.
+    let flat: String = board
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('\u{2502}')?.strip_suffix('\u{2502}'))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(flat.contains("LAST-WORDS"), "{board}");
+    assert!(flat.contains("#(touch $RING_MARKER)"), "as text: {board}");
+    assert!(
+        !board.contains("pwned") && !board.contains("]2;"),
+        "{board}"
+    );
+    assert!(!w.marker().exists(), "nothing ran");
+    keys(&w, &["q"]);
+}
