@@ -365,3 +365,99 @@ fn in_a_narrow_popup_a_hostile_question_is_shown_whole_as_inert_text() {
     assert!(!w.marker().exists(), "nothing ran");
     keys(&w, &["q"]);
 }
+
+/// A Claude-like permission dialog asking about `$1` (a stand-in agent, as the reply tests'
+/// own); the first key typed goes to the file `$2`.
+const DIALOG_AGENT: &str = r#"#!/bin/sh
+printf '\033[2J\033[H'
+printf '● Bash(%s)\n────────────────────────────────────────\n Bash command\n   %s\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\n' "$1" "$1"
+stty raw -echo
+key=$(dd bs=1 count=1 2>/dev/null)
+stty sane
+printf '%s' "$key" > "$2.tmp" && mv "$2.tmp" "$2"
+printf '\033[2J\033[Hchose %s\n' "$key"
+exec sleep 600
+"#;
+
+/// `ring-tmux reply` (the reply-in-place command `p` runs) is in this build.
+fn reply_command_built() -> bool {
+    let built = std::process::Command::new(world::BIN)
+        .args(["reply", "--help"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !built {
+        eprintln!("SKIP: this build has no `ring-tmux reply` yet (the reply lane)");
+    }
+    built
+}
+
+/// Window 1 runs the stand-in agent asking about `command`, recorded waiting as `s-ask`.
+fn ask_in_window_1(w: &World, command: &str, keys_file: &std::path::Path) {
+    let script = w.dir.path().join("agent.sh");
+    std::fs::write(&script, DIALOG_AGENT).expect("agent script");
+    let run = format!(
+        "sh '{}' '{command}' '{}'",
+        script.display(),
+        keys_file.display()
+    );
+    w.server.run(&["respawn-pane", "-k", "-t", "t:1", &run]);
+    let drawn = until_contains(SHOWN_WITHIN, "Esc to cancel", || {
+        w.server.run(&["capture-pane", "-p", "-t", "t:1"])
+    });
+    assert!(drawn.contains(command), "{drawn}");
+    let tty = w.server.pane_tty("t:1");
+    let cwd = w.project("asking");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook(
+        &w.server.show("t:1", "#{pane_id}"),
+        payload::waiting("s-ask", &cwd, &tty),
+    );
+}
+
+#[test]
+fn p_lists_the_dialog_in_the_board_and_the_chosen_digit_lands_in_the_agents_pane() {
+    if !world::tmux_available() || !reply_command_built() {
+        return;
+    }
+    let mut w = World::new();
+    w.server.run(&["new-window", "-d", "-t", "t:1"]);
+    w.attach();
+    let keys_file = w.dir.path().join("keys");
+    ask_in_window_1(&w, "echo ring-board-ok", &keys_file);
+    open_board(&w, "asking");
+    keys(&w, &["p"]);
+    let listed = until_contains(SHOWN_WITHIN, "Do you want to proceed?", || screen(&w));
+    assert!(
+        listed.contains("echo ring-board-ok") && listed.contains(" 2  Yes, and always allow"),
+        "the command asked about and the options: {listed}"
+    );
+    keys(&w, &["2"]);
+    let key = poll(SHOWN_WITHIN, || std::fs::read_to_string(&keys_file).ok());
+    assert_eq!(key.as_deref(), Some("2"), "{}", screen(&w));
+    let said = until_contains(SHOWN_WITHIN, "sent 2", || screen(&w));
+    assert!(said.contains("sent 2"), "{said}");
+    keys(&w, &["q"]);
+}
+
+#[test]
+fn p_sends_nothing_to_a_dialog_that_changed_after_it_was_listed() {
+    if !world::tmux_available() || !reply_command_built() {
+        return;
+    }
+    let mut w = World::new();
+    w.server.run(&["new-window", "-d", "-t", "t:1"]);
+    w.attach();
+    let keys_file = w.dir.path().join("keys");
+    ask_in_window_1(&w, "echo first", &keys_file);
+    open_board(&w, "asking");
+    keys(&w, &["p"]);
+    let listed = until_contains(SHOWN_WITHIN, "Do you want to proceed?", || screen(&w));
+    assert!(listed.contains("echo first"), "{listed}");
+    // Meanwhile the agent asks about something else.
+    ask_in_window_1(&w, "rm -rf ./build", &keys_file);
+    keys(&w, &["1"]);
+    let refused = until_contains(SHOWN_WITHIN, "changed", || screen(&w));
+    assert!(refused.contains("changed"), "the board says why: {refused}");
+    assert!(!keys_file.exists(), "no key reached the new dialog");
+    keys(&w, &["q"]);
+}
