@@ -574,6 +574,94 @@ def sc_nohooks(run: ClaudeRun) -> None:
     run.exit_step()
 
 
+def ring_reply(run: ClaudeRun, *args: str):
+    """`ring-tmux reply ARGS…` from outside the pane (no $TMUX: the row names its server)."""
+    import subprocess
+    return subprocess.run([H.RING_BIN, "reply", *args], env=run.h.base_env(),
+                          capture_output=True, text=True, timeout=30)
+
+
+def reply_check(run: ClaudeRun, name: str, ok: bool, note: str) -> None:
+    run.rec.add(H.StepResult(run.scenario, name, ok, "-", "-", "-", "-", note))
+
+
+def save_screen(run: ClaudeRun, name: str, screen: str) -> None:
+    """The raw screen, for ring-shared's dialog parser tests (fixtures runs only)."""
+    if run.write_fixtures:
+        FIXTURES.mkdir(parents=True, exist_ok=True)
+        text = screen.replace(str(run.h.work), "/WORK").replace(str(run.h.home), "/HOME")
+        (FIXTURES / f"{run.scenario}.{name}.screen.txt").write_text(text)
+
+
+def sc_reply(run: ClaudeRun) -> None:
+    """`ring-tmux reply` answers the permission dialog from outside the pane: it lists the
+    options verbatim; "1" with the listing's fingerprint runs the command; the next dialog
+    (another command) refuses that old fingerprint and sends nothing; its "No" refuses the
+    command; with no dialog on screen it sends nothing."""
+    run.start_step()
+    marker = run.h.work / "ring_bash_out.txt"
+    denied = run.h.work / "ring_deny_out.txt"
+    results: list = []
+
+    def listing() -> dict:
+        out = ring_reply(run, run.sid or "?", "--json")
+        try:
+            return {"exit": out.returncode, **json.loads(out.stdout)}
+        except ValueError:
+            return {"exit": out.returncode, "stderr": out.stderr.strip()}
+
+    def answer(number: int, fingerprint: str | None):
+        args = [run.sid or "?", str(number)] + (["--expect", fingerprint] if fingerprint else [])
+        return lambda: results.append(ring_reply(run, *args))
+
+    def outcome() -> str:
+        got = results[-1] if results else None
+        return f"exit {got.returncode if got else None}: {got.stderr.strip() if got else ''}"
+
+    run.step("bash-dialog", run.prompt("RING_RUN_BASH: write the marker"),
+             ("waiting", "permission"), screen_text="Do you want to proceed?")
+    save_screen(run, "bash-dialog", run.h.capture())
+    first = listing()
+    texts = [o.get("text") for o in first.get("options", [])]
+    ok = (first["exit"] == 0 and first.get("question") == "Do you want to proceed?"
+          and texts[:1] == ["Yes"] and texts[-1:] == ["No"] and len(texts) == 4
+          and "echo ring-bash-ok > ring_bash_out.txt" in first.get("context", [])
+          and first.get("selected") == 1)
+    reply_check(run, "reply-lists", ok, f"exit {first['exit']}: {texts} "
+                f"context={first.get('context')} {first.get('stderr', '')}")
+
+    run.step("reply-yes", answer(1, first.get("fingerprint")), ("idle", ""),
+             screen_text="RING-BASH-DONE")
+    content = marker.read_text().strip() if marker.exists() else None
+    reply_check(run, "reply-yes-ran", bool(results) and results[-1].returncode == 0
+                and content == "ring-bash-ok", f"{outcome()}; marker={content!r}")
+
+    run.step("other-dialog", run.prompt("RING_DENY_BASH: write another marker"),
+             ("waiting", "permission"), screen_text="echo ring-deny")
+    save_screen(run, "other-dialog", run.h.capture())
+    # The first dialog's fingerprint: the same question and options, another command.
+    results.append(ring_reply(run, run.sid or "?", "1", "--expect", first.get("fingerprint") or "-"))
+    time.sleep(1.0)
+    still = H.claude_screen_state(run.h.capture()) == ("waiting", "permission")
+    reply_check(run, "changed-dialog-gets-no-key",
+                results[-1].returncode == 1 and "changed" in results[-1].stderr and still
+                and not denied.exists(),
+                f"{outcome()}; dialog still up={still}; deny marker "
+                f"{'exists' if denied.exists() else 'absent'}")
+
+    second = listing()
+    run.step("reply-no", answer(len(second.get("options", [])) or 9, second.get("fingerprint")),
+             ("idle", ""), screen_text="Interrupted")
+    reply_check(run, "reply-no-refused", bool(results) and results[-1].returncode == 0
+                and not denied.exists(),
+                f"{outcome()}; deny marker {'exists' if denied.exists() else 'absent'}")
+
+    out = ring_reply(run, run.sid or "?", "1")
+    reply_check(run, "reply-without-dialog-refused",
+                out.returncode == 1 and "no dialog" in out.stderr,
+                f"exit {out.returncode}: {out.stderr.strip()}")
+    run.exit_step()
+
 SCENARIOS = {
     "basic": (sc_basic, {}),
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
@@ -584,6 +672,7 @@ SCENARIOS = {
     "api_error": (sc_api_error, {}),
     "kill9": (sc_kill9, {}),
     "nohooks": (sc_nohooks, {"hooks": False, "native_layout": True}),
+    "reply": (sc_reply, {}),
 }
 
 
