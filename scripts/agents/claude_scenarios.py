@@ -574,10 +574,15 @@ def sc_nohooks(run: ClaudeRun) -> None:
     run.exit_step()
 
 
-def ring_reply(run: ClaudeRun, *args: str):
-    """`ring-tmux reply ARGS…` from outside the pane (no $TMUX: the row names its server)."""
+def ring_reply(run: ClaudeRun, *args: str, inside_tmux: bool = False):
+    """`ring-tmux reply ARGS…` from outside the pane: from no tmux at all (a hook row names
+    its server), or `inside_tmux`, as from another pane of the same server ($TMUX set: a row
+    found without hooks names only its terminal)."""
     import subprocess
-    return subprocess.run([H.RING_BIN, "reply", *args], env=run.h.base_env(),
+    env = run.h.base_env()
+    if inside_tmux:
+        env["TMUX"] = run.h.tmux("display-message", "-p", "#{socket_path},#{pid},0").strip()
+    return subprocess.run([H.RING_BIN, "reply", *args], env=env,
                           capture_output=True, text=True, timeout=30)
 
 
@@ -662,6 +667,40 @@ def sc_reply(run: ClaudeRun) -> None:
                 f"exit {out.returncode}: {out.stderr.strip()}")
     run.exit_step()
 
+
+def sc_reply_subagent(run: ClaudeRun) -> None:
+    """A subagent's permission dialog ("… from the … agent"): listed with its agent, answered."""
+    run.start_step()
+    marker = run.h.work / "ring_bash_out.txt"
+    run.step("subagent-dialog", run.prompt("RING_SUBAGENT: delegate"),
+             ("waiting", "permission"), screen_text="Do you want to proceed?")
+    save_screen(run, "subagent-dialog", run.h.capture())
+    out = ring_reply(run, run.sid or "?", "--json", inside_tmux=True)
+    try:
+        listing = json.loads(out.stdout)
+    except ValueError:
+        listing = {}
+    ok = out.returncode == 0 and listing.get("agent") == "general-purpose"
+    reply_check(run, "reply-lists-the-agent", ok,
+                f"exit {out.returncode}: agent={listing.get('agent')!r} "
+                f"question={listing.get('question')!r} context={listing.get('context')} "
+                f"{out.stderr.strip()}" + ("" if ok else " rows: " + json.dumps(
+                    [{k: r.get(k) for k in ("session_id", "status", "source", "tmux_pane",
+                                            "tmux_socket", "tty", "agent")}
+                     for r in run.h.rows_here()])))
+    results: list = []
+    run.step("reply-yes", lambda: results.append(
+        ring_reply(run, run.sid or "?", "1", "--expect", listing.get("fingerprint") or "-",
+                   inside_tmux=True)),
+        ("idle", ""), screen_text="RING-SUBAGENT-DONE")
+    content = marker.read_text().strip() if marker.exists() else None
+    reply_check(run, "reply-yes-ran", bool(results) and results[-1].returncode == 0
+                and content == "ring-bash-ok",
+                f"exit {results[-1].returncode if results else None}: "
+                f"{results[-1].stderr.strip() if results else ''}; marker={content!r}")
+    run.exit_step()
+
+
 SCENARIOS = {
     "basic": (sc_basic, {}),
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
@@ -673,6 +712,7 @@ SCENARIOS = {
     "kill9": (sc_kill9, {}),
     "nohooks": (sc_nohooks, {"hooks": False, "native_layout": True}),
     "reply": (sc_reply, {}),
+    "reply_subagent": (sc_reply_subagent, {}),
 }
 
 

@@ -50,6 +50,15 @@ SCRIPTS: dict[str, list[tuple]] = {
          "I will run another command."),
         ("text", "Understood, not running it. RING-DENY-DONE"),
     ],
+    # A subagent whose Bash call needs permission: the subagent's own loop gets the prompt
+    # below (RING_RUN_BASH's script), and its dialog says which agent asks.
+    "RING_SUBAGENT": [
+        ("tool", "Agent", {"description": "Write the marker",
+                           "prompt": "RING_RUN_BASH: write the marker",
+                           "subagent_type": "general-purpose"},
+         "I will ask a subagent."),
+        ("text", "The subagent is done. RING-SUBAGENT-DONE"),
+    ],
     "RING_ASK_BACK": [("text", "I can do that. Which color do you prefer, red or blue?")],
     "RING_ANSWER_BLUE": [("text", "Blue it is. RING-ANSWER-DONE")],
     "RING_ASK_TOOL": [
