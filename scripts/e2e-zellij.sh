@@ -340,7 +340,7 @@ EOF
   ask() { # ask COMMAND: the agent in pane beta asks about COMMAND
     rm -f "$ZJ_WORK/keys"
     zj action write-chars --pane-id "terminal_$BETA" "clear; sh $ZJ_WORK/agent.sh '$1' $ZJ_WORK/keys"$'\n'
-    wait_for 10 'zj action dump-screen --pane-id "terminal_$BETA" | grep -qF "Esc to cancel"' ||
+    wait_for 10 'zj action dump-screen --pane-id "terminal_$BETA" | grep -F "Esc to cancel" >/dev/null' ||
       fail "the stand-in agent draws its dialog in pane beta"
   }
   ask "echo zj-listed"
