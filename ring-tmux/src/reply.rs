@@ -12,9 +12,9 @@
 
 use crate::tmux::drift;
 use crate::tmux::run;
+use ring_shared::Status;
 use ring_shared::dialog::{self, Dialog};
 use ring_shared::format::sanitize;
-use ring_shared::Status;
 use ring_shared::view::Entry;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
@@ -131,14 +131,21 @@ impl Target {
         match self {
             Target::Tmux { socket, pane } => {
                 let argv = strings(&["capture-pane", "-p", "-t", pane]);
-                run::run(socket, &argv, deadline)
+                run::bounded_large(run::tmux_command(socket, &argv), deadline)
                     .filter(|o| o.success)
                     .map(|o| o.stdout)
             }
             Target::Zellij { session, pane } => {
                 let mut command = zellij();
-                command.args(["--session", session, "action", "dump-screen", "--pane-id", pane]);
-                run::bounded(command, deadline)
+                command.args([
+                    "--session",
+                    session,
+                    "action",
+                    "dump-screen",
+                    "--pane-id",
+                    pane,
+                ]);
+                run::bounded_large(command, deadline)
                     .filter(|o| o.success)
                     .map(|o| o.stdout)
             }

@@ -701,6 +701,44 @@ def sc_reply_subagent(run: ClaudeRun) -> None:
     run.exit_step()
 
 
+
+def sc_reply_ask(run: ClaudeRun) -> None:
+    """AskUserQuestion answered by `ring-tmux reply … 2`: Claude gets "Blue" back."""
+    run.start_step()
+    run.step("ask-dialog", run.prompt("RING_ASK_TOOL: choose"), ("waiting", "question"),
+             screen_text="Which color should the ring be?")
+    out = ring_reply(run, run.sid or "?", "--json")
+    try:
+        listing = json.loads(out.stdout)
+    except ValueError:
+        listing = {}
+    texts = [o.get("text") for o in listing.get("options", [])]
+    reply_check(run, "reply-lists-the-choices",
+                out.returncode == 0 and texts[:2] == ["Red", "Blue"]
+                and listing.get("question") == "Which color should the ring be?",
+                f"exit {out.returncode}: {listing.get('question')!r} {texts} {out.stderr.strip()}")
+    results: list = []
+    run.step("reply-blue", lambda: results.append(
+        ring_reply(run, run.sid or "?", "2", "--expect", listing.get("fingerprint") or "-")),
+        ("idle", ""), screen_text="RING-ASKTOOL-DONE")
+
+    def answers() -> list[str]:
+        found = []
+        for r in run.h.mock_requests():
+            for m in ((r.get("body") or {}).get("messages") or []):
+                for b in m.get("content") if isinstance(m.get("content"), list) else []:
+                    if isinstance(b, dict) and b.get("type") == "tool_result":
+                        c = b.get("content")
+                        found.append(c if isinstance(c, str) else json.dumps(c))
+        return found
+    got = answers()
+    reply_check(run, "claude-got-blue", bool(results) and results[-1].returncode == 0
+                and any('"Which color should the ring be?"="Blue"' in a for a in got),
+                f"exit {results[-1].returncode if results else None}: "
+                f"{results[-1].stderr.strip() if results else ''}; tool results: {got[-1:]}")
+    run.exit_step()
+
+
 SCENARIOS = {
     "basic": (sc_basic, {}),
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
@@ -713,6 +751,7 @@ SCENARIOS = {
     "nohooks": (sc_nohooks, {"hooks": False, "native_layout": True}),
     "reply": (sc_reply, {}),
     "reply_subagent": (sc_reply_subagent, {}),
+    "reply_ask": (sc_reply_ask, {}),
 }
 
 

@@ -117,7 +117,10 @@ fn claude_whole_screen_keeps_what_the_dialog_asks_about() {
 fn the_same_question_about_another_command_is_another_dialog() {
     let first = parse(screen("claude", "reply.bash-dialog")).expect("first");
     let other = parse(screen("claude", "reply.other-dialog")).expect("other");
-    assert_eq!((&first.question, &first.choices), (&other.question, &other.choices));
+    assert_eq!(
+        (&first.question, &first.choices),
+        (&other.question, &other.choices)
+    );
     assert!(
         other
             .context
@@ -139,7 +142,10 @@ fn claude_subagent_dialog_names_its_agent() {
     let d = parse(screen("claude", "reply_subagent.subagent-dialog")).expect("a dialog");
     assert_eq!(d.agent.as_deref(), Some("general-purpose"));
     assert_eq!(d.question, "Do you want to proceed?");
-    assert_eq!(d.context[0], "Bash command · from the general-purpose agent");
+    assert_eq!(
+        d.context[0],
+        "Bash command · from the general-purpose agent"
+    );
     assert_eq!(d.choices[3].text, "No");
 }
 
@@ -169,7 +175,10 @@ fn codex_approval_question_sits_above_what_it_asks_about() {
 
 #[test]
 fn a_subagent_is_named_only_by_from_the_name_agent() {
-    assert_eq!(subagent("Bash command · from the Explore agent").as_deref(), Some("Explore"));
+    assert_eq!(
+        subagent("Bash command · from the Explore agent").as_deref(),
+        Some("Explore")
+    );
     assert_eq!(subagent("Read from the file agent.txt"), None);
     assert_eq!(subagent("copy from the  agent"), None);
 }

@@ -106,7 +106,11 @@ pub fn listing(id: &str, shown: &Shown) -> String {
     }
     out.push_str(&format!("{}\n", sanitize(&d.question)));
     for c in &d.choices {
-        let marker = if d.selected == Some(c.number) { '❯' } else { ' ' };
+        let marker = if d.selected == Some(c.number) {
+            '❯'
+        } else {
+            ' '
+        };
         out.push_str(&format!("{marker} {}. {}\n", c.number, sanitize(&c.text)));
     }
     out.push_str(&format!(
