@@ -205,12 +205,9 @@ fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| (*s).to_owned()).collect()
 }
 
-/// `zellij` on `PATH`, or `$RING_ZELLIJ` (tests and the CI cache point it at their build).
+/// The zellij ring runs everywhere ([`crate::zellij::program`]).
 fn zellij() -> Command {
-    let program = std::env::var_os("RING_ZELLIJ")
-        .filter(|p| !p.is_empty())
-        .unwrap_or_else(|| "zellij".into());
-    Command::new(program)
+    Command::new(crate::zellij::program())
 }
 
 fn gone_pane() -> Refusal {
