@@ -1,4 +1,5 @@
 use super::*;
+use ring_shared::Status;
 use std::cell::RefCell;
 
 const DIALOG: &str = "\
@@ -139,4 +140,55 @@ fn a_new_dialog_after_the_key_counts_as_answered() {
 fn no_dialog_reads_as_a_refusal() {
     let refused = read_with(&mut || Some("$ ls\nCargo.toml\n$ ".to_owned())).expect_err("none");
     assert!(refused.fix.starts_with("nothing was sent"), "{refused}");
+}
+
+fn entry(status: Status, zellij: Option<(&str, &str)>, socket: Option<&str>) -> Entry {
+    let mut row = ring_shared::Row::new("s-1");
+    row.status = status;
+    row.cwd = "/r/p".into();
+    row.last_active = 99.0;
+    row.tmux_pane = Some("%1".into());
+    row.tmux_socket = socket.map(str::to_owned);
+    if let Some((session, pane)) = zellij {
+        row.zellij_session = Some(session.into());
+        row.zellij_pane = Some(pane.into());
+    }
+    let session = ring_shared::derive::Session::from_hook(row);
+    Entry::of(session, 100.0, &Default::default(), "")
+}
+
+#[test]
+fn a_session_in_zellij_is_answered_in_its_zellij_pane_not_the_tmux_pane_around_it() {
+    let e = entry(Status::Waiting, Some(("work", "3")), Some("/tmp/none"));
+    assert_eq!(
+        Target::of(&e, None),
+        Ok(Target::Zellij {
+            session: "work".into(),
+            pane: "3".into()
+        })
+    );
+}
+
+#[test]
+fn a_zellij_pane_that_is_not_a_number_is_refused() {
+    let e = entry(Status::Waiting, Some(("work", "3; rm")), None);
+    let refused = Target::of(&e, None).expect_err("refused");
+    assert!(refused.what.contains("its pane is not known"), "{refused}");
+}
+
+#[test]
+fn an_ended_session_or_one_in_no_known_pane_is_refused() {
+    let ended = entry(Status::Ended, Some(("work", "3")), None);
+    assert!(
+        Target::of(&ended, None)
+            .expect_err("ended")
+            .what
+            .ends_with("has ended")
+    );
+    let nowhere = entry(Status::Waiting, None, None);
+    let refused = Target::of(&nowhere, None).expect_err("nowhere");
+    assert!(
+        refused.what.contains("no tmux pane or zellij pane"),
+        "{refused}"
+    );
 }

@@ -2,7 +2,7 @@
 //! Claude Code permission dialog and writes down the first key it gets. The real Claude Code
 //! dialog is answered in the real-agent suite (`scripts/agents/claude_scenarios.py`, `reply`).
 
-use super::world::{self, World, payload, until_contains};
+use super::world::{self, World, payload, poll, until_contains};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -57,10 +57,9 @@ impl Agent {
         self.w.server.run(&["capture-pane", "-p", "-t", "%0"])
     }
 
+    /// The first key the agent got (it writes the file once, by rename).
     fn key(&self) -> String {
-        until_contains(WITHIN, "", || {
-            std::fs::read_to_string(&self.keys).unwrap_or_default()
-        })
+        poll(WITHIN, || std::fs::read_to_string(&self.keys).ok()).unwrap_or_default()
     }
 
     fn reply(&self, args: &[&str]) -> std::process::Output {
@@ -109,6 +108,13 @@ fn reply_lists_the_options_and_the_chosen_digit_lands() {
     let out = a.reply(&["s-reply", "4"]);
     assert_eq!(out.status.code(), Some(1), "no option 4: {out:?}");
     assert!(stderr(&out).contains("the dialog has no option 4; choose one of 1, 2, 3"));
+
+    // In copy mode a digit is a repeat count, not a key for the agent.
+    a.w.server.run(&["copy-mode", "-t", "%0"]);
+    let out = a.reply(&["s-reply", "3"]);
+    assert_eq!(out.status.code(), Some(1), "copy mode: {out:?}");
+    assert!(stderr(&out).contains("is in copy mode"), "{}", stderr(&out));
+    a.w.server.run(&["send-keys", "-t", "%0", "-X", "cancel"]);
 
     let out = a.reply(&["s-reply", "3", "--expect", &fingerprint]);
     assert!(out.status.success(), "answer: {}", stderr(&out));
