@@ -21,6 +21,8 @@ use std::time::{Duration, Instant};
 
 /// How long one capture or one key may take.
 const CALL_BUDGET: Duration = Duration::from_secs(3);
+/// How long the dialog must stay the same on screen before the key goes.
+const SETTLE: Duration = Duration::from_millis(150);
 /// How long the agent may take to take the dialog down after the key.
 const GONE_WITHIN: Duration = Duration::from_secs(5);
 
@@ -256,17 +258,24 @@ pub fn answer_with(
     gone_within: Duration,
 ) -> Result<(), Refusal> {
     let digit = digit_for(&shown.dialog, number)?;
-    let now = read_with(capture).map_err(|_| {
-        Refusal::new(
-            "the dialog is no longer on screen (answered already?)",
-            "nothing was sent; read it again with `ring-tmux reply SESSION`",
-        )
-    })?;
-    if now != *shown {
-        return Err(Refusal::new(
-            "the dialog changed since it was read",
-            "nothing was sent; read it again with `ring-tmux reply SESSION`",
-        ));
+    // Twice, a moment apart: a capture can land while the agent redraws (part of the frame
+    // old, part new), and a key must never go to what one capture only seemed to show.
+    for i in 0..2 {
+        if i > 0 {
+            std::thread::sleep(SETTLE);
+        }
+        let now = read_with(capture).map_err(|_| {
+            Refusal::new(
+                "the dialog is no longer on screen (answered already?)",
+                "nothing was sent; read it again with `ring-tmux reply SESSION`",
+            )
+        })?;
+        if now != *shown {
+            return Err(Refusal::new(
+                "the dialog changed since it was read",
+                "nothing was sent; read it again with `ring-tmux reply SESSION`",
+            ));
+        }
     }
     send(digit)?;
     let deadline = Instant::now() + gone_within;

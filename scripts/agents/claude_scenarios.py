@@ -642,7 +642,7 @@ def sc_reply(run: ClaudeRun) -> None:
                 and content == "ring-bash-ok", f"{outcome()}; marker={content!r}")
 
     run.step("other-dialog", run.prompt("RING_DENY_BASH: write another marker"),
-             ("waiting", "permission"), screen_text="echo ring-deny")
+             ("waiting", "permission"), screen_text=" Write the deny marker file")
     save_screen(run, "other-dialog", run.h.capture())
     # The first dialog's fingerprint: the same question and options, another command.
     results.append(ring_reply(run, run.sid or "?", "1", "--expect", first.get("fingerprint") or "-"))

@@ -62,7 +62,7 @@ fn shown() -> Shown {
 
 #[test]
 fn the_digit_is_sent_when_the_dialog_is_the_one_read_and_it_goes() {
-    let pane = Pane::new(&[DIALOG, "● Bash(echo ring-bash-ok)\n  ⎿  done\n"]);
+    let pane = Pane::new(&[DIALOG, DIALOG, "● Bash(echo ring-bash-ok)\n  ⎿  done\n"]);
     assert_eq!(pane.answer(&shown(), 1), Ok(()));
     assert_eq!(*pane.keys.borrow(), "1");
 }
@@ -71,6 +71,16 @@ fn the_digit_is_sent_when_the_dialog_is_the_one_read_and_it_goes() {
 fn a_dialog_asking_about_another_command_gets_no_key() {
     let other = other_command();
     let pane = Pane::new(&[&other]);
+    let refused = pane.answer(&shown(), 1).expect_err("refused");
+    assert!(refused.what.contains("changed"), "{refused}");
+    assert_eq!(*pane.keys.borrow(), "", "no key");
+}
+
+#[test]
+fn a_dialog_that_changes_a_moment_later_gets_no_key() {
+    // One frame still showed the old dialog's text; the next shows what is really asked.
+    let other = other_command();
+    let pane = Pane::new(&[DIALOG, &other]);
     let refused = pane.answer(&shown(), 1).expect_err("refused");
     assert!(refused.what.contains("changed"), "{refused}");
     assert_eq!(*pane.keys.borrow(), "", "no key");
