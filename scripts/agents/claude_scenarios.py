@@ -745,6 +745,39 @@ def sc_reply_ask(run: ClaudeRun) -> None:
     run.exit_step()
 
 
+
+def sc_reply_plan(run: ClaudeRun) -> None:
+    """ExitPlanMode's approval dialog answered by `ring-tmux reply … 1`: the plan goes ahead."""
+    run.start_step()
+
+    def to_plan():
+        run.h.send_keys("BTab")
+        time.sleep(0.5)
+        run.h.send_keys("BTab")
+    run.step("plan-mode", to_plan, ("idle", ""), screen_text="plan mode on")
+    run.step("plan-dialog", run.prompt("RING_PLAN: make a plan"), ("waiting", "plan"),
+             screen_text="Exit plan mode?")
+    out = ring_reply(run, run.sid or "?", "--json")
+    try:
+        listing = json.loads(out.stdout)
+    except ValueError:
+        listing = {}
+    texts = [o.get("text") for o in listing.get("options", [])]
+    reply_check(run, "reply-lists-the-plan-choices",
+                out.returncode == 0 and len(texts) == 2 and texts[1] == "No"
+                and "Exit plan mode?" in listing.get("context", []),
+                f"exit {out.returncode}: {listing.get('question')!r} {texts} "
+                f"context={listing.get('context')} {out.stderr.strip()}")
+    results: list = []
+    run.step("reply-approve", lambda: results.append(
+        ring_reply(run, run.sid or "?", "1", "--expect", listing.get("fingerprint") or "-")),
+        ("idle", ""), screen_text="RING-PLAN-DONE")
+    reply_check(run, "reply-sent", bool(results) and results[-1].returncode == 0,
+                f"exit {results[-1].returncode if results else None}: "
+                f"{results[-1].stderr.strip() if results else ''}")
+    run.exit_step()
+
+
 SCENARIOS = {
     "basic": (sc_basic, {}),
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
@@ -758,6 +791,7 @@ SCENARIOS = {
     "reply": (sc_reply, {}),
     "reply_subagent": (sc_reply_subagent, {}),
     "reply_ask": (sc_reply_ask, {}),
+    "reply_plan": (sc_reply_plan, {}),
 }
 
 
