@@ -421,7 +421,8 @@ def ring_reply(env: CodexEnv, *args: str):
 
 def s_reply(run: Run) -> None:
     """`ring-tmux reply` lists Codex's approval dialog and answers it with "1" from outside
-    the pane: the command runs."""
+    the pane: the command runs. The next dialog (another command) gets no key for the first
+    listing; its "3" (No) refuses the command."""
     env, pane, work = run.env, run.env.first_pane, run.env.work
     run.boot(pane, work)
     run.check("start", pane, work, ("idle", ""))
@@ -457,6 +458,30 @@ def s_reply(run: Run) -> None:
     made = (work / "approved.txt").exists()
     run.record(made, "reply-ran-the-command", fmt(*run.screen(pane)), "-", "-",
                f"approved.txt {'exists' if made else 'absent'}")
+    # A second approval, for another command: the first listing's fingerprint gets no key,
+    # and its own "No" (3) refuses the command.
+    env.mock.push(shell_turn(f"touch {work}/second.txt", "Create second.txt outside the sandbox?"))
+    run.prompt(pane, "create second.txt")
+    run.check("second-dialog", pane, work, ("waiting", "permission"),
+              deadline=L.PERMISSION_WAIT + L.DEADLINE)
+    wait_until(lambda: "second.txt" in env.capture(pane), 10)
+    out = ring_reply(env, sid, "1", "--expect", listing.get("fingerprint") or "-")
+    time.sleep(1.0)
+    still = run.screen(pane) == ("waiting", "permission")
+    run.record(out.returncode == 1 and "changed" in out.stderr and still
+               and not (work / "second.txt").exists(),
+               "changed-dialog-gets-no-key", fmt(*run.screen(pane)), "-", "-",
+               f"exit {out.returncode}: {out.stderr.strip()}; dialog still up={still}")
+    try:
+        second = json.loads(ring_reply(env, sid, "--json").stdout)
+    except ValueError:
+        second = {}
+    out = ring_reply(env, sid, "3", "--expect", second.get("fingerprint") or "-")
+    time.sleep(1.0)
+    run.record(out.returncode == 0 and not (work / "second.txt").exists(), "reply-no",
+               fmt(*run.screen(pane)), "-", "-",
+               f"exit {out.returncode}: {out.stderr.strip()}; second.txt "
+               f"{'exists' if (work / 'second.txt').exists() else 'absent'}")
 
 
 SCENARIOS = {
