@@ -96,7 +96,11 @@ pub fn run(options: Options) -> ExitCode {
         .clone()
         .or_else(crate::tmux::run::socket_from_env);
     let paths = watch::paths(&env);
-    let mut stamp = watch::Stamp::of(&paths);
+    let mut reader = Reader {
+        stamp: watch::Stamp::of(&paths),
+        paths,
+        last_read: Instant::now(),
+    };
     let mut app = App::new(load(&env, options.all), options.all);
     let mut terminal = match ratatui::try_init() {
         Ok(t) => t,
@@ -109,7 +113,6 @@ pub fn run(options: Options) -> ExitCode {
         }
     };
     let _restore = Restore;
-    let mut last_read = Instant::now();
     let mut last_draw: Option<Instant> = None;
     let mut dirty = true;
     loop {
@@ -127,6 +130,8 @@ pub fn run(options: Options) -> ExitCode {
             Ok(true) => match event::read() {
                 Ok(Event::Key(k)) => {
                     if let Some(key) = key_of(&k) {
+                        // A key acts on the rows as they are now (a pane the agent moved to).
+                        reader.refresh(&env, &mut app, false);
                         app.note = None;
                         let effect = app.handle(key);
                         dirty = true;
@@ -135,9 +140,7 @@ pub fn run(options: Options) -> ExitCode {
                         }
                         if app.mode == Mode::List && app.note.is_some() {
                             // A write or a reply: show what the disk says now.
-                            stamp = watch::Stamp::of(&paths);
-                            app.set_view(load(&env, app.all));
-                            last_read = Instant::now();
+                            reader.refresh(&env, &mut app, true);
                         }
                     }
                 }
@@ -148,13 +151,30 @@ pub fn run(options: Options) -> ExitCode {
             Ok(false) => {}
             Err(_) => return ExitCode::FAILURE,
         }
-        let now = watch::Stamp::of(&paths);
-        if now != stamp || last_read.elapsed() >= LIVENESS {
-            stamp = now;
-            app.set_view(load(&env, app.all));
-            last_read = Instant::now();
-            dirty = true;
+        let due = reader.last_read.elapsed() >= LIVENESS;
+        dirty |= reader.refresh(&env, &mut app, due);
+    }
+}
+
+/// When the board was read, and the stamp of what it was read from.
+struct Reader {
+    paths: Vec<std::path::PathBuf>,
+    stamp: watch::Stamp,
+    last_read: Instant,
+}
+
+impl Reader {
+    /// Reads the board again when the watched paths changed (or `force`); whether it did.
+    fn refresh(&mut self, env: &Env, app: &mut App, force: bool) -> bool {
+        let now = watch::Stamp::of(&self.paths);
+        if now == self.stamp && !force {
+            return false;
         }
+        // Stamped before the read: a change during it shows at the next look.
+        self.stamp = now;
+        app.set_view(load(env, app.all));
+        self.last_read = Instant::now();
+        true
     }
 }
 
@@ -207,12 +227,22 @@ fn carry_out(
             };
             app.note(done);
         }
-        Effect::ReadReply(id) => match reply::read(&id, socket.as_deref()) {
-            Ok(dialog) => app.open_reply(id, dialog),
-            Err(why) => app.note(why),
-        },
+        Effect::ReadReply(id) => {
+            let read = match app.view().entries.iter().find(|e| e.session_id == id) {
+                Some(entry) => reply::read(entry, socket.as_deref()),
+                None => Err("that session is gone".to_owned()),
+            };
+            match read {
+                Ok(dialog) => app.open_reply(id, dialog),
+                Err(why) => app.note(why),
+            }
+        }
         Effect::Answer { id, number, expect } => {
-            match reply::answer(&id, number, expect.as_deref(), socket.as_deref()) {
+            let sent = match app.view().entries.iter().find(|e| e.session_id == id) {
+                Some(entry) => reply::answer(entry, number, expect.as_deref(), socket.as_deref()),
+                None => Err("that session is gone; nothing was sent".to_owned()),
+            };
+            match sent {
                 Ok(done) | Err(done) => app.note(done),
             }
         }

@@ -10,6 +10,7 @@
 //! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
 //! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`, the board's popup.
 //! * [`board`]: `ring-tmux board`, the live full-screen board (ratatui).
+//! * [`reply`]: reply in place: read a session's dialog from its pane and answer it.
 //! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
 //! * [`cli`]: the one clap definition; [`cmd`]: one module per subcommand; [`voice`]: how they
 //!   report errors (prefix, colour, exit codes).
@@ -26,6 +27,7 @@ pub mod notify;
 pub mod printable;
 pub mod procs;
 pub mod read;
+pub mod reply;
 pub mod status;
 pub mod store;
 pub mod tmux;

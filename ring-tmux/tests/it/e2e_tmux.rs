@@ -18,6 +18,7 @@ pub mod world;
 mod board;
 mod by_name;
 mod keys;
+mod reply;
 mod status_line;
 mod tpm;
 

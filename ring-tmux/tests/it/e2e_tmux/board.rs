@@ -366,35 +366,10 @@ fn in_a_narrow_popup_a_hostile_question_is_shown_whole_as_inert_text() {
     keys(&w, &["q"]);
 }
 
-/// A Claude-like permission dialog asking about `$1` (a stand-in agent, as the reply tests'
-/// own); the first key typed goes to the file `$2`.
-const DIALOG_AGENT: &str = r#"#!/bin/sh
-printf '\033[2J\033[H'
-printf '● Bash(%s)\n────────────────────────────────────────\n Bash command\n   %s\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\n' "$1" "$1"
-stty raw -echo
-key=$(dd bs=1 count=1 2>/dev/null)
-stty sane
-printf '%s' "$key" > "$2.tmp" && mv "$2.tmp" "$2"
-printf '\033[2J\033[Hchose %s\n' "$key"
-exec sleep 600
-"#;
-
-/// `ring-tmux reply` (the reply-in-place command `p` runs) is in this build.
-fn reply_command_built() -> bool {
-    let built = std::process::Command::new(world::BIN)
-        .args(["reply", "--help"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !built {
-        eprintln!("SKIP: this build has no `ring-tmux reply` yet (the reply lane)");
-    }
-    built
-}
-
-/// Window 1 runs the stand-in agent asking about `command`, recorded waiting as `s-ask`.
+/// Window 1 runs the reply tests' stand-in agent (a Claude-like dialog) asking about `command`, recorded waiting as `s-ask`.
 fn ask_in_window_1(w: &World, command: &str, keys_file: &std::path::Path) {
     let script = w.dir.path().join("agent.sh");
-    std::fs::write(&script, DIALOG_AGENT).expect("agent script");
+    std::fs::write(&script, super::reply::AGENT).expect("agent script");
     let run = format!(
         "sh '{}' '{command}' '{}'",
         script.display(),
@@ -416,7 +391,7 @@ fn ask_in_window_1(w: &World, command: &str, keys_file: &std::path::Path) {
 
 #[test]
 fn p_lists_the_dialog_in_the_board_and_the_chosen_digit_lands_in_the_agents_pane() {
-    if !world::tmux_available() || !reply_command_built() {
+    if !world::tmux_available() {
         return;
     }
     let mut w = World::new();
@@ -441,7 +416,7 @@ fn p_lists_the_dialog_in_the_board_and_the_chosen_digit_lands_in_the_agents_pane
 
 #[test]
 fn p_sends_nothing_to_a_dialog_that_changed_after_it_was_listed() {
-    if !world::tmux_available() || !reply_command_built() {
+    if !world::tmux_available() {
         return;
     }
     let mut w = World::new();
