@@ -6,7 +6,7 @@ use crate::env::Env;
 use crate::install::merge::shell_quote;
 use crate::install::{self, jsonfile, merge};
 use crate::store;
-use ring_shared::provider::Trust;
+use ring_shared::provider::{Format, Trust};
 use ring_shared::registry::{DecodeError, decode_row};
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
@@ -81,6 +81,10 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             ));
             continue;
         }
+        if target.spec.format == Format::OpencodePlugin {
+            out.push(plugin(&target));
+            continue;
+        }
         let loaded = match jsonfile::load(&target.path) {
             Ok(loaded) => loaded,
             Err(err) => {
@@ -147,6 +151,34 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// ring's plugin file of an agent that loads plugins (OpenCode's `plugins/ring-tmux.js`).
+fn plugin(target: &install::Target) -> Finding {
+    use crate::install::plugin_file::{Found, inspect};
+    let path = target.path.display();
+    match inspect(&target.path) {
+        Found::Missing => Finding::error(
+            format!("ring's plugin is not installed for {} ({path})", target.agent),
+            "ring-tmux install-hooks",
+        ),
+        Found::Foreign(why) => Finding::warn(
+            format!("{path} is not ring's plugin ({why}): ring's hook is not installed for {}", target.agent),
+            format!("move {} away, then: ring-tmux install-hooks", q(&target.path)),
+        ),
+        Found::Ours { program, .. } if !is_executable(Path::new(&program)) => Finding::error(
+            format!(
+                "{} plugin runs {program}, which is not an executable file",
+                target.agent
+            ),
+            "ring-tmux install-hooks (points the hooks at the ring-tmux you run it with)",
+        ),
+        Found::Ours { program, .. } => Finding::ok(format!(
+            "{} plugin installed ({} events) → {program}",
+            target.agent,
+            target.events.len()
+        )),
+    }
 }
 
 /// Whether Codex trusts ring's entries of `hooks.json` (`[hooks.state]` of its
