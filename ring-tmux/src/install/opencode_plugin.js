@@ -18,7 +18,10 @@ export const RingTmux = async ({ directory }) => {
     while (parents.has(id) && seen++ < 32) id = parents.get(id)
     return id
   }
-  let last = ""
+  // OpenCode makes a session at the first prompt; until then the TUI sits at its prompt as a
+  // session of this process, which the first real session replaces.
+  const pending = `pending-${process.pid}`
+  let last = pending
   let queue = Promise.resolve()
   const payloadOf = (event) => {
     const p = event.properties ?? {}
@@ -26,6 +29,10 @@ export const RingTmux = async ({ directory }) => {
     if (event.type === "session.created" && info.parentID) {
       parents.set(info.id, info.parentID)
       return null
+    }
+    if (event.type === "session.created" && last === pending) {
+      const ended = { hook_event_name: "server.instance.disposed", session_id: pending, cwd: directory }
+      queue = queue.then(() => send(ended))
     }
     if (event.type === "session.status" && p.status?.type === "idle") return null
     const sid = p.sessionID ?? info.id
@@ -81,6 +88,7 @@ export const RingTmux = async ({ directory }) => {
       })
     } catch {}
   })
+  queue = queue.then(() => send({ hook_event_name: "session.created", session_id: pending, cwd: directory }))
   return {
     event: async ({ event }) => {
       if (!FORWARDED.has(event?.type)) return
