@@ -8,6 +8,7 @@
 
 pub mod claude;
 pub mod codex;
+pub mod cursor;
 pub mod generic;
 pub mod local;
 pub mod opencode;
@@ -94,6 +95,9 @@ pub enum Format {
     /// A JSON settings file with Claude Code's shape, `hooks: {EVENT: [{"matcher"?, "hooks":
     /// [{"type": "command", "command", "timeout"}]}]}` (Claude Code's, Codex's).
     ClaudeHooks,
+    /// Cursor's `hooks.json`: `{"version": 1, "hooks": {EVENT: [{"command": …}]}}`, flat
+    /// entries without groups.
+    CursorHooks,
     /// A JS plugin file that ring owns whole (OpenCode's `plugins/` folder): written, replaced
     /// and deleted by ring, marked as ring's on its first line.
     OpencodePlugin,
@@ -118,6 +122,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
     &opencode::PROVIDER,
+    &cursor::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];

@@ -95,7 +95,23 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 continue;
             }
         };
-        let found = merge::installed(&loaded.doc, target.events);
+        let found = match target.spec.format {
+            Format::CursorHooks => install::cursor::installed(&loaded.doc, target.events),
+            _ => merge::installed(&loaded.doc, target.events),
+        };
+        if target.spec.format == Format::CursorHooks {
+            let unknown = install::cursor::unknown_events(&loaded.doc);
+            if !unknown.is_empty() {
+                out.push(Finding::error(
+                    format!(
+                        "{path} names events {} does not know ({}): it rejects the whole file, so none of its hooks run, ring's included",
+                        target.agent,
+                        unknown.join(", ")
+                    ),
+                    format!("rename or remove those entries in {path} (its events: cursor.com/docs/agent/hooks)"),
+                ));
+            }
+        }
         if found.missing.len() == target.events.len() {
             out.push(Finding::error(
                 format!("ring's hook is not installed for {} ({path})", target.agent),

@@ -8,6 +8,7 @@
 //! duplicated or removed.
 
 pub mod codex_trust;
+pub mod cursor;
 pub mod jsonfile;
 pub mod merge;
 pub mod plugin_file;
@@ -265,7 +266,11 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
     };
     let command = merge::hook_command(binary, target.spec);
     let mut replace_ring = args.replace_ring;
-    let mut plan = merge::install(&loaded.doc, target.spec, &command, replace_ring);
+    let plan_for = |replace_ring: bool| match target.spec.format {
+        Format::CursorHooks => cursor::install(&loaded.doc, target.events, &command),
+        _ => merge::install(&loaded.doc, target.spec, &command, replace_ring),
+    };
+    let mut plan = plan_for(replace_ring);
     if !plan.ring_commands.is_empty() && !replace_ring {
         out!(
             "! {} also has RiNG's hook ({}). RiNG and ring-tmux write the same session rows, so keeping both records every event twice.",
@@ -274,7 +279,7 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
         );
         if interactive && ask("  Replace RiNG's entries with ring-tmux's?") {
             replace_ring = true;
-            plan = merge::install(&loaded.doc, target.spec, &command, true);
+            plan = plan_for(true);
         } else {
             out!(
                 "  Keeping them. To keep only ring-tmux's: ring-tmux install-hooks --replace-ring"
@@ -354,7 +359,10 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     let Some(loaded) = load_target(target) else {
         return false;
     };
-    let plan = merge::remove(&loaded.doc, target.events, args.include_ring);
+    let plan = match target.spec.format {
+        Format::CursorHooks => cursor::remove(&loaded.doc, target.events),
+        _ => merge::remove(&loaded.doc, target.events, args.include_ring),
+    };
     if plan.changed.is_empty() {
         out!(
             "✓ no ring hooks in {}; nothing to remove",
