@@ -12,6 +12,7 @@ pub mod cursor;
 pub mod jsonfile;
 pub mod merge;
 pub mod plugin_file;
+pub mod state;
 
 /// `println!` that ignores a closed stdout (`| head` is not an error), as ripgrep does.
 macro_rules! out {
