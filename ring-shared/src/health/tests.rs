@@ -65,21 +65,49 @@ fn a_live_process_without_hook_rows_is_silent_for_its_reason(
     #[case] state: HookState,
     #[case] reason: &str,
 ) {
-    let found = silent(&[], &procs("opencode", &[("/w/a", 42)]), &hooks("opencode", state));
+    let found = silent(
+        &[],
+        &procs("opencode", &[("/w/a", 42)]),
+        &hooks("opencode", state),
+    );
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].cwd, "/w/a");
     assert_eq!(found[0].evidence, Evidence::Process { pid: Some(42) });
-    assert!(found[0].state.reason().contains(reason), "{}", found[0].state.reason());
+    assert!(
+        found[0].state.reason().contains(reason),
+        "{}",
+        found[0].state.reason()
+    );
 }
 
 #[test]
 fn a_hook_row_in_the_folder_means_the_hooks_fire() {
-    let board = entries(vec![session("opencode:s", "opencode", "/w/a/", Status::Idle, Source::Hook)]);
-    let found = silent(&board, &procs("opencode", &[("/w/a", 42)]), &hooks("opencode", HookState::Installed));
+    let board = entries(vec![session(
+        "opencode:s",
+        "opencode",
+        "/w/a/",
+        Status::Idle,
+        Source::Hook,
+    )]);
+    let found = silent(
+        &board,
+        &procs("opencode", &[("/w/a", 42)]),
+        &hooks("opencode", HookState::Installed),
+    );
     assert!(found.is_empty(), "{found:?}");
     // An ended hook row does not count: that session is over.
-    let board = entries(vec![session("opencode:s", "opencode", "/w/a", Status::Ended, Source::Hook)]);
-    let found = silent(&board, &procs("opencode", &[("/w/a", 42)]), &hooks("opencode", HookState::Installed));
+    let board = entries(vec![session(
+        "opencode:s",
+        "opencode",
+        "/w/a",
+        Status::Ended,
+        Source::Hook,
+    )]);
+    let found = silent(
+        &board,
+        &procs("opencode", &[("/w/a", 42)]),
+        &hooks("opencode", HookState::Installed),
+    );
     assert_eq!(found.len(), 1);
 }
 
@@ -95,7 +123,11 @@ fn zero_config_rows_show_life_when_active(
     #[case] silent_expected: bool,
 ) {
     let board = entries(vec![session("codex:t", "codex", "/w/b", status, source)]);
-    let found = silent(&board, &Procs::default(), &hooks("codex", HookState::Untrusted(vec![])));
+    let found = silent(
+        &board,
+        &Procs::default(),
+        &hooks("codex", HookState::Untrusted(vec![])),
+    );
     assert_eq!(!found.is_empty(), silent_expected, "{found:?}");
 }
 
@@ -103,7 +135,13 @@ fn zero_config_rows_show_life_when_active(
 fn one_finding_per_folder_and_other_agents_are_not_mixed_in() {
     let board = entries(vec![
         session("codex:t", "codex", "/w/b", Status::Working, Source::Codex),
-        session("claude-code:x", "claude-code", "/w/c", Status::Working, Source::Hook),
+        session(
+            "claude-code:x",
+            "claude-code",
+            "/w/c",
+            Status::Working,
+            Source::Hook,
+        ),
     ]);
     let found = silent(
         &board,

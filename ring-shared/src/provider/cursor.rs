@@ -123,7 +123,8 @@ mod tests {
             }
             "afterFileEdit" => {
                 p["file_path"] = json!("/WORK/main.ts");
-                p["edits"] = json!([{"old_string": "const foo = 1", "new_string": "const foo = 2"}]);
+                p["edits"] =
+                    json!([{"old_string": "const foo = 1", "new_string": "const foo = 2"}]);
             }
             "stop" => {
                 p["status"] = json!("completed");
@@ -146,10 +147,7 @@ mod tests {
         for provider in ["cursor", "cursor-agent", "Cursor_CLI"] {
             let e = normalize(&docs_payload(event), provider).expect("a state event");
             assert_eq!(e.status, status, "{event} via {provider}");
-            assert_eq!(
-                e.session_id,
-                "cursor:cdefee2d-2727-4b73-bf77-d9d830f31d2a"
-            );
+            assert_eq!(e.session_id, "cursor:cdefee2d-2727-4b73-bf77-d9d830f31d2a");
             assert_eq!(e.cwd, "/WORK", "{event}: the first workspace root");
         }
     }

@@ -175,12 +175,21 @@ fn plugin(target: &install::Target) -> Finding {
     let path = target.path.display();
     match inspect(&target.path) {
         Found::Missing => Finding::error(
-            format!("ring's plugin is not installed for {} ({path})", target.agent),
+            format!(
+                "ring's plugin is not installed for {} ({path})",
+                target.agent
+            ),
             "ring-tmux install-hooks",
         ),
         Found::Foreign(why) => Finding::warn(
-            format!("{path} is not ring's plugin ({why}): ring's hook is not installed for {}", target.agent),
-            format!("move {} away, then: ring-tmux install-hooks", q(&target.path)),
+            format!(
+                "{path} is not ring's plugin ({why}): ring's hook is not installed for {}",
+                target.agent
+            ),
+            format!(
+                "move {} away, then: ring-tmux install-hooks",
+                q(&target.path)
+            ),
         ),
         Found::Ours { program, .. } if !is_executable(Path::new(&program)) => Finding::error(
             format!(
@@ -205,19 +214,9 @@ fn codex_trust(
     doc: &serde_json::Value,
     events: &[&str],
 ) -> Finding {
-    use crate::install::codex_trust;
-    let entries = codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
-    let text = crate::store::read_bounded(config, 4 << 20)
-        .ok()
-        .flatten()
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
-    let trusted = codex_trust::trusted(&text);
-    let untrusted: Vec<&str> = entries
-        .iter()
-        .filter(|e| trusted.get(&e.key) != Some(&e.hash))
-        .map(|e| e.event.as_str())
-        .collect();
+    let entries =
+        crate::install::codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
+    let untrusted = crate::install::state::untrusted_codex_events(config, hooks_json, doc, events);
     if untrusted.is_empty() {
         Finding::ok(format!(
             "Codex trusts ring's hooks ({} of {})",

@@ -152,14 +152,18 @@ mod tests {
 
     #[test]
     fn install_adds_one_flat_entry_per_event_and_keeps_the_rest() {
-        let doc = json!({"version": 1, "hooks": {"stop": [{"command": "./audit.sh", "loop_limit": 3}]}});
+        let doc =
+            json!({"version": 1, "hooks": {"stop": [{"command": "./audit.sh", "loop_limit": 3}]}});
         let plan = install(&doc, &HOOK_EVENTS, CMD);
         assert_eq!(plan.changed.len(), HOOK_EVENTS.len());
         assert_eq!(
             plan.doc["hooks"]["stop"],
             json!([{"command": "./audit.sh", "loop_limit": 3}, {"command": CMD}])
         );
-        assert_eq!(plan.doc["hooks"]["beforeSubmitPrompt"], json!([{"command": CMD}]));
+        assert_eq!(
+            plan.doc["hooks"]["beforeSubmitPrompt"],
+            json!([{"command": CMD}])
+        );
         let again = install(&plan.doc, &HOOK_EVENTS, CMD);
         assert!(again.changed.is_empty(), "a second install changes nothing");
         assert_eq!(again.doc, plan.doc);
@@ -169,7 +173,10 @@ mod tests {
     fn a_new_binary_replaces_ours_where_it_stands() {
         let doc = json!({"hooks": {"stop": [{"command": "/old/ring-tmux hook --provider cursor"}, {"command": "x"}]}});
         let plan = install(&doc, &["stop"], CMD);
-        assert_eq!(plan.doc["hooks"]["stop"], json!([{"command": CMD}, {"command": "x"}]));
+        assert_eq!(
+            plan.doc["hooks"]["stop"],
+            json!([{"command": CMD}, {"command": "x"}])
+        );
         assert_eq!(plan.doc["version"], json!(1));
     }
 
@@ -181,7 +188,10 @@ mod tests {
             plan.doc,
             json!({"version": 1, "hooks": {"stop": [{"command": "./audit.sh"}]}})
         );
-        let empty = remove(&json!({"version": 1, "hooks": {"stop": [{"command": CMD}]}}), &HOOK_EVENTS);
+        let empty = remove(
+            &json!({"version": 1, "hooks": {"stop": [{"command": CMD}]}}),
+            &HOOK_EVENTS,
+        );
         assert_eq!(empty.doc, json!({"version": 1}));
     }
 

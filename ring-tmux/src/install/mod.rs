@@ -430,7 +430,10 @@ fn install_plugin(target: &Target, binary: &str, dry_run: bool) -> bool {
             true
         }
         Err(err) => {
-            crate::voice::error(&format!("could not write {path}: {err}"), "nothing was changed");
+            crate::voice::error(
+                &format!("could not write {path}: {err}"),
+                "nothing was changed",
+            );
             false
         }
     }
@@ -469,7 +472,10 @@ fn remove_plugin(target: &Target, dry_run: bool) -> bool {
             true
         }
         Err(err) => {
-            crate::voice::error(&format!("could not remove {path}: {err}"), "nothing was changed");
+            crate::voice::error(
+                &format!("could not remove {path}: {err}"),
+                "nothing was changed",
+            );
             false
         }
     }

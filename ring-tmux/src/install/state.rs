@@ -52,7 +52,8 @@ pub fn state_of(home: &Path, target: &Target) -> HookState {
         return HookState::ProgramMissing(missing.clone());
     }
     if let Some(Trust::CodexHashes { config }) = target.spec.trust {
-        let untrusted = untrusted_codex_events(&home.join(config), &target.path, &loaded.doc, target.events);
+        let untrusted =
+            untrusted_codex_events(&home.join(config), &target.path, &loaded.doc, target.events);
         if !untrusted.is_empty() {
             return HookState::Untrusted(untrusted);
         }
@@ -66,8 +67,9 @@ fn program_state(program: &str) -> HookState {
     let found = if program.contains('/') {
         crate::doctor::is_executable(path)
     } else {
-        std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| crate::doctor::is_executable(&d.join(path))))
+        std::env::var_os("PATH").is_some_and(|p| {
+            std::env::split_paths(&p).any(|d| crate::doctor::is_executable(&d.join(path)))
+        })
     };
     if found {
         HookState::Installed

@@ -93,9 +93,15 @@ fn opencode_alive_without_the_plugin_is_zero_config_information() {
     let line = w.line_for(&doctor, "OpenCode");
     assert!(line.starts_with('·'), "information, not a problem: {line}");
     assert!(line.contains(&format!("its process {pid} runs")), "{line}");
-    assert!(line.contains("ring's hooks are not installed for it"), "{line}");
+    assert!(
+        line.contains("ring's hooks are not installed for it"),
+        "{line}"
+    );
     let list = w.ring(&["list"], None);
-    assert!(!list.contains("hooks never fired"), "zero-config is no problem in list: {list}");
+    assert!(
+        !list.contains("hooks never fired"),
+        "zero-config is no problem in list: {list}"
+    );
 }
 
 #[test]
@@ -114,7 +120,10 @@ fn opencode_alive_with_the_plugin_installed_but_silent() {
         .lines()
         .find(|l| l.contains("live session(s) whose hooks never fired"))
         .unwrap_or_else(|| panic!("no hook-health footer in:\n{list}"));
-    assert!(footer.contains(&w.project().display().to_string()), "{footer}");
+    assert!(
+        footer.contains(&w.project().display().to_string()),
+        "{footer}"
+    );
     assert!(footer.ends_with("ring-tmux doctor says why"), "{footer}");
 }
 
@@ -129,7 +138,10 @@ fn opencode_plugin_running_a_binary_that_is_gone() {
     std::fs::write(&plugin, text.replace(&bin, "\"/gone/ring-tmux\"")).expect("write");
     w.run_agent("opencode");
     let line = w.line_for(&w.ring(&["doctor"], None), "OpenCode");
-    assert!(line.contains("its hooks run /gone/ring-tmux, which is missing"), "{line}");
+    assert!(
+        line.contains("its hooks run /gone/ring-tmux, which is missing"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -141,7 +153,10 @@ fn codex_alive_with_untrusted_hooks() {
     w.run_agent("codex");
     let line = w.line_for(&w.ring(&["doctor"], None), "Codex");
     assert!(line.starts_with('!'), "{line}");
-    assert!(line.contains("it has not trusted ring's hooks (PreToolUse, PermissionRequest"), "{line}");
+    assert!(
+        line.contains("it has not trusted ring's hooks (PreToolUse, PermissionRequest"),
+        "{line}"
+    );
 }
 
 #[test]

@@ -47,14 +47,20 @@ impl Home {
     }
 
     fn backups(&self, file: &Path) -> Vec<PathBuf> {
-        let name = file.file_name().expect("name").to_string_lossy().into_owned();
+        let name = file
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
         let mut out: Vec<PathBuf> = std::fs::read_dir(file.parent().expect("dir"))
             .expect("dir")
             .flatten()
             .map(|e| e.path())
             .filter(|p| {
-                p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(&format!("{name}.ring-backup-")))
+                p.file_name().is_some_and(|n| {
+                    n.to_string_lossy()
+                        .starts_with(&format!("{name}.ring-backup-"))
+                })
             })
             .collect();
         out.sort();
@@ -82,7 +88,10 @@ fn opencode_plugin_is_written_only_when_opencode_is_there() {
     let mode = std::fs::metadata(home.plugin()).expect("meta");
     use std::os::unix::fs::PermissionsExt;
     assert_eq!(mode.permissions().mode() & 0o777, 0o600);
-    assert!(home.backups(&home.plugin()).is_empty(), "a new file has no backup");
+    assert!(
+        home.backups(&home.plugin()).is_empty(),
+        "a new file has no backup"
+    );
 }
 
 #[test]
@@ -90,7 +99,10 @@ fn opencode_install_is_idempotent_dry_run_writes_nothing_and_remove_deletes_with
     let home = Home::new();
     std::fs::create_dir_all(home.path().join(".config/opencode")).expect("mkdir");
     let dry = home.stdout(&["install-hooks", "--dry-run"]);
-    assert!(dry.contains("dry-run") && dry.contains("+const RING"), "{dry}");
+    assert!(
+        dry.contains("dry-run") && dry.contains("+const RING"),
+        "{dry}"
+    );
     assert!(!home.plugin().exists());
     home.run(&["install-hooks", "--yes"]).success();
     let first = std::fs::read(home.plugin()).expect("plugin");
@@ -119,9 +131,15 @@ fn a_foreign_plugin_file_is_never_touched() {
     std::fs::write(home.plugin(), foreign).expect("write");
     let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-    assert!(err.contains("is not ring's plugin") && err.contains("move it away"), "{err}");
+    assert!(
+        err.contains("is not ring's plugin") && err.contains("move it away"),
+        "{err}"
+    );
     home.run(&["remove-hooks"]).success();
-    assert_eq!(std::fs::read_to_string(home.plugin()).expect("kept"), foreign);
+    assert_eq!(
+        std::fs::read_to_string(home.plugin()).expect("kept"),
+        foreign
+    );
     let doctor = home.stdout(&["doctor"]);
     assert!(doctor.contains("is not ring's plugin"), "{doctor}");
 }
@@ -131,17 +149,25 @@ fn doctor_reports_the_opencode_plugin() {
     let home = Home::new();
     std::fs::create_dir_all(home.path().join(".config/opencode")).expect("mkdir");
     let before = home.stdout(&["doctor"]);
-    assert!(before.contains("ring's plugin is not installed for OpenCode"), "{before}");
+    assert!(
+        before.contains("ring's plugin is not installed for OpenCode"),
+        "{before}"
+    );
     home.run(&["install-hooks", "--yes"]).success();
     let after = home.stdout(&["doctor"]);
-    assert!(after.contains("OpenCode plugin installed (10 events)"), "{after}");
+    assert!(
+        after.contains("OpenCode plugin installed (10 events)"),
+        "{after}"
+    );
     // A plugin that runs a binary that is gone.
     let text = std::fs::read_to_string(home.plugin()).expect("plugin");
     let moved = text.replace(&json!(binary()).to_string(), "\"/nonexistent/ring-tmux\"");
     std::fs::write(home.plugin(), moved).expect("write");
     let broken = home.stdout(&["doctor"]);
     assert!(
-        broken.contains("OpenCode plugin runs /nonexistent/ring-tmux, which is not an executable file"),
+        broken.contains(
+            "OpenCode plugin runs /nonexistent/ring-tmux, which is not an executable file"
+        ),
         "{broken}"
     );
 }
@@ -159,16 +185,31 @@ fn cursor_hooks_merge_into_the_users_file_and_come_out_again() {
     home.run(&["install-hooks", "--yes"]).success();
     let doc = read_json(&home.cursor());
     let ours = json!({"command": format!("{} hook --provider cursor", binary())});
-    assert_eq!(doc["hooks"]["stop"], json!([{"command": "./audit.sh", "loop_limit": 3}, ours]));
-    for event in ["beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "afterFileEdit"] {
+    assert_eq!(
+        doc["hooks"]["stop"],
+        json!([{"command": "./audit.sh", "loop_limit": 3}, ours])
+    );
+    for event in [
+        "beforeSubmitPrompt",
+        "beforeShellExecution",
+        "beforeMCPExecution",
+        "afterFileEdit",
+    ] {
         assert_eq!(doc["hooks"][event], json!([ours]), "{event}");
     }
     assert_eq!(home.backups(&home.cursor()).len(), 1);
     let again = home.stdout(&["install-hooks", "--yes"]);
     assert!(again.contains("already installed"), "{again}");
-    assert_eq!(home.backups(&home.cursor()).len(), 1, "a no-op writes no backup");
+    assert_eq!(
+        home.backups(&home.cursor()).len(),
+        1,
+        "a no-op writes no backup"
+    );
     let doctor = home.stdout(&["doctor"]);
-    assert!(doctor.contains("Cursor hooks installed (5 events)"), "{doctor}");
+    assert!(
+        doctor.contains("Cursor hooks installed (5 events)"),
+        "{doctor}"
+    );
     home.run(&["remove-hooks"]).success();
     assert_eq!(read_json(&home.cursor()), read_json_text(original));
 }
@@ -183,9 +224,15 @@ fn a_cursor_file_that_is_not_json_is_left_byte_identical() {
     std::fs::create_dir_all(home.path().join(".cursor")).expect("mkdir");
     std::fs::write(home.cursor(), "{\"hooks\": {").expect("write");
     home.run(&["install-hooks", "--yes"]).failure();
-    assert_eq!(std::fs::read_to_string(home.cursor()).expect("kept"), "{\"hooks\": {");
+    assert_eq!(
+        std::fs::read_to_string(home.cursor()).expect("kept"),
+        "{\"hooks\": {"
+    );
     home.run(&["remove-hooks"]).failure();
-    assert_eq!(std::fs::read_to_string(home.cursor()).expect("kept"), "{\"hooks\": {");
+    assert_eq!(
+        std::fs::read_to_string(home.cursor()).expect("kept"),
+        "{\"hooks\": {"
+    );
 }
 
 #[test]
@@ -200,7 +247,9 @@ fn doctor_names_the_event_that_disables_a_cursor_file() {
     home.run(&["install-hooks", "--yes"]).success();
     let doctor = home.stdout(&["doctor"]);
     assert!(
-        doctor.contains("names events Cursor does not know (beforeShellExec): it rejects the whole file"),
+        doctor.contains(
+            "names events Cursor does not know (beforeShellExec): it rejects the whole file"
+        ),
         "{doctor}"
     );
 }
