@@ -109,6 +109,16 @@ if ! python3 scripts/agents/zellij_scenario.py >"$logs/zellij" 2>&1; then
     status=1
   fi
 fi
+# Then, alone: OpenCode inside a real zellij with ring's plugin (the same world).
+if ! python3 scripts/agents/opencode_zellij.py >"$logs/opencode-zellij" 2>&1; then
+  if grep -q '^FAIL ' "$logs/opencode-zellij"; then
+    sed -i -E 's#^(PASS|FAIL) #first try: \1 #' "$logs/opencode-zellij"
+    echo "(again)" >>"$logs/opencode-zellij"
+    python3 scripts/agents/opencode_zellij.py >>"$logs/opencode-zellij" 2>&1 || status=1
+  else
+    status=1
+  fi
+fi
 echo "--- Claude Code $CLAUDE_VERSION"
 cat "$logs/claude"
 echo "--- Codex CLI $CODEX_VERSION"
@@ -117,9 +127,11 @@ echo "--- OpenCode $OPENCODE_VERSION"
 cat "$logs/opencode"
 echo "--- Claude Code $CLAUDE_VERSION in zellij with ring's plugin"
 cat "$logs/zellij"
-passed=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/zellij" | grep -c '^PASS ' || true)
-failed=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/zellij" | grep -c '^FAIL ' || true)
-retried=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/zellij" | grep -c '^first try: FAIL ' || true)
+echo "--- OpenCode $OPENCODE_VERSION in zellij with ring's plugin"
+cat "$logs/opencode-zellij"
+passed=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/zellij" "$logs/opencode-zellij" | grep -c '^PASS ' || true)
+failed=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/zellij" "$logs/opencode-zellij" | grep -c '^FAIL ' || true)
+retried=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/zellij" "$logs/opencode-zellij" | grep -c '^first try: FAIL ' || true)
 [ "$failed" -eq 0 ] || status=1
 echo "(steps that failed at first and passed when their scenario ran again alone: $retried)"
 echo "agents: $passed passed, $failed failed"
