@@ -267,48 +267,28 @@ class MockOpenAI:
                     body = json.loads(raw)
                 except ValueError:
                     body = {"_raw": raw.decode("utf-8", "replace")}
-                side = is_side_request(body)
-                with server.lock:
-                    if side:
-                        server.side_requests.append(body)
-                        turn = [{"message": side_answer(body)}]
-                    else:
-                        server.requests.append(body)
-                        while server.hold:
-                            server.lock.wait(0.2)
-                        turn = server.queue.pop(0) if server.queue else [{"message": "ok"}]
-                    server.lock.notify_all()
-                items = build_items(turn, body)
+                side = side_answer(body) if is_side_request(body) else None
+                items = build_items(server.take_turn(body, side), body)
+                self._stream_headers()
+                for event in response_events(items, body.get("model", "mock")):
+                    self.wfile.write(sse(event))
+                    self.wfile.flush()
+                self.close_connection = True
+
+            def _stream_headers(self) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Cache-Control", "no-cache")
                 self.send_header("Connection", "close")
                 self.end_headers()
-                for event in response_events(items, body.get("model", "mock")):
-                    self.wfile.write(sse(event))
-                    self.wfile.flush()
-                self.close_connection = True
 
             def _chat(self, raw: bytes) -> None:
                 try:
                     body = json.loads(raw)
                 except ValueError:
                     body = {"_raw": raw.decode("utf-8", "replace")}
-                with server.lock:
-                    if not body.get("tools"):
-                        server.side_requests.append(body)
-                        turn = [{"message": "Mock task"}]
-                    else:
-                        server.requests.append(body)
-                        while server.hold:
-                            server.lock.wait(0.2)
-                        turn = server.queue.pop(0) if server.queue else [{"message": "ok"}]
-                    server.lock.notify_all()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/event-stream")
-                self.send_header("Cache-Control", "no-cache")
-                self.send_header("Connection", "close")
-                self.end_headers()
+                turn = server.take_turn(body, None if body.get("tools") else "Mock task")
+                self._stream_headers()
                 for chunk in chat_chunks(turn, body):
                     self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                     self.wfile.flush()
@@ -332,6 +312,21 @@ class MockOpenAI:
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+    def take_turn(self, body: dict, side: str | None) -> list[dict]:
+        """The turn a request gets: `side` (the agent's own side request) as a message, or the
+        next scripted turn (after any hold), else a plain "ok"."""
+        with self.lock:
+            if side is not None:
+                self.side_requests.append(body)
+                turn = [{"message": side}]
+            else:
+                self.requests.append(body)
+                while self.hold:
+                    self.lock.wait(0.2)
+                turn = self.queue.pop(0) if self.queue else [{"message": "ok"}]
+            self.lock.notify_all()
+        return turn
 
     def push(self, turn: list[dict]) -> None:
         with self.lock:
