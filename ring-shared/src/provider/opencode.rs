@@ -6,9 +6,10 @@
 //! maps those names onto ring's. Seen on the real agent (scripts/agents/OPENCODE-FINDINGS.md):
 //! a session exists only from the first prompt (`session.created`), `session.status` is
 //! `busy` while a turn runs, `permission.asked` while its dialog is on screen,
-//! `session.idle` when the turn ends; nothing is sent when the TUI quits, so the plugin sends
-//! `server.instance.disposed` itself on the process's exit and liveness (its `opencode`
-//! process) ends what that misses.
+//! `session.idle` when the turn ends; nothing is sent when the TUI quits, so a detached shell
+//! the plugin starts waits for the `opencode` process to go and sends
+//! `server.instance.disposed` itself (liveness ends what that misses in tmux; the zellij
+//! plugin has no process scan, so there this is what ends the row).
 
 use super::{Format, Install, Provider, Rules};
 

@@ -3,7 +3,7 @@
 // Sends OpenCode's session, permission and question events to ring's hook, one
 // `ring-tmux hook --provider opencode` per event, in the order they happen, without making
 // OpenCode wait: a failed or slow hook is logged nowhere and never blocks the agent.
-import { spawn, spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 
 const RING = __RING_BIN__
 const ARGS = __RING_ARGS__
@@ -43,6 +43,7 @@ export const RingTmux = async ({ directory }) => {
       return null
     }
     last = session
+    watch(session)
     const payload = {
       hook_event_name: event.type,
       session_id: session,
@@ -77,18 +78,30 @@ export const RingTmux = async ({ directory }) => {
         done()
       }
     })
-  // OpenCode sends nothing when it quits: end the session from the exit of the process.
-  process.once("exit", () => {
-    if (!last) return
+  // OpenCode sends nothing when it quits, and a plugin's exit handlers do not run (plugins
+  // live in its server worker): a small detached shell waits for this process to go, then
+  // ends the session shown last. It is replaced whenever that session changes.
+  let watcher = null
+  let watched = ""
+  const watch = (session) => {
+    if (session === watched) return
+    watched = session
     try {
-      spawnSync(RING, ["hook", ...ARGS], {
-        input: JSON.stringify({ hook_event_name: "server.instance.disposed", session_id: last, cwd: directory }),
-        stdio: ["pipe", "ignore", "ignore"],
-        timeout: 3000,
-      })
+      watcher?.kill()
     } catch {}
-  })
+    const ended = JSON.stringify({ hook_event_name: "server.instance.disposed", session_id: session, cwd: directory })
+    const script = 'pid=$1 ring=$2 payload=$3; shift 3; while kill -0 "$pid" 2>/dev/null; do sleep 1; done; printf %s "$payload" | "$ring" hook "$@"'
+    try {
+      watcher = spawn("/bin/sh", ["-c", script, "ring-tmux-watch", String(process.pid), RING, ended, ...ARGS], {
+        detached: true,
+        stdio: "ignore",
+      })
+      watcher.on("error", () => {})
+      watcher.unref()
+    } catch {}
+  }
   queue = queue.then(() => send({ hook_event_name: "session.created", session_id: pending, cwd: directory }))
+  watch(pending)
   return {
     event: async ({ event }) => {
       if (!FORWARDED.has(event?.type)) return
