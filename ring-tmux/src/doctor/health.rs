@@ -12,6 +12,8 @@ pub fn silent_sessions(env: &Env) -> Vec<Silent> {
     if states.is_empty() {
         return Vec::new();
     }
+    // doctor changes nothing: the read's caches are used as found, never written.
+    crate::store::read_only();
     let (config, _) = crate::read::read_config(&env.ring_home);
     let loaded = crate::read::load_board_with(env, &config, crate::read::LoadOptions::full(false));
     let procs = crate::read::scan_processes(env);
