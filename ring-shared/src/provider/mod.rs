@@ -8,6 +8,7 @@
 
 pub mod claude;
 pub mod codex;
+pub mod gemini;
 pub mod generic;
 pub mod local;
 
@@ -34,6 +35,10 @@ pub struct Provider {
     /// `Notification`, `Stop`, `StopFailure`, `Interrupt`, `SessionEnd`). A name not listed
     /// passes through as it is.
     pub events: &'static [(&'static str, &'static str)],
+    /// The agent's own `notification_type` values mapped onto ring's (Claude Code's:
+    /// `permission_prompt`, `elicitation_dialog`, `agent_needs_input`, `idle_prompt`); a value
+    /// not listed passes through as it is.
+    pub notifications: &'static [(&'static str, &'static str)],
     /// The rules that differ between agents.
     pub rules: Rules,
     /// Where `install-hooks` puts the hook, and what `doctor` checks (`None`: nothing to
@@ -78,6 +83,8 @@ pub struct Install {
     pub hook_args: &'static str,
     /// Events whose timeout the agent clamps: written with [`SHORT_TIMEOUT`] instead.
     pub short_timeout_events: &'static [&'static str],
+    /// The agent reads a hook's `timeout` in milliseconds (Gemini CLI), not seconds.
+    pub timeout_millis: bool,
     /// The agent keys a hook's trust by its position: update ours where it stands instead of
     /// moving it to the end.
     pub update_in_place: bool,
@@ -96,6 +103,13 @@ pub enum Trust {
         /// Its `config.toml`.
         config: &'static str,
     },
+    /// Gemini CLI runs hooks (its user settings' too) only in a trusted folder while its
+    /// folder trust is on (`security.folderTrust.enabled`, default on): the folders trusted
+    /// in this file (relative to `$HOME`), or one answered at its start.
+    GeminiFolders {
+        /// Its `trustedFolders.json`.
+        folders: &'static str,
+    },
 }
 
 /// Every provider ring knows, hooked agents first (the order `install-hooks` and `doctor`
@@ -103,6 +117,7 @@ pub enum Trust {
 pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
+    &gemini::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];
@@ -164,6 +179,15 @@ impl Provider {
             .iter()
             .find(|(native, _)| *native == event)
             .map_or(event, |(_, ring)| ring)
+    }
+
+    /// ring's notification type for the agent's `notification_type`
+    /// ([`Provider::notifications`]), compared as tokens (trimmed, lower case).
+    pub fn map_notification<'a>(&self, notification: &'a str) -> &'a str {
+        self.notifications
+            .iter()
+            .find(|(native, _)| native.eq_ignore_ascii_case(notification))
+            .map_or(notification, |(_, ring)| ring)
     }
 }
 

@@ -1,6 +1,7 @@
 //! `install-hooks` / `remove-hooks`: put ring-tmux's hook into Claude Code's
-//! `~/.claude/settings.json` (always) and Codex's `~/.codex/hooks.json` (when `~/.codex`
-//! exists), or take it out, touching nothing else (§7 with our command).
+//! `~/.claude/settings.json` (always), Codex's `~/.codex/hooks.json` (when `~/.codex`
+//! exists) and Gemini CLI's `~/.gemini/settings.json` (when `~/.gemini` exists), or take it
+//! out, touching nothing else (§7 with our command).
 //!
 //! Safety first: a file that is not JSON is left byte-identical and named with the position
 //! to fix; a write is preceded by a timestamped backup and done atomically; a second run is a
@@ -315,6 +316,12 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
                     "  Codex runs a new or changed hook only once you trust it: at its next start \
                      choose \"Trust all and continue\" in \"Hooks need review\" (`ring-tmux doctor` \
                      says whether Codex trusts ring's hooks; `codex exec` skips untrusted ones)."
+                );
+            }
+            if let Some(Trust::GeminiFolders { .. }) = target.spec.trust {
+                out!(
+                    "  Gemini CLI runs hooks only in folders you trust: answer \"Trust folder\" when it \
+                     asks at its start (`ring-tmux doctor` lists the trusted ones)."
                 );
             }
             true
