@@ -140,7 +140,11 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         if let Some(Trust::GeminiFolders { folders }) = target.spec.trust
             && !found.programs.is_empty()
         {
-            out.extend(gemini_gates(&loaded.doc, &home.join(folders), target.events));
+            out.extend(gemini_gates(
+                &loaded.doc,
+                &home.join(folders),
+                target.events,
+            ));
         }
         if !found.ring_events.is_empty() {
             out.push(Finding::warn(
@@ -251,7 +255,10 @@ fn gemini_gates(settings: &serde_json::Value, folders: &Path, events: &[&str]) -
             .unwrap_or_default(),
         Err(err) => {
             out.push(Finding::warn(
-                format!("{} {err}: Gemini CLI stops at start until it is fixed", folders.display()),
+                format!(
+                    "{} {err}: Gemini CLI stops at start until it is fixed",
+                    folders.display()
+                ),
                 format!("fix {} by hand", q(folders)),
             ));
             return out;
