@@ -41,7 +41,7 @@ SCRIPTS: dict[str, list[tuple]] = {
          {"command": "echo ring-shell-ok > ring_shell_out.txt",
           "description": "Write the ring marker file"},
          "I will run a command."),
-        ("slow", 2, "The command ran. RING-SHELL-DONE"),
+        ("slow", 4, "The command ran. RING-SHELL-DONE"),
     ],
     "RING_ASK_BACK": [("text", "I can do that. Which color do you prefer, red or blue?")],
     "RING_FAIL_500": [("error", 500, "INTERNAL", "Internal error (mock)")],
