@@ -357,6 +357,7 @@ class GeminiRun:
             if isinstance(obj, str):
                 for a, b in pairs:
                     obj = obj.replace(a, b)
+                obj = re.sub(r"/tmp/ring-claude-gemini-[^\s\"]*", "/ROOT", obj)
                 obj = re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", obj)
                 obj = re.sub(r"PGID: \d+", "PGID: PID", obj)
                 obj = re.sub(r"_\d{13}_", "_TIMESTAMP_", obj)

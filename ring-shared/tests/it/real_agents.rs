@@ -1,5 +1,5 @@
-//! The write side on the real agents' payloads: every hook payload Claude Code 2.1.328 and
-//! Codex CLI 0.169.0 sent in the real-agent suite (`scripts/agents/*_scenarios.py`, fixtures
+//! The write side on the real agents' payloads: every hook payload Claude Code 2.1.328,
+//! Codex CLI 0.169.0 and Gemini CLI 0.61.0 sent in the real-agent suite (`scripts/agents/*_scenarios.py`, fixtures
 //! in `tests/fixtures/agents/`), replayed in order through `event::normalize` and
 //! `reduce::reduce` the way `ring-tmux hook` does (previous row = the last row written, read
 //! back from `encode_row`'s bytes; a clock that advances 1 s per payload), and compared at
@@ -46,6 +46,17 @@ const CODEX_INSTALLED: [&str; 8] = [
     "SessionStart",
     "UserPromptSubmit",
     "Interrupt",
+    "SessionEnd",
+];
+
+/// `ring-tmux install-hooks`' events for Gemini CLI (`provider::gemini::HOOK_EVENTS`).
+const GEMINI_INSTALLED: [&str; 7] = [
+    "SessionStart",
+    "BeforeAgent",
+    "BeforeTool",
+    "AfterTool",
+    "Notification",
+    "AfterAgent",
     "SessionEnd",
 ];
 
@@ -121,10 +132,15 @@ const CODEX_ELSEWHERE: &[(&str, &str, DecidedBy)] = &[
     ("second", "a-no-badge", DecidedBy::ProcessLiveness),
 ];
 
+/// Gemini steps decided elsewhere: (scenario, step, by what).
+const GEMINI_ELSEWHERE: &[(&str, &str, DecidedBy)] =
+    &[("kill9", "kill-9", DecidedBy::ProcessLiveness)];
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Agent {
     Claude,
     Codex,
+    Gemini,
 }
 
 impl Agent {
@@ -132,6 +148,7 @@ impl Agent {
         match self {
             Agent::Claude => "claude",
             Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
         }
     }
 
@@ -140,6 +157,7 @@ impl Agent {
         match self {
             Agent::Claude => "claude-code",
             Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
         }
     }
 
@@ -147,6 +165,7 @@ impl Agent {
         match self {
             Agent::Claude => &CLAUDE_INSTALLED,
             Agent::Codex => &CODEX_INSTALLED,
+            Agent::Gemini => &GEMINI_INSTALLED,
         }
     }
 
@@ -154,6 +173,7 @@ impl Agent {
         match self {
             Agent::Claude => CLAUDE_ELSEWHERE,
             Agent::Codex => CODEX_ELSEWHERE,
+            Agent::Gemini => GEMINI_ELSEWHERE,
         }
     }
 
@@ -213,7 +233,7 @@ fn steps(agent: Agent, scenario: &str) -> Vec<Step> {
     let doc: Value =
         serde_json::from_str(&read(&format!("{dir}/{scenario}.steps.json"))).expect("steps JSON");
     match agent {
-        Agent::Claude => claude_steps(&doc, &dir, scenario),
+        Agent::Claude | Agent::Gemini => claude_steps(&doc, &dir, scenario),
         Agent::Codex => codex_steps(&doc),
     }
 }
@@ -224,10 +244,12 @@ fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
         .unwrap_or_else(|| panic!("step field {key:?} missing in {v}"))
 }
 
-/// Claude: `expected` / `screen` as `status[/kind]`; `payload_lines` = the lines that
-/// arrived during the step.
+/// Claude (and Gemini): `expected` / `screen` as `status[/kind]`; `payload_lines` = the lines
+/// that arrived during the step. Gemini keeps no session file (no `.sessions.jsonl`).
 fn claude_steps(doc: &Value, dir: &str, scenario: &str) -> Vec<Step> {
-    let files: BTreeMap<String, Value> = read(&format!("{dir}/{scenario}.sessions.jsonl"))
+    let sessions = format!("{dir}/{scenario}.sessions.jsonl");
+    let sessions = std::fs::read_to_string(&sessions).unwrap_or_default();
+    let files: BTreeMap<String, Value> = sessions
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
@@ -567,10 +589,19 @@ fn codex_0_169_0_payloads_give_the_screens_state(#[case] scenario: &str) {
     run(Agent::Codex, scenario);
 }
 
+#[rstest]
+#[case::basic_prompt_shell_dialog_and_approval("basic")]
+#[case::answer_ending_with_a_question("question")]
+#[case::kill_9("kill9")]
+fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
+    run(Agent::Gemini, scenario);
+}
+
 /// Every recorded scenario has a case above, and every listed step names a real scenario.
 #[rstest]
 #[case::claude(Agent::Claude, &["api_error", "ask_tool", "basic", "esc_permission", "esc_thinking", "kill9", "nohooks", "plan", "question"])]
 #[case::codex(Agent::Codex, &["approve", "esc", "exec", "question", "quit", "second", "trust"])]
+#[case::gemini(Agent::Gemini, &["basic", "kill9", "question"])]
 fn every_recorded_scenario_is_replayed(#[case] agent: Agent, #[case] cases: &[&str]) {
     let dir = format!("{FIXTURES}/{}", agent.dir());
     let recorded: BTreeSet<String> = std::fs::read_dir(&dir)
