@@ -43,6 +43,7 @@ SCRIPTS: dict[str, list[tuple]] = {
          "I will run a command."),
         ("slow", 4, "The command ran. RING-SHELL-DONE"),
     ],
+    "RING_THINK_LONG": [("slow", 600, "Never reached. RING-THINK-DONE")],
     "RING_ASK_BACK": [("text", "I can do that. Which color do you prefer, red or blue?")],
     "RING_FAIL_500": [("error", 500, "INTERNAL", "Internal error (mock)")],
 }

@@ -592,6 +592,7 @@ fn codex_0_169_0_payloads_give_the_screens_state(#[case] scenario: &str) {
 #[rstest]
 #[case::basic_prompt_shell_dialog_and_approval("basic")]
 #[case::answer_ending_with_a_question("question")]
+#[case::esc_while_thinking("esc_thinking")]
 #[case::kill_9("kill9")]
 fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
     run(Agent::Gemini, scenario);
@@ -601,7 +602,7 @@ fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
 #[rstest]
 #[case::claude(Agent::Claude, &["api_error", "ask_tool", "basic", "esc_permission", "esc_thinking", "kill9", "nohooks", "plan", "question"])]
 #[case::codex(Agent::Codex, &["approve", "esc", "exec", "question", "quit", "second", "trust"])]
-#[case::gemini(Agent::Gemini, &["basic", "kill9", "question"])]
+#[case::gemini(Agent::Gemini, &["basic", "esc_thinking", "kill9", "question"])]
 fn every_recorded_scenario_is_replayed(#[case] agent: Agent, #[case] cases: &[&str]) {
     let dir = format!("{FIXTURES}/{}", agent.dir());
     let recorded: BTreeSet<String> = std::fs::read_dir(&dir)
