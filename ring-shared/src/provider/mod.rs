@@ -8,6 +8,7 @@
 
 pub mod claude;
 pub mod codex;
+pub mod copilot;
 pub mod gemini;
 pub mod generic;
 pub mod local;
@@ -118,6 +119,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
     &gemini::PROVIDER,
+    &copilot::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];
