@@ -8,10 +8,10 @@
 //! `transcript_path`); `notification` has one form, with `notification_type`
 //! `permission_prompt` or `elicitation_dialog` when the CLI asks the user.
 //!
-//! Not in `install-hooks` yet (its flat format needs its own writer): the hooks file to add
-//! by hand is in the README.
+//! `install-hooks` writes ring's own file there, `~/.copilot/hooks/ring-tmux.json`, when
+//! `~/.copilot` exists.
 
-use super::{Provider, Rules};
+use super::{Format, Install, Provider, Rules};
 
 /// The events to hook, as named in Copilot's hooks file (the PascalCase ones for snake_case
 /// payloads): the session, a prompt, tools, the notification that the user is asked
@@ -53,8 +53,21 @@ pub static PROVIDER: Provider = Provider {
         ended_row_covers_process: false,
         synthetic_without_tty: false,
     },
-    install: None,
+    install: Some(Install {
+        settings: ".copilot/hooks/ring-tmux.json",
+        only_if: Some(".copilot"),
+        events: &HOOK_EVENTS,
+        hook_args: "--provider copilot",
+        short_timeout_events: &[],
+        format: Format::CopilotFile,
+        timeout_millis: false,
+        update_in_place: false,
+        trust: None,
+    }),
 };
+
+/// Copilot CLI's user settings, relative to `$HOME` (its `disableAllHooks` switch).
+pub const SETTINGS: &str = ".copilot/settings.json";
 
 #[cfg(test)]
 mod tests {

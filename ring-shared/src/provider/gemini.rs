@@ -7,7 +7,7 @@
 //! `cwd` and `hook_event_name`. A tool waiting for the user's approval sends `BeforeTool`, then
 //! `Notification` with `notification_type: "ToolPermission"`.
 
-use super::{Install, Provider, Rules, Trust};
+use super::{Format, Install, Provider, Rules, Trust};
 
 /// Gemini CLI's events that carry state, as `install-hooks` writes them: the session
 /// (`SessionStart` at the prompt, `SessionEnd`), a turn (`BeforeAgent` when a prompt is
@@ -58,6 +58,7 @@ pub static PROVIDER: Provider = Provider {
         events: &HOOK_EVENTS,
         hook_args: "--provider gemini",
         short_timeout_events: &[],
+        format: Format::Groups,
         timeout_millis: true,
         update_in_place: false,
         trust: Some(Trust::GeminiFolders {

@@ -86,11 +86,26 @@ pub struct Install {
     pub short_timeout_events: &'static [&'static str],
     /// The agent reads a hook's `timeout` in milliseconds (Gemini CLI), not seconds.
     pub timeout_millis: bool,
+    /// How the hook entries are laid out in the file.
+    pub format: Format,
     /// The agent keys a hook's trust by its position: update ours where it stands instead of
     /// moving it to the end.
     pub update_in_place: bool,
     /// How the agent gates new hooks, if it does (checked by `doctor`).
     pub trust: Option<Trust>,
+}
+
+/// How a settings file holds its hooks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Claude Code's: `hooks: {EVENT: [{"matcher"?, "hooks": [{"type": "command", "command",
+    /// "timeout"}]}]}` (Codex's and Gemini CLI's too).
+    Groups,
+    /// GitHub Copilot CLI's hooks file, version 1: `{"version": 1, "hooks": {EVENT: [{"type":
+    /// "command", "bash", "timeoutSec"}]}}`, entries straight in each event's list. The file is
+    /// ring's own (one of the `*.json` files of Copilot's hooks folder): `remove-hooks` deletes
+    /// it once ring's entries are all that was in it.
+    CopilotFile,
 }
 
 /// The timeout (seconds) of [`Install::short_timeout_events`].

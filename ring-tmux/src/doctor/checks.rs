@@ -91,7 +91,12 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 continue;
             }
         };
-        let found = merge::installed(&loaded.doc, target.events);
+        let found = match target.spec.format {
+            ring_shared::provider::Format::Groups => merge::installed(&loaded.doc, target.events),
+            ring_shared::provider::Format::CopilotFile => {
+                install::flat::installed(&loaded.doc, target.events)
+            }
+        };
         if found.missing.len() == target.events.len() {
             out.push(Finding::error(
                 format!("ring's hook is not installed for {} ({path})", target.agent),
@@ -136,6 +141,11 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 &loaded.doc,
                 target.events,
             ));
+        }
+        if target.spec.format == ring_shared::provider::Format::CopilotFile
+            && !found.programs.is_empty()
+        {
+            out.extend(copilot_switches(home, &loaded.doc, &path));
         }
         if let Some(Trust::GeminiFolders { folders }) = target.spec.trust
             && !found.programs.is_empty()
@@ -281,6 +291,36 @@ fn gemini_gates(settings: &serde_json::Value, folders: &Path, events: &[&str]) -
             shown.join(", "),
             if more > 0 { format!(" and {more} more") } else { String::new() }
         )));
+    }
+    out
+}
+
+/// Copilot CLI's `disableAllHooks`: in ring's own hooks file it skips that file, in
+/// `~/.copilot/settings.json` every hook.
+fn copilot_switches(home: &Path, doc: &serde_json::Value, path: &str) -> Vec<Finding> {
+    let off = |doc: &serde_json::Value| {
+        doc.get("disableAllHooks")
+            .and_then(serde_json::Value::as_bool)
+            == Some(true)
+    };
+    let mut out = Vec::new();
+    if off(doc) {
+        out.push(Finding::error(
+            format!("{path} has \"disableAllHooks\": true: Copilot CLI skips ring's hooks"),
+            "ring-tmux install-hooks after removing that key (or set it to false)",
+        ));
+    }
+    let settings = home.join(ring_shared::provider::copilot::SETTINGS);
+    if let Ok(loaded) = jsonfile::load(&settings)
+        && off(&loaded.doc)
+    {
+        out.push(Finding::error(
+            format!(
+                "{} has \"disableAllHooks\": true: Copilot CLI runs no hook at all",
+                settings.display()
+            ),
+            format!("set it to false in {}", q(&settings)),
+        ));
     }
     out
 }

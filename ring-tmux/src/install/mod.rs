@@ -9,6 +9,7 @@
 //! duplicated or removed.
 
 pub mod codex_trust;
+pub mod flat;
 pub mod jsonfile;
 pub mod merge;
 
@@ -30,7 +31,7 @@ pub(crate) use out;
 
 use crate::env::Env;
 use jsonfile::{LoadError, Loaded};
-use ring_shared::provider::{Install, Trust};
+use ring_shared::provider::{Format, Install, Trust};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -262,7 +263,11 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
     };
     let command = merge::hook_command(binary, target.spec);
     let mut replace_ring = args.replace_ring;
-    let mut plan = merge::install(&loaded.doc, target.spec, &command, replace_ring);
+    let plan_for = |replace_ring| match target.spec.format {
+        Format::Groups => merge::install(&loaded.doc, target.spec, &command, replace_ring),
+        Format::CopilotFile => flat::install(&loaded.doc, target.spec, &command),
+    };
+    let mut plan = plan_for(replace_ring);
     if !plan.ring_commands.is_empty() && !replace_ring {
         out!(
             "! {} also has RiNG's hook ({}). RiNG and ring-tmux write the same session rows, so keeping both records every event twice.",
@@ -271,7 +276,7 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
         );
         if interactive && ask("  Replace RiNG's entries with ring-tmux's?") {
             replace_ring = true;
-            plan = merge::install(&loaded.doc, target.spec, &command, true);
+            plan = plan_for(true);
         } else {
             out!(
                 "  Keeping them. To keep only ring-tmux's: ring-tmux install-hooks --replace-ring"
@@ -354,13 +359,19 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     let Some(loaded) = load_target(target) else {
         return false;
     };
-    let plan = merge::remove(&loaded.doc, target.events, args.include_ring);
+    let plan = match target.spec.format {
+        Format::Groups => merge::remove(&loaded.doc, target.events, args.include_ring),
+        Format::CopilotFile => flat::remove(&loaded.doc, target.events, args.include_ring),
+    };
     if plan.changed.is_empty() {
         out!(
             "✓ no ring hooks in {}; nothing to remove",
             target.path.display()
         );
         return true;
+    }
+    if target.spec.format == Format::CopilotFile && flat::is_empty_file(&plan.doc) {
+        return delete_own_file(target, &loaded, &plan.changed, args.dry_run);
     }
     match write_change(target, &loaded, &plan.doc, &plan.changed, args.dry_run) {
         Change::DryRun => true,
@@ -375,6 +386,44 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
                 out!("  backup: {}", backup.display());
             }
             true
+        }
+    }
+}
+
+/// Removes ring's own hooks file (nothing but ring's entries were in it), after a backup.
+fn delete_own_file(target: &Target, loaded: &Loaded, changed: &[String], dry_run: bool) -> bool {
+    if dry_run {
+        out!(
+            "# dry-run → delete {} (ring's own file; events: {})",
+            target.path.display(),
+            changed.join(", ")
+        );
+        out!("(dry run: nothing written)");
+        return true;
+    }
+    let file = jsonfile::real_path(&target.path);
+    let backup = match &loaded.text {
+        Some(text) => jsonfile::backup(&file, text, &stamp_now()).map(Some),
+        None => Ok(None),
+    };
+    match backup.and_then(|b| std::fs::remove_file(&target.path).map(|()| b)) {
+        Ok(backup) => {
+            out!(
+                "✓ Removed ring hooks ({}): deleted {}",
+                changed.join(", "),
+                target.path.display()
+            );
+            if let Some(backup) = backup {
+                out!("  backup: {}", backup.display());
+            }
+            true
+        }
+        Err(err) => {
+            crate::voice::error(
+                &format!("could not delete {}: {err}", target.path.display()),
+                "nothing was changed",
+            );
+            false
         }
     }
 }

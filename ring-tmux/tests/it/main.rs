@@ -21,6 +21,7 @@ mod hook_props;
 mod hook_stdin;
 mod hook_support;
 mod hook_unsafe_folder;
+mod install_copilot;
 mod install_gemini;
 mod install_hooks;
 mod install_readme;
