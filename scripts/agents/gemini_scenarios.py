@@ -423,7 +423,8 @@ def sc_kill9(run: GeminiRun) -> None:
 
 
 def sc_esc_permission(run: GeminiRun) -> None:
-    """Esc on an approval dialog (a deny), then the next prompt."""
+    """Esc on an approval dialog (a deny: no hook, only "Request cancelled." in Gemini's chat
+    file, which ring reads), then the next prompt."""
     run.start_step()
     run.step("shell-dialog", run.prompt("RING_RUN_SHELL: write the marker"),
              ("waiting", "permission"), screen_text="Allow execution",
@@ -446,16 +447,13 @@ def sc_esc_thinking(run: GeminiRun) -> None:
 
 SCENARIOS = {
     "basic": sc_basic,
+    "esc_permission": sc_esc_permission,
     "esc_thinking": sc_esc_thinking,
     "question": sc_question,
     "kill9": sc_kill9,
 }
-# Run only when named (--only): ring's known gap, see GEMINI-FINDINGS.md. Gemini CLI 0.61.0
-# sends no hook when the user presses Esc on an approval dialog (it only writes "Request
-# cancelled." into its chat file), so ring shows waiting/permission until the next prompt.
-KNOWN_GAPS = {
-    "esc_permission": sc_esc_permission,
-}
+# Run only when named (--only): none at the moment.
+KNOWN_GAPS: dict = {}
 
 
 def main() -> int:

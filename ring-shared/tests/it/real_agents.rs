@@ -82,6 +82,9 @@ enum DecidedBy {
     /// A Codex TUI sends no event before its first prompt (nor while its hook-review dialog is
     /// up): the zero-config read shows the unprompted TUI.
     CodexNotPromptedYet,
+    /// No hook fires (Gemini CLI: Esc on its approval dialog); its chat file ends with the
+    /// "Request cancelled." notice, which the read side reads (`agent::gemini_cancelled_at`).
+    GeminiChatFile,
     /// No ring hooks installed at all: the zero-config read (Claude's session file, its
     /// transcript, the process scan) decides everything.
     NoHooksInstalled,
@@ -133,8 +136,10 @@ const CODEX_ELSEWHERE: &[(&str, &str, DecidedBy)] = &[
 ];
 
 /// Gemini steps decided elsewhere: (scenario, step, by what).
-const GEMINI_ELSEWHERE: &[(&str, &str, DecidedBy)] =
-    &[("kill9", "kill-9", DecidedBy::ProcessLiveness)];
+const GEMINI_ELSEWHERE: &[(&str, &str, DecidedBy)] = &[
+    ("kill9", "kill-9", DecidedBy::ProcessLiveness),
+    ("esc_permission", "esc-deny", DecidedBy::GeminiChatFile),
+];
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Agent {
@@ -490,6 +495,14 @@ fn check_elsewhere(
                 ));
             }
         }
+        DecidedBy::GeminiChatFile => {
+            if !no_new_payload {
+                return fail("a hook payload arrived during the step");
+            }
+            if step.truth != state("idle", "") || got != Some(state("waiting", "permission")) {
+                return fail("the truth is not the end of an approval dialog's wait");
+            }
+        }
         DecidedBy::CodexNotPromptedYet => {
             if got.is_some() || step.arrived != 0 {
                 return fail("Codex already sent a payload");
@@ -593,6 +606,7 @@ fn codex_0_169_0_payloads_give_the_screens_state(#[case] scenario: &str) {
 #[case::basic_prompt_shell_dialog_and_approval("basic")]
 #[case::answer_ending_with_a_question("question")]
 #[case::esc_while_thinking("esc_thinking")]
+#[case::esc_on_the_approval_dialog("esc_permission")]
 #[case::kill_9("kill9")]
 fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
     run(Agent::Gemini, scenario);
@@ -602,7 +616,7 @@ fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
 #[rstest]
 #[case::claude(Agent::Claude, &["api_error", "ask_tool", "basic", "esc_permission", "esc_thinking", "kill9", "nohooks", "plan", "question"])]
 #[case::codex(Agent::Codex, &["approve", "esc", "exec", "question", "quit", "second", "trust"])]
-#[case::gemini(Agent::Gemini, &["basic", "esc_thinking", "kill9", "question"])]
+#[case::gemini(Agent::Gemini, &["basic", "esc_permission", "esc_thinking", "kill9", "question"])]
 fn every_recorded_scenario_is_replayed(#[case] agent: Agent, #[case] cases: &[&str]) {
     let dir = format!("{FIXTURES}/{}", agent.dir());
     let recorded: BTreeSet<String> = std::fs::read_dir(&dir)
