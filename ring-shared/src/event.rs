@@ -74,7 +74,8 @@ pub struct Event {
     pub detail: String,
     /// Explicit signal (§2.4).
     pub explicit: Option<bool>,
-    /// Payload `last_assistant_message` if a string with non-blank content (§3.3).
+    /// Payload `last_assistant_message` (Gemini CLI: `prompt_response`) if a string with
+    /// non-blank content (§3.3).
     pub last_assistant_message: Option<String>,
     /// What the payload itself says the agent does ([`crate::transcript::payload_action`]).
     pub action: Option<String>,
@@ -171,10 +172,11 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
     let explicit = rules::explicit_signal(obj);
     let status = rules::status(obj, event, &provider, explicit)?;
     let detail = detail(obj);
-    let last_assistant_message = obj
-        .get("last_assistant_message")
-        .and_then(Value::as_str)
-        .filter(|s| !strip(s).is_empty())
+    // Gemini CLI's `AfterAgent` says it as `prompt_response`.
+    let last_assistant_message = ["last_assistant_message", "prompt_response"]
+        .iter()
+        .filter_map(|k| obj.get(*k).and_then(Value::as_str))
+        .find(|s| !strip(s).is_empty())
         .map(str::to_owned);
     let action = crate::transcript::payload_action(
         event,
@@ -183,7 +185,7 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         last_assistant_message.as_deref(),
     );
     let waiting_kind = if status == Status::Waiting {
-        rules::waiting_kind(obj, event, &detail).to_owned()
+        rules::waiting_kind(obj, event, &detail, &provider).to_owned()
     } else {
         String::new()
     };

@@ -151,7 +151,8 @@ fn build_view(
     let realpath = |dir: &str| realpaths.get(dir);
     let no_mtime = |_: &str| None;
     // Read once: applied before and after the merge, and published with the zero-config rows.
-    let own = own::states(env, &procs);
+    let mut own = own::states(env, &procs);
+    own.extend(own::gemini_states(&found.rows));
     let all = options.all || config.show_all;
     let list_zero_config = |ctx: &ReadContext<'_>, hook: &[Session]| {
         // tmux process-tree evidence (§4.10 rule 2), gathered only if a cwd group has more

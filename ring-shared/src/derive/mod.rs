@@ -10,7 +10,7 @@ use crate::config::Config;
 use crate::registry::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
-mod files;
+pub(crate) mod files;
 mod liveness;
 mod tmux;
 

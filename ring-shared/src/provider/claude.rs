@@ -27,6 +27,7 @@ pub static PROVIDER: Provider = Provider {
     // title libuv writes there).
     needles: &["claude", "Claude"],
     events: &[],
+    notifications: &[],
     rules: Rules {
         bare_ids: true,
         permission_request_waits: true,
@@ -42,9 +43,10 @@ pub static PROVIDER: Provider = Provider {
         events: &HOOK_EVENTS,
         hook_args: "",
         short_timeout_events: &[],
+        format: Format::Groups,
+        timeout_millis: false,
         update_in_place: false,
         trust: None,
-        format: Format::ClaudeHooks,
     }),
 };
 

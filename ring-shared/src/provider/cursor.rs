@@ -72,6 +72,7 @@ pub static PROVIDER: Provider = Provider {
     process: None,
     needles: &["cursor-agent", "cursor"],
     events: &EVENTS,
+    notifications: &[],
     rules: Rules {
         bare_ids: false,
         permission_request_waits: false,
@@ -87,6 +88,7 @@ pub static PROVIDER: Provider = Provider {
         events: &HOOK_EVENTS,
         hook_args: "--provider cursor",
         short_timeout_events: &[],
+        timeout_millis: false,
         update_in_place: false,
         trust: None,
         format: Format::CursorHooks,

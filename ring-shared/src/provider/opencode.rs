@@ -55,6 +55,7 @@ pub static PROVIDER: Provider = Provider {
     process: Some("opencode"),
     needles: &["opencode"],
     events: &EVENTS,
+    notifications: &[],
     rules: Rules {
         bare_ids: false,
         // `permission.asked` is sent when the dialog opens (after OpenCode's own rules said
@@ -72,6 +73,7 @@ pub static PROVIDER: Provider = Provider {
         events: &HOOK_EVENTS,
         hook_args: "--provider opencode",
         short_timeout_events: &[],
+        timeout_millis: false,
         update_in_place: false,
         trust: None,
         format: Format::OpencodePlugin,

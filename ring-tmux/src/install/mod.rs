@@ -1,6 +1,7 @@
 //! `install-hooks` / `remove-hooks`: put ring-tmux's hook into Claude Code's
-//! `~/.claude/settings.json` (always) and Codex's `~/.codex/hooks.json` (when `~/.codex`
-//! exists), or take it out, touching nothing else (§7 with our command).
+//! `~/.claude/settings.json` (always), Codex's `~/.codex/hooks.json` (when `~/.codex`
+//! exists) and Gemini CLI's `~/.gemini/settings.json` (when `~/.gemini` exists), or take it
+//! out, touching nothing else (§7 with our command).
 //!
 //! Safety first: a file that is not JSON is left byte-identical and named with the position
 //! to fix; a write is preceded by a timestamped backup and done atomically; a second run is a
@@ -9,6 +10,7 @@
 
 pub mod codex_trust;
 pub mod cursor;
+pub mod flat;
 pub mod jsonfile;
 pub mod merge;
 pub mod plugin_file;
@@ -269,6 +271,7 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
     let mut replace_ring = args.replace_ring;
     let plan_for = |replace_ring: bool| match target.spec.format {
         Format::CursorHooks => cursor::install(&loaded.doc, target.events, &command),
+        Format::CopilotFile => flat::install(&loaded.doc, target.spec, &command),
         _ => merge::install(&loaded.doc, target.spec, &command, replace_ring),
     };
     let mut plan = plan_for(replace_ring);
@@ -327,6 +330,12 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
                      says whether Codex trusts ring's hooks; `codex exec` skips untrusted ones)."
                 );
             }
+            if let Some(Trust::GeminiFolders { .. }) = target.spec.trust {
+                out!(
+                    "  Gemini CLI runs hooks only in folders you trust: answer \"Trust folder\" when it \
+                     asks at its start (`ring-tmux doctor` lists the trusted ones)."
+                );
+            }
             true
         }
     }
@@ -362,6 +371,7 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     };
     let plan = match target.spec.format {
         Format::CursorHooks => cursor::remove(&loaded.doc, target.events),
+        Format::CopilotFile => flat::remove(&loaded.doc, target.events, args.include_ring),
         _ => merge::remove(&loaded.doc, target.events, args.include_ring),
     };
     if plan.changed.is_empty() {
@@ -370,6 +380,9 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
             target.path.display()
         );
         return true;
+    }
+    if target.spec.format == Format::CopilotFile && flat::is_empty_file(&plan.doc) {
+        return delete_own_file(target, &loaded, &plan.changed, args.dry_run);
     }
     match write_change(target, &loaded, &plan.doc, &plan.changed, args.dry_run) {
         Change::DryRun => true,
@@ -474,6 +487,44 @@ fn remove_plugin(target: &Target, dry_run: bool) -> bool {
         Err(err) => {
             crate::voice::error(
                 &format!("could not remove {path}: {err}"),
+                "nothing was changed",
+            );
+            false
+        }
+    }
+}
+
+/// Removes ring's own hooks file (nothing but ring's entries were in it), after a backup.
+fn delete_own_file(target: &Target, loaded: &Loaded, changed: &[String], dry_run: bool) -> bool {
+    if dry_run {
+        out!(
+            "# dry-run → delete {} (ring's own file; events: {})",
+            target.path.display(),
+            changed.join(", ")
+        );
+        out!("(dry run: nothing written)");
+        return true;
+    }
+    let file = jsonfile::real_path(&target.path);
+    let backup = match &loaded.text {
+        Some(text) => jsonfile::backup(&file, text, &stamp_now()).map(Some),
+        None => Ok(None),
+    };
+    match backup.and_then(|b| std::fs::remove_file(&target.path).map(|()| b)) {
+        Ok(backup) => {
+            out!(
+                "✓ Removed ring hooks ({}): deleted {}",
+                changed.join(", "),
+                target.path.display()
+            );
+            if let Some(backup) = backup {
+                out!("  backup: {}", backup.display());
+            }
+            true
+        }
+        Err(err) => {
+            crate::voice::error(
+                &format!("could not delete {}: {err}", target.path.display()),
                 "nothing was changed",
             );
             false
