@@ -466,7 +466,10 @@ pub fn next_change_at(
         Mode::Bar => None,
         Mode::Board => idle_text,
     };
-    [rules, published, idle].into_iter().flatten().reduce(f64::min)
+    [rules, published, idle]
+        .into_iter()
+        .flatten()
+        .reduce(f64::min)
 }
 
 /// Whether a quiet tick at `now` must derive the view again (`due` from [`next_change_at`]).
@@ -512,7 +515,14 @@ mod tests {
     /// The view the plugin builds at `now` from hook rows, and when it next changes.
     fn read(rows: &[ring_shared::Row], mode: Mode, now: f64) -> (View, Option<f64>) {
         let config = ring_shared::config::Config::default();
-        let read = model::derive(rows.to_vec(), Vec::new(), now, &config, &BTreeMap::new(), &[]);
+        let read = model::derive(
+            rows.to_vec(),
+            Vec::new(),
+            now,
+            &config,
+            &BTreeMap::new(),
+            &[],
+        );
         let due = read.next_change_at;
         let (view, idle_text_due) = model::build_timed(
             read.sessions,
@@ -548,7 +558,11 @@ mod tests {
         for tick in 1..7 {
             let now = NOW + f64::from(tick);
             assert!(!is_due(due, now), "tick {tick}");
-            assert!(!redraw_needed(Mode::Bar, &view, &read(&rows, Mode::Bar, now).0));
+            assert!(!redraw_needed(
+                Mode::Bar,
+                &view,
+                &read(&rows, Mode::Bar, now).0
+            ));
         }
         // The tick at the deadline derives again; the one after it shows the wait.
         assert!(is_due(due, NOW + 7.0));
@@ -573,9 +587,17 @@ mod tests {
 
     #[test]
     fn published_rows_going_stale_are_a_deadline() {
-        assert_eq!(next_change_at(Mode::Bar, None, Some(NOW + 60.0), None), Some(NOW + 60.0));
         assert_eq!(
-            next_change_at(Mode::Bar, Some(NOW + 5.0), Some(NOW + 60.0), Some(NOW + 1.0)),
+            next_change_at(Mode::Bar, None, Some(NOW + 60.0), None),
+            Some(NOW + 60.0)
+        );
+        assert_eq!(
+            next_change_at(
+                Mode::Bar,
+                Some(NOW + 5.0),
+                Some(NOW + 60.0),
+                Some(NOW + 1.0)
+            ),
             Some(NOW + 5.0)
         );
         let published = model::ReadInputs {

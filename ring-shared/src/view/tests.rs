@@ -244,7 +244,9 @@ fn read_at(rows: &[Row], config: &Config, now: f64) -> Read {
 
 /// What a front end draws of a view, but the idle times: ids in board order with their
 /// status, kind and detail, and the waiting order.
-fn drawn(read: Read, now: f64) -> (Vec<(String, Status, String, String)>, Vec<usize>) {
+type Drawn = (Vec<(String, Status, String, String)>, Vec<usize>);
+
+fn drawn(read: Read, now: f64) -> Drawn {
     let view = View::build(
         read.sessions,
         &Options {
@@ -266,8 +268,20 @@ fn drawn(read: Read, now: f64) -> (Vec<(String, Status, String, String)>, Vec<us
 #[rstest]
 #[case::codex_permission_wait("codex", "PermissionRequest", Some("/dev/pts/1"), 4.0, Some(10.0))]
 #[case::bare_session_start("claude-code", "SessionStart", None, 30.0, Some(120.0))]
-#[case::a_session_start_with_a_terminal_stays("claude-code", "SessionStart", Some("/dev/pts/1"), 30.0, None)]
-#[case::a_claude_permission_request_waits_already("claude-code", "PermissionRequest", None, 4.0, None)]
+#[case::a_session_start_with_a_terminal_stays(
+    "claude-code",
+    "SessionStart",
+    Some("/dev/pts/1"),
+    30.0,
+    None
+)]
+#[case::a_claude_permission_request_waits_already(
+    "claude-code",
+    "PermissionRequest",
+    None,
+    4.0,
+    None
+)]
 #[case::a_rule_already_applied("codex", "PermissionRequest", None, 50.0, None)]
 #[case::one_session_ahead_of_the_clock_stays_first("claude-code", "Stop", None, -7.0, None)]
 fn the_next_change_is_the_first_pending_deadline(
@@ -289,8 +303,14 @@ fn the_next_change_is_the_first_pending_deadline(
     assert_eq!(read.next_change_at, due);
     if let Some(due) = due {
         let before = drawn(read, NOW);
-        assert_eq!(drawn(read_at(&rows, &config, due - 0.25), due - 0.25), before);
-        assert_ne!(drawn(read_at(&rows, &config, due + 0.25), due + 0.25), before);
+        assert_eq!(
+            drawn(read_at(&rows, &config, due - 0.25), due - 0.25),
+            before
+        );
+        assert_ne!(
+            drawn(read_at(&rows, &config, due + 0.25), due + 0.25),
+            before
+        );
     }
 }
 
@@ -301,8 +321,14 @@ fn two_sessions_ahead_of_the_clock_tie_until_it_passes_the_first() {
     let read = read_at(&rows, &config, NOW);
     assert_eq!(read.next_change_at, Some(NOW + 3.0));
     let before = drawn(read, NOW);
-    assert_eq!(drawn(read_at(&rows, &config, NOW + 2.75), NOW + 2.75), before);
-    assert_ne!(drawn(read_at(&rows, &config, NOW + 3.25), NOW + 3.25), before);
+    assert_eq!(
+        drawn(read_at(&rows, &config, NOW + 2.75), NOW + 2.75),
+        before
+    );
+    assert_ne!(
+        drawn(read_at(&rows, &config, NOW + 3.25), NOW + 3.25),
+        before
+    );
 }
 
 proptest::proptest! {
@@ -351,9 +377,17 @@ proptest::proptest! {
 #[case::within_a_minute(185.0, 240.0)]
 #[case::hours(3_725.0, 3_780.0)]
 #[case::negative(-5.0, 1.0)]
+#[case::not_a_number(f64::NAN, 1.0)]
 fn the_idle_text_changes_at_the_next_step(#[case] idle: f64, #[case] next: f64) {
     use crate::format::{relative_time, relative_time_next};
     assert_eq!(relative_time_next(idle), next);
     assert_ne!(relative_time(next), relative_time(idle));
     assert_eq!(relative_time(next - 0.001), relative_time(idle.max(0.0)));
+}
+
+#[test]
+fn a_garbage_idle_time_has_a_next_step_far_ahead() {
+    for idle in [f64::INFINITY, f64::MAX, 1e300] {
+        assert!(crate::format::relative_time_next(idle) >= 1e18);
+    }
 }
