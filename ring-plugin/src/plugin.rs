@@ -313,14 +313,14 @@ impl State {
     /// The timer's refresh: the scan, then the view only when a file changed or a clock rule
     /// is due. A quiet tick is one `stat` of `sessions/` and one per side file.
     fn tick(&mut self) -> bool {
-        let folder_known = self.no_sessions_folder;
+        let was_missing = self.no_sessions_folder;
         if self.host == Host::Ready {
             let scan = self.registry.scan(Path::new("/host"));
             self.no_sessions_folder = scan.no_sessions_folder;
             self.inputs_stale |= scan.changed;
         }
         if !self.inputs_stale
-            && folder_known == self.no_sessions_folder
+            && was_missing == self.no_sessions_folder
             && !is_due(self.due, wall_clock())
         {
             return false;
