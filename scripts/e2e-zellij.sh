@@ -80,6 +80,17 @@ step "counts"
 row web working
 expect "a new row is counted within 2 s" 2 'bar_has "🟢1"'
 
+step "a clock rule with no file changing: Codex's permission wait"
+# Working on a PermissionRequest since 5 s ago: waiting once codex_permission_wait_seconds
+# (10) have passed. Nothing is written after the row, so only the read's next_change_at
+# makes a quiet tick derive the bar again.
+row codex-wait working provider=codex last_event=PermissionRequest \
+  "last_active:=$(python3 -c 'import time; print(time.time() - 5)')"
+expect "counted as working first" 2 'bar_has "🟢2"'
+expect "waiting once its 10 s have passed, no file changed" 10 'bar_has "🔴1 🟢1"'
+rm -f "$RING_HOME/sessions/codex-wait.json"
+expect "gone with its row" 4 'bar_has "🟢1" && ! bar_has "🔴"'
+
 step "a waiting row for pane beta"
 row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
   'waiting_detail=Bash: cargo test'
