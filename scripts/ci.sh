@@ -28,6 +28,10 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
   if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
     rustup target add wasm32-wasip1
   fi
+  # ring-web, the board for JavaScript (issue 18).
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+  fi
   if ! command -v tmux >/dev/null; then
     if command -v apt-get >/dev/null; then
       { apt-get install -y tmux || { apt-get update && apt-get install -y tmux; }; } >/dev/null \
@@ -110,6 +114,45 @@ echo "wrote 3 completion scripts and $(ls "$cli_out/man/man1" | wc -l) man pages
 step "tests"
 # The tmux end-to-end tests skip without tmux on a developer's machine; here they must run.
 RING_E2E_REQUIRED=1 cargo test --workspace --locked
+
+# ---- ring-web (issue 18): the board for JavaScript through wasm-bindgen ---------------------
+step "ring-web: clippy (wasm32-unknown-unknown)"
+cargo clippy -p ring-web --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "ring-web: wasm-bindgen build and the npm package's Node tests"
+# The CLI must be the exact version of the wasm-bindgen crate in Cargo.lock (build-web.sh
+# checks). Installed without --locked: its own lock file names a webpki-roots release the
+# registry here does not serve; the version pin is what the glue depends on.
+WASM_BINDGEN_ROOT="${RING_WASM_BINDGEN_ROOT:-$HOME/.cache/ring-ci/wasm-bindgen}"
+wasm_bindgen_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [ "$("$WASM_BINDGEN_ROOT/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]; then
+  [ "${RING_CI_NO_INSTALL:-0}" != 1 ] || { echo "ci: wasm-bindgen $wasm_bindgen_version missing in $WASM_BINDGEN_ROOT" >&2; exit 1; }
+  echo "building wasm-bindgen-cli $wasm_bindgen_version into $WASM_BINDGEN_ROOT (cached for later runs; takes 3-10 minutes)"
+  cargo install wasm-bindgen-cli --version "$wasm_bindgen_version" --force --root "$WASM_BINDGEN_ROOT" \
+    || { echo "ci: could not build wasm-bindgen-cli $wasm_bindgen_version; set RING_WASM_BINDGEN_ROOT to a folder holding bin/wasm-bindgen" >&2; exit 1; }
+fi
+RING_WASM_BINDGEN="$WASM_BINDGEN_ROOT/bin/wasm-bindgen" scripts/build-web.sh
+cargo build -p ring-tmux --locked
+RING_TMUX_BIN=target/debug/ring-tmux node --test ring-web/js/test/view.test.mjs
+# As a user gets it: the packed tarball installed offline into an empty project, both entry
+# points loaded (require, and the ES module build through the "./web" export).
+pack_dir="$(mktemp -d)"
+npm pack --loglevel=warn ./target/web/npm --pack-destination "$pack_dir" >/dev/null
+(
+  cd "$pack_dir"
+  npm init -y >/dev/null
+  npm install --offline --no-audit --no-fund ./ring-status-view-*.tgz >/dev/null
+  node -e 'const r = require("@ring-status/view");
+    const v = JSON.parse(r.view(JSON.stringify({ rows: [{ session_id: "s", status: "waiting" }] }), 1e9));
+    if (v.counts.waiting !== 1) throw new Error("installed package: " + JSON.stringify(v.counts));
+    console.log("installed @ring-status/view " + r.version());'
+  node --input-type=module -e 'import init, { view } from "@ring-status/view/web";
+    import { readFileSync } from "node:fs";
+    await init({ module_or_path: readFileSync("node_modules/@ring-status/view/web/ring_web_bg.wasm") });
+    if (JSON.parse(view("{}", 1)).entries.length !== 0) throw new Error("web build");'
+)
+rm -rf "$pack_dir"
+# ---- end of ring-web ----------------------------------------------------------------------
 
 step "plugin release build (wasm32-wasip1)"
 cargo build --release -p ring-plugin --target wasm32-wasip1 --locked

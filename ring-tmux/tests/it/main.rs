@@ -36,6 +36,7 @@ mod read_cache;
 mod read_gemini;
 mod read_journal;
 mod read_list;
+mod read_snapshot;
 mod read_support;
 mod stats_digest;
 mod zeroconf_cli;
