@@ -10,6 +10,7 @@
 //! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
 //! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`.
 //! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
+//! * [`serve`]: `ring-tmux serve`, the board in a browser (HTTP, server-sent events, the page).
 //! * [`cli`]: the one clap definition; [`cmd`]: one module per subcommand; [`voice`]: how they
 //!   report errors (prefix, colour, exit codes).
 
@@ -24,6 +25,7 @@ pub mod notify;
 pub mod printable;
 pub mod procs;
 pub mod read;
+pub mod serve;
 pub mod status;
 pub mod store;
 pub mod tmux;
