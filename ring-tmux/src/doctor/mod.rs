@@ -6,6 +6,7 @@
 
 mod checks;
 mod notify;
+mod serve;
 mod system;
 
 use crate::env::Env;
@@ -111,6 +112,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::zellij(env));
     all.extend(checks::ring(&path));
     all.extend(notify::notify(env, &path));
+    all.extend(serve::serve(env));
     all
 }
 
