@@ -28,7 +28,7 @@ mod own;
 mod paths;
 
 pub use cached::read_rows_cached;
-pub use files::{ROW_CAP, RowFile, RowFiles, read_config, read_rows, read_side_file};
+pub use files::{ROW_CAP, RowFile, RowFiles, read_config, read_rows};
 pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};
 
@@ -123,45 +123,8 @@ fn build_view(
     config: &Config,
     options: LoadOptions,
 ) -> (View, RowFiles, Board, BTreeMap<String, String>) {
-    build_view_keeping(env, config, options, None)
-}
-
-/// What a read started from, as the rules asked for it: what `serve` sends the page
-/// (`ring_shared::view::snapshot`), so that the page derives the board this read derives.
-#[derive(Debug, Clone, Default)]
-pub struct Kept {
-    pub now: f64,
-    /// The hook rows, in file-name order.
-    pub rows: Vec<ring_shared::Row>,
-    /// The zero-config rows found.
-    pub zero_config: Vec<ring_shared::scan::ScanSession>,
-    /// The agents' own states.
-    pub own: Vec<ring_shared::agent::OwnState>,
-    pub procs: Procs,
-    /// Hidden sessions: id → hidden_at.
-    pub hidden: BTreeMap<String, f64>,
-    pub labels: BTreeMap<String, String>,
-    /// Every realpath the rules asked for.
-    pub realpaths: BTreeMap<String, String>,
-    /// Every transcript mtime the rules asked for (`hook_stale`).
-    pub mtimes: BTreeMap<String, f64>,
-    /// Session id → tmux target, where mapped.
-    pub tmux_targets: BTreeMap<String, String>,
-}
-
-/// [`build_view`], keeping its inputs in `kept` when given.
-fn build_view_keeping(
-    env: &Env,
-    config: &Config,
-    options: LoadOptions,
-    mut kept: Option<&mut Kept>,
-) -> (View, RowFiles, Board, BTreeMap<String, String>) {
     let now = env.now();
     let mut found = read_rows_cached(env);
-    let keeping = kept.is_some();
-    let asked_realpaths = std::cell::RefCell::new(BTreeMap::new());
-    let asked_mtimes = std::cell::RefCell::new(BTreeMap::new());
-    let listed = std::cell::RefCell::new(Vec::new());
     let procs = if found.rows.is_empty() && !options.zero_config {
         Procs::default()
     } else {
@@ -185,23 +148,8 @@ fn build_view_keeping(
     } else {
         RealPaths::default()
     };
-    let realpath = |dir: &str| {
-        let real = realpaths.get(dir);
-        if keeping {
-            asked_realpaths
-                .borrow_mut()
-                .insert(dir.to_owned(), real.clone());
-        }
-        real
-    };
+    let realpath = |dir: &str| realpaths.get(dir);
     let no_mtime = |_: &str| None;
-    let kept_mtime = |path: &str| {
-        let at = mtime(path);
-        if let Some(at) = at {
-            asked_mtimes.borrow_mut().insert(path.to_owned(), at);
-        }
-        at
-    };
     // Read once: applied before and after the merge, and published with the zero-config rows.
     let own = own::states(env, &procs);
     let all = options.all || config.show_all;
@@ -222,24 +170,15 @@ fn build_view_keeping(
             crate::zeroconf::Need::LiveRows { hook_id: &hook_id }
         };
         let ttl = crate::zeroconf::rescan_ttl();
-        let rows = crate::zeroconf::rows_for(env, ctx, &evidence, ttl, need, &own);
-        if keeping {
-            listed.borrow_mut().clone_from(&rows);
-        }
-        rows
+        crate::zeroconf::rows_for(env, ctx, &evidence, ttl, need, &own)
     };
-    if let Some(kept) = kept.as_deref_mut() {
-        kept.rows.clone_from(&found.rows);
-    }
     let read = view::sessions(view::Inputs {
         ctx: ReadContext {
             now,
             config,
             procs: &procs,
             hidden: &hidden.at,
-            source_mtime: if options.hook_stale && keeping {
-                &kept_mtime
-            } else if options.hook_stale {
+            source_mtime: if options.hook_stale {
                 &mtime
             } else {
                 &no_mtime
@@ -261,20 +200,6 @@ fn build_view_keeping(
     if options.tmux_targets {
         map_tmux_targets(env, &mut sessions, options.all);
     }
-    if let Some(kept) = kept {
-        kept.now = now;
-        kept.zero_config = listed.into_inner();
-        kept.own.clone_from(&own);
-        kept.procs = procs.clone();
-        kept.hidden.clone_from(&hidden.at);
-        kept.labels.clone_from(&labels);
-        kept.realpaths = asked_realpaths.into_inner();
-        kept.mtimes = asked_mtimes.into_inner();
-        kept.tmux_targets = sessions
-            .iter()
-            .filter_map(|s| Some((s.row.session_id.clone(), s.tmux_target.clone()?)))
-            .collect();
-    }
     let waiting: Vec<Session> = sessions
         .iter()
         .filter(|s| s.row.status == ring_shared::Status::Waiting)
@@ -293,17 +218,6 @@ fn build_view_keeping(
         },
     );
     (view, found, waiting, labels)
-}
-
-/// The board as `json` reads it (caches used as found, never written), with what the read
-/// started from: `serve`'s snapshot and view.
-pub fn load_kept(env: &Env, config: &Config) -> (View, Kept) {
-    crate::store::read_only();
-    crate::zeroconf::evidence::want_fresh();
-    let mut kept = Kept::default();
-    let options = LoadOptions::full(config.show_all);
-    let (view, _, _, _) = build_view_keeping(env, config, options, Some(&mut kept));
-    (view, kept)
 }
 
 /// The process scan: the `RING_PROCS` file when set, else `/proc` (with the per-process
