@@ -26,11 +26,13 @@ mod hidden;
 mod list;
 mod own;
 mod paths;
+mod snapshot;
 
 pub use cached::read_rows_cached;
 pub use files::{ROW_CAP, RowFile, RowFiles, read_config, read_rows};
 pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};
+pub use snapshot::snapshot;
 
 use crate::env::{self, Env};
 use ring_shared::board::Board;
@@ -303,6 +305,15 @@ pub fn json(all: bool) -> ExitCode {
     let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
     print(&format!("{}\n", format::json(&loaded.view)))
+}
+
+/// `ring-tmux json --snapshot`: the read inputs ([`snapshot`]) as one JSON line.
+pub fn print_snapshot() -> ExitCode {
+    crate::store::read_only();
+    crate::zeroconf::evidence::want_fresh();
+    let env = Env::from_process();
+    let _ = config(&env, true);
+    print(&format!("{}\n", snapshot(&env).to_json()))
 }
 
 /// `ring-tmux list [--all]`: a readable table of the board.

@@ -31,6 +31,7 @@ mod read_board;
 mod read_cache;
 mod read_journal;
 mod read_list;
+mod read_snapshot;
 mod read_support;
 mod serve_http;
 mod serve_support;
