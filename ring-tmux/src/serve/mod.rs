@@ -18,7 +18,7 @@ pub mod assets;
 pub mod auth;
 pub mod feed;
 pub mod print;
-// mod snapshot; (waits for ring_shared::view::snapshot from branch webwasm)
+mod snapshot;
 mod reply;
 
 use crate::env::Env;

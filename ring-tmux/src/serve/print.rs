@@ -5,7 +5,7 @@
 use super::feed::Reader;
 use super::reply::{self, Response};
 use crate::env::Env;
-use ring_shared::view::View;
+use ring_shared::view::{self, View};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -34,18 +34,19 @@ pub fn run(what: &str, remote: bool) -> ExitCode {
     let env = Env::from_process();
     let config = crate::read::read_config(&env.ring_home).0;
     let redact = remote && !config.serve_detail;
-    let (mut view, kept) = crate::read::load_kept(&env, &config);
+    // Read for a page: the caches are used as found, never written.
+    crate::store::read_only();
+    crate::zeroconf::evidence::want_fresh();
+    let mut snapshot = crate::read::snapshot(&env);
+    if redact {
+        super::snapshot::redact(&mut snapshot);
+    }
     let json = match what {
+        "snapshot" => snapshot.to_json(),
+        // What the page derives from the same snapshot at the same clock.
         "view" => {
-            if redact {
-                redact_view(&mut view);
-            }
+            let view = view::view(&snapshot, snapshot.generated_at, &view::ViewOptions::default());
             serde_json::to_string(&view).unwrap_or_default()
-        }
-        "snapshot" => {
-            // INTERIM until ring_shared::view::snapshot lands (branch webwasm).
-            let _ = kept;
-            return crate::voice::fail("the snapshot is not built yet", "use --print view");
         }
         _ => {
             return crate::voice::usage(
@@ -58,15 +59,6 @@ pub fn run(what: &str, remote: bool) -> ExitCode {
     match writeln!(out, "{json}").and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
-    }
-}
-
-/// The details of every entry left out: what it waits on and what it did last.
-pub fn redact_view(view: &mut View) {
-    for entry in &mut view.entries {
-        entry.detail.clear();
-        entry.last_action.clear();
-        entry.waiting_detail.clear();
     }
 }
 
