@@ -104,6 +104,7 @@ function itemFor(id) {
 function fill(item, entry) {
   const state = STATES[entry.status] || { icon: "", label: String(entry.status) };
   item.li.dataset.status = entry.status;
+  item.li.dataset.kind = entry.status === "waiting" ? entry.kind : "";
   item.state.textContent = `${state.icon} ${state.label}`;
   item.name.textContent = entry.label || entry.project || entry.session_id;
   const kind = entry.status === "waiting" ? KINDS[entry.kind] : undefined;
