@@ -1,6 +1,7 @@
-//! Embeds the page's wasm module (lane `ring-web`'s wasm-bindgen output, built by
-//! `scripts/build-web.sh` into `target/web/pkg`, or the folder `$RING_WEB_PKG` names) into
-//! `ring-tmux serve`. Without it ring-tmux still builds, and `serve` says how to get it.
+//! Embeds the page's wasm module into `ring-tmux serve`: `ring-web`'s wasm-bindgen output,
+//! which `scripts/build-web.sh` writes to `web/pkg` in the target folder (or the folder
+//! `$RING_WEB_PKG` names). Without it ring-tmux still builds, the page shows the server's
+//! view, and `doctor` says how to add the module.
 
 use std::path::PathBuf;
 
@@ -12,15 +13,24 @@ const FILES: &[(&str, &str)] = &[
 
 fn main() {
     println!("cargo:rerun-if-env-changed=RING_WEB_PKG");
-    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
-    let pkg = std::env::var_os("RING_WEB_PKG")
-        .filter(|p| !p.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| manifest.join("..").join("target").join("web").join("pkg"));
-    // Cargo reruns a build script whose watched path is missing on every build: make the
-    // folder (it is under target/) so that a plain `cargo test` stays incremental.
-    let _ = std::fs::create_dir_all(&pkg);
-    println!("cargo:rerun-if-changed={}", pkg.display());
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
+    let pkg = match std::env::var_os("RING_WEB_PKG").filter(|p| !p.is_empty()) {
+        Some(pkg) => PathBuf::from(pkg),
+        None => match target_dir(&out) {
+            Some(target) => {
+                let pkg = target.join("web").join("pkg");
+                // Cargo reruns a build script whose watched path is missing on every build:
+                // make the folder (inside this build's own target folder) so that a plain
+                // `cargo test` stays incremental.
+                let _ = std::fs::create_dir_all(&pkg);
+                pkg
+            }
+            None => PathBuf::new(),
+        },
+    };
+    if pkg.is_dir() {
+        println!("cargo:rerun-if-changed={}", pkg.display());
+    }
     let mut code = String::from("pub const PKG: &[Asset] = &[\n");
     for (name, content_type) in FILES {
         let path = pkg.join(name);
@@ -33,6 +43,13 @@ fn main() {
         }
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
     std::fs::write(out.join("web_pkg.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// The target folder this build writes to: the nearest folder above `OUT_DIR` that cargo
+/// marked with `CACHEDIR.TAG` (`target/`, whatever the profile or target triple).
+fn target_dir(out: &std::path::Path) -> Option<PathBuf> {
+    out.ancestors()
+        .find(|dir| dir.join("CACHEDIR.TAG").is_file())
+        .map(std::path::Path::to_path_buf)
 }
