@@ -69,7 +69,10 @@ impl Policy {
                 .and_then(|a| a.strip_prefix("Bearer "))
                 .map(str::trim);
             let cookie = ask.cookie.and_then(|c| cookie_value(c, COOKIE));
-            let carried = [bearer, cookie].into_iter().flatten().any(|t| equal(t, token));
+            let carried = [bearer, cookie]
+                .into_iter()
+                .flatten()
+                .any(|t| equal(t, token));
             if !carried {
                 if !ask.post && ask.query_token.is_some_and(|t| equal(t, token)) {
                     set_cookie = true;
@@ -88,7 +91,10 @@ impl Policy {
                     .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
             });
             if !json {
-                return Verdict::Refuse(415, "a POST carries JSON (Content-Type: application/json)");
+                return Verdict::Refuse(
+                    415,
+                    "a POST carries JSON (Content-Type: application/json)",
+                );
             }
         }
         if set_cookie {
@@ -125,7 +131,11 @@ pub fn query_token(query: &str) -> Option<&str> {
 
 /// Compares in time independent of where the strings differ.
 pub fn equal(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 /// The `Host` values a loopback listener on `port` answers to.
@@ -213,7 +223,10 @@ mod tests {
     #[case::own_host(Ask { host: Some("127.0.0.1:8080"), ..Ask::default() }, Verdict::Allow)]
     #[case::localhost(Ask { host: Some("LOCALHOST:8080"), ..Ask::default() }, Verdict::Allow)]
     #[case::rebound_name(Ask { host: Some("evil.example:8080"), ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address"))]
-    #[case::no_host(Ask::default(), Verdict::Refuse(421, "this server answers only on its own address"))]
+    #[case::no_host(
+        Ask::default(),
+        Verdict::Refuse(421, "this server answers only on its own address")
+    )]
     #[case::post_same_origin(Ask { post: true, host: Some("127.0.0.1:8080"), origin: Some("http://127.0.0.1:8080"), content_type: Some("application/json; charset=utf-8"), ..Ask::default() }, Verdict::Allow)]
     #[case::post_other_origin(Ask { post: true, host: Some("127.0.0.1:8080"), origin: Some("http://evil.example"), content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(403, "a POST must come from this server's own page"))]
     #[case::post_form(Ask { post: true, host: Some("127.0.0.1:8080"), content_type: Some("text/plain"), ..Ask::default() }, Verdict::Refuse(415, "a POST carries JSON (Content-Type: application/json)"))]
@@ -223,7 +236,10 @@ mod tests {
 
     #[test]
     fn cookie_and_query_values_are_found_by_name() {
-        assert_eq!(cookie_value("x=1; ring_token=abc ; y=2", COOKIE), Some("abc"));
+        assert_eq!(
+            cookie_value("x=1; ring_token=abc ; y=2", COOKIE),
+            Some("abc")
+        );
         assert_eq!(cookie_value("ring_tokenx=abc", COOKIE), None);
         assert_eq!(query_token("a=1&token=xyz"), Some("xyz"));
         assert_eq!(query_token("atoken=xyz"), None);

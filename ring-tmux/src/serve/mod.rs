@@ -18,8 +18,8 @@ pub mod assets;
 pub mod auth;
 pub mod feed;
 pub mod print;
-mod snapshot;
 mod reply;
+mod snapshot;
 
 use crate::env::Env;
 use auth::{Ask, Policy, Verdict};
@@ -59,7 +59,10 @@ pub fn run(options: &Options) -> ExitCode {
     let listen = options.listen.as_deref().unwrap_or(DEFAULT_LISTEN);
     let Ok(addr) = listen.parse::<SocketAddr>() else {
         return crate::voice::fail(
-            &format!("`{}` is not an address to listen on", crate::printable::printable(listen)),
+            &format!(
+                "`{}` is not an address to listen on",
+                crate::printable::printable(listen)
+            ),
             "give IP:PORT, e.g. --listen 127.0.0.1:7380 (loopback) or --listen 0.0.0.0:7380",
         );
     };
@@ -75,7 +78,10 @@ pub fn run(options: &Options) -> ExitCode {
             Ok(token) => Some(token),
             Err(e) => {
                 return crate::voice::fail(
-                    &format!("cannot use the token file {}: {e}", crate::printable::path(&path)),
+                    &format!(
+                        "cannot use the token file {}: {e}",
+                        crate::printable::path(&path)
+                    ),
                     "remove it to have a new token made, or give --token-file PATH",
                 );
             }
@@ -216,7 +222,11 @@ fn events(request: tiny_http::Request, shared: &Shared) {
     let mut out = request.into_writer();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
                 X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 1000\n\n";
-    if out.write_all(head.as_bytes()).and_then(|()| out.flush()).is_err() {
+    if out
+        .write_all(head.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         return;
     }
     // The version before this listener's own read: whatever the watcher publishes after it

@@ -45,7 +45,11 @@ pub fn run(what: &str, remote: bool) -> ExitCode {
         "snapshot" => snapshot.to_json(),
         // What the page derives from the same snapshot at the same clock.
         "view" => {
-            let view = view::view(&snapshot, snapshot.generated_at, &view::ViewOptions::default());
+            let view = view::view(
+                &snapshot,
+                snapshot.generated_at,
+                &view::ViewOptions::default(),
+            );
             serde_json::to_string(&view).unwrap_or_default()
         }
         _ => {
@@ -104,9 +108,7 @@ pub fn running(env: &Env) -> Option<State> {
     let text = crate::store::read_text(&path, 64 << 10, crate::store::Owner::Ring)?;
     let state: State = serde_json::from_str(&text).ok()?;
     let cmdline = std::fs::read(format!("/proc/{}/cmdline", state.pid)).ok()?;
-    let serving = cmdline
-        .split(|&b| b == 0)
-        .any(|arg| arg == b"serve");
+    let serving = cmdline.split(|&b| b == 0).any(|arg| arg == b"serve");
     serving.then_some(state)
 }
 

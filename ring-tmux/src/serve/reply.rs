@@ -35,7 +35,11 @@ fn with(status: u16, content_type: &str, body: Vec<u8>) -> Response {
 }
 
 pub fn text(status: u16, text: &str) -> Response {
-    with(status, "text/plain; charset=utf-8", format!("{text}\n").into_bytes())
+    with(
+        status,
+        "text/plain; charset=utf-8",
+        format!("{text}\n").into_bytes(),
+    )
 }
 
 pub fn json(status: u16, body: String) -> Response {

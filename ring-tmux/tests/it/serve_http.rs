@@ -32,7 +32,10 @@ fn serve_on(home: &Home, listen: &str) -> Serve {
 fn remote_listener_refuses_every_request_without_the_token() {
     let home = waiting_home();
     let serve = serve_on(&home, "0.0.0.0:0");
-    let token = serve.token.clone().expect("a non-loopback listener prints its token");
+    let token = serve
+        .token
+        .clone()
+        .expect("a non-loopback listener prints its token");
     for path in ["/", "/app.js", "/api/view", "/api/snapshot", "/api/events"] {
         let reply = serve.get(path, &[]);
         assert_eq!(reply.status, 401, "{path} without the token: {reply:?}");
@@ -52,7 +55,8 @@ fn remote_listener_refuses_every_request_without_the_token() {
     // The token file: made once, 0600 in a 0700 folder.
     let file = home.ring().join("serve").join("token");
     assert_eq!(std::fs::read_to_string(&file).expect("token").trim(), token);
-    let mode = |p: &std::path::Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+    let mode =
+        |p: &std::path::Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
     assert_eq!(mode(&file), 0o600);
     assert_eq!(mode(file.parent().expect("folder")), 0o700);
 }
@@ -64,7 +68,11 @@ fn token_visit_sets_a_strict_cookie_that_then_lets_the_page_in() {
     let token = serve.token.clone().expect("token");
     let visit = serve.get(&format!("/?token={token}"), &[]);
     assert_eq!(visit.status, 303, "{visit:?}");
-    assert_eq!(visit.header("location"), Some("/"), "the token leaves the address bar");
+    assert_eq!(
+        visit.header("location"),
+        Some("/"),
+        "the token leaves the address bar"
+    );
     let cookie = visit.header("set-cookie").expect("a cookie");
     for part in ["HttpOnly", "SameSite=Strict", "Path=/"] {
         assert!(cookie.contains(part), "{cookie}");
@@ -96,7 +104,11 @@ fn token_visit_sets_a_strict_cookie_that_then_lets_the_page_in() {
 fn loopback_listener_answers_only_to_its_own_host_name() {
     let home = waiting_home();
     let serve = serve_on(&home, "127.0.0.1:0");
-    assert!(serve.token.is_none(), "loopback needs no token: {}", serve.url);
+    assert!(
+        serve.token.is_none(),
+        "loopback needs no token: {}",
+        serve.url
+    );
     assert_eq!(serve.get("/api/view", &[]).status, 200);
     let port = serve.addr.port();
     let localhost = crate::serve_support::request(
@@ -145,7 +157,10 @@ fn remote_listener_sends_details_only_with_serve_detail() {
     let local = serve_on(&home, "127.0.0.1:0");
     std::fs::remove_file(home.ring().join("config.toml")).expect("config");
     assert_eq!(detail(local.get("/api/view", &[]).json()), message);
-    assert_eq!(detail(serve.get("/api/view", &[("Authorization", &auth)]).json()), "");
+    assert_eq!(
+        detail(serve.get("/api/view", &[("Authorization", &auth)]).json()),
+        ""
+    );
 }
 
 #[test]
@@ -155,7 +170,10 @@ fn every_answer_carries_a_strict_content_security_policy_and_the_page_no_inline_
     for path in ["/", "/app.js", "/style.css", "/api/view", "/nothing"] {
         let reply = serve.get(path, &[]);
         let csp = reply.header("content-security-policy").expect("a CSP");
-        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval'"), "{path}: {csp}");
+        assert!(
+            csp.contains("script-src 'self' 'wasm-unsafe-eval'"),
+            "{path}: {csp}"
+        );
         assert!(csp.contains("default-src 'none'"), "{path}: {csp}");
         assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
         assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
@@ -165,10 +183,18 @@ fn every_answer_carries_a_strict_content_security_policy_and_the_page_no_inline_
     for script in page.split("<script").skip(1) {
         let tag = script.split('>').next().unwrap_or("");
         assert!(tag.contains("src="), "an inline script: <script{tag}>");
-        assert!(script.split('>').nth(1).is_some_and(|s| s.starts_with("</script")));
+        assert!(
+            script
+                .split('>')
+                .nth(1)
+                .is_some_and(|s| s.starts_with("</script"))
+        );
     }
     let js = serve.get("/app.js", &[]).body;
-    assert!(!js.contains("innerHTML"), "the page writes text, never markup");
+    assert!(
+        !js.contains("innerHTML"),
+        "the page writes text, never markup"
+    );
 }
 
 #[test]
@@ -181,7 +207,9 @@ fn events_push_a_new_snapshot_after_a_hook_event() {
             .as_array()
             .is_some_and(|rows| rows.iter().any(|r| r["session_id"] == id))
     };
-    let first = events.until(|s| has(s, "s1")).expect("the board on connect");
+    let first = events
+        .until(|s| has(s, "s1"))
+        .expect("the board on connect");
     assert!(!has(&first, "s2"));
     home.event(
         json!({"hook_event_name": "UserPromptSubmit", "session_id": "s2", "cwd": "/work/web",
@@ -251,6 +279,9 @@ fn doctor_reports_what_a_running_serve_exposes() {
     assert!(line.contains("reachable from other machines"), "{line}");
     assert!(line.contains("every request needs the token"), "{line}");
     assert!(line.contains("details are left out"), "{line}");
-    assert!(!text.contains(serve.token.as_deref().expect("token")), "doctor shows no token");
+    assert!(
+        !text.contains(serve.token.as_deref().expect("token")),
+        "doctor shows no token"
+    );
     assert!(text.contains("serve: token stored at"), "{text}");
 }
