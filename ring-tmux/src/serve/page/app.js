@@ -4,18 +4,22 @@
 // wait tick here without asking the server. Every string from the board is data: it goes
 // into the page through textContent only, never as markup.
 
-const STATES = {
+// Icons and labels: ring-shared's tables (the wasm module's statuses() and kinds()); these
+// copies only serve a build without the module.
+let STATES = {
   waiting: { icon: "\u{1F534}", label: "waiting" },
   working: { icon: "\u{1F7E2}", label: "working" },
-  idle: { icon: "\u{1F7E1}", label: "idle" },
+  idle: { icon: "\u{1F7E1}", label: "done/idle" },
   ended: { icon: "\u{26AB}", label: "ended" },
 };
-const KINDS = {
+let KINDS = {
   permission: { icon: "\u{1F510}", label: "needs permission" },
   question: { icon: "\u{2753}", label: "asks a question" },
   plan: { icon: "\u{1F9ED}", label: "has a plan to approve" },
   idle: { icon: "\u{23F8}", label: "is idle at its prompt" },
 };
+// What the time of each state says: how long it has waited, or since it last did something.
+const SINCE = { waiting: "waiting", working: "active, last", idle: "idle", ended: "ended" };
 const TICK_MS = 1000;
 
 const board = document.getElementById("board");
@@ -56,12 +60,13 @@ function derive() {
   return serverView;
 }
 
+// `42s`, `3m`, `1h05m`: the terminal's relative times (the wasm module's), else the same here.
 function idleText(seconds) {
+  if (wasm) return wasm.relativeTime(seconds);
   const s = Math.max(0, Math.floor(seconds));
   if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  if (s < 86400) return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
-  return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
 
 function element(tag, className) {
@@ -96,7 +101,7 @@ function itemFor(id) {
   button.addEventListener("click", () => jump(id, button));
   go.append(button);
   li.append(head, detail, meta, go);
-  item = { li, state, name, kind, detail, idle, provider, where, button };
+  item = { li, state, name, kind, detail, idle, provider, where, go, button };
   items.set(id, item);
   return item;
 }
@@ -110,12 +115,13 @@ function fill(item, entry) {
   const kind = entry.status === "waiting" ? KINDS[entry.kind] : undefined;
   item.kind.textContent = kind ? `${kind.icon} ${kind.label}` : entry.status === "waiting" && entry.kind ? entry.kind : "";
   item.detail.textContent = entry.detail || "";
-  item.idle.textContent = `${entry.status === "waiting" ? "waiting" : "idle"} ${idleText(entry.idle_seconds)}`;
+  const since = SINCE[entry.status] || String(entry.status);
+  const ago = entry.status === "waiting" || entry.status === "idle" ? "" : " ago";
+  item.idle.textContent = `${since} ${idleText(entry.idle_seconds)}${ago}`;
   item.provider.textContent = entry.provider;
   item.where.textContent = entry.location || entry.cwd || "";
-  const reachable = Boolean(entry.tmux_socket || entry.zellij_session);
-  item.button.disabled = !reachable;
-  item.button.title = reachable ? "switch your terminal to this session" : "ring knows no pane or tab of it";
+  // Only sessions ring knows a tmux pane or zellij tab of can be gone to.
+  item.go.hidden = !(entry.tmux_socket || entry.zellij_session);
 }
 
 function draw() {
@@ -194,6 +200,8 @@ async function start() {
     const module = await import("/pkg/ring_web.js");
     await module.default();
     wasm = module;
+    STATES = Object.fromEntries(JSON.parse(wasm.statuses()).map((s) => [s.name, { icon: s.marker, label: s.label }]));
+    KINDS = Object.fromEntries(JSON.parse(wasm.kinds()).map((k) => [k.name, k]));
   } catch {
     wasm = null;
     notice.hidden = false;
