@@ -224,3 +224,64 @@ test("hostile payload text is shown as text and runs nothing", async () => {
   assert.equal(await page.$$eval("main img, main svg, main script, main b", (n) => n.length), 0);
   assert.deepEqual(errors, []);
 });
+
+// A private tmux server with a client attached (inside an outer tmux, which gives it a
+// terminal), as ring-tmux/tests/it/e2e_tmux/world.rs builds one.
+function tmuxWorld() {
+  const name = `ring-web-${process.pid}`;
+  const tmux = (server, ...args) => {
+    const out = spawnSync("tmux", ["-L", server, "-f", "/dev/null", ...args], { encoding: "utf8" });
+    assert.equal(out.status, 0, `tmux ${args.join(" ")}: ${out.stderr}`);
+    return out.stdout.trim();
+  };
+  const inner = `${name}-in`;
+  const outer = `${name}-out`;
+  cleanups.push(() => {
+    spawnSync("tmux", ["-L", outer, "kill-server"]);
+    spawnSync("tmux", ["-L", inner, "kill-server"]);
+  });
+  tmux(inner, "new-session", "-d", "-s", "t", "-x", "100", "-y", "30");
+  tmux(inner, "new-window", "-t", "t:1");
+  tmux(inner, "select-window", "-t", "t:0");
+  tmux(outer, "new-session", "-d", "-s", "o", "-x", "100", "-y", "30", `env -u TMUX tmux -L ${inner} attach -t t`);
+  return { inner: (...args) => tmux(inner, ...args) };
+}
+
+async function until(limit, f) {
+  const end = Date.now() + limit;
+  for (;;) {
+    const value = f();
+    if (value) return value;
+    if (Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test("Go there switches the real tmux client to the session's pane", { skip: spawnSync("tmux", ["-V"]).status !== 0 }, async () => {
+  const world = folder({});
+  const t = tmuxWorld();
+  const client = await until(WITHIN, () => t.inner("list-clients", "-F", "#{client_name}").split("\n")[0]);
+  assert.ok(client, "a client attached");
+  const pane = t.inner("display-message", "-p", "-t", "t:1", "#{pane_id}");
+  const tty = t.inner("display-message", "-p", "-t", "t:1", "#{pane_tty}");
+  const socket = t.inner("display-message", "-p", "-t", "t:1", "#{socket_path}");
+  writeFileSync(join(world.dir, "procs.json"), JSON.stringify({ "claude-code": [["/repo/app", tty]], codex: [] }));
+  const out = spawnSync(RING_TMUX, ["hook", "claude"], {
+    input: JSON.stringify({
+      session_id: "s1", hook_event_name: "Notification", cwd: "/repo/app", tty,
+      notification_type: "permission_prompt", message: "Claude needs your permission to use Bash",
+    }),
+    env: { ...world.env(), TMUX: `${socket},1,0`, TMUX_PANE: pane },
+  });
+  assert.equal(out.status, 0);
+  const here = () => t.inner("display-message", "-p", "-c", client, "#{pane_id}");
+  assert.notEqual(here(), pane);
+  const { url } = await serve(world);
+  const { page, errors } = await open(url);
+  const button = '#board > li[data-session-id="s1"] .go button';
+  await page.waitForSelector(button, { timeout: WITHIN });
+  await page.click(button);
+  assert.equal(await until(WITHIN, () => here() === pane), true, `the client is on ${here()}, not ${pane}`);
+  assert.equal(await page.textContent("#connection"), "switched");
+  assert.deepEqual(errors, []);
+});
