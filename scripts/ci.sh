@@ -28,6 +28,10 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
   if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
     rustup target add wasm32-wasip1
   fi
+  # ring-web, the board for JavaScript (issue 18).
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+  fi
   if ! command -v tmux >/dev/null; then
     if command -v apt-get >/dev/null; then
       { apt-get install -y tmux || { apt-get update && apt-get install -y tmux; }; } >/dev/null \
@@ -111,6 +115,28 @@ step "tests"
 # The tmux end-to-end tests skip without tmux on a developer's machine; here they must run.
 RING_E2E_REQUIRED=1 cargo test --workspace --locked
 
+# ---- ring-web (issue 18): the board for JavaScript through wasm-bindgen ---------------------
+step "ring-web: clippy (wasm32-unknown-unknown)"
+cargo clippy -p ring-web --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "ring-web: wasm-bindgen build and the npm package's Node tests"
+# The CLI must be the exact version of the wasm-bindgen crate in Cargo.lock (build-web.sh
+# checks). Installed without --locked: its own lock file names a webpki-roots release the
+# registry here does not serve; the version pin is what the glue depends on.
+WASM_BINDGEN_ROOT="${RING_WASM_BINDGEN_ROOT:-$HOME/.cache/ring-ci/wasm-bindgen}"
+wasm_bindgen_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [ "$("$WASM_BINDGEN_ROOT/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]; then
+  [ "${RING_CI_NO_INSTALL:-0}" != 1 ] || { echo "ci: wasm-bindgen $wasm_bindgen_version missing in $WASM_BINDGEN_ROOT" >&2; exit 1; }
+  echo "building wasm-bindgen-cli $wasm_bindgen_version into $WASM_BINDGEN_ROOT (cached for later runs; takes 3-10 minutes)"
+  cargo install wasm-bindgen-cli --version "$wasm_bindgen_version" --force --root "$WASM_BINDGEN_ROOT" \
+    || { echo "ci: could not build wasm-bindgen-cli $wasm_bindgen_version; set RING_WASM_BINDGEN_ROOT to a folder holding bin/wasm-bindgen" >&2; exit 1; }
+fi
+RING_WASM_BINDGEN="$WASM_BINDGEN_ROOT/bin/wasm-bindgen" scripts/build-web.sh
+cargo build -p ring-tmux --locked
+RING_TMUX_BIN=target/debug/ring-tmux node --test ring-web/js/test/view.test.mjs
+(cd target/web/npm && npm pack --dry-run --json >/dev/null)
+# ---- end of ring-web ----------------------------------------------------------------------
+
 # ---- the web page (ring-tmux serve, issue 18) ------------------------------------------------
 step "web page: ring-tmux serve in headless Chromium"
 WEB_ROOT="${RING_WEB_ROOT:-$HOME/.cache/ring-ci/web}"
@@ -128,9 +154,8 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
   fi
 fi
 command -v chromium >/dev/null || { echo "ci: chromium is missing (apt-get install -y chromium)" >&2; exit 1; }
-# The page's wasm module first: ring-tmux embeds target/web/pkg when it is built.
-scripts/build-web.sh
-cargo build -p ring-tmux --locked
+# The step above built the page's wasm module (target/web/pkg) and then ring-tmux, which
+# embeds it.
 RING_TMUX="$PWD/target/debug/ring-tmux" CHROMIUM="$(command -v chromium)" \
   NODE_PATH="$WEB_ROOT/node_modules" node --test ring-tmux/tests/web/
 # ---- end of the web page ------------------------------------------------------------------

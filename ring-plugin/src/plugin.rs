@@ -316,14 +316,7 @@ impl State {
         }
         let inputs = &self.inputs;
         let config = &inputs.config;
-        let sessions = model::derive_sessions(
-            inputs.rows.clone(),
-            inputs.zero_config_rows(now),
-            now,
-            config,
-            &inputs.hidden,
-            inputs.agent_states(now),
-        );
+        let sessions = inputs.sessions(now);
         let shown = Settings::shown_states(config);
         let view = model::build(
             sessions,
@@ -331,7 +324,7 @@ impl State {
                 now,
                 session_name: self.session_name.as_deref(),
                 panes: &self.panes,
-                labels: &inputs.labels,
+                labels: &inputs.snapshot.labels,
                 label: self.settings.label,
                 shown: &shown,
             },

@@ -16,13 +16,22 @@ fn snapshot_text() -> String {
     std::fs::read_to_string(fixtures().join("board.snapshot.json")).expect("fixture")
 }
 
-/// The cases the Node tests replay: (expected file, clock offset, options, as the JSON board).
-pub const CASES: [(&str, f64, &str, bool); 4] = [
-    ("board.view.at-0.json", 0.0, "", false),
-    ("board.view.at-10.json", 10.0, "", false),
-    ("board.view.all.at-0.json", 0.0, r#"{"all": true}"#, false),
-    ("board.json-all.at-0.txt", 0.0, "", true),
-];
+/// One case of `cases.json`, which the Node tests replay too: the expected file, the clock
+/// offset from `NOW`, `viewWith`'s options, or `board(…, all = true)` instead.
+#[derive(serde::Deserialize)]
+struct Case {
+    expected: String,
+    offset: f64,
+    #[serde(default)]
+    options: String,
+    #[serde(default)]
+    board_all: bool,
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(fixtures().join("cases.json")).expect("cases.json");
+    serde_json::from_str(&text).expect("cases")
+}
 
 fn produce(offset: f64, options: &str, as_board: bool) -> String {
     let text = snapshot_text();
@@ -37,8 +46,11 @@ fn produce(offset: f64, options: &str, as_board: bool) -> String {
 #[test]
 fn the_fixture_gives_the_committed_views() {
     let bless = std::env::var_os("RING_WEB_BLESS").is_some();
-    for (file, offset, options, as_board) in CASES {
-        let got = produce(offset, options, as_board);
+    let cases = cases();
+    assert_eq!(cases.len(), 4);
+    for case in cases {
+        let got = produce(case.offset, &case.options, case.board_all);
+        let file = &case.expected;
         let path = fixtures().join(file);
         if bless {
             std::fs::write(&path, format!("{got}\n")).expect("bless");

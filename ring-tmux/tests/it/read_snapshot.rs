@@ -127,6 +127,12 @@ fn the_snapshot_gives_the_board_json_prints_at_the_same_clock() {
     let snapshot = world.snapshot(NOW);
     let board = world.board(NOW);
     assert_eq!(page_board(&snapshot, NOW), board);
+    let live = format!(
+        "{}\n",
+        format::json(&view(&snapshot, NOW, &ViewOptions { all: false }))
+    );
+    assert_eq!(live, world.stdout(NOW, &["json"]), "without --all");
+    assert_ne!(live, board, "an ended session shows only with --all");
     // The folder really has each case (the comparison would hold on an empty board too).
     let parsed: Value = serde_json::from_str(&board).expect("board");
     let status = |id: &str| {
