@@ -304,7 +304,12 @@ pub fn tab_of(list_panes_json: &str, pane: u64) -> Option<u64> {
 
 /// Runs a jump, bounded (a few seconds).
 pub fn run_jump(jump: Jump) -> Result<()> {
-    let deadline = Instant::now() + JUMP_TIMEOUT;
+    run_jump_within(jump, JUMP_TIMEOUT)
+}
+
+/// [`run_jump`] with its own bound.
+pub fn run_jump_within(jump: Jump, timeout: Duration) -> Result<()> {
+    let deadline = Instant::now() + timeout;
     let run = |argv: &[OsString]| -> Result<String> {
         let (program, args) = argv.split_first().context("desktop: empty jump command")?;
         let mut command = Command::new(program);

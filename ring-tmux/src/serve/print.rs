@@ -112,6 +112,10 @@ pub fn running(env: &Env) -> Option<State> {
     serving.then_some(state)
 }
 
+/// How long a jump a page asked for may take: a person pressed a button and waits to see it
+/// happen, on a machine that may be busy.
+const JUMP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 #[derive(Debug, Deserialize)]
 struct JumpAsk {
     session_id: String,
@@ -140,7 +144,7 @@ pub fn jump(body: &[u8], reader: &Reader) -> Response {
     let Some(jump) = crate::notify::desktop::jump_to(&place, &reader.exe) else {
         return reply::json_error(409, "that session has no tmux pane or zellij tab to go to");
     };
-    match crate::notify::desktop::run_jump(jump) {
+    match crate::notify::desktop::run_jump_within(jump, JUMP_TIMEOUT) {
         Ok(()) => reply::json(200, serde_json::json!({ "ok": true }).to_string()),
         Err(e) => reply::json_error(502, &format!("the jump did not happen: {e}")),
     }

@@ -4,7 +4,7 @@
 //   RING_TMUX=target/debug/ring-tmux NODE_PATH=…/node_modules node --test ring-tmux/tests/web/
 // Nothing here asserts a duration: each wait is "until it shows", with a generous limit.
 
-import { test, before, after } from "node:test";
+import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
@@ -40,9 +40,14 @@ before(async () => {
   });
 });
 
+// Each test's pages, servers, tmux servers and folders go when it ends.
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups.length = 0;
+});
+
 after(async () => {
   await browser?.close();
-  for (const cleanup of cleanups.reverse()) cleanup();
 });
 
 // A temporary HOME and ring folder, with the process list the read is told about.
@@ -120,6 +125,7 @@ async function open(url, { clock } = {}) {
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
   });
+  cleanups.push(() => context.close().catch(() => {}));
   if (clock) await page.clock.install({ time: Date.now() });
   await page.goto(url);
   return { page, errors, context };
@@ -281,7 +287,9 @@ test("Go there switches the real tmux client to the session's pane", { skip: spa
   const button = '#board > li[data-session-id="s1"] .go button';
   await page.waitForSelector(button, { timeout: WITHIN });
   await page.click(button);
-  assert.equal(await until(WITHIN, () => here() === pane), true, `the client is on ${here()}, not ${pane}`);
+  const moved = await until(WITHIN, () => here() === pane);
+  const said = await page.textContent("#connection");
+  assert.equal(moved, true, `the client is on ${here()}, not ${pane}; the page says ${said}`);
   assert.equal(await page.textContent("#connection"), "switched");
   assert.deepEqual(errors, []);
 });
