@@ -94,6 +94,15 @@ pub fn announce(env: &Env, url: &str, bound: SocketAddr, token: bool, remote: bo
             }
         );
     }
+    if bound.ip().is_unspecified() {
+        let _ = writeln!(
+            out,
+            "ring-tmux serve: {} is every interface: elsewhere, open this machine's own address \
+             (e.g. from `hostname -I`) with port {} and the same ?token=",
+            bound.ip(),
+            bound.port()
+        );
+    }
     let _ = out.flush();
     if let Ok(dir) = crate::store::safe::Dir::create(&state_dir(env))
         && let Ok(json) = serde_json::to_string(&state)
