@@ -322,6 +322,64 @@ else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
 fi
 
+step "reply in place: ring-tmux reply answers a dialog in an unfocused zellij pane"
+RING_E2E_KEEP=0 zj_stop || true
+if zj_start; then
+  ALPHA=$(pane_id alpha)
+  BETA=$(pane_id beta)
+  # A stand-in agent: a Claude-like dialog about $1; the first key it gets goes to the file $2.
+  cat >"$ZJ_WORK/agent.sh" <<'EOF'
+tty >"$2.tty"
+printf '\033[2J\033[H● Bash(%s)\n────────────────────────────────\n Bash command\n   %s\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\n' "$1" "$1"
+stty raw -echo
+key=$(dd bs=1 count=1 2>/dev/null)
+stty sane
+printf '%s' "$key" >"$2.tmp" && mv "$2.tmp" "$2"
+printf '\033[2J\033[Hchose %s\n' "$key"
+EOF
+  ask() { # ask COMMAND: the agent in pane beta asks about COMMAND
+    rm -f "$ZJ_WORK/keys"
+    zj action write-chars --pane-id "terminal_$BETA" "clear; sh $ZJ_WORK/agent.sh '$1' $ZJ_WORK/keys"$'\n'
+    wait_for 10 'zj action dump-screen --pane-id "terminal_$BETA" | grep -F "Esc to cancel" >/dev/null' ||
+      fail "the stand-in agent draws its dialog in pane beta"
+  }
+  ask "echo zj-listed"
+  # A live agent on beta's terminal (what the process scan would find), waiting there.
+  procs="$ZJ_WORK/procs.json"
+  printf '{"claude-code": [["/src/zjreply", "%s"]], "codex": []}\n' "$(cat "$ZJ_WORK/keys.tty")" >"$procs"
+  export RING_PROCS="$procs"
+  row zjreply waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
+    tty="$(cat "$ZJ_WORK/keys.tty")"
+  wait_for 5 '[ "$(focused)" = "$ALPHA" ]' || true
+  listed=$("$RING_TMUX_BIN" reply zjreply 2>&1) || true
+  case "$listed" in
+    *"echo zj-listed"*"Do you want to proceed?"*"❯ 1. Yes"*"3. No"*) ok "reply lists the dialog read from pane beta" ;;
+    *) fail "reply lists the dialog read from pane beta: $listed" ;;
+  esac
+  fp=$("$RING_TMUX_BIN" reply zjreply --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["fingerprint"])') || fp=none
+  # The same question about another command: the listed fingerprint no longer holds.
+  ask "rm -rf zj-redrawn"
+  if out=$("$RING_TMUX_BIN" reply zjreply 1 --expect "$fp" 2>&1); then
+    fail "a redrawn dialog gets no key (reply exited 0: $out)"
+  else
+    zj action write-chars --pane-id "terminal_$BETA" x
+    expect "a redrawn dialog gets no key: the agent's first key is the one typed after" 5 \
+      '[ "$(cat "$ZJ_WORK/keys" 2>/dev/null)" = x ]'
+  fi
+  ask "echo zj-answered"
+  fp=$("$RING_TMUX_BIN" reply zjreply --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["fingerprint"])') || fp=none
+  if out=$("$RING_TMUX_BIN" reply zjreply 2 --expect "$fp" 2>&1); then
+    ok "reply zjreply 2 exits 0"
+  else
+    fail "reply zjreply 2 exits 0: $out"
+  fi
+  expect "the digit 2 reached the agent in pane beta" 5 '[ "$(cat "$ZJ_WORK/keys" 2>/dev/null)" = 2 ]'
+  expect "the focus stayed on pane alpha" 2 '[ "$(focused)" = "$ALPHA" ]'
+  unset RING_PROCS
+else
+  fail "zellij starts with the test layout"
+fi
+
 printf '\n'
 if [ "$FAILS" -eq 0 ]; then
   printf '\033[32me2e-zellij: all checks passed\033[0m\n'
