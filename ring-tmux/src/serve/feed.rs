@@ -3,13 +3,14 @@
 //! Every read is a `ring-tmux serve --print WHAT` child of the server: a read command's
 //! process-wide memos (the tmux evidence, the scanned pids) are right for one short command
 //! and would go stale in a server that runs for days, and a read that panics or hangs takes
-//! only its child down (it is killed at [`READ_TIMEOUT`]).
+//! only its child down (it is killed at `READ_TIMEOUT`).
 //!
 //! [`Hub`] holds the latest snapshot; a watcher thread ([`watch`]) polls the `stat` of the
 //! files a read starts from every [`POLL`] while a page listens, and reads again only when
 //! one changed (a row write is a rename in `sessions/`, which changes the folder's mtime), or
 //! every [`RESCAN`] for what no `stat` of ours shows (a transcript-only session that
-//! appeared). Listeners wake only when the snapshot, its clock aside, differs.
+//! appeared) and to keep the published zero-config rows fresh. Listeners wake only when the
+//! snapshot, its clock aside, differs.
 
 use std::io::Read;
 use std::os::unix::fs::MetadataExt;
@@ -20,8 +21,11 @@ use std::time::{Duration, Instant};
 
 /// How often the watcher looks at the files (a `stat` each, nothing read).
 pub const POLL: Duration = Duration::from_millis(200);
-/// How often the board is read again though no file of ours changed (zero-config sessions).
-pub const RESCAN: Duration = Duration::from_secs(5);
+/// How often the board is read again though no file of ours changed: sessions no file of
+/// ring's shows (zero-config transcripts) appear, and the page keeps fresh zero-config rows
+/// and agents' own states (it ignores published ones older than
+/// `ring_shared::view::snapshot::PUBLISHED_MAX_AGE`, 60 s).
+pub const RESCAN: Duration = Duration::from_secs(10);
 /// The longest a read child may take.
 const READ_TIMEOUT: Duration = Duration::from_secs(20);
 /// The most a read child may print.
