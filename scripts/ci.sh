@@ -134,7 +134,24 @@ fi
 RING_WASM_BINDGEN="$WASM_BINDGEN_ROOT/bin/wasm-bindgen" scripts/build-web.sh
 cargo build -p ring-tmux --locked
 RING_TMUX_BIN=target/debug/ring-tmux node --test ring-web/js/test/view.test.mjs
-(cd target/web/npm && npm pack --dry-run --json >/dev/null)
+# As a user gets it: the packed tarball installed offline into an empty project, both entry
+# points loaded (require, and the ES module build through the "./web" export).
+pack_dir="$(mktemp -d)"
+npm pack --loglevel=warn ./target/web/npm --pack-destination "$pack_dir" >/dev/null
+(
+  cd "$pack_dir"
+  npm init -y >/dev/null
+  npm install --offline --no-audit --no-fund ./ring-status-view-*.tgz >/dev/null
+  node -e 'const r = require("@ring-status/view");
+    const v = JSON.parse(r.view(JSON.stringify({ rows: [{ session_id: "s", status: "waiting" }] }), 1e9));
+    if (v.counts.waiting !== 1) throw new Error("installed package: " + JSON.stringify(v.counts));
+    console.log("installed @ring-status/view " + r.version());'
+  node --input-type=module -e 'import init, { view } from "@ring-status/view/web";
+    import { readFileSync } from "node:fs";
+    await init({ module_or_path: readFileSync("node_modules/@ring-status/view/web/ring_web_bg.wasm") });
+    if (JSON.parse(view("{}", 1)).entries.length !== 0) throw new Error("web build");'
+)
+rm -rf "$pack_dir"
 # ---- end of ring-web ----------------------------------------------------------------------
 
 # ---- the web page (ring-tmux serve, issue 18) ------------------------------------------------

@@ -133,23 +133,8 @@ fn build_view(
         scan_processes(env)
     };
     let hidden = hidden::load(&env.ring_home, now);
-    let labels = files::read_side_file(&env.ring_home, "labels.json")
-        .map(|bytes| parse_labels(&bytes))
-        .unwrap_or_default();
-    // The cwds of processes found in /proc are resolved by the kernel (not those of a
-    // RING_PROCS file, which are whatever a test wrote).
-    let realpaths = if env.procs_file.is_none() {
-        RealPaths::seeded(
-            procs
-                .by_provider
-                .values()
-                .flatten()
-                .flatten()
-                .map(|p| p.cwd.as_str()),
-        )
-    } else {
-        RealPaths::default()
-    };
+    let labels = read_labels(env);
+    let realpaths = realpaths_for(env, &procs);
     let realpath = |dir: &str| realpaths.get(dir);
     let no_mtime = |_: &str| None;
     // Read once: applied before and after the merge, and published with the zero-config rows.
@@ -220,6 +205,33 @@ fn build_view(
         },
     );
     (view, found, waiting, labels)
+}
+
+/// `labels.json`: id → label (none when missing or unreadable).
+fn read_labels(env: &Env) -> BTreeMap<String, String> {
+    files::read_side_file(&env.ring_home, "labels.json")
+        .map(|bytes| parse_labels(&bytes))
+        .unwrap_or_default()
+}
+
+/// The working directories of the processes a scan found.
+fn proc_cwds(procs: &Procs) -> impl Iterator<Item = &str> {
+    procs
+        .by_provider
+        .values()
+        .flatten()
+        .flatten()
+        .map(|p| p.cwd.as_str())
+}
+
+/// The realpaths of a read: the cwds of processes found in /proc are resolved by the kernel
+/// already (not those of a RING_PROCS file, which are whatever a test wrote).
+fn realpaths_for(env: &Env, procs: &Procs) -> RealPaths {
+    if env.procs_file.is_none() {
+        RealPaths::seeded(proc_cwds(procs))
+    } else {
+        RealPaths::default()
+    }
 }
 
 /// The process scan: the `RING_PROCS` file when set, else `/proc` (with the per-process

@@ -5,10 +5,10 @@
 //! same clock is the board `ring-tmux json --all` prints (tested in `tests/it/snapshot.rs`).
 
 use super::files::read_side_file;
-use super::{RealPaths, hidden, mtime, own, read_rows_cached, scan_processes};
+use super::{hidden, mtime, own, read_rows_cached, scan_processes};
 use crate::env::Env;
 use ring_shared::config::Config;
-use ring_shared::derive::{ReadContext, Session, parse_labels};
+use ring_shared::derive::{ReadContext, Session};
 use ring_shared::scan::{Published, ScanSession};
 use ring_shared::view::snapshot::SNAPSHOT_VERSION;
 use ring_shared::view::{self, Snapshot};
@@ -26,21 +26,8 @@ pub fn snapshot(env: &Env) -> Snapshot {
     let rows = read_rows_cached(env).rows;
     let procs = scan_processes(env);
     let hidden = hidden::load(&env.ring_home, now).at;
-    let labels = read_side_file(&env.ring_home, "labels.json")
-        .map(|bytes| parse_labels(&bytes))
-        .unwrap_or_default();
-    let realpaths = if env.procs_file.is_none() {
-        RealPaths::seeded(
-            procs
-                .by_provider
-                .values()
-                .flatten()
-                .flatten()
-                .map(|p| p.cwd.as_str()),
-        )
-    } else {
-        RealPaths::default()
-    };
+    let labels = super::read_labels(env);
+    let realpaths = super::realpaths_for(env, &procs);
     let realpath = |dir: &str| realpaths.get(dir);
     let own = own::states(env, &procs);
     // The zero-config rows the read lists (all of them: the reader may ask for ended ones).
@@ -93,14 +80,7 @@ pub fn snapshot(env: &Env) -> Snapshot {
         .chain(zero.iter().map(|s| &s.session.row.cwd))
         .chain(own.iter().map(|s| &s.cwd))
         .map(String::as_str)
-        .chain(
-            procs
-                .by_provider
-                .values()
-                .flatten()
-                .flatten()
-                .map(|p| p.cwd.as_str()),
-        );
+        .chain(super::proc_cwds(&procs));
     let mut resolved = BTreeMap::new();
     for dir in dirs.filter(|d| !d.is_empty()) {
         let real = realpath(dir);

@@ -8,32 +8,25 @@ use ring_shared::format;
 use ring_shared::view::{Snapshot, ViewOptions, view};
 use serde_json::{Value, json};
 use std::fs;
-use std::path::PathBuf;
 
 const NOW: f64 = 1_700_000_000.0;
 
-struct World {
-    _dir: tempfile::TempDir,
-    home: PathBuf,
-    ring: PathBuf,
-    procs: PathBuf,
+struct World(zeroconf_support::World);
+
+impl std::ops::Deref for World {
+    type Target = zeroconf_support::World;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
 }
 
 impl World {
     fn new(procs: Value) -> World {
-        let (dir, home, ring) = zeroconf_support::temp_home();
-        let procs_file = dir.path().join("procs.json");
-        fs::write(&procs_file, procs.to_string()).expect("procs");
-        World {
-            _dir: dir,
-            home,
-            ring,
-            procs: procs_file,
-        }
+        World(zeroconf_support::World::new(&procs))
     }
 
     fn cmd(&self, now: f64) -> assert_cmd::Command {
-        let mut cmd = zeroconf_support::ring_tmux(&self.home, &self.ring, &self.procs, now);
+        let mut cmd = self.ring_tmux(now);
         cmd.env("RING_STDIN_TTY", "").env("RING_AGENT_TTY", "");
         cmd
     }
