@@ -81,7 +81,16 @@ pub struct Event {
 }
 
 const EVENT_KEYS: &[&str] = &["event", "event_name", "hook_event_name", "hookEventName"];
-const SESSION_ID_KEYS: &[&str] = &["session_id", "sessionId", "thread_id", "threadId", "id"];
+const SESSION_ID_KEYS: &[&str] = &[
+    "session_id",
+    "sessionId",
+    "thread_id",
+    "threadId",
+    "id",
+    // Cursor's hooks name the chat only by its conversation.
+    "conversation_id",
+    "conversationId",
+];
 const CWD_KEYS: &[&str] = &[
     "cwd",
     "current_working_directory",
@@ -184,7 +193,7 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         provider,
         process_name,
         normalized_provider,
-        cwd: first_str(obj, CWD_KEYS).to_owned(),
+        cwd: cwd(obj).to_owned(),
         transcript_path: first_str(obj, TRANSCRIPT_KEYS).to_owned(),
         question_reads_transcript: question_reads_transcript(obj),
         tty: first_str(obj, &["tty"]).to_owned(),
@@ -197,6 +206,20 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         last_assistant_message,
         action,
     })
+}
+
+/// The payload's folder: its cwd keys, else the first of `workspace_roots` (Cursor sends a
+/// `cwd` only with shell commands).
+fn cwd(obj: &Map<String, Value>) -> &str {
+    match first_str(obj, CWD_KEYS) {
+        "" => obj
+            .get("workspace_roots")
+            .and_then(Value::as_array)
+            .and_then(|roots| roots.first())
+            .and_then(Value::as_str)
+            .unwrap_or_default(),
+        found => found,
+    }
 }
 
 /// RiNG's Stop-question reader takes the first *truthy* of `transcript_path`,

@@ -1,6 +1,6 @@
 //! Claude Code: the default provider (a hook with no `--provider` is Claude's).
 
-use super::{Install, Provider, Rules};
+use super::{Format, Install, Provider, Rules};
 
 /// Claude Code's events, as `install-hooks` writes them: RiNG's, in its order, and
 /// `StopFailure` (a turn that ends in an API error sends no `Stop`; real-agent suite,
@@ -44,6 +44,7 @@ pub static PROVIDER: Provider = Provider {
         short_timeout_events: &[],
         update_in_place: false,
         trust: None,
+        format: Format::ClaudeHooks,
     }),
 };
 

@@ -1,6 +1,6 @@
 //! OpenAI Codex CLI.
 
-use super::{Install, Provider, Rules, Trust};
+use super::{Format, Install, Provider, Rules, Trust};
 
 /// Codex's events, as `install-hooks` writes them: RiNG's four, in its order, then every
 /// other event that carries state (real-agent suite, Codex 0.169): `SessionStart` and
@@ -46,6 +46,7 @@ pub static PROVIDER: Provider = Provider {
         trust: Some(Trust::CodexHashes {
             config: ".codex/config.toml",
         }),
+        format: Format::ClaudeHooks,
     }),
 };
 

@@ -8,8 +8,10 @@
 
 pub mod claude;
 pub mod codex;
+pub mod cursor;
 pub mod generic;
 pub mod local;
+pub mod opencode;
 
 /// One agent: its names, how its events map onto ring's, how its processes look, and where
 /// its hooks go. Everything is data; the I/O that uses [`Install`] lives in `ring-tmux`.
@@ -83,6 +85,22 @@ pub struct Install {
     pub update_in_place: bool,
     /// How the agent gates new hooks, if it does (checked by `doctor`).
     pub trust: Option<Trust>,
+    /// What kind of file `settings` is.
+    pub format: Format,
+}
+
+/// The kind of file an agent's hooks live in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A JSON settings file with Claude Code's shape, `hooks: {EVENT: [{"matcher"?, "hooks":
+    /// [{"type": "command", "command", "timeout"}]}]}` (Claude Code's, Codex's).
+    ClaudeHooks,
+    /// Cursor's `hooks.json`: `{"version": 1, "hooks": {EVENT: [{"command": …}]}}`, flat
+    /// entries without groups.
+    CursorHooks,
+    /// A JS plugin file that ring owns whole (OpenCode's `plugins/` folder): written, replaced
+    /// and deleted by ring, marked as ring's on its first line.
+    OpencodePlugin,
 }
 
 /// The timeout (seconds) of [`Install::short_timeout_events`].
@@ -103,6 +121,8 @@ pub enum Trust {
 pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
+    &opencode::PROVIDER,
+    &cursor::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];

@@ -6,7 +6,7 @@ use crate::env::Env;
 use crate::install::merge::shell_quote;
 use crate::install::{self, jsonfile, merge};
 use crate::store;
-use ring_shared::provider::Trust;
+use ring_shared::provider::{Format, Trust};
 use ring_shared::registry::{DecodeError, decode_row};
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
@@ -81,6 +81,10 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             ));
             continue;
         }
+        if target.spec.format == Format::OpencodePlugin {
+            out.push(plugin(&target));
+            continue;
+        }
         let loaded = match jsonfile::load(&target.path) {
             Ok(loaded) => loaded,
             Err(err) => {
@@ -91,7 +95,23 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 continue;
             }
         };
-        let found = merge::installed(&loaded.doc, target.events);
+        let found = match target.spec.format {
+            Format::CursorHooks => install::cursor::installed(&loaded.doc, target.events),
+            _ => merge::installed(&loaded.doc, target.events),
+        };
+        if target.spec.format == Format::CursorHooks {
+            let unknown = install::cursor::unknown_events(&loaded.doc);
+            if !unknown.is_empty() {
+                out.push(Finding::error(
+                    format!(
+                        "{path} names events {} does not know ({}): it rejects the whole file, so none of its hooks run, ring's included",
+                        target.agent,
+                        unknown.join(", ")
+                    ),
+                    format!("rename or remove those entries in {path} (its events: cursor.com/docs/agent/hooks)"),
+                ));
+            }
+        }
         if found.missing.len() == target.events.len() {
             out.push(Finding::error(
                 format!("ring's hook is not installed for {} ({path})", target.agent),
@@ -149,6 +169,43 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
     out
 }
 
+/// ring's plugin file of an agent that loads plugins (OpenCode's `plugins/ring-tmux.js`).
+fn plugin(target: &install::Target) -> Finding {
+    use crate::install::plugin_file::{Found, inspect};
+    let path = target.path.display();
+    match inspect(&target.path) {
+        Found::Missing => Finding::error(
+            format!(
+                "ring's plugin is not installed for {} ({path})",
+                target.agent
+            ),
+            "ring-tmux install-hooks",
+        ),
+        Found::Foreign(why) => Finding::warn(
+            format!(
+                "{path} is not ring's plugin ({why}): ring's hook is not installed for {}",
+                target.agent
+            ),
+            format!(
+                "move {} away, then: ring-tmux install-hooks",
+                q(&target.path)
+            ),
+        ),
+        Found::Ours { program, .. } if !is_executable(Path::new(&program)) => Finding::error(
+            format!(
+                "{} plugin runs {program}, which is not an executable file",
+                target.agent
+            ),
+            "ring-tmux install-hooks (points the hooks at the ring-tmux you run it with)",
+        ),
+        Found::Ours { program, .. } => Finding::ok(format!(
+            "{} plugin installed ({} events) → {program}",
+            target.agent,
+            target.events.len()
+        )),
+    }
+}
+
 /// Whether Codex trusts ring's entries of `hooks.json` (`[hooks.state]` of its
 /// `config.toml`): an untrusted hook never runs, and `codex exec` skips it without a word.
 fn codex_trust(
@@ -157,19 +214,9 @@ fn codex_trust(
     doc: &serde_json::Value,
     events: &[&str],
 ) -> Finding {
-    use crate::install::codex_trust;
-    let entries = codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
-    let text = crate::store::read_bounded(config, 4 << 20)
-        .ok()
-        .flatten()
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
-    let trusted = codex_trust::trusted(&text);
-    let untrusted: Vec<&str> = entries
-        .iter()
-        .filter(|e| trusted.get(&e.key) != Some(&e.hash))
-        .map(|e| e.event.as_str())
-        .collect();
+    let entries =
+        crate::install::codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
+    let untrusted = crate::install::state::untrusted_codex_events(config, hooks_json, doc, events);
     if untrusted.is_empty() {
         Finding::ok(format!(
             "Codex trusts ring's hooks ({} of {})",

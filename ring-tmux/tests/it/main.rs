@@ -7,6 +7,7 @@
 mod cli;
 mod compat;
 mod doctor_checks;
+mod doctor_health;
 mod e2e_evidence;
 mod e2e_tmux;
 mod fs_links;
@@ -21,6 +22,7 @@ mod hook_props;
 mod hook_stdin;
 mod hook_support;
 mod hook_unsafe_folder;
+mod install_agents;
 mod install_hooks;
 mod install_readme;
 mod notify_flow;

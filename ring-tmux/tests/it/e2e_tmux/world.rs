@@ -351,7 +351,7 @@ impl World {
 
     /// Opens `ring-tmux menu ARGS` on the attached client (display-menu blocks until closed,
     /// so it runs aside), gives the screen once it shows `needle` (or the limit passes), and
-    /// closes the menu.
+    /// closes the menu. On a tmux with popups, `--style menu` in ARGS asks for the menu.
     pub fn menu_screen(&self, args: &[&str], needle: &str) -> String {
         let mut menu = Command::new(BIN);
         menu.arg("menu").args(args);
