@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it and as the README names it: `scripts/ci.sh`.
 # Stops at the first failing step and says which. Installs what a fresh machine lacks
-# (wasm32-wasip1 target, tmux, zellij, Node.js/npm and the pinned agents) unless
+# (wasm32-wasip1 target, tmux, zellij, Node.js/npm, chromium and the pinned agents) unless
 # RING_CI_NO_INSTALL=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -153,6 +153,29 @@ npm pack --loglevel=warn ./target/web/npm --pack-destination "$pack_dir" >/dev/n
 )
 rm -rf "$pack_dir"
 # ---- end of ring-web ----------------------------------------------------------------------
+
+# ---- the web page (ring-tmux serve, issue 18) ------------------------------------------------
+step "web page: ring-tmux serve in headless Chromium"
+WEB_ROOT="${RING_WEB_ROOT:-$HOME/.cache/ring-ci/web}"
+# playwright-core drives Debian's chromium over CDP; it downloads no browser of its own.
+PLAYWRIGHT_VERSION=1.65.1
+if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
+  if ! command -v chromium >/dev/null; then
+    { apt-get install -y chromium >/dev/null || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; }; } \
+      || { echo "ci: could not install chromium (apt-get install -y chromium)" >&2; exit 1; }
+  fi
+  if ! grep -qs "\"version\": \"$PLAYWRIGHT_VERSION\"" "$WEB_ROOT/node_modules/playwright-core/package.json"; then
+    mkdir -p "$WEB_ROOT"
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-save --no-audit --no-fund --prefix "$WEB_ROOT" \
+      "playwright-core@$PLAYWRIGHT_VERSION" >/dev/null
+  fi
+fi
+command -v chromium >/dev/null || { echo "ci: chromium is missing (apt-get install -y chromium)" >&2; exit 1; }
+# The step above built the page's wasm module (target/web/pkg) and then ring-tmux, which
+# embeds it.
+RING_TMUX="$PWD/target/debug/ring-tmux" CHROMIUM="$(command -v chromium)" \
+  NODE_PATH="$WEB_ROOT/node_modules" node --test ring-tmux/tests/web/
+# ---- end of the web page ------------------------------------------------------------------
 
 step "plugin release build (wasm32-wasip1)"
 cargo build --release -p ring-plugin --target wasm32-wasip1 --locked

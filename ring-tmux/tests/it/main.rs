@@ -38,6 +38,8 @@ mod read_journal;
 mod read_list;
 mod read_snapshot;
 mod read_support;
+mod serve_http;
+mod serve_support;
 mod stats_digest;
 mod zeroconf_cli;
 mod zeroconf_defer;
