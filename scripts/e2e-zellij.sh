@@ -198,23 +198,51 @@ expect "evil's pane closed: its badge and count go" 3 '! bar_has "evil" && bar_h
 step "Gemini CLI's hook inside pane alpha"
 # Gemini CLI 0.61.0's own events (scripts/agents/GEMINI-FINDINGS.md): an approval dialog is
 # BeforeTool, then a ToolPermission notification; approving it is AfterTool.
-gemini_payloads() { # event:extra-json pairs → a script piping each through the real hook
-  local pair
+agent_payloads() { # provider, the payload's fixed fields, event:extra-json pairs → a script
+  # piping each payload through the real hook (as the agent's hook would), in pane alpha
+  local provider=$1 base=$2 pair
+  shift 2
   for pair in "$@"; do
-    printf "printf '%%s' '{\"session_id\": \"gem1\", \"cwd\": \"/src/gemproj\", \"hook_event_name\": \"%s\"%s}' | '%s' hook --provider gemini\n" \
-      "${pair%%:*}" "${pair#*:}" "$RING_TMUX_BIN"
-  done >"$ZJ_WORK/gemini.sh"
+    printf "printf '%%s' '{%s, \"hook_event_name\": \"%s\"%s}' | '%s' hook --provider %s\n" \
+      "$base" "${pair%%:*}" "${pair#*:}" "$RING_TMUX_BIN" "$provider"
+  done >"$ZJ_WORK/agent.sh"
+  zj action write-chars --pane-id "terminal_$ALPHA" "sh $ZJ_WORK/agent.sh; clear"$'\n'
 }
-gemini_payloads 'SessionStart:, "source": "startup"' 'BeforeAgent:, "prompt": "run it"' \
+gemini='"session_id": "gem1", "cwd": "/src/gemproj"'
+agent_payloads gemini "$gemini" 'SessionStart:, "source": "startup"' 'BeforeAgent:, "prompt": "run it"' \
   'BeforeTool:, "tool_name": "run_shell_command", "tool_input": {"command": "make"}' \
   'Notification:, "notification_type": "ToolPermission", "message": "Tool Confirm Shell Command requires execution"'
-zj action write-chars --pane-id "terminal_$ALPHA" "sh $ZJ_WORK/gemini.sh; clear"$'\n'
 expect "Gemini's row carries the zellij pane" 5 \
   'grep -q "\"zellij_pane\": *\"$ALPHA\"" "$RING_HOME/sessions/gemini:gem1.json" 2>/dev/null'
 expect "its approval dialog is a 🔐 gemproj badge, 🔴2" 3 'bar_has "🔐 gemproj" && bar_has "🔴2"'
-gemini_payloads 'AfterTool:, "tool_name": "run_shell_command", "tool_response": {"llmContent": "ok"}'
-zj action write-chars --pane-id "terminal_$ALPHA" "sh $ZJ_WORK/gemini.sh; clear"$'\n'
+agent_payloads gemini "$gemini" 'AfterTool:, "tool_name": "run_shell_command", "tool_response": {"llmContent": "ok"}'
 expect "approved (AfterTool): its badge goes, 🔴1" 3 '! bar_has "gemproj" && bar_has "🔴1 "'
+
+step "GitHub Copilot CLI's hook inside pane alpha (payloads from GitHub's hooks reference)"
+# Its PascalCase events carry Claude Code's field names; it asks the user with a
+# `Notification` payload (its hooks file names the event `notification`) of type
+# permission_prompt (ring-shared/src/provider/copilot.rs).
+copilot='"session_id": "cop1", "cwd": "/src/copproj"'
+agent_payloads copilot "$copilot" 'SessionStart:, "source": "new"' 'UserPromptSubmit:, "prompt": "build it"' \
+  'PreToolUse:, "tool_name": "bash", "tool_input": {"command": "make"}' \
+  'Notification:, "notification_type": "permission_prompt", "message": "Allow bash to run make?"'
+expect "Copilot's row carries the zellij pane" 5 \
+  'grep -q "\"zellij_pane\": *\"$ALPHA\"" "$RING_HOME/sessions/copilot:cop1.json" 2>/dev/null'
+expect "its permission prompt is a 🔐 copproj badge, 🔴2" 3 'bar_has "🔐 copproj" && bar_has "🔴2"'
+agent_payloads copilot "$copilot" 'PostToolUse:, "tool_name": "bash", "tool_response": "ok"'
+expect "allowed (PostToolUse): its badge goes, 🔴1" 3 '! bar_has "copproj" && bar_has "🔴1 "'
+
+step "Cursor's hook inside pane alpha (payloads from Cursor's hooks documentation)"
+# Its folder is workspace_roots[0]; its hooks never say when it asks, so it is never waiting.
+cursor='"conversation_id": "cur1", "generation_id": "g1", "workspace_roots": ["/src/curproj"], "cursor_version": "2.0.77"'
+agent_payloads cursor "$cursor" 'beforeSubmitPrompt:, "prompt": "fix it"' \
+  'beforeShellExecution:, "command": "npm test", "cwd": "/src/curproj"'
+expect "Cursor's row is working, in the zellij pane" 5 \
+  'grep -q "\"zellij_pane\": *\"$ALPHA\"" "$RING_HOME/sessions/cursor:cur1.json" 2>/dev/null &&
+   grep -q "\"status\": *\"working\"" "$RING_HOME/sessions/cursor:cur1.json"'
+agent_payloads cursor "$cursor" 'stop:, "status": "completed"'
+expect "its turn over (stop): idle" 3 \
+  'grep -q "\"status\": *\"idle\"" "$RING_HOME/sessions/cursor:cur1.json" && bar_has "🔴1 "'
 
 step "without pre-granted permissions"
 RING_E2E_KEEP=0 zj_stop
