@@ -149,6 +149,10 @@ else
 fi
 zj pipe --name ring::refresh </dev/null >/dev/null 2>&1 || true
 expect "after zellij pipe --name ring::refresh the board lists it" 2 'screen | grep -qF " late "'
+# This board's block names no ring_tmux: n, p and dd say what to add instead of doing nothing.
+tmx send-keys -t e2e n
+expect "without ring_tmux, n says what to add" 3 \
+  'screen | grep -qF "p, n and dd run ring-tmux: add ring_tmux"'
 tmx send-keys -t e2e Escape
 expect "Esc closes the board" 3 '! board_open'
 
@@ -320,6 +324,110 @@ if ZJ_INSTALL=1 ZJ_AFTER_INSTALL='sed -i "s|ring_tmux \".*\"|ring_tmux \"/nonexi
   expect "the bar says why" 10 'bar_has "ring: ring_tmux failed (exit 2): No such file or directory"'
 else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
+fi
+
+step "acting from the board: p replies, n names, dd hides (ring_tmux in the board's block)"
+RING_E2E_KEEP=0 zj_stop
+# A test double for `ring-tmux reply` only (the plugin's own test; the real command's tests
+# are ring-tmux's): it reads the session's zellij pane with dump-screen, prints the options
+# as `reply --json` does when the dialog is there, and types the chosen digit into the pane
+# as `reply SESSION N` does. Every other subcommand (name, hide, oneline, notify) is the
+# real ring-tmux.
+STANDIN="$(mktemp -d /tmp/ring-zj-standin.XXXXXX)/ring-tmux"
+cat >"$STANDIN" <<EOF
+#!/bin/sh
+[ "\$1" = reply ] || exec "$RING_TMUX_BIN" "\$@"
+shift
+json=0
+[ "\$1" = --json ] && { json=1; shift; }
+[ "\$1" = -- ] && shift
+row="\$RING_HOME/sessions/\$1.json"
+field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "\$row" "\$1"; }
+zs=\$(field zellij_session) pane=\$(field zellij_pane)
+if ! zellij --session "\$zs" action dump-screen --pane-id "terminal_\$pane" | grep -q "Do you want to proceed?"; then
+  echo "ring-tmux: no permission dialog in pane \$pane; answer it there" >&2
+  exit 1
+fi
+if [ \$json = 1 ]; then
+  cat "$PWD/scripts/zellij/reply-standin.json"
+else
+  zellij --session "\$zs" action write-chars --pane-id "terminal_\$pane" "\$2"
+fi
+EOF
+chmod +x "$STANDIN"
+trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$STANDIN"; rmdir "$(dirname "$STANDIN")"' EXIT
+if RING_PROCS="$NO_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$STANDIN\"" zj_start; then
+  BETA=$(pane_id beta)
+  row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
+    'waiting_detail=Bash: cargo test'
+  row web working
+  row old idle last_active:=1000
+  # Claude's permission dialog, drawn by a script in pane beta that prints the key it gets.
+  cat >"$ZJ_WORK/dialog.sh" <<'EOF'
+clear
+printf ' Bash command\n\n   cargo test\n\n Do you want to proceed?\n ❯ 1. Yes\n'
+printf "   2. Yes, and don't ask again for cargo test commands in /src/api\n"
+printf '   3. No, and tell Claude what to do differently (esc)\n'
+stty -icanon -echo
+key=$(dd bs=1 count=1 2>/dev/null)
+stty sane
+clear
+echo "DIALOG-ANSWER=$key"
+EOF
+  zj action write-chars --pane-id "terminal_$BETA" "sh $ZJ_WORK/dialog.sh"$'\n'
+  dump_beta() { zj action dump-screen --pane-id "terminal_$BETA"; }
+  expect "the dialog is drawn in pane beta" 5 'dump_beta | grep -qF "Do you want to proceed?"'
+  expect "the bar shows api waiting" 3 'bar_has "🔐 api"'
+  tmx send-keys -t e2e M-r
+  expect "board open, its help line names p, n, dd" 10 \
+    'board_focused && screen | grep -qF "p reply · n name · dd hide"'
+
+  # p on the waiting row (the first): the options, verbatim; a digit answers.
+  tmx send-keys -t e2e p
+  expect "p lists the dialog's options verbatim" 5 \
+    'screen | grep -qF "› 1. Yes" && screen | grep -qF "2. Yes, and don'"'"'t ask again for cargo test commands in /src/api" && screen | grep -qF "1-3 answer"'
+  tmx send-keys -t e2e 2
+  expect "the digit reaches the agent's pane" 5 'dump_beta | grep -qx "DIALOG-ANSWER=2"'
+  expect "the board says what was sent" 3 'screen | grep -qF "✓ sent 2 (Yes, and don"'
+  # The dialog is gone: a second p sends nothing and shows why.
+  tmx send-keys -t e2e p
+  expect "p with no dialog shows ring-tmux's message" 5 \
+    'screen | grep -qF "⚠ ring-tmux: no permission dialog in pane $BETA; answer it there"'
+
+  # n on the same row: an inline prompt; Backspace edits; Enter runs ring-tmux name.
+  tmx send-keys -t e2e n
+  expect "n opens the name prompt" 3 'screen | grep -qF "name api: ▏"'
+  tmx send-keys -t e2e -l 'front endx'
+  tmx send-keys -t e2e BSpace
+  expect "the prompt shows what is typed" 3 'screen | grep -qF "name api: front end▏"'
+  tmx send-keys -t e2e Enter
+  expect "labels.json has the label" 5 \
+    'python3 -c "import json,sys; sys.exit(json.load(open(sys.argv[1])).get(\"api\") != \"front end\")" "$RING_HOME/labels.json" 2>/dev/null'
+  expect "the board lists it by its label and says so" 3 \
+    'screen | grep -qF "✓ named api “front end”" && [ -n "$(board_line " front end ")" ]'
+  expect "the bar's badge shows the label" 5 'bar_has "🔐 front end"'
+
+  # dd on the last row (old, idle for the longest): deleted_sessions.json, gone from the board.
+  o=$(board_line " old ")
+  w=$(board_line " web ")
+  if [ -n "$o" ] && [ -n "$w" ] && [ "$w" -lt "$o" ]; then ok "old is the last row"; else fail "old is the last row (web:$w old:$o)"; fi
+  tmx send-keys -t e2e G
+  sleep 0.3
+  tmx send-keys -t e2e d
+  expect "d asks for a second d" 3 'screen | grep -qF "hide old? d hides"'
+  tmx send-keys -t e2e x
+  expect "d then another key cancels" 3 '! screen | grep -qF "hide old?"'
+  if [ -f "$RING_HOME/deleted_sessions.json" ]; then fail "nothing hidden after d x"; else ok "nothing hidden after d x"; fi
+  tmx send-keys -t e2e d
+  sleep 0.2
+  tmx send-keys -t e2e d
+  expect "dd writes deleted_sessions.json" 5 'grep -qF "\"old\"" "$RING_HOME/deleted_sessions.json" 2>/dev/null'
+  expect "the board no longer lists it, and says so" 3 \
+    'screen | grep -qF "✓ hid old" && ! screen | grep -qF "    old "'
+  tmx send-keys -t e2e Escape
+  expect "Esc closes the board" 3 '! board_open'
+else
+  fail "zellij with ring_tmux in the board's block"
 fi
 
 printf '\n'
