@@ -379,6 +379,13 @@ pub fn visible_change(before: Option<&Row>, after: Option<&Row>) -> bool {
     }
 }
 
+/// The zellij binary: `$RING_ZELLIJ` (the one ring's tests and CI pin), else `zellij` on PATH.
+pub fn program() -> std::ffi::OsString {
+    std::env::var_os("RING_ZELLIJ")
+        .filter(|z| !z.is_empty())
+        .unwrap_or_else(|| "zellij".into())
+}
+
 /// How long `zellij pipe` may take: a pipe to a dying session can hang.
 pub const REFRESH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -386,7 +393,7 @@ pub const REFRESH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 /// started) past [`REFRESH_TIMEOUT`]: a zellij that ignores `SIGTERM` cannot linger. Run by
 /// the hook's detached child, never by the hook itself.
 pub fn refresh(session: &str) {
-    let mut command = Command::new("zellij");
+    let mut command = Command::new(program());
     command.args(["--session", session, "pipe", "--name", REFRESH_PIPE]);
     let _ = crate::tmux::run::bounded(command, std::time::Instant::now() + REFRESH_TIMEOUT);
 }

@@ -266,13 +266,6 @@ pub fn jump_command(note: &Note, target: &Target) -> Option<Jump> {
     })
 }
 
-/// The zellij binary: `$RING_ZELLIJ` (the one ring's tests and CI pin), else `zellij` on PATH.
-fn zellij_program() -> OsString {
-    std::env::var_os("RING_ZELLIJ")
-        .filter(|z| !z.is_empty())
-        .unwrap_or_else(|| "zellij".into())
-}
-
 /// The tab id of terminal pane `pane` in `zellij action list-panes --tab --json` output.
 pub fn tab_of(list_panes_json: &str, pane: u64) -> Option<u64> {
     let panes: Vec<serde_json::Value> = serde_json::from_str(list_panes_json).ok()?;
@@ -301,7 +294,7 @@ fn run_jump(jump: Jump) -> Result<()> {
     match jump {
         Jump::Command(argv) => run(&argv).map(drop),
         Jump::ZellijTab { session, pane } => {
-            let zellij = zellij_program();
+            let zellij = crate::zellij::program();
             let base = [zellij, "--session".into(), session.into(), "action".into()];
             let mut list = base.to_vec();
             list.extend(["list-panes", "--tab", "--json"].map(OsString::from));
