@@ -6,7 +6,7 @@
 //!  n  → prompt "name api: …" → Enter → ring-tmux name -- ID LABEL
 //!  dd → ring-tmux hide -- ID                   (d then any other key cancels)
 //!  p  → ring-tmux reply --json -- ID → the options, verbatim → a digit
-//!     → ring-tmux reply -- ID N                (exit 0 sent, 1 refused: its message)
+//!     → ring-tmux reply --expect FP -- ID N    (exit 0 sent, 1 refused: its message)
 //! ```
 //!
 //! This module is the pure state machine: keys and results in, [`Action`]s (among them the
@@ -28,8 +28,13 @@ pub enum Command {
     Hide { session: String },
     /// `ring-tmux reply --json -- SESSION`: the dialog's options.
     Read { session: String },
-    /// `ring-tmux reply -- SESSION N`: send option N.
-    Answer { session: String, number: u32 },
+    /// `ring-tmux reply [--expect FINGERPRINT] -- SESSION N`: send option N, only while the
+    /// dialog is still the one listed (its fingerprint, when the listing gave one).
+    Answer {
+        session: String,
+        number: u32,
+        expect: Option<String>,
+    },
 }
 
 impl Command {
@@ -40,10 +45,17 @@ impl Command {
             Command::Name { session, label } => vec!["name", "--", session, label],
             Command::Hide { session } => vec!["hide", "--", session],
             Command::Read { session } => vec!["reply", "--json", "--", session],
-            Command::Answer { session, number } => {
-                return ["reply", "--", session, &number.to_string()]
-                    .map(str::to_owned)
-                    .to_vec();
+            Command::Answer {
+                session,
+                number,
+                expect,
+            } => {
+                let mut args = vec!["reply".to_owned()];
+                if let Some(fingerprint) = expect {
+                    args.extend(["--expect".to_owned(), fingerprint.clone()]);
+                }
+                args.extend(["--".to_owned(), session.clone(), number.to_string()]);
+                return args;
             }
         };
         words.into_iter().map(str::to_owned).collect()
@@ -94,11 +106,19 @@ pub struct Dialog {
     pub options: Vec<Choice>,
     /// The option the agent's dialog has highlighted (what Enter picks there and here).
     pub selected: Option<u32>,
+    /// What it asks about (`Bash command`, the command), when the listing says.
+    pub context: Vec<String>,
+    /// The subagent that asks, if one does.
+    pub agent: Option<String>,
+    /// The listing's `fingerprint`, passed back with the answer (`--expect`) so that a
+    /// dialog redrawn since gets no key.
+    pub fingerprint: Option<String>,
 }
 
 /// Reads `ring-tmux reply --json`'s output:
-/// `{"session_id","question","options":[{"number":1,"text":"Yes"}],"selected":1}`. Text is
-/// made inert for the terminal. `None` when it is not that shape or lists no option.
+/// `{"session_id","question","options":[{"number":1,"text":"Yes"}],"selected":1}`, and the
+/// optional `context` (lines), `agent` and `fingerprint`. Text is made inert for the
+/// terminal. `None` when it is not that shape or lists no option.
 pub fn parse_dialog(stdout: &[u8]) -> Option<Dialog> {
     let value: serde_json::Value = serde_json::from_slice(stdout).ok()?;
     let question = cells::sanitize(value.get("question")?.as_str().unwrap_or(""));
@@ -121,10 +141,34 @@ pub fn parse_dialog(stdout: &[u8]) -> Option<Dialog> {
         .and_then(serde_json::Value::as_u64)
         .and_then(|n| u32::try_from(n).ok())
         .filter(|n| options.iter().any(|o| o.number == *n));
+    let text = |key: &str| {
+        value
+            .get(key)
+            .and_then(serde_json::Value::as_str)
+            .map(cells::sanitize)
+            .filter(|s| !s.trim().is_empty())
+    };
+    let context = value
+        .get("context")
+        .and_then(serde_json::Value::as_array)
+        .map(|lines| {
+            lines
+                .iter()
+                .filter_map(serde_json::Value::as_str)
+                .map(cells::sanitize)
+                .collect()
+        })
+        .unwrap_or_default();
     Some(Dialog {
         question,
         options,
         selected,
+        context,
+        agent: text("agent"),
+        fingerprint: value
+            .get("fingerprint")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned),
     })
 }
 
@@ -378,7 +422,16 @@ impl Board {
         match (number, choice) {
             (Some(number), Some(choice)) => {
                 let text = choice.text.clone();
-                self.run(Command::Answer { session, number }, subject, text)
+                let expect = dialog.fingerprint.clone();
+                self.run(
+                    Command::Answer {
+                        session,
+                        number,
+                        expect,
+                    },
+                    subject,
+                    text,
+                )
             }
             (Some(number), None) => {
                 self.message = Some(error(&format!("the dialog has no option {number}")));
@@ -497,12 +550,18 @@ impl Board {
             Mode::Choosing {
                 subject, dialog, ..
             } => {
-                let question = if dialog.question.is_empty() {
-                    format!(" {subject} asks:")
-                } else {
-                    format!(" {subject}: {}", dialog.question)
-                };
-                lines.push(text(&question));
+                let from = dialog
+                    .agent
+                    .as_ref()
+                    .map(|agent| format!(" (from the {agent} agent)"))
+                    .unwrap_or_default();
+                lines.push(text(&format!(" {subject}{from}:")));
+                for line in &dialog.context {
+                    lines.push(text(&format!("   {line}")));
+                }
+                if !dialog.question.is_empty() {
+                    lines.push(text(&format!(" {}", dialog.question)));
+                }
                 for option in &dialog.options {
                     let selected = dialog.selected == Some(option.number);
                     lines.push(Line {

@@ -135,10 +135,20 @@ fn commands_name_the_session_after_a_double_dash() {
     assert_eq!(
         Command::Answer {
             session: "s".into(),
-            number: 2
+            number: 2,
+            expect: None,
         }
         .args(),
         ["reply", "--", "s", "2"]
+    );
+    assert_eq!(
+        Command::Answer {
+            session: "s".into(),
+            number: 2,
+            expect: Some("f00d".into()),
+        }
+        .args(),
+        ["reply", "--expect", "f00d", "--", "s", "2"]
     );
 }
 
@@ -178,21 +188,22 @@ fn the_dialog_options_are_shown_verbatim() {
     assert_eq!(
         footer_text(&board),
         [
-            " api: Do you want to proceed?",
+            " api:",
+            " Do you want to proceed?",
             " › 1. Yes",
             "   2. Yes, and don't ask again for cargo test commands in /src/api",
             "   3. No, and tell Claude what to do differently (esc)",
             " 1-3 answer · Enter 1 · Esc cancel (nothing is sent)",
         ]
     );
-    assert_eq!(board.footer(None, 200)[1].tone, Tone::Selected);
+    assert_eq!(board.footer(None, 200)[2].tone, Tone::Selected);
 }
 
 #[rstest]
-#[case::a_digit("2", vec![Command::Answer { session: "id-api".into(), number: 2 }])]
-#[case::enter_answers_the_highlighted_one("⏎", vec![Command::Answer { session: "id-api".into(), number: 1 }])]
+#[case::a_digit("2", vec![Command::Answer { session: "id-api".into(), number: 2, expect: None }])]
+#[case::enter_answers_the_highlighted_one("⏎", vec![Command::Answer { session: "id-api".into(), number: 1, expect: None }])]
 #[case::a_digit_not_offered_sends_nothing("7", vec![])]
-#[case::then_a_good_one("73", vec![Command::Answer { session: "id-api".into(), number: 3 }])]
+#[case::then_a_good_one("73", vec![Command::Answer { session: "id-api".into(), number: 3, expect: None }])]
 #[case::esc_sends_nothing("⎋2", vec![])]
 #[case::letters_send_nothing("yn", vec![])]
 fn a_digit_answers_the_dialog(#[case] keys: &str, #[case] want: Vec<Command>) {
@@ -367,5 +378,33 @@ fn a_notice_replaces_the_help_line_but_not_a_prompt() {
         board.footer(Some("ring: boom"), 80)[0]
             .text
             .starts_with(" name api: ")
+    );
+}
+
+/// What the real `ring-tmux reply --json` prints for a subagent's dialog.
+const SUBAGENT: &str = r#"{"session_id":"id-api","question":"Do you want to proceed?","options":[{"number":1,"text":"Yes"},{"number":2,"text":"No"}],"selected":1,"context":["Bash command · from the general-purpose agent","ls /tmp"],"agent":"general-purpose","fingerprint":"9a8b7c"}"#;
+
+#[test]
+fn the_listing_s_context_and_agent_are_shown_and_its_fingerprint_sent_back() {
+    let mut board = read(Some(0), SUBAGENT, "");
+    assert_eq!(
+        footer_text(&board),
+        [
+            " api (from the general-purpose agent):",
+            "   Bash command · from the general-purpose agent",
+            "   ls /tmp",
+            " Do you want to proceed?",
+            " › 1. Yes",
+            "   2. No",
+            " 1-2 answer · Enter 1 · Esc cancel (nothing is sent)",
+        ]
+    );
+    assert_eq!(
+        press(&mut board, "2"),
+        [Command::Answer {
+            session: "id-api".into(),
+            number: 2,
+            expect: Some("9a8b7c".into()),
+        }]
     );
 }
