@@ -362,7 +362,7 @@ if RING_PROCS="$NO_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$STANDIN\"" zj_start; then
   row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
     'waiting_detail=Bash: cargo test'
   row web working
-  row old idle last_active:=1000
+  row old idle last_active:="$(($(date +%s) - 7200))"
   # Claude's permission dialog, drawn by a script in pane beta that prints the key it gets.
   cat >"$ZJ_WORK/dialog.sh" <<'EOF'
 clear

@@ -188,7 +188,7 @@ fn the_dialog_options_are_shown_verbatim() {
     assert_eq!(
         footer_text(&board),
         [
-            " api:",
+            " reply to api:",
             " Do you want to proceed?",
             " › 1. Yes",
             "   2. Yes, and don't ask again for cargo test commands in /src/api",
@@ -390,7 +390,7 @@ fn the_listing_s_context_and_agent_are_shown_and_its_fingerprint_sent_back() {
     assert_eq!(
         footer_text(&board),
         [
-            " api (from the general-purpose agent):",
+            " reply to api (from the general-purpose agent):",
             "   Bash command · from the general-purpose agent",
             "   ls /tmp",
             " Do you want to proceed?",
