@@ -107,25 +107,12 @@ impl Board {
                 text,
                 at,
             } => self.name_key(key, session, subject, text, at),
-            Mode::Reading {
-                seq,
-                session,
-                subject,
-            } => {
-                if key != Key::Close {
-                    self.mode = Mode::Reading {
-                        seq,
-                        session,
-                        subject,
-                    };
-                    return if had_message {
-                        Action::Redraw
-                    } else {
-                        Action::None
-                    };
-                }
-                Action::Redraw
+            // While the dialog is read only Esc counts: it gives up waiting.
+            reading @ Mode::Reading { .. } if key != Key::Close => {
+                self.mode = reading;
+                Action::None
             }
+            Mode::Reading { .. } => Action::Redraw,
             Mode::Choosing {
                 session,
                 subject,
