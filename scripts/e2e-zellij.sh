@@ -328,13 +328,21 @@ fi
 
 step "acting from the board: p replies, n names, dd hides (ring_tmux in the board's block)"
 RING_E2E_KEEP=0 zj_stop
-# A test double for `ring-tmux reply` only (the plugin's own test; the real command's tests
-# are ring-tmux's): it reads the session's zellij pane with dump-screen, prints the options
-# as `reply --json` does when the dialog is there, and types the chosen digit into the pane
-# as `reply SESSION N` does. Every other subcommand (name, hide, oneline, notify) is the
-# real ring-tmux.
-STANDIN="$(mktemp -d /tmp/ring-zj-standin.XXXXXX)/ring-tmux"
-cat >"$STANDIN" <<EOF
+# The board's p runs `ring-tmux reply`, which answers only a session whose agent is alive:
+# this file is the process list it reads (RING_PROCS), filled in below with the terminal of
+# the stand-in agent in pane beta.
+BOARD_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
+printf '{"claude-code": [], "codex": []}\n' >"$BOARD_PROCS"
+BOARD_RING_TMUX="$RING_TMUX_BIN"
+STANDIN=""
+if ! "$RING_TMUX_BIN" reply --help >/dev/null 2>&1; then
+  # This ring-tmux has no `reply` yet (it comes from another branch): a test double for
+  # `ring-tmux reply` only, for the plugin's own checks. It reads the session's pane with
+  # dump-screen, prints the listing `reply --json` prints while the dialog is there, and
+  # types the chosen digit as `reply SESSION N` does; it cannot tell a redrawn dialog (no
+  # fingerprint), so that check needs the real one. Every other subcommand is ring-tmux.
+  STANDIN="$(mktemp -d /tmp/ring-zj-standin.XXXXXX)/ring-tmux"
+  cat >"$STANDIN" <<EOF
 #!/bin/sh
 [ "\$1" = reply ] || exec "$RING_TMUX_BIN" "\$@"
 shift
@@ -346,7 +354,7 @@ row="\$RING_HOME/sessions/\$1.json"
 field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "\$row" "\$1"; }
 zs=\$(field zellij_session) pane=\$(field zellij_pane)
 if ! zellij --session "\$zs" action dump-screen --pane-id "terminal_\$pane" | grep "Do you want to proceed?" >/dev/null; then
-  echo "ring-tmux: no permission dialog in pane \$pane; answer it there" >&2
+  echo "ring-tmux: no dialog with numbered options at the bottom of the session's pane; nothing was sent" >&2
   exit 1
 fi
 if [ \$json = 1 ]; then
@@ -355,46 +363,75 @@ else
   zellij --session "\$zs" action write-chars --pane-id "terminal_\$pane" "\$2"
 fi
 EOF
-chmod +x "$STANDIN"
-trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$STANDIN"; rmdir "$(dirname "$STANDIN")"' EXIT
-if RING_PROCS="$NO_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$STANDIN\"" zj_start; then
+  chmod +x "$STANDIN"
+  BOARD_RING_TMUX="$STANDIN"
+fi
+trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$BOARD_PROCS"; [ -z "$STANDIN" ] || rm -rf "$(dirname "$STANDIN")"' EXIT
+echo "  (p runs ${STANDIN:+a stand-in for }ring-tmux reply)"
+if RING_PROCS="$BOARD_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$BOARD_RING_TMUX\"" zj_start; then
   BETA=$(pane_id beta)
-  row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
-    'waiting_detail=Bash: cargo test'
-  row web working
-  row old idle last_active:="$(($(date +%s) - 7200))"
-  # Claude's permission dialog, drawn by a script in pane beta that prints the key it gets.
+  # A stand-in agent in pane beta: Claude's permission dialog about the command in the file
+  # $1, drawn again whenever that file changes (a new tool call); the first key it gets is
+  # printed as DIALOG-ANSWER=KEY.
   cat >"$ZJ_WORK/dialog.sh" <<'EOF'
-clear
-printf ' Bash command\n\n   cargo test\n\n Do you want to proceed?\n ❯ 1. Yes\n'
-printf "   2. Yes, and don't ask again for cargo test commands in /src/api\n"
-printf '   3. No, and tell Claude what to do differently (esc)\n'
-stty -icanon -echo
-key=$(dd bs=1 count=1 2>/dev/null)
-stty sane
-clear
-echo "DIALOG-ANSWER=$key"
+tty >"$2"
+draw() {
+  printf '\033[2J\033[H● Bash(%s)\n────────────────────────────────\n Bash command\n   %s\n Do you want to proceed?\n ❯ 1. Yes\n' "$1" "$1"
+  printf "   2. Yes, and don't ask again for %s commands in /src/api\n" "$1"
+  printf '   3. No, and tell Claude what to do differently (esc)\n Esc to cancel · Tab to amend\n'
+}
+asked=$(cat "$1")
+draw "$asked"
+until IFS= read -rsn1 -t 0.2 key; do
+  now=$(cat "$1")
+  if [ "$now" != "$asked" ]; then asked=$now; draw "$asked"; fi
+done
+printf '\033[2J\033[HDIALOG-ANSWER=%s\n' "$key"
 EOF
-  zj action write-chars --pane-id "terminal_$BETA" "sh $ZJ_WORK/dialog.sh"$'\n'
   # Whole dumps into grep without -q: a reader that stops early makes the zellij CLI panic.
   dump_beta() { zj action dump-screen --pane-id "terminal_$BETA"; }
-  expect "the dialog is drawn in pane beta" 5 'dump_beta | grep -F "Do you want to proceed?" >/dev/null'
+  ask() { # ask COMMAND: the agent in pane beta asks about COMMAND
+    printf '%s\n' "$1" >"$ZJ_WORK/asks"
+    [ -f "$ZJ_WORK/beta.tty" ] ||
+      zj action write-chars --pane-id "terminal_$BETA" "clear; bash $ZJ_WORK/dialog.sh $ZJ_WORK/asks $ZJ_WORK/beta.tty"$'\n'
+    wait_for 10 "dump_beta | grep -F 'Bash($1)' >/dev/null"
+  }
+  if ask "cargo test"; then ok "the agent's dialog is drawn in pane beta"; else fail "the agent's dialog is drawn in pane beta"; fi
+  printf '{"claude-code": [["/src/api", "%s"]], "codex": []}\n' "$(cat "$ZJ_WORK/beta.tty")" >"$BOARD_PROCS"
+  row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
+    'waiting_detail=Bash: cargo test' tty="$(cat "$ZJ_WORK/beta.tty")"
+  row web working
+  row old idle last_active:="$(($(date +%s) - 7200))"
   expect "the bar shows api waiting" 3 'bar_has "🔐 api"'
   tmx send-keys -t e2e M-r
   expect "board open, its help line names p, n, dd" 10 \
     'board_focused && screen | grep -qF "p reply · n name · dd hide"'
 
-  # p on the waiting row (the first): the options, verbatim; a digit answers.
+  # p on the waiting row (the first): ring-tmux reply lists the options, shown verbatim.
   tmx send-keys -t e2e p
   expect "p lists the dialog's options verbatim" 5 \
     'screen | grep -qF "› 1. Yes" && screen | grep -qF "2. Yes, and don'"'"'t ask again for cargo test commands in /src/api" && screen | grep -qF "1-3 answer"'
+  if screen | grep -qF "Bash command"; then ok "and what it asks about"; else fail "and what it asks about"; fi
+  if [ -z "$STANDIN" ]; then
+    # The agent asks about another command before the choice: the listed dialog no longer holds.
+    ask "rm -rf build" || fail "the agent redraws its dialog"
+    tmx send-keys -t e2e 1
+    expect "a dialog redrawn since p gets no key, and the board says so" 8 \
+      'screen | grep -qF "⚠ ring-tmux: the dialog changed since it was listed"'
+    if dump_beta | grep -F "DIALOG-ANSWER" >/dev/null; then fail "no key reached the redrawn dialog"; else ok "no key reached the redrawn dialog"; fi
+    tmx send-keys -t e2e p
+    expect "p again lists the new dialog" 5 \
+      'screen | grep -qF "2. Yes, and don'"'"'t ask again for rm -rf build commands in /src/api"'
+  else
+    echo "  (skipped with the stand-in: a dialog redrawn since p gets no key)"
+  fi
   tmx send-keys -t e2e 2
-  expect "the digit reaches the agent's pane" 5 'dump_beta | grep -x "DIALOG-ANSWER=2" >/dev/null'
-  expect "the board says what was sent" 3 'screen | grep -qF "✓ sent 2 (Yes, and don"'
-  # The dialog is gone: a second p sends nothing and shows why.
+  expect "the chosen digit reaches the agent's pane" 8 'dump_beta | grep -x "DIALOG-ANSWER=2" >/dev/null'
+  expect "the board says what was sent" 8 'screen | grep -qF "✓ sent 2 (Yes, and don"'
+  # The dialog is gone: p sends nothing and shows ring-tmux's reason.
   tmx send-keys -t e2e p
-  expect "p with no dialog shows ring-tmux's message" 5 \
-    'screen | grep -qF "⚠ ring-tmux: no permission dialog in pane $BETA; answer it there"'
+  expect "p with no dialog shows ring-tmux's reason" 8 \
+    'screen | grep -qF "⚠ ring-tmux: no dialog with numbered options"'
 
   # n on the same row: an inline prompt; Backspace edits; Enter runs ring-tmux name.
   tmx send-keys -t e2e n
