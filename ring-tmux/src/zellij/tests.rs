@@ -143,8 +143,15 @@ fn board_binding_names_the_binary_its_keys_run(
         .find_map(|l| l.trim().strip_prefix("ring_tmux "))
         .map(|v| v.trim_matches('"'));
     assert_eq!(line, want, "{hint}");
-    assert!(hint.contains("mode \"board\"") && hint.contains("cwd \"/r\""), "{hint}");
-    assert_eq!(hint.matches('{').count(), hint.matches('}').count(), "{hint}");
+    assert!(
+        hint.contains("mode \"board\"") && hint.contains("cwd \"/r\""),
+        "{hint}"
+    );
+    assert_eq!(
+        hint.matches('{').count(),
+        hint.matches('}').count(),
+        "{hint}"
+    );
 }
 
 #[test]
