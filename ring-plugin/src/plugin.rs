@@ -458,6 +458,7 @@ mod tests {
             status: Status::Working,
             kind: String::new(),
             project: "app".to_owned(),
+            label: String::new(),
             detail: String::new(),
             idle: "1m".to_owned(),
             location: String::new(),

@@ -142,11 +142,14 @@ impl Board {
         let subject = entry.project.clone();
         match verb {
             'n' => {
+                // A named session's prompt starts from its name (Enter keeps it), the caret
+                // at the end.
+                let text: Vec<char> = entry.label.chars().collect();
                 self.mode = Mode::Name {
                     session,
                     subject,
-                    text: Vec::new(),
-                    at: 0,
+                    at: text.len(),
+                    text,
                 };
                 Action::Redraw
             }

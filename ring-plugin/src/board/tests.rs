@@ -12,6 +12,7 @@ fn entry(id: &str, status: Status, target: Option<Target>) -> Entry {
             String::new()
         },
         project: id.into(),
+        label: String::new(),
         detail: format!("doing {id}"),
         idle: "5s".into(),
         location: format!("tab · pane {id}"),

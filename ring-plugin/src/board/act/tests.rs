@@ -12,6 +12,7 @@ fn entry(id: &str, project: &str, status: Status) -> Entry {
             String::new()
         },
         project: project.into(),
+        label: String::new(),
         detail: String::new(),
         idle: "5s".into(),
         location: String::new(),
@@ -406,5 +407,26 @@ fn the_listing_s_context_and_agent_are_shown_and_its_fingerprint_sent_back() {
             number: 2,
             expect: Some("9a8b7c".into()),
         }]
+    );
+}
+
+#[test]
+fn a_named_session_s_prompt_starts_from_its_name() {
+    let mut list = entries();
+    list[0].project = "front".into();
+    list[0].label = "front".into();
+    let mut board = ready();
+    board.handle(Key::Char('n'), &list);
+    assert_eq!(
+        footer_text(&board),
+        [" name front: front▏  · Enter save (empty removes) · Esc cancel"]
+    );
+    board.handle(Key::Char('s'), &list);
+    assert_eq!(
+        board.handle(Key::Enter, &list),
+        Action::Run(Run {
+            seq: 0,
+            command: name("id-api", "fronts")
+        })
     );
 }
