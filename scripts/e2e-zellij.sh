@@ -445,6 +445,10 @@ EOF
   expect "the board lists it by its label and says so" 3 \
     'screen | grep -qF "✓ named api “front end”" && [ -n "$(board_line " front end ")" ]'
   expect "the bar's badge shows the label" 5 'bar_has "🔐 front end"'
+  tmx send-keys -t e2e n
+  expect "n on a named session starts from its name" 3 'screen | grep -qF "name front end: front end▏"'
+  tmx send-keys -t e2e Escape
+  expect "Esc cancels the prompt and keeps the board" 3 '! screen | grep -qF "name front end:" && board_open'
 
   # dd on the last row (old, idle for the longest): deleted_sessions.json, gone from the board.
   o=$(board_line " old ")
