@@ -326,49 +326,73 @@ else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
 fi
 
+step "reply in place: ring-tmux reply answers a dialog in an unfocused zellij pane"
+RING_E2E_KEEP=0 zj_stop || true
+if zj_start; then
+  ALPHA=$(pane_id alpha)
+  BETA=$(pane_id beta)
+  # A stand-in agent: a Claude-like dialog about $1; the first key it gets goes to the file $2.
+  cat >"$ZJ_WORK/agent.sh" <<'EOF'
+tty >"$2.tty"
+printf '\033[2J\033[H● Bash(%s)\n────────────────────────────────\n Bash command\n   %s\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\n' "$1" "$1"
+stty raw -echo
+key=$(dd bs=1 count=1 2>/dev/null)
+stty sane
+printf '%s' "$key" >"$2.tmp" && mv "$2.tmp" "$2"
+printf '\033[2J\033[Hchose %s\n' "$key"
+EOF
+  ask() { # ask COMMAND: the agent in pane beta asks about COMMAND
+    rm -f "$ZJ_WORK/keys"
+    zj action write-chars --pane-id "terminal_$BETA" "clear; sh $ZJ_WORK/agent.sh '$1' $ZJ_WORK/keys"$'\n'
+    wait_for 10 'zj action dump-screen --pane-id "terminal_$BETA" | grep -F "Esc to cancel" >/dev/null' ||
+      fail "the stand-in agent draws its dialog in pane beta"
+  }
+  ask "echo zj-listed"
+  # A live agent on beta's terminal (what the process scan would find), waiting there.
+  procs="$ZJ_WORK/procs.json"
+  printf '{"claude-code": [["/src/zjreply", "%s"]], "codex": []}\n' "$(cat "$ZJ_WORK/keys.tty")" >"$procs"
+  export RING_PROCS="$procs"
+  row zjreply waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
+    tty="$(cat "$ZJ_WORK/keys.tty")"
+  wait_for 5 '[ "$(focused)" = "$ALPHA" ]' || true
+  listed=$("$RING_TMUX_BIN" reply zjreply 2>&1) || true
+  case "$listed" in
+    *"echo zj-listed"*"Do you want to proceed?"*"❯ 1. Yes"*"3. No"*) ok "reply lists the dialog read from pane beta" ;;
+    *) fail "reply lists the dialog read from pane beta: $listed" ;;
+  esac
+  fp=$("$RING_TMUX_BIN" reply zjreply --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["fingerprint"])') || fp=none
+  # The same question about another command: the listed fingerprint no longer holds.
+  ask "rm -rf zj-redrawn"
+  if out=$("$RING_TMUX_BIN" reply zjreply 1 --expect "$fp" 2>&1); then
+    fail "a redrawn dialog gets no key (reply exited 0: $out)"
+  else
+    zj action write-chars --pane-id "terminal_$BETA" x
+    expect "a redrawn dialog gets no key: the agent's first key is the one typed after" 5 \
+      '[ "$(cat "$ZJ_WORK/keys" 2>/dev/null)" = x ]'
+  fi
+  ask "echo zj-answered"
+  fp=$("$RING_TMUX_BIN" reply zjreply --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["fingerprint"])') || fp=none
+  if out=$("$RING_TMUX_BIN" reply zjreply 2 --expect "$fp" 2>&1); then
+    ok "reply zjreply 2 exits 0"
+  else
+    fail "reply zjreply 2 exits 0: $out"
+  fi
+  expect "the digit 2 reached the agent in pane beta" 5 '[ "$(cat "$ZJ_WORK/keys" 2>/dev/null)" = 2 ]'
+  expect "the focus stayed on pane alpha" 2 '[ "$(focused)" = "$ALPHA" ]'
+  unset RING_PROCS
+else
+  fail "zellij starts with the test layout"
+fi
+
 step "acting from the board: p replies, n names, dd hides (ring_tmux in the board's block)"
 RING_E2E_KEEP=0 zj_stop
-# The board's p runs `ring-tmux reply`, which answers only a session whose agent is alive:
-# this file is the process list it reads (RING_PROCS), filled in below with the terminal of
-# the stand-in agent in pane beta.
+# The board's p runs the real `ring-tmux reply`, which answers only a session whose agent is
+# alive: this file is the process list it reads (RING_PROCS), filled in below with the
+# terminal of the stand-in agent in pane beta.
 BOARD_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
 printf '{"claude-code": [], "codex": []}\n' >"$BOARD_PROCS"
-BOARD_RING_TMUX="$RING_TMUX_BIN"
-STANDIN=""
-if ! "$RING_TMUX_BIN" reply --help >/dev/null 2>&1; then
-  # This ring-tmux has no `reply` yet (it comes from another branch): a test double for
-  # `ring-tmux reply` only, for the plugin's own checks. It reads the session's pane with
-  # dump-screen, prints the listing `reply --json` prints while the dialog is there, and
-  # types the chosen digit as `reply SESSION N` does; it cannot tell a redrawn dialog (no
-  # fingerprint), so that check needs the real one. Every other subcommand is ring-tmux.
-  STANDIN="$(mktemp -d /tmp/ring-zj-standin.XXXXXX)/ring-tmux"
-  cat >"$STANDIN" <<EOF
-#!/bin/sh
-[ "\$1" = reply ] || exec "$RING_TMUX_BIN" "\$@"
-shift
-json=0
-[ "\$1" = --json ] && { json=1; shift; }
-[ "\$1" = --expect ] && shift 2
-[ "\$1" = -- ] && shift
-row="\$RING_HOME/sessions/\$1.json"
-field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "\$row" "\$1"; }
-zs=\$(field zellij_session) pane=\$(field zellij_pane)
-if ! zellij --session "\$zs" action dump-screen --pane-id "terminal_\$pane" | grep "Do you want to proceed?" >/dev/null; then
-  echo "ring-tmux: no dialog with numbered options at the bottom of the session's pane; nothing was sent" >&2
-  exit 1
-fi
-if [ \$json = 1 ]; then
-  cat "$PWD/scripts/zellij/reply-standin.json"
-else
-  zellij --session "\$zs" action write-chars --pane-id "terminal_\$pane" "\$2"
-fi
-EOF
-  chmod +x "$STANDIN"
-  BOARD_RING_TMUX="$STANDIN"
-fi
-trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$BOARD_PROCS"; [ -z "$STANDIN" ] || rm -rf "$(dirname "$STANDIN")"' EXIT
-echo "  (p runs ${STANDIN:+a stand-in for }ring-tmux reply)"
-if RING_PROCS="$BOARD_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$BOARD_RING_TMUX\"" zj_start; then
+trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$BOARD_PROCS"' EXIT
+if RING_PROCS="$BOARD_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$RING_TMUX_BIN\"" zj_start; then
   BETA=$(pane_id beta)
   # A stand-in agent in pane beta: Claude's permission dialog about the command in the file
   # $1, drawn again whenever that file changes (a new tool call); the first key it gets is
@@ -412,19 +436,15 @@ EOF
   expect "p lists the dialog's options verbatim" 5 \
     'screen | grep -qF "› 1. Yes" && screen | grep -qF "2. Yes, and don'"'"'t ask again for cargo test commands in /src/api" && screen | grep -qF "1-3 answer"'
   if screen | grep -qF "Bash command"; then ok "and what it asks about"; else fail "and what it asks about"; fi
-  if [ -z "$STANDIN" ]; then
-    # The agent asks about another command before the choice: the listed dialog no longer holds.
-    ask "rm -rf build" || fail "the agent redraws its dialog"
-    tmx send-keys -t e2e 1
-    expect "a dialog redrawn since p gets no key, and the board says so" 8 \
-      'screen | grep -qF "⚠ ring-tmux: the dialog changed since it was listed"'
-    if dump_beta | grep -F "DIALOG-ANSWER" >/dev/null; then fail "no key reached the redrawn dialog"; else ok "no key reached the redrawn dialog"; fi
-    tmx send-keys -t e2e p
-    expect "p again lists the new dialog" 5 \
-      'screen | grep -qF "2. Yes, and don'"'"'t ask again for rm -rf build commands in /src/api"'
-  else
-    echo "  (skipped with the stand-in: a dialog redrawn since p gets no key)"
-  fi
+  # The agent asks about another command before the choice: the listed dialog no longer holds.
+  ask "rm -rf build" || fail "the agent redraws its dialog"
+  tmx send-keys -t e2e 1
+  expect "a dialog redrawn since p gets no key, and the board says so" 8 \
+    'screen | grep -qF "⚠ ring-tmux: the dialog changed since it was listed"'
+  if dump_beta | grep -F "DIALOG-ANSWER" >/dev/null; then fail "no key reached the redrawn dialog"; else ok "no key reached the redrawn dialog"; fi
+  tmx send-keys -t e2e p
+  expect "p again lists the new dialog" 5 \
+    'screen | grep -qF "2. Yes, and don'"'"'t ask again for rm -rf build commands in /src/api"'
   tmx send-keys -t e2e 2
   expect "the chosen digit reaches the agent's pane" 8 'dump_beta | grep -x "DIALOG-ANSWER=2" >/dev/null'
   expect "the board says what was sent" 8 'screen | grep -qF "✓ sent 2 (Yes, and don"'

@@ -8,14 +8,14 @@
 //! and then nothing may be sent.
 
 /// One numbered option, its text verbatim (the first line; a description below is not part).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Choice {
     pub number: u32,
     pub text: String,
 }
 
 /// A dialog on screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Dialog {
     /// The line asked (`Do you want to proceed?`, `Which color should the ring be?`).
     pub question: String,
@@ -23,7 +23,20 @@ pub struct Dialog {
     pub choices: Vec<Choice>,
     /// The option the marker is on.
     pub selected: Option<u32>,
+    /// The dialog's other lines above its options, trimmed, rules and blanks left out, up to
+    /// its top rule (at most [`CONTEXT_LINES`]): what is asked about (`Bash command`, the
+    /// command itself). Two dialogs that ask the same question about different commands
+    /// differ here, so a reply checks it before it sends a key.
+    pub context: Vec<String>,
+    /// The subagent that asks (`… from the Explore agent` in Claude's header), if one does.
+    pub agent: Option<String>,
 }
+
+/// How far above the question [`Dialog::context`] reaches when no top rule ends it.
+pub const CONTEXT_LINES: usize = 12;
+
+/// How Codex CLI's approval dialogs (0.169) open their question.
+const CODEX_ASKS: &str = "Would you like to ";
 
 const MARKERS: [char; 3] = ['❯', '›', '>'];
 
@@ -90,14 +103,20 @@ pub fn parse(screen: &str) -> Option<Dialog> {
     if choices.len() < 2 || !numbered {
         return None;
     }
-    // A description line between options is indented deeper than the options: keep only
-    // option lines as choices (done), and the question is the nearest real line above.
-    let question = lines[..start]
-        .iter()
-        .rev()
-        .map(|l| l.trim())
-        .find(|l| !l.is_empty() && !is_filler(l))?
-        .to_owned();
+    // The dialog's text above its options, up to its top rule. Codex asks "Would you like
+    // to …?" and puts what it asks about between that and the options, with nothing of the
+    // dialog above; elsewhere (Claude) the question is the nearest line to the options and
+    // what it asks about sits above it, inside the box.
+    let above = block_above(&lines[..start]);
+    let (at, context) = match above.iter().rposition(|l| l.starts_with(CODEX_ASKS)) {
+        Some(at) => (at, above[at + 1..].to_vec()),
+        None => {
+            let at = above.len().checked_sub(1)?;
+            (at, above[..at].to_vec())
+        }
+    };
+    let question = above[at].clone();
+    let agent = above.iter().find_map(|l| subagent(l));
     let selected = choices.iter().find(|c| c.0).map(|c| c.1);
     Some(Dialog {
         question,
@@ -106,7 +125,51 @@ pub fn parse(screen: &str) -> Option<Dialog> {
             .map(|(_, number, text)| Choice { number, text })
             .collect(),
         selected,
+        context,
+        agent,
     })
+}
+
+impl Dialog {
+    /// A short, stable digest of everything the dialog shows (the same in every process and
+    /// every build of one version): `reply --expect` sends a key only while the screen shows
+    /// the dialog that was listed.
+    pub fn fingerprint(&self) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut h = crate::fasthash::hasher();
+        self.hash(&mut h);
+        format!("{:016x}", h.finish())
+    }
+}
+
+/// A dialog's top edge: a rule drawn across (`────`, `▔▔▔▔`), not the dashed `╌╌╌` Claude
+/// draws around a command inside the box.
+fn is_top_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.chars().count() >= 8 && t.chars().all(|c| matches!(c, '─' | '━' | '▔' | '▀'))
+}
+
+/// The lines between the dialog's top rule (at most [`CONTEXT_LINES`] up) and its first
+/// option, trimmed, blanks and rules left out, oldest first.
+fn block_above(lines: &[&str]) -> Vec<String> {
+    let mut block: Vec<String> = Vec::new();
+    for line in lines.iter().rev().take(CONTEXT_LINES) {
+        if is_top_rule(line) {
+            break;
+        }
+        if !is_filler(line) {
+            block.push(line.trim().to_owned());
+        }
+    }
+    block.reverse();
+    block
+}
+
+/// `Explore` of `… from the Explore agent`.
+fn subagent(line: &str) -> Option<String> {
+    let (_, rest) = line.split_once(" from the ")?;
+    let name = rest.trim_end().strip_suffix(" agent")?.trim();
+    (!name.is_empty()).then(|| name.to_owned())
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! * [`hook`]: `ring-tmux hook`, the writer every agent event runs.
 //! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
 //! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`.
+//! * [`reply`]: reply in place: read a session's dialog from its pane and answer it.
 //! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
 //! * [`cli`]: the one clap definition; [`cmd`]: one module per subcommand; [`voice`]: how they
 //!   report errors (prefix, colour, exit codes).
@@ -24,6 +25,7 @@ pub mod notify;
 pub mod printable;
 pub mod procs;
 pub mod read;
+pub mod reply;
 pub mod status;
 pub mod store;
 pub mod tmux;

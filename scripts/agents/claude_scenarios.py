@@ -574,6 +574,210 @@ def sc_nohooks(run: ClaudeRun) -> None:
     run.exit_step()
 
 
+def ring_reply(run: ClaudeRun, *args: str, inside_tmux: bool = False):
+    """`ring-tmux reply ARGS…` from outside the pane: from no tmux at all (a hook row names
+    its server), or `inside_tmux`, as from another pane of the same server ($TMUX set: a row
+    found without hooks names only its terminal)."""
+    import subprocess
+    env = run.h.base_env()
+    if inside_tmux:
+        env["TMUX"] = run.h.tmux("display-message", "-p", "#{socket_path},#{pid},0").strip()
+    return subprocess.run([H.RING_BIN, "reply", *args], env=env,
+                          capture_output=True, text=True, timeout=30)
+
+
+def reply_check(run: ClaudeRun, name: str, ok: bool, note: str) -> None:
+    run.rec.add(H.StepResult(run.scenario, name, ok, "-", "-", "-", "-", note))
+
+
+def save_screen(run: ClaudeRun, name: str, screen: str) -> None:
+    """The raw screen, for ring-shared's dialog parser tests (fixtures runs only)."""
+    if run.write_fixtures:
+        FIXTURES.mkdir(parents=True, exist_ok=True)
+        text = screen.replace(str(run.h.work), "/WORK").replace(str(run.h.home), "/HOME")
+        (FIXTURES / f"{run.scenario}.{name}.screen.txt").write_text(text)
+
+
+def sc_reply(run: ClaudeRun) -> None:
+    """`ring-tmux reply` answers the permission dialog from outside the pane: it lists the
+    options verbatim; "1" with the listing's fingerprint runs the command; the next dialog
+    (another command) refuses that old fingerprint and sends nothing; its "No" refuses the
+    command; with no dialog on screen it sends nothing."""
+    run.start_step()
+    marker = run.h.work / "ring_bash_out.txt"
+    denied = run.h.work / "ring_deny_out.txt"
+    results: list = []
+
+    def listing() -> dict:
+        out = ring_reply(run, run.sid or "?", "--json")
+        try:
+            return {"exit": out.returncode, **json.loads(out.stdout)}
+        except ValueError:
+            return {"exit": out.returncode, "stderr": out.stderr.strip()}
+
+    def answer(number: int, fingerprint: str | None):
+        args = [run.sid or "?", str(number)] + (["--expect", fingerprint] if fingerprint else [])
+        return lambda: results.append(ring_reply(run, *args))
+
+    def outcome() -> str:
+        got = results[-1] if results else None
+        return f"exit {got.returncode if got else None}: {got.stderr.strip() if got else ''}"
+
+    run.step("bash-dialog", run.prompt("RING_RUN_BASH: write the marker"),
+             ("waiting", "permission"), screen_text="Do you want to proceed?")
+    save_screen(run, "bash-dialog", run.h.capture())
+    first = listing()
+    texts = [o.get("text") for o in first.get("options", [])]
+    ok = (first["exit"] == 0 and first.get("question") == "Do you want to proceed?"
+          and texts[:1] == ["Yes"] and texts[-1:] == ["No"] and len(texts) == 4
+          and "echo ring-bash-ok > ring_bash_out.txt" in first.get("context", [])
+          and first.get("selected") == 1)
+    reply_check(run, "reply-lists", ok, f"exit {first['exit']}: {texts} "
+                f"context={first.get('context')} {first.get('stderr', '')}")
+
+    run.step("reply-yes", answer(1, first.get("fingerprint")), ("idle", ""),
+             screen_text="RING-BASH-DONE")
+    content = marker.read_text().strip() if marker.exists() else None
+    reply_check(run, "reply-yes-ran", bool(results) and results[-1].returncode == 0
+                and content == "ring-bash-ok", f"{outcome()}; marker={content!r}")
+
+    run.step("other-dialog", run.prompt("RING_DENY_BASH: write another marker"),
+             ("waiting", "permission"), screen_text=" Write the deny marker file")
+    save_screen(run, "other-dialog", run.h.capture())
+    # The first dialog's fingerprint: the same question and options, another command.
+    results.append(ring_reply(run, run.sid or "?", "1", "--expect", first.get("fingerprint") or "-"))
+    time.sleep(1.0)
+    still = H.claude_screen_state(run.h.capture()) == ("waiting", "permission")
+    reply_check(run, "changed-dialog-gets-no-key",
+                results[-1].returncode == 1 and "changed" in results[-1].stderr and still
+                and not denied.exists(),
+                f"{outcome()}; dialog still up={still}; deny marker "
+                f"{'exists' if denied.exists() else 'absent'}")
+
+    second = listing()
+    run.step("reply-no", answer(len(second.get("options", [])) or 9, second.get("fingerprint")),
+             ("idle", ""), screen_text="Interrupted")
+    reply_check(run, "reply-no-refused", bool(results) and results[-1].returncode == 0
+                and not denied.exists(),
+                f"{outcome()}; deny marker {'exists' if denied.exists() else 'absent'}")
+
+    out = ring_reply(run, run.sid or "?", "1")
+    reply_check(run, "reply-without-dialog-refused",
+                out.returncode == 1 and "no dialog" in out.stderr,
+                f"exit {out.returncode}: {out.stderr.strip()}")
+    run.exit_step()
+
+
+def sc_reply_subagent(run: ClaudeRun) -> None:
+    """A subagent's permission dialog ("… from the … agent"): listed with its agent, answered."""
+    run.start_step()
+    marker = run.h.work / "ring_bash_out.txt"
+    run.step("subagent-dialog", run.prompt("RING_SUBAGENT: delegate"),
+             ("waiting", "permission"), screen_text="Do you want to proceed?")
+    save_screen(run, "subagent-dialog", run.h.capture())
+    out = ring_reply(run, run.sid or "?", "--json", inside_tmux=True)
+    try:
+        listing = json.loads(out.stdout)
+    except ValueError:
+        listing = {}
+    ok = out.returncode == 0 and listing.get("agent") == "general-purpose"
+    reply_check(run, "reply-lists-the-agent", ok,
+                f"exit {out.returncode}: agent={listing.get('agent')!r} "
+                f"question={listing.get('question')!r} context={listing.get('context')} "
+                f"{out.stderr.strip()}" + ("" if ok else " rows: " + json.dumps(
+                    [{k: r.get(k) for k in ("session_id", "status", "source", "tmux_pane",
+                                            "tmux_socket", "tty", "agent")}
+                     for r in run.h.rows_here()])))
+    results: list = [ring_reply(run, run.sid or "?", "1", "--expect",
+                                listing.get("fingerprint") or "-", inside_tmux=True)]
+    # Claude backgrounds the Agent call: its own turn is over (RING-SUBAGENT-DONE) while the
+    # subagent still waits. Not steps compared with ring's board: how soon ring sees a
+    # backgrounded agent's session settle is not what this scenario is about.
+    H.wait_until(marker.exists, 40, 0.2)
+    # The subagent's result comes back to Claude as a turn of its own (`Agent "…" finished`,
+    # then the mock's unscripted answer); /exit before that does not end Claude.
+    finished, _ = H.wait_until(lambda: "RING-DEFAULT-DONE" in run.h.capture(), 40, 0.3)
+    reply_check(run, "subagent-finished", finished,
+                "" if finished else "no turn after the subagent finished within 40 s")
+    content = marker.read_text().strip() if marker.exists() else None
+    reply_check(run, "reply-yes-ran", bool(results) and results[-1].returncode == 0
+                and content == "ring-bash-ok",
+                f"exit {results[-1].returncode if results else None}: "
+                f"{results[-1].stderr.strip() if results else ''}; marker={content!r}")
+    run.exit_step()
+
+
+
+def sc_reply_ask(run: ClaudeRun) -> None:
+    """AskUserQuestion answered by `ring-tmux reply … 2`: Claude gets "Blue" back."""
+    run.start_step()
+    run.step("ask-dialog", run.prompt("RING_ASK_TOOL: choose"), ("waiting", "question"),
+             screen_text="Which color should the ring be?")
+    out = ring_reply(run, run.sid or "?", "--json")
+    try:
+        listing = json.loads(out.stdout)
+    except ValueError:
+        listing = {}
+    texts = [o.get("text") for o in listing.get("options", [])]
+    reply_check(run, "reply-lists-the-choices",
+                out.returncode == 0 and texts[:2] == ["Red", "Blue"]
+                and listing.get("question") == "Which color should the ring be?",
+                f"exit {out.returncode}: {listing.get('question')!r} {texts} {out.stderr.strip()}")
+    results: list = []
+    run.step("reply-blue", lambda: results.append(
+        ring_reply(run, run.sid or "?", "2", "--expect", listing.get("fingerprint") or "-")),
+        ("idle", ""), screen_text="RING-ASKTOOL-DONE")
+
+    def answers() -> list[str]:
+        found = []
+        for r in run.h.mock_requests():
+            for m in ((r.get("body") or {}).get("messages") or []):
+                for b in m.get("content") if isinstance(m.get("content"), list) else []:
+                    if isinstance(b, dict) and b.get("type") == "tool_result":
+                        c = b.get("content")
+                        found.append(c if isinstance(c, str) else json.dumps(c))
+        return found
+    got = answers()
+    reply_check(run, "claude-got-blue", bool(results) and results[-1].returncode == 0
+                and any('"Which color should the ring be?"="Blue"' in a for a in got),
+                f"exit {results[-1].returncode if results else None}: "
+                f"{results[-1].stderr.strip() if results else ''}; tool results: {got[-1:]}")
+    run.exit_step()
+
+
+
+def sc_reply_plan(run: ClaudeRun) -> None:
+    """ExitPlanMode's approval dialog answered by `ring-tmux reply … 1`: the plan goes ahead."""
+    run.start_step()
+
+    def to_plan():
+        run.h.send_keys("BTab")
+        time.sleep(0.5)
+        run.h.send_keys("BTab")
+    run.step("plan-mode", to_plan, ("idle", ""), screen_text="plan mode on")
+    run.step("plan-dialog", run.prompt("RING_PLAN: make a plan"), ("waiting", "plan"),
+             screen_text="Exit plan mode?")
+    out = ring_reply(run, run.sid or "?", "--json")
+    try:
+        listing = json.loads(out.stdout)
+    except ValueError:
+        listing = {}
+    texts = [o.get("text") for o in listing.get("options", [])]
+    reply_check(run, "reply-lists-the-plan-choices",
+                out.returncode == 0 and len(texts) == 2 and texts[1] == "No"
+                and "Exit plan mode?" in listing.get("context", []),
+                f"exit {out.returncode}: {listing.get('question')!r} {texts} "
+                f"context={listing.get('context')} {out.stderr.strip()}")
+    results: list = []
+    run.step("reply-approve", lambda: results.append(
+        ring_reply(run, run.sid or "?", "1", "--expect", listing.get("fingerprint") or "-")),
+        ("idle", ""), screen_text="RING-PLAN-DONE")
+    reply_check(run, "reply-sent", bool(results) and results[-1].returncode == 0,
+                f"exit {results[-1].returncode if results else None}: "
+                f"{results[-1].stderr.strip() if results else ''}")
+    run.exit_step()
+
+
 SCENARIOS = {
     "basic": (sc_basic, {}),
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
@@ -584,6 +788,10 @@ SCENARIOS = {
     "api_error": (sc_api_error, {}),
     "kill9": (sc_kill9, {}),
     "nohooks": (sc_nohooks, {"hooks": False, "native_layout": True}),
+    "reply": (sc_reply, {}),
+    "reply_subagent": (sc_reply_subagent, {}),
+    "reply_ask": (sc_reply_ask, {}),
+    "reply_plan": (sc_reply_plan, {}),
 }
 
 

@@ -412,6 +412,78 @@ def s_nohooks(run: Run) -> None:
     run.snapshot_processes()
 
 
+def ring_reply(env: CodexEnv, *args: str):
+    """`ring-tmux reply ARGS…` from outside the pane."""
+    import subprocess
+    return subprocess.run([L.RING_BIN, "reply", *args], env=env.base_env(),
+                          capture_output=True, text=True, timeout=30)
+
+
+def s_reply(run: Run) -> None:
+    """`ring-tmux reply` lists Codex's approval dialog and answers it with "1" from outside
+    the pane: the command runs. The next dialog (another command) gets no key for the first
+    listing; its "3" (No) refuses the command."""
+    env, pane, work = run.env, run.env.first_pane, run.env.work
+    run.boot(pane, work)
+    run.check("start", pane, work, ("idle", ""))
+    env.mock.push(shell_turn(f"touch {work}/approved.txt", "Create approved.txt outside the sandbox?"))
+    env.mock.push([{"message": "Created approved.txt."}])
+    run.prompt(pane, "create approved.txt")
+    run.check("approval-dialog", pane, work, ("waiting", "permission"),
+              deadline=L.PERMISSION_WAIT + L.DEADLINE)
+    screen = env.capture(pane)
+    if run.args.fixtures:
+        FIXTURES.mkdir(parents=True, exist_ok=True)
+        (FIXTURES / "reply.approval-dialog.screen.txt").write_text(
+            screen.replace(str(work), "/WORK"))
+    row = run.ring_row(pane, work, None)
+    sid = (row or {}).get("session_id", "?")
+    out = ring_reply(env, sid, "--json")
+    try:
+        listing = json.loads(out.stdout)
+    except ValueError:
+        listing = {}
+    texts = [o.get("text") for o in listing.get("options", [])]
+    ok = (out.returncode == 0
+          and listing.get("question") == "Would you like to run the following command?"
+          and texts[:1] == ["Yes, proceed (y)"] and len(texts) == 3
+          and f"$ touch {work}/approved.txt" in listing.get("context", []))
+    run.record(ok, "reply-lists", fmt(*run.screen(pane)), "-", "-",
+               f"exit {out.returncode}: {listing.get('question')!r} {texts} "
+               f"context={listing.get('context')} {out.stderr.strip()}")
+    out = ring_reply(env, sid, "1", "--expect", listing.get("fingerprint") or "-")
+    run.record(out.returncode == 0, "reply-sent", fmt(*run.screen(pane)), "-", "-",
+               f"exit {out.returncode}: {out.stderr.strip()}")
+    run.check("replied-done", pane, work, ("idle", ""), text="• Created approved.txt.")
+    made = (work / "approved.txt").exists()
+    run.record(made, "reply-ran-the-command", fmt(*run.screen(pane)), "-", "-",
+               f"approved.txt {'exists' if made else 'absent'}")
+    # A second approval, for another command: the first listing's fingerprint gets no key,
+    # and its own "No" (3) refuses the command.
+    env.mock.push(shell_turn(f"touch {work}/second.txt", "Create second.txt outside the sandbox?"))
+    run.prompt(pane, "create second.txt")
+    run.check("second-dialog", pane, work, ("waiting", "permission"),
+              deadline=L.PERMISSION_WAIT + L.DEADLINE)
+    wait_until(lambda: "second.txt" in env.capture(pane), 10)
+    out = ring_reply(env, sid, "1", "--expect", listing.get("fingerprint") or "-")
+    time.sleep(1.0)
+    still = run.screen(pane) == ("waiting", "permission")
+    run.record(out.returncode == 1 and "changed" in out.stderr and still
+               and not (work / "second.txt").exists(),
+               "changed-dialog-gets-no-key", fmt(*run.screen(pane)), "-", "-",
+               f"exit {out.returncode}: {out.stderr.strip()}; dialog still up={still}")
+    try:
+        second = json.loads(ring_reply(env, sid, "--json").stdout)
+    except ValueError:
+        second = {}
+    out = ring_reply(env, sid, "3", "--expect", second.get("fingerprint") or "-")
+    time.sleep(1.0)
+    run.record(out.returncode == 0 and not (work / "second.txt").exists(), "reply-no",
+               fmt(*run.screen(pane)), "-", "-",
+               f"exit {out.returncode}: {out.stderr.strip()}; second.txt "
+               f"{'exists' if (work / 'second.txt').exists() else 'absent'}")
+
+
 SCENARIOS = {
     "trust": (s_trust, {"pretrust": False}),
     "approve": (s_approve, {}),
@@ -421,6 +493,7 @@ SCENARIOS = {
     "second": (s_second, {}),
     "exec": (s_exec, {}),
     "nohooks": (s_nohooks, {"hooks": False, "probe_forced": False}),
+    "reply": (s_reply, {}),
 }
 
 

@@ -42,6 +42,23 @@ SCRIPTS: dict[str, list[tuple]] = {
          "I will run a command."),
         ("slow", 2, "The command ran. RING-BASH-DONE"),
     ],
+    # Another command, for `ring-tmux reply` to refuse (a new prompt typed after a refusal
+    # goes into the tool_result's message, which the lookup skips: hence a turn of its own).
+    "RING_DENY_BASH": [
+        ("tool", "Bash", {"command": "echo ring-deny > ring_deny_out.txt",
+                          "description": "Write the deny marker file"},
+         "I will run another command."),
+        ("text", "Understood, not running it. RING-DENY-DONE"),
+    ],
+    # A subagent whose Bash call needs permission: the subagent's own loop gets the prompt
+    # below (RING_RUN_BASH's script), and its dialog says which agent asks.
+    "RING_SUBAGENT": [
+        ("tool", "Agent", {"description": "Write the marker",
+                           "prompt": "RING_RUN_BASH: write the marker",
+                           "subagent_type": "general-purpose"},
+         "I will ask a subagent."),
+        ("text", "The subagent is done. RING-SUBAGENT-DONE"),
+    ],
     "RING_ASK_BACK": [("text", "I can do that. Which color do you prefer, red or blue?")],
     "RING_ANSWER_BLUE": [("text", "Blue it is. RING-ANSWER-DONE")],
     "RING_ASK_TOOL": [

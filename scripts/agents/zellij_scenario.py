@@ -389,17 +389,39 @@ class ZellijRun:
 
 
 def scenario(run: ZellijRun) -> None:
-    """start; a Bash call needing permission (the dialog); approve; done; /exit."""
+    """start; a Bash call needing permission (the dialog); approved from outside zellij by
+    `ring-tmux reply` (read with `dump-screen`, the digit typed with `write-chars` into
+    Claude's pane); done; /exit."""
     run.start()
     run.step("bash-dialog", lambda: run.h.send_text("RING_RUN_BASH: write the marker"),
              ("waiting", "permission"), screen_text="Do you want to proceed?")
+    replies: list = []
+
+    def reply(*args: str):
+        return subprocess.run([H.RING_BIN, "reply", run.sid or "?", *args],
+                              env=run.h.base_env(), capture_output=True, text=True, timeout=30)
+
     def approve():
         # As a person does, after reading it: Claude drops a key pressed within a moment of
         # drawing the dialog (seen here: an Enter sent at once left the dialog up).
         time.sleep(1.5)
-        run.h.send_keys("Enter")
+        listed = reply("--json")
+        try:
+            fingerprint = json.loads(listed.stdout).get("fingerprint") or "-"
+        except ValueError:
+            fingerprint = "-"
+        replies.append((listed, reply("1", "--expect", fingerprint)))
     run.step("approve", approve, ("working", ""))
+    listed, sent = replies[-1] if replies else (None, None)
+    ok = bool(listed and listed.returncode == 0 and "Do you want to proceed?" in listed.stdout
+              and sent and sent.returncode == 0)
+    run.rec.add(BarResult(SCENARIO, "approved-by-reply", ok, "-", "-", "-", "-",
+                          f"list exit {listed and listed.returncode}, reply exit "
+                          f"{sent and sent.returncode}: {sent and sent.stderr.strip()}"))
     run.step("approve-done", None, ("idle", ""), screen_text="RING-BASH-DONE")
+    marker = run.h.work / "ring_bash_out.txt"
+    run.rec.add(BarResult(SCENARIO, "command-ran", marker.exists(), "-", "-", "-", "-",
+                          f"ring_bash_out.txt {'exists' if marker.exists() else 'absent'}"))
     run.exit()
 
 

@@ -74,3 +74,111 @@ fn no_dialog_no_gaps_no_single_option() {
     assert_eq!(parse("Do it?\n❯ 1. Yes\nEsc to cancel"), None);
     assert_eq!(parse("Do it?\n  2. Yes\n❯ 3. No"), None);
 }
+
+/// A whole screen as `tmux capture-pane -p` gave it (blank lines kept), saved by the real-agent
+/// suites' `reply` scenarios (Claude Code 2.1.328, Codex CLI 0.169; paths as /WORK).
+fn screen(agent: &str, file: &str) -> &'static str {
+    match (agent, file) {
+        ("claude", "reply.bash-dialog") => {
+            include_str!("../../tests/fixtures/agents/claude/reply.bash-dialog.screen.txt")
+        }
+        ("claude", "reply.other-dialog") => {
+            include_str!("../../tests/fixtures/agents/claude/reply.other-dialog.screen.txt")
+        }
+        ("claude", "reply_subagent.subagent-dialog") => include_str!(
+            "../../tests/fixtures/agents/claude/reply_subagent.subagent-dialog.screen.txt"
+        ),
+        ("codex", "reply.approval-dialog") => {
+            include_str!("../../tests/fixtures/agents/codex/reply.approval-dialog.screen.txt")
+        }
+        other => panic!("no screen {other:?}"),
+    }
+}
+
+#[test]
+fn claude_whole_screen_keeps_what_the_dialog_asks_about() {
+    let d = parse(screen("claude", "reply.bash-dialog")).expect("a dialog");
+    assert_eq!(d.question, "Do you want to proceed?");
+    assert_eq!(
+        d.context,
+        [
+            "Bash command",
+            "Tip: auto mode handles these prompts for you — choose \"switch to auto mode\" below",
+            "Write the ring marker file",
+            "echo ring-bash-ok > ring_bash_out.txt",
+        ]
+    );
+    assert_eq!(d.choices.len(), 4);
+    assert_eq!(d.selected, Some(1));
+    assert_eq!(d.agent, None);
+}
+
+#[test]
+fn the_same_question_about_another_command_is_another_dialog() {
+    let first = parse(screen("claude", "reply.bash-dialog")).expect("first");
+    let other = parse(screen("claude", "reply.other-dialog")).expect("other");
+    assert_eq!(
+        (&first.question, &first.choices),
+        (&other.question, &other.choices)
+    );
+    assert!(
+        other
+            .context
+            .contains(&"echo ring-deny > ring_deny_out.txt".to_owned())
+    );
+    assert_ne!(first, other);
+    assert_ne!(first.fingerprint(), other.fingerprint());
+    assert_eq!(
+        first.fingerprint(),
+        parse(screen("claude", "reply.bash-dialog"))
+            .expect("again")
+            .fingerprint(),
+        "a fingerprint is the same for the same screen"
+    );
+}
+
+#[test]
+fn claude_subagent_dialog_names_its_agent() {
+    let d = parse(screen("claude", "reply_subagent.subagent-dialog")).expect("a dialog");
+    assert_eq!(d.agent.as_deref(), Some("general-purpose"));
+    assert_eq!(d.question, "Do you want to proceed?");
+    assert_eq!(
+        d.context[0],
+        "Bash command · from the general-purpose agent"
+    );
+    assert_eq!(d.choices[3].text, "No");
+}
+
+#[test]
+fn codex_approval_question_sits_above_what_it_asks_about() {
+    let d = parse(screen("codex", "reply.approval-dialog")).expect("a dialog");
+    assert_eq!(d.question, "Would you like to run the following command?");
+    assert_eq!(
+        d.context,
+        [
+            "Environment: local",
+            "Reason: Create approved.txt outside the sandbox?",
+            "$ touch /WORK/approved.txt",
+        ]
+    );
+    assert_eq!(
+        texts(&d),
+        [
+            "Yes, proceed (y)",
+            "Yes, and don't ask again for commands that start with `touch /WORK/approved.txt` (p)",
+            "No, and tell Codex what to do differently (esc)",
+        ]
+    );
+    assert_eq!(d.selected, Some(1));
+    assert_eq!(d.agent, None);
+}
+
+#[test]
+fn a_subagent_is_named_only_by_from_the_name_agent() {
+    assert_eq!(
+        subagent("Bash command · from the Explore agent").as_deref(),
+        Some("Explore")
+    );
+    assert_eq!(subagent("Read from the file agent.txt"), None);
+    assert_eq!(subagent("copy from the  agent"), None);
+}

@@ -20,6 +20,7 @@ pub mod notify;
 pub mod oneline;
 pub mod quiet;
 pub mod remove_hooks;
+pub mod reply;
 pub mod stats;
 pub mod status;
 

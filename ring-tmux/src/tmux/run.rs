@@ -72,9 +72,14 @@ pub fn state_dir(ring_home: &Path) -> Option<PathBuf> {
 
 /// Runs `tmux -S socket args…` with [`bounded`].
 pub fn run(socket: &str, args: &[String], deadline: Instant) -> Option<Output> {
+    bounded(tmux_command(socket, args), deadline)
+}
+
+/// `tmux -S socket args…`, not started.
+pub fn tmux_command(socket: &str, args: &[String]) -> Command {
     let mut command = Command::new(tmux_program());
     command.arg("-S").arg(Path::new(socket)).args(args);
-    bounded(command, deadline)
+    command
 }
 
 /// Runs `command` (stdin and stderr on `/dev/null`, stdout captured) in a new process group
@@ -92,6 +97,32 @@ pub fn bounded(mut command: Command, deadline: Instant) -> Option<Output> {
         .spawn()
         .ok()?;
     wait_until(child, deadline)
+}
+
+/// [`bounded`] for a child whose output may not fit the pipe buffer (a captured screen: a wide
+/// pane of box drawing is past 64 KiB): a thread reads stdout while the child runs.
+pub fn bounded_large(mut command: Command, deadline: Instant) -> Option<Output> {
+    use std::os::unix::process::CommandExt;
+    let mut child = command
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut pipe = child.stdout.take()?;
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        bytes
+    });
+    // The reader holds stdout: `wait_until` sees none and reads nothing.
+    let finished = wait_until(child, deadline);
+    let bytes = reader.join().unwrap_or_default();
+    finished.map(|o| Output {
+        success: o.success,
+        stdout: String::from_utf8_lossy(&bytes).into_owned(),
+    })
 }
 
 /// `SIGKILL` to the process group led by `child` (see [`bounded`]).
@@ -192,6 +223,16 @@ mod tests {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o700);
+    }
+
+    #[test]
+    fn a_large_output_is_read_whole() {
+        let mut command = Command::new("sh");
+        command.args(["-c", "yes ─────────────────── | head -c 300000"]);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let out = bounded_large(command, deadline).expect("finished");
+        assert!(out.success);
+        assert_eq!(out.stdout.len(), 300_000);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod world;
 
 mod by_name;
 mod keys;
+mod reply;
 mod status_line;
 mod tpm;
 
