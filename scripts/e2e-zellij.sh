@@ -443,8 +443,9 @@ EOF
     'screen | grep -qF "⚠ ring-tmux: the dialog changed since it was listed"'
   if dump_beta | grep -F "DIALOG-ANSWER" >/dev/null; then fail "no key reached the redrawn dialog"; else ok "no key reached the redrawn dialog"; fi
   tmx send-keys -t e2e p
+  # The agent's pane shows the same lines: listed by the board, they are on screen twice.
   expect "p again lists the new dialog" 5 \
-    'screen | grep -qF "2. Yes, and don'"'"'t ask again for rm -rf build commands in /src/api"'
+    'screen | grep -qF "1-3 answer" && [ "$(screen | grep -oF "2. Yes, and don'"'"'t ask again for rm -rf build commands" | wc -l)" -ge 2 ]'
   tmx send-keys -t e2e 2
   expect "the chosen digit reaches the agent's pane" 8 'dump_beta | grep -x "DIALOG-ANSWER=2" >/dev/null'
   expect "the board says what was sent" 8 'screen | grep -qF "✓ sent 2 (Yes, and don"'
