@@ -19,8 +19,11 @@
 #                      (the counts' colour; default: the bar's own text colour)
 #   @ring-status-project on|off  (default: status_show_project in ~/.config/ring/config.toml)
 #   @ring-jump-key a   prefix + a: go to the session that has waited longest (again: the next)
-#   @ring-menu-key A   prefix + A: a menu of every session ("" for either: no binding).
+#   @ring-menu-key A   prefix + A: the live board of every session in a popup (tmux 3.2+;
+#                      a menu on older tmux) ("" for either: no binding).
 #                      A default key already bound to something else is left alone.
+#   @ring-menu-style board|menu  what the menu key opens (default board; menu: the plain
+#                      tmux menu, also on tmux 3.2+). Read when the key is pressed.
 #   @ring-status-interval 2  lowers status-interval to this when it is higher ("off": never)
 #   @ring-bin PATH     the ring-tmux binary (default: PATH, ~/.local/bin, this repo's target/release)
 
@@ -271,7 +274,7 @@ main() {
 	fi
 
 	bind_ring_key @ring-jump-key a "$b jump --client #{q:client_name} --pane #{q:pane_id} --socket #{q:socket_path}"
-	bind_ring_key @ring-menu-key A "$b menu --client #{q:client_name} --socket #{q:socket_path} --height #{client_height} --width #{client_width}"
+	bind_ring_key @ring-menu-key A "$b menu --client #{q:client_name} --socket #{q:socket_path} --height #{client_height} --width #{client_width} --tmux-version=#{q:version} --style=#{q:@ring-menu-style}"
 
 	# After a client attaches (the server may have restarted under old rows), repair the pane
 	# options at once instead of at the next status refresh.

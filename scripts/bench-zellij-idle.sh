@@ -8,7 +8,10 @@
 # Usage: scripts/bench-zellij-idle.sh [SECONDS] [ROUNDS]   (default 60 s, 1 round)
 #   RING_PLUGIN_WASM   the plugin to measure (default: target/wasm32-wasip1/release/ring-plugin.wasm)
 #   BENCH_ROWS         rows on the board (default 100)
-# Each round measures "without the bar" then "with the bar". Output: a markdown table.
+#   BENCH_BEFORE_WASM  a second plugin measured in the same rounds (e.g. main's build), for a
+#                      before/after side by side
+# Each round measures "without the bar", then "with the bar" (and with the second plugin).
+# Output: a markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/zellij/lib.sh
@@ -87,11 +90,22 @@ measure() {
   unset ZJ_WORK ZJ_TMUX ZJ_SESSION
 }
 
-echo "| round | without the bar (s CPU / ${seconds} s) | with the bar, ${rows} rows | ratio |"
-echo "|---:|---:|---:|---:|"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "∞" }'; }
+
+if [ -n "${BENCH_BEFORE_WASM:-}" ]; then
+  echo "| round | without the bar (s CPU / ${seconds} s) | with the bar, ${rows} rows | ratio | before: with the bar | ratio |"
+  echo "|---:|---:|---:|---:|---:|---:|"
+else
+  echo "| round | without the bar (s CPU / ${seconds} s) | with the bar, ${rows} rows | ratio |"
+  echo "|---:|---:|---:|---:|"
+fi
 for round in $(seq 1 "$rounds"); do
   without="$(measure 0)"
   with="$(measure 1)"
-  ratio="$(awk -v a="$with" -v b="$without" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "∞" }')"
-  echo "| $round | $without | $with | $ratio |"
+  if [ -n "${BENCH_BEFORE_WASM:-}" ]; then
+    before="$(RING_PLUGIN_WASM="$BENCH_BEFORE_WASM" measure 1)"
+    echo "| $round | $without | $with | $(ratio "$with" "$without") | $before | $(ratio "$before" "$without") |"
+  else
+    echo "| $round | $without | $with | $(ratio "$with" "$without") |"
+  fi
 done

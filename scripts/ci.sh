@@ -161,7 +161,7 @@ if [ -x scripts/e2e-zellij.sh ]; then
   scripts/e2e-zellij.sh
 fi
 
-step "e2e: real agents (Claude Code, Codex CLI)"
+step "e2e: real agents (Claude Code, Codex CLI, Gemini CLI, OpenCode)"
 scripts/e2e-agents.sh
 
 if [ -x scripts/ci-install-smoke.sh ]; then

@@ -112,8 +112,9 @@ for name in api web docs cli; do mkdir -p "$(cwd "$name")"; done
 
 # What each pane shows once its events are sent: what the agent would be showing.
 # The first line: ring's keys (the prefix is tmux's default, C-b): `prefix a` goes to the
-# agent that has waited longest (again: the next), `prefix A` opens a menu of all of them.
-keys="printf '\\033[2m%s\\033[0m\\n' 'ring: C-b a jump · C-b A menu · C-b d end'"
+# agent that has waited longest (again: the next), `prefix A` opens the live board of all of
+# them (a menu before tmux 3.2).
+keys="printf '\\033[2m%s\\033[0m\\n' 'ring: C-b a jump · C-b A board · C-b d end'"
 { echo "$keys"; cat; } >"$demo/screen-api.sh" <<'EOF'
 printf '\033[1m✻ Claude Code\033[0m  ~/projects/api\n\n> make the tests pass\n\n'
 n=0
@@ -127,7 +128,7 @@ while :; do
     n=$((n + 1))
     if [ $((n % 6)) = 0 ]; then
       clear
-      printf '\033[2m%s\033[0m\n' 'ring: C-b a jump · C-b A menu · C-b d end'
+      printf '\033[2m%s\033[0m\n' 'ring: C-b a jump · C-b A board · C-b d end'
       printf '\033[1m✻ Claude Code\033[0m  ~/projects/api\n\n'
     fi
     printf '%s\n' "$line"
@@ -310,7 +311,7 @@ expect_panes "after the Codex permission wait" "api (claude)=working web (claude
 for pane in $(t list-panes -t demo:agents -F '#{pane_id}'); do
   screen="$(t capture-pane -p -t "$pane")"
   case "$screen" in
-    *"C-b a jump · C-b A menu"*) ;;
+    *"C-b a jump · C-b A board"*) ;;
     *) echo "demo.sh: pane $pane does not show ring's keys:" >&2; printf '%s\n' "$screen" >&2; exit 1 ;;
   esac
   case "$screen" in

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The real-agent suite: the real Claude Code and Codex CLI (pinned npm packages), offline
-# against scripted mock model servers on 127.0.0.1, interactive in real tmux servers with
+# The real-agent suite: the real Claude Code, Codex CLI, Gemini CLI and OpenCode (pinned npm
+# packages), offline against scripted mock model servers on 127.0.0.1, interactive in real tmux servers with
 # ring.tmux loaded and ring's hooks installed by `ring-tmux install-hooks` in throwaway HOMEs.
 # Every step compares what the screen shows with ring's board (`json --all`) and the pane's
 # badge (`@ring_state` / `@ring_kind`); then one Claude scenario inside a real zellij with ring's
 # plugin, comparing the screen with the board and ring's zellij bar. See
 # scripts/agents/*-FINDINGS.md.
 #
-#   scripts/e2e-agents.sh              install the agents if missing, run both suites, then
+#   scripts/e2e-agents.sh              install the agents if missing, run the suites, then
 #                                      the zellij scenario (scripts/agents/zellij_scenario.py)
 #   RING_AGENTS_ROOT=DIR               where the npm packages live (default ~/.cache/ring-ci/agents)
 #   RING_CI_NO_INSTALL=1               never install: fail when the pinned agents are missing
@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 
 CLAUDE_VERSION=2.1.328
 CODEX_VERSION=0.169.0
+OPENCODE_VERSION=1.18.33
+GEMINI_VERSION=0.61.0
 AGENTS="${RING_AGENTS_ROOT:-$HOME/.cache/ring-ci/agents}"
 BIN="$AGENTS/node_modules/.bin"
 
@@ -25,9 +27,10 @@ installed_version() { # package → its installed version, or nothing
 }
 
 if [ "$(installed_version @anthropic-ai/claude-code)" != "$CLAUDE_VERSION" ] ||
-  [ "$(installed_version @openai/codex)" != "$CODEX_VERSION" ]; then
+  [ "$(installed_version @openai/codex)" != "$CODEX_VERSION" ] ||
+  [ "$(installed_version @google/gemini-cli)" != "$GEMINI_VERSION" ]; then
   if [ "${RING_CI_NO_INSTALL:-0}" = 1 ]; then
-    echo "e2e-agents: Claude Code $CLAUDE_VERSION and Codex $CODEX_VERSION are not in $AGENTS" >&2
+    echo "e2e-agents: Claude Code $CLAUDE_VERSION, Codex $CODEX_VERSION and Gemini CLI $GEMINI_VERSION are not all in $AGENTS" >&2
     exit 1
   fi
   if ! command -v npm >/dev/null; then
@@ -35,16 +38,28 @@ if [ "$(installed_version @anthropic-ai/claude-code)" != "$CLAUDE_VERSION" ] ||
       { echo "e2e-agents: npm is missing; install Node.js >= 20 with npm and re-run" >&2; exit 1; }
   fi
   mkdir -p "$AGENTS"
-  echo "installing @anthropic-ai/claude-code@$CLAUDE_VERSION and @openai/codex@$CODEX_VERSION into $AGENTS"
+  echo "installing @anthropic-ai/claude-code@$CLAUDE_VERSION, @openai/codex@$CODEX_VERSION and @google/gemini-cli@$GEMINI_VERSION into $AGENTS"
   npm install --prefix "$AGENTS" --no-audit --no-fund --loglevel=error \
-    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" >/dev/null ||
+    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" \
+    "@google/gemini-cli@$GEMINI_VERSION" >/dev/null ||
     { echo "e2e-agents: npm could not install the agents" >&2; exit 1; }
 fi
-for tool in claude codex; do
+if [ "$(installed_version opencode-ai)" != "$OPENCODE_VERSION" ]; then
+  if [ "${RING_CI_NO_INSTALL:-0}" = 1 ]; then
+    echo "e2e-agents: OpenCode $OPENCODE_VERSION is not in $AGENTS" >&2
+    exit 1
+  fi
+  mkdir -p "$AGENTS"
+  echo "installing opencode-ai@$OPENCODE_VERSION into $AGENTS"
+  npm install --prefix "$AGENTS" --no-audit --no-fund --loglevel=error \
+    "opencode-ai@$OPENCODE_VERSION" >/dev/null ||
+    { echo "e2e-agents: npm could not install OpenCode" >&2; exit 1; }
+fi
+for tool in claude codex gemini opencode; do
   "$BIN/$tool" --version >/dev/null 2>&1 ||
     { echo "e2e-agents: $BIN/$tool does not run" >&2; exit 1; }
 done
-echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version)"
+echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version), Gemini CLI $("$BIN/gemini" --version), OpenCode $("$BIN/opencode" --version)"
 
 cargo build -p ring-tmux --locked --quiet
 export RING_BIN="$PWD/target/debug/ring-tmux" RING_AGENTS_BIN="$BIN"
@@ -57,10 +72,18 @@ python3 scripts/agents/claude_scenarios.py --no-fixtures >"$logs/claude" 2>&1 &
 claude=$!
 python3 scripts/agents/codex_scenarios.py --no-fixtures --no-probe >"$logs/codex" 2>&1 &
 codex=$!
+python3 scripts/agents/opencode_scenarios.py >"$logs/opencode" 2>&1 &
+opencode=$!
+python3 scripts/agents/gemini_scenarios.py --no-fixtures >"$logs/gemini" 2>&1 &
+gemini=$!
 claude_rc=0
 codex_rc=0
+opencode_rc=0
+gemini_rc=0
 wait "$claude" || claude_rc=$?
 wait "$codex" || codex_rc=$?
+wait "$opencode" || opencode_rc=$?
+wait "$gemini" || gemini_rc=$?
 
 # A real agent on a busy machine now and then misses a keystroke or a deadline. A scenario
 # that failed runs once more, alone: its second run is what counts, and both are printed (the
@@ -81,6 +104,8 @@ retry() { # first run's exit code, log, runner and its arguments (--only NAMES i
 status=0
 retry "$claude_rc" "$logs/claude" python3 scripts/agents/claude_scenarios.py --no-fixtures || status=1
 retry "$codex_rc" "$logs/codex" python3 scripts/agents/codex_scenarios.py --no-fixtures --no-probe || status=1
+retry "$opencode_rc" "$logs/opencode" python3 scripts/agents/opencode_scenarios.py || status=1
+retry "$gemini_rc" "$logs/gemini" python3 scripts/agents/gemini_scenarios.py --no-fixtures || status=1
 # Then, alone: Claude Code inside a real zellij with ring's plugin (the bar as well as the
 # board; zellij from RING_ZELLIJ or ~/.cache/ring-ci/zellij, the plugin built if missing).
 if ! python3 scripts/agents/zellij_scenario.py >"$logs/zellij" 2>&1; then
@@ -92,15 +117,31 @@ if ! python3 scripts/agents/zellij_scenario.py >"$logs/zellij" 2>&1; then
     status=1
   fi
 fi
+# Then, alone: OpenCode inside a real zellij with ring's plugin (the same world).
+if ! python3 scripts/agents/opencode_zellij.py >"$logs/opencode-zellij" 2>&1; then
+  if grep -q '^FAIL ' "$logs/opencode-zellij"; then
+    sed -i -E 's#^(PASS|FAIL) #first try: \1 #' "$logs/opencode-zellij"
+    echo "(again)" >>"$logs/opencode-zellij"
+    python3 scripts/agents/opencode_zellij.py >>"$logs/opencode-zellij" 2>&1 || status=1
+  else
+    status=1
+  fi
+fi
 echo "--- Claude Code $CLAUDE_VERSION"
 cat "$logs/claude"
 echo "--- Codex CLI $CODEX_VERSION"
 cat "$logs/codex"
+echo "--- OpenCode $OPENCODE_VERSION"
+cat "$logs/opencode"
+echo "--- Gemini CLI $GEMINI_VERSION"
+cat "$logs/gemini"
 echo "--- Claude Code $CLAUDE_VERSION in zellij with ring's plugin"
 cat "$logs/zellij"
-passed=$(cat "$logs/claude" "$logs/codex" "$logs/zellij" | grep -c '^PASS ' || true)
-failed=$(cat "$logs/claude" "$logs/codex" "$logs/zellij" | grep -c '^FAIL ' || true)
-retried=$(cat "$logs/claude" "$logs/codex" "$logs/zellij" | grep -c '^first try: FAIL ' || true)
+echo "--- OpenCode $OPENCODE_VERSION in zellij with ring's plugin"
+cat "$logs/opencode-zellij"
+passed=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/gemini" "$logs/zellij" "$logs/opencode-zellij" | grep -c '^PASS ' || true)
+failed=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/gemini" "$logs/zellij" "$logs/opencode-zellij" | grep -c '^FAIL ' || true)
+retried=$(cat "$logs/claude" "$logs/codex" "$logs/opencode" "$logs/gemini" "$logs/zellij" "$logs/opencode-zellij" | grep -c '^first try: FAIL ' || true)
 [ "$failed" -eq 0 ] || status=1
 echo "(steps that failed at first and passed when their scenario ran again alone: $retried)"
 echo "agents: $passed passed, $failed failed"

@@ -80,6 +80,17 @@ step "counts"
 row web working
 expect "a new row is counted within 2 s" 2 'bar_has "🟢1"'
 
+step "a clock rule with no file changing: Codex's permission wait"
+# Working on a PermissionRequest since 5 s ago: waiting once codex_permission_wait_seconds
+# (10) have passed. Nothing is written after the row, so only the read's next_change_at
+# makes a quiet tick derive the bar again.
+row codex-wait working provider=codex last_event=PermissionRequest \
+  "last_active:=$(python3 -c 'import time; print(time.time() - 5)')"
+expect "counted as working first" 2 'bar_has "🟢2"'
+expect "waiting once its 10 s have passed, no file changed" 10 'bar_has "🔴1 🟢1"'
+rm -f "$RING_HOME/sessions/codex-wait.json"
+expect "gone with its row" 4 'bar_has "🟢1" && ! bar_has "🔴"'
+
 step "a waiting row for pane beta"
 row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
   'waiting_detail=Bash: cargo test'
@@ -187,6 +198,27 @@ step "a closed pane ends its session"
 zj action focus-pane-id "terminal_$BETA" >/dev/null 2>&1 || true
 zj action close-pane >/dev/null 2>&1 || true
 expect "evil's pane closed: its badge and count go" 3 '! bar_has "evil" && bar_has "🔴1 "'
+
+step "Gemini CLI's hook inside pane alpha"
+# Gemini CLI 0.61.0's own events (scripts/agents/GEMINI-FINDINGS.md): an approval dialog is
+# BeforeTool, then a ToolPermission notification; approving it is AfterTool.
+gemini_payloads() { # event:extra-json pairs → a script piping each through the real hook
+  local pair
+  for pair in "$@"; do
+    printf "printf '%%s' '{\"session_id\": \"gem1\", \"cwd\": \"/src/gemproj\", \"hook_event_name\": \"%s\"%s}' | '%s' hook --provider gemini\n" \
+      "${pair%%:*}" "${pair#*:}" "$RING_TMUX_BIN"
+  done >"$ZJ_WORK/gemini.sh"
+}
+gemini_payloads 'SessionStart:, "source": "startup"' 'BeforeAgent:, "prompt": "run it"' \
+  'BeforeTool:, "tool_name": "run_shell_command", "tool_input": {"command": "make"}' \
+  'Notification:, "notification_type": "ToolPermission", "message": "Tool Confirm Shell Command requires execution"'
+zj action write-chars --pane-id "terminal_$ALPHA" "sh $ZJ_WORK/gemini.sh; clear"$'\n'
+expect "Gemini's row carries the zellij pane" 5 \
+  'grep -q "\"zellij_pane\": *\"$ALPHA\"" "$RING_HOME/sessions/gemini:gem1.json" 2>/dev/null'
+expect "its approval dialog is a 🔐 gemproj badge, 🔴2" 3 'bar_has "🔐 gemproj" && bar_has "🔴2"'
+gemini_payloads 'AfterTool:, "tool_name": "run_shell_command", "tool_response": {"llmContent": "ok"}'
+zj action write-chars --pane-id "terminal_$ALPHA" "sh $ZJ_WORK/gemini.sh; clear"$'\n'
+expect "approved (AfterTool): its badge goes, 🔴1" 3 '! bar_has "gemproj" && bar_has "🔴1 "'
 
 step "without pre-granted permissions"
 RING_E2E_KEEP=0 zj_stop

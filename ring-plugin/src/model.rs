@@ -13,7 +13,7 @@ use crate::source::Registry;
 use ring_shared::agent::OwnState;
 use ring_shared::config::Config;
 use ring_shared::derive::{Procs, ReadContext, Session, parse_hidden, parse_labels};
-use ring_shared::format::relative_time;
+use ring_shared::format::{relative_time, relative_time_next};
 use ring_shared::scan::{Published, ScanSession};
 use ring_shared::view;
 use ring_shared::{Row, Status};
@@ -111,6 +111,19 @@ pub fn derive_sessions(
     hidden: &BTreeMap<String, f64>,
     agents: &[OwnState],
 ) -> Vec<Session> {
+    derive(rows, zero, now, config, hidden, agents).sessions
+}
+
+/// [`derive_sessions`], with when the clock rules can next change the read
+/// ([`view::Read::next_change_at`]).
+pub fn derive(
+    rows: Vec<Row>,
+    zero: Vec<ScanSession>,
+    now: f64,
+    config: &Config,
+    hidden: &BTreeMap<String, f64>,
+    agents: &[OwnState],
+) -> view::Read {
     let procs = Procs {
         by_provider: ring_shared::provider::scanned()
             .map(|p| (p.name.to_owned(), None))
@@ -131,7 +144,6 @@ pub fn derive_sessions(
         zero_config: view::ZeroConfig::Rows(zero),
         agents,
     })
-    .sessions
 }
 
 /// Everything decoded from the ring folder, kept until a scan reports a change, so that a
@@ -182,6 +194,15 @@ impl ReadInputs {
         }
     }
 
+    /// When the published rows and states go stale ([`ZERO_CONFIG_MAX_AGE`]), if they are
+    /// still used at `now`.
+    pub fn published_expires_at(&self, now: f64) -> Option<f64> {
+        self.published
+            .as_ref()
+            .map(|p| p.generated_at + ZERO_CONFIG_MAX_AGE)
+            .filter(|&at| now <= at)
+    }
+
     /// The published zero-config rows, unless older than [`ZERO_CONFIG_MAX_AGE`] at `now`.
     pub fn zero_config_rows(&self, now: f64) -> Vec<ScanSession> {
         match &self.published {
@@ -198,7 +219,13 @@ pub const ZERO_CONFIG_MAX_AGE: f64 = 60.0;
 /// Applies the pane-gone rule, builds ring-shared's [`view::View`] (board order, detail,
 /// label, counts), maps its entries to panes and keeps the shown states: what the bar and the
 /// board draw.
-pub fn build(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
+pub fn build(sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
+    build_timed(sessions, inputs).0
+}
+
+/// [`build`], with when the first entry's idle text (`42s`, `3m`) moves on (`None` without
+/// entries).
+pub fn build_timed(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Option<f64>) {
     end_gone_panes(&mut sessions, inputs);
     let shared = view::View::build(
         sessions,
@@ -212,9 +239,12 @@ pub fn build(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
     );
     let targets = map_targets(&shared.entries, inputs);
     let mut view = View::default();
+    let mut idle_text_changes_at: Option<f64> = None;
     for (e, target) in shared.entries.iter().zip(targets) {
         if inputs.shown.contains(&e.status) {
             view.entries.push(entry(e, target, inputs));
+            let next = e.last_active + relative_time_next(e.idle_seconds);
+            idle_text_changes_at = Some(idle_text_changes_at.map_or(next, |at| at.min(next)));
         }
     }
     for status in Status::ALL {
@@ -246,7 +276,7 @@ pub fn build(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
             _ => None,
         })
         .collect();
-    view
+    (view, idle_text_changes_at)
 }
 
 /// A row of this session whose pane is no longer in the manifest is ended: the agent's pane

@@ -77,6 +77,9 @@ pub struct State {
     /// What the ring folder said, decoded; rebuilt only when a scan saw a change.
     inputs: ReadInputs,
     inputs_stale: bool,
+    /// When the view can next change with nothing read ([`next_change_at`]); a quiet tick
+    /// before then derives nothing.
+    due: Option<f64>,
     /// Session snapshots still allowed after the grant.
     snapshot_tries: u8,
     /// When to run `ring_tmux` (only when the layout names it).
@@ -131,7 +134,7 @@ impl ZellijPlugin for State {
                 self.adopt_session_snapshot();
                 self.run_zero_config();
                 self.run_notify_flush();
-                let changed = self.visible && self.refresh();
+                let changed = self.visible && self.tick();
                 self.arm_timer();
                 changed
             }
@@ -319,6 +322,24 @@ impl State {
         self.recompute()
     }
 
+    /// The timer's refresh: the scan, then the view only when a file changed or a clock rule
+    /// is due. A quiet tick is one `stat` of `sessions/` and one per side file.
+    fn tick(&mut self) -> bool {
+        let was_missing = self.no_sessions_folder;
+        if self.host == Host::Ready {
+            let scan = self.registry.scan(Path::new("/host"));
+            self.no_sessions_folder = scan.no_sessions_folder;
+            self.inputs_stale |= scan.changed;
+        }
+        if !self.inputs_stale
+            && was_missing == self.no_sessions_folder
+            && !is_due(self.due, wall_clock())
+        {
+            return false;
+        }
+        self.recompute()
+    }
+
     /// Rebuilds the view from what is known; true when it differs from what is drawn.
     fn recompute(&mut self) -> bool {
         let now = wall_clock();
@@ -328,7 +349,7 @@ impl State {
         }
         let inputs = &self.inputs;
         let config = &inputs.config;
-        let sessions = model::derive_sessions(
+        let read = model::derive(
             inputs.rows.clone(),
             inputs.zero_config_rows(now),
             now,
@@ -337,8 +358,9 @@ impl State {
             inputs.agent_states(now),
         );
         let shown = Settings::shown_states(config);
-        let view = model::build(
-            sessions,
+        let rules_due = read.next_change_at;
+        let (view, idle_text_due) = model::build_timed(
+            read.sessions,
             &Inputs {
                 now,
                 session_name: self.session_name.as_deref(),
@@ -347,6 +369,12 @@ impl State {
                 label: self.settings.label,
                 shown: &shown,
             },
+        );
+        self.due = next_change_at(
+            self.settings.mode,
+            rules_due,
+            self.inputs.published_expires_at(now),
+            idle_text_due,
         );
         self.apply_cue(&view);
         let notices = self.notices();
@@ -436,6 +464,33 @@ pub fn redraw_needed(mode: Mode, drawn: &View, next: &View) -> bool {
     }
 }
 
+/// When what `mode` draws of `view` can next change with nothing read: the first of the
+/// clock rules' deadline (`rules`, [`ring_shared::view::Read::next_change_at`]), the
+/// published zero-config rows going stale (`published`), and on the board (which shows idle
+/// times) the first idle text moving on (`idle_text`). The bar draws no idle time.
+pub fn next_change_at(
+    mode: Mode,
+    rules: Option<f64>,
+    published: Option<f64>,
+    idle_text: Option<f64>,
+) -> Option<f64> {
+    let idle = match mode {
+        Mode::Bar => None,
+        Mode::Board => idle_text,
+    };
+    [rules, published, idle]
+        .into_iter()
+        .flatten()
+        .reduce(f64::min)
+}
+
+/// Whether a quiet tick at `now` must derive the view again (`due` from [`next_change_at`]).
+/// A deadline is passed once the clock is at it: the rules change strictly after it, so the
+/// tick after that sees the change.
+pub fn is_due(due: Option<f64>, now: f64) -> bool {
+    due.is_some_and(|at| at.is_nan() || now >= at)
+}
+
 /// Wall-clock seconds (WASI's clock is the host's).
 fn wall_clock() -> f64 {
     SystemTime::now()
@@ -466,6 +521,104 @@ mod tests {
         };
         view.entries = vec![entry; entries];
         view
+    }
+
+    const NOW: f64 = 1_700_000_000.0;
+
+    /// The view the plugin builds at `now` from hook rows, and when it next changes.
+    fn read(rows: &[ring_shared::Row], mode: Mode, now: f64) -> (View, Option<f64>) {
+        let config = ring_shared::config::Config::default();
+        let read = model::derive(
+            rows.to_vec(),
+            Vec::new(),
+            now,
+            &config,
+            &BTreeMap::new(),
+            &[],
+        );
+        let due = read.next_change_at;
+        let (view, idle_text_due) = model::build_timed(
+            read.sessions,
+            &Inputs {
+                now,
+                session_name: None,
+                panes: &Panes::default(),
+                labels: &BTreeMap::new(),
+                label: crate::settings::Label::Project,
+                shown: &Status::ALL,
+            },
+        );
+        let next = next_change_at(mode, due, None, idle_text_due);
+        (view, next)
+    }
+
+    fn codex_asking(idle: f64) -> ring_shared::Row {
+        let mut row = ring_shared::Row::new("codex:t");
+        row.provider = "codex".into();
+        row.status = Status::Working;
+        row.last_event = Some("PermissionRequest".into());
+        row.last_active = NOW - idle;
+        row
+    }
+
+    #[test]
+    fn a_quiet_bar_derives_again_only_when_a_rule_is_due() {
+        // Codex asks for permission 10 s after its last activity (the default threshold).
+        let rows = [codex_asking(3.0)];
+        let (view, due) = read(&rows, Mode::Bar, NOW);
+        assert_eq!(view.counts, [(Status::Working, 1)]);
+        assert_eq!(due, Some(NOW + 7.0));
+        for tick in 1..7 {
+            let now = NOW + f64::from(tick);
+            assert!(!is_due(due, now), "tick {tick}");
+            assert!(!redraw_needed(
+                Mode::Bar,
+                &view,
+                &read(&rows, Mode::Bar, now).0
+            ));
+        }
+        // The tick at the deadline derives again; the one after it shows the wait.
+        assert!(is_due(due, NOW + 7.0));
+        let (after, due_after) = read(&rows, Mode::Bar, NOW + 8.0);
+        assert_eq!(after.counts, [(Status::Waiting, 1)]);
+        assert_eq!(due_after, None);
+        assert!(!is_due(due_after, NOW + 1e6));
+    }
+
+    #[test]
+    fn the_board_derives_again_when_an_idle_text_moves_on() {
+        let rows = [codex_asking(100.0)];
+        let (_, bar) = read(&rows, Mode::Bar, NOW);
+        assert_eq!(bar, None);
+        // `1m` until 120 s.
+        let (view, board) = read(&rows, Mode::Board, NOW);
+        assert_eq!(view.entries[0].idle, "1m");
+        assert_eq!(board, Some(NOW + 20.0));
+        assert_eq!(read(&rows, Mode::Board, NOW + 19.5).0.entries[0].idle, "1m");
+        assert_eq!(read(&rows, Mode::Board, NOW + 20.0).0.entries[0].idle, "2m");
+    }
+
+    #[test]
+    fn published_rows_going_stale_are_a_deadline() {
+        assert_eq!(
+            next_change_at(Mode::Bar, None, Some(NOW + 60.0), None),
+            Some(NOW + 60.0)
+        );
+        assert_eq!(
+            next_change_at(
+                Mode::Bar,
+                Some(NOW + 5.0),
+                Some(NOW + 60.0),
+                Some(NOW + 1.0)
+            ),
+            Some(NOW + 5.0)
+        );
+        let published = model::ReadInputs {
+            published: Some(ring_shared::scan::Published::new(NOW, &[])),
+            ..model::ReadInputs::default()
+        };
+        assert_eq!(published.published_expires_at(NOW + 1.0), Some(NOW + 60.0));
+        assert_eq!(published.published_expires_at(NOW + 61.0), None);
     }
 
     #[test]

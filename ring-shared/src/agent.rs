@@ -101,6 +101,56 @@ pub fn parse_claude_session(bytes: &[u8]) -> Option<OwnState> {
     })
 }
 
+/// What Gemini CLI's chat file (`~/.gemini/tmp/<project>/chats/session-….jsonl`, the hook
+/// rows' `transcript_path`) says at its end, read from its last bytes: `Some(when)` when its
+/// last record is the `info` "Request cancelled." that Gemini CLI 0.61.0 writes for an Esc at
+/// its approval dialog, which sends no hook (real-agent suite, gemini/esc_permission). Skipped
+/// on the way back: the `$set` lines of metadata, and the `<session_context>` user message
+/// Gemini writes again right after a cancel; a cut first line is no record.
+pub fn gemini_cancelled_at(tail: &[u8]) -> Option<f64> {
+    let text = String::from_utf8_lossy(tail);
+    let last = text
+        .lines()
+        .rev()
+        .filter_map(|line| serde_json::from_str::<Value>(line.trim()).ok())
+        .find(|record| record.get("type").is_some() && !is_session_context(record))?;
+    let text = |key: &str| last.get(key).and_then(Value::as_str).unwrap_or("");
+    if text("type") != "info" || text("content").trim() != GEMINI_CANCELLED {
+        return None;
+    }
+    crate::derive::files::parse_iso(text("timestamp"), 0)
+}
+
+/// Gemini CLI's own first user message (`<session_context>…`), not the user's.
+fn is_session_context(record: &Value) -> bool {
+    record.get("type").and_then(Value::as_str) == Some("user")
+        && record
+            .pointer("/content/0/text")
+            .and_then(Value::as_str)
+            .is_some_and(|t| t.trim_start().starts_with("<session_context>"))
+}
+
+/// The notice Gemini CLI writes into its chat file when a request is cancelled.
+const GEMINI_CANCELLED: &str = "Request cancelled.";
+
+/// The state of a waiting Gemini CLI hook row whose chat file ends with a cancel at `at`
+/// ([`gemini_cancelled_at`]): idle since then. `pid` is the row's agent process, if known.
+pub fn gemini_cancelled(session_id: &str, cwd: &str, pid: Option<i64>, at: f64) -> OwnState {
+    OwnState {
+        provider: crate::provider::gemini::PROVIDER.name.into(),
+        session_id: session_id.to_owned(),
+        pid: pid.unwrap_or(0),
+        proc_start: None,
+        pid_domain: None,
+        cwd: cwd.to_owned(),
+        status: OwnStatus::Idle,
+        waiting_for: String::new(),
+        updated_at: at,
+        // The row's liveness is the process scan's (it ends the row first when gone).
+        alive: Some(true),
+    }
+}
+
 /// The waiting kind an agent's `waitingFor` names: `input needed` is an AskUserQuestion,
 /// anything else a permission (Claude says `permission prompt` for ExitPlanMode too).
 fn kind_of(waiting_for: &str) -> &'static str {

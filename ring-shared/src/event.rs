@@ -74,14 +74,24 @@ pub struct Event {
     pub detail: String,
     /// Explicit signal (§2.4).
     pub explicit: Option<bool>,
-    /// Payload `last_assistant_message` if a string with non-blank content (§3.3).
+    /// Payload `last_assistant_message` (Gemini CLI: `prompt_response`) if a string with
+    /// non-blank content (§3.3).
     pub last_assistant_message: Option<String>,
     /// What the payload itself says the agent does ([`crate::transcript::payload_action`]).
     pub action: Option<String>,
 }
 
 const EVENT_KEYS: &[&str] = &["event", "event_name", "hook_event_name", "hookEventName"];
-const SESSION_ID_KEYS: &[&str] = &["session_id", "sessionId", "thread_id", "threadId", "id"];
+const SESSION_ID_KEYS: &[&str] = &[
+    "session_id",
+    "sessionId",
+    "thread_id",
+    "threadId",
+    "id",
+    // Cursor's hooks name the chat only by its conversation.
+    "conversation_id",
+    "conversationId",
+];
 const CWD_KEYS: &[&str] = &[
     "cwd",
     "current_working_directory",
@@ -162,10 +172,11 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
     let explicit = rules::explicit_signal(obj);
     let status = rules::status(obj, event, &provider, explicit)?;
     let detail = detail(obj);
-    let last_assistant_message = obj
-        .get("last_assistant_message")
-        .and_then(Value::as_str)
-        .filter(|s| !strip(s).is_empty())
+    // Gemini CLI's `AfterAgent` says it as `prompt_response`.
+    let last_assistant_message = ["last_assistant_message", "prompt_response"]
+        .iter()
+        .filter_map(|k| obj.get(*k).and_then(Value::as_str))
+        .find(|s| !strip(s).is_empty())
         .map(str::to_owned);
     let action = crate::transcript::payload_action(
         event,
@@ -174,7 +185,7 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         last_assistant_message.as_deref(),
     );
     let waiting_kind = if status == Status::Waiting {
-        rules::waiting_kind(obj, event, &detail).to_owned()
+        rules::waiting_kind(obj, event, &detail, &provider).to_owned()
     } else {
         String::new()
     };
@@ -184,7 +195,7 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         provider,
         process_name,
         normalized_provider,
-        cwd: first_str(obj, CWD_KEYS).to_owned(),
+        cwd: cwd(obj).to_owned(),
         transcript_path: first_str(obj, TRANSCRIPT_KEYS).to_owned(),
         question_reads_transcript: question_reads_transcript(obj),
         tty: first_str(obj, &["tty"]).to_owned(),
@@ -197,6 +208,20 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         last_assistant_message,
         action,
     })
+}
+
+/// The payload's folder: its cwd keys, else the first of `workspace_roots` (Cursor sends a
+/// `cwd` only with shell commands).
+fn cwd(obj: &Map<String, Value>) -> &str {
+    match first_str(obj, CWD_KEYS) {
+        "" => obj
+            .get("workspace_roots")
+            .and_then(Value::as_array)
+            .and_then(|roots| roots.first())
+            .and_then(Value::as_str)
+            .unwrap_or_default(),
+        found => found,
+    }
 }
 
 /// RiNG's Stop-question reader takes the first *truthy* of `transcript_path`,

@@ -40,6 +40,7 @@ pub mod dialog;
 pub mod event;
 pub mod fasthash;
 pub mod format;
+pub mod health;
 pub mod hidden;
 pub mod labels;
 pub mod notify;

@@ -149,6 +149,11 @@ pub const PAYLOAD_ACTION: &str = "last_action is what the payload itself says (t
     PreToolUse or PermissionRequest runs, a Stop's final text) rather than the transcript's \
     tail (RiNG), which Claude appends to after the hook ran";
 
+/// A Gemini CLI hook finds its agent's terminal.
+pub const GEMINI_TTY: &str = "a Gemini CLI hook finds its agent's terminal (RiNG knows no \
+    Gemini process): ring walks up to the node process running gemini (real-agent suite, \
+    gemini kill9)";
+
 /// The documented differences a recorded compat step (`{"payload", "provider"?, "args"?}`)
 /// may run into, if any. The status rules are found by normalizing the same payload as a
 /// generic provider (which keeps every RiNG rule); the action rule by the payload's shape.
@@ -195,6 +200,16 @@ pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
             }
             _ => {}
         }
+    }
+    // RiNG 0.17.2 discovers the terminal of Claude Code's and Codex's processes only.
+    let ring_knows_its_process = [
+        crate::provider::claude::PROVIDER.name,
+        crate::provider::codex::PROVIDER.name,
+    ]
+    .contains(&event.provider.as_str());
+    if event.process_name.is_some() && !ring_knows_its_process {
+        difference.rules.push(GEMINI_TTY);
+        difference.fields.push("tty");
     }
     if event.action.is_some() && !event.transcript_path.is_empty() {
         difference.rules.push(PAYLOAD_ACTION);

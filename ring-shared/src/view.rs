@@ -30,7 +30,7 @@ pub use kinds::{KINDS, Kind, KindInfo, icon};
 
 use crate::agent::OwnState;
 use crate::board::{Board, Counts, location, project};
-use crate::derive::{ReadContext, Session, Source, hook_sessions};
+use crate::derive::{ReadContext, Session, Source, hook_rule_due, hook_sessions};
 use crate::registry::{Row, Status};
 use crate::scan::{self, ScanSession};
 use serde::{Deserialize, Serialize};
@@ -66,12 +66,20 @@ pub struct Read {
     pub sessions: Vec<Session>,
     /// Hidden ids whose rows showed newer activity: the caller un-hides them.
     pub unhide: Vec<String>,
+    /// The first time after which the same inputs can read differently: a clock rule's
+    /// deadline ([`next_change_at`]). `None`: nothing but idle times moves on with the clock.
+    pub next_change_at: Option<f64>,
 }
 
 /// The read-side rules (§4) in RiNG's order: hook rows' rules, the agents' own word,
 /// the zero-config rows merged in, the agents' word again, hidden sessions and agents.
 pub fn sessions(inputs: Inputs<'_>) -> Read {
     let ctx = &inputs.ctx;
+    let rules_due = inputs
+        .rows
+        .iter()
+        .filter_map(|row| hook_rule_due(row, ctx.config, ctx.now))
+        .reduce(f64::min);
     let mut hook = hook_sessions(inputs.rows, ctx);
     crate::agent::apply(&mut hook, inputs.agents);
     let zero = match inputs.zero_config {
@@ -82,7 +90,31 @@ pub fn sessions(inputs: Inputs<'_>) -> Read {
     let mut sessions = scan::merge_sources(hook, zero);
     crate::agent::apply(&mut sessions, inputs.agents);
     let unhide = scan::finish(&mut sessions, ctx);
-    Read { sessions, unhide }
+    let next_change_at = next_change_at(rules_due, &sessions, ctx.now);
+    Read {
+        sessions,
+        unhide,
+        next_change_at,
+    }
+}
+
+/// The clock rules' next deadline, given `rules_due` (the first pending deadline of the hook
+/// rows' rules, [`crate::derive::hook_rule_due`]) and the sessions read at `now`. Until then
+/// a read of the same inputs gives the same statuses, kinds, details and order; only idle
+/// times move on. Besides the hook rules, board order: a session active at or after the
+/// clock (a clock ahead of this one) has idle time 0, so two of them tie, in merge order,
+/// until the clock passes the earlier. The zero-config scan's own aging (§4.4) is not
+/// covered: a caller that lists transcripts ([`ZeroConfig::List`]) reads them again anyway.
+pub fn next_change_at(rules_due: Option<f64>, sessions: &[Session], now: f64) -> Option<f64> {
+    let mut ahead = sessions
+        .iter()
+        .map(|s| s.row.last_active)
+        .filter(|&at| at >= now);
+    let tie_ends = match (ahead.next(), ahead.next()) {
+        (Some(a), Some(b)) => Some(ahead.fold(a.min(b), f64::min)),
+        _ => None,
+    };
+    tie_ends.into_iter().chain(rules_due).reduce(f64::min)
 }
 
 /// What [`View::build`] needs besides the sessions.

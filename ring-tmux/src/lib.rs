@@ -8,12 +8,14 @@
 //! * [`procs`]: live agent processes and tty discovery from `/proc` (Appendix B, §3.9).
 //! * [`hook`]: `ring-tmux hook`, the writer every agent event runs.
 //! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
-//! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`.
+//! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`, the board's popup.
+//! * [`board`]: `ring-tmux board`, the live full-screen board (ratatui).
 //! * [`reply`]: reply in place: read a session's dialog from its pane and answer it.
 //! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
 //! * [`cli`]: the one clap definition; [`cmd`]: one module per subcommand; [`voice`]: how they
 //!   report errors (prefix, colour, exit codes).
 
+pub mod board;
 pub mod cli;
 pub mod cmd;
 pub mod doctor;

@@ -55,6 +55,27 @@ fn basename(s: &str) -> &str {
     s.rsplit('/').next().unwrap_or(s)
 }
 
+/// Interpreters that run an agent as a script: the process's comm and `argv[0]` are the
+/// interpreter's, the agent is the script it runs (Gemini CLI: `node …/bin/gemini`).
+const INTERPRETERS: [&str; 3] = ["node", "nodejs", "bun"];
+
+/// The agent name of an interpreted command line: when `argv[0]` is an [`INTERPRETERS`]
+/// one, the basename of the first argument that is not an option, without a `.js`, `.mjs`
+/// or `.cjs` ending (`node --max-old-space-size=8192 /usr/lib/…/bundle/gemini.js` →
+/// `gemini`). `None` for anything else.
+pub fn interpreted_script<'a>(argv: &[&'a str]) -> Option<&'a str> {
+    let (first, rest) = argv.split_first()?;
+    if !INTERPRETERS.contains(&basename(first)) {
+        return None;
+    }
+    let script = basename(rest.iter().find(|a| !a.starts_with('-'))?);
+    let name = [".js", ".mjs", ".cjs"]
+        .iter()
+        .find_map(|ext| script.strip_suffix(ext))
+        .unwrap_or(script);
+    (!name.is_empty()).then_some(name)
+}
+
 /// Classifies a process by its `comm` (task name) and `args` (command line joined by spaces).
 /// `None`: not an agent, or not a user session (`daemon run`, `--bg-spare`, a `--bg-pty-host`
 /// without `--session-id`, Codex `app-server` / `sandbox`).
@@ -81,10 +102,18 @@ pub fn classify(comm: &str, args: &str) -> Option<Kind> {
                 .any(|needle| args.contains(needle)))
         || (has_session_flag && tokens.iter().any(|t| Some(basename(t)) == claude_bin));
     if !is_claude {
-        // Any other agent of the table, by its comm or its `argv[0]`.
+        // Any other agent of the table, by its comm, its `argv[0]` or the script its
+        // interpreter runs.
         let argv0 = tokens.first().map_or("", |t| basename(t));
         return provider::by_process(name)
             .or_else(|| provider::by_process(argv0))
+            .or_else(|| {
+                // Claude's and Codex's own rules above already judged their scripts (Codex's
+                // npm wrapper `node …/codex` is not a session).
+                interpreted_script(&tokens)
+                    .and_then(provider::by_process)
+                    .filter(|p| !is_claude_or_codex(p))
+            })
             .map(|p| Kind::Agent(p.name));
     }
     if tokens.get(1..3) == Some(&["daemon", "run"][..]) || tokens.contains(&"--bg-spare") {
@@ -95,6 +124,10 @@ pub fn classify(comm: &str, args: &str) -> Option<Kind> {
         return None;
     }
     Some(Kind::Claude { session_id, host })
+}
+
+fn is_claude_or_codex(p: &provider::Provider) -> bool {
+    std::ptr::eq(p, &claude::PROVIDER) || std::ptr::eq(p, &codex::PROVIDER)
 }
 
 fn classify_codex(args: &str) -> Option<Kind> {

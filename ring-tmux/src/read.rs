@@ -151,7 +151,8 @@ fn build_view(
     let realpath = |dir: &str| realpaths.get(dir);
     let no_mtime = |_: &str| None;
     // Read once: applied before and after the merge, and published with the zero-config rows.
-    let own = own::states(env, &procs);
+    let mut own = own::states(env, &procs);
+    own.extend(own::gemini_states(&found.rows));
     let all = options.all || config.show_all;
     let list_zero_config = |ctx: &ReadContext<'_>, hook: &[Session]| {
         // tmux process-tree evidence (§4.10 rule 2), gathered only if a cwd group has more
@@ -315,7 +316,26 @@ pub fn list(all: bool) -> ExitCode {
     let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
     let width = list::terminal_width();
-    print(&list::render(&loaded.view, width))
+    let mut text = list::render(&loaded.view, width);
+    // Hook health: live sessions whose installed hooks never fired (doctor says why).
+    let states = crate::install::state::hook_states(&env.home);
+    let silent: Vec<_> =
+        ring_shared::health::silent(&loaded.view.entries, &scan_processes(&env), &states)
+            .into_iter()
+            .filter(|s| s.state != ring_shared::health::HookState::NotInstalled)
+            .collect();
+    if !silent.is_empty() {
+        text.push_str(&format!(
+            "! {} live session(s) whose hooks never fired ({}): ring-tmux doctor says why\n",
+            silent.len(),
+            silent
+                .iter()
+                .map(|s| s.cwd.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    print(&text)
 }
 
 /// Maps sessions to `session:window.pane` targets of the tmux server this command runs in:

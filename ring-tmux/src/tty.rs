@@ -172,7 +172,8 @@ fn is_shell(comm: &str) -> bool {
 }
 
 /// Walks up from `start` (the hook's parent) to the first process whose `comm` — or whose
-/// `argv[0]`, for agents running under an interpreter such as node — has the basename `name`.
+/// `argv[0]`, or for an interpreter such as node the script it runs ([`read_argv0`]) — has
+/// the basename `name`.
 /// Gives up when a stat cannot be read, at a parent pid ≤ 1, or after [`MAX_STEPS`] processes.
 pub fn walk_to_agent(
     start: i64,
@@ -216,12 +217,16 @@ fn read_stat(pid: i64) -> Option<ProcStat> {
     parse_stat(&String::from_utf8_lossy(&bytes))
 }
 
-/// `argv[0]` of a real process (`/proc/<pid>/cmdline` up to the first NUL).
+/// `argv[0]` of a real process (`/proc/<pid>/cmdline` up to the first NUL), or for an
+/// interpreter (`node …/bin/gemini`) the script it runs ([`crate::procs::interpreted_script`]).
 fn read_argv0(pid: i64) -> Option<String> {
     let bytes =
         crate::store::read_bounded(Path::new(&format!("/proc/{pid}/cmdline")), PROC_CAP).ok()??;
-    let first = bytes.split(|&b| b == 0).next()?;
-    Some(String::from_utf8_lossy(first).into_owned())
+    let text = String::from_utf8_lossy(&bytes);
+    let argv: Vec<&str> = text.split('\0').filter(|a| !a.is_empty()).collect();
+    crate::procs::interpreted_script(&argv)
+        .or_else(|| argv.first().copied())
+        .map(str::to_owned)
 }
 
 /// The terminal of the hook's own stdin, if stdin is one (usually a pipe: none).

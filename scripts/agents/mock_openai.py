@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A scripted mock of the OpenAI Responses API, enough for the real Codex CLI to run offline.
+"""A scripted mock of the OpenAI Responses API (Codex CLI) and Chat Completions API (OpenCode's
+OpenAI-compatible providers), enough for those real agents to run offline.
 
 Bound to 127.0.0.1. Every `POST /v1/responses` takes the next scripted turn from the queue
 (or, when the queue is empty, a plain "ok" message) and streams it as Server-Sent Events:
@@ -12,6 +13,12 @@ A turn is a list of items, each one of
   {"shell": "echo hi", "escalated": True,           a call of Codex's shell tool; `escalated`
    "justification": "why"}                           asks to run outside the sandbox (approval)
   {"raw": {...}}                                    a response item sent as it is
+
+`POST /v1/chat/completions` takes turns from the same queue and streams them as chat completion
+chunks (`choices[0].delta` content or `tool_calls`, then `finish_reason`, then `[DONE]`); a
+`{"shell": …}` item becomes a call of the `bash` tool when the request offers one (OpenCode's).
+A chat request without tools (OpenCode's session title) is a side request, answered
+"Mock task".
 
 Use it as a module (`MockOpenAI().start()`) or run it: `python3 mock_openai.py --port 0`
 prints the port, then serves until killed; `POST /__script` with a JSON list of turns appends
@@ -157,6 +164,48 @@ def response_events(items: list[dict], model: str) -> list[dict]:
     return events
 
 
+def chat_tool_call(spec: dict, tools: list[str], index: int) -> dict:
+    """A Chat Completions tool call of the shell tool the request offers (OpenCode: `bash`)."""
+    command = spec["shell"]
+    if "bash" in tools:
+        name, args = "bash", {"command": command, "description": spec.get("description", "Run a command")}
+    else:
+        name, args = "shell", {"command": ["bash", "-lc", command]}
+    return {
+        "index": index,
+        "id": spec.get("call_id") or _id("call"),
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(args)},
+    }
+
+
+def chat_chunks(turn: list[dict], body: dict) -> list[dict]:
+    """One scripted turn as the streamed chunks of a chat completion."""
+    tools = tool_names(body)
+    cid = _id("chatcmpl")
+    base = {"id": cid, "object": "chat.completion.chunk", "created": int(time.time()),
+            "model": body.get("model", "mock")}
+
+    def chunk(delta: dict, finish: str | None = None, **extra) -> dict:
+        return {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **extra}
+
+    chunks = [chunk({"role": "assistant", "content": ""})]
+    calls = 0
+    for spec in turn:
+        if "message" in spec:
+            chunks.append(chunk({"content": spec["message"]}))
+        elif "shell" in spec:
+            chunks.append(chunk({"tool_calls": [chat_tool_call(spec, tools, calls)]}))
+            calls += 1
+        elif "raw" in spec:
+            chunks.append(spec["raw"])
+        else:
+            raise ValueError(f"unknown item {spec!r}")
+    usage = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+    chunks.append(chunk({}, "tool_calls" if calls else "stop", usage=usage))
+    return chunks
+
+
 class MockOpenAI:
     """The server. `push(turn)` queues what the next /v1/responses request gets."""
 
@@ -209,6 +258,8 @@ class MockOpenAI:
                 if path == "/__script":
                     server.push_many(json.loads(raw))
                     return self._json(200, {"queued": len(server.queue)})
+                if path.endswith("/chat/completions"):
+                    return self._chat(raw)
                 if not path.endswith("/responses"):
                     server.other_requests.append(f"POST {self.path}")
                     return self._json(404, {"error": {"message": "not found"}})
@@ -216,26 +267,33 @@ class MockOpenAI:
                     body = json.loads(raw)
                 except ValueError:
                     body = {"_raw": raw.decode("utf-8", "replace")}
-                side = is_side_request(body)
-                with server.lock:
-                    if side:
-                        server.side_requests.append(body)
-                        turn = [{"message": side_answer(body)}]
-                    else:
-                        server.requests.append(body)
-                        while server.hold:
-                            server.lock.wait(0.2)
-                        turn = server.queue.pop(0) if server.queue else [{"message": "ok"}]
-                    server.lock.notify_all()
-                items = build_items(turn, body)
+                side = side_answer(body) if is_side_request(body) else None
+                items = build_items(server.take_turn(body, side), body)
+                self._stream_headers()
+                for event in response_events(items, body.get("model", "mock")):
+                    self.wfile.write(sse(event))
+                    self.wfile.flush()
+                self.close_connection = True
+
+            def _stream_headers(self) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Cache-Control", "no-cache")
                 self.send_header("Connection", "close")
                 self.end_headers()
-                for event in response_events(items, body.get("model", "mock")):
-                    self.wfile.write(sse(event))
+
+            def _chat(self, raw: bytes) -> None:
+                try:
+                    body = json.loads(raw)
+                except ValueError:
+                    body = {"_raw": raw.decode("utf-8", "replace")}
+                turn = server.take_turn(body, None if body.get("tools") else "Mock task")
+                self._stream_headers()
+                for chunk in chat_chunks(turn, body):
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                     self.wfile.flush()
+                self.wfile.write(b"data: [DONE]\n\n")
+                self.wfile.flush()
                 self.close_connection = True
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
@@ -254,6 +312,21 @@ class MockOpenAI:
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+    def take_turn(self, body: dict, side: str | None) -> list[dict]:
+        """The turn a request gets: `side` (the agent's own side request) as a message, or the
+        next scripted turn (after any hold), else a plain "ok"."""
+        with self.lock:
+            if side is not None:
+                self.side_requests.append(body)
+                turn = [{"message": side}]
+            else:
+                self.requests.append(body)
+                while self.hold:
+                    self.lock.wait(0.2)
+                turn = self.queue.pop(0) if self.queue else [{"message": "ok"}]
+            self.lock.notify_all()
+        return turn
 
     def push(self, turn: list[dict]) -> None:
         with self.lock:

@@ -198,3 +198,67 @@ fn a_zero_config_question_stays_waiting_while_claude_is_idle() {
     );
     assert_eq!(sessions[0].row.status, Status::Waiting);
 }
+
+/// The end of Gemini CLI 0.61.0's chat file after an Esc at its approval dialog (real-agent
+/// suite, gemini/esc_permission; the tool call's record shortened).
+const GEMINI_CANCELLED_TAIL: &str = r#"ls":[{"id":"run_shell_command_1","name":"run_shell_command","args":{"command":"echo ok"}}]}
+{"id":"81a6f8cb","timestamp":"2026-12-02T03:37:04.174Z","type":"info","content":"Request cancelled."}
+{"$set":{"lastUpdated":"2026-12-02T03:37:04.174Z"}}
+{"id":"9cf75e0d","timestamp":"2026-12-02T03:37:04.174Z","type":"user","content":[{"text":"<session_context>\nThis is the Gemini CLI."}]}
+{"$set":{"messages":[{"id":"9cf75e0d","type":"user","content":[{"text":"<session_context>\nThis is the Gemini CLI."}]}],"lastUpdated":"2026-12-02T03:37:04.174Z"}}
+"#;
+
+#[test]
+fn a_gemini_chat_ending_with_a_cancel_says_when() {
+    let at = gemini_cancelled_at(GEMINI_CANCELLED_TAIL.as_bytes()).expect("a cancel");
+    assert!((at - 1_796_182_624.174).abs() < 1e-3, "{at}");
+}
+
+#[rstest]
+#[case::answer_after_it(concat!(
+    r#"{"id":"1","timestamp":"2026-12-02T03:37:04.174Z","type":"info","content":"Request cancelled."}"#, "\n",
+    r#"{"id":"2","timestamp":"2026-12-02T03:37:14.620Z","type":"gemini","content":"Hello again"}"#, "\n"))]
+#[case::a_prompt_after_it(concat!(
+    r#"{"id":"1","timestamp":"2026-12-02T03:37:04.174Z","type":"info","content":"Request cancelled."}"#, "\n",
+    r#"{"id":"2","timestamp":"2026-12-02T03:37:13.999Z","type":"user","content":[{"text":"RING_AGAIN"}]}"#, "\n"))]
+#[case::other_info(r#"{"id":"1","timestamp":"2026-12-02T03:37:04.174Z","type":"info","content":"Switched model."}"#)]
+#[case::no_record("{\"$set\":{\"lastUpdated\":\"2026-12-02T03:37:04.174Z\"}}\n")]
+#[case::not_json("Request cancelled.")]
+fn anything_else_at_a_gemini_chats_end_says_nothing(#[case] tail: &str) {
+    assert_eq!(gemini_cancelled_at(tail.as_bytes()), None);
+}
+
+#[test]
+fn a_gemini_cancel_after_the_dialog_settles_its_wait() {
+    let mut session = hook_row(Status::Waiting, "Notification", T);
+    session.row.session_id = "gemini:SESSION-ID".into();
+    session.row.provider = "gemini".into();
+    session.row.waiting_kind = "permission".into();
+    let mut sessions = vec![session];
+    apply(
+        &mut sessions,
+        &[gemini_cancelled(
+            "gemini:SESSION-ID",
+            "/WORK",
+            None,
+            T + 2.0,
+        )],
+    );
+    assert_eq!(sessions[0].row.status, Status::Idle);
+    assert_eq!(sessions[0].row.waiting_kind, "");
+    // A cancel from before the row's last event (an older dialog) changes nothing.
+    let mut session = hook_row(Status::Waiting, "Notification", T);
+    session.row.session_id = "gemini:SESSION-ID".into();
+    session.row.provider = "gemini".into();
+    let mut sessions = vec![session];
+    apply(
+        &mut sessions,
+        &[gemini_cancelled(
+            "gemini:SESSION-ID",
+            "/WORK",
+            None,
+            T - 2.0,
+        )],
+    );
+    assert_eq!(sessions[0].row.status, Status::Waiting);
+}

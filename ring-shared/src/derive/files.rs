@@ -66,7 +66,7 @@ pub fn parse_labels(bytes: &[u8]) -> BTreeMap<String, String> {
 
 /// Python 3.11 `datetime.fromisoformat` for the forms RiNG and people write:
 /// `YYYY-MM-DD[(T| )HH:MM[:SS[.f+]]][Z|±HH:MM[:SS]|±HHMM]`.
-fn parse_iso(s: &str, utc_offset_seconds: i64) -> Option<f64> {
+pub(crate) fn parse_iso(s: &str, utc_offset_seconds: i64) -> Option<f64> {
     let s = s.as_bytes();
     let num = |from: usize, len: usize| -> Option<i64> {
         let part = s.get(from..from + len)?;

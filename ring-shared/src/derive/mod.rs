@@ -10,7 +10,7 @@ use crate::config::Config;
 use crate::registry::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
-mod files;
+pub(crate) mod files;
 mod liveness;
 mod tmux;
 
@@ -212,6 +212,38 @@ const BARE_SESSION_START_SECONDS: f64 = 120.0;
 /// How far a transcript may run ahead of the hook's heartbeat before the row is stale (§4.2 c).
 const STALE_HEARTBEAT_SECONDS: f64 = 60.0;
 
+/// §4.2 (a): a Codex row still working on a `PermissionRequest` waits for permission once
+/// its idle time is past this many seconds (`codex_permission_wait_seconds`). `None` when
+/// the rule does not apply to the row, whatever the clock.
+pub fn codex_wait_after(row: &Row, config: &Config) -> Option<f64> {
+    let threshold = config.codex_permission_wait_seconds;
+    (crate::provider::rules(&row.provider).delayed_permission_wait
+        && row.status == Status::Working
+        && row.last_event.as_deref() == Some("PermissionRequest")
+        && threshold > 0)
+        .then_some(threshold as f64)
+}
+
+/// §4.2 (b): a `SessionStart` row without a terminal is ended once its idle time is past
+/// this many seconds. `None` when the rule does not apply to the row.
+pub fn bare_start_after(row: &Row) -> Option<f64> {
+    (row.tty.as_deref().unwrap_or("").is_empty()
+        && row.last_event.as_deref() == Some("SessionStart"))
+    .then_some(BARE_SESSION_START_SECONDS)
+}
+
+/// When the clock rules of [`hook_sessions`] can next change `row`: the first of its rules'
+/// deadlines not yet passed at `now`, `None` when no rule is pending.
+pub fn hook_rule_due(row: &Row, config: &Config, now: f64) -> Option<f64> {
+    let idle = now - row.last_active;
+    [codex_wait_after(row, config), bare_start_after(row)]
+        .into_iter()
+        .flatten()
+        .filter(|&after| idle <= after)
+        .map(|after| row.last_active + after)
+        .reduce(f64::min)
+}
+
 /// Applies §4.2 (a)–(d), §4.8 and §4.9 to hook rows (in file-name order).
 pub fn derive(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Derived {
     let mut sessions = hook_sessions(rows, ctx);
@@ -224,20 +256,13 @@ pub fn derive(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Derived {
 /// The hook-registry read: §4.2 (a) Codex permission wait, (b) bare SessionStart,
 /// (c) `hook_stale`, (d) liveness (§4.3). Rows stay in the given order.
 pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
-    let threshold = ctx.config.codex_permission_wait_seconds;
     let mut sessions: Vec<Session> = rows
         .into_iter()
         .map(|row| {
             let mut session = Session::from_hook(row);
             let row = &mut session.row;
             let idle = ctx.now - row.last_active;
-            let last_event = row.last_event.as_deref();
-            if crate::provider::rules(&row.provider).delayed_permission_wait
-                && row.status == Status::Working
-                && last_event == Some("PermissionRequest")
-                && threshold > 0
-                && idle > threshold as f64
-            {
+            if codex_wait_after(row, ctx.config).is_some_and(|after| idle > after) {
                 row.status = Status::Waiting;
                 row.waiting_kind = "permission".into();
                 // The stash's 120 s TTL is deliberately not applied here (RiNG does not).
@@ -249,10 +274,7 @@ pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
                     row.waiting_detail = detail.clone();
                 }
             }
-            if row.tty.as_deref().unwrap_or("").is_empty()
-                && row.last_event.as_deref() == Some("SessionStart")
-                && idle > BARE_SESSION_START_SECONDS
-            {
+            if bare_start_after(row).is_some_and(|after| idle > after) {
                 row.status = Status::Ended;
             }
             session.hook_stale = matches!(row.status, Status::Waiting | Status::Working)

@@ -85,8 +85,13 @@ pub(super) fn waiting_for(obj: &Map<String, Value>) -> String {
     token(first_str(obj, WAITING_FOR_KEYS)).replace('-', "_")
 }
 
-fn notification_type(obj: &Map<String, Value>) -> String {
-    token(first_str(obj, NOTIFICATION_TYPE_KEYS))
+/// The notification type token, as ring's: the agent's own values go through its table
+/// ([`crate::provider::Provider::notifications`]; Gemini CLI's `ToolPermission` is
+/// `permission_prompt`).
+fn notification_type(obj: &Map<String, Value>, provider: &str) -> String {
+    let raw = first_str(obj, NOTIFICATION_TYPE_KEYS);
+    let mapped = crate::provider::find(provider).map_or(raw, |p| p.map_notification(raw.trim()));
+    token(mapped)
 }
 
 /// One explicit-flag value: a JSON boolean, or a string whose token is a yes/no word.
@@ -140,8 +145,9 @@ fn action_required(obj: &Map<String, Value>) -> bool {
 }
 
 /// "Actionable notification" (§2.5).
-fn actionable_notification(obj: &Map<String, Value>) -> bool {
-    ACTIONABLE_NOTIFICATION_TYPES.contains(&notification_type(obj).as_str()) || action_required(obj)
+fn actionable_notification(obj: &Map<String, Value>, provider: &str) -> bool {
+    ACTIONABLE_NOTIFICATION_TYPES.contains(&notification_type(obj, provider).as_str())
+        || action_required(obj)
 }
 
 /// Event → status (§2.6); `None` = the payload is ignored.
@@ -177,7 +183,10 @@ pub(super) fn status(
         ("PermissionRequest" | "PreToolUse", None) => {
             Some(waiting_if(action_required(obj), Status::Working))
         }
-        ("Notification", None) => Some(waiting_if(actionable_notification(obj), Status::Idle)),
+        ("Notification", None) => Some(waiting_if(
+            actionable_notification(obj, provider),
+            Status::Idle,
+        )),
         ("PostToolUse", None) => Some(Status::Working),
         ("Stop", None) => Some(Status::Idle),
         _ => None,
@@ -191,10 +200,15 @@ fn starts_at_the_prompt(obj: &Map<String, Value>, provider: &str) -> bool {
 }
 
 /// `waiting_kind` (§2.7) for a payload whose status is waiting.
-pub(super) fn waiting_kind(obj: &Map<String, Value>, event: &str, detail: &str) -> &'static str {
+pub(super) fn waiting_kind(
+    obj: &Map<String, Value>,
+    event: &str,
+    detail: &str,
+    provider: &str,
+) -> &'static str {
     let wf = waiting_for(obj);
     let tool = token(tool_name(obj));
-    let notification = notification_type(obj);
+    let notification = notification_type(obj, provider);
     if wf.contains("plan") || tool.contains("plan") || lower(detail).contains("plan") {
         return "plan";
     }

@@ -65,6 +65,15 @@ pub fn relative_time(idle_seconds: f64) -> String {
     }
 }
 
+/// The idle time at which [`relative_time`] of `idle_seconds` next reads differently: the
+/// next second under a minute, the next minute after that (saturating: a garbage clock gives
+/// a time far ahead, never a panic).
+pub fn relative_time_next(idle_seconds: f64) -> f64 {
+    let s = idle_seconds.max(0.0) as u64;
+    let step = if s < 60 { 1 } else { 60 };
+    (s / step).saturating_add(1).saturating_mul(step) as f64
+}
+
 /// Escapes text for a tmux format string: `#` → `##`, so `#(cmd)`, `#{…}` and `#[style]` in
 /// a directory name or a question stay text and never run or restyle. A `#[` becomes `###[][`
 /// rather than `##[` (`##` for the `#`, then an empty style that changes nothing, then the

@@ -1,6 +1,6 @@
 //! Claude Code: the default provider (a hook with no `--provider` is Claude's).
 
-use super::{Install, Provider, Rules};
+use super::{Format, Install, Provider, Rules};
 
 /// Claude Code's events, as `install-hooks` writes them: RiNG's, in its order, and
 /// `StopFailure` (a turn that ends in an API error sends no `Stop`; real-agent suite,
@@ -27,6 +27,7 @@ pub static PROVIDER: Provider = Provider {
     // title libuv writes there).
     needles: &["claude", "Claude"],
     events: &[],
+    notifications: &[],
     rules: Rules {
         bare_ids: true,
         permission_request_waits: true,
@@ -42,6 +43,8 @@ pub static PROVIDER: Provider = Provider {
         events: &HOOK_EVENTS,
         hook_args: "",
         short_timeout_events: &[],
+        format: Format::Groups,
+        timeout_millis: false,
         update_in_place: false,
         trust: None,
     }),

@@ -1,6 +1,6 @@
 //! OpenAI Codex CLI.
 
-use super::{Install, Provider, Rules, Trust};
+use super::{Format, Install, Provider, Rules, Trust};
 
 /// Codex's events, as `install-hooks` writes them: RiNG's four, in its order, then every
 /// other event that carries state (real-agent suite, Codex 0.169): `SessionStart` and
@@ -26,6 +26,7 @@ pub static PROVIDER: Provider = Provider {
     process: Some("codex"),
     needles: &["codex"],
     events: &[],
+    notifications: &[],
     rules: Rules {
         bare_ids: false,
         permission_request_waits: false,
@@ -42,6 +43,8 @@ pub static PROVIDER: Provider = Provider {
         hook_args: "--provider codex",
         // Codex 0.169 clamps these to 3 s, with a startup warning for anything longer.
         short_timeout_events: &["Interrupt", "SessionEnd"],
+        format: Format::Groups,
+        timeout_millis: false,
         update_in_place: true,
         trust: Some(Trust::CodexHashes {
             config: ".codex/config.toml",

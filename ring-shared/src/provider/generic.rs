@@ -11,6 +11,7 @@ pub static PROVIDER: Provider = Provider {
     process: None,
     needles: &[],
     events: &[],
+    notifications: &[],
     rules: Rules {
         bare_ids: false,
         permission_request_waits: false,

@@ -12,6 +12,7 @@ pub static OLLAMA: Provider = Provider {
     process: None,
     needles: &["ollama"],
     events: &[],
+    notifications: &[],
     rules: NO_HOOKS,
     install: None,
 };
@@ -24,6 +25,7 @@ pub static LLAMA_CPP: Provider = Provider {
     process: None,
     needles: &["llama"],
     events: &[],
+    notifications: &[],
     rules: NO_HOOKS,
     install: None,
 };

@@ -8,8 +8,12 @@
 
 pub mod claude;
 pub mod codex;
+pub mod copilot;
+pub mod cursor;
+pub mod gemini;
 pub mod generic;
 pub mod local;
+pub mod opencode;
 
 /// One agent: its names, how its events map onto ring's, how its processes look, and where
 /// its hooks go. Everything is data; the I/O that uses [`Install`] lives in `ring-tmux`.
@@ -34,6 +38,10 @@ pub struct Provider {
     /// `Notification`, `Stop`, `StopFailure`, `Interrupt`, `SessionEnd`). A name not listed
     /// passes through as it is.
     pub events: &'static [(&'static str, &'static str)],
+    /// The agent's own `notification_type` values mapped onto ring's (Claude Code's:
+    /// `permission_prompt`, `elicitation_dialog`, `agent_needs_input`, `idle_prompt`); a value
+    /// not listed passes through as it is.
+    pub notifications: &'static [(&'static str, &'static str)],
     /// The rules that differ between agents.
     pub rules: Rules,
     /// Where `install-hooks` puts the hook, and what `doctor` checks (`None`: nothing to
@@ -78,11 +86,34 @@ pub struct Install {
     pub hook_args: &'static str,
     /// Events whose timeout the agent clamps: written with [`SHORT_TIMEOUT`] instead.
     pub short_timeout_events: &'static [&'static str],
+    /// The agent reads a hook's `timeout` in milliseconds (Gemini CLI), not seconds.
+    pub timeout_millis: bool,
+    /// How the hook entries are laid out in the file.
+    pub format: Format,
     /// The agent keys a hook's trust by its position: update ours where it stands instead of
     /// moving it to the end.
     pub update_in_place: bool,
     /// How the agent gates new hooks, if it does (checked by `doctor`).
     pub trust: Option<Trust>,
+}
+
+/// How an agent's file holds its hooks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Claude Code's: `hooks: {EVENT: [{"matcher"?, "hooks": [{"type": "command", "command",
+    /// "timeout"}]}]}` (Codex's and Gemini CLI's too).
+    Groups,
+    /// GitHub Copilot CLI's hooks file, version 1: `{"version": 1, "hooks": {EVENT: [{"type":
+    /// "command", "bash", "timeoutSec"}]}}`, entries straight in each event's list. The file is
+    /// ring's own (one of the `*.json` files of Copilot's hooks folder): `remove-hooks` deletes
+    /// it once ring's entries are all that was in it.
+    CopilotFile,
+    /// Cursor's `hooks.json`: `{"version": 1, "hooks": {EVENT: [{"command": …}]}}`, flat
+    /// entries without groups, in a file shared with the user's own hooks.
+    CursorHooks,
+    /// A JS plugin file that ring owns whole (OpenCode's `plugins/` folder): written, replaced
+    /// and deleted by ring, marked as ring's on its first line.
+    OpencodePlugin,
 }
 
 /// The timeout (seconds) of [`Install::short_timeout_events`].
@@ -96,6 +127,13 @@ pub enum Trust {
         /// Its `config.toml`.
         config: &'static str,
     },
+    /// Gemini CLI runs hooks (its user settings' too) only in a trusted folder while its
+    /// folder trust is on (`security.folderTrust.enabled`, default on): the folders trusted
+    /// in this file (relative to `$HOME`), or one answered at its start.
+    GeminiFolders {
+        /// Its `trustedFolders.json`.
+        folders: &'static str,
+    },
 }
 
 /// Every provider ring knows, hooked agents first (the order `install-hooks` and `doctor`
@@ -103,6 +141,10 @@ pub enum Trust {
 pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
+    &opencode::PROVIDER,
+    &cursor::PROVIDER,
+    &gemini::PROVIDER,
+    &copilot::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];
@@ -164,6 +206,15 @@ impl Provider {
             .iter()
             .find(|(native, _)| *native == event)
             .map_or(event, |(_, ring)| ring)
+    }
+
+    /// ring's notification type for the agent's `notification_type`
+    /// ([`Provider::notifications`]), compared as tokens (trimmed, lower case).
+    pub fn map_notification<'a>(&self, notification: &'a str) -> &'a str {
+        self.notifications
+            .iter()
+            .find(|(native, _)| native.eq_ignore_ascii_case(notification))
+            .map_or(notification, |(_, ring)| ring)
     }
 }
 

@@ -52,6 +52,7 @@ static PROBE: Provider = Provider {
     process: None,
     needles: &[],
     events: &[],
+    notifications: &[],
     rules: generic::PROVIDER.rules,
     install: None,
 };

@@ -220,3 +220,174 @@ fn sessions_run_the_read_rules_and_merge_zero_config_rows() {
     );
     assert!(read.unhide.is_empty());
 }
+
+/// The read the zellij plugin makes: every detector unknown, no transcript mtimes.
+fn read_at(rows: &[Row], config: &Config, now: f64) -> Read {
+    let procs = Procs {
+        by_provider: [("claude-code".to_owned(), None), ("codex".to_owned(), None)].into(),
+        ..Procs::default()
+    };
+    sessions(Inputs {
+        ctx: ReadContext {
+            now,
+            config,
+            procs: &procs,
+            hidden: &BTreeMap::new(),
+            source_mtime: &|_| None,
+            realpath: &|p| p.to_owned(),
+        },
+        rows: rows.to_vec(),
+        zero_config: ZeroConfig::None,
+        agents: &[],
+    })
+}
+
+/// What a front end draws of a view, but the idle times: ids in board order with their
+/// status, kind and detail, and the waiting order.
+type Drawn = (Vec<(String, Status, String, String)>, Vec<usize>);
+
+fn drawn(read: Read, now: f64) -> Drawn {
+    let view = View::build(
+        read.sessions,
+        &Options {
+            now,
+            all: true,
+            agent_processes: 0,
+            labels: &BTreeMap::new(),
+            home: "",
+        },
+    );
+    let entries = view
+        .entries
+        .into_iter()
+        .map(|e| (e.session_id, e.status, e.kind, e.detail))
+        .collect();
+    (entries, view.waiting)
+}
+
+#[rstest]
+#[case::codex_permission_wait("codex", "PermissionRequest", Some("/dev/pts/1"), 4.0, Some(10.0))]
+#[case::bare_session_start("claude-code", "SessionStart", None, 30.0, Some(120.0))]
+#[case::a_session_start_with_a_terminal_stays(
+    "claude-code",
+    "SessionStart",
+    Some("/dev/pts/1"),
+    30.0,
+    None
+)]
+#[case::a_claude_permission_request_waits_already(
+    "claude-code",
+    "PermissionRequest",
+    None,
+    4.0,
+    None
+)]
+#[case::a_rule_already_applied("codex", "PermissionRequest", None, 50.0, None)]
+#[case::one_session_ahead_of_the_clock_stays_first("claude-code", "Stop", None, -7.0, None)]
+fn the_next_change_is_the_first_pending_deadline(
+    #[case] provider: &str,
+    #[case] last_event: &str,
+    #[case] tty: Option<&str>,
+    #[case] idle: f64,
+    #[case] after: Option<f64>,
+) {
+    let mut r = row("s", Status::Working, idle);
+    r.provider = provider.into();
+    r.last_event = Some(last_event.into());
+    r.tty = tty.map(str::to_owned);
+    // A steady neighbour, so that board order can change too.
+    let rows = vec![row("n", Status::Working, 1.0), r.clone()];
+    let config = Config::default();
+    let read = read_at(&rows, &config, NOW);
+    let due = after.map(|after| r.last_active + after);
+    assert_eq!(read.next_change_at, due);
+    if let Some(due) = due {
+        let before = drawn(read, NOW);
+        assert_eq!(
+            drawn(read_at(&rows, &config, due - 0.25), due - 0.25),
+            before
+        );
+        assert_ne!(
+            drawn(read_at(&rows, &config, due + 0.25), due + 0.25),
+            before
+        );
+    }
+}
+
+#[test]
+fn two_sessions_ahead_of_the_clock_tie_until_it_passes_the_first() {
+    let rows = vec![row("n", Status::Idle, -3.0), row("s", Status::Idle, -7.0)];
+    let config = Config::default();
+    let read = read_at(&rows, &config, NOW);
+    assert_eq!(read.next_change_at, Some(NOW + 3.0));
+    let before = drawn(read, NOW);
+    assert_eq!(
+        drawn(read_at(&rows, &config, NOW + 2.75), NOW + 2.75),
+        before
+    );
+    assert_ne!(
+        drawn(read_at(&rows, &config, NOW + 3.25), NOW + 3.25),
+        before
+    );
+}
+
+proptest::proptest! {
+    /// Any board of hook rows reads the same (but its idle times) at every time before its
+    /// `next_change_at`: a front end that re-derives only then misses nothing.
+    #[test]
+    fn nothing_changes_before_the_next_change(
+        rows in proptest::collection::vec(
+            (
+                crate::testing::hook_row(NOW, 2),
+                proptest::sample::select(&["claude-code", "codex", "ollama", "other"][..]),
+                proptest::sample::select(&["PermissionRequest", "SessionStart", "Stop", ""][..]),
+                proptest::bool::ANY,
+                -300.0f64..400.0,
+            ),
+            0..8,
+        ),
+        wait in 0i64..200,
+        later in 0.0f64..1.0,
+    ) {
+        let rows: Vec<Row> = rows
+            .into_iter()
+            .map(|(mut row, provider, event, tty, idle)| {
+                row.provider = provider.into();
+                row.last_event = (!event.is_empty()).then(|| event.to_owned());
+                row.tty = tty.then(|| "/dev/pts/3".to_owned());
+                row.last_active = NOW - idle;
+                row
+            })
+            .collect();
+        let config = Config { codex_permission_wait_seconds: wait, ..Config::default() };
+        let read = read_at(&rows, &config, NOW);
+        let until = read.next_change_at.unwrap_or(NOW + 1_000.0);
+        proptest::prop_assert!(until >= NOW);
+        let at = NOW + (until - NOW) * later;
+        let before = drawn(read, NOW);
+        proptest::prop_assert_eq!(drawn(read_at(&rows, &config, at), at), before);
+    }
+}
+
+#[rstest]
+#[case::seconds(0.0, 1.0)]
+#[case::within_a_second(41.7, 42.0)]
+#[case::the_last_second(59.5, 60.0)]
+#[case::minutes(60.0, 120.0)]
+#[case::within_a_minute(185.0, 240.0)]
+#[case::hours(3_725.0, 3_780.0)]
+#[case::negative(-5.0, 1.0)]
+#[case::not_a_number(f64::NAN, 1.0)]
+fn the_idle_text_changes_at_the_next_step(#[case] idle: f64, #[case] next: f64) {
+    use crate::format::{relative_time, relative_time_next};
+    assert_eq!(relative_time_next(idle), next);
+    assert_ne!(relative_time(next), relative_time(idle));
+    assert_eq!(relative_time(next - 0.001), relative_time(idle.max(0.0)));
+}
+
+#[test]
+fn a_garbage_idle_time_has_a_next_step_far_ahead() {
+    for idle in [f64::INFINITY, f64::MAX, 1e300] {
+        assert!(crate::format::relative_time_next(idle) >= 1e18);
+    }
+}

@@ -1,5 +1,5 @@
-//! The write side on the real agents' payloads: every hook payload Claude Code 2.1.328 and
-//! Codex CLI 0.169.0 sent in the real-agent suite (`scripts/agents/*_scenarios.py`, fixtures
+//! The write side on the real agents' payloads: every hook payload Claude Code 2.1.328,
+//! Codex CLI 0.169.0 and Gemini CLI 0.61.0 sent in the real-agent suite (`scripts/agents/*_scenarios.py`, fixtures
 //! in `tests/fixtures/agents/`), replayed in order through `event::normalize` and
 //! `reduce::reduce` the way `ring-tmux hook` does (previous row = the last row written, read
 //! back from `encode_row`'s bytes; a clock that advances 1 s per payload), and compared at
@@ -49,6 +49,17 @@ const CODEX_INSTALLED: [&str; 8] = [
     "SessionEnd",
 ];
 
+/// `ring-tmux install-hooks`' events for Gemini CLI (`provider::gemini::HOOK_EVENTS`).
+const GEMINI_INSTALLED: [&str; 7] = [
+    "SessionStart",
+    "BeforeAgent",
+    "BeforeTool",
+    "AfterTool",
+    "Notification",
+    "AfterAgent",
+    "SessionEnd",
+];
+
 /// `codex_permission_wait_seconds` of the suite's `~/.config/ring/config.toml`.
 const CODEX_PERMISSION_WAIT_SECONDS: i64 = 2;
 
@@ -71,6 +82,9 @@ enum DecidedBy {
     /// A Codex TUI sends no event before its first prompt (nor while its hook-review dialog is
     /// up): the zero-config read shows the unprompted TUI.
     CodexNotPromptedYet,
+    /// No hook fires (Gemini CLI: Esc on its approval dialog); its chat file ends with the
+    /// "Request cancelled." notice, which the read side reads (`agent::gemini_cancelled_at`).
+    GeminiChatFile,
     /// No ring hooks installed at all: the zero-config read (Claude's session file, its
     /// transcript, the process scan) decides everything.
     NoHooksInstalled,
@@ -121,10 +135,17 @@ const CODEX_ELSEWHERE: &[(&str, &str, DecidedBy)] = &[
     ("second", "a-no-badge", DecidedBy::ProcessLiveness),
 ];
 
+/// Gemini steps decided elsewhere: (scenario, step, by what).
+const GEMINI_ELSEWHERE: &[(&str, &str, DecidedBy)] = &[
+    ("kill9", "kill-9", DecidedBy::ProcessLiveness),
+    ("esc_permission", "esc-deny", DecidedBy::GeminiChatFile),
+];
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Agent {
     Claude,
     Codex,
+    Gemini,
 }
 
 impl Agent {
@@ -132,6 +153,7 @@ impl Agent {
         match self {
             Agent::Claude => "claude",
             Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
         }
     }
 
@@ -140,6 +162,7 @@ impl Agent {
         match self {
             Agent::Claude => "claude-code",
             Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
         }
     }
 
@@ -147,6 +170,7 @@ impl Agent {
         match self {
             Agent::Claude => &CLAUDE_INSTALLED,
             Agent::Codex => &CODEX_INSTALLED,
+            Agent::Gemini => &GEMINI_INSTALLED,
         }
     }
 
@@ -154,6 +178,7 @@ impl Agent {
         match self {
             Agent::Claude => CLAUDE_ELSEWHERE,
             Agent::Codex => CODEX_ELSEWHERE,
+            Agent::Gemini => GEMINI_ELSEWHERE,
         }
     }
 
@@ -213,7 +238,7 @@ fn steps(agent: Agent, scenario: &str) -> Vec<Step> {
     let doc: Value =
         serde_json::from_str(&read(&format!("{dir}/{scenario}.steps.json"))).expect("steps JSON");
     match agent {
-        Agent::Claude => claude_steps(&doc, &dir, scenario),
+        Agent::Claude | Agent::Gemini => claude_steps(&doc, &dir, scenario),
         Agent::Codex => codex_steps(&doc),
     }
 }
@@ -224,10 +249,12 @@ fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
         .unwrap_or_else(|| panic!("step field {key:?} missing in {v}"))
 }
 
-/// Claude: `expected` / `screen` as `status[/kind]`; `payload_lines` = the lines that
-/// arrived during the step.
+/// Claude (and Gemini): `expected` / `screen` as `status[/kind]`; `payload_lines` = the lines
+/// that arrived during the step. Gemini keeps no session file (no `.sessions.jsonl`).
 fn claude_steps(doc: &Value, dir: &str, scenario: &str) -> Vec<Step> {
-    let files: BTreeMap<String, Value> = read(&format!("{dir}/{scenario}.sessions.jsonl"))
+    let sessions = format!("{dir}/{scenario}.sessions.jsonl");
+    let sessions = std::fs::read_to_string(&sessions).unwrap_or_default();
+    let files: BTreeMap<String, Value> = sessions
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
@@ -468,6 +495,14 @@ fn check_elsewhere(
                 ));
             }
         }
+        DecidedBy::GeminiChatFile => {
+            if !no_new_payload {
+                return fail("a hook payload arrived during the step");
+            }
+            if step.truth != state("idle", "") || got != Some(state("waiting", "permission")) {
+                return fail("the truth is not the end of an approval dialog's wait");
+            }
+        }
         DecidedBy::CodexNotPromptedYet => {
             if got.is_some() || step.arrived != 0 {
                 return fail("Codex already sent a payload");
@@ -567,10 +602,21 @@ fn codex_0_169_0_payloads_give_the_screens_state(#[case] scenario: &str) {
     run(Agent::Codex, scenario);
 }
 
+#[rstest]
+#[case::basic_prompt_shell_dialog_and_approval("basic")]
+#[case::answer_ending_with_a_question("question")]
+#[case::esc_while_thinking("esc_thinking")]
+#[case::esc_on_the_approval_dialog("esc_permission")]
+#[case::kill_9("kill9")]
+fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
+    run(Agent::Gemini, scenario);
+}
+
 /// Every recorded scenario has a case above, and every listed step names a real scenario.
 #[rstest]
 #[case::claude(Agent::Claude, &["api_error", "ask_tool", "basic", "esc_permission", "esc_thinking", "kill9", "nohooks", "plan", "question"])]
 #[case::codex(Agent::Codex, &["approve", "esc", "exec", "question", "quit", "second", "trust"])]
+#[case::gemini(Agent::Gemini, &["basic", "esc_permission", "esc_thinking", "kill9", "question"])]
 fn every_recorded_scenario_is_replayed(#[case] agent: Agent, #[case] cases: &[&str]) {
     let dir = format!("{FIXTURES}/{}", agent.dir());
     let recorded: BTreeSet<String> = std::fs::read_dir(&dir)

@@ -2,6 +2,7 @@
 //! man page) and a thin `run` that hands typed values to the subsystem doing the work.
 //! [`crate::cli`] lists them; a new command is a module here plus a variant there.
 
+pub mod board;
 pub mod completions;
 pub mod digest;
 pub mod doctor;

@@ -6,7 +6,7 @@ use crate::env::Env;
 use crate::install::merge::shell_quote;
 use crate::install::{self, jsonfile, merge};
 use crate::store;
-use ring_shared::provider::Trust;
+use ring_shared::provider::{Format, Trust};
 use ring_shared::registry::{DecodeError, decode_row};
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
@@ -81,6 +81,10 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             ));
             continue;
         }
+        if target.spec.format == Format::OpencodePlugin {
+            out.push(plugin(&target));
+            continue;
+        }
         let loaded = match jsonfile::load(&target.path) {
             Ok(loaded) => loaded,
             Err(err) => {
@@ -91,7 +95,24 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 continue;
             }
         };
-        let found = merge::installed(&loaded.doc, target.events);
+        let found = match target.spec.format {
+            Format::CursorHooks => install::cursor::installed(&loaded.doc, target.events),
+            Format::CopilotFile => install::flat::installed(&loaded.doc, target.events),
+            _ => merge::installed(&loaded.doc, target.events),
+        };
+        if target.spec.format == Format::CursorHooks {
+            let unknown = install::cursor::unknown_events(&loaded.doc);
+            if !unknown.is_empty() {
+                out.push(Finding::error(
+                    format!(
+                        "{path} names events {} does not know ({}): it rejects the whole file, so none of its hooks run, ring's included",
+                        target.agent,
+                        unknown.join(", ")
+                    ),
+                    format!("rename or remove those entries in {path} (its events: cursor.com/docs/agent/hooks)"),
+                ));
+            }
+        }
         if found.missing.len() == target.events.len() {
             out.push(Finding::error(
                 format!("ring's hook is not installed for {} ({path})", target.agent),
@@ -137,6 +158,20 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 target.events,
             ));
         }
+        if target.spec.format == ring_shared::provider::Format::CopilotFile
+            && !found.programs.is_empty()
+        {
+            out.extend(copilot_switches(home, &loaded.doc, &path));
+        }
+        if let Some(Trust::GeminiFolders { folders }) = target.spec.trust
+            && !found.programs.is_empty()
+        {
+            out.extend(gemini_gates(
+                &loaded.doc,
+                &home.join(folders),
+                target.events,
+            ));
+        }
         if !found.ring_events.is_empty() {
             out.push(Finding::warn(
                 format!(
@@ -149,6 +184,43 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
     out
 }
 
+/// ring's plugin file of an agent that loads plugins (OpenCode's `plugins/ring-tmux.js`).
+fn plugin(target: &install::Target) -> Finding {
+    use crate::install::plugin_file::{Found, inspect};
+    let path = target.path.display();
+    match inspect(&target.path) {
+        Found::Missing => Finding::error(
+            format!(
+                "ring's plugin is not installed for {} ({path})",
+                target.agent
+            ),
+            "ring-tmux install-hooks",
+        ),
+        Found::Foreign(why) => Finding::warn(
+            format!(
+                "{path} is not ring's plugin ({why}): ring's hook is not installed for {}",
+                target.agent
+            ),
+            format!(
+                "move {} away, then: ring-tmux install-hooks",
+                q(&target.path)
+            ),
+        ),
+        Found::Ours { program, .. } if !is_executable(Path::new(&program)) => Finding::error(
+            format!(
+                "{} plugin runs {program}, which is not an executable file",
+                target.agent
+            ),
+            "ring-tmux install-hooks (points the hooks at the ring-tmux you run it with)",
+        ),
+        Found::Ours { program, .. } => Finding::ok(format!(
+            "{} plugin installed ({} events) → {program}",
+            target.agent,
+            target.events.len()
+        )),
+    }
+}
+
 /// Whether Codex trusts ring's entries of `hooks.json` (`[hooks.state]` of its
 /// `config.toml`): an untrusted hook never runs, and `codex exec` skips it without a word.
 fn codex_trust(
@@ -157,19 +229,9 @@ fn codex_trust(
     doc: &serde_json::Value,
     events: &[&str],
 ) -> Finding {
-    use crate::install::codex_trust;
-    let entries = codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
-    let text = crate::store::read_bounded(config, 4 << 20)
-        .ok()
-        .flatten()
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
-    let trusted = codex_trust::trusted(&text);
-    let untrusted: Vec<&str> = entries
-        .iter()
-        .filter(|e| trusted.get(&e.key) != Some(&e.hash))
-        .map(|e| e.event.as_str())
-        .collect();
+    let entries =
+        crate::install::codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
+    let untrusted = crate::install::state::untrusted_codex_events(config, hooks_json, doc, events);
     if untrusted.is_empty() {
         Finding::ok(format!(
             "Codex trusts ring's hooks ({} of {})",
@@ -189,6 +251,121 @@ fn codex_trust(
              (or review them there one by one)",
         )
     }
+}
+
+/// Gemini CLI's own gates before a hook runs: its hooks switch (`hooksConfig.enabled`), its
+/// list of disabled hooks (`hooksConfig.disabled`, by command), and its folder trust
+/// (`security.folderTrust.enabled`, on by default in 0.61): in a folder not trusted it runs
+/// no hook at all, the user settings' ones included.
+fn gemini_gates(settings: &serde_json::Value, folders: &Path, events: &[&str]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let path = |keys: &[&str]| keys.iter().try_fold(settings, |v, k| v.get(*k));
+    if path(&["hooksConfig", "enabled"]).and_then(serde_json::Value::as_bool) == Some(false) {
+        out.push(Finding::error(
+            "Gemini CLI's hooks are switched off (hooksConfig.enabled: false): it runs none of them",
+            "set \"hooksConfig\": {\"enabled\": true} in ~/.gemini/settings.json (or Enable Hooks in its /settings)",
+        ));
+    }
+    let ours: Vec<String> = events
+        .iter()
+        .flat_map(|e| merge::event_commands(settings, e))
+        .filter(|c| merge::is_ours(c))
+        .collect();
+    let disabled: Vec<&str> = path(&["hooksConfig", "disabled"])
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(serde_json::Value::as_str)
+        .filter(|d| ours.iter().any(|c| c == d))
+        .collect();
+    if !disabled.is_empty() {
+        out.push(Finding::error(
+            format!(
+                "Gemini CLI has ring's hook in hooksConfig.disabled ({}): it never runs",
+                disabled.join(", ")
+            ),
+            "remove it from \"hooksConfig\".\"disabled\" in ~/.gemini/settings.json",
+        ));
+    }
+    if path(&["security", "folderTrust", "enabled"]).and_then(serde_json::Value::as_bool)
+        == Some(false)
+    {
+        out.push(Finding::ok(
+            "Gemini CLI's folder trust is off: its hooks run in every folder",
+        ));
+        return out;
+    }
+    let trusted = match jsonfile::load(folders) {
+        Ok(loaded) => loaded
+            .doc
+            .as_object()
+            .map(|map| {
+                map.iter()
+                    .filter(|(_, v)| matches!(v.as_str(), Some("TRUST_FOLDER" | "TRUST_PARENT")))
+                    .map(|(k, _)| k.clone())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default(),
+        Err(err) => {
+            out.push(Finding::warn(
+                format!(
+                    "{} {err}: Gemini CLI stops at start until it is fixed",
+                    folders.display()
+                ),
+                format!("fix {} by hand", q(folders)),
+            ));
+            return out;
+        }
+    };
+    let fix = "start gemini in your project and choose \"Trust folder\" (or /permissions there); \
+               to run hooks everywhere: \"security\": {\"folderTrust\": {\"enabled\": false}} in ~/.gemini/settings.json";
+    if trusted.is_empty() {
+        out.push(Finding::warn(
+            "Gemini CLI runs hooks only in folders you trust, and no folder is trusted yet: \
+             until you trust one it runs none of ring's hooks",
+            fix,
+        ));
+    } else {
+        let shown: Vec<&str> = trusted.iter().take(3).map(String::as_str).collect();
+        let more = trusted.len().saturating_sub(shown.len());
+        out.push(Finding::info(format!(
+            "Gemini CLI runs ring's hooks only in trusted folders: {}{} (elsewhere it asks at start, \
+             and runs none until you trust the folder)",
+            shown.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        )));
+    }
+    out
+}
+
+/// Copilot CLI's `disableAllHooks`: in ring's own hooks file it skips that file, in
+/// `~/.copilot/settings.json` every hook.
+fn copilot_switches(home: &Path, doc: &serde_json::Value, path: &str) -> Vec<Finding> {
+    let off = |doc: &serde_json::Value| {
+        doc.get("disableAllHooks")
+            .and_then(serde_json::Value::as_bool)
+            == Some(true)
+    };
+    let mut out = Vec::new();
+    if off(doc) {
+        out.push(Finding::error(
+            format!("{path} has \"disableAllHooks\": true: Copilot CLI skips ring's hooks"),
+            "ring-tmux install-hooks after removing that key (or set it to false)",
+        ));
+    }
+    let settings = home.join(ring_shared::provider::copilot::SETTINGS);
+    if let Ok(loaded) = jsonfile::load(&settings)
+        && off(&loaded.doc)
+    {
+        out.push(Finding::error(
+            format!(
+                "{} has \"disableAllHooks\": true: Copilot CLI runs no hook at all",
+                settings.display()
+            ),
+            format!("set it to false in {}", q(&settings)),
+        ));
+    }
+    out
 }
 
 /// A path as a shell word.

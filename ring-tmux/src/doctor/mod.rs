@@ -5,8 +5,11 @@
 //! that is simply absent (zellij, tmux, its server not running) comes with how to add it.
 
 mod checks;
+pub mod health;
 mod notify;
 mod system;
+
+pub use system::is_executable;
 
 use crate::env::Env;
 use crate::install::out;
@@ -106,6 +109,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     let mut all = Vec::new();
     all.extend(checks::binary(&path));
     all.extend(checks::hooks(&env.home));
+    all.extend(health::hook_health(env));
     all.extend(checks::ring_folder(env));
     all.extend(checks::tmux());
     all.extend(checks::zellij(env));

@@ -106,6 +106,19 @@ fn read_regular(path: &Path) -> std::io::Result<Result<Vec<u8>, LoadError>> {
 /// Largest settings file read.
 const SETTINGS_CAP: u64 = 16 << 20;
 
+/// Reads `path` as UTF-8 text with the same care as [`load`] (through a symlink, never a FIFO
+/// or device, at most 16 MiB): `None` when it does not exist, else why it cannot be used.
+pub fn read_text(path: &Path) -> Result<Option<String>, String> {
+    match read_regular(path) {
+        Ok(Ok(bytes)) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| "it is not UTF-8 text".to_owned()),
+        Ok(Err(refused)) => Err(refused.to_string()),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(format!("cannot be read: {err}")),
+    }
+}
+
 /// Reads and parses `path`. A missing or blank file is `{}`. A FIFO or device, a dangling
 /// symlink and a document with a duplicate key are errors (see [`LoadError`]).
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {

@@ -18,12 +18,18 @@ use ring_shared::provider::{Install as Spec, SHORT_TIMEOUT};
 
 /// The timeout written on our entry of `event`: [`TIMEOUT`], except the events the agent
 /// clamps ([`Spec::short_timeout_events`]; Codex 0.169 clamps `Interrupt` and `SessionEnd`
-/// to 3 s with a startup warning for anything longer).
+/// to 3 s with a startup warning for anything longer), in the agent's unit (milliseconds
+/// for Gemini CLI, [`Spec::timeout_millis`]).
 pub fn timeout_for(event: &str, spec: &Spec) -> u64 {
-    if spec.short_timeout_events.contains(&event) {
+    let seconds = if spec.short_timeout_events.contains(&event) {
         SHORT_TIMEOUT
     } else {
         TIMEOUT
+    };
+    if spec.timeout_millis {
+        seconds * 1000
+    } else {
+        seconds
     }
 }
 

@@ -1,6 +1,7 @@
 //! `install-hooks` / `remove-hooks`: put ring-tmux's hook into Claude Code's
-//! `~/.claude/settings.json` (always) and Codex's `~/.codex/hooks.json` (when `~/.codex`
-//! exists), or take it out, touching nothing else (§7 with our command).
+//! `~/.claude/settings.json` (always), Codex's `~/.codex/hooks.json` (when `~/.codex`
+//! exists) and Gemini CLI's `~/.gemini/settings.json` (when `~/.gemini` exists), or take it
+//! out, touching nothing else (§7 with our command).
 //!
 //! Safety first: a file that is not JSON is left byte-identical and named with the position
 //! to fix; a write is preceded by a timestamped backup and done atomically; a second run is a
@@ -8,8 +9,12 @@
 //! duplicated or removed.
 
 pub mod codex_trust;
+pub mod cursor;
+pub mod flat;
 pub mod jsonfile;
 pub mod merge;
+pub mod plugin_file;
+pub mod state;
 
 /// `println!` that ignores a closed stdout (`| head` is not an error), as ripgrep does.
 macro_rules! out {
@@ -29,7 +34,7 @@ pub(crate) use out;
 
 use crate::env::Env;
 use jsonfile::{LoadError, Loaded};
-use ring_shared::provider::{Install, Trust};
+use ring_shared::provider::{Format, Install, Trust};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -256,12 +261,20 @@ pub fn install_hooks(args: &InstallArgs) -> ExitCode {
 
 /// Installs into one target; `false` when it failed.
 fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive: bool) -> bool {
+    if target.spec.format == Format::OpencodePlugin {
+        return install_plugin(target, binary, args.dry_run);
+    }
     let Some(loaded) = load_target(target) else {
         return false;
     };
     let command = merge::hook_command(binary, target.spec);
     let mut replace_ring = args.replace_ring;
-    let mut plan = merge::install(&loaded.doc, target.spec, &command, replace_ring);
+    let plan_for = |replace_ring: bool| match target.spec.format {
+        Format::CursorHooks => cursor::install(&loaded.doc, target.events, &command),
+        Format::CopilotFile => flat::install(&loaded.doc, target.spec, &command),
+        _ => merge::install(&loaded.doc, target.spec, &command, replace_ring),
+    };
+    let mut plan = plan_for(replace_ring);
     if !plan.ring_commands.is_empty() && !replace_ring {
         out!(
             "! {} also has RiNG's hook ({}). RiNG and ring-tmux write the same session rows, so keeping both records every event twice.",
@@ -270,7 +283,7 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
         );
         if interactive && ask("  Replace RiNG's entries with ring-tmux's?") {
             replace_ring = true;
-            plan = merge::install(&loaded.doc, target.spec, &command, true);
+            plan = plan_for(true);
         } else {
             out!(
                 "  Keeping them. To keep only ring-tmux's: ring-tmux install-hooks --replace-ring"
@@ -317,6 +330,12 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
                      says whether Codex trusts ring's hooks; `codex exec` skips untrusted ones)."
                 );
             }
+            if let Some(Trust::GeminiFolders { .. }) = target.spec.trust {
+                out!(
+                    "  Gemini CLI runs hooks only in folders you trust: answer \"Trust folder\" when it \
+                     asks at its start (`ring-tmux doctor` lists the trusted ones)."
+                );
+            }
             true
         }
     }
@@ -337,6 +356,9 @@ pub fn remove_hooks(args: &RemoveArgs) -> ExitCode {
 }
 
 fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
+    if target.spec.format == Format::OpencodePlugin {
+        return remove_plugin(target, args.dry_run);
+    }
     if !target.path.exists() {
         out!(
             "✓ {} does not exist; nothing to remove",
@@ -347,13 +369,20 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     let Some(loaded) = load_target(target) else {
         return false;
     };
-    let plan = merge::remove(&loaded.doc, target.events, args.include_ring);
+    let plan = match target.spec.format {
+        Format::CursorHooks => cursor::remove(&loaded.doc, target.events),
+        Format::CopilotFile => flat::remove(&loaded.doc, target.events, args.include_ring),
+        _ => merge::remove(&loaded.doc, target.events, args.include_ring),
+    };
     if plan.changed.is_empty() {
         out!(
             "✓ no ring hooks in {}; nothing to remove",
             target.path.display()
         );
         return true;
+    }
+    if target.spec.format == Format::CopilotFile && flat::is_empty_file(&plan.doc) {
+        return delete_own_file(target, &loaded, &plan.changed, args.dry_run);
     }
     match write_change(target, &loaded, &plan.doc, &plan.changed, args.dry_run) {
         Change::DryRun => true,
@@ -368,6 +397,137 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
                 out!("  backup: {}", backup.display());
             }
             true
+        }
+    }
+}
+
+/// Writes (or rewrites) ring's plugin file of `target`; `false` when it failed.
+fn install_plugin(target: &Target, binary: &str, dry_run: bool) -> bool {
+    use plugin_file::Found;
+    let path = target.path.display();
+    let old = match plugin_file::inspect(&target.path) {
+        Found::Missing => None,
+        Found::Ours { text, .. } => Some(text),
+        Found::Foreign(why) => {
+            crate::voice::error(
+                &format!("{path} is not ring's plugin ({why})"),
+                "move it away (ring never edits a file it did not write), then run again (nothing was changed)",
+            );
+            return false;
+        }
+    };
+    let new_text = plugin_file::render(binary, target.spec);
+    if old.as_deref() == Some(new_text.as_str()) {
+        out!("✓ ring hooks already installed in {path} (no change)");
+        return true;
+    }
+    let loaded = Loaded {
+        text: old,
+        doc: serde_json::Value::Null,
+    };
+    let events = plugin_file::events(target);
+    if dry_run {
+        print_dry_run(target, &loaded, &new_text, &events);
+        return true;
+    }
+    match commit(target, &loaded, &new_text) {
+        Ok(backup) => {
+            out!("✓ Installed ring hooks ({}) into {path}", events.join(", "));
+            if let Some(backup) = backup {
+                out!("  backup: {}", backup.display());
+            }
+            out!(
+                "  Restart running {} sessions so they load the plugin.",
+                target.agent
+            );
+            true
+        }
+        Err(err) => {
+            crate::voice::error(
+                &format!("could not write {path}: {err}"),
+                "nothing was changed",
+            );
+            false
+        }
+    }
+}
+
+/// Deletes ring's plugin file of `target` (after a backup); `false` when it failed.
+fn remove_plugin(target: &Target, dry_run: bool) -> bool {
+    use plugin_file::Found;
+    let path = target.path.display();
+    let text = match plugin_file::inspect(&target.path) {
+        Found::Missing => {
+            out!("✓ {path} does not exist; nothing to remove");
+            return true;
+        }
+        Found::Foreign(why) => {
+            out!("✓ {path} is not ring's plugin ({why}); left alone, nothing to remove");
+            return true;
+        }
+        Found::Ours { text, .. } => text,
+    };
+    if dry_run {
+        out!("# dry-run → delete {path} (ring's plugin; a backup is kept)");
+        out!("(dry run: nothing written)");
+        return true;
+    }
+    let file = jsonfile::real_path(&target.path);
+    let result = jsonfile::backup(&file, &text, &stamp_now())
+        .and_then(|backup| std::fs::remove_file(&file).map(|()| backup));
+    match result {
+        Ok(backup) => {
+            out!(
+                "✓ Removed ring hooks ({}) from {path} (the file was ring's; deleted)",
+                plugin_file::events(target).join(", ")
+            );
+            out!("  backup: {}", backup.display());
+            true
+        }
+        Err(err) => {
+            crate::voice::error(
+                &format!("could not remove {path}: {err}"),
+                "nothing was changed",
+            );
+            false
+        }
+    }
+}
+
+/// Removes ring's own hooks file (nothing but ring's entries were in it), after a backup.
+fn delete_own_file(target: &Target, loaded: &Loaded, changed: &[String], dry_run: bool) -> bool {
+    if dry_run {
+        out!(
+            "# dry-run → delete {} (ring's own file; events: {})",
+            target.path.display(),
+            changed.join(", ")
+        );
+        out!("(dry run: nothing written)");
+        return true;
+    }
+    let file = jsonfile::real_path(&target.path);
+    let backup = match &loaded.text {
+        Some(text) => jsonfile::backup(&file, text, &stamp_now()).map(Some),
+        None => Ok(None),
+    };
+    match backup.and_then(|b| std::fs::remove_file(&target.path).map(|()| b)) {
+        Ok(backup) => {
+            out!(
+                "✓ Removed ring hooks ({}): deleted {}",
+                changed.join(", "),
+                target.path.display()
+            );
+            if let Some(backup) = backup {
+                out!("  backup: {}", backup.display());
+            }
+            true
+        }
+        Err(err) => {
+            crate::voice::error(
+                &format!("could not delete {}: {err}", target.path.display()),
+                "nothing was changed",
+            );
+            false
         }
     }
 }

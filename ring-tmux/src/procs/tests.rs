@@ -48,6 +48,23 @@ fn claude(session_id: Option<&str>, host: bool) -> Option<Kind> {
 #[case::codex_sandbox_excluded("codex", "codex sandbox linux", None)]
 #[case::codex_sandbox_not_next_token("codex", "codex exec sandbox", Some(Kind::Codex))]
 #[case::node_codex_wrapper_is_not_codex("node", "node /usr/bin/codex", None)]
+#[case::node_claude_script_is_not_a_generic_agent("node", "node /opt/bin/claude", None)]
+#[case::gemini_under_node(
+    "node",
+    "node /home/u/.npm/node_modules/.bin/gemini",
+    Some(Kind::Agent("gemini"))
+)]
+#[case::gemini_relaunched_with_node_options(
+    "node",
+    "/usr/bin/node --max-old-space-size=12052 /usr/local/bin/gemini",
+    Some(Kind::Agent("gemini"))
+)]
+#[case::gemini_bundle_script(
+    "node",
+    "node /usr/lib/node_modules/@google/gemini-cli/bundle/gemini.js",
+    Some(Kind::Agent("gemini"))
+)]
+#[case::node_running_something_else("node", "node server.js --gemini", None)]
 fn classify_follows_appendix_b(#[case] comm: &str, #[case] args: &str, #[case] want: Option<Kind>) {
     assert_eq!(classify(comm, args), want);
 }
@@ -186,8 +203,19 @@ fn parse_stat_reads_comm_tty_and_kthread_flag(
 #[case::shell(b"-bash".as_slice(), false)]
 #[case::empty(b"".as_slice(), false)]
 #[case::capitalized_codex_is_not(b"Codex".as_slice(), false)]
+#[case::gemini(b"node\0/usr/local/bin/gemini".as_slice(), true)]
 fn may_be_agent_prefilters_command_lines(#[case] cmdline: &[u8], #[case] want: bool) {
     assert_eq!(may_be_agent(cmdline), want);
+}
+
+#[rstest]
+#[case::node(&["node", "/a/bin/gemini"], Some("gemini"))]
+#[case::options_first(&["/usr/bin/node", "--inspect", "/a/gemini.mjs", "x"], Some("gemini"))]
+#[case::not_an_interpreter(&["python3", "/a/gemini"], None)]
+#[case::only_options(&["node", "--version"], None)]
+#[case::nothing(&[], None)]
+fn interpreted_script_is_the_first_non_option(#[case] argv: &[&str], #[case] want: Option<&str>) {
+    assert_eq!(interpreted_script(argv), want);
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The agents' own session states (`ring_shared::agent`) from disk: Claude Code's
-//! `~/.claude/sessions/<pid>.json`, each checked against its process.
+//! `~/.claude/sessions/<pid>.json`, each checked against its process, and the end of Gemini
+//! CLI's chat file for its waiting hook rows ([`gemini_states`]).
 //!
 //! A file counts only while its process runs: the pid must exist with the start time Claude
 //! recorded (`procStart`, `/proc/<pid>/stat` starttime), in this machine's pid namespace
@@ -45,6 +46,32 @@ pub fn states(env: &Env, procs: &Procs) -> Vec<OwnState> {
         out.push(state);
     }
     out
+}
+
+/// How much of a Gemini chat file's end is read: the cancel's `info` line and the session
+/// context Gemini writes twice after it (a few KB each).
+const GEMINI_TAIL: u64 = 64 << 10;
+
+/// For each waiting Gemini CLI hook row, what its chat file (`source_path`) ends with: a
+/// cancel after the row's last event (Esc at the approval dialog sends no hook) makes it idle
+/// ([`ring_shared::agent::gemini_cancelled_at`]). One bounded read of the file's end per
+/// waiting Gemini row.
+pub fn gemini_states(rows: &[ring_shared::registry::Row]) -> Vec<OwnState> {
+    let gemini = &ring_shared::provider::gemini::PROVIDER;
+    rows.iter()
+        .filter(|row| {
+            row.status == ring_shared::Status::Waiting
+                && ring_shared::provider::is(&row.provider, gemini)
+                && !row.source_path.is_empty()
+        })
+        .filter_map(|row| {
+            let (tail, _) = crate::store::read_tail(Path::new(&row.source_path), GEMINI_TAIL)?;
+            let at = ring_shared::agent::gemini_cancelled_at(&tail)?;
+            (at > row.last_active).then(|| {
+                ring_shared::agent::gemini_cancelled(&row.session_id, &row.cwd, row.agent_pid, at)
+            })
+        })
+        .collect()
 }
 
 /// `linux:<machine-id>:pid:[<inode>]`, as Claude Code writes `pidDomain`.

@@ -52,7 +52,7 @@ fn is_client_name(name: &str) -> bool {
 }
 
 /// `-c CLIENT` when the client is known and safe.
-fn client_args(client: Option<&str>) -> Vec<String> {
+pub(crate) fn client_args(client: Option<&str>) -> Vec<String> {
     match client.filter(|c| is_client_name(c)) {
         Some(c) => vec!["-c".into(), c.into()],
         None => Vec::new(),
@@ -370,18 +370,8 @@ pub fn menu(args: &Args) -> ExitCode {
         ctx.args.height,
         ctx.args.width,
     );
-    // display-menu returns only when the menu closes: hand this process over to it rather
-    // than hold a timeout on a person choosing.
-    use std::os::unix::process::CommandExt;
-    let err = std::process::Command::new("tmux")
-        .arg("-S")
-        .arg(&ctx.socket)
-        .args(&argv)
-        .exec();
-    crate::voice::fail(
-        &format!("cannot run tmux: {err}"),
-        "install tmux, or check it is on PATH",
-    )
+    // display-menu returns only when the menu closes.
+    run::hand_over(&ctx.socket, &argv)
 }
 
 #[cfg(test)]

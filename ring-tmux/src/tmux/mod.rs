@@ -11,7 +11,7 @@
 //! * [`run`]: bounded tmux calls on one socket, and the checks on what we splice into them.
 //! * [`pane`]: the visible state and the guarded compare-and-set commands.
 //! * [`push`]: the hook side; [`drift`]: the status side; [`badge`]: the formats.
-//! * [`jump`]: `jump` and `menu`.
+//! * [`jump`]: `jump` and `menu`; [`popup`]: the menu key's board popup (tmux 3.2+).
 //!
 //! What tmux before 3.2 (3.0: Ubuntu 20.04, 3.1: Debian 11) lacks, and how ring does without:
 //!
@@ -26,6 +26,7 @@ pub mod badge;
 pub mod drift;
 pub mod jump;
 pub mod pane;
+pub mod popup;
 pub mod push;
 pub mod run;
 

@@ -135,8 +135,24 @@ fn kill_group(child: &Child) {
     }
 }
 
+/// Becomes `tmux -S socket ARGV` (exec): for a command that returns only when a person is
+/// done with it (`display-menu`, `display-popup`), no timeout is held on them. Returns only
+/// when tmux cannot be run, with the message.
+pub fn hand_over(socket: &str, argv: &[String]) -> std::process::ExitCode {
+    use std::os::unix::process::CommandExt;
+    let err = Command::new(tmux_program())
+        .arg("-S")
+        .arg(Path::new(socket))
+        .args(argv)
+        .exec();
+    crate::voice::fail(
+        &format!("cannot run tmux: {err}"),
+        "install tmux, or check it is on PATH",
+    )
+}
+
 /// The tmux binary: `tmux` on `PATH` (tests point `PATH` elsewhere when they need to).
-fn tmux_program() -> &'static str {
+pub fn tmux_program() -> &'static str {
     "tmux"
 }
 

@@ -9,11 +9,13 @@
 //!
 //! Here: badges, drift repair and the pane a session is found in. `e2e_tmux/status_line.rs`:
 //! the status segment and ring.tmux itself. `e2e_tmux/keys.rs`: the jump key and the menu.
+//! `e2e_tmux/board.rs`: the menu key's live board popup.
 //! `e2e_tmux/tpm.rs`: installing through TPM from a clone, to working badges.
 
 // Also used by `e2e_evidence`.
 pub mod world;
 
+mod board;
 mod by_name;
 mod keys;
 mod reply;

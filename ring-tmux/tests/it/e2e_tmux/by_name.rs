@@ -110,7 +110,10 @@ fn name_labels_a_session_everywhere_and_hide_takes_it_off_the_board() {
     let list = String::from_utf8_lossy(&w.ring(&["list"]).stdout).into_owned();
     assert!(list.contains("ship it"), "list: {list}");
     let socket = w.server.socket();
-    let screen = w.menu_screen(&["--client", &client, "--socket", &socket], "ship it");
+    let screen = w.menu_screen(
+        &["--client", &client, "--socket", &socket, "--style", "menu"],
+        "ship it",
+    );
     assert!(screen.contains("ship it"), "menu: {screen}");
     let out = jump(&w, &client, "ship it");
     assert!(out.status.success(), "jump by the new label: {out:?}");

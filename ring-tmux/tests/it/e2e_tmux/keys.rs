@@ -86,6 +86,8 @@ fn a_menu_of_more_sessions_than_the_client_has_lines_still_opens() {
         &socket,
         "--height",
         &height_arg,
+        "--style",
+        "menu",
     ];
     let screen = w.menu_screen(&args, "more (ring-tmux list)");
     // The board also holds the live agents' synthetic rows (§4.4): count from it.
@@ -150,7 +152,10 @@ fn choosing_a_session_in_the_menu_by_its_key_takes_the_client_to_its_pane() {
     assert_eq!(here(), "%0");
     assert!(!screen().contains("IN-NEWER-PANE"), "{}", screen());
 
-    // prefix + A (ring.tmux's binding), typed into the outer pane that shows the client.
+    // prefix + A (ring.tmux's binding), typed into the outer pane that shows the client; the
+    // plain menu asked for (on this tmux the key opens the board popup: e2e_tmux/board.rs).
+    w.server
+        .run(&["set-option", "-g", "@ring-menu-style", "menu"]);
     outer.run(&["send-keys", "-t", "t", "C-b", "A"]);
     let menu = until_contains(MENU_WITHIN, "newer", screen);
     // The longest-waiting session comes first; take the other one, by the key tmux shows.
@@ -196,7 +201,9 @@ fn on_a_narrow_client_menu_lines_are_cut_by_ring_not_by_tmux() {
     let screen = || outer.run(&["capture-pane", "-p", "-t", "t"]);
 
     // ring.tmux's binding passes the client's size (the status line names the project too:
-    // wait for the question's text, which only the menu shows).
+    // wait for the question's text, which only the menu shows); the plain menu asked for.
+    w.server
+        .run(&["set-option", "-g", "@ring-menu-style", "menu"]);
     outer.run(&["send-keys", "-t", "t", "C-b", "A"]);
     let menu = until_contains(MENU_WITHIN, "AskUser", screen);
     let line = menu

@@ -53,7 +53,10 @@ fn hostile_directory_names_and_details_neither_run_nor_restyle() {
 
     // The menu shows the detail as text.
     let socket = w.server.socket();
-    let screen = w.menu_screen(&["--client", &client, "--socket", &socket], "Delete");
+    let screen = w.menu_screen(
+        &["--client", &client, "--socket", &socket, "--style", "menu"],
+        "Delete",
+    );
     assert!(
         screen.contains(
             "#(touch $RING_MARKER) \u{2753} \u{b7} AskUserQuestion: #[fg=red]Delete #{pane"

@@ -191,14 +191,10 @@ impl World {
     pub fn new() -> World {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::create_dir_all(dir.path().join("home")).expect("home");
-        // These tests read the status line: a "now waiting" display-message (what
-        // notify_backend = "auto" sends inside tmux) would cover it. Notifications have their
-        // own tests (notify_flow, notify_local).
         let ring = dir.path().join("ring");
         std::fs::create_dir_all(&ring).expect("ring");
         std::fs::set_permissions(&ring, std::os::unix::fs::PermissionsExt::from_mode(0o700))
             .expect("ring mode");
-        std::fs::write(ring.join("config.toml"), "notify_backend = \"none\"\n").expect("config");
         std::fs::write(
             dir.path().join("procs.json"),
             r#"{"claude-code": [], "codex": []}"#,
@@ -351,7 +347,7 @@ impl World {
 
     /// Opens `ring-tmux menu ARGS` on the attached client (display-menu blocks until closed,
     /// so it runs aside), gives the screen once it shows `needle` (or the limit passes), and
-    /// closes the menu.
+    /// closes the menu. On a tmux with popups, `--style menu` in ARGS asks for the menu.
     pub fn menu_screen(&self, args: &[&str], needle: &str) -> String {
         let mut menu = Command::new(BIN);
         menu.arg("menu").args(args);

@@ -1,0 +1,330 @@
+//! Drawing the board with ratatui: a pure function of the [`App`], the clock and the frame.
+//!
+//! ```text
+//!  ring · 3 sessions · 🔴1 🟢1 🟡1
+//! ▶🔴🔐 api (agent)      12s  Bash: cargo test                 t:1.0
+//!  🟢   web               3m  → Edit src/main.rs               t:2.0
+//! ─ api needs permission ───────────────────────────────────────────
+//! Bash: cargo test --workspace --all-features -- --nocapture (whole)
+//!  ↑↓ jk move · ⏎ jump · p reply · n name · dd hide · a ended · q quit
+//! ```
+//!
+//! Every text from a row is sanitized (escape sequences and control characters removed)
+//! before it reaches a cell, and cut to its column with an ellipsis; the colours are the
+//! states' (🔴 🟢 🟡 ⚫) and the icons those of the kinds table (`ring_shared::view::KINDS`).
+//! A narrow popup drops the location column first, then shortens the name.
+
+use super::state::{App, Mode};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row, Table, TableState, Wrap};
+use ring_shared::Status;
+use ring_shared::format::{display_width, marker, relative_time, sanitize, truncate};
+use ring_shared::view::{Entry, Kind};
+
+/// The selected row's mark (also what a test reading the screen looks for).
+pub const SELECTED: &str = "\u{25b6}";
+/// Columns of the state column: marker and kind icon.
+const ICONS: u16 = 5;
+const IDLE: u16 = 5;
+const MAX_NAME: usize = 24;
+const MAX_PLACE: usize = 20;
+/// Below this width the location column goes.
+const PLACE_FROM: u16 = 72;
+/// The detail pane takes at most this share of the height (1/N).
+const DETAIL_SHARE: u16 = 3;
+
+/// The colour of a state (the markers' colours).
+pub fn colour(status: Status) -> Color {
+    match status {
+        Status::Waiting => Color::Red,
+        Status::Working => Color::Green,
+        Status::Idle => Color::Yellow,
+        Status::Ended => Color::DarkGray,
+    }
+}
+
+/// The kind icon of a waiting entry (badged kinds and idle alike), else "".
+fn kind_icon(entry: &Entry) -> &'static str {
+    if entry.status == Status::Waiting {
+        entry.waiting_kind().map_or("", |k| k.info().icon)
+    } else {
+        ""
+    }
+}
+
+/// A session's name as the board shows it: the label (else the project), sanitized.
+fn name_of(entry: &Entry) -> String {
+    sanitize(entry.name()).trim().to_owned()
+}
+
+/// The full text the detail pane shows for the selected waiting row (sanitized, uncut).
+/// (The view's detail of a waiting row is already its `waiting_detail`, uncut.)
+pub fn full_detail(entry: &Entry) -> String {
+    sanitize(&entry.detail).trim().to_owned()
+}
+
+const AGENT: &str = " (agent)";
+
+/// Draws the board into the whole frame; `now` ages the idle times between reads.
+pub fn draw(frame: &mut Frame<'_>, app: &App, now: f64) {
+    let area = frame.area();
+    let bottom = bottom_lines(app, area.width);
+    let detail = detail_height(app, area);
+    let [title, table, detail_area, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(detail),
+        Constraint::Length(bottom.len() as u16),
+    ])
+    .areas(area);
+    frame.render_widget(Paragraph::new(title_line(app)), title);
+    draw_table(frame, app, now, table);
+    if detail > 0 {
+        draw_detail(frame, app, detail_area);
+    }
+    frame.render_widget(Paragraph::new(Text::from(bottom)), footer);
+}
+
+fn title_line(app: &App) -> Line<'static> {
+    let view = app.view();
+    let total = view.entries.len();
+    let mut text = format!(
+        " ring \u{b7} {total} session{}",
+        if total == 1 { "" } else { "s" }
+    );
+    let counts: Vec<String> = Status::ALL
+        .iter()
+        .filter(|s| view.counts.get(**s) > 0)
+        .map(|s| format!("{}{}", marker(*s), view.counts.get(*s)))
+        .collect();
+    if !counts.is_empty() {
+        text.push_str(" \u{b7} ");
+        text.push_str(&counts.join(" "));
+    }
+    if app.all {
+        text.push_str(" \u{b7} with ended");
+    }
+    Line::from(Span::styled(
+        text,
+        Style::new().add_modifier(Modifier::BOLD),
+    ))
+}
+
+fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
+    let view = app.view();
+    if view.entries.is_empty() {
+        let empty = if app.all {
+            "  no sessions"
+        } else {
+            "  no sessions (a: show ended ones)"
+        };
+        frame.render_widget(Paragraph::new(empty), area);
+        return;
+    }
+    let with_place = area.width >= PLACE_FROM;
+    let names: Vec<String> = view.entries.iter().map(name_of).collect();
+    let widest_name = view
+        .entries
+        .iter()
+        .zip(&names)
+        .map(|(e, n)| display_width(n) + if e.agent { AGENT.len() } else { 0 })
+        .max()
+        .unwrap_or(0);
+    let places: Vec<String> = view.entries.iter().map(|e| sanitize(&e.location)).collect();
+    let place_w = if with_place {
+        places
+            .iter()
+            .map(|p| display_width(p))
+            .max()
+            .unwrap_or(0)
+            .min(MAX_PLACE)
+    } else {
+        0
+    };
+    // The selection mark, the icons, the idle time and the gaps between columns.
+    let columns = if with_place { 5 } else { 4 };
+    let fixed = 1 + usize::from(ICONS + IDLE) + columns - 1 + place_w;
+    let rest = usize::from(area.width).saturating_sub(fixed);
+    // The name gets up to half of what is left, the detail the rest.
+    let name_w = widest_name.min(MAX_NAME).min(rest / 2).max(4.min(rest));
+    let detail_w = rest.saturating_sub(name_w + 1);
+    let aged = now - view.generated_at;
+    let rows = view
+        .entries
+        .iter()
+        .zip(&names)
+        .zip(&places)
+        .map(|((e, name), place)| {
+            let icons = format!("{}{}", marker(e.status), kind_icon(e));
+            let mut who = vec![Span::raw(name.clone())];
+            if e.agent {
+                who.push(Span::styled(
+                    AGENT,
+                    Style::new().add_modifier(Modifier::DIM),
+                ));
+            }
+            let who = fit_spans(who, name_w);
+            let idle = relative_time(e.idle_seconds + aged.max(0.0));
+            let detail = truncate(sanitize(&e.detail).trim(), detail_w);
+            let mut cells = vec![
+                Cell::from(icons),
+                Cell::from(who),
+                Cell::from(Line::from(idle).right_aligned()),
+                Cell::from(detail),
+            ];
+            if with_place {
+                cells.push(Cell::from(fit_place(place, place_w)));
+            }
+            Row::new(cells).style(Style::new().fg(colour(e.status)))
+        });
+    let mut widths = vec![
+        Constraint::Length(ICONS),
+        Constraint::Length(name_w as u16),
+        Constraint::Length(IDLE),
+        Constraint::Fill(1),
+    ];
+    if with_place {
+        widths.push(Constraint::Length(place_w as u16));
+    }
+    let table = Table::new(rows, widths)
+        .column_spacing(1)
+        .highlight_symbol(SELECTED)
+        .row_highlight_style(Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD));
+    let mut state = TableState::default().with_selected(Some(app.index()));
+    frame.render_stateful_widget(table, area, &mut state);
+}
+
+/// Spans cut to `width` columns (the last one that does not fit is cut with an ellipsis).
+fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Line<'static> {
+    let mut out = Vec::new();
+    let mut room = width;
+    for span in spans {
+        let w = display_width(&span.content);
+        if w <= room {
+            room -= w;
+            out.push(span);
+        } else {
+            let cut = truncate(&span.content, room);
+            out.push(Span::styled(cut, span.style));
+            break;
+        }
+    }
+    Line::from(out)
+}
+
+/// A location cut in its middle so that its end (the pane, the last folder) stays.
+fn fit_place(place: &str, width: usize) -> String {
+    ring_shared::format::truncate_middle(place, width)
+}
+
+/// Rows of the detail pane: a waiting row's whole detail, wrapped, at most a third of the
+/// board; the reply dialog's options in reply mode; nothing otherwise.
+fn detail_height(app: &App, area: Rect) -> u16 {
+    let cap = (area.height / DETAIL_SHARE).max(2);
+    let width = usize::from(area.width.max(1));
+    let lines = |text: &str| {
+        text.lines()
+            .map(|l| display_width(l) / width + 1)
+            .sum::<usize>()
+    };
+    let wanted = match &app.mode {
+        Mode::Reply { dialog, .. } => {
+            1 + dialog.context.len() + lines(&sanitize(&dialog.question)) + dialog.choices.len()
+        }
+        _ => match app.current() {
+            Some(e) if e.status == Status::Waiting && !full_detail(e).is_empty() => {
+                1 + lines(&full_detail(e))
+            }
+            _ => 0,
+        },
+    };
+    if area.height < 8 {
+        return 0;
+    }
+    (wanted as u16).min(cap)
+}
+
+fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
+    let (title, text) = match &app.mode {
+        Mode::Reply { dialog, .. } => {
+            let dim = Style::new().add_modifier(Modifier::DIM);
+            let mut lines: Vec<Line<'static>> = dialog
+                .context
+                .iter()
+                .map(|l| Line::from(Span::styled(sanitize(l), dim)))
+                .collect();
+            lines.push(Line::from(sanitize(&dialog.question)));
+            lines.extend(dialog.choices.iter().map(|c| {
+                Line::from(vec![
+                    Span::styled(
+                        format!(" {} ", c.number),
+                        Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+                    ),
+                    Span::raw(format!(" {}", sanitize(&c.text))),
+                ])
+            }));
+            let title = match &dialog.agent {
+                Some(agent) => format!(" reply \u{b7} from the {} agent ", sanitize(agent)),
+                None => " reply ".to_owned(),
+            };
+            (title, Text::from(lines))
+        }
+        _ => {
+            let Some(entry) = app.current() else { return };
+            let what = entry
+                .waiting_kind()
+                .map_or("waits", |k: Kind| k.info().label);
+            let mut title = format!(" {} {what} ", truncate(&name_of(entry), 32));
+            if !entry.location.is_empty() {
+                title.push_str(&format!("\u{b7} {} ", sanitize(&entry.location)));
+            }
+            (title, Text::from(full_detail(entry)))
+        }
+    };
+    let block = Block::new()
+        .borders(Borders::TOP)
+        .title(title)
+        .border_style(Style::new().fg(Color::Red));
+    frame.render_widget(
+        Paragraph::new(text).block(block).wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+/// The last line(s): the name prompt, the reply hint, a note, or the keys.
+fn bottom_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let dim = Style::new().add_modifier(Modifier::DIM);
+    let keys = if width >= 78 {
+        " \u{2191}\u{2193} jk move \u{b7} \u{23ce} jump \u{b7} p reply \u{b7} n name \u{b7} dd hide \u{b7} a ended \u{b7} r refresh \u{b7} q quit"
+    } else {
+        " jk \u{23ce} p n dd a r q"
+    };
+    let line = match &app.mode {
+        Mode::Naming { input, .. } => Line::from(vec![
+            Span::styled(" name: ", Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw(sanitize(input)),
+            Span::raw("\u{2581}"),
+            Span::styled("  \u{23ce} save \u{b7} Esc cancel", dim),
+        ]),
+        Mode::Reply { .. } => Line::from(Span::styled(
+            " press an option's number to send it \u{b7} Esc cancel",
+            dim,
+        )),
+        Mode::Delete => Line::from(Span::styled(" d again: hide this session", dim)),
+        Mode::List => match &app.note {
+            Some(note) => Line::from(Span::raw(format!(" {}", sanitize(note)))),
+            None => Line::from(Span::styled(keys, dim)),
+        },
+    };
+    let mut lines = vec![line];
+    if let (Some(note), false) = (&app.note, app.mode == Mode::List) {
+        lines.insert(0, Line::from(format!(" {}", sanitize(note))));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,207 @@
+use super::*;
+use crate::board::state::{Choice, Dialog, Key};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ring_shared::Row;
+use ring_shared::board::Board;
+use ring_shared::derive::Session;
+use ring_shared::view::View;
+use rstest::rstest;
+use std::collections::BTreeMap;
+
+const NOW: f64 = 1000.0;
+
+fn waiting(id: &str, project: &str, detail: &str) -> Row {
+    let mut row = Row::new(id);
+    row.status = Status::Waiting;
+    row.cwd = format!("/r/{project}");
+    row.waiting_kind = "permission".into();
+    row.waiting_for = detail.into();
+    row.waiting_detail = detail.into();
+    row.last_active = NOW - 30.0;
+    row
+}
+
+/// Sessions in tmux's `t:1.0`; an id starting with `agent-` is a background agent's.
+fn view_of(rows: Vec<Row>, labels: &BTreeMap<String, String>) -> View {
+    let sessions = rows
+        .into_iter()
+        .map(|row| {
+            let agent = row.session_id.starts_with("agent-");
+            let mut session = Session::from_hook(row);
+            session.tmux_target = Some("t:1.0".into());
+            session.kind = agent.then_some("agent");
+            session
+        })
+        .collect();
+    View::of_board(Board::build(sessions, 0, NOW, true), labels, "/home/u")
+}
+
+/// The screen as text, one string per line.
+fn screen(app: &App, width: u16, height: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| draw(frame, app, NOW)).expect("drawn");
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            let mut line = String::new();
+            for x in 0..width {
+                line.push_str(buffer[(x, y)].symbol());
+            }
+            line
+        })
+        .collect()
+}
+
+fn hostile() -> String {
+    // A screen clear, an OSC 52 clipboard write, a title change, a tmux style, line breaks.
+    "rm -rf /tmp/x\u{1b}[2J\u{1b}]52;c;ZXZpbA==\u{7}\u{1b}]0;owned\u{7} #[fg=red]#(touch /tmp/p)\nnext\rline \u{202e}evil"
+        .to_owned()
+}
+
+#[rstest]
+#[case::popup(100, 20)]
+#[case::narrow(40, 16)]
+#[case::tiny(24, 6)]
+fn hostile_payload_text_reaches_no_cell_as_a_control_sequence(
+    #[case] width: u16,
+    #[case] height: u16,
+) {
+    let mut row = waiting("s1", "api", &hostile());
+    row.last_action = hostile();
+    let app = App::new(view_of(vec![row], &BTreeMap::new()), false);
+    let lines = screen(&app, width, height);
+    for line in &lines {
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+        assert!(
+            !line.contains("]52;") && !line.contains("owned"),
+            "{line:?}"
+        );
+        assert!(!line.contains('\u{202e}'), "{line:?}");
+    }
+    assert!(
+        lines.concat().contains("rm"),
+        "the text itself shows: {lines:#?}"
+    );
+}
+
+#[test]
+fn the_selected_waiting_rows_whole_detail_shows_under_the_table() {
+    let long = "Bash: cargo test --workspace --all-features -- --nocapture and then a few more \
+                words so that the table cuts it but the detail pane does not END";
+    let app = App::new(
+        view_of(vec![waiting("s1", "api", long)], &BTreeMap::new()),
+        false,
+    );
+    let lines = screen(&app, 60, 20);
+    let row = lines.iter().find(|l| l.contains("api")).expect("row");
+    assert!(
+        row.contains('\u{2026}') && !row.contains("END"),
+        "cut in the table: {row}"
+    );
+    let joined: String = lines
+        .iter()
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(joined.contains("needs permission"), "{lines:#?}");
+    assert!(joined.contains("does not END"), "whole below: {lines:#?}");
+}
+
+#[rstest]
+#[case::wide(120)]
+#[case::popup(80)]
+#[case::narrow(40)]
+#[case::very_narrow(28)]
+fn rows_fit_a_narrow_popup_with_labels_agents_and_the_selection(#[case] width: u16) {
+    let agent = waiting("agent-s2", "web", "Edit");
+    let mut labels = BTreeMap::new();
+    labels.insert("s1".to_owned(), "billing".to_owned());
+    let rows = vec![
+        waiting("s1", "a-very-long-project-name-indeed", "Bash"),
+        agent,
+    ];
+    let view = view_of(rows, &labels);
+    assert!(
+        view.entries.iter().any(|e| e.agent),
+        "a background agent entry"
+    );
+    let mut app = App::new(view, false);
+    let lines = screen(&app, width, 12);
+    let selected: Vec<&String> = lines.iter().filter(|l| l.contains(SELECTED)).collect();
+    assert_eq!(selected.len(), 1, "{lines:#?}");
+    assert!(
+        selected[0].contains("bil"),
+        "the label, not the project: {lines:#?}"
+    );
+    assert!(!lines.concat().contains("a-very-long-project-name-indeed"));
+    if width >= 40 {
+        assert!(lines.concat().contains("(agent)"), "{lines:#?}");
+    }
+    if width >= PLACE_FROM {
+        assert!(selected[0].contains("t:1.0"), "{lines:#?}");
+    }
+    app.handle(Key::Down);
+    let lines = screen(&app, width, 12);
+    let selected = lines
+        .iter()
+        .find(|l| l.contains(SELECTED))
+        .expect("selected");
+    assert!(selected.contains("web"), "the mark moved: {lines:#?}");
+}
+
+#[test]
+fn the_name_prompt_and_the_reply_options_replace_the_key_help() {
+    let mut app = App::new(
+        view_of(vec![waiting("s1", "api", "Bash")], &BTreeMap::new()),
+        false,
+    );
+    app.handle(Key::Char('n'));
+    for c in "new\u{1b}name".chars() {
+        app.handle(Key::Char(c));
+    }
+    let lines = screen(&app, 60, 12);
+    assert!(
+        lines.last().is_some_and(|l| l.contains("name: newname")),
+        "{lines:#?}"
+    );
+    app.handle(Key::Esc);
+    app.open_reply(
+        "s1".into(),
+        Dialog {
+            question: "Do you want to run \u{1b}[31mcargo test\u{1b}[0m?".into(),
+            context: vec!["Bash command".into(), "cargo test --all".into()],
+            agent: Some("general-purpose".into()),
+            choices: vec![
+                Choice {
+                    number: 1,
+                    text: "Yes".into(),
+                },
+                Choice {
+                    number: 2,
+                    text: "No, and tell Claude what to do differently".into(),
+                },
+            ],
+            fingerprint: None,
+        },
+    );
+    let lines = screen(&app, 60, 20);
+    let all = lines.concat();
+    assert!(all.contains("from the general-purpose agent"), "{lines:#?}");
+    assert!(all.contains("cargo test --all"), "{lines:#?}");
+    assert!(all.contains("Do you want to run cargo test?"), "{lines:#?}");
+    assert!(
+        all.contains(" 1  Yes") && all.contains(" 2  No, and tell"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn an_empty_board_says_so_and_how_to_see_ended_sessions() {
+    let app = App::new(view_of(vec![], &BTreeMap::new()), false);
+    let lines = screen(&app, 50, 8);
+    assert!(
+        lines.concat().contains("no sessions (a: show ended ones)"),
+        "{lines:#?}"
+    );
+}

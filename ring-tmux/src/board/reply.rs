@@ -1,0 +1,54 @@
+//! `p`: reply in place through [`crate::reply`], the library `ring-tmux reply` is built on.
+//! The listing keeps the dialog's fingerprint; the answer reads the screen again and sends
+//! the digit only when the dialog is still the one the person read (then
+//! [`crate::reply::answer`] itself checks it once more, sends, and checks it went). The board
+//! never sends a key itself.
+
+use super::state::{Choice, Dialog};
+use crate::reply::{self, Target};
+use ring_shared::view::Entry;
+
+/// What the board shows of a dialog read from the screen.
+fn dialog_of(shown: &reply::Shown) -> Dialog {
+    let d = &shown.dialog;
+    Dialog {
+        question: d.question.clone(),
+        context: d.context.clone(),
+        agent: d.agent.clone(),
+        choices: d
+            .choices
+            .iter()
+            .map(|c| Choice {
+                number: c.number,
+                text: c.text.clone(),
+            })
+            .collect(),
+        fingerprint: Some(d.fingerprint()),
+    }
+}
+
+/// Reads the session's dialog; `Err` is what to tell the user.
+pub fn read(entry: &Entry, socket: Option<&str>) -> Result<Dialog, String> {
+    let target = Target::of(entry, socket).map_err(|r| r.to_string())?;
+    let shown = reply::read(&target).map_err(|r| r.to_string())?;
+    Ok(dialog_of(&shown))
+}
+
+/// Sends option `number` if the dialog on screen is still the one listed (`expect`, its
+/// fingerprint); `Ok` says what was done, `Err` why nothing was sent.
+pub fn answer(
+    entry: &Entry,
+    number: u32,
+    expect: Option<&str>,
+    socket: Option<&str>,
+) -> Result<String, String> {
+    let target = Target::of(entry, socket).map_err(|r| r.to_string())?;
+    let shown = reply::read(&target).map_err(|r| r.to_string())?;
+    if expect.is_some_and(|e| e != shown.dialog.fingerprint()) {
+        return Err(
+            "the dialog changed since it was listed; nothing was sent (p reads it again)".into(),
+        );
+    }
+    reply::answer(&target, &shown, number).map_err(|r| r.to_string())?;
+    Ok(format!("sent {number}"))
+}

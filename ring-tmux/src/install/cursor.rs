@@ -1,0 +1,204 @@
+//! The pure edit of Cursor's `hooks.json` ([`Format::CursorHooks`]): `{"version": 1, "hooks":
+//! {EVENT: [{"command": CMD, …}, …]}}`, entries straight in each event's list (Claude Code's
+//! shape has groups there). Ours are the entries whose command is `ring-tmux hook` (the same
+//! test as [`merge::is_ours`]); everything else stays exactly where it is.
+//!
+//! [`Format::CursorHooks`]: ring_shared::provider::Format::CursorHooks
+
+use super::merge::{self, Installed, Removal, is_ours};
+use ring_shared::provider::cursor::KNOWN_EVENTS;
+use serde_json::{Map, Value, json};
+
+/// The schema version Cursor's documentation writes.
+const VERSION: u64 = 1;
+
+fn commands(doc: &Value, event: &str) -> Vec<String> {
+    doc.get("hooks")
+        .and_then(|h| h.get(event))
+        .and_then(Value::as_array)
+        .map(|entries| {
+            entries
+                .iter()
+                .filter_map(merge::entry_command)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The document with ring's entry (`{"command": command}`) on every event of `events`, and
+/// the events that changed.
+pub fn install(doc: &Value, events: &[&str], command: &str) -> merge::Install {
+    let mut out = doc.clone();
+    let mut changed = Vec::new();
+    if let Some(top) = out.as_object_mut() {
+        top.entry("version").or_insert(json!(VERSION));
+        let hooks = top
+            .entry("hooks")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Some(hooks) = hooks.as_object_mut() {
+            for event in events {
+                let list = hooks
+                    .entry(*event)
+                    .or_insert_with(|| Value::Array(Vec::new()));
+                let Some(entries) = list.as_array_mut() else {
+                    continue;
+                };
+                let ours: Vec<usize> = entries
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| merge::entry_command(e).is_some_and(is_ours))
+                    .map(|(i, _)| i)
+                    .collect();
+                if ours.len() == 1 && merge::entry_command(&entries[ours[0]]) == Some(command) {
+                    continue;
+                }
+                // One entry of ours, where the first one stood (or at the end).
+                let at = ours.first().copied();
+                for i in ours.iter().rev() {
+                    entries.remove(*i);
+                }
+                let entry = json!({ "command": command });
+                match at {
+                    Some(i) => entries.insert(i, entry),
+                    None => entries.push(entry),
+                }
+                changed.push((*event).to_owned());
+            }
+        }
+    }
+    if changed.is_empty() {
+        out = doc.clone();
+    }
+    merge::Install {
+        doc: out,
+        changed,
+        ring_commands: Vec::new(),
+        others_on_wait_events: Vec::new(),
+    }
+}
+
+/// The document without ring's entries on `events` (an event left empty goes, and `hooks`
+/// with it when nothing is left; `version` stays).
+pub fn remove(doc: &Value, events: &[&str]) -> Removal {
+    let mut out = doc.clone();
+    let mut changed = Vec::new();
+    if let Some(top) = out.as_object_mut()
+        && let Some(hooks) = top.get_mut("hooks").and_then(Value::as_object_mut)
+    {
+        for event in events {
+            let Some(entries) = hooks.get_mut(*event).and_then(Value::as_array_mut) else {
+                continue;
+            };
+            let before = entries.len();
+            entries.retain(|e| !merge::entry_command(e).is_some_and(is_ours));
+            if entries.len() != before {
+                changed.push((*event).to_owned());
+                if entries.is_empty() {
+                    hooks.shift_remove(*event);
+                }
+            }
+        }
+        if !changed.is_empty() && hooks.is_empty() {
+            top.shift_remove("hooks");
+        }
+    }
+    Removal { doc: out, changed }
+}
+
+/// Which of `events` lack ring's entry, and the programs ring's entries run.
+pub fn installed(doc: &Value, events: &[&str]) -> Installed {
+    let mut report = Installed::default();
+    for event in events {
+        let ours: Vec<String> = commands(doc, event)
+            .into_iter()
+            .filter(|c| is_ours(c))
+            .collect();
+        if ours.is_empty() {
+            report.missing.push((*event).to_owned());
+        }
+        for command in ours {
+            if let Some(program) = merge::shell_words(&command).into_iter().next()
+                && !report.programs.contains(&program)
+            {
+                report.programs.push(program);
+            }
+        }
+    }
+    report
+}
+
+/// The event names in the file that Cursor does not know: any one of them makes Cursor
+/// reject the whole file, ring's hooks included.
+pub fn unknown_events(doc: &Value) -> Vec<String> {
+    doc.get("hooks")
+        .and_then(Value::as_object)
+        .map(|hooks| {
+            hooks
+                .keys()
+                .filter(|k| !KNOWN_EVENTS.contains(&k.as_str()))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ring_shared::provider::cursor::HOOK_EVENTS;
+
+    const CMD: &str = "/opt/ring-tmux hook --provider cursor";
+
+    #[test]
+    fn install_adds_one_flat_entry_per_event_and_keeps_the_rest() {
+        let doc =
+            json!({"version": 1, "hooks": {"stop": [{"command": "./audit.sh", "loop_limit": 3}]}});
+        let plan = install(&doc, &HOOK_EVENTS, CMD);
+        assert_eq!(plan.changed.len(), HOOK_EVENTS.len());
+        assert_eq!(
+            plan.doc["hooks"]["stop"],
+            json!([{"command": "./audit.sh", "loop_limit": 3}, {"command": CMD}])
+        );
+        assert_eq!(
+            plan.doc["hooks"]["beforeSubmitPrompt"],
+            json!([{"command": CMD}])
+        );
+        let again = install(&plan.doc, &HOOK_EVENTS, CMD);
+        assert!(again.changed.is_empty(), "a second install changes nothing");
+        assert_eq!(again.doc, plan.doc);
+    }
+
+    #[test]
+    fn a_new_binary_replaces_ours_where_it_stands() {
+        let doc = json!({"hooks": {"stop": [{"command": "/old/ring-tmux hook --provider cursor"}, {"command": "x"}]}});
+        let plan = install(&doc, &["stop"], CMD);
+        assert_eq!(
+            plan.doc["hooks"]["stop"],
+            json!([{"command": CMD}, {"command": "x"}])
+        );
+        assert_eq!(plan.doc["version"], json!(1));
+    }
+
+    #[test]
+    fn remove_takes_only_ours() {
+        let doc = json!({"version": 1, "hooks": {"stop": [{"command": CMD}, {"command": "./audit.sh"}], "afterFileEdit": [{"command": CMD}]}});
+        let plan = remove(&doc, &HOOK_EVENTS);
+        assert_eq!(
+            plan.doc,
+            json!({"version": 1, "hooks": {"stop": [{"command": "./audit.sh"}]}})
+        );
+        let empty = remove(
+            &json!({"version": 1, "hooks": {"stop": [{"command": CMD}]}}),
+            &HOOK_EVENTS,
+        );
+        assert_eq!(empty.doc, json!({"version": 1}));
+    }
+
+    #[test]
+    fn unknown_event_names_are_listed() {
+        let doc = json!({"hooks": {"stop": [], "PreToolUse": [], "beforeShellExec": []}});
+        assert_eq!(unknown_events(&doc), vec!["PreToolUse", "beforeShellExec"]);
+        assert!(installed(&doc, &["stop"]).missing == vec!["stop"]);
+    }
+}
