@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it and as the README names it: `scripts/ci.sh`.
 # Stops at the first failing step and says which. Installs what a fresh machine lacks
-# (wasm32-wasip1 target, tmux, zellij, Node.js/npm and the pinned agents) unless
+# (wasm32-wasip1 target, tmux, zellij, Node.js/npm, chromium and the pinned agents) unless
 # RING_CI_NO_INSTALL=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +27,10 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
   step "prerequisites"
   if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
     rustup target add wasm32-wasip1
+  fi
+  # ring-web, the board for JavaScript (issue 18).
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
   fi
   if ! command -v tmux >/dev/null; then
     if command -v apt-get >/dev/null; then
@@ -110,6 +114,68 @@ echo "wrote 3 completion scripts and $(ls "$cli_out/man/man1" | wc -l) man pages
 step "tests"
 # The tmux end-to-end tests skip without tmux on a developer's machine; here they must run.
 RING_E2E_REQUIRED=1 cargo test --workspace --locked
+
+# ---- ring-web (issue 18): the board for JavaScript through wasm-bindgen ---------------------
+step "ring-web: clippy (wasm32-unknown-unknown)"
+cargo clippy -p ring-web --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "ring-web: wasm-bindgen build and the npm package's Node tests"
+# The CLI must be the exact version of the wasm-bindgen crate in Cargo.lock (build-web.sh
+# checks). Installed without --locked: its own lock file names a webpki-roots release the
+# registry here does not serve; the version pin is what the glue depends on.
+WASM_BINDGEN_ROOT="${RING_WASM_BINDGEN_ROOT:-$HOME/.cache/ring-ci/wasm-bindgen}"
+wasm_bindgen_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [ "$("$WASM_BINDGEN_ROOT/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]; then
+  [ "${RING_CI_NO_INSTALL:-0}" != 1 ] || { echo "ci: wasm-bindgen $wasm_bindgen_version missing in $WASM_BINDGEN_ROOT" >&2; exit 1; }
+  echo "building wasm-bindgen-cli $wasm_bindgen_version into $WASM_BINDGEN_ROOT (cached for later runs; takes 3-10 minutes)"
+  cargo install wasm-bindgen-cli --version "$wasm_bindgen_version" --force --root "$WASM_BINDGEN_ROOT" \
+    || { echo "ci: could not build wasm-bindgen-cli $wasm_bindgen_version; set RING_WASM_BINDGEN_ROOT to a folder holding bin/wasm-bindgen" >&2; exit 1; }
+fi
+RING_WASM_BINDGEN="$WASM_BINDGEN_ROOT/bin/wasm-bindgen" scripts/build-web.sh
+cargo build -p ring-tmux --locked
+RING_TMUX_BIN=target/debug/ring-tmux node --test ring-web/js/test/view.test.mjs
+# As a user gets it: the packed tarball installed offline into an empty project, both entry
+# points loaded (require, and the ES module build through the "./web" export).
+pack_dir="$(mktemp -d)"
+npm pack --loglevel=warn ./target/web/npm --pack-destination "$pack_dir" >/dev/null
+(
+  cd "$pack_dir"
+  npm init -y >/dev/null
+  npm install --offline --no-audit --no-fund ./ring-status-view-*.tgz >/dev/null
+  node -e 'const r = require("@ring-status/view");
+    const v = JSON.parse(r.view(JSON.stringify({ rows: [{ session_id: "s", status: "waiting" }] }), 1e9));
+    if (v.counts.waiting !== 1) throw new Error("installed package: " + JSON.stringify(v.counts));
+    console.log("installed @ring-status/view " + r.version());'
+  node --input-type=module -e 'import init, { view } from "@ring-status/view/web";
+    import { readFileSync } from "node:fs";
+    await init({ module_or_path: readFileSync("node_modules/@ring-status/view/web/ring_web_bg.wasm") });
+    if (JSON.parse(view("{}", 1)).entries.length !== 0) throw new Error("web build");'
+)
+rm -rf "$pack_dir"
+# ---- end of ring-web ----------------------------------------------------------------------
+
+# ---- the web page (ring-tmux serve, issue 18) ------------------------------------------------
+step "web page: ring-tmux serve in headless Chromium"
+WEB_ROOT="${RING_WEB_ROOT:-$HOME/.cache/ring-ci/web}"
+# playwright-core drives Debian's chromium over CDP; it downloads no browser of its own.
+PLAYWRIGHT_VERSION=1.65.1
+if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
+  if ! command -v chromium >/dev/null; then
+    { apt-get install -y chromium >/dev/null || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; }; } \
+      || { echo "ci: could not install chromium (apt-get install -y chromium)" >&2; exit 1; }
+  fi
+  if ! grep -qs "\"version\": \"$PLAYWRIGHT_VERSION\"" "$WEB_ROOT/node_modules/playwright-core/package.json"; then
+    mkdir -p "$WEB_ROOT"
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-save --no-audit --no-fund --prefix "$WEB_ROOT" \
+      "playwright-core@$PLAYWRIGHT_VERSION" >/dev/null
+  fi
+fi
+command -v chromium >/dev/null || { echo "ci: chromium is missing (apt-get install -y chromium)" >&2; exit 1; }
+# The step above built the page's wasm module (target/web/pkg) and then ring-tmux, which
+# embeds it.
+RING_TMUX="$PWD/target/debug/ring-tmux" CHROMIUM="$(command -v chromium)" \
+  NODE_PATH="$WEB_ROOT/node_modules" node --test ring-tmux/tests/web/
+# ---- end of the web page ------------------------------------------------------------------
 
 step "plugin release build (wasm32-wasip1)"
 cargo build --release -p ring-plugin --target wasm32-wasip1 --locked

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //!  /host/sessions/*.json ─ source::Registry (stat, parse only changed files)
-//!        │ model::derive_sessions (ring_shared::view::sessions, wall clock, no process scan)
+//!        │ model::ReadInputs::sessions (ring_shared::view::Snapshot::sessions, wall clock, no process scan)
 //!        ▼
 //!  PaneUpdate + ModeUpdate ─ model::build (ring_shared::view::View, placed on panes)
 //!                              ─▶ model::View (counts, entries, badges)

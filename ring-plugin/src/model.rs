@@ -10,14 +10,14 @@
 use crate::cells;
 use crate::settings::{Label, Settings};
 use crate::source::Registry;
-use ring_shared::agent::OwnState;
+use ring_shared::Status;
 use ring_shared::config::Config;
-use ring_shared::derive::{Procs, ReadContext, Session, parse_hidden, parse_labels};
+use ring_shared::derive::{Session, parse_hidden, parse_labels};
 use ring_shared::format::{relative_time, relative_time_next};
-use ring_shared::scan::{Published, ScanSession};
-use ring_shared::view;
-use ring_shared::{Row, Status};
-use std::collections::{BTreeMap, BTreeSet};
+use ring_shared::scan::Published;
+use ring_shared::view::snapshot::{PUBLISHED_MAX_AGE, SNAPSHOT_VERSION};
+use ring_shared::view::{self, Snapshot};
+use std::collections::BTreeMap;
 
 /// A terminal pane of this session, from the `PaneUpdate` manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -98,72 +98,27 @@ pub struct Inputs<'a> {
     pub shown: &'a [Status],
 }
 
-/// The read-side rules of ring-shared ([`ring_shared::view::sessions`], the read every front
-/// end runs) with what a plugin can know: no process scan (every detector unknown, so
-/// liveness keeps rows), no transcript mtimes, paths as written. `zero` are the zero-config
-/// rows `ring-tmux` published (merged as §4.7 says), `agents` the agents' own states it
-/// published with them.
-pub fn derive_sessions(
-    rows: Vec<Row>,
-    zero: Vec<ScanSession>,
-    now: f64,
-    config: &Config,
-    hidden: &BTreeMap<String, f64>,
-    agents: &[OwnState],
-) -> Vec<Session> {
-    derive(rows, zero, now, config, hidden, agents).sessions
-}
-
-/// [`derive_sessions`], with when the clock rules can next change the read
-/// ([`view::Read::next_change_at`]).
-pub fn derive(
-    rows: Vec<Row>,
-    zero: Vec<ScanSession>,
-    now: f64,
-    config: &Config,
-    hidden: &BTreeMap<String, f64>,
-    agents: &[OwnState],
-) -> view::Read {
-    let procs = Procs {
-        by_provider: ring_shared::provider::scanned()
-            .map(|p| (p.name.to_owned(), None))
-            .collect(),
-        background_agent_ids: BTreeSet::new(),
-        local_llm: Vec::new(),
-    };
-    view::sessions(view::Inputs {
-        ctx: ReadContext {
-            now,
-            config,
-            procs: &procs,
-            hidden,
-            source_mtime: &|_| None,
-            realpath: &|path| path.to_owned(),
-        },
-        rows,
-        zero_config: view::ZeroConfig::Rows(zero),
-        agents,
-    })
-}
-
 /// Everything decoded from the ring folder, kept until a scan reports a change, so that a
-/// quiet tick decodes nothing (the time rules still run: they depend on the clock).
+/// quiet tick decodes nothing (the time rules still run: they depend on the clock). The read
+/// itself is ring-shared's [`Snapshot::sessions`], the one a page and the npm package run on
+/// the snapshot `ring-tmux json --snapshot` prints: here with what a plugin can know (no
+/// process scan, so every detector is unknown and liveness keeps rows; no transcript mtimes;
+/// paths as written).
 #[derive(Debug, Default)]
 pub struct ReadInputs {
+    /// `config.toml` with the layout's `ring_*` keys applied ([`Settings::config`]).
     pub config: Config,
-    pub rows: Vec<Row>,
-    /// Hidden sessions: id → hidden_at.
-    pub hidden: BTreeMap<String, f64>,
-    pub labels: BTreeMap<String, String>,
-    /// `zeroconf.json`, when readable.
-    pub published: Option<Published>,
+    /// Rows, hidden sessions, labels, `zeroconf.json` (SessionEnd tombstones applied) and the
+    /// `config.toml` text.
+    pub snapshot: Snapshot,
 }
 
 impl ReadInputs {
     /// Decodes the registry's side files. `now` only dates a legacy hidden list.
     pub fn decode(registry: &Registry, settings: &Settings, now: f64) -> ReadInputs {
-        ReadInputs {
-            config: settings.config(registry.config_toml()),
+        let snapshot = Snapshot {
+            version: SNAPSHOT_VERSION,
+            generated_at: now,
             rows: registry.rows().cloned().collect(),
             // RiNG writes hidden times in UTC with an offset; the plugin cannot know the
             // local offset for the rare naive string, and reads it as UTC.
@@ -182,39 +137,37 @@ impl ReadInputs {
                     published.end_sessions(|name| registry.ended_at(name));
                     published
                 }),
+            config: registry.config_toml().unwrap_or_default().to_owned(),
+            ..Snapshot::default()
+        };
+        ReadInputs {
+            config: settings.config(registry.config_toml()),
+            snapshot,
         }
     }
 
-    /// The agents' own states `ring-tmux` published, unless older than
-    /// [`ZERO_CONFIG_MAX_AGE`] at `now`.
-    pub fn agent_states(&self, now: f64) -> &[OwnState] {
-        match &self.published {
-            Some(p) if now - p.generated_at <= ZERO_CONFIG_MAX_AGE => &p.agents,
-            _ => &[],
-        }
+    /// The read-side rules at `now` ([`Snapshot::read`]): published zero-config rows and
+    /// agents' states count while younger than [`ZERO_CONFIG_MAX_AGE`]; with when the clock
+    /// rules can next change the read ([`view::Read::next_change_at`]).
+    pub fn read(&self, now: f64) -> view::Read {
+        self.snapshot.read(now, &self.config)
+    }
+
+    /// The sessions of [`ReadInputs::read`].
+    pub fn sessions(&self, now: f64) -> Vec<Session> {
+        self.read(now).sessions
     }
 
     /// When the published rows and states go stale ([`ZERO_CONFIG_MAX_AGE`]), if they are
     /// still used at `now`.
     pub fn published_expires_at(&self, now: f64) -> Option<f64> {
-        self.published
-            .as_ref()
-            .map(|p| p.generated_at + ZERO_CONFIG_MAX_AGE)
-            .filter(|&at| now <= at)
-    }
-
-    /// The published zero-config rows, unless older than [`ZERO_CONFIG_MAX_AGE`] at `now`.
-    pub fn zero_config_rows(&self, now: f64) -> Vec<ScanSession> {
-        match &self.published {
-            Some(p) if now - p.generated_at <= ZERO_CONFIG_MAX_AGE => p.rows(),
-            _ => Vec::new(),
-        }
+        self.snapshot.published_expires_at(now)
     }
 }
 
 /// How old `zeroconf.json` may be before its rows are ignored: its statuses are as of when
 /// `ring-tmux` last read, and nothing refreshes them in a zellij-only setup.
-pub const ZERO_CONFIG_MAX_AGE: f64 = 60.0;
+pub const ZERO_CONFIG_MAX_AGE: f64 = PUBLISHED_MAX_AGE;
 
 /// Applies the pane-gone rule, builds ring-shared's [`view::View`] (board order, detail,
 /// label, counts), maps its entries to panes and keeps the shown states: what the bar and the

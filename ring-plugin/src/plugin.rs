@@ -349,14 +349,7 @@ impl State {
         }
         let inputs = &self.inputs;
         let config = &inputs.config;
-        let read = model::derive(
-            inputs.rows.clone(),
-            inputs.zero_config_rows(now),
-            now,
-            config,
-            &inputs.hidden,
-            inputs.agent_states(now),
-        );
+        let read = inputs.read(now);
         let shown = Settings::shown_states(config);
         let rules_due = read.next_change_at;
         let (view, idle_text_due) = model::build_timed(
@@ -365,7 +358,7 @@ impl State {
                 now,
                 session_name: self.session_name.as_deref(),
                 panes: &self.panes,
-                labels: &inputs.labels,
+                labels: &inputs.snapshot.labels,
                 label: self.settings.label,
                 shown: &shown,
             },
@@ -527,15 +520,14 @@ mod tests {
 
     /// The view the plugin builds at `now` from hook rows, and when it next changes.
     fn read(rows: &[ring_shared::Row], mode: Mode, now: f64) -> (View, Option<f64>) {
-        let config = ring_shared::config::Config::default();
-        let read = model::derive(
-            rows.to_vec(),
-            Vec::new(),
-            now,
-            &config,
-            &BTreeMap::new(),
-            &[],
-        );
+        let inputs = model::ReadInputs {
+            snapshot: ring_shared::view::Snapshot {
+                rows: rows.to_vec(),
+                ..ring_shared::view::Snapshot::default()
+            },
+            ..model::ReadInputs::default()
+        };
+        let read = inputs.read(now);
         let due = read.next_change_at;
         let (view, idle_text_due) = model::build_timed(
             read.sessions,
@@ -614,7 +606,10 @@ mod tests {
             Some(NOW + 5.0)
         );
         let published = model::ReadInputs {
-            published: Some(ring_shared::scan::Published::new(NOW, &[])),
+            snapshot: ring_shared::view::Snapshot {
+                published: Some(ring_shared::scan::Published::new(NOW, &[])),
+                ..ring_shared::view::Snapshot::default()
+            },
             ..model::ReadInputs::default()
         };
         assert_eq!(published.published_expires_at(NOW + 1.0), Some(NOW + 60.0));

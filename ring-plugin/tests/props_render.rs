@@ -1,5 +1,5 @@
 //! Width properties of the plugin's renderers over arbitrary views: rows with hostile text go
-//! through the real pipeline (`model::derive_sessions` → `model::build`, which sanitizes), then
+//! through the real pipeline (`model::ReadInputs::sessions` → `model::build`, which sanitizes), then
 //! `bar::layout` must give exactly one row of exactly the given width, and `board::render`
 //! exactly `rows` lines of exactly `cols` cells, for any size. Widths are measured with
 //! `cells::width` (ring-shared's unicode-width measure, the one zellij's grid uses) after the
@@ -15,8 +15,8 @@ use ring_plugin::settings::Settings;
 use ring_plugin::theme::{Color, ColorOverrides, Palette, Theme};
 use ring_shared::config::Config;
 use ring_shared::testing::{self, hostile_text};
+use ring_shared::view::Snapshot;
 use ring_shared::{Row, Status};
-use std::collections::BTreeMap;
 
 /// Text of the shared hostile pieces (`ring_shared::testing::HOSTILE`).
 fn hostile() -> impl Strategy<Value = String> {
@@ -158,9 +158,14 @@ fn scene() -> impl Strategy<Value = (View, Settings, Vec<String>)> {
         prop::collection::vec(hostile(), 0..2),
     )
         .prop_map(|(rows, panes, labels, shown, settings, extra)| {
-            let config = Config::default();
-            let sessions =
-                model::derive_sessions(rows, Vec::new(), NOW, &config, &BTreeMap::new(), &[]);
+            let inputs = model::ReadInputs {
+                config: Config::default(),
+                snapshot: Snapshot {
+                    rows,
+                    ..Snapshot::default()
+                },
+            };
+            let sessions = inputs.sessions(NOW);
             let view = model::build(
                 sessions,
                 &Inputs {

@@ -63,6 +63,9 @@ pub struct Config {
     pub notify_desktop_wait_seconds: i64,
     /// ring: milliseconds the tmux `display-message` shows.
     pub notify_display_ms: i64,
+    /// ring: `ring-tmux serve` on a non-loopback address sends the detail (commands,
+    /// questions, last actions) too; on loopback it always does.
+    pub serve_detail: bool,
 }
 
 impl Default for Config {
@@ -93,6 +96,7 @@ impl Default for Config {
             notify_terminal: "bell,osc9".into(),
             notify_desktop_wait_seconds: 60,
             notify_display_ms: 5000,
+            serve_detail: false,
         }
     }
 }
@@ -206,6 +210,7 @@ impl Config {
                 self.notify_desktop_wait_seconds = int(key, value)?.clamp(0, 3600);
             }
             "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
+            "serve_detail" => self.serve_detail = boolean(key, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(format!("unknown config key {key:?} (ignored; a typo?)")),
         }
@@ -360,6 +365,7 @@ mod tests {
     #[case::also_list("notify_also = ['command', 'command']", |c: &mut Config| c.notify_also = vec!["command".into()])]
     #[case::timeout_clamped("notify_timeout_seconds = 0", |c: &mut Config| c.notify_timeout_seconds = 1)]
     #[case::remote_detail("notify_remote_detail = true", |c: &mut Config| c.notify_remote_detail = true)]
+    #[case::serve_detail("serve_detail = true", |c: &mut Config| c.serve_detail = true)]
     fn valid_values_are_applied(#[case] text: &str, #[case] change: fn(&mut Config)) {
         let mut expected = Config::default();
         change(&mut expected);

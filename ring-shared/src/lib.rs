@@ -15,6 +15,8 @@
 //!                                                       ▼
 //!                                   board::Board ──▶ view::View ──▶ format::{oneline, json, …}
 //!                                                    (view::sessions runs the read in RiNG's order)
+//!  view::Snapshot (the read inputs as one JSON document) ── view::view(snapshot, now) ──▶ View
+//!                                    (a page and the npm package, through ring-web)
 //! ```
 //!
 //! Nothing here touches a file, a clock, the environment or a process: time, file contents,

@@ -25,8 +25,10 @@
 //! ends serialize them); new fields are only ever added.
 
 mod kinds;
+pub mod snapshot;
 
 pub use kinds::{KINDS, Kind, KindInfo, icon};
+pub use snapshot::{Snapshot, ViewOptions, view};
 
 use crate::agent::OwnState;
 use crate::board::{Board, Counts, location, project};

@@ -51,6 +51,7 @@ pub enum Command {
     Completions(cmd::completions::Args),
     Notify(cmd::notify::Args),
     Quiet(cmd::quiet::Args),
+    Serve(cmd::serve::Args),
     #[command(hide = true)]
     Man(cmd::man::Args),
 }
@@ -80,6 +81,7 @@ impl Command {
             Command::Completions(args) => cmd::completions::run(args),
             Command::Notify(args) => cmd::notify::run(args),
             Command::Quiet(args) => cmd::quiet::run(args),
+            Command::Serve(args) => cmd::serve::run(args),
             Command::Man(args) => cmd::man::run(args),
         }
     }

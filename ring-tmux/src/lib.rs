@@ -12,6 +12,7 @@
 //! * [`board`]: `ring-tmux board`, the live full-screen board (ratatui).
 //! * [`reply`]: reply in place: read a session's dialog from its pane and answer it.
 //! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
+//! * [`serve`]: `ring-tmux serve`, the board in a browser (HTTP, server-sent events, the page).
 //! * [`cli`]: the one clap definition; [`cmd`]: one module per subcommand; [`voice`]: how they
 //!   report errors (prefix, colour, exit codes).
 
@@ -28,6 +29,7 @@ pub mod printable;
 pub mod procs;
 pub mod read;
 pub mod reply;
+pub mod serve;
 pub mod status;
 pub mod store;
 pub mod tmux;

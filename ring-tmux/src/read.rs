@@ -26,11 +26,13 @@ mod hidden;
 mod list;
 mod own;
 mod paths;
+mod snapshot;
 
 pub use cached::read_rows_cached;
 pub use files::{ROW_CAP, RowFile, RowFiles, read_config, read_rows};
 pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};
+pub use snapshot::snapshot;
 
 use crate::env::{self, Env};
 use ring_shared::board::Board;
@@ -131,23 +133,8 @@ fn build_view(
         scan_processes(env)
     };
     let hidden = hidden::load(&env.ring_home, now);
-    let labels = files::read_side_file(&env.ring_home, "labels.json")
-        .map(|bytes| parse_labels(&bytes))
-        .unwrap_or_default();
-    // The cwds of processes found in /proc are resolved by the kernel (not those of a
-    // RING_PROCS file, which are whatever a test wrote).
-    let realpaths = if env.procs_file.is_none() {
-        RealPaths::seeded(
-            procs
-                .by_provider
-                .values()
-                .flatten()
-                .flatten()
-                .map(|p| p.cwd.as_str()),
-        )
-    } else {
-        RealPaths::default()
-    };
+    let labels = read_labels(env);
+    let realpaths = realpaths_for(env, &procs);
     let realpath = |dir: &str| realpaths.get(dir);
     let no_mtime = |_: &str| None;
     // Read once: applied before and after the merge, and published with the zero-config rows.
@@ -219,6 +206,33 @@ fn build_view(
         },
     );
     (view, found, waiting, labels)
+}
+
+/// `labels.json`: id → label (none when missing or unreadable).
+fn read_labels(env: &Env) -> BTreeMap<String, String> {
+    files::read_side_file(&env.ring_home, "labels.json")
+        .map(|bytes| parse_labels(&bytes))
+        .unwrap_or_default()
+}
+
+/// The working directories of the processes a scan found.
+fn proc_cwds(procs: &Procs) -> impl Iterator<Item = &str> {
+    procs
+        .by_provider
+        .values()
+        .flatten()
+        .flatten()
+        .map(|p| p.cwd.as_str())
+}
+
+/// The realpaths of a read: the cwds of processes found in /proc are resolved by the kernel
+/// already (not those of a RING_PROCS file, which are whatever a test wrote).
+fn realpaths_for(env: &Env, procs: &Procs) -> RealPaths {
+    if env.procs_file.is_none() {
+        RealPaths::seeded(proc_cwds(procs))
+    } else {
+        RealPaths::default()
+    }
 }
 
 /// The process scan: the `RING_PROCS` file when set, else `/proc` (with the per-process
@@ -304,6 +318,15 @@ pub fn json(all: bool) -> ExitCode {
     let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
     print(&format!("{}\n", format::json(&loaded.view)))
+}
+
+/// `ring-tmux json --snapshot`: the read inputs ([`snapshot`]) as one JSON line.
+pub fn print_snapshot() -> ExitCode {
+    crate::store::read_only();
+    crate::zeroconf::evidence::want_fresh();
+    let env = Env::from_process();
+    let _ = config(&env, true);
+    print(&format!("{}\n", snapshot(&env).to_json()))
 }
 
 /// `ring-tmux list [--all]`: a readable table of the board.

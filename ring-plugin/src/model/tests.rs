@@ -1,4 +1,6 @@
 use super::*;
+use ring_shared::Row;
+use ring_shared::scan::ScanSession;
 use rstest::rstest;
 
 const NOW: f64 = 1_000.0;
@@ -248,14 +250,7 @@ fn labels_file_names_a_session() {
 #[test]
 fn derive_keeps_rows_when_processes_cannot_be_scanned() {
     let rows = vec![row("claude", Status::Waiting, 4000.0)];
-    let sessions = derive_sessions(
-        rows,
-        Vec::new(),
-        NOW,
-        &Config::default(),
-        &BTreeMap::new(),
-        &[],
-    );
+    let sessions = read(rows, None, BTreeMap::new());
     assert_eq!(sessions[0].row.status, Status::Waiting);
 }
 
@@ -264,14 +259,7 @@ fn derive_promotes_a_codex_permission_wait_with_the_wall_clock() {
     let mut r = row("codex", Status::Working, 11.0);
     r.provider = "codex".into();
     r.last_event = Some("PermissionRequest".into());
-    let sessions = derive_sessions(
-        vec![r],
-        Vec::new(),
-        NOW,
-        &Config::default(),
-        &BTreeMap::new(),
-        &[],
-    );
+    let sessions = read(vec![r], None, BTreeMap::new());
     assert_eq!(sessions[0].row.status, Status::Waiting);
 }
 
@@ -282,9 +270,36 @@ fn derive_drops_hidden_sessions() {
         row("gone", Status::Idle, 10.0),
         row("kept", Status::Idle, 10.0),
     ];
-    let sessions = derive_sessions(rows, Vec::new(), NOW, &Config::default(), &hidden, &[]);
+    let sessions = read(rows, None, hidden);
     assert_eq!(sessions.len(), 1);
     assert_eq!(sessions[0].row.session_id, "kept");
+}
+
+/// The plugin's read of `rows` (with `published` and `hidden`) at `now`, default config.
+fn read_at(
+    rows: Vec<Row>,
+    published: Option<Published>,
+    hidden: BTreeMap<String, f64>,
+    now: f64,
+) -> Vec<Session> {
+    let inputs = ReadInputs {
+        config: Config::default(),
+        snapshot: Snapshot {
+            rows,
+            published,
+            hidden,
+            ..Snapshot::default()
+        },
+    };
+    inputs.sessions(now)
+}
+
+fn read(
+    rows: Vec<Row>,
+    published: Option<Published>,
+    hidden: BTreeMap<String, f64>,
+) -> Vec<Session> {
+    read_at(rows, published, hidden, NOW)
 }
 
 fn published(generated_at: f64) -> Vec<u8> {
@@ -323,16 +338,9 @@ fn folder_with(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Registry) {
 #[case::stale(NOW - 600.0, 0)]
 fn published_zero_config_rows_count_while_fresh(#[case] generated_at: f64, #[case] n: usize) {
     let (_dir, registry) = folder_with(&[("zeroconf.json", &published(generated_at))]);
-    let inputs = ReadInputs::decode(&registry, &Settings::default(), NOW);
-    let sessions = derive_sessions(
-        vec![row("hooked", Status::Idle, 1.0)],
-        inputs.zero_config_rows(NOW),
-        NOW,
-        &Config::default(),
-        &BTreeMap::new(),
-        &[],
-    );
-    assert_eq!(sessions.len(), 1 + n);
+    let mut inputs = ReadInputs::decode(&registry, &Settings::default(), NOW);
+    inputs.snapshot.rows = vec![row("hooked", Status::Idle, 1.0)];
+    assert_eq!(inputs.sessions(NOW).len(), 1 + n);
 }
 
 /// A session that ended after `ring-tmux` last published (its tombstone is newer) is
@@ -348,7 +356,7 @@ fn a_session_end_after_the_publication_ends_its_row(#[case] ended_at: f64, #[cas
         ("sessions/.ended/scanned.json", tombstone.as_bytes()),
     ]);
     let inputs = ReadInputs::decode(&registry, &Settings::default(), NOW);
-    let rows = inputs.zero_config_rows(NOW);
+    let rows = inputs.snapshot.zero_config_rows(NOW);
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].session.row.status, want);
 }
@@ -366,11 +374,11 @@ fn side_files_are_decoded_and_bad_ones_ignored() {
         ),
     ]);
     let inputs = ReadInputs::decode(&registry, &Settings::default(), NOW);
-    assert!(inputs.published.is_none());
-    assert_eq!(inputs.labels.len(), 1);
-    assert_eq!(inputs.hidden.get("gone"), Some(&100.0));
+    assert!(inputs.snapshot.published.is_none());
+    assert_eq!(inputs.snapshot.labels.len(), 1);
+    assert_eq!(inputs.snapshot.hidden.get("gone"), Some(&100.0));
     assert!(inputs.config.show_all);
-    assert_eq!(inputs.rows.len(), 1);
+    assert_eq!(inputs.snapshot.rows.len(), 1);
 }
 
 /// The agents' own word reaches zellij through `zeroconf.json` (the plugin can read neither
@@ -395,26 +403,19 @@ fn a_published_idle_agent_settles_a_waiting_hook_row() {
     };
     let doc = serde_json::json!({"generated_at": NOW - 1.0, "sessions": [], "agents": [idle]});
     let published: Published = serde_json::from_value(doc).expect("published");
-    let inputs = ReadInputs {
-        published: Some(published),
-        ..ReadInputs::default()
+    let with = |published: Option<Published>, now: f64| {
+        read_at(vec![waiting.clone()], published, BTreeMap::new(), now)
     };
-    let derive = |agents| {
-        derive_sessions(
-            vec![waiting.clone()],
-            Vec::new(),
-            NOW,
-            &Config::default(),
-            &BTreeMap::new(),
-            agents,
-        )
-    };
-    assert_eq!(derive(&[])[0].row.status, Status::Waiting);
-    assert_eq!(derive(inputs.agent_states(NOW))[0].row.status, Status::Idle);
-    assert!(
-        inputs
-            .agent_states(NOW + ZERO_CONFIG_MAX_AGE + 2.0)
-            .is_empty(),
+    assert_eq!(with(None, NOW)[0].row.status, Status::Waiting);
+    assert_eq!(
+        with(Some(published.clone()), NOW)[0].row.status,
+        Status::Idle
+    );
+    assert_eq!(
+        with(Some(published), NOW + ZERO_CONFIG_MAX_AGE + 2.0)[0]
+            .row
+            .status,
+        Status::Waiting,
         "stale states go"
     );
 }

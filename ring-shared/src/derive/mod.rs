@@ -19,7 +19,8 @@ pub(crate) use liveness::is_ancestor_or_self;
 pub use tmux::{Pane, PaneTree, ProcRow, map_process_tree_targets};
 
 /// One live agent process.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Proc {
     /// The process's working directory (not yet resolved).
     pub cwd: String,
@@ -32,7 +33,8 @@ pub struct Proc {
 }
 
 /// What a process scan found, per provider.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Procs {
     /// Provider → live processes, or `None` when that provider's scan failed (unknown).
     /// `claude-code` and `codex` always have a detector: missing means unknown. Any other

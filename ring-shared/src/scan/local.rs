@@ -13,7 +13,7 @@ pub const LLAMA_CPP: &str = crate::provider::local::LLAMA_CPP.name;
 pub const OLLAMA: &str = crate::provider::local::OLLAMA.name;
 
 /// One live local LLM process, as the process scan saw it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LocalLlm {
     /// Process id (the row id is `<provider>:pid-<pid>`).
     pub pid: u32,

@@ -94,6 +94,8 @@ enum DecidedBy {
 const CLAUDE_ELSEWHERE: &[(&str, &str, DecidedBy)] = &[
     ("esc_thinking", "esc", DecidedBy::ClaudeSessionFile),
     ("esc_permission", "esc-deny", DecidedBy::ClaudeSessionFile),
+    // "No" on the Bash dialog, answered by `ring-tmux reply`, sends no hook event either.
+    ("reply", "reply-no", DecidedBy::ClaudeSessionFile),
     ("kill9", "kill-9", DecidedBy::ProcessLiveness),
     ("nohooks", "start", DecidedBy::NoHooksInstalled),
     ("nohooks", "prompt", DecidedBy::NoHooksInstalled),
@@ -586,6 +588,10 @@ fn run(agent: Agent, scenario: &str) {
 #[case::api_errors_end_the_turn("api_error")]
 #[case::kill_9_and_restart("kill9")]
 #[case::no_ring_hooks_installed("nohooks")]
+#[case::reply_answers_the_bash_dialog("reply")]
+#[case::reply_answers_ask_user_question("reply_ask")]
+#[case::reply_answers_the_plan_dialog("reply_plan")]
+#[case::reply_answers_a_subagents_dialog("reply_subagent")]
 fn claude_code_2_1_328_payloads_give_the_screens_state(#[case] scenario: &str) {
     run(Agent::Claude, scenario);
 }
@@ -614,7 +620,7 @@ fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
 
 /// Every recorded scenario has a case above, and every listed step names a real scenario.
 #[rstest]
-#[case::claude(Agent::Claude, &["api_error", "ask_tool", "basic", "esc_permission", "esc_thinking", "kill9", "nohooks", "plan", "question"])]
+#[case::claude(Agent::Claude, &["api_error", "ask_tool", "basic", "esc_permission", "esc_thinking", "kill9", "nohooks", "plan", "question", "reply", "reply_ask", "reply_plan", "reply_subagent"])]
 #[case::codex(Agent::Codex, &["approve", "esc", "exec", "question", "quit", "second", "trust"])]
 #[case::gemini(Agent::Gemini, &["basic", "esc_permission", "esc_thinking", "kill9", "question"])]
 fn every_recorded_scenario_is_replayed(#[case] agent: Agent, #[case] cases: &[&str]) {

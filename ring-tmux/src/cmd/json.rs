@@ -1,4 +1,4 @@
-//! `ring-tmux json [--all]`.
+//! `ring-tmux json [--all] [--snapshot]`.
 
 use std::process::ExitCode;
 
@@ -8,9 +8,18 @@ pub struct Args {
     /// Include ended sessions.
     #[arg(long)]
     pub all: bool,
+    /// Print the read inputs instead of the board: one JSON document (rows, side files, the
+    /// process scan, zero-config rows) from which `ring_shared::view::view` (and the
+    /// `@ring-status/view` npm package) derive the board at any later time.
+    #[arg(long, conflicts_with = "all")]
+    pub snapshot: bool,
 }
 
-/// Prints the board.
+/// Prints the board, or the snapshot.
 pub fn run(args: Args) -> ExitCode {
-    crate::read::json(args.all)
+    if args.snapshot {
+        crate::read::print_snapshot()
+    } else {
+        crate::read::json(args.all)
+    }
 }

@@ -22,6 +22,7 @@ pub mod oneline;
 pub mod quiet;
 pub mod remove_hooks;
 pub mod reply;
+pub mod serve;
 pub mod stats;
 pub mod status;
 

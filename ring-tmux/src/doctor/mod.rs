@@ -7,6 +7,7 @@
 mod checks;
 pub mod health;
 mod notify;
+mod serve;
 mod system;
 
 pub use system::is_executable;
@@ -115,6 +116,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::zellij(env));
     all.extend(checks::ring(&path));
     all.extend(notify::notify(env, &path));
+    all.extend(serve::serve(env));
     all
 }
 

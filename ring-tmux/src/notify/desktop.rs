@@ -229,14 +229,38 @@ pub enum Jump {
 
 /// The jump a click runs: to the note's pane (tmux) or its tab (zellij).
 pub fn jump_command(note: &Note, target: &Target) -> Option<Jump> {
-    let session = Some(note.session_id.as_str()).filter(|s| !s.is_empty() && !s.starts_with('-'));
-    if let (Some(socket), Some(id)) = (note.tmux_socket.as_deref(), session)
+    jump_to(
+        &Place {
+            session_id: &note.session_id,
+            tmux_socket: note.tmux_socket.as_deref(),
+            zellij_session: note.zellij_session.as_deref(),
+            zellij_pane: note.zellij_pane.as_deref(),
+        },
+        &target.ring_tmux,
+    )
+}
+
+/// Where a session lives, as its row says: what a jump to it needs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Place<'a> {
+    pub session_id: &'a str,
+    pub tmux_socket: Option<&'a str>,
+    pub zellij_session: Option<&'a str>,
+    pub zellij_pane: Option<&'a str>,
+}
+
+/// The jump to a session's pane (tmux: `ring_tmux jump --socket S --session ID`, the
+/// current executable when `ring_tmux` is empty) or its tab (zellij); `None` when the row
+/// names neither, or names them with values that cannot be passed on safely.
+pub fn jump_to(place: &Place<'_>, ring_tmux: &std::path::Path) -> Option<Jump> {
+    let session = Some(place.session_id).filter(|s| !s.is_empty() && !s.starts_with('-'));
+    if let (Some(socket), Some(id)) = (place.tmux_socket, session)
         && !socket.is_empty()
     {
-        let ring = if target.ring_tmux.as_os_str().is_empty() {
+        let ring = if ring_tmux.as_os_str().is_empty() {
             std::env::current_exe().ok()?
         } else {
-            target.ring_tmux.clone()
+            ring_tmux.to_path_buf()
         };
         return Some(Jump::Command(vec![
             ring.into_os_string(),
@@ -247,15 +271,14 @@ pub fn jump_command(note: &Note, target: &Target) -> Option<Jump> {
             id.into(),
         ]));
     }
-    let zellij = note.zellij_session.as_deref().filter(|s| {
+    let zellij = place.zellij_session.filter(|s| {
         !s.is_empty()
             && !s.starts_with('-')
             && s.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
     })?;
-    let pane = note
+    let pane = place
         .zellij_pane
-        .as_deref()
         .map(|p| p.strip_prefix("terminal_").unwrap_or(p))
         .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?
         .parse()
@@ -279,8 +302,14 @@ pub fn tab_of(list_panes_json: &str, pane: u64) -> Option<u64> {
         .as_u64()
 }
 
-fn run_jump(jump: Jump) -> Result<()> {
-    let deadline = Instant::now() + JUMP_TIMEOUT;
+/// Runs a jump, bounded (a few seconds).
+pub fn run_jump(jump: Jump) -> Result<()> {
+    run_jump_within(jump, JUMP_TIMEOUT)
+}
+
+/// [`run_jump`] with its own bound.
+pub fn run_jump_within(jump: Jump, timeout: Duration) -> Result<()> {
+    let deadline = Instant::now() + timeout;
     let run = |argv: &[OsString]| -> Result<String> {
         let (program, args) = argv.split_first().context("desktop: empty jump command")?;
         let mut command = Command::new(program);

@@ -362,6 +362,8 @@ fn readme_command_table_is_in_step_with_clap() {
         let documented = flags_in(cell);
         let known: std::collections::BTreeSet<String> = sub
             .get_arguments()
+            // Hidden flags are the commands' own plumbing (`serve --print`), not for people.
+            .filter(|a| !a.is_hide_set())
             .filter_map(|a| a.get_long())
             .filter(|l| *l != "help")
             .map(|l| format!("--{l}"))

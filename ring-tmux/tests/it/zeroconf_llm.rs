@@ -4,33 +4,20 @@
 use crate::zeroconf_support;
 
 use serde_json::{Value, json};
-use std::fs;
-use std::path::PathBuf;
 
 const NOW: f64 = 1_700_000_000.0;
 
-struct World {
-    _dir: tempfile::TempDir,
-    home: PathBuf,
-    ring: PathBuf,
-    procs: PathBuf,
-}
+struct World(zeroconf_support::World);
 
 impl World {
     fn new(procs: Value) -> World {
-        let (dir, home, ring) = zeroconf_support::temp_home();
-        let procs_file = dir.path().join("procs.json");
-        fs::write(&procs_file, procs.to_string()).expect("procs");
-        World {
-            _dir: dir,
-            home,
-            ring,
-            procs: procs_file,
-        }
+        World(zeroconf_support::World::new(&procs))
     }
 
     fn json(&self) -> Value {
-        let out = zeroconf_support::ring_tmux(&self.home, &self.ring, &self.procs, NOW)
+        let out = self
+            .0
+            .ring_tmux(NOW)
             .args(["json", "--all"])
             .output()
             .expect("run");

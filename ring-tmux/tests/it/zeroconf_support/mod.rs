@@ -81,3 +81,31 @@ pub fn ring_tmux(home: &Path, ring: &Path, procs: &Path, now: f64) -> assert_cmd
         .env("RING_SCAN_TTL", "0");
     cmd
 }
+
+/// A temporary `$HOME` with a ring folder and a `RING_PROCS` file holding `procs`, for runs of
+/// the real binary ([`ring_tmux`]).
+pub struct World {
+    _dir: tempfile::TempDir,
+    pub home: PathBuf,
+    pub ring: PathBuf,
+    pub procs: PathBuf,
+}
+
+impl World {
+    pub fn new(procs: &serde_json::Value) -> World {
+        let (dir, home, ring) = temp_home();
+        let procs_file = dir.path().join("procs.json");
+        std::fs::write(&procs_file, procs.to_string()).expect("procs");
+        World {
+            _dir: dir,
+            home,
+            ring,
+            procs: procs_file,
+        }
+    }
+
+    /// [`ring_tmux`] on this world at board time `now`.
+    pub fn ring_tmux(&self, now: f64) -> assert_cmd::Command {
+        ring_tmux(&self.home, &self.ring, &self.procs, now)
+    }
+}

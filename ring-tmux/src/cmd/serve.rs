@@ -1,0 +1,38 @@
+//! `ring-tmux serve [--listen ADDR] [--token-file PATH]`: the board in a browser.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Serve the board as a web page (and JSON, and server-sent events) until stopped.
+///
+/// On loopback (the default, 127.0.0.1:7380) it answers this machine only. Any other address
+/// requires the token (made once, stored 0600 in the ring folder as serve/token) on every
+/// request: open the printed address, which ends in ?token=…, once per browser. Details
+/// (commands, questions) go to a non-loopback listener only with `serve_detail = true`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// Address and port to listen on, e.g. 0.0.0.0:7380 for the phone on your Wi-Fi.
+    #[arg(long, value_name = "ADDR", default_value = crate::serve::DEFAULT_LISTEN)]
+    pub listen: String,
+    /// The token file (default: serve/token in the ring folder, made if missing). Given, the
+    /// token is required on loopback too.
+    #[arg(long, value_name = "PATH")]
+    pub token_file: Option<PathBuf>,
+    /// One read as JSON on stdout (`snapshot` or `view`): what the server's children do.
+    #[arg(long, value_name = "WHAT", hide = true)]
+    pub print: Option<String>,
+    /// With --print: leave the details out unless `serve_detail = true`.
+    #[arg(long, hide = true, requires = "print")]
+    pub remote: bool,
+}
+
+/// Serves (or prints one read).
+pub fn run(args: Args) -> ExitCode {
+    if let Some(what) = args.print {
+        return crate::serve::print::run(&what, args.remote);
+    }
+    crate::serve::run(&crate::serve::Options {
+        listen: Some(args.listen),
+        token_file: args.token_file,
+    })
+}

@@ -1,0 +1,46 @@
+//! The page's files, embedded: its HTML, script and style (`page/`), and the wasm-bindgen
+//! module of `ring-web` when the build found it (`build.rs`).
+
+/// One file the server hands out as it is.
+#[derive(Debug)]
+pub struct Asset {
+    pub path: &'static str,
+    pub content_type: &'static str,
+    pub bytes: &'static [u8],
+}
+
+const PAGE: &[Asset] = &[
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        bytes: include_bytes!("page/index.html"),
+    },
+    Asset {
+        path: "/app.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("page/app.js"),
+    },
+    Asset {
+        path: "/style.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("page/style.css"),
+    },
+    Asset {
+        path: "/manifest.webmanifest",
+        content_type: "application/manifest+json",
+        bytes: include_bytes!("page/manifest.webmanifest"),
+    },
+];
+
+include!(concat!(env!("OUT_DIR"), "/web_pkg.rs"));
+
+/// The file at `path` (`/index.html` is `/`).
+pub fn find(path: &str) -> Option<&'static Asset> {
+    let path = if path == "/index.html" { "/" } else { path };
+    PAGE.iter().chain(PKG).find(|a| a.path == path)
+}
+
+/// Whether the wasm module is in this build (doctor says so).
+pub fn has_wasm() -> bool {
+    PKG.iter().any(|a| a.path.ends_with(".wasm"))
+}

@@ -1,0 +1,215 @@
+// The board page of `ring-tmux serve`. It keeps the latest snapshot of the read inputs
+// (from /api/events, server-sent events) and derives the View from it every second with
+// ring-shared compiled to wasm (/pkg/ring_web.js), so idle times and the Codex permission
+// wait tick here without asking the server. Every string from the board is data: it goes
+// into the page through textContent only, never as markup.
+
+// Icons and labels: ring-shared's tables (the wasm module's statuses() and kinds()); these
+// copies only serve a build without the module.
+let STATES = {
+  waiting: { icon: "\u{1F534}", label: "waiting" },
+  working: { icon: "\u{1F7E2}", label: "working" },
+  idle: { icon: "\u{1F7E1}", label: "done/idle" },
+  ended: { icon: "\u{26AB}", label: "ended" },
+};
+let KINDS = {
+  permission: { icon: "\u{1F510}", label: "needs permission" },
+  question: { icon: "\u{2753}", label: "asks a question" },
+  plan: { icon: "\u{1F9ED}", label: "has a plan to approve" },
+  idle: { icon: "\u{23F8}", label: "is idle at its prompt" },
+};
+// What the time of each state says: how long it has waited, or since it last did something.
+const SINCE = { waiting: "waiting", working: "active, last", idle: "idle", ended: "ended" };
+const TICK_MS = 1000;
+
+const board = document.getElementById("board");
+const summary = document.getElementById("summary");
+const connection = document.getElementById("connection");
+const empty = document.getElementById("empty");
+const notice = document.getElementById("notice");
+
+// The latest snapshot (its JSON text, as the wasm module takes it) and the clock anchor:
+// the server's clock at the read, and this page's clock when it arrived. The page's "now"
+// is the server's clock moved on by the time elapsed here, so a phone whose clock is off
+// (or a test's fixed RING_NOW) still ticks from the server's time.
+let snapshotText = null;
+let anchor = { server: 0, local: 0 };
+let wasm = null;
+let serverView = null;
+
+function now() {
+  return anchor.server + (Date.now() - anchor.local) / 1000;
+}
+
+function setSnapshot(text) {
+  let generated = 0;
+  try {
+    generated = Number(JSON.parse(text).generated_at) || 0;
+  } catch {
+    return;
+  }
+  snapshotText = text;
+  anchor = { server: generated, local: Date.now() };
+  draw();
+}
+
+function derive() {
+  if (wasm && snapshotText !== null) {
+    return JSON.parse(wasm.view(snapshotText, now()));
+  }
+  return serverView;
+}
+
+// `42s`, `3m`, `1h05m`: the terminal's relative times (the wasm module's), else the same here.
+function idleText(seconds) {
+  if (wasm) return wasm.relativeTime(seconds);
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+}
+
+function element(tag, className) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  return node;
+}
+
+// One list item per session, kept across ticks (a button keeps its focus), its texts set.
+const items = new Map();
+
+function itemFor(id) {
+  let item = items.get(id);
+  if (item) return item;
+  const li = element("li", "entry");
+  li.dataset.sessionId = id;
+  const head = element("div", "head");
+  const state = element("span", "state");
+  const name = element("span", "name");
+  const kind = element("span", "kind");
+  head.append(state, name, kind);
+  const detail = element("p", "detail");
+  const meta = element("div", "meta");
+  const idle = element("span", "idle");
+  const provider = element("span", "provider");
+  const where = element("span", "where");
+  meta.append(idle, provider, where);
+  const go = element("div", "go");
+  const button = element("button");
+  button.type = "button";
+  button.textContent = "Go there";
+  button.addEventListener("click", () => jump(id, button));
+  go.append(button);
+  li.append(head, detail, meta, go);
+  item = { li, state, name, kind, detail, idle, provider, where, go, button };
+  items.set(id, item);
+  return item;
+}
+
+function fill(item, entry) {
+  const state = STATES[entry.status] || { icon: "", label: String(entry.status) };
+  item.li.dataset.status = entry.status;
+  item.li.dataset.kind = entry.status === "waiting" ? entry.kind : "";
+  item.state.textContent = `${state.icon} ${state.label}`;
+  item.name.textContent = entry.label || entry.project || entry.session_id;
+  const kind = entry.status === "waiting" ? KINDS[entry.kind] : undefined;
+  item.kind.textContent = kind ? `${kind.icon} ${kind.label}` : entry.status === "waiting" && entry.kind ? entry.kind : "";
+  item.detail.textContent = entry.detail || "";
+  const since = SINCE[entry.status] || String(entry.status);
+  const ago = entry.status === "waiting" || entry.status === "idle" ? "" : " ago";
+  item.idle.textContent = `${since} ${idleText(entry.idle_seconds)}${ago}`;
+  item.provider.textContent = entry.provider;
+  item.where.textContent = entry.location || entry.cwd || "";
+  // Only sessions ring knows a tmux pane or zellij tab of can be gone to.
+  item.go.hidden = !(entry.tmux_socket || entry.zellij_session);
+}
+
+function draw() {
+  const view = derive();
+  if (!view) return;
+  const seen = new Set();
+  view.entries.forEach((entry, i) => {
+    const item = itemFor(entry.session_id);
+    fill(item, entry);
+    seen.add(entry.session_id);
+    if (board.children[i] !== item.li) board.insertBefore(item.li, board.children[i] || null);
+  });
+  for (const [id, item] of items) {
+    if (!seen.has(id)) {
+      item.li.remove();
+      items.delete(id);
+    }
+  }
+  const c = view.counts || {};
+  const parts = [];
+  for (const key of ["waiting", "working", "idle", "ended"]) {
+    if (c[key]) parts.push(`${c[key]} ${key}`);
+  }
+  summary.textContent = parts.length ? parts.join(" \u00b7 ") : "nothing on the board";
+  document.title = c.waiting ? `(${c.waiting}) ring` : "ring";
+  empty.hidden = view.entries.length > 0;
+}
+
+async function jump(id, button) {
+  button.disabled = true;
+  try {
+    const response = await fetch("/api/jump", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ session_id: id }),
+      credentials: "same-origin",
+    });
+    const answer = await response.json().catch(() => ({}));
+    connection.textContent = response.ok ? "switched" : `could not go there: ${answer.error || response.status}`;
+  } catch {
+    connection.textContent = "could not reach ring-tmux serve";
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function listen() {
+  const events = new EventSource("/api/events");
+  events.addEventListener("snapshot", (event) => {
+    connection.textContent = "live";
+    if (wasm) {
+      setSnapshot(event.data);
+    } else {
+      refreshServerView();
+    }
+  });
+  events.addEventListener("error", () => {
+    connection.textContent = "reconnecting…";
+  });
+}
+
+async function refreshServerView() {
+  try {
+    const response = await fetch("/api/view", { credentials: "same-origin" });
+    if (response.ok) {
+      serverView = await response.json();
+      draw();
+    }
+  } catch {
+    connection.textContent = "could not reach ring-tmux serve";
+  }
+}
+
+async function start() {
+  try {
+    const module = await import("/pkg/ring_web.js");
+    await module.default();
+    wasm = module;
+    STATES = Object.fromEntries(JSON.parse(wasm.statuses()).map((s) => [s.name, { icon: s.marker, label: s.label }]));
+    KINDS = Object.fromEntries(JSON.parse(wasm.kinds()).map((k) => [k.name, k]));
+  } catch {
+    wasm = null;
+    notice.hidden = false;
+    notice.textContent =
+      "This ring-tmux was built without the page's wasm module: the board shows the server's view and times move only when it changes.";
+  }
+  listen();
+  setInterval(draw, TICK_MS);
+}
+
+start();

@@ -1,0 +1,160 @@
+//! The server's children and its word: `serve --print snapshot|view` (one read, as JSON, the
+//! details left out for a remote listener unless `serve_detail = true`), the line `serve`
+//! prints and the state file `doctor` reads, and the jump a POST asks for.
+
+use super::feed::Reader;
+use super::reply::{self, Response};
+use crate::env::Env;
+use ring_shared::view::{self, View};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The state file a running `serve` leaves in the ring folder (`serve/state.json`).
+pub const STATE_FILE: &str = "state.json";
+
+/// What `serve` exposes, for `doctor`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub pid: u32,
+    /// `http://ADDR:PORT/` (never the token).
+    pub url: String,
+    /// Every request needs the token.
+    pub token: bool,
+    /// The details (commands, questions, last actions) are sent.
+    pub detail: bool,
+    /// The listener is not on loopback.
+    pub remote: bool,
+}
+
+/// `ring-tmux serve --print WHAT`: one read, as JSON on stdout.
+pub fn run(what: &str, remote: bool) -> ExitCode {
+    let env = Env::from_process();
+    let config = crate::read::read_config(&env.ring_home).0;
+    let redact = remote && !config.serve_detail;
+    // Read for a page: the caches are used as found, never written.
+    crate::store::read_only();
+    crate::zeroconf::evidence::want_fresh();
+    let mut snapshot = crate::read::snapshot(&env);
+    if redact {
+        super::snapshot::redact(&mut snapshot);
+    }
+    let json = match what {
+        "snapshot" => snapshot.to_json(),
+        // What the page derives from the same snapshot at the same clock.
+        "view" => {
+            let view = view::view(
+                &snapshot,
+                snapshot.generated_at,
+                &view::ViewOptions::default(),
+            );
+            serde_json::to_string(&view).unwrap_or_default()
+        }
+        _ => {
+            return crate::voice::usage(
+                &format!("cannot print `{}`", crate::printable::printable(what)),
+                "give --print snapshot or --print view",
+            );
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{json}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
+fn state_dir(env: &Env) -> PathBuf {
+    env.ring_home.join("serve")
+}
+
+/// Says where the board is (stdout, one line, flushed: scripts and tests read it) and leaves
+/// the state file for `doctor`.
+pub fn announce(env: &Env, url: &str, bound: SocketAddr, token: bool, remote: bool) {
+    let config = crate::read::read_config(&env.ring_home).0;
+    let state = State {
+        pid: std::process::id(),
+        url: format!("http://{bound}/"),
+        token,
+        detail: !remote || config.serve_detail,
+        remote,
+    };
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "ring-tmux serve: the board is at {url}");
+    if remote {
+        let _ = writeln!(
+            out,
+            "ring-tmux serve: listening beyond this machine; every request needs the token, details {}",
+            if state.detail {
+                "are sent (serve_detail = true)"
+            } else {
+                "are left out (serve_detail = true sends them)"
+            }
+        );
+    }
+    if bound.ip().is_unspecified() {
+        let _ = writeln!(
+            out,
+            "ring-tmux serve: {} is every interface: elsewhere, open this machine's own address \
+             (e.g. from `hostname -I`) with port {} and the same ?token=",
+            bound.ip(),
+            bound.port()
+        );
+    }
+    let _ = out.flush();
+    if let Ok(dir) = crate::store::safe::Dir::create(&state_dir(env))
+        && let Ok(json) = serde_json::to_string(&state)
+    {
+        let _ = dir.write_atomic(STATE_FILE, json.as_bytes());
+    }
+}
+
+/// The state a `serve` left, if that process still runs.
+pub fn running(env: &Env) -> Option<State> {
+    let path = state_dir(env).join(STATE_FILE);
+    let text = crate::store::read_text(&path, 64 << 10, crate::store::Owner::Ring)?;
+    let state: State = serde_json::from_str(&text).ok()?;
+    let cmdline = std::fs::read(format!("/proc/{}/cmdline", state.pid)).ok()?;
+    let serving = cmdline.split(|&b| b == 0).any(|arg| arg == b"serve");
+    serving.then_some(state)
+}
+
+/// How long a jump a page asked for may take: a person pressed a button and waits to see it
+/// happen, on a machine that may be busy.
+const JUMP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+#[derive(Debug, Deserialize)]
+struct JumpAsk {
+    session_id: String,
+}
+
+/// `POST /api/jump`: switch the tmux client to the session's pane, or zellij to its tab.
+pub fn jump(body: &[u8], reader: &Reader) -> Response {
+    let Ok(ask) = serde_json::from_slice::<JumpAsk>(body) else {
+        return reply::json_error(400, "send {\"session_id\": ID}");
+    };
+    let Some(view) = reader
+        .read_private("view")
+        .and_then(|json| serde_json::from_str::<View>(&json).ok())
+    else {
+        return reply::json_error(503, "the board could not be read; see ring-tmux doctor");
+    };
+    let Some(entry) = view.entries.iter().find(|e| e.session_id == ask.session_id) else {
+        return reply::json_error(404, "no such session on the board");
+    };
+    let place = crate::notify::desktop::Place {
+        session_id: &entry.session_id,
+        tmux_socket: entry.tmux_socket.as_deref(),
+        zellij_session: entry.zellij_session.as_deref(),
+        zellij_pane: entry.zellij_pane.as_deref(),
+    };
+    let Some(jump) = crate::notify::desktop::jump_to(&place, &reader.exe) else {
+        return reply::json_error(409, "that session has no tmux pane or zellij tab to go to");
+    };
+    match crate::notify::desktop::run_jump_within(jump, JUMP_TIMEOUT) {
+        Ok(()) => reply::json(200, serde_json::json!({ "ok": true }).to_string()),
+        Err(e) => reply::json_error(502, &format!("the jump did not happen: {e}")),
+    }
+}
