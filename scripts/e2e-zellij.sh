@@ -479,8 +479,10 @@ EOF
   expect "p again lists the new dialog" 5 \
     'screen | grep -qF "1-3 answer" && [ "$(screen | grep -oF "2. Yes, and don'"'"'t ask again for rm -rf build commands" | wc -l)" -ge 2 ]'
   tmx send-keys -t e2e 2
-  expect "the chosen digit reaches the agent's pane" 8 'dump_beta | grep -x "DIALOG-ANSWER=2" >/dev/null'
-  expect "the board says what was sent" 8 'screen | grep -qF "✓ sent 2 (Yes, and don"'
+  # The board's word first, then the pane: dump-screen calls of ours while reply captures the
+  # same pane can hand reply a screen without its dialog.
+  expect "the board says what was sent" 10 'screen | grep -qF "✓ sent 2 (Yes, and don"'
+  expect "the chosen digit reaches the agent's pane" 5 'dump_beta | grep -x "DIALOG-ANSWER=2" >/dev/null'
   # The dialog is gone: p sends nothing and shows ring-tmux's reason.
   tmx send-keys -t e2e p
   expect "p with no dialog shows ring-tmux's reason" 8 \
