@@ -160,6 +160,10 @@ else
 fi
 zj pipe --name ring::refresh </dev/null >/dev/null 2>&1 || true
 expect "after zellij pipe --name ring::refresh the board lists it" 2 'screen | grep -qF " late "'
+# This board's block names no ring_tmux: n, p and dd say what to add instead of doing nothing.
+tmx send-keys -t e2e n
+expect "without ring_tmux, n says what to add" 3 \
+  'screen | grep -qF "p, n and dd run ring-tmux: add ring_tmux"'
 tmx send-keys -t e2e Escape
 expect "Esc closes the board" 3 '! board_open'
 
@@ -438,6 +442,118 @@ EOF
   unset RING_PROCS
 else
   fail "zellij starts with the test layout"
+fi
+
+step "acting from the board: p replies, n names, dd hides (ring_tmux in the board's block)"
+RING_E2E_KEEP=0 zj_stop
+# The board's p runs the real `ring-tmux reply`, which answers only a session whose agent is
+# alive: this file is the process list it reads (RING_PROCS), filled in below with the
+# terminal of the stand-in agent in pane beta.
+BOARD_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
+printf '{"claude-code": [], "codex": []}\n' >"$BOARD_PROCS"
+trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$BOARD_PROCS"' EXIT
+if RING_PROCS="$BOARD_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$RING_TMUX_BIN\"" zj_start; then
+  BETA=$(pane_id beta)
+  # A stand-in agent in pane beta: Claude's permission dialog about the command in the file
+  # $1, drawn again whenever that file changes (a new tool call); the first key it gets is
+  # printed as DIALOG-ANSWER=KEY.
+  cat >"$ZJ_WORK/dialog.sh" <<'EOF'
+tty >"$2"
+draw() {
+  printf '\033[2J\033[H● Bash(%s)\n────────────────────────────────\n Bash command\n   %s\n Do you want to proceed?\n ❯ 1. Yes\n' "$1" "$1"
+  printf "   2. Yes, and don't ask again for %s commands in /src/api\n" "$1"
+  printf '   3. No, and tell Claude what to do differently (esc)\n Esc to cancel · Tab to amend\n'
+}
+asked=$(cat "$1")
+draw "$asked"
+until IFS= read -rsn1 -t 0.2 key; do
+  now=$(cat "$1")
+  if [ "$now" != "$asked" ]; then asked=$now; draw "$asked"; fi
+done
+printf '\033[2J\033[HDIALOG-ANSWER=%s\n' "$key"
+EOF
+  # Whole dumps into grep without -q: a reader that stops early makes the zellij CLI panic.
+  dump_beta() { zj action dump-screen --pane-id "terminal_$BETA"; }
+  ask() { # ask COMMAND: the agent in pane beta asks about COMMAND
+    printf '%s\n' "$1" >"$ZJ_WORK/asks"
+    [ -f "$ZJ_WORK/beta.tty" ] ||
+      zj action write-chars --pane-id "terminal_$BETA" "clear; bash $ZJ_WORK/dialog.sh $ZJ_WORK/asks $ZJ_WORK/beta.tty"$'\n'
+    wait_for 10 "dump_beta | grep -F 'Bash($1)' >/dev/null"
+  }
+  if ask "cargo test"; then ok "the agent's dialog is drawn in pane beta"; else fail "the agent's dialog is drawn in pane beta"; fi
+  printf '{"claude-code": [["/src/api", "%s"]], "codex": []}\n' "$(cat "$ZJ_WORK/beta.tty")" >"$BOARD_PROCS"
+  row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
+    'waiting_detail=Bash: cargo test' tty="$(cat "$ZJ_WORK/beta.tty")"
+  row web working
+  row old idle last_active:="$(($(date +%s) - 7200))"
+  expect "the bar shows api waiting" 3 'bar_has "🔐 api"'
+  tmx send-keys -t e2e M-r
+  expect "board open, its help line names p, n, dd" 10 \
+    'board_focused && screen | grep -qF "p reply · n name · dd hide"'
+
+  # p on the waiting row (the first): ring-tmux reply lists the options, shown verbatim.
+  tmx send-keys -t e2e p
+  expect "p lists the dialog's options verbatim" 5 \
+    'screen | grep -qF "› 1. Yes" && screen | grep -qF "2. Yes, and don'"'"'t ask again for cargo test commands in /src/api" && screen | grep -qF "1-3 answer"'
+  if screen | grep -qF "Bash command"; then ok "and what it asks about"; else fail "and what it asks about"; fi
+  # The agent asks about another command before the choice: the listed dialog no longer holds.
+  ask "rm -rf build" || fail "the agent redraws its dialog"
+  tmx send-keys -t e2e 1
+  expect "a dialog redrawn since p gets no key, and the board says so" 8 \
+    'screen | grep -qF "⚠ ring-tmux: the dialog changed since it was listed"'
+  if dump_beta | grep -F "DIALOG-ANSWER" >/dev/null; then fail "no key reached the redrawn dialog"; else ok "no key reached the redrawn dialog"; fi
+  tmx send-keys -t e2e p
+  # The agent's pane shows the same lines: listed by the board, they are on screen twice.
+  expect "p again lists the new dialog" 5 \
+    'screen | grep -qF "1-3 answer" && [ "$(screen | grep -oF "2. Yes, and don'"'"'t ask again for rm -rf build commands" | wc -l)" -ge 2 ]'
+  tmx send-keys -t e2e 2
+  # The board's word first, then the pane: dump-screen calls of ours while reply captures the
+  # same pane can hand reply a screen without its dialog.
+  expect "the board says what was sent" 10 'screen | grep -qF "✓ sent 2 (Yes, and don"'
+  expect "the chosen digit reaches the agent's pane" 5 'dump_beta | grep -x "DIALOG-ANSWER=2" >/dev/null'
+  # The dialog is gone: p sends nothing and shows ring-tmux's reason.
+  tmx send-keys -t e2e p
+  expect "p with no dialog shows ring-tmux's reason" 8 \
+    'screen | grep -qF "⚠ ring-tmux: no dialog with numbered options"'
+
+  # n on the same row: an inline prompt; Backspace edits; Enter runs ring-tmux name.
+  tmx send-keys -t e2e n
+  expect "n opens the name prompt" 3 'screen | grep -qF "name api: ▏"'
+  tmx send-keys -t e2e -l 'front endx'
+  tmx send-keys -t e2e BSpace
+  expect "the prompt shows what is typed" 3 'screen | grep -qF "name api: front end▏"'
+  tmx send-keys -t e2e Enter
+  expect "labels.json has the label" 5 \
+    'python3 -c "import json,sys; sys.exit(json.load(open(sys.argv[1])).get(\"api\") != \"front end\")" "$RING_HOME/labels.json" 2>/dev/null'
+  expect "the board lists it by its label and says so" 3 \
+    'screen | grep -qF "✓ named api “front end”" && [ -n "$(board_line " front end ")" ]'
+  expect "the bar's badge shows the label" 5 'bar_has "🔐 front end"'
+  tmx send-keys -t e2e n
+  expect "n on a named session starts from its name" 3 'screen | grep -qF "name front end: front end▏"'
+  tmx send-keys -t e2e Escape
+  expect "Esc cancels the prompt and keeps the board" 3 '! screen | grep -qF "name front end:" && board_open'
+
+  # dd on the last row (old, idle for the longest): deleted_sessions.json, gone from the board.
+  o=$(board_line " old ")
+  w=$(board_line " web ")
+  if [ -n "$o" ] && [ -n "$w" ] && [ "$w" -lt "$o" ]; then ok "old is the last row"; else fail "old is the last row (web:$w old:$o)"; fi
+  tmx send-keys -t e2e G
+  sleep 0.3
+  tmx send-keys -t e2e d
+  expect "d asks for a second d" 3 'screen | grep -qF "hide old? d hides"'
+  tmx send-keys -t e2e x
+  expect "d then another key cancels" 3 '! screen | grep -qF "hide old?"'
+  if [ -f "$RING_HOME/deleted_sessions.json" ]; then fail "nothing hidden after d x"; else ok "nothing hidden after d x"; fi
+  tmx send-keys -t e2e d
+  sleep 0.2
+  tmx send-keys -t e2e d
+  expect "dd writes deleted_sessions.json" 5 'grep -qF "\"old\"" "$RING_HOME/deleted_sessions.json" 2>/dev/null'
+  expect "the board no longer lists it, and says so" 3 \
+    'screen | grep -qF "✓ hid old" && ! screen | grep -qF "    old "'
+  tmx send-keys -t e2e Escape
+  expect "Esc closes the board" 3 '! board_open'
+else
+  fail "zellij with ring_tmux in the board's block"
 fi
 
 printf '\n'

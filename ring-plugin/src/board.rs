@@ -5,26 +5,40 @@
 //! ▌🔴 🔐 api          12s  main · pane 3     Bash: cargo test
 //!   🟢    web           3m  zellij other · pane 1  Edit src/main.rs
 //!   🟡    docs       1h05m  ~/src/docs       —
-//!   ↑↓/jk move · Enter go · Esc close
+//!   ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close
 //! ```
 //!
 //! The selection follows a session id, so a refresh that reorders the list keeps the cursor
-//! on the same session.
+//! on the same session. Naming, hiding and replying ([`act`]) draw their prompt, the dialog's
+//! options and their outcome under the list.
 
 use crate::cells;
 use crate::model::{Entry, Target, View};
 use crate::settings::Icons;
 use crate::theme::Theme;
 
-/// A key the board reacts to.
+pub mod act;
+
+pub use act::Board;
+
+/// A key the board reacts to. Letters arrive as [`Key::Char`]: the list reads `j`, `k`, `g`,
+/// `G`, `q` as moves, a prompt reads them as text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
     Up,
     Down,
+    /// Home.
     Top,
+    /// End.
     Bottom,
+    Left,
+    Right,
     Enter,
+    /// Esc.
     Close,
+    Backspace,
+    Delete,
+    Char(char),
     Other,
 }
 
@@ -39,6 +53,8 @@ pub enum Action {
     Focus(Target),
     /// Close the board.
     Close,
+    /// Start this `ring-tmux` run (naming, hiding, replying).
+    Run(act::Run),
 }
 
 /// The board's selection.
@@ -71,26 +87,27 @@ impl Cursor {
         let index = self.index(entries);
         let last = entries.len().saturating_sub(1);
         match key {
-            Key::Up => self.select(index.saturating_sub(1), entries),
-            Key::Down => self.select((index + 1).min(last), entries),
-            Key::Top => self.select(0, entries),
-            Key::Bottom => self.select(last, entries),
-            Key::Enter => entries
+            Key::Up | Key::Char('k') => self.select(index.saturating_sub(1), entries),
+            Key::Down | Key::Char('j') => self.select((index + 1).min(last), entries),
+            Key::Top | Key::Char('g') => self.select(0, entries),
+            Key::Bottom | Key::Char('G') => self.select(last, entries),
+            Key::Enter | Key::Char(' ') => entries
                 .get(index)
                 .and_then(|e| e.target.clone())
                 .map_or(Action::None, Action::Focus),
-            Key::Close => Action::Close,
-            Key::Other => Action::None,
+            Key::Close | Key::Char('q') => Action::Close,
+            _ => Action::None,
         }
     }
 
-    /// A click on screen line `line` of a board `rows` high: selects and focuses that session.
-    pub fn click(&mut self, line: usize, rows: usize, entries: &[Entry]) -> Action {
-        let offset = scroll_offset(self.index(entries), list_rows(rows));
+    /// A click on screen line `line` of a list `area` rows high (under the title): selects
+    /// and focuses that session.
+    fn click(&mut self, line: usize, area: usize, entries: &[Entry]) -> Action {
+        let offset = scroll_offset(self.index(entries), area);
         let Some(index) = line.checked_sub(1).map(|l| l + offset) else {
             return Action::None;
         };
-        if line > list_rows(rows) || index >= entries.len() {
+        if line > area || index >= entries.len() {
             return Action::None;
         }
         self.select(index, entries);
@@ -98,9 +115,35 @@ impl Cursor {
     }
 }
 
-/// Rows left for the list under the title and above the help line.
-fn list_rows(rows: usize) -> usize {
-    rows.saturating_sub(2).max(1)
+impl Board {
+    /// A click on screen line `line` of a board `rows` × `cols`: selects and focuses that
+    /// session (not while a prompt or a dialog holds the keys).
+    pub fn click(&mut self, line: usize, rows: usize, cols: usize, entries: &[Entry]) -> Action {
+        if self.busy() {
+            return Action::None;
+        }
+        let area = Layout::of(rows, self.footer(None, cols).len()).list;
+        self.cursor.click(line, area, entries)
+    }
+}
+
+/// How a board's rows are shared: the title, the list, the lines under it.
+struct Layout {
+    list: usize,
+    /// How many of the footer's lines fit (its last ones: the help or prompt line last).
+    footer: usize,
+}
+
+impl Layout {
+    /// The title takes one row and the list at least one; the footer gets the rest, up to
+    /// its `footer` lines.
+    fn of(rows: usize, footer: usize) -> Layout {
+        let footer = footer.min(rows.saturating_sub(2));
+        Layout {
+            list: rows.saturating_sub(1 + footer).max(1),
+            footer,
+        }
+    }
 }
 
 /// First listed entry so that `index` is visible in `area` rows.
@@ -110,14 +153,17 @@ fn scroll_offset(index: usize, area: usize) -> usize {
 
 /// Renders the board in `rows` × `cols` cells: exactly `rows` lines separated by `\n`, each
 /// exactly `cols` cells wide.
+/// `notice` (what blocks ring) takes the help line's place.
 pub fn render(
     view: &View,
-    cursor: &Cursor,
+    board: &Board,
     icons: &Icons,
     theme: &Theme,
     rows: usize,
     cols: usize,
+    notice: Option<&str>,
 ) -> String {
+    let cursor = &board.cursor;
     let mut out = String::new();
     if rows == 0 {
         return out;
@@ -138,7 +184,9 @@ pub fn render(
     if rows == 1 {
         return out;
     }
-    let area = list_rows(rows);
+    let footer = board.footer(notice, cols);
+    let layout = Layout::of(rows, footer.len());
+    let area = layout.list;
     let selected = cursor.index(&view.entries);
     let offset = scroll_offset(selected, area);
     let widths = Widths::of(&view.entries[offset..total.min(offset + area)], cols);
@@ -160,12 +208,14 @@ pub fn render(
         };
         theme.text.paint(&cells::fit(&line, cols), &mut out);
     }
-    if rows >= 3 {
+    for line in &footer[footer.len() - layout.footer..] {
         out.push('\n');
-        theme.text.paint(
-            &cells::fit(" ↑↓/jk move · Enter go to pane · Esc close", cols),
-            &mut out,
-        );
+        let style = match line.tone {
+            act::Tone::Text => theme.text,
+            act::Tone::Error => theme.notice,
+            act::Tone::Selected => theme.selected,
+        };
+        style.paint(&cells::fit(&line.text, cols), &mut out);
     }
     out
 }

@@ -57,6 +57,8 @@ pub struct Entry {
     pub kind: String,
     /// The label from `labels.json`, else the project (§4.12).
     pub project: String,
+    /// The label alone, `""` when none (what the board's name prompt starts from).
+    pub label: String,
     /// What it waits on, or its last action.
     pub detail: String,
     /// Idle time, §5.4 (`42s`, `3m`, `1h05m`).
@@ -321,6 +323,7 @@ fn entry(e: &view::Entry, target: Option<Target>, inputs: &Inputs<'_>) -> Entry 
             String::new()
         },
         project: cells::sanitize(e.name()),
+        label: cells::sanitize(&e.label),
         detail: cells::sanitize(&e.detail),
         idle: relative_time(e.idle_seconds),
         location,

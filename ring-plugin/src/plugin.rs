@@ -3,7 +3,7 @@
 //! modules.
 
 use crate::bar::{self, Hit};
-use crate::board::{self, Cursor};
+use crate::board::{self, Board};
 use crate::cue::Cues;
 use crate::model::{self, Inputs, Panes, ReadInputs, View};
 use crate::settings::{Mode, Settings};
@@ -70,7 +70,9 @@ pub struct State {
     timer_armed: bool,
     hits: Vec<Hit>,
     rows: usize,
-    cursor: Cursor,
+    cols: usize,
+    /// The board: selection, prompts, the outcome of its acts.
+    board: Board,
     cues: Cues,
     /// What the ring folder said, decoded; rebuilt only when a scan saw a change.
     inputs: ReadInputs,
@@ -108,6 +110,7 @@ impl ZellijPlugin for State {
             self.notify_flush = Some(Schedule::new(zero_config::NOTIFY_FLUSH_SECONDS));
             subscribe(&[EventType::RunCommandResult]);
         }
+        self.board.set_commands(self.board_commands());
         subscribe(&[
             EventType::ModeUpdate,
             EventType::PaneUpdate,
@@ -149,6 +152,7 @@ impl ZellijPlugin for State {
                     PermissionStatus::Granted => Permission::Granted,
                     PermissionStatus::Denied => Permission::Denied,
                 };
+                self.board.set_commands(self.board_commands());
                 if self.permission == Permission::Granted {
                     // Only now: an unselectable pane cannot show zellij's permission prompt.
                     if self.settings.mode == Mode::Bar {
@@ -215,7 +219,9 @@ impl ZellijPlugin for State {
                 }
                 Mode::Board => {
                     let line = usize::try_from(line).unwrap_or(0);
-                    let action = self.cursor.click(line, self.rows, &self.view.entries);
+                    let action = self
+                        .board
+                        .click(line, self.rows, self.cols, &self.view.entries);
                     self.act(action)
                 }
             },
@@ -234,8 +240,14 @@ impl ZellijPlugin for State {
                 }
                 false
             }
+            Event::RunCommandResult(exit_code, stdout, stderr, context)
+                if context.get(zero_config::CONTEXT_KEY).map(String::as_str)
+                    == Some(zero_config::BOARD_CONTEXT_VALUE) =>
+            {
+                self.board_run_finished(exit_code, &stdout, &stderr, &context)
+            }
             Event::Key(key) if self.settings.mode == Mode::Board => {
-                let action = self.cursor.handle(board_key(&key), &self.view.entries);
+                let action = self.board.handle(board_key(&key), &self.view.entries);
                 self.act(action)
             }
             _ => false,
@@ -248,6 +260,7 @@ impl ZellijPlugin for State {
 
     fn render(&mut self, rows: usize, cols: usize) {
         self.rows = rows;
+        self.cols = cols;
         let icons = &self.settings.icons;
         match self.settings.mode {
             Mode::Bar => {
@@ -256,17 +269,16 @@ impl ZellijPlugin for State {
                 print!("{}", line.text);
             }
             Mode::Board => {
-                let mut text =
-                    board::render(&self.view, &self.cursor, icons, &self.theme, rows, cols);
-                if let Some(notice) = self.notices.first() {
-                    // The board has room: the first notice replaces its help line.
-                    if let Some(cut) = text.rfind('\n') {
-                        text.truncate(cut + 1);
-                        self.theme
-                            .notice
-                            .paint(&crate::cells::fit(&format!(" ⚠ {notice}"), cols), &mut text);
-                    }
-                }
+                // The board has room: the first notice replaces its help line.
+                let text = board::render(
+                    &self.view,
+                    &self.board,
+                    icons,
+                    &self.theme,
+                    rows,
+                    cols,
+                    self.notices.first().map(String::as_str),
+                );
                 print!("{text}");
             }
         }
@@ -494,6 +506,7 @@ mod tests {
             status: Status::Working,
             kind: String::new(),
             project: "app".to_owned(),
+            label: String::new(),
             detail: String::new(),
             idle: "1m".to_owned(),
             location: String::new(),

@@ -18,6 +18,9 @@ pub const CONTEXT_VALUE: &str = "zero_config";
 /// The `context` value of the notification flush (`ring-tmux notify --flush`).
 pub const NOTIFY_CONTEXT_VALUE: &str = "notify";
 
+/// The `context` value of the board's runs (`ring-tmux name`, `hide`, `reply`).
+pub const BOARD_CONTEXT_VALUE: &str = "board";
+
 /// The notification flush runs at most this often: due timers (debounce, quiet, reminders)
 /// and Codex waits the read side promoted go out from the plugin's tick when no hook runs.
 pub const NOTIFY_FLUSH_SECONDS: u32 = 5;

@@ -7,7 +7,8 @@
 
 use proptest::prelude::*;
 use ring_plugin::bar;
-use ring_plugin::board::{self, Cursor, Key};
+use ring_plugin::board::act::Commands;
+use ring_plugin::board::{self, Action, Board, Key};
 use ring_plugin::cells;
 use ring_plugin::model::{self, Inputs, PaneRef, Panes, View};
 use ring_plugin::settings::Settings;
@@ -225,17 +226,43 @@ proptest! {
 
     #[test]
     fn the_board_fills_exactly_rows_by_cols(
-        (view, settings, _notices) in scene(),
+        (view, settings, notices) in scene(),
         theme in theme(),
         down in 0usize..12,
+        keys in proptest::collection::vec(
+            prop_oneof![Just('p'), Just('n'), Just('d'), Just('x'), Just('🔴'), Just('2')],
+            0..6,
+        ),
+        options in 0usize..12,
         rows in 0usize..60,
         cols in 0usize..300,
     ) {
-        let mut cursor = Cursor::default();
+        let mut board = Board::default();
+        board.set_commands(Commands::Ready);
         for _ in 0..down {
-            cursor.handle(Key::Down, &view.entries);
+            board.handle(Key::Down, &view.entries);
         }
-        let text = board::render(&view, &cursor, &settings.icons, &theme, rows, cols);
+        // Prompts, a pending `d`, and a dialog of `options` options read by `p`.
+        let dialog = serde_json::json!({
+            "question": "Do you want to proceed?",
+            "options": (1..=options).map(|n| serde_json::json!({"number": n, "text": "Yes ".repeat(n)})).collect::<Vec<_>>(),
+            "selected": 1,
+        })
+        .to_string();
+        for key in keys {
+            if let Action::Run(run) = board.handle(Key::Char(key), &view.entries) {
+                board.finished(run.seq, Some(0), dialog.as_bytes(), b"");
+            }
+        }
+        let text = board::render(
+            &view,
+            &board,
+            &settings.icons,
+            &theme,
+            rows,
+            cols,
+            notices.first().map(String::as_str),
+        );
         let plain = strip_sgr(&text);
         let lines: Vec<&str> = if plain.is_empty() && rows == 0 {
             Vec::new()

@@ -215,7 +215,7 @@ pub fn install(
             "would write {}:\n{permissions}",
             paths.permissions.display()
         );
-        out!("{}", board_hint(&paths.plugin, &paths.ring_home));
+        out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
         return Ok(());
     }
     create_ring_home(&paths.ring_home)?;
@@ -251,7 +251,7 @@ pub fn install(
         PERMISSIONS.join(", "),
         paths.permissions.display()
     );
-    out!("{}", board_hint(&paths.plugin, &paths.ring_home));
+    out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
     Ok(())
 }
 
@@ -328,10 +328,19 @@ pub fn layout(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> Stri
     )
 }
 
-/// The keybinding that opens the board (config.kdl; layouts cannot hold keybindings).
-pub fn board_hint(plugin: &Path, ring_home: &Path) -> String {
+/// The keybinding that opens the board (config.kdl; layouts cannot hold keybindings). With
+/// `ring_tmux` the board's `p`, `n` and `dd` run this binary (`reply`, `name`, `hide`).
+pub fn board_hint(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
+    let ring_tmux = ring_tmux
+        .map(|path| {
+            format!(
+                "                ring_tmux {}\n",
+                kdl::quote(&path.to_string_lossy())
+            )
+        })
+        .unwrap_or_default();
     format!(
-        "Board: add this inside `keybinds {{ … }}` in ~/.config/zellij/config.kdl, then press {BOARD_KEY}:\n    shared {{\n        bind \"{BOARD_KEY}\" {{\n            LaunchOrFocusPlugin {} {{\n                floating true\n                mode \"board\"\n                cwd {}\n            }}\n        }}\n    }}",
+        "Board: add this inside `keybinds {{ … }}` in ~/.config/zellij/config.kdl, then press {BOARD_KEY}:\n    shared {{\n        bind \"{BOARD_KEY}\" {{\n            LaunchOrFocusPlugin {} {{\n                floating true\n                mode \"board\"\n                cwd {}\n{ring_tmux}            }}\n        }}\n    }}",
         kdl::quote(&format!("file:{}", plugin.display())),
         kdl::quote(&ring_home.to_string_lossy()),
     )

@@ -12,6 +12,7 @@ fn entry(id: &str, status: Status, target: Option<Target>) -> Entry {
             String::new()
         },
         project: id.into(),
+        label: String::new(),
         detail: format!("doing {id}"),
         idle: "5s".into(),
         location: format!("tab · pane {id}"),
@@ -106,12 +107,15 @@ fn selection_falls_back_to_the_first_when_its_session_leaves() {
 #[test]
 fn click_selects_and_focuses_the_clicked_line() {
     let list = entries();
-    let mut cursor = Cursor::default();
+    let mut board = Board::default();
     // Line 0 is the title; line 2 is the second session.
-    assert_eq!(cursor.click(2, 10, &list), Action::Focus(Target::Pane(2)));
-    assert_eq!(cursor.index(&list), 1);
-    assert_eq!(cursor.click(0, 10, &list), Action::None);
-    assert_eq!(cursor.click(8, 10, &list), Action::None);
+    assert_eq!(
+        board.click(2, 10, 80, &list),
+        Action::Focus(Target::Pane(2))
+    );
+    assert_eq!(board.cursor.index(&list), 1);
+    assert_eq!(board.click(0, 10, 80, &list), Action::None);
+    assert_eq!(board.click(8, 10, 80, &list), Action::None);
 }
 
 fn view() -> View {
@@ -130,11 +134,12 @@ fn view() -> View {
 fn render_lists_waiting_first_with_kind_detail_and_location() {
     let text = plain(&render(
         &view(),
-        &Cursor::default(),
+        &Board::default(),
         &Icons::default(),
         &Theme::default(),
         6,
         70,
+        None,
     ));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 6);
@@ -154,11 +159,12 @@ fn render_lists_waiting_first_with_kind_detail_and_location() {
 fn render_fits_the_pane(#[case] rows: usize, #[case] cols: usize) {
     let text = plain(&render(
         &view(),
-        &Cursor::default(),
+        &Board::default(),
         &Icons::default(),
         &Theme::default(),
         rows,
         cols,
+        None,
     ));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), rows);
@@ -177,15 +183,16 @@ fn render_scrolls_to_keep_the_selection_visible() {
         entries: list,
         badges: Vec::new(),
     };
-    let mut cursor = Cursor::default();
-    cursor.handle(Key::Bottom, &v.entries);
+    let mut board = Board::default();
+    board.cursor.handle(Key::Bottom, &v.entries);
     let text = plain(&render(
         &v,
-        &cursor,
+        &board,
         &Icons::default(),
         &Theme::default(),
         5,
         40,
+        None,
     ));
     assert!(text.contains("s9"));
     assert!(!text.contains("s0 "));
@@ -195,11 +202,12 @@ fn render_scrolls_to_keep_the_selection_visible() {
 fn empty_board_says_so() {
     let text = plain(&render(
         &View::default(),
-        &Cursor::default(),
+        &Board::default(),
         &Icons::default(),
         &Theme::default(),
         4,
         30,
+        None,
     ));
     assert!(text.contains("no sessions"));
     assert_eq!(
@@ -217,11 +225,12 @@ fn narrow_board_gives_the_detail_room_before_the_location(
 ) {
     let text = plain(&render(
         &view(),
-        &Cursor::default(),
+        &Board::default(),
         &Icons::default(),
         &Theme::default(),
         5,
         cols,
+        None,
     ));
     let first = text.lines().nth(1).expect("first session");
     assert!(first.contains("doing a"), "{first:?}");

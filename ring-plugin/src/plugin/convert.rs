@@ -7,16 +7,22 @@ use std::collections::BTreeMap;
 use zellij_tile::prelude::*;
 
 pub(super) fn board_key(key: &KeyWithModifier) -> board::Key {
-    if !key.key_modifiers.is_empty() {
+    // Shift alone still types (a capital letter in a name, `G`).
+    if key.key_modifiers.iter().any(|m| *m != KeyModifier::Shift) {
         return board::Key::Other;
     }
     match key.bare_key {
-        BareKey::Up | BareKey::Char('k') => board::Key::Up,
-        BareKey::Down | BareKey::Char('j') => board::Key::Down,
-        BareKey::Home | BareKey::Char('g') => board::Key::Top,
-        BareKey::End | BareKey::Char('G') => board::Key::Bottom,
+        BareKey::Up => board::Key::Up,
+        BareKey::Down => board::Key::Down,
+        BareKey::Home => board::Key::Top,
+        BareKey::End => board::Key::Bottom,
+        BareKey::Left => board::Key::Left,
+        BareKey::Right => board::Key::Right,
         BareKey::Enter => board::Key::Enter,
-        BareKey::Esc | BareKey::Char('q') => board::Key::Close,
+        BareKey::Esc => board::Key::Close,
+        BareKey::Backspace => board::Key::Backspace,
+        BareKey::Delete => board::Key::Delete,
+        BareKey::Char(c) => board::Key::Char(c),
         _ => board::Key::Other,
     }
 }

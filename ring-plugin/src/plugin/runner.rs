@@ -1,7 +1,9 @@
-//! Running `ring_tmux` (zellij's `run_command`) so that `zeroconf.json` stays fresh; what to
-//! run and when is decided by the pure [`crate::zero_config`].
+//! Running `ring_tmux` (zellij's `run_command`): on a schedule so that `zeroconf.json` stays
+//! fresh (what and when: the pure [`crate::zero_config`]), and for the board's acts (name,
+//! hide, reply: the pure [`crate::board::act`]).
 
 use super::{Host, Permission, State, wall_clock};
+use crate::board::act::{self, Commands, Run as BoardRun};
 use crate::zero_config;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -36,39 +38,90 @@ impl State {
             Run::ZeroConfig => self.zero_config.as_mut(),
             Run::NotifyFlush => self.notify_flush.as_mut(),
         };
-        let (Some(ring_tmux), Some(schedule)) = (self.settings.ring_tmux.as_deref(), schedule)
-        else {
+        let (Some(ring_tmux), Some(schedule)) = (self.settings.ring_tmux.clone(), schedule) else {
             return;
         };
         if !schedule.start(wall_clock()) {
             return;
         }
-        let host = self
-            .host_folder
-            .get_or_insert_with(|| get_plugin_ids().initial_cwd.to_string_lossy().into_owned());
-        let ring_home = zero_config::ring_home(
-            self.settings.ring_home.as_deref(),
-            Some(host.as_str()),
-            self.host == Host::Ready && !self.no_sessions_folder,
-        );
+        let ring_home = self.ring_home_for_runs();
         let (command, context_value) = match run {
             Run::ZeroConfig => (
-                zero_config::command(ring_tmux, ring_home.as_deref()),
+                zero_config::command(&ring_tmux, ring_home.as_deref()),
                 zero_config::CONTEXT_VALUE,
             ),
             Run::NotifyFlush => (
-                zero_config::notify_command(ring_tmux, ring_home.as_deref()),
+                zero_config::notify_command(&ring_tmux, ring_home.as_deref()),
                 zero_config::NOTIFY_CONTEXT_VALUE,
             ),
         };
-        let argv: Vec<&str> = command.argv.iter().map(String::as_str).collect();
         let context = BTreeMap::from([(
             zero_config::CONTEXT_KEY.to_owned(),
             context_value.to_owned(),
         )]);
-        // `/`: a folder that always exists; ring-tmux finds everything through HOME and
-        // RING_HOME, never through its working directory.
-        run_command_with_env_variables_and_cwd(&argv, command.env, PathBuf::from("/"), context);
+        start(&command, context);
+    }
+
+    /// The `RING_HOME` runs name: the layout's `ring_home`, else the plugin's `cwd` when it
+    /// is a ring folder.
+    fn ring_home_for_runs(&mut self) -> Option<String> {
+        let host = self
+            .host_folder
+            .get_or_insert_with(|| get_plugin_ids().initial_cwd.to_string_lossy().into_owned());
+        zero_config::ring_home(
+            self.settings.ring_home.as_deref(),
+            Some(host.as_str()),
+            self.host == Host::Ready && !self.no_sessions_folder,
+        )
+    }
+
+    /// Whether the board can run `ring-tmux`: the layout names it and zellij granted the
+    /// permissions (`RunCommands` among them); else what to add.
+    pub(super) fn board_commands(&self) -> Commands {
+        if self.settings.ring_tmux.is_none() {
+            return Commands::Missing(act::NO_RING_TMUX.to_owned());
+        }
+        match self.permission {
+            Permission::Granted => Commands::Ready,
+            Permission::Denied => Commands::Missing(act::NO_RUN_COMMANDS.to_owned()),
+            Permission::Pending => Commands::Missing(act::PERMISSION_PENDING.to_owned()),
+        }
+    }
+
+    /// Starts one of the board's runs; its result comes back with `seq` in the context.
+    pub(super) fn run_for_board(&mut self, run: &BoardRun) {
+        let Some(ring_tmux) = self.settings.ring_tmux.clone() else {
+            return;
+        };
+        let ring_home = self.ring_home_for_runs();
+        let mut command = zero_config::command(&ring_tmux, ring_home.as_deref());
+        command.argv.truncate(1);
+        command.argv.extend(run.command.args());
+        let context = BTreeMap::from([
+            (
+                zero_config::CONTEXT_KEY.to_owned(),
+                zero_config::BOARD_CONTEXT_VALUE.to_owned(),
+            ),
+            (BOARD_SEQ_KEY.to_owned(), run.seq.to_string()),
+        ]);
+        start(&command, context);
+    }
+
+    /// A board run came back: its outcome to the board, and the folder read at once (a new
+    /// label, a hidden session show without waiting for the next tick).
+    pub(super) fn board_run_finished(
+        &mut self,
+        exit_code: Option<i32>,
+        stdout: &[u8],
+        stderr: &[u8],
+        context: &BTreeMap<String, String>,
+    ) -> bool {
+        let Some(seq) = context.get(BOARD_SEQ_KEY).and_then(|s| s.parse().ok()) else {
+            return false;
+        };
+        let action = self.board.finished(seq, exit_code, stdout, stderr);
+        let refreshed = self.refresh();
+        self.act(action) || refreshed
     }
 
     /// A run came back: note a failure for the bar, and read the folder at once (the new
@@ -80,4 +133,14 @@ impl State {
         self.zero_config_error = zero_config::failure(exit_code, stderr);
         self.refresh()
     }
+}
+
+/// The context key holding a board run's sequence number.
+const BOARD_SEQ_KEY: &str = "seq";
+
+fn start(command: &zero_config::Command, context: BTreeMap<String, String>) {
+    let argv: Vec<&str> = command.argv.iter().map(String::as_str).collect();
+    // `/`: a folder that always exists; ring-tmux finds everything through HOME and
+    // RING_HOME, never through its working directory.
+    run_command_with_env_variables_and_cwd(&argv, command.env.clone(), PathBuf::from("/"), context);
 }

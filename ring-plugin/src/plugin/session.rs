@@ -56,6 +56,10 @@ impl State {
                 close_self();
                 false
             }
+            Action::Run(run) => {
+                self.run_for_board(&run);
+                true
+            }
         }
     }
 }

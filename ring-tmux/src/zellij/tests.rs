@@ -124,6 +124,36 @@ fn bar_names_the_binary_it_runs(#[case] ring_tmux: Option<&str>, #[case] want: O
     );
 }
 
+/// The board's `p`, `n` and `dd` run `ring-tmux`: the printed binding names it, and its braces
+/// stay balanced.
+#[rstest]
+#[case::named(Some("/usr/local/bin/ring-tmux"), Some("/usr/local/bin/ring-tmux"))]
+#[case::unknown_binary_is_left_out(None, None)]
+fn board_binding_names_the_binary_its_keys_run(
+    #[case] ring_tmux: Option<&str>,
+    #[case] want: Option<&str>,
+) {
+    let hint = board_hint(
+        Path::new("/p/ring.wasm"),
+        Path::new("/r"),
+        ring_tmux.map(Path::new),
+    );
+    let line = hint
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("ring_tmux "))
+        .map(|v| v.trim_matches('"'));
+    assert_eq!(line, want, "{hint}");
+    assert!(
+        hint.contains("mode \"board\"") && hint.contains("cwd \"/r\""),
+        "{hint}"
+    );
+    assert_eq!(
+        hint.matches('{').count(),
+        hint.matches('}').count(),
+        "{hint}"
+    );
+}
+
 #[test]
 fn reinstall_adds_run_commands_to_an_older_grant() {
     let (_dir, paths, source) = setup();

@@ -1,0 +1,339 @@
+//! Acting from the board with RiNG's keys: `n` names the selected session, `dd` hides it,
+//! `p` answers its permission dialog in place. The plugin may not write the ring folder, so
+//! each act is a run of the native `ring-tmux` (the layout's `ring_tmux`, with `RunCommands`):
+//!
+//! ```text
+//!  n  → prompt "name api: …" → Enter → ring-tmux name -- ID LABEL
+//!  dd → ring-tmux hide -- ID                   (d then any other key cancels)
+//!  p  → ring-tmux reply --json -- ID → the options, verbatim → a digit
+//!     → ring-tmux reply --expect FP -- ID N    (exit 0 sent, 1 refused: its message)
+//! ```
+//!
+//! This module is the pure state machine: keys and results in, [`Action`]s (among them the
+//! [`Run`]s to start) out, and the lines the board draws under its list. The glue
+//! (`plugin::runner`) starts the runs and hands their results back by sequence number.
+
+use super::{Action, Cursor, Key};
+use crate::cells;
+use crate::model::Entry;
+use footer::{done, error};
+use ring_shared::Status;
+use std::collections::BTreeMap;
+
+mod footer;
+mod run;
+
+pub use footer::{HELP, Line, Tone};
+pub use run::{
+    Choice, Command, Commands, Dialog, NO_RING_TMUX, NO_RUN_COMMANDS, PERMISSION_PENDING, Run,
+    failure, parse_dialog,
+};
+
+/// What the board is doing besides listing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+enum Mode {
+    #[default]
+    List,
+    /// `d` pressed once: a second `d` hides.
+    Delete { session: String, subject: String },
+    /// The name prompt: `text` with the caret before `text[at]`.
+    Name {
+        session: String,
+        subject: String,
+        text: Vec<char>,
+        at: usize,
+    },
+    /// `ring-tmux reply --json` is running.
+    Reading {
+        seq: u64,
+        session: String,
+        subject: String,
+    },
+    /// The dialog's options are shown; a digit answers.
+    Choosing {
+        session: String,
+        subject: String,
+        dialog: Dialog,
+    },
+}
+
+/// A run that has not come back, with what its outcome will say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Pending {
+    command: Command,
+    /// The session as the board showed it (its label or project).
+    subject: String,
+    /// For an answer: the option's text.
+    choice: String,
+}
+
+/// The board's state beyond the selection: the mode, the last outcome, the runs under way.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Board {
+    pub cursor: Cursor,
+    mode: Mode,
+    /// The last outcome, shown above the help line until the next key.
+    message: Option<Line>,
+    commands: Commands,
+    next_seq: u64,
+    pending: BTreeMap<u64, Pending>,
+}
+
+impl Board {
+    /// Whether `ring-tmux` can be run (set by the glue from the layout and the grant).
+    pub fn set_commands(&mut self, commands: Commands) {
+        self.commands = commands;
+    }
+
+    /// Whether a prompt, a pending `d` or a dialog holds the keys (Esc then cancels it
+    /// rather than closing the board).
+    pub fn busy(&self) -> bool {
+        self.mode != Mode::List
+    }
+
+    /// Applies a key.
+    pub fn handle(&mut self, key: Key, entries: &[Entry]) -> Action {
+        let had_message = self.message.take().is_some();
+        let action = match std::mem::take(&mut self.mode) {
+            Mode::List => self.list_key(key, entries),
+            Mode::Delete { session, subject } => match key {
+                Key::Char('d') => self.run(Command::Hide { session }, subject, String::new()),
+                // Any other key cancels, and does nothing else.
+                _ => Action::Redraw,
+            },
+            Mode::Name {
+                session,
+                subject,
+                text,
+                at,
+            } => self.name_key(key, session, subject, text, at),
+            // While the dialog is read only Esc counts: it gives up waiting.
+            reading @ Mode::Reading { .. } if key != Key::Close => {
+                self.mode = reading;
+                Action::None
+            }
+            Mode::Reading { .. } => Action::Redraw,
+            Mode::Choosing {
+                session,
+                subject,
+                dialog,
+            } => self.choose_key(key, session, subject, dialog),
+        };
+        if had_message && action == Action::None {
+            Action::Redraw
+        } else {
+            action
+        }
+    }
+
+    fn list_key(&mut self, key: Key, entries: &[Entry]) -> Action {
+        let verb = match key {
+            Key::Char(c @ ('p' | 'n' | 'd')) => c,
+            _ => return self.cursor.handle(key, entries),
+        };
+        let Some(entry) = entries.get(self.cursor.index(entries)) else {
+            return Action::None;
+        };
+        if let Commands::Missing(hint) = &self.commands {
+            self.message = Some(error(hint));
+            return Action::Redraw;
+        }
+        let session = entry.session_id.clone();
+        let subject = entry.project.clone();
+        match verb {
+            'n' => {
+                // A named session's prompt starts from its name (Enter keeps it), the caret
+                // at the end.
+                let text: Vec<char> = entry.label.chars().collect();
+                self.mode = Mode::Name {
+                    session,
+                    subject,
+                    at: text.len(),
+                    text,
+                };
+                Action::Redraw
+            }
+            'd' => {
+                self.mode = Mode::Delete { session, subject };
+                Action::Redraw
+            }
+            _ if entry.status != Status::Waiting => {
+                self.message = Some(error(&format!(
+                    "{subject} is not waiting: p answers a session's permission dialog"
+                )));
+                Action::Redraw
+            }
+            _ => {
+                let seq = self.next_seq;
+                self.mode = Mode::Reading {
+                    seq,
+                    session: session.clone(),
+                    subject: subject.clone(),
+                };
+                self.run(Command::Read { session }, subject, String::new())
+            }
+        }
+    }
+
+    fn name_key(
+        &mut self,
+        key: Key,
+        session: String,
+        subject: String,
+        mut text: Vec<char>,
+        mut at: usize,
+    ) -> Action {
+        match key {
+            Key::Close => return Action::Redraw,
+            Key::Enter => {
+                let label: String = text.iter().collect();
+                let label = label.trim().to_owned();
+                return self.run(Command::Name { session, label }, subject, String::new());
+            }
+            Key::Char(c) if !c.is_control() => {
+                text.insert(at, c);
+                at += 1;
+            }
+            Key::Backspace if at > 0 => {
+                at -= 1;
+                text.remove(at);
+            }
+            Key::Delete if at < text.len() => {
+                text.remove(at);
+            }
+            Key::Left => at = at.saturating_sub(1),
+            Key::Right => at = (at + 1).min(text.len()),
+            Key::Top => at = 0,
+            Key::Bottom => at = text.len(),
+            _ => {}
+        }
+        self.mode = Mode::Name {
+            session,
+            subject,
+            text,
+            at,
+        };
+        Action::Redraw
+    }
+
+    fn choose_key(&mut self, key: Key, session: String, subject: String, dialog: Dialog) -> Action {
+        let number = match key {
+            Key::Close => return Action::Redraw,
+            Key::Char(c) if c.is_ascii_digit() => c.to_digit(10),
+            Key::Enter => dialog.selected,
+            _ => None,
+        };
+        let choice = number.and_then(|n| dialog.options.iter().find(|o| o.number == n));
+        match (number, choice) {
+            (Some(number), Some(choice)) => {
+                let text = choice.text.clone();
+                let expect = dialog.fingerprint.clone();
+                self.run(
+                    Command::Answer {
+                        session,
+                        number,
+                        expect,
+                    },
+                    subject,
+                    text,
+                )
+            }
+            (Some(number), None) => {
+                self.message = Some(error(&format!("the dialog has no option {number}")));
+                self.mode = Mode::Choosing {
+                    session,
+                    subject,
+                    dialog,
+                };
+                Action::Redraw
+            }
+            (None, _) => {
+                self.mode = Mode::Choosing {
+                    session,
+                    subject,
+                    dialog,
+                };
+                Action::None
+            }
+        }
+    }
+
+    fn run(&mut self, command: Command, subject: String, choice: String) -> Action {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.pending.insert(
+            seq,
+            Pending {
+                command: command.clone(),
+                subject,
+                choice,
+            },
+        );
+        Action::Run(Run { seq, command })
+    }
+
+    /// A run came back (`seq` from its context). A result nobody waits for any more (a read
+    /// cancelled with Esc) changes nothing.
+    pub fn finished(
+        &mut self,
+        seq: u64,
+        exit_code: Option<i32>,
+        stdout: &[u8],
+        stderr: &[u8],
+    ) -> Action {
+        let Some(pending) = self.pending.remove(&seq) else {
+            return Action::None;
+        };
+        let ok = exit_code == Some(0);
+        let subject = &pending.subject;
+        let outcome = match &pending.command {
+            Command::Name { label, .. } if ok && label.is_empty() => {
+                Some(done(&format!("{subject}: name removed")))
+            }
+            Command::Name { label, .. } if ok => Some(done(&format!(
+                "named {subject} “{}”",
+                cells::sanitize(label)
+            ))),
+            Command::Hide { .. } if ok => Some(done(&format!(
+                "hid {subject} (it shows again on its next event)"
+            ))),
+            Command::Answer { number, .. } if ok => Some(done(&format!(
+                "sent {number} ({}) to {subject}",
+                pending.choice
+            ))),
+            Command::Read { .. } => {
+                if !matches!(&self.mode, Mode::Reading { seq: s, .. } if *s == seq) {
+                    return Action::None;
+                }
+                let Mode::Reading {
+                    session, subject, ..
+                } = std::mem::take(&mut self.mode)
+                else {
+                    return Action::None;
+                };
+                match parse_dialog(stdout).filter(|_| ok) {
+                    Some(dialog) => {
+                        self.mode = Mode::Choosing {
+                            session,
+                            subject,
+                            dialog,
+                        };
+                        None
+                    }
+                    None if ok => Some(error(&format!(
+                        "could not read {subject}'s dialog from ring-tmux reply --json; nothing was sent"
+                    ))),
+                    None => Some(error(&failure(exit_code, stdout, stderr))),
+                }
+            }
+            _ => Some(error(&failure(exit_code, stdout, stderr))),
+        };
+        if outcome.is_some() {
+            self.message = outcome;
+        }
+        Action::Redraw
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,142 @@
+//! The lines under the board's list: the last outcome, the prompt or the dialog's options,
+//! and the help line.
+
+use super::{Board, Mode};
+use crate::cells;
+
+/// A line under the board's list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// How a line under the list is painted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Help, prompts, the dialog's text.
+    Text,
+    /// An outcome that went wrong, or what to add.
+    Error,
+    /// The dialog's highlighted option.
+    Selected,
+}
+
+impl Board {
+    /// The lines under the list, the last one being the help or the prompt line; `notice`
+    /// (what blocks ring) takes the help line's place while only listing.
+    pub fn footer(&self, notice: Option<&str>, cols: usize) -> Vec<Line> {
+        let mut lines: Vec<Line> = self.message.iter().cloned().collect();
+        let last = match &self.mode {
+            Mode::List => match notice {
+                Some(notice) => error(notice),
+                None => text(HELP),
+            },
+            Mode::Delete { subject, .. } => {
+                text(&format!(" hide {subject}? d hides · any other key cancels"))
+            }
+            Mode::Name {
+                subject, text: t, ..
+            } => text(&self.name_line(subject, t, cols)),
+            Mode::Reading { subject, .. } => {
+                text(&format!(" reading {subject}'s dialog… · Esc cancel"))
+            }
+            Mode::Choosing {
+                subject, dialog, ..
+            } => {
+                let from = dialog
+                    .agent
+                    .as_ref()
+                    .map(|agent| format!(" (from the {agent} agent)"))
+                    .unwrap_or_default();
+                lines.push(text(&format!(" reply to {subject}{from}:")));
+                for line in &dialog.context {
+                    lines.push(text(&format!("   {line}")));
+                }
+                if !dialog.question.is_empty() {
+                    lines.push(text(&format!(" {}", dialog.question)));
+                }
+                for option in &dialog.options {
+                    let selected = dialog.selected == Some(option.number);
+                    lines.push(Line {
+                        text: format!(
+                            " {} {}. {}",
+                            if selected { "›" } else { " " },
+                            option.number,
+                            option.text
+                        ),
+                        tone: if selected { Tone::Selected } else { Tone::Text },
+                    });
+                }
+                let (first, last) = (
+                    dialog.options.first().map_or(0, |o| o.number),
+                    dialog.options.last().map_or(0, |o| o.number),
+                );
+                let enter = dialog
+                    .selected
+                    .map(|n| format!(" · Enter {n}"))
+                    .unwrap_or_default();
+                text(&format!(
+                    " {first}-{last} answer{enter} · Esc cancel (nothing is sent)"
+                ))
+            }
+        };
+        lines.push(last);
+        lines
+    }
+
+    /// The name prompt in `cols` cells: the hint goes first when it does not fit, then the
+    /// head of the text, so that the caret stays in sight.
+    fn name_line(&self, subject: &str, typed: &[char], cols: usize) -> String {
+        let Mode::Name { at, .. } = &self.mode else {
+            return String::new();
+        };
+        let at = (*at).min(typed.len());
+        let before: String = typed[..at].iter().collect();
+        let after: String = typed[at..].iter().collect();
+        let line = format!(" name {subject}: {before}▏{after}");
+        let hint = "  · Enter save (empty removes) · Esc cancel";
+        if cells::width(&line) + cells::width(hint) <= cols {
+            return format!("{line}{hint}");
+        }
+        let head = format!(" name {subject}: {before}▏");
+        if cells::width(&head) <= cols {
+            return line;
+        }
+        // Only the end of what is before the caret fits.
+        let room = cols.saturating_sub(cells::width(" …▏"));
+        let mut tail: Vec<char> = Vec::new();
+        let mut used = 0;
+        for c in typed[..at].iter().rev() {
+            let w = cells::width(&c.to_string());
+            if used + w > room {
+                break;
+            }
+            used += w;
+            tail.push(*c);
+        }
+        let tail: String = tail.into_iter().rev().collect();
+        format!(" …{tail}▏{after}")
+    }
+}
+
+/// The help line while listing.
+pub const HELP: &str = " ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close";
+
+pub(super) fn text(s: &str) -> Line {
+    Line {
+        text: s.to_owned(),
+        tone: Tone::Text,
+    }
+}
+
+pub(super) fn done(s: &str) -> Line {
+    text(&format!(" ✓ {s}"))
+}
+
+pub(super) fn error(s: &str) -> Line {
+    Line {
+        text: format!(" ⚠ {s}"),
+        tone: Tone::Error,
+    }
+}

@@ -1,0 +1,180 @@
+//! What the board runs (`ring-tmux name`, `hide`, `reply`) and reads back from it.
+
+use crate::cells;
+
+/// A `ring-tmux` command the board asks the glue to run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `ring-tmux name -- SESSION LABEL` (an empty label removes the name).
+    Name { session: String, label: String },
+    /// `ring-tmux hide -- SESSION`.
+    Hide { session: String },
+    /// `ring-tmux reply --json -- SESSION`: the dialog's options.
+    Read { session: String },
+    /// `ring-tmux reply [--expect FINGERPRINT] -- SESSION N`: send option N, only while the
+    /// dialog is still the one listed (its fingerprint, when the listing gave one).
+    Answer {
+        session: String,
+        number: u32,
+        expect: Option<String>,
+    },
+}
+
+impl Command {
+    /// The arguments after the binary. `--` ends the options: an id or a label may start
+    /// with `-`.
+    pub fn args(&self) -> Vec<String> {
+        let words: Vec<&str> = match self {
+            Command::Name { session, label } => vec!["name", "--", session, label],
+            Command::Hide { session } => vec!["hide", "--", session],
+            Command::Read { session } => vec!["reply", "--json", "--", session],
+            Command::Answer {
+                session,
+                number,
+                expect,
+            } => {
+                let mut args = vec!["reply".to_owned()];
+                if let Some(fingerprint) = expect {
+                    args.extend(["--expect".to_owned(), fingerprint.clone()]);
+                }
+                args.extend(["--".to_owned(), session.clone(), number.to_string()]);
+                return args;
+            }
+        };
+        words.into_iter().map(str::to_owned).collect()
+    }
+}
+
+/// A run to start: the glue puts `seq` in the run's context and hands it back with the
+/// result ([`Board::finished`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    pub seq: u64,
+    pub command: Command,
+}
+
+/// Whether the board can run `ring-tmux`, and if not, what the user has to add.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Commands {
+    Ready,
+    /// The hint shown when `p`, `n` or `d` is pressed.
+    Missing(String),
+}
+
+impl Default for Commands {
+    fn default() -> Self {
+        Commands::Missing(NO_RING_TMUX.to_owned())
+    }
+}
+
+/// The hint when the board's block names no `ring_tmux`.
+pub const NO_RING_TMUX: &str = "p, n and dd run ring-tmux: add ring_tmux \"/path/to/ring-tmux\" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)";
+/// The hint when zellij has not granted the plugin's permissions (among them `RunCommands`).
+pub const NO_RUN_COMMANDS: &str = "p, n and dd need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board";
+/// The hint while zellij has not answered the permission request yet.
+pub const PERMISSION_PENDING: &str =
+    "p, n and dd wait for zellij's permission grant (RunCommands): answer its prompt";
+
+/// One option of a dialog, as `ring-tmux reply --json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub number: u32,
+    pub text: String,
+}
+
+/// A permission dialog read by `ring-tmux reply --json`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dialog {
+    pub question: String,
+    pub options: Vec<Choice>,
+    /// The option the agent's dialog has highlighted (what Enter picks there and here).
+    pub selected: Option<u32>,
+    /// What it asks about (`Bash command`, the command), when the listing says.
+    pub context: Vec<String>,
+    /// The subagent that asks, if one does.
+    pub agent: Option<String>,
+    /// The listing's `fingerprint`, passed back with the answer (`--expect`) so that a
+    /// dialog redrawn since gets no key.
+    pub fingerprint: Option<String>,
+}
+
+/// Reads `ring-tmux reply --json`'s output:
+/// `{"session_id","question","options":[{"number":1,"text":"Yes"}],"selected":1}`, and the
+/// optional `context` (lines), `agent` and `fingerprint`. Text is made inert for the
+/// terminal. `None` when it is not that shape or lists no option.
+pub fn parse_dialog(stdout: &[u8]) -> Option<Dialog> {
+    let value: serde_json::Value = serde_json::from_slice(stdout).ok()?;
+    let question = cells::sanitize(value.get("question")?.as_str().unwrap_or(""));
+    let options = value
+        .get("options")?
+        .as_array()?
+        .iter()
+        .map(|o| {
+            Some(Choice {
+                number: u32::try_from(o.get("number")?.as_u64()?).ok()?,
+                text: cells::sanitize(o.get("text")?.as_str()?),
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    if options.is_empty() {
+        return None;
+    }
+    let selected = value
+        .get("selected")
+        .and_then(serde_json::Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|n| options.iter().any(|o| o.number == *n));
+    let text = |key: &str| {
+        value
+            .get(key)
+            .and_then(serde_json::Value::as_str)
+            .map(cells::sanitize)
+            .filter(|s| !s.trim().is_empty())
+    };
+    let context = value
+        .get("context")
+        .and_then(serde_json::Value::as_array)
+        .map(|lines| {
+            lines
+                .iter()
+                .filter_map(serde_json::Value::as_str)
+                .map(cells::sanitize)
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(Dialog {
+        question,
+        options,
+        selected,
+        context,
+        agent: text("agent"),
+        fingerprint: value
+            .get("fingerprint")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned),
+    })
+}
+
+/// What a failed run says: the first line of its error output, else of its output, made
+/// inert; zellij reports a command it could not start as exit 2 with the reason on stderr.
+pub fn failure(exit_code: Option<i32>, stdout: &[u8], stderr: &[u8]) -> String {
+    let first = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes);
+        let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        cells::sanitize(line.trim())
+    };
+    let line = Some(first(stderr))
+        .filter(|l| !l.is_empty())
+        .unwrap_or_else(|| first(stdout));
+    let status = match exit_code {
+        Some(code) => format!("exit {code}"),
+        None => "killed".to_owned(),
+    };
+    if line.is_empty() {
+        format!("ring-tmux failed ({status})")
+    } else if line.starts_with("ring-tmux") {
+        line
+    } else {
+        format!("ring-tmux failed ({status}): {line}")
+    }
+}
