@@ -108,24 +108,7 @@ pub fn remove(doc: &Value, events: &[&str]) -> Removal {
 
 /// Which of `events` lack ring's entry, and the programs ring's entries run.
 pub fn installed(doc: &Value, events: &[&str]) -> Installed {
-    let mut report = Installed::default();
-    for event in events {
-        let ours: Vec<String> = commands(doc, event)
-            .into_iter()
-            .filter(|c| is_ours(c))
-            .collect();
-        if ours.is_empty() {
-            report.missing.push((*event).to_owned());
-        }
-        for command in ours {
-            if let Some(program) = merge::shell_words(&command).into_iter().next()
-                && !report.programs.contains(&program)
-            {
-                report.programs.push(program);
-            }
-        }
-    }
-    report
+    merge::installed_by(events, |event| commands(doc, event))
 }
 
 /// The event names in the file that Cursor does not know: any one of them makes Cursor

@@ -6,7 +6,7 @@
 //!
 //! [`Format::CopilotFile`]: ring_shared::provider::Format::CopilotFile
 
-use super::merge::{Install, Installed, Removal, is_ours, is_ring, shell_words, timeout_for};
+use super::merge::{Install, Installed, Removal, is_ours, is_ring, timeout_for};
 use ring_shared::provider::Install as Spec;
 use serde_json::{Map, Value, json};
 
@@ -137,25 +137,7 @@ pub fn is_empty_file(doc: &Value) -> bool {
 
 /// Reports which of `events` carry our hook and which programs it runs, for `doctor`.
 pub fn installed(doc: &Value, events: &[&str]) -> Installed {
-    let mut report = Installed::default();
-    for event in events {
-        let commands = commands(doc, event);
-        let ours: Vec<&String> = commands.iter().filter(|c| is_ours(c)).collect();
-        if ours.is_empty() {
-            report.missing.push((*event).to_owned());
-        }
-        for command in ours {
-            if let Some(program) = shell_words(command).into_iter().next()
-                && !report.programs.contains(&program)
-            {
-                report.programs.push(program);
-            }
-        }
-        if commands.iter().any(|c| is_ring(c)) {
-            report.ring_events.push((*event).to_owned());
-        }
-    }
-    report
+    super::merge::installed_by(events, |event| commands(doc, event))
 }
 
 #[cfg(test)]

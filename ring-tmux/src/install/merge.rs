@@ -422,9 +422,14 @@ pub struct Installed {
 
 /// Reports which of `events` carry our hook, which programs it runs and where RiNG's is.
 pub fn installed(doc: &Value, events: &[&str]) -> Installed {
+    installed_by(events, |event| event_commands(doc, event))
+}
+
+/// [`installed`] for any layout of hook entries: `commands` lists an event's commands.
+pub fn installed_by(events: &[&str], commands: impl Fn(&str) -> Vec<String>) -> Installed {
     let mut report = Installed::default();
     for event in events {
-        let commands = event_commands(doc, event);
+        let commands = commands(event);
         let ours: Vec<&String> = commands.iter().filter(|c| is_ours(c)).collect();
         if ours.is_empty() {
             report.missing.push((*event).to_owned());
