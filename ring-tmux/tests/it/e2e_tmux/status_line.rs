@@ -31,6 +31,69 @@ fn a_waiting_hook_event_badges_its_window_and_pane_and_shows_in_the_status_line(
     );
 }
 
+/// GitHub Copilot CLI and Cursor, not driven here (Copilot needs a GitHub sign-in, Cursor
+/// its own download): payloads as their hooks documentation gives them, through the real
+/// hook in a real pane. Copilot's permission prompt badges the pane and goes when allowed;
+/// Cursor, whose hooks never say it asks, is working, then idle.
+#[test]
+fn documented_copilot_and_cursor_payloads_badge_their_pane() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let cwd = w.project("copproj");
+    let copilot = |event: &str, extra: serde_json::Value| {
+        let mut p = serde_json::json!({"session_id": "cop1", "cwd": cwd, "hook_event_name": event});
+        p.as_object_mut()
+            .expect("object")
+            .extend(extra.as_object().expect("object").clone());
+        w.hook_as("copilot", "%0", p);
+    };
+    copilot("SessionStart", serde_json::json!({"source": "new"}));
+    copilot(
+        "UserPromptSubmit",
+        serde_json::json!({"prompt": "build it"}),
+    );
+    copilot(
+        "PreToolUse",
+        serde_json::json!({"tool_name": "bash", "tool_input": {"command": "make"}}),
+    );
+    copilot(
+        "Notification",
+        serde_json::json!({"notification_type": "permission_prompt", "message": "Allow bash to run make?"}),
+    );
+    let badged = until_contains(BADGE_WITHIN, "waiting", || w.server.pane_options("%0"));
+    assert_eq!(badged, "waiting permission");
+    copilot(
+        "PostToolUse",
+        serde_json::json!({"tool_name": "bash", "tool_response": "ok"}),
+    );
+    let allowed = until_contains(BADGE_WITHIN, "working", || w.server.pane_options("%0"));
+    assert_eq!(allowed, "working");
+
+    let root = w.project("curproj");
+    let cursor = |event: &str, extra: serde_json::Value| {
+        let mut p = serde_json::json!({
+            "conversation_id": "cur1", "generation_id": "g1", "workspace_roots": [root],
+            "cursor_version": "2.0.77", "hook_event_name": event,
+        });
+        p.as_object_mut()
+            .expect("object")
+            .extend(extra.as_object().expect("object").clone());
+        w.hook_as("cursor", "%1", p);
+    };
+    w.server.run(&["new-window", "-d", "-t", "t:1"]);
+    cursor(
+        "beforeSubmitPrompt",
+        serde_json::json!({"prompt": "fix it"}),
+    );
+    let working = until_contains(BADGE_WITHIN, "working", || w.server.pane_options("%1"));
+    assert_eq!(working, "working");
+    cursor("stop", serde_json::json!({"status": "completed"}));
+    let idle = until_contains(BADGE_WITHIN, "idle", || w.server.pane_options("%1"));
+    assert_eq!(idle, "idle");
+}
+
 #[test]
 fn hostile_directory_names_and_details_neither_run_nor_restyle() {
     if !world::tmux_available() {

@@ -295,8 +295,40 @@ impl World {
         payload: &serde_json::Value,
         extra: &[(&str, String)],
     ) -> Output {
+        self.run_hook(&[], tmux_env, pane, payload, extra)
+    }
+
+    /// The hook as another agent's hook runs it (`ring-tmux hook --provider PROVIDER`) in
+    /// `pane` of this world's server, waiting for its push.
+    pub fn hook_as(&self, provider: &str, pane: &str, payload: serde_json::Value) {
+        let tmux = self.server.tmux_env();
+        let out = self.run_hook(
+            &["--provider", provider],
+            Some(&tmux),
+            Some(pane),
+            &payload,
+            &[],
+        );
+        pushes_settled(Duration::from_secs(3));
+        assert!(
+            out.status.success() && out.stdout.is_empty(),
+            "hook: {out:?}"
+        );
+    }
+
+    fn run_hook(
+        &self,
+        args: &[&str],
+        tmux_env: Option<&str>,
+        pane: Option<&str>,
+        payload: &serde_json::Value,
+        extra: &[(&str, String)],
+    ) -> Output {
         let mut c = Command::new(BIN);
-        c.arg("hook").env_remove("TMUX").env_remove("TMUX_PANE");
+        c.arg("hook")
+            .args(args)
+            .env_remove("TMUX")
+            .env_remove("TMUX_PANE");
         for (k, v) in World::env(self.dir.path()) {
             c.env(k, v);
         }
