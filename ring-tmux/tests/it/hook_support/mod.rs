@@ -37,12 +37,15 @@ impl Home {
 
     /// Variables removed from the hook's environment: nothing inherited may change the result
     /// (tmux, zellij, debug switches).
-    pub const REMOVED: [&str; 7] = [
+    pub const REMOVED: [&str; 8] = [
         "TMUX",
         "TMUX_PANE",
         "ZELLIJ",
         "ZELLIJ_SESSION_NAME",
         "ZELLIJ_PANE_ID",
+        // The zellij the hook's bar refresh runs (`zellij::program`): a test's own fake on
+        // PATH, never the pinned one CI exports.
+        "RING_ZELLIJ",
         "RING_DEBUG_PAYLOAD_LOG",
         "RING_PROCS",
     ];
