@@ -98,6 +98,8 @@ pub struct LoadedBoard {
     pub skipped: Vec<(PathBuf, String)>,
     /// Legacy SessionStart phantoms deleted (as RiNG does).
     pub phantoms: usize,
+    /// The process scan the read used (empty when nothing needed one), for hook health.
+    pub procs: Procs,
 }
 
 /// Reads the registry and applies every read-side rule (§4), like RiNG's board, except
@@ -108,13 +110,14 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
-    let (view, found, waiting, labels) = build_view(env, config, options);
+    let (view, found, waiting, labels, procs) = build_view(env, config, options);
     LoadedBoard {
         view,
         waiting,
         labels,
         skipped: found.skipped,
         phantoms: found.phantoms.len(),
+        procs,
     }
 }
 
@@ -124,7 +127,7 @@ fn build_view(
     env: &Env,
     config: &Config,
     options: LoadOptions,
-) -> (View, RowFiles, Board, BTreeMap<String, String>) {
+) -> (View, RowFiles, Board, BTreeMap<String, String>, Procs) {
     let now = env.now();
     let mut found = read_rows_cached(env);
     let procs = if found.rows.is_empty() && !options.zero_config {
@@ -205,7 +208,7 @@ fn build_view(
             home: &home,
         },
     );
-    (view, found, waiting, labels)
+    (view, found, waiting, labels, procs)
 }
 
 /// `labels.json`: id → label (none when missing or unreadable).
@@ -296,10 +299,10 @@ pub fn oneline(all: bool) -> ExitCode {
     let line = std::panic::catch_unwind(|| {
         let env = Env::from_process();
         let config = config(&env, false);
-        let (view, found, _, _) =
+        let (view, found, _, _, procs) =
             build_view(&env, &config, LoadOptions::counts(all || config.show_all));
         let line = format!("{}\n", format::oneline(&view));
-        leave_to_exit((view, found));
+        leave_to_exit((view, found, procs));
         line
     });
     if let Ok(line) = line {
@@ -342,11 +345,10 @@ pub fn list(all: bool) -> ExitCode {
     let mut text = list::render(&loaded.view, width);
     // Hook health: live sessions whose installed hooks never fired (doctor says why).
     let states = crate::install::state::hook_states(&env.home);
-    let silent: Vec<_> =
-        ring_shared::health::silent(&loaded.view.entries, &scan_processes(&env), &states)
-            .into_iter()
-            .filter(|s| s.state != ring_shared::health::HookState::NotInstalled)
-            .collect();
+    let silent: Vec<_> = ring_shared::health::silent(&loaded.view.entries, &loaded.procs, &states)
+        .into_iter()
+        .filter(|s| s.state != ring_shared::health::HookState::NotInstalled)
+        .collect();
     if !silent.is_empty() {
         text.push_str(&format!(
             "! {} live session(s) whose hooks never fired ({}): ring-tmux doctor says why\n",
