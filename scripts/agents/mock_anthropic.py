@@ -276,27 +276,36 @@ class Handler(BaseHTTPRequestHandler):
             log({"method": "POST", "path": self.path, "note": "client closed the stream"})
 
 
-def main() -> None:
-    global LOG_PATH
+def serve(handler: type[BaseHTTPRequestHandler], set_log) -> None:
+    """The mock servers' command line (this one's, and mock_gemini.py's): `--port` (0: any
+    free one), `--log` (handed to `set_log`), `--port-file` (written atomically once
+    listening); the port is printed, then requests are served on 127.0.0.1 until interrupted."""
+    import os
     ap = argparse.ArgumentParser()
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--log", default=None)
     ap.add_argument("--port-file", default=None)
     args = ap.parse_args()
-    LOG_PATH = args.log
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    set_log(args.log)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     port = server.server_address[1]
     if args.port_file:
         with open(args.port_file + ".tmp", "w") as f:
             f.write(str(port))
-        import os
         os.replace(args.port_file + ".tmp", args.port_file)
     print(port, flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+
+
+def main() -> None:
+    def set_log(path):
+        global LOG_PATH
+        LOG_PATH = path
+    serve(Handler, set_log)
 
 
 if __name__ == "__main__":

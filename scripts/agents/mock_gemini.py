@@ -19,13 +19,12 @@ Run:  python3 mock_gemini.py --port 0 --log requests.jsonl --port-file port.txt
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 # keyword -> list of steps. Step kinds:
 #   ("text", "…")                      final answer (finishReason STOP)
@@ -223,25 +222,12 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main() -> None:
-    global LOG_PATH
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--port", type=int, default=0)
-    ap.add_argument("--log", default=None)
-    ap.add_argument("--port-file", default=None)
-    args = ap.parse_args()
-    LOG_PATH = args.log
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    port = server.server_address[1]
-    if args.port_file:
-        with open(args.port_file + ".tmp", "w") as f:
-            f.write(str(port))
-        os.replace(args.port_file + ".tmp", args.port_file)
-    print(port, flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    def set_log(path):
+        global LOG_PATH
+        LOG_PATH = path
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import mock_anthropic  # noqa: E402 (its command line and server loop)
+    mock_anthropic.serve(Handler, set_log)
 
 
 if __name__ == "__main__":
