@@ -219,6 +219,13 @@ rm -rf "$dist"
 step "release: cargo package (ring-shared, ring-tmux)"
 # Both at once: cargo packages ring-shared first and verifies ring-tmux against that package
 # (a local overlay registry), so ring-shared need not be on crates.io yet.
+# Cargo unpacks that overlay's ring-shared under $CARGO_HOME/registry/src/-<hash of the
+# clone's path>/ and never unpacks it again while the folder is there: on a machine that keeps
+# ~/.cargo and clones to the same path, the verify built ring-tmux against an earlier run's
+# ring-shared (48 errors, CI at a1b0ea7). Local overlays' folders start with "-"; crates.io's
+# do not, so only our own stale copies go.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/ring-shared-* \
+  "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/ring-tmux-*
 cargo package -p ring-shared -p ring-tmux --locked
 # ---- end of releases ---------------------------------------------------------------------
 
