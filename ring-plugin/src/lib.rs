@@ -23,6 +23,7 @@ pub mod board;
 pub mod cells;
 pub mod cue;
 pub mod model;
+pub mod pace;
 pub mod plugin;
 pub mod settings;
 pub mod source;

@@ -6,6 +6,7 @@ use crate::bar::{self, Hit};
 use crate::board::{self, Board};
 use crate::cue::Cues;
 use crate::model::{self, Inputs, Panes, ReadInputs, View};
+use crate::pace::Pace;
 use crate::settings::{Mode, Settings};
 use crate::source::Registry;
 use crate::theme::Theme;
@@ -67,7 +68,8 @@ pub struct State {
     visible: bool,
     /// The last payload sent to zjstatus.
     zjstatus_sent: Option<String>,
-    timer_armed: bool,
+    /// When the timer wakes the plugin and whether the wake scans (`pace`).
+    pace: Pace,
     hits: Vec<Hit>,
     rows: usize,
     cols: usize,
@@ -123,29 +125,97 @@ impl ZellijPlugin for State {
             EventType::HostFolderChanged,
             EventType::FailedToChangeHostFolder,
         ]);
+        self.pace = Pace::new(self.inputs.config.zellij_refresh_seconds);
+        self.pace.wake(wall_clock());
         self.refresh();
         self.arm_timer();
     }
 
     fn update(&mut self, event: Event) -> bool {
+        let now = wall_clock();
+        let timer = matches!(event, Event::Timer(_));
+        if wakes(&event) {
+            self.pace.wake(now);
+        }
+        let changed = self.handle(event);
+        if changed && !timer {
+            self.pace.wake(now);
+        }
+        // Cheap when one armed comes soon enough (`Pace::arm`): an event may have brought
+        // the next scan or a deadline closer.
+        self.arm_timer();
+        changed
+    }
+
+    fn pipe(&mut self, message: PipeMessage) -> bool {
+        if message.name != REFRESH_PIPE {
+            return false;
+        }
+        // The hook wrote: the seconds after it keep the configured pace.
+        self.pace.wake(wall_clock());
+        let changed = self.refresh();
+        self.arm_timer();
+        changed
+    }
+
+    fn render(&mut self, rows: usize, cols: usize) {
+        self.rows = rows;
+        self.cols = cols;
+        let icons = &self.settings.icons;
+        match self.settings.mode {
+            Mode::Bar => {
+                let line = bar::layout(&self.view, &self.notices, icons, &self.theme, cols);
+                self.hits = line.hits;
+                print!("{}", line.text);
+            }
+            Mode::Board => {
+                // The board has room: the first notice replaces its help line.
+                let text = board::render(
+                    &self.view,
+                    &self.board,
+                    icons,
+                    &self.theme,
+                    rows,
+                    cols,
+                    self.notices.first().map(String::as_str),
+                );
+                print!("{text}");
+            }
+        }
+    }
+}
+
+/// Whether `event` is something happening, which brings the timer back to the configured
+/// interval (`Pace::wake`). Not the timer, not a hidden plugin, and not the results of the
+/// plugin's own scheduled `ring-tmux` runs: those come every few seconds whatever happens
+/// (a new `zeroconf.json` is seen by the scan, which wakes it then).
+fn wakes(event: &Event) -> bool {
+    match event {
+        Event::Timer(_) | Event::Visible(false) => false,
+        Event::RunCommandResult(_, _, _, context) => {
+            context.get(zero_config::CONTEXT_KEY).map(String::as_str)
+                == Some(zero_config::BOARD_CONTEXT_VALUE)
+        }
+        _ => true,
+    }
+}
+
+impl State {
+    fn handle(&mut self, event: Event) -> bool {
         match event {
             Event::Timer(_) => {
-                self.timer_armed = false;
+                let scan_due = self.pace.fired(wall_clock());
                 self.adopt_session_snapshot();
                 self.run_zero_config();
                 self.run_notify_flush();
-                let changed = self.visible && self.tick();
-                self.arm_timer();
-                changed
+                self.visible && self.tick(scan_due)
             }
             Event::Visible(visible) => {
                 self.visible = visible;
                 if visible {
                     self.run_zero_config();
                 }
-                let changed = visible && self.refresh();
-                self.arm_timer();
-                changed
+                visible && self.refresh()
             }
             Event::PermissionRequestResult(status) => {
                 self.permission = match status {
@@ -254,38 +324,6 @@ impl ZellijPlugin for State {
         }
     }
 
-    fn pipe(&mut self, message: PipeMessage) -> bool {
-        message.name == REFRESH_PIPE && self.refresh()
-    }
-
-    fn render(&mut self, rows: usize, cols: usize) {
-        self.rows = rows;
-        self.cols = cols;
-        let icons = &self.settings.icons;
-        match self.settings.mode {
-            Mode::Bar => {
-                let line = bar::layout(&self.view, &self.notices, icons, &self.theme, cols);
-                self.hits = line.hits;
-                print!("{}", line.text);
-            }
-            Mode::Board => {
-                // The board has room: the first notice replaces its help line.
-                let text = board::render(
-                    &self.view,
-                    &self.board,
-                    icons,
-                    &self.theme,
-                    rows,
-                    cols,
-                    self.notices.first().map(String::as_str),
-                );
-                print!("{text}");
-            }
-        }
-    }
-}
-
-impl State {
     fn request_permissions(&self) {
         let permissions: Vec<PermissionType> = self
             .settings
@@ -305,10 +343,21 @@ impl State {
         request_permission(&permissions);
     }
 
+    /// Arms the timer for the next scan or the first deadline (a clock rule, a `ring-tmux`
+    /// run), unless one armed comes soon enough. Hidden, the plugin lets its timer run out.
     fn arm_timer(&mut self) {
-        if self.visible && !self.timer_armed {
-            set_timeout(self.inputs.config.zellij_refresh_seconds.max(1) as f64);
-            self.timer_armed = true;
+        if !self.visible {
+            return;
+        }
+        self.pace
+            .configure(self.inputs.config.zellij_refresh_seconds);
+        let deadlines = [
+            self.due,
+            self.zero_config.as_ref().and_then(Schedule::next_start),
+            self.notify_flush.as_ref().and_then(Schedule::next_start),
+        ];
+        if let Some(wait) = self.pace.arm(wall_clock(), &deadlines) {
+            set_timeout(wait);
         }
     }
 
@@ -318,26 +367,43 @@ impl State {
             let scan = self.registry.scan(Path::new("/host"));
             self.no_sessions_folder = scan.no_sessions_folder;
             self.inputs_stale |= scan.changed;
+            if scan.changed {
+                self.pace.wake(wall_clock());
+            }
         }
         self.recompute()
     }
 
-    /// The timer's refresh: the scan, then the view only when a file changed or a clock rule
-    /// is due. A quiet tick is one `stat` of `sessions/` and one per side file.
-    fn tick(&mut self) -> bool {
+    /// The timer's wake: the scan when it is due (`scan_due`), then the view only when a file
+    /// changed or a clock rule is due. A quiet scan is one `stat` of `sessions/` and one per
+    /// side file, and counts towards a longer interval (`Pace`).
+    fn tick(&mut self, scan_due: bool) -> bool {
+        let now = wall_clock();
         let was_missing = self.no_sessions_folder;
-        if self.host == Host::Ready {
+        let mut listed = false;
+        if scan_due && self.host == Host::Ready {
             let scan = self.registry.scan(Path::new("/host"));
             self.no_sessions_folder = scan.no_sessions_folder;
             self.inputs_stale |= scan.changed;
+            // A folder listed is one that changed, or too recently to be trusted yet.
+            listed = scan.listed;
         }
-        if !self.inputs_stale
-            && was_missing == self.no_sessions_folder
-            && !is_due(self.due, wall_clock())
-        {
-            return false;
+        let same_inputs = !self.inputs_stale && was_missing == self.no_sessions_folder;
+        let changed = if same_inputs && !is_due(self.due, now) {
+            false
+        } else {
+            self.recompute()
+        };
+        // The snapshot after the grant is tried once per scan until it is taken.
+        let snapshot_pending =
+            self.snapshot_tries > 0 && !(self.session_name.is_some() && self.panes.known);
+        if scan_due {
+            let quiet = same_inputs && !listed && !changed && !snapshot_pending;
+            self.pace.scanned(now, quiet);
+        } else if changed {
+            self.pace.wake(now);
         }
-        self.recompute()
+        changed
     }
 
     /// Rebuilds the view from what is known; true when it differs from what is drawn.

@@ -125,6 +125,18 @@ impl Schedule {
         true
     }
 
+    /// When [`Schedule::start`] next starts a run: the end of the period after the last one,
+    /// or [`LOST_AFTER`] after a run still out. `None` before the first: that one starts on
+    /// the next call. The plugin's timer wakes for it.
+    pub fn next_start(&self) -> Option<f64> {
+        let at = self.started_at?;
+        Some(if self.running {
+            at + LOST_AFTER
+        } else {
+            at + self.every
+        })
+    }
+
     /// The result of the running command came back.
     pub fn finished(&mut self) {
         self.running = false;
@@ -175,6 +187,18 @@ mod tests {
             }
         }
         started
+    }
+
+    #[test]
+    fn the_next_start_is_a_period_after_a_finished_run_or_a_minute_after_a_lost_one() {
+        let mut schedule = Schedule::new(5);
+        assert_eq!(schedule.next_start(), None);
+        assert!(schedule.start(100.0));
+        assert_eq!(schedule.next_start(), Some(100.0 + LOST_AFTER));
+        schedule.finished();
+        assert_eq!(schedule.next_start(), Some(105.0));
+        assert!(!schedule.start(104.0));
+        assert!(schedule.start(105.0));
     }
 
     #[rstest]
