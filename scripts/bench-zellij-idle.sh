@@ -3,7 +3,8 @@
 # /proc/<pid>/stat) over 60 s with ring's bar on a board of 100 rows, against the same layout
 # without the bar, each in a real zellij (0.45.1) headless inside a private tmux server
 # (scripts/zellij/lib.sh). Nothing changes during the measurement: no row is written, no
-# pane prints; the plugin's timer ticks (every `zellij_refresh_seconds`, default 2 s).
+# pane prints; the plugin's timer wakes it (every `zellij_refresh_seconds`, default 1 s, spaced
+# out to 4 s while nothing happens: ring-plugin/src/pace.rs).
 #
 # Usage: scripts/bench-zellij-idle.sh [SECONDS] [ROUNDS]   (default 60 s, 1 round)
 #   RING_PLUGIN_WASM   the plugin to measure (default: target/wasm32-wasip1/release/ring-plugin.wasm)

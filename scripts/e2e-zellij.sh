@@ -88,8 +88,17 @@ row codex-wait working provider=codex last_event=PermissionRequest \
   "last_active:=$(python3 -c 'import time; print(time.time() - 5)')"
 expect "counted as working first" 2 'bar_has "🟢2"'
 expect "waiting once its 10 s have passed, no file changed" 10 'bar_has "🔴1 🟢1"'
-rm -f "$RING_HOME/sessions/codex-wait.json"
+unrow codex-wait
 expect "gone with its row" 4 'bar_has "🟢1" && ! bar_has "🔴"'
+
+step "a row written without the pipe (RiNG's hook, a hook outside zellij)"
+# Nothing happens for 8 s: the bar's scans space out to their longest interval (4 s,
+# ring-plugin/src/pace.rs). A row written then, with no ring::refresh, shows at the next scan.
+sleep 8
+ZJ_ROW_PIPE=0 row outside idle
+expect "shown within the longest quiet interval (4 s)" 6 'bar_has "🟡1"'
+unrow outside
+expect "and gone with its row" 2 '! bar_has "🟡"'
 
 step "a waiting row for pane beta"
 row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
@@ -151,7 +160,7 @@ expect "and closes the board" 3 '! board_open'
 step "the ring::refresh pipe"
 tmx send-keys -t e2e M-r
 expect "board open" 10 'board_focused'
-row late idle
+ZJ_ROW_PIPE=0 row late idle
 sleep 2
 if screen | grep -qF " late "; then
   fail "board (refresh 3600) does not re-read on its own"
@@ -168,7 +177,7 @@ tmx send-keys -t e2e Escape
 expect "Esc closes the board" 3 '! board_open'
 
 step "a removed row disappears"
-rm "$RING_HOME/sessions/api.json"
+unrow api
 expect "badge api gone, 🔴1" 2 '! bar_has "api" && bar_has "🔴1 "'
 expect "cue: beta's colour restored" 2 '[ "$(pane_bg "$BETA")" = "none" ]'
 
@@ -185,6 +194,7 @@ with open(os.path.join(folder, ".evil.tmp"), "w") as f:
     json.dump(row, f)
 os.replace(os.path.join(folder, ".evil.tmp"), os.path.join(folder, "evil.json"))
 PY
+refresh_pipe
 expect "badge shows the text, sequences removed" 2 'bar_has "❓ x#[fg=red]evil"'
 screen | head -1 | grep -qF "Zellij (" && screen | grep -qF "alpha" \
   && ok "screen not cleared or moved" || fail "screen not cleared or moved"

@@ -15,6 +15,9 @@
 //! With `ring_tmux` in the layout, [`zero_config`] schedules `ring-tmux oneline --all`, which keeps
 //! `/host/zeroconf.json` (the sessions found without hooks) fresh.
 //!
+//! [`pace`] decides when the timer wakes the plugin: the configured interval while things happen,
+//! up to 4 s while nothing does, never past a clock rule's deadline.
+//!
 //! Everything here is pure and tested natively; [`plugin`] is the thin zellij glue, and
 //! `main.rs` registers it when built for `wasm32-wasip1`.
 

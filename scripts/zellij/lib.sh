@@ -218,7 +218,14 @@ wait_for() {
   return 1
 }
 
-# row ID STATUS [key=text | key:=json ...]: writes sessions/ID.json atomically, as the hook does.
+# refresh_pipe: `zellij pipe --name ring::refresh`, as ring's hook sends after each write. The
+# bar backs off to one scan every few seconds while nothing happens (ring-plugin/src/pace.rs),
+# so a row written without it shows only at the next scan.
+refresh_pipe() { zj pipe --name ring::refresh </dev/null >/dev/null 2>&1 || true; }
+
+# row ID STATUS [key=text | key:=json ...]: writes sessions/ID.json atomically, then sends the
+# refresh pipe, as the hook does (ZJ_ROW_PIPE=0: no pipe, as RiNG's hook or a hook outside
+# zellij writes).
 row() {
   local id="$1" status="$2"
   shift 2
@@ -239,6 +246,13 @@ with open(tmp, "w") as fh:
     json.dump(row, fh, ensure_ascii=False)
 os.replace(tmp, os.path.join(folder, f"{sid}.json"))
 PY
+  [ "${ZJ_ROW_PIPE:-1}" = 0 ] || refresh_pipe
+}
+
+# unrow ID: removes sessions/ID.json, then sends the refresh pipe.
+unrow() {
+  rm -f "$RING_HOME/sessions/$1.json"
+  refresh_pipe
 }
 
 # panes_json: `zellij action list-panes --json --all`, retried while the session is busy.
