@@ -7,6 +7,7 @@
 mod bus;
 
 use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
+use ring_shared::notify::Wait;
 use ring_tmux::notify::{Note, Target, desktop, display, terminal};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -29,14 +30,16 @@ fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
 
 fn note(title: &str, body: &str) -> Note {
     Note {
-        session_id: "s1".into(),
-        provider: "claude-code".into(),
-        project: "api".into(),
-        kind: "permission".into(),
+        wait: Wait {
+            session_id: "s1".into(),
+            provider: "claude-code".into(),
+            project: "api".into(),
+            kind: "permission".into(),
+            ..Wait::default()
+        },
         title: title.into(),
         body: body.into(),
         count: 1,
-        ..Note::default()
     }
 }
 
@@ -119,10 +122,10 @@ fn world_with_waiting_session() -> (World, String, String, Note) {
     w.hook(&older_pane, payload::waiting("s0", &older, &older_tty));
     w.hook(&pane, payload::waiting("s1", &cwd, &tty));
     let mut n = note("ring: api waits (permission)", "Bash: ls");
-    n.cwd = cwd;
-    n.tmux_socket = Some(w.server.socket());
-    n.tmux_pane = Some(pane.clone());
-    n.tty = Some(tty);
+    n.wait.cwd = cwd;
+    n.wait.tmux_socket = Some(w.server.socket());
+    n.wait.tmux_pane = Some(pane.clone());
+    n.wait.tty = Some(tty);
     (w, client, pane, n)
 }
 
@@ -376,7 +379,7 @@ fn terminal_passthrough_reaches_the_outer_terminal_when_tmux_allows_it() {
     let file = record_client_output(&w);
     let seq = "\u{1b}]9;through tmux\u{7}";
     terminal::write_tty(
-        n.tty.as_deref().expect("tty"),
+        n.wait.tty.as_deref().expect("tty"),
         terminal::passthrough(seq).as_bytes(),
     )
     .expect("written");
@@ -402,7 +405,7 @@ fn terminal_outside_tmux_writes_to_the_agents_terminal() {
         &format!("cat >> '{}'", file.display()),
     ]);
     let mut n = note("ring: api waits", "q?");
-    n.tty = Some(w.server.pane_tty("t"));
+    n.wait.tty = Some(w.server.pane_tty("t"));
     terminal::send(&n, &Target::default()).expect("sent");
     let got = until_received(&file, "q?");
     assert_eq!(got, "\u{7}\u{1b}]9;ring: api waits: q?\u{7}");
@@ -412,7 +415,7 @@ fn terminal_outside_tmux_writes_to_the_agents_terminal() {
 fn terminal_without_a_terminal_is_an_error() {
     assert!(terminal::send(&note("t", "b"), &Target::default()).is_err());
     let mut n = note("t", "b");
-    n.tty = Some("/dev/null".into());
+    n.wait.tty = Some("/dev/null".into());
     assert!(terminal::send(&n, &Target::default()).is_err());
 }
 
@@ -450,7 +453,7 @@ fn display_without_a_client_is_an_error() {
     }
     let w = World::new();
     let mut n = note("t", "b");
-    n.tmux_socket = Some(w.server.socket());
+    n.wait.tmux_socket = Some(w.server.socket());
     let err = display::send(&n, &Target::default()).expect_err("nobody attached");
     assert!(format!("{err:#}").contains("no client"), "{err:#}");
 }
@@ -608,8 +611,8 @@ fn desktop_click_in_zellij_goes_to_the_panes_tab() {
     });
     assert_eq!(start.as_deref(), Some("terminal_0"));
     let mut n = note("ring: api waits", "q?");
-    n.zellij_session = Some(z.name.clone());
-    n.zellij_pane = Some("1".into());
+    n.wait.zellij_session = Some(z.name.clone());
+    n.wait.zellij_pane = Some("1".into());
     let target = Target {
         setting: Some("600".into()),
         ..Target::default()
