@@ -69,7 +69,7 @@ pub fn parts(setting: Option<&str>) -> Parts {
     }
 }
 
-/// Text that cannot end or split an OSC: sanitized, `;` → `,`, cut to [`TEXT_WIDTH`].
+/// Text that cannot end or split an OSC: sanitized, `;` → `,`, cut to `TEXT_WIDTH`.
 pub fn osc_text(text: &str) -> String {
     truncate(sanitize(text).replace(';', ",").trim(), TEXT_WIDTH)
 }
