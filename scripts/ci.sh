@@ -249,6 +249,6 @@ if [ -x scripts/ci-install-smoke.sh ]; then
 fi
 
 step "docs"
-RUSTDOCFLAGS="-D warnings" cargo doc -p ring-shared --no-deps --locked
+RUSTDOCFLAGS="-D warnings" cargo doc -p ring-shared -p ring-tmux -p ring-web --no-deps --locked
 
 printf '\n\033[32mci: all steps passed\033[0m\n'
