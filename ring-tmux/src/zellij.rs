@@ -346,7 +346,8 @@ pub fn board_hint(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> 
 /// Called by the hook after a write with the row before and after it: the zellij session to
 /// refresh, only when something the plugin shows changed (state, kind, detail, place,
 /// project), so a run of tool calls in one working session costs no process. The plugin's own
-/// one-second poll catches everything else.
+/// timed poll catches everything else (every second while things happen, at most every 4 s
+/// while nothing does: `ring-plugin/src/pace.rs`).
 pub fn refresh_after_change(before: Option<&Row>, after: Option<&Row>) -> Option<String> {
     if !visible_change(before, after) {
         return None;
