@@ -466,12 +466,15 @@ pub fn assert_every_cut_is_refused<T>(bytes: &[u8], decode: impl Fn(&[u8]) -> Op
 mod tests {
     use super::*;
 
+    /// Nested sequences, maps, options and tuples of every number type.
+    type Nested = (
+        Vec<(String, Option<f64>)>,
+        (BTreeMap<String, (u64, bool)>, HashMap<u32, i64>),
+    );
+
     #[test]
     fn values_round_trip() {
-        let value: (
-            Vec<(String, Option<f64>)>,
-            (BTreeMap<String, (u64, bool)>, HashMap<u32, i64>),
-        ) = (
+        let value: Nested = (
             vec![("a".into(), Some(f64::NAN)), ("重構".into(), None)],
             (
                 [("k".to_owned(), (u64::MAX, true))].into(),
@@ -479,20 +482,12 @@ mod tests {
             ),
         );
         let bytes = encode(&value);
-        let back: (
-            Vec<(String, Option<f64>)>,
-            (BTreeMap<String, (u64, bool)>, HashMap<u32, i64>),
-        ) = decode(&bytes).expect("decodes");
+        let back: Nested = decode(&bytes).expect("decodes");
         assert_eq!(back.0[0].0, "a");
         assert_eq!(back.0[0].1.map(f64::to_bits), Some(f64::NAN.to_bits()));
         assert_eq!(back.0[1], ("重構".to_owned(), None));
         assert_eq!(back.1, value.1);
-        assert_every_cut_is_refused(&bytes, |b| {
-            decode::<(
-                Vec<(String, Option<f64>)>,
-                (BTreeMap<String, (u64, bool)>, HashMap<u32, i64>),
-            )>(b)
-        });
+        assert_every_cut_is_refused(&bytes, |b| decode::<Nested>(b));
     }
 
     #[test]
