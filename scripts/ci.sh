@@ -6,8 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; CURRENT_STEP="$*"; }
-trap 'rc=$?; [ $rc -eq 0 ] || printf "\n\033[31mci: step failed: %s (exit %s)\033[0m\n" "${CURRENT_STEP:-setup}" "$rc"' EXIT
+# Each step's time is printed when the next one starts (and the whole run's at the end), so a
+# slow run says where its minutes went.
+CI_T0=$SECONDS
+step() {
+  [ -z "${CURRENT_STEP:-}" ] || printf '    (%s took %ss)\n' "$CURRENT_STEP" $((SECONDS - STEP_T0))
+  printf '\n\033[1m==> %s\033[0m\n' "$*"; CURRENT_STEP="$*"; STEP_T0=$SECONDS
+}
+trap 'rc=$?; [ $rc -eq 0 ] || printf "\n\033[31mci: step failed: %s (exit %s)\033[0m\n" "${CURRENT_STEP:-setup}" "$rc"; printf "    (%s took %ss)\nci: %ss in all\n" "${CURRENT_STEP:-setup}" $((SECONDS - ${STEP_T0:-0})) $((SECONDS - CI_T0))' EXIT
 
 ZELLIJ_ROOT="${RING_ZELLIJ_ROOT:-$HOME/.cache/ring-ci/zellij}"
 # The zellij the plugin (zellij-tile) and the e2e tests are pinned to; any 0.45.x will do.
@@ -243,6 +249,6 @@ if [ -x scripts/ci-install-smoke.sh ]; then
 fi
 
 step "docs"
-RUSTDOCFLAGS="-D warnings" cargo doc -p ring-shared --no-deps --locked
+RUSTDOCFLAGS="-D warnings" cargo doc -p ring-shared -p ring-tmux -p ring-web --no-deps --locked
 
 printf '\n\033[32mci: all steps passed\033[0m\n'

@@ -7,8 +7,8 @@
 //!        └──────── (stat of sessions/, labels.json, …) ◀──┘ jump · labels · hide · reply
 //! ```
 //!
-//! The loop waits for a key at most [`TICK`]; between keys it `stat`s a few paths
-//! ([`watch`]) and reads the board again only when they changed, plus every [`LIVENESS`]
+//! The loop waits for a key at most `TICK`; between keys it `stat`s a few paths
+//! (`watch`) and reads the board again only when they changed, plus every `LIVENESS`
 //! for what no file shows (an agent process that died, a transcript of a session without
 //! hooks). Idle times age on screen without a read. The terminal is restored on every way
 //! out: the guard's `Drop` on return, ratatui's panic hook on a panic.

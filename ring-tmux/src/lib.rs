@@ -2,7 +2,7 @@
 //!
 //! `§N.M` in comments: section N.M of `docs/rules.md`, where every state rule is written out.
 //!
-//! * [`env`]: the ring folder, the clock and the process-scan seams (`RING_HOME`, `RING_NOW`, `RING_PROCS`).
+//! * [`env`](mod@env): the ring folder, the clock and the process-scan seams (`RING_HOME`, `RING_NOW`, `RING_PROCS`).
 //! * [`store`]: the registry on disk: atomic row writes under a per-session lock, `events.jsonl`,
 //!   hidden sessions, labels, the bounded error log.
 //! * [`procs`]: live agent processes and tty discovery from `/proc` (Appendix B, §3.9).

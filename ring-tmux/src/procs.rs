@@ -59,7 +59,7 @@ fn basename(s: &str) -> &str {
 /// interpreter's, the agent is the script it runs (Gemini CLI: `node …/bin/gemini`).
 const INTERPRETERS: [&str; 3] = ["node", "nodejs", "bun"];
 
-/// The agent name of an interpreted command line: when `argv[0]` is an [`INTERPRETERS`]
+/// The agent name of an interpreted command line: when `argv[0]` is an `INTERPRETERS`
 /// one, the basename of the first argument that is not an option, without a `.js`, `.mjs`
 /// or `.cjs` ending (`node --max-old-space-size=8192 /usr/lib/…/bundle/gemini.js` →
 /// `gemini`). `None` for anything else.

@@ -144,7 +144,7 @@ pub fn run(args: &[String]) -> ExitCode {
     run_parsed(&parse_args(args))
 }
 
-/// [`run`] with the arguments parsed.
+/// [`run`](fn@run) with the arguments parsed.
 pub fn run_parsed(args: &Args) -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     let _ = std::panic::catch_unwind(|| segment(args));

@@ -172,7 +172,7 @@ fn is_shell(comm: &str) -> bool {
 }
 
 /// Walks up from `start` (the hook's parent) to the first process whose `comm` — or whose
-/// `argv[0]`, or for an interpreter such as node the script it runs ([`read_argv0`]) — has
+/// `argv[0]`, or for an interpreter such as node the script it runs (`read_argv0`) — has
 /// the basename `name`.
 /// Gives up when a stat cannot be read, at a parent pid ≤ 1, or after [`MAX_STEPS`] processes.
 pub fn walk_to_agent(

@@ -292,17 +292,21 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
     write_atomic(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// The plugin's `ring_tmux` setting line, indented `indent` spaces (empty without a binary).
+fn ring_tmux_setting(ring_tmux: Option<&Path>, indent: usize) -> String {
+    ring_tmux.map_or_else(String::new, |path| {
+        format!(
+            "{:indent$}ring_tmux {}\n",
+            "",
+            kdl::quote(&path.to_string_lossy())
+        )
+    })
+}
+
 /// The plugin block of a layout: the bar, reading `ring_home` through its `cwd`, and running
 /// `ring_tmux` (when given) to keep the zero-config rows fresh.
 pub fn bar_pane(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
-    let ring_tmux = ring_tmux
-        .map(|path| {
-            format!(
-                "        ring_tmux {}\n",
-                kdl::quote(&path.to_string_lossy())
-            )
-        })
-        .unwrap_or_default();
+    let ring_tmux = ring_tmux_setting(ring_tmux, 8);
     format!(
         "pane size=1 borderless=true {{\n    plugin location={} {{\n        mode \"bar\"\n        cwd {}\n{ring_tmux}    }}\n}}",
         kdl::quote(&format!("file:{}", plugin.display())),
@@ -331,14 +335,7 @@ pub fn layout(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> Stri
 /// The keybinding that opens the board (config.kdl; layouts cannot hold keybindings). With
 /// `ring_tmux` the board's `p`, `n` and `dd` run this binary (`reply`, `name`, `hide`).
 pub fn board_hint(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
-    let ring_tmux = ring_tmux
-        .map(|path| {
-            format!(
-                "                ring_tmux {}\n",
-                kdl::quote(&path.to_string_lossy())
-            )
-        })
-        .unwrap_or_default();
+    let ring_tmux = ring_tmux_setting(ring_tmux, 16);
     format!(
         "Board: add this inside `keybinds {{ … }}` in ~/.config/zellij/config.kdl, then press {BOARD_KEY}:\n    shared {{\n        bind \"{BOARD_KEY}\" {{\n            LaunchOrFocusPlugin {} {{\n                floating true\n                mode \"board\"\n                cwd {}\n{ring_tmux}            }}\n        }}\n    }}",
         kdl::quote(&format!("file:{}", plugin.display())),

@@ -13,7 +13,7 @@
 //! ```
 //!
 //! Natively these are plain functions returning `Result<String, String>` (tested here and
-//! usable from Rust); built for `wasm32-unknown-unknown` the [`js`] module exports them
+//! usable from Rust); built for `wasm32-unknown-unknown` the `js` module exports them
 //! through wasm-bindgen under the JavaScript names below, an `Err` thrown as an `Error`.
 //!
 //! | JavaScript | Rust |

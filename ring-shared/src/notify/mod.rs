@@ -95,11 +95,12 @@ impl Wait {
 }
 
 /// Whether a waiting board session is waiting only by the read side's Codex rule (§4.2 a):
-/// its row (a Codex `PermissionRequest`) says working.
+/// its row (a `PermissionRequest` of an agent that approves on its own, `delayed_permission_wait`)
+/// says working.
 pub fn promoted(session: &Session) -> bool {
     let row = &session.row;
     row.status == Status::Waiting
-        && crate::derive::canonical_provider(&row.provider) == "codex"
+        && crate::provider::rules(&row.provider).delayed_permission_wait
         && row.last_event.as_deref() == Some("PermissionRequest")
         && row
             .waiting_notified_at

@@ -252,3 +252,35 @@ fn state_survives_json() {
         state
     );
 }
+
+/// A waiting session whose row still says working on a `PermissionRequest` (the read side
+/// promoted it), of `provider`.
+fn promoted_by_the_read_side(provider: &str) -> crate::derive::Session {
+    crate::derive::Session {
+        row: crate::Row {
+            provider: provider.into(),
+            status: Status::Waiting,
+            last_event: Some("PermissionRequest".into()),
+            last_active: 100.0,
+            ..crate::Row::new("s1")
+        },
+        source: crate::derive::Source::Hook,
+        hook_stale: false,
+        kind: None,
+        tmux_target: None,
+    }
+}
+
+#[rstest]
+#[case::codex_approves_on_its_own("codex", true)]
+#[case::claude_shows_its_dialog_at_once("claude-code", false)]
+#[case::gemini("gemini", false)]
+fn only_an_agent_that_approves_on_its_own_is_promoted(#[case] provider: &str, #[case] want: bool) {
+    assert_eq!(promoted(&promoted_by_the_read_side(provider)), want);
+    let mut rang = promoted_by_the_read_side(provider);
+    rang.row.waiting_notified_at = Some(100.5);
+    assert!(
+        !promoted(&rang),
+        "the hook rang for it after its last activity"
+    );
+}

@@ -81,29 +81,9 @@ pub fn install(doc: &Value, events: &[&str], command: &str) -> merge::Install {
 /// The document without ring's entries on `events` (an event left empty goes, and `hooks`
 /// with it when nothing is left; `version` stays).
 pub fn remove(doc: &Value, events: &[&str]) -> Removal {
-    let mut out = doc.clone();
-    let mut changed = Vec::new();
-    if let Some(top) = out.as_object_mut()
-        && let Some(hooks) = top.get_mut("hooks").and_then(Value::as_object_mut)
-    {
-        for event in events {
-            let Some(entries) = hooks.get_mut(*event).and_then(Value::as_array_mut) else {
-                continue;
-            };
-            let before = entries.len();
-            entries.retain(|e| !merge::entry_command(e).is_some_and(is_ours));
-            if entries.len() != before {
-                changed.push((*event).to_owned());
-                if entries.is_empty() {
-                    hooks.shift_remove(*event);
-                }
-            }
-        }
-        if !changed.is_empty() && hooks.is_empty() {
-            top.shift_remove("hooks");
-        }
-    }
-    Removal { doc: out, changed }
+    merge::remove_with(doc, events, &|entries| {
+        merge::strip_flat(entries, &|e| merge::entry_command(e).is_some_and(is_ours))
+    })
 }
 
 /// Which of `events` lack ring's entry, and the programs ring's entries run.

@@ -6,7 +6,7 @@
 //!
 //! [`Format::CopilotFile`]: ring_shared::provider::Format::CopilotFile
 
-use super::merge::{Install, Installed, Removal, is_ours, is_ring, timeout_for};
+use super::merge::{self, Install, Installed, Removal, is_ours, is_ring, timeout_for};
 use ring_shared::provider::Install as Spec;
 use serde_json::{Map, Value, json};
 
@@ -101,31 +101,11 @@ pub fn install(doc: &Value, spec: &Spec, command: &str) -> Install {
 /// Plans `remove-hooks`: drops our entries (and RiNG's when `include_ring`); an event list
 /// emptied by it goes, and so does a `hooks` object emptied by it.
 pub fn remove(doc: &Value, events: &[&str], include_ring: bool) -> Removal {
-    let mut out = doc.clone();
-    let mut changed = Vec::new();
-    if let Some(top) = out.as_object_mut()
-        && let Some(hooks) = top.get_mut("hooks").and_then(Value::as_object_mut)
-    {
-        for event in events {
-            let Some(entries) = hooks.get_mut(*event).and_then(Value::as_array_mut) else {
-                continue;
-            };
-            let before = entries.len();
-            entries.retain(|e| {
-                !entry_command(e).is_some_and(|c| is_ours(c) || (include_ring && is_ring(c)))
-            });
-            if entries.len() < before {
-                changed.push((*event).to_owned());
-                if entries.is_empty() {
-                    hooks.shift_remove(*event);
-                }
-            }
-        }
-        if !changed.is_empty() && hooks.is_empty() {
-            top.shift_remove("hooks");
-        }
-    }
-    Removal { doc: out, changed }
+    merge::remove_with(doc, events, &|entries| {
+        merge::strip_flat(entries, &|e| {
+            entry_command(e).is_some_and(|c| is_ours(c) || (include_ring && is_ring(c)))
+        })
+    })
 }
 
 /// Whether a document holds nothing but what ring writes into a new file (`version`), so

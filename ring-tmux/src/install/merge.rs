@@ -385,19 +385,31 @@ pub struct Removal {
 /// An event list emptied by the removal is dropped, and so is a `hooks` object emptied by it,
 /// so install followed by remove gives back the original document.
 pub fn remove(doc: &Value, events: &[&str], include_ring: bool) -> Removal {
+    remove_with(doc, events, &|groups| {
+        strip_entries(groups, &|c| is_ours(c) || (include_ring && is_ring(c)))
+    })
+}
+
+/// A removal in any layout whose `hooks` object maps event names to lists: `strip` removes
+/// entries from one event's list and says how many went. An event whose list it changed is
+/// named in `changed`, and dropped when left empty; so is a `hooks` object left empty.
+pub fn remove_with(
+    doc: &Value,
+    events: &[&str],
+    strip: &dyn Fn(&mut Vec<Value>) -> usize,
+) -> Removal {
     let mut out = doc.clone();
     let mut changed = Vec::new();
     if let Some(top) = out.as_object_mut()
         && let Some(hooks) = top.get_mut("hooks").and_then(Value::as_object_mut)
     {
         for event in events {
-            let Some(groups) = hooks.get_mut(*event).and_then(Value::as_array_mut) else {
+            let Some(list) = hooks.get_mut(*event).and_then(Value::as_array_mut) else {
                 continue;
             };
-            let removed = strip_entries(groups, &|c| is_ours(c) || (include_ring && is_ring(c)));
-            if removed > 0 {
+            if strip(list) > 0 {
                 changed.push((*event).to_owned());
-                if groups.is_empty() {
+                if list.is_empty() {
                     hooks.shift_remove(*event);
                 }
             }
@@ -407,6 +419,14 @@ pub fn remove(doc: &Value, events: &[&str], include_ring: bool) -> Removal {
         }
     }
     Removal { doc: out, changed }
+}
+
+/// Removes the flat entries (hook objects straight in an event's list, as Copilot's and
+/// Cursor's files have them) that `remove` picks; how many went.
+pub fn strip_flat(entries: &mut Vec<Value>, remove: &dyn Fn(&Value) -> bool) -> usize {
+    let before = entries.len();
+    entries.retain(|e| !remove(e));
+    before - entries.len()
 }
 
 /// Where ring's hook stands in one settings document, for `doctor`.

@@ -47,7 +47,7 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
             ..Wait::default()
         }],
     });
-    note.detail = "ring-tmux notify --test".into();
+    note.wait.detail = "ring-tmux notify --test".into();
     // A test waits for no click: the desktop note goes up and the command returns.
     let config = Config {
         notify_desktop_wait_seconds: 0,

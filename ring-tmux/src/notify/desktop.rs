@@ -231,10 +231,10 @@ pub enum Jump {
 pub fn jump_command(note: &Note, target: &Target) -> Option<Jump> {
     jump_to(
         &Place {
-            session_id: &note.session_id,
-            tmux_socket: note.tmux_socket.as_deref(),
-            zellij_session: note.zellij_session.as_deref(),
-            zellij_pane: note.zellij_pane.as_deref(),
+            session_id: &note.wait.session_id,
+            tmux_socket: note.wait.tmux_socket.as_deref(),
+            zellij_session: note.wait.zellij_session.as_deref(),
+            zellij_pane: note.wait.zellij_pane.as_deref(),
         },
         &target.ring_tmux,
     )

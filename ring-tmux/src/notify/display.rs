@@ -40,9 +40,9 @@ pub fn duration_ms(setting: Option<&str>) -> u64 {
         .min(600_000)
 }
 
-/// Shows the note on every client of `note.tmux_socket`.
+/// Shows the note on every client of `note.wait.tmux_socket`.
 pub fn send(note: &Note, target: &Target) -> Result<()> {
-    let Some(socket) = note.tmux_socket.as_deref().filter(|s| !s.is_empty()) else {
+    let Some(socket) = note.wait.tmux_socket.as_deref().filter(|s| !s.is_empty()) else {
         bail!("display: the session is not in tmux");
     };
     let deadline = Instant::now() + TIMEOUT;

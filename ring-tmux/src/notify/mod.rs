@@ -5,36 +5,22 @@
 //! module with `pub fn send(note: &Note, target: &Target) -> anyhow::Result<()>`; a channel never
 //! blocks longer than its own timeout and never prints.
 
-/// One notification, as every channel receives it. All text is data: each channel escapes it
-/// for its medium (tmux formats, terminal control sequences, JSON, D-Bus markup).
+/// One notification, as every channel receives it: the wait it names (the first of a
+/// coalesced summary; `ring_shared::notify::Wait`, whose fields a JSON payload carries at its
+/// top level) and the text made for it. All text is data: each channel escapes it for its
+/// medium (tmux formats, terminal control sequences, JSON, D-Bus markup).
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
 pub struct Note {
-    /// The session's id (`Row::session_id`).
-    pub session_id: String,
-    /// The agent (`Row::provider`), e.g. `claude-code`.
-    pub provider: String,
-    /// The user's label for the session (labels.json), if any.
-    pub label: Option<String>,
-    /// The project (the folder's name).
-    pub project: String,
-    /// The session's folder.
-    pub cwd: String,
-    /// What it waits for: `permission`, `question`, `plan`, or empty.
-    pub kind: String,
-    /// The detail (a command, a question); remote channels get it only when configured.
-    pub detail: String,
+    /// Who waits and where: the session, its agent, label, project, folder, kind, detail (remote
+    /// channels get it only when configured) and its tmux/zellij place, for jumping there.
+    #[serde(flatten)]
+    pub wait: ring_shared::notify::Wait,
     /// One-line title, e.g. "ring: myproject waits (permission)".
     pub title: String,
     /// Body text, e.g. the detail, or "3 more waiting" for a coalesced summary.
     pub body: String,
     /// How many sessions this note stands for (1, or N for a debounce/quiet summary).
     pub count: usize,
-    /// Where the session lives, for jumping there and for terminal/tmux channels.
-    pub tmux_socket: Option<String>,
-    pub tmux_pane: Option<String>,
-    pub tty: Option<String>,
-    pub zellij_session: Option<String>,
-    pub zellij_pane: Option<String>,
 }
 
 /// What a channel needs from the environment besides the note (filled by the dispatcher).
@@ -68,15 +54,18 @@ pub mod webhook;
 /// Title and body for a channel that leaves this machine: control characters removed, and
 /// the detail replaced by a description unless the target may have it.
 pub fn remote_text(note: &Note, target: &Target) -> (String, String) {
-    let body = if target.send_detail || note.detail.is_empty() || note.count != 1 {
+    let body = if target.send_detail || note.wait.detail.is_empty() || note.count != 1 {
         note.body.clone()
     } else {
-        let what = if note.kind.is_empty() {
+        let what = if note.wait.kind.is_empty() {
             "you"
         } else {
-            &note.kind
+            &note.wait.kind
         };
-        format!("{} in {} waits for {what}", note.provider, note.project)
+        format!(
+            "{} in {} waits for {what}",
+            note.wait.provider, note.wait.project
+        )
     };
     (
         ring_shared::format::sanitize(&note.title),
@@ -87,23 +76,11 @@ pub fn remote_text(note: &Note, target: &Target) -> (String, String) {
 impl Note {
     /// The note a decision's output stands for (the first wait named).
     pub fn of(out: &ring_shared::notify::Out) -> Note {
-        let first = out.waits.first().cloned().unwrap_or_default();
         Note {
+            wait: out.waits.first().cloned().unwrap_or_default(),
             title: out.title(),
             body: out.body(true),
             count: out.count(),
-            session_id: first.session_id,
-            provider: first.provider,
-            label: first.label,
-            project: first.project,
-            cwd: first.cwd,
-            kind: first.kind,
-            detail: first.detail,
-            tmux_socket: first.tmux_socket,
-            tmux_pane: first.tmux_pane,
-            tty: first.tty,
-            zellij_session: first.zellij_session,
-            zellij_pane: first.zellij_pane,
         }
     }
 }

@@ -7,7 +7,7 @@
 //!   terminal, or the SSH connection to it). When no client terminal can be written, it goes
 //!   to the pane wrapped in tmux's DCS passthrough (`ESC P tmux; … ESC \`, ESC doubled),
 //!   which tmux forwards when `allow-passthrough` is on.
-//! * Otherwise: bell and OSC to the agent's terminal (`note.tty`).
+//! * Otherwise: bell and OSC to the agent's terminal (`note.wait.tty`).
 //!
 //! A terminal is written only when it is a character device that is a terminal owned by us,
 //! opened `O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW` (a full buffer is an error, never
@@ -69,7 +69,7 @@ pub fn parts(setting: Option<&str>) -> Parts {
     }
 }
 
-/// Text that cannot end or split an OSC: sanitized, `;` → `,`, cut to [`TEXT_WIDTH`].
+/// Text that cannot end or split an OSC: sanitized, `;` → `,`, cut to `TEXT_WIDTH`.
 pub fn osc_text(text: &str) -> String {
     truncate(sanitize(text).replace(';', ",").trim(), TEXT_WIDTH)
 }
@@ -111,10 +111,11 @@ pub fn passthrough(sequence: &str) -> String {
 pub fn send(note: &Note, target: &Target) -> Result<()> {
     let parts = parts(target.setting.as_deref());
     let osc = osc(note, parts);
-    match note.tmux_socket.as_deref().filter(|s| !s.is_empty()) {
+    match note.wait.tmux_socket.as_deref().filter(|s| !s.is_empty()) {
         Some(socket) => send_in_tmux(note, socket, parts.bell, &osc),
         None => {
             let tty = note
+                .wait
                 .tty
                 .as_deref()
                 .filter(|t| !t.is_empty())
@@ -170,10 +171,10 @@ fn send_in_tmux(note: &Note, socket: &str, bell: bool, osc: &str) -> Result<()> 
 
 /// The pane's terminal: the note's tty, else what tmux says of the note's pane.
 fn pane_tty(note: &Note, socket: &str, deadline: Instant) -> Option<String> {
-    if let Some(tty) = note.tty.as_deref().filter(|t| is_tty_path(t)) {
+    if let Some(tty) = note.wait.tty.as_deref().filter(|t| is_tty_path(t)) {
         return Some(tty.to_owned());
     }
-    let pane = note.tmux_pane.as_deref().filter(|p| is_pane_id(p))?;
+    let pane = note.wait.tmux_pane.as_deref().filter(|p| is_pane_id(p))?;
     let argv = ["display-message", "-p", "-t", pane, "#{pane_tty}"].map(String::from);
     let out = run::run(socket, &argv, deadline).filter(|o| o.success)?;
     let tty = out.stdout.trim().to_owned();

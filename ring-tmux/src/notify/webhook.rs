@@ -36,13 +36,13 @@ pub fn body(note: &Note, target: &Target) -> serde_json::Value {
         "body": text,
         "count": note.count,
         "session": {
-            "session_id": clean(&note.session_id),
-            "provider": clean(&note.provider),
-            "label": note.label.as_deref().map(clean),
-            "project": clean(&note.project),
-            "kind": clean(&note.kind),
-            "detail": private(&note.detail),
-            "cwd": private(&note.cwd),
+            "session_id": clean(&note.wait.session_id),
+            "provider": clean(&note.wait.provider),
+            "label": note.wait.label.as_deref().map(clean),
+            "project": clean(&note.wait.project),
+            "kind": clean(&note.wait.kind),
+            "detail": private(&note.wait.detail),
+            "cwd": private(&note.wait.cwd),
         },
     })
 }

@@ -162,7 +162,7 @@ pub fn keeps_caches() -> bool {
 }
 
 /// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then
-/// [`replace`]. No fsync: a status row is not worth a disk flush per tool call.
+/// [`safe::Dir::replace`]. No fsync: a status row is not worth a disk flush per tool call.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
     write_atomic_meta(dir, name, bytes).map(drop)
 }

@@ -11,7 +11,7 @@
 //! * [`run`]: bounded tmux calls on one socket, and the checks on what we splice into them.
 //! * [`pane`]: the visible state and the guarded compare-and-set commands.
 //! * [`push`]: the hook side; [`drift`]: the status side; [`badge`]: the formats.
-//! * [`jump`]: `jump` and `menu`; [`popup`]: the menu key's board popup (tmux 3.2+).
+//! * [`jump`](mod@jump): `jump` and `menu`; [`popup`]: the menu key's board popup (tmux 3.2+).
 //!
 //! What tmux before 3.2 (3.0: Ubuntu 20.04, 3.1: Debian 11) lacks, and how ring does without:
 //!
@@ -45,7 +45,7 @@ pub fn menu(args: &jump::Args) -> ExitCode {
 /// Called by the hook, under the session's lock, after it wrote (`after` = the new row) or
 /// deleted (`after` = `None`) a row; `before` is the previous row if there was one. The push
 /// to make when the visible state changed, stamped `stamp`; the hook hands it to
-/// [`push::spawn`] once the lock is released.
+/// its detached child (`hook::detached`) once the lock is released.
 pub fn plan_after_hook(
     before: Option<&ring_shared::Row>,
     after: Option<&ring_shared::Row>,

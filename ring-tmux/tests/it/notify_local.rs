@@ -7,6 +7,7 @@
 mod bus;
 
 use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
+use ring_shared::notify::Wait;
 use ring_tmux::notify::{Note, Target, desktop, display, terminal};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -29,14 +30,16 @@ fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
 
 fn note(title: &str, body: &str) -> Note {
     Note {
-        session_id: "s1".into(),
-        provider: "claude-code".into(),
-        project: "api".into(),
-        kind: "permission".into(),
+        wait: Wait {
+            session_id: "s1".into(),
+            provider: "claude-code".into(),
+            project: "api".into(),
+            kind: "permission".into(),
+            ..Wait::default()
+        },
         title: title.into(),
         body: body.into(),
         count: 1,
-        ..Note::default()
     }
 }
 
@@ -119,125 +122,133 @@ fn world_with_waiting_session() -> (World, String, String, Note) {
     w.hook(&older_pane, payload::waiting("s0", &older, &older_tty));
     w.hook(&pane, payload::waiting("s1", &cwd, &tty));
     let mut n = note("ring: api waits (permission)", "Bash: ls");
-    n.cwd = cwd;
-    n.tmux_socket = Some(w.server.socket());
-    n.tmux_pane = Some(pane.clone());
-    n.tty = Some(tty);
+    n.wait.cwd = cwd;
+    n.wait.tmux_socket = Some(w.server.socket());
+    n.wait.tmux_pane = Some(pane.clone());
+    n.wait.tty = Some(tty);
     (w, client, pane, n)
+}
+
+/// A private session bus with a recording notification server of `capabilities`, and the
+/// waiting session of [`world_with_waiting_session`]; `None` (the test passes over) without
+/// dbus-daemon or tmux.
+struct Desktop {
+    bus: bus::Bus,
+    server: bus::Server,
+    w: World,
+    client: String,
+    pane: String,
+    note: Note,
+}
+
+impl Desktop {
+    fn start(capabilities: &[&str]) -> Option<Desktop> {
+        if !bus::dbus_available() || !world::tmux_available() {
+            return None;
+        }
+        let bus = bus::Bus::start();
+        let server = bus::Server::start(&bus, capabilities);
+        let (w, client, pane, note) = world_with_waiting_session();
+        Some(Desktop {
+            bus,
+            server,
+            w,
+            client,
+            pane,
+            note,
+        })
+    }
+
+    /// The desktop channel's target: jumps through the world's `ring-tmux`, waiting up to
+    /// `wait` (the `notify_desktop` setting, seconds) for a click.
+    fn target(&self, wait: &str) -> Target {
+        Target {
+            ring_tmux: ring_tmux_of(&self.w),
+            setting: Some(wait.into()),
+            ..Target::default()
+        }
+    }
+
+    /// `desktop::send_on` in a thread of its own (it returns at the click or the close).
+    fn send_in_background(&self, target: Target) -> mpsc::Receiver<anyhow::Result<()>> {
+        let (address, note) = (self.bus.address.clone(), self.note.clone());
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(desktop::send_on(&address, &note, &target));
+        });
+        rx
+    }
+
+    /// The pane the attached client shows.
+    fn here(&self) -> String {
+        self.w
+            .server
+            .run(&["display-message", "-p", "-c", &self.client, "#{pane_id}"])
+    }
 }
 
 #[test]
 fn desktop_click_on_the_notification_jumps_to_the_sessions_pane() {
-    if !bus::dbus_available() || !world::tmux_available() {
+    let Some(d) = Desktop::start(&["actions", "body"]) else {
         return;
-    }
-    let bus = bus::Bus::start();
-    let server = bus::Server::start(&bus, &["actions", "body"]);
-    let (w, client, pane, n) = world_with_waiting_session();
-    let here = || {
-        w.server
-            .run(&["display-message", "-p", "-c", &client, "#{pane_id}"])
     };
-    assert_eq!(here(), "%0");
-    let target = Target {
-        ring_tmux: ring_tmux_of(&w),
-        setting: Some("30".into()),
-        ..Target::default()
-    };
-    let address = bus.address.clone();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(desktop::send_on(&address, &n, &target));
-    });
-    let call = server.wait_for(1, WITHIN).expect("a Notify");
+    assert_eq!(d.here(), "%0");
+    let sent = d.send_in_background(d.target("30"));
+    let call = d.server.wait_for(1, WITHIN).expect("a Notify");
     assert_eq!(call.actions, [desktop::ACTION, desktop::ACTION_LABEL]);
     assert_eq!(call.expire, 30_000);
-    server.invoke(call.id, desktop::ACTION);
-    rx.recv_timeout(HANG)
+    d.server.invoke(call.id, desktop::ACTION);
+    sent.recv_timeout(HANG)
         .expect("send returned after the click")
         .expect("the jump ran");
     assert_eq!(
-        here(),
-        pane,
+        d.here(),
+        d.pane,
         "the click took the client to the session's pane"
     );
 }
 
 #[test]
 fn desktop_notify_returns_before_the_click_and_wait_runs_the_jump() {
-    if !bus::dbus_available() || !world::tmux_available() {
+    let Some(d) = Desktop::start(&["actions"]) else {
         return;
-    }
-    let bus = bus::Bus::start();
-    let server = bus::Server::start(&bus, &["actions"]);
-    let (w, client, pane, n) = world_with_waiting_session();
-    let target = Target {
-        ring_tmux: ring_tmux_of(&w),
-        setting: Some("600".into()),
-        ..Target::default()
     };
-    let address = bus.address.clone();
+    let (address, note, target) = (d.bus.address.clone(), d.note.clone(), d.target("600"));
     // Returns once the server has it: a 600 s wait here would trip the guard.
-    let pending = guarded(move || desktop::notify_on(&address, &n, &target)).expect("sent");
+    let pending = guarded(move || desktop::notify_on(&address, &note, &target)).expect("sent");
     assert!(pending.waits());
-    let calls = server.calls();
+    let calls = d.server.calls();
     assert_eq!(calls.len(), 1, "{calls:?}");
-    server.invoke(calls[0].id, desktop::ACTION);
+    d.server.invoke(calls[0].id, desktop::ACTION);
     guarded(move || pending.wait()).expect("the jump ran");
-    let here = w
-        .server
-        .run(&["display-message", "-p", "-c", &client, "#{pane_id}"]);
-    assert_eq!(here, pane);
+    assert_eq!(d.here(), d.pane);
 }
 
 #[test]
 fn desktop_closed_notification_ends_the_wait_without_jumping() {
-    if !bus::dbus_available() || !world::tmux_available() {
+    let Some(d) = Desktop::start(&["actions", "body"]) else {
         return;
-    }
-    let bus = bus::Bus::start();
-    let server = bus::Server::start(&bus, &["actions", "body"]);
-    let (w, client, _pane, n) = world_with_waiting_session();
-    let target = Target {
-        ring_tmux: ring_tmux_of(&w),
-        setting: Some("600".into()),
-        ..Target::default()
     };
-    let address = bus.address.clone();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(desktop::send_on(&address, &n, &target));
-    });
-    let call = server.wait_for(1, WITHIN).expect("a Notify");
+    let sent = d.send_in_background(d.target("600"));
+    let call = d.server.wait_for(1, WITHIN).expect("a Notify");
     // A click on another notification, then ours closes: no jump.
-    server.invoke(call.id + 1, desktop::ACTION);
-    server.close(call.id);
-    rx.recv_timeout(HANG)
+    d.server.invoke(call.id + 1, desktop::ACTION);
+    d.server.close(call.id);
+    sent.recv_timeout(HANG)
         .expect("send returned when the notification closed")
         .expect("ok");
-    let here = w
-        .server
-        .run(&["display-message", "-p", "-c", &client, "#{pane_id}"]);
-    assert_eq!(here, "%0", "closing is not a click");
+    assert_eq!(d.here(), "%0", "closing is not a click");
 }
 
 #[test]
 fn desktop_without_actions_capability_does_not_wait() {
-    if !bus::dbus_available() || !world::tmux_available() {
+    let Some(d) = Desktop::start(&["body"]) else {
         return;
-    }
-    let bus = bus::Bus::start();
-    let server = bus::Server::start(&bus, &["body"]);
-    let (w, _client, _pane, n) = world_with_waiting_session();
-    let target = Target {
-        ring_tmux: ring_tmux_of(&w),
-        setting: Some("600".into()),
-        ..Target::default()
     };
-    let address = bus.address.clone();
+    let (address, note, target) = (d.bus.address.clone(), d.note.clone(), d.target("600"));
     // A 600 s wait that did happen would trip the guard.
-    guarded(move || desktop::send_on(&address, &n, &target)).expect("sent");
-    assert!(server.calls()[0].actions.is_empty());
+    guarded(move || desktop::send_on(&address, &note, &target)).expect("sent");
+    assert!(d.server.calls()[0].actions.is_empty());
 }
 
 #[test]
@@ -376,7 +387,7 @@ fn terminal_passthrough_reaches_the_outer_terminal_when_tmux_allows_it() {
     let file = record_client_output(&w);
     let seq = "\u{1b}]9;through tmux\u{7}";
     terminal::write_tty(
-        n.tty.as_deref().expect("tty"),
+        n.wait.tty.as_deref().expect("tty"),
         terminal::passthrough(seq).as_bytes(),
     )
     .expect("written");
@@ -402,7 +413,7 @@ fn terminal_outside_tmux_writes_to_the_agents_terminal() {
         &format!("cat >> '{}'", file.display()),
     ]);
     let mut n = note("ring: api waits", "q?");
-    n.tty = Some(w.server.pane_tty("t"));
+    n.wait.tty = Some(w.server.pane_tty("t"));
     terminal::send(&n, &Target::default()).expect("sent");
     let got = until_received(&file, "q?");
     assert_eq!(got, "\u{7}\u{1b}]9;ring: api waits: q?\u{7}");
@@ -412,7 +423,7 @@ fn terminal_outside_tmux_writes_to_the_agents_terminal() {
 fn terminal_without_a_terminal_is_an_error() {
     assert!(terminal::send(&note("t", "b"), &Target::default()).is_err());
     let mut n = note("t", "b");
-    n.tty = Some("/dev/null".into());
+    n.wait.tty = Some("/dev/null".into());
     assert!(terminal::send(&n, &Target::default()).is_err());
 }
 
@@ -450,7 +461,7 @@ fn display_without_a_client_is_an_error() {
     }
     let w = World::new();
     let mut n = note("t", "b");
-    n.tmux_socket = Some(w.server.socket());
+    n.wait.tmux_socket = Some(w.server.socket());
     let err = display::send(&n, &Target::default()).expect_err("nobody attached");
     assert!(format!("{err:#}").contains("no client"), "{err:#}");
 }
@@ -608,8 +619,8 @@ fn desktop_click_in_zellij_goes_to_the_panes_tab() {
     });
     assert_eq!(start.as_deref(), Some("terminal_0"));
     let mut n = note("ring: api waits", "q?");
-    n.zellij_session = Some(z.name.clone());
-    n.zellij_pane = Some("1".into());
+    n.wait.zellij_session = Some(z.name.clone());
+    n.wait.zellij_pane = Some("1".into());
     let target = Target {
         setting: Some("600".into()),
         ..Target::default()

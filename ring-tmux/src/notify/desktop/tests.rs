@@ -1,5 +1,6 @@
 use super::macos::{applescript, applescript_string, shell_line, terminal_notifier_args};
 use super::*;
+use ring_shared::notify::Wait;
 use rstest::rstest;
 use std::path::PathBuf;
 
@@ -41,9 +42,12 @@ fn target() -> Target {
 #[test]
 fn tmux_sessions_jump_through_ring_tmux() {
     let note = Note {
-        session_id: "s1".into(),
-        tmux_socket: Some("/tmp/tmux-1/default".into()),
-        tmux_pane: Some("%3".into()),
+        wait: Wait {
+            session_id: "s1".into(),
+            tmux_socket: Some("/tmp/tmux-1/default".into()),
+            tmux_pane: Some("%3".into()),
+            ..Wait::default()
+        },
         ..Note::default()
     };
     let want = [
@@ -74,9 +78,12 @@ fn zellij_sessions_go_to_their_panes_tab(
     #[case] want: Option<u64>,
 ) {
     let note = Note {
-        session_id: "s1".into(),
-        zellij_session: session.map(Into::into),
-        zellij_pane: pane.map(Into::into),
+        wait: Wait {
+            session_id: "s1".into(),
+            zellij_session: session.map(Into::into),
+            zellij_pane: pane.map(Into::into),
+            ..Wait::default()
+        },
         ..Note::default()
     };
     assert_eq!(
@@ -102,8 +109,11 @@ fn the_tab_of_a_terminal_pane_not_a_plugin_of_the_same_id() {
 #[test]
 fn an_option_like_session_id_has_no_jump() {
     let note = Note {
-        session_id: "--help".into(),
-        tmux_socket: Some("/tmp/s".into()),
+        wait: Wait {
+            session_id: "--help".into(),
+            tmux_socket: Some("/tmp/s".into()),
+            ..Wait::default()
+        },
         ..Note::default()
     };
     assert_eq!(jump_command(&note, &target()), None);

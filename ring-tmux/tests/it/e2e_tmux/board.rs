@@ -2,6 +2,7 @@
 //! tmux (3.2 or later), and what a person types into the attached client drives it.
 
 use super::world::{self, World, payload, poll, until_contains};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Generous: the popup starts `ring-tmux board`, which reads the board before it draws.
@@ -328,17 +329,7 @@ fn in_a_narrow_popup_a_hostile_question_is_shown_whole_as_inert_text() {
         return;
     }
     let mut w = World::new();
-    let client = w.attach();
-    let outer = w.outer.as_ref().expect("attached");
-    outer.run(&["resize-window", "-t", "t", "-x", "60"]);
-    let width = || {
-        w.server
-            .run(&["display-message", "-p", "-c", &client, "#{client_width}"])
-    };
-    assert_eq!(
-        poll(SHOWN_WITHIN, || (width() == "60").then_some(())),
-        Some(())
-    );
+    w.attach_narrow(60);
     let tty = w.server.pane_tty("%0");
     let cwd = w.project("narrow");
     w.alive(&[(&cwd, &tty)]);
@@ -389,19 +380,29 @@ fn ask_in_window_1(w: &World, command: &str, keys_file: &std::path::Path) {
     );
 }
 
-#[test]
-fn p_lists_the_dialog_in_the_board_and_the_chosen_digit_lands_in_the_agents_pane() {
+/// A world whose window 1 asks about `command` (the answer's key lands in the keys file), with
+/// the board open on it and `p` pressed: the world, the keys file and the screen once the board
+/// lists the dialog. `None` without tmux.
+fn board_listing_a_dialog(command: &str) -> Option<(World, PathBuf, String)> {
     if !world::tmux_available() {
-        return;
+        return None;
     }
     let mut w = World::new();
     w.server.run(&["new-window", "-d", "-t", "t:1"]);
     w.attach();
     let keys_file = w.dir.path().join("keys");
-    ask_in_window_1(&w, "echo ring-board-ok", &keys_file);
+    ask_in_window_1(&w, command, &keys_file);
     open_board(&w, "asking");
     keys(&w, &["p"]);
     let listed = until_contains(SHOWN_WITHIN, "Do you want to proceed?", || screen(&w));
+    Some((w, keys_file, listed))
+}
+
+#[test]
+fn p_lists_the_dialog_in_the_board_and_the_chosen_digit_lands_in_the_agents_pane() {
+    let Some((w, keys_file, listed)) = board_listing_a_dialog("echo ring-board-ok") else {
+        return;
+    };
     assert!(
         listed.contains("echo ring-board-ok") && listed.contains(" 2  Yes, and always allow"),
         "the command asked about and the options: {listed}"
@@ -416,17 +417,9 @@ fn p_lists_the_dialog_in_the_board_and_the_chosen_digit_lands_in_the_agents_pane
 
 #[test]
 fn p_sends_nothing_to_a_dialog_that_changed_after_it_was_listed() {
-    if !world::tmux_available() {
+    let Some((w, keys_file, listed)) = board_listing_a_dialog("echo first") else {
         return;
-    }
-    let mut w = World::new();
-    w.server.run(&["new-window", "-d", "-t", "t:1"]);
-    w.attach();
-    let keys_file = w.dir.path().join("keys");
-    ask_in_window_1(&w, "echo first", &keys_file);
-    open_board(&w, "asking");
-    keys(&w, &["p"]);
-    let listed = until_contains(SHOWN_WITHIN, "Do you want to proceed?", || screen(&w));
+    };
     assert!(listed.contains("echo first"), "{listed}");
     // Meanwhile the agent asks about something else.
     ask_in_window_1(&w, "rm -rf ./build", &keys_file);

@@ -1,7 +1,7 @@
 //! The keys ring.tmux binds, typed into a real attached client: jump and the menu.
 
 use super::BADGE_WITHIN;
-use super::world::{self, World, payload, poll, until_contains};
+use super::world::{self, World, payload, until_contains};
 use std::time::Duration;
 
 #[test]
@@ -182,17 +182,8 @@ fn on_a_narrow_client_menu_lines_are_cut_by_ring_not_by_tmux() {
         return;
     }
     let mut w = World::new();
-    let client = w.attach();
+    w.attach_narrow(64);
     let outer = w.outer.as_ref().expect("attached");
-    outer.run(&["resize-window", "-t", "t", "-x", "64"]);
-    let width = || {
-        w.server
-            .run(&["display-message", "-p", "-c", &client, "#{client_width}"])
-    };
-    assert_eq!(
-        poll(BADGE_WITHIN, || (width() == "64").then_some(())),
-        Some(())
-    );
     let tty = w.server.pane_tty("%0");
     let cwd = w.project("a-rather-long-project-name-for-a-narrow-client");
     w.alive(&[(&cwd, &tty)]);

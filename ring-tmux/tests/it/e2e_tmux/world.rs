@@ -232,6 +232,26 @@ impl World {
         name
     }
 
+    /// [`World::attach`], with the outer window (and so the client) `width` columns wide once
+    /// tmux says so: the client's name.
+    pub fn attach_narrow(&mut self, width: u32) -> String {
+        let client = self.attach();
+        let outer = self.outer.as_ref().expect("attached");
+        outer.run(&["resize-window", "-t", "t", "-x", &width.to_string()]);
+        let width_now = || {
+            self.server
+                .run(&["display-message", "-p", "-c", &client, "#{client_width}"])
+        };
+        let want = width.to_string();
+        assert_eq!(
+            poll(Duration::from_secs(5), || (width_now() == want)
+                .then_some(())),
+            Some(()),
+            "the client never became {width} columns wide"
+        );
+        client
+    }
+
     /// Attaches one more client, to `session`, inside an outer tmux of its own (killed when
     /// the caller drops it): its client name and that outer server.
     pub fn attach_to(&self, session: &str) -> (String, Server) {
