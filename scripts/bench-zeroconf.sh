@@ -20,7 +20,7 @@
 #   * the same board with no transcripts at all (the cost of zero-config itself);
 #   * `status` inside tmux (a private server with 6 panes, `$TMUX` set): every live cwd has
 #     more transcripts than Claude processes, so the tmux process-tree evidence (spec §4.10
-#     rule 2) is needed: reused from `RING_HOME/cache/evidence.json` (≤ 30 s while the
+#     rule 2) is needed: reused from `RING_HOME/cache/evidence.bin` (≤ 30 s while the
 #     agents are the same), and gathered on every call (`RING_EVIDENCE_TTL=0`: one
 #     `tmux list-panes` and a /proc walk, what one run in 30 s, or the first run after an
 #     agent started or ended, pays).

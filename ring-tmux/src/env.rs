@@ -18,7 +18,7 @@
 //!   `process_rows` format) that replaces the `/proc` walk below the panes' shells (§4.10
 //!   rule 2). An unreadable file means no processes.
 //! * `RING_EVIDENCE_TTL`: seconds `status` / `oneline` reuse the tmux evidence gathered by an
-//!   earlier run (`RING_HOME/cache/evidence.json`; float, `0` = never; default 30). See
+//!   earlier run (`RING_HOME/cache/evidence.bin`; float, `0` = never; default 30). See
 //!   `zeroconf::evidence`.
 
 use ring_shared::derive::{Pane, Proc, ProcRow, Procs};

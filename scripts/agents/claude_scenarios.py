@@ -20,14 +20,12 @@ Environment: RING_BIN (default target/debug/ring-tmux), RING_AGENTS_BIN (the fol
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
 import signal
 import sys
 import time
-import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,34 +36,25 @@ MOCK = HERE / "mock_anthropic.py"
 FIXTURES = H.REPO / "ring-shared/tests/fixtures/agents/claude"
 API_KEY = "sk-ant-api03-ringmock-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-ringAA"
 CLAUDE_VERSION = "2.1.328"
-RING_DEADLINE = 3.0
-LATE_WINDOW = 12.0  # after a miss, how long to keep watching (for the report only)
-
-# What the person sees vs what ring shows, for one step.
-ENDED = ("ended", "")
+ENDED = H.ENDED
 
 
-class ClaudeRun:
+class ClaudeRun(H.AgentRun):
     """One scenario: a Harness with Claude's config, the mock, hooks, an attached client."""
+
+    ROW_KEYS = ("session_id", "status", "waiting_kind", "source", "tmux_pane")
+    SHOW_SOURCE = True
+    LATE_SECONDS = True
 
     def __init__(self, rec: H.Recorder, scenario: str, keep: bool, hooks: bool = True,
                  native_layout: bool = False, claude_json_extra: dict | None = None,
                  write_fixtures: bool = True):
-        self.rec = rec
-        self.scenario = scenario
-        self.h = H.Harness(scenario, keep=keep, hooks=hooks)
-        self.hooks = hooks
+        super().__init__(rec, scenario, scenario, keep, hooks=hooks,
+                         write_fixtures=write_fixtures)
         self.native_layout = native_layout
         self.claude_json_extra = claude_json_extra or {}
-        self.write_fixtures = write_fixtures
-        self.steps: list[dict] = []
-        self.sids: list[str] = []          # session ids, in order of start
         self.pids: list[int] = []          # claude pids, in order of start
-        self.sid: str | None = None
         self.pid: int | None = None
-        self.payload_mark = 0
-        self.ring_mark = 0
-        self.outer_socket = self.h.socket + "-outer"
         self.proc_snapshots: list[dict] = []
 
     # ---- set-up ------------------------------------------------------------------------
@@ -102,41 +91,12 @@ class ClaudeRun:
         if self.hooks:
             h.install_hooks()
             h.add_recorder_hooks()
-        # A status line, window and pane badges through ring's placeholders, set before
-        # ring.tmux loads, and a client attached (from an outer tmux) so the status job runs.
-        h.tmux("new-session", "-d", "-s", "main", "-x", "200", "-y", "50",
-               "-c", str(h.work), H.SHELL_CMD)
-        h.tmux("set", "-g", "status-right", "#{ring_status} |")
-        h.tmux("set", "-g", "window-status-format", " #I:#W #{ring_badge}")
-        h.tmux("set", "-g", "window-status-current-format", " #I:#W #{ring_badge}")
-        h.tmux("set", "-g", "@ring-bin", H.RING_BIN)
-        h.tmux("run-shell", H.RING_TMUX_PLUGIN)
-        if not h.tmux("show", "-gqv", "@ring_loaded").strip():
-            raise RuntimeError("ring.tmux did not load")
-        h.pane = h.tmux("list-panes", "-t", "main", "-F", "#{pane_id}").split()[0]
-        h.pane_pid = int(h.tmux("list-panes", "-t", "main", "-F", "#{pane_pid}").split()[0])
-        env = h.base_env()
-        import subprocess
-        subprocess.run(["tmux", "-L", self.outer_socket, "-f", "/dev/null", "new-session", "-d",
-                        "-x", "200", "-y", "52",
-                        f"env -u TMUX tmux -L {h.socket} attach -t main"],
-                       env=env, check=True, timeout=20)
-        h.wait_screen(lambda s: H.SHELL_PROMPT.strip() in s, 15, "shell prompt")
-
-    def outer_status(self) -> str:
-        import subprocess
-        out = subprocess.run(["tmux", "-L", self.outer_socket, "capture-pane", "-p"],
-                             env=self.h.base_env(), capture_output=True, text=True, timeout=10)
-        lines = [l for l in out.stdout.splitlines() if l.strip()]
-        return lines[-1].rstrip() if lines else ""
-
-    def close(self) -> None:
-        import subprocess
-        subprocess.run(["tmux", "-L", self.outer_socket, "kill-server"],
-                       env=self.h.base_env(), capture_output=True, timeout=20)
-        self.h.close()
+        h.start_tmux_attached()
 
     # ---- readings ----------------------------------------------------------------------
+    def screen_state(self, screen: str) -> tuple[str, str]:
+        return H.claude_screen_state(screen)
+
     def session_file(self, pid: int | None = None) -> dict | None:
         pid = pid or self.pid
         if not pid:
@@ -157,111 +117,8 @@ class ClaudeRun:
             return (live or rows or [None])[0]
         return None
 
-    def ring_view(self) -> tuple[str, str, tuple[str, str], tuple[str, str], list[dict]]:
-        rows = self.h.rows_here()
-        row = self.board_row(rows)
-        board = ("absent", "") if row is None else (row.get("status", "?"),
-                                                    row.get("waiting_kind") or "")
-        badge = self.h.badge()
-        return H.fmt(*board), H.fmt(*badge), board, badge, rows
-
-    # ---- steps -------------------------------------------------------------------------
-    def step(self, name: str, action, expect: tuple[str, str], screen_text: str | None = None,
-             timeout: float = 40, extra_check=None, note: str = "",
-             wait_payload: str | None = None) -> bool:
-        """action(); wait until the screen shows `expect` (and `screen_text`); then give ring
-        RING_DEADLINE seconds to show `expect` on the board and on the badge."""
-        h = self.h
-        t0 = time.time()
-        if action:
-            action()
-        screen_ok = True
-        err = ""
-
-        def screen_matches():
-            s = h.capture()
-            st = H.claude_screen_state(s)
-            return st == expect and (screen_text is None or screen_text in s)
-
-        ok, _ = H.wait_until(screen_matches, timeout, 0.15)
-        if not ok:
-            screen_ok = False
-            err = f"screen never showed {H.fmt(*expect)}" + (
-                f" with {screen_text!r}" if screen_text else "")
-        if wait_payload and screen_ok:
-            ok, _ = H.wait_until(lambda: self.payload_since(wait_payload), 30, 0.2)
-            if not ok:
-                err = f"no {wait_payload} payload within 30 s"
-        t_screen = time.time()
-
-        def ring_matches():
-            view = self.ring_view()
-            return (self.matches(expect, view) and not self.extra_rows(view)
-                    and (extra_check is None or extra_check(view)))
-
-        ring_ok, _ = H.wait_until(ring_matches, RING_DEADLINE, 0.2)
-        t_ring = time.time()
-        # What the line reports: the screen and ring at the deadline (or at the match).
-        board_s, badge_s, board, badge, rows = self.ring_view()
-        screen = h.capture()
-        shown = H.claude_screen_state(screen)
-        late = None
-        gone: list = []
-        if not ring_ok and screen_ok and LATE_WINDOW > 0:
-            # Not a pass, but say whether ring catches up later (and when) or never does.
-            def caught_up():
-                if H.claude_screen_state(h.capture()) != expect:
-                    gone.append(1)  # the screen moved on: ring can no longer catch up
-                    return True
-                return ring_matches()
-            okl, _ = H.wait_until(caught_up, LATE_WINDOW, 0.3)
-            okl = okl and not gone
-            late = round(time.time() - t_screen, 1) if okl else None
-        extra_note = ""
-        dups = self.extra_rows((board_s, badge_s, board, badge, rows))
-        if dups:
-            extra_note = "extra live rows for this folder: " + ", ".join(
-                f"{r.get('session_id')}={r.get('status')}({r.get('source')})" for r in dups)
-        if extra_check is not None and not extra_check((board_s, badge_s, board, badge, rows)):
-            extra_note = getattr(extra_check, "why", "extra check failed")
-        passed = screen_ok and ring_ok and not err
-        late_note = ""
-        if not ring_ok and screen_ok:
-            late_note = (f"ring matched only after {late} s" if late is not None
-                         else "ring never matched while the screen stayed so" if gone
-                         else f"ring still differs {LATE_WINDOW:.0f} s later")
-        notes = [n.replace(str(h.work), "/WORK") for n in (note, err, extra_note, late_note)
-                 if n]
-        self.rec.add(H.StepResult(self.scenario, name, passed, H.fmt(*shown), board_s, badge_s,
-                                  H.fmt(*expect), "; ".join(notes)))
-        time.sleep(0.5)  # the recorder hook (a python start) may land just after ring's
-        payloads = self.h.agent_payloads() if self.hooks else []
-        ring_got = self.h.ring_payloads()
-        ring_new = ring_got[self.ring_mark:]
-        self.ring_mark = len(ring_got)
-        new = payloads[self.payload_mark:]
-        first = self.payload_mark
-        self.payload_mark = len(payloads)
-        self.steps.append({
-            "step": name,
-            "expected": H.fmt(*expect),
-            "screen": H.fmt(*shown),
-            "ring_board": board_s,
-            "badge": badge_s,
-            "pass": passed,
-            "note": "; ".join(notes),
-            "ring_match_seconds": round(t_ring - t_screen, 2) if ring_ok else late,
-            "step_seconds": round(t_ring - t0, 2),
-            "payload_lines": [first + i for i in range(len(new))],
-            "events": [self.describe(p["payload"]) for p in new],
-            "ring_received": [p.get("event") for p in ring_new],
-            "rows_here": [{k: r.get(k) for k in ("session_id", "status", "waiting_kind",
-                                                  "source", "tmux_pane")} for r in rows],
-            "status_line": " ".join(self.outer_status().split()),
-            "session_file": self.session_file(),
-            "screen_tail": [l for l in screen.splitlines() if l.strip()][-14:],
-        })
-        return passed
+    def step_extras(self) -> dict:
+        return {"session_file": self.session_file()}
 
     @staticmethod
     def describe(p: dict) -> str:
@@ -282,35 +139,11 @@ class ClaudeRun:
             bits.append(f"last_assistant_message={str(p['last_assistant_message'])[:60]!r}")
         return ev + (" " + " ".join(bits) if bits else "")
 
-    def payload_since(self, event: str, **fields) -> dict | None:
-        for p in self.h.agent_payloads()[self.payload_mark:]:
-            pl = p["payload"]
-            if pl.get("hook_event_name") == event and all(pl.get(k) == v for k, v in fields.items()):
-                return pl
-        return None
-
-    def extra_rows(self, view) -> list[dict]:
-        """Live rows of this folder other than the session's own: one agent, one row."""
-        rows = view[4]
-        row = self.board_row(rows)
-        return [r for r in rows if r is not row and r.get("status") != "ended"]
-
-    @staticmethod
-    def matches(expect: tuple[str, str], view) -> bool:
-        _, _, board, badge, _ = view
-        if expect == ENDED:
-            return board[0] in ("absent", "ended") and badge[0] in ("", "ended")
-        return board == expect and badge == expect
-
     # ---- actions -----------------------------------------------------------------------
     def launch(self) -> None:
         self.h.send_text("claude --permission-mode default")
 
     def start_step(self, name: str = "start") -> bool:
-        def after_start():
-            ok, pid = H.wait_until(lambda: self.h.agent_pid(), 20)
-            return pid
-
         self.launch()
         ok, pid = H.wait_until(lambda: self.h.agent_pid(), 20)
         if pid:
@@ -327,25 +160,10 @@ class ClaudeRun:
             self.proc_snapshots.append(snap)
         return self.step(name, None, ("idle", ""), screen_text="? for shortcuts")
 
-    def prompt(self, text: str):
-        return lambda: self.h.send_text(text)
-
-    def keys(self, *keys: str):
-        return lambda: self.h.send_keys(*keys)
-
-    def exit_step(self) -> bool:
-        def act():
-            self.h.send_text("/exit", enter=False)
-            time.sleep(0.6)
-            self.h.send_keys("Enter")
-        return self.step("exit", act, ENDED)
-
     # ---- fixtures ----------------------------------------------------------------------
     def normalizer(self):
         h = self.h
-        pairs = [(str(h.work), "/WORK"), (str(h.home), "/HOME"), (str(h.tmp), "/TMP"),
-                 (str(h.root), "/ROOT"),
-                 (re.sub(r"[^A-Za-z0-9]", "-", str(h.work)), "-WORK")]
+        pairs = h.placeholders() + [(re.sub(r"[^A-Za-z0-9]", "-", str(h.work)), "-WORK")]
         for i, sid in enumerate(self.sids):
             pairs.append((sid, "SESSION-ID" if i == 0 else f"SESSION-ID-{i + 1}"))
         counters: dict[str, dict[str, str]] = {"toolu": {}, "prompt": {}}
@@ -477,10 +295,8 @@ def sc_ask_tool(run: ClaudeRun) -> None:
     run.exit_step()
 
 
-def sc_plan(run: ClaudeRun) -> None:
-    """Plan mode (shift+tab twice) and ExitPlanMode's approval dialog."""
-    run.start_step()
-
+def plan_dialog(run: ClaudeRun) -> None:
+    """Plan mode (shift+tab twice), then a prompt whose plan opens ExitPlanMode's dialog."""
     def to_plan():
         run.h.send_keys("BTab")
         time.sleep(0.5)
@@ -488,6 +304,12 @@ def sc_plan(run: ClaudeRun) -> None:
     run.step("plan-mode", to_plan, ("idle", ""), screen_text="plan mode on")
     run.step("plan-dialog", run.prompt("RING_PLAN: make a plan"), ("waiting", "plan"),
              screen_text="Exit plan mode?")
+
+
+def sc_plan(run: ClaudeRun) -> None:
+    """Plan mode (shift+tab twice) and ExitPlanMode's approval dialog."""
+    run.start_step()
+    plan_dialog(run)
     run.step("plan-dialog-notified", None, ("waiting", "plan"), wait_payload="Notification",
              note="after Claude's Notification")
     run.step("plan-approved", run.keys("Enter"), ("idle", ""), screen_text="RING-PLAN-DONE")
@@ -749,14 +571,7 @@ def sc_reply_ask(run: ClaudeRun) -> None:
 def sc_reply_plan(run: ClaudeRun) -> None:
     """ExitPlanMode's approval dialog answered by `ring-tmux reply … 1`: the plan goes ahead."""
     run.start_step()
-
-    def to_plan():
-        run.h.send_keys("BTab")
-        time.sleep(0.5)
-        run.h.send_keys("BTab")
-    run.step("plan-mode", to_plan, ("idle", ""), screen_text="plan mode on")
-    run.step("plan-dialog", run.prompt("RING_PLAN: make a plan"), ("waiting", "plan"),
-             screen_text="Exit plan mode?")
+    plan_dialog(run)
     out = ring_reply(run, run.sid or "?", "--json")
     try:
         listing = json.loads(out.stdout)
@@ -796,57 +611,7 @@ SCENARIOS = {
 
 
 def main() -> int:
-    global RING_DEADLINE, LATE_WINDOW
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", default="", help="comma-separated scenario names")
-    ap.add_argument("--keep", action="store_true", help="keep the temporary folders")
-    ap.add_argument("--no-fixtures", action="store_true", help="do not write fixtures")
-    ap.add_argument("--ring-deadline", type=float, default=RING_DEADLINE)
-    ap.add_argument("--late-window", type=float, default=LATE_WINDOW,
-                    help="after a miss, seconds to keep watching whether ring catches up (0: no)")
-    ap.add_argument("--list", action="store_true")
-    args = ap.parse_args()
-    RING_DEADLINE = args.ring_deadline
-    LATE_WINDOW = args.late_window
-    if args.list:
-        print("\n".join(SCENARIOS))
-        return 0
-    names = [n for n in args.only.split(",") if n] or list(SCENARIOS)
-    unknown = [n for n in names if n not in SCENARIOS]
-    if unknown:
-        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(SCENARIOS)}")
-        return 2
-    claude = os.path.join(H.AGENTS_BIN, "claude")
-    if not os.access(claude, os.X_OK):
-        print(f"claude not found at {claude} (set RING_AGENTS_BIN)")
-        return 2
-    if not os.access(H.RING_BIN, os.X_OK):
-        print(f"ring-tmux not found at {H.RING_BIN} (set RING_BIN)")
-        return 2
-    rec = H.Recorder()
-    for name in names:
-        fn, opts = SCENARIOS[name]
-        run = ClaudeRun(rec, name, args.keep, write_fixtures=not args.no_fixtures, **opts)
-        try:
-            run.setup()
-            fn(run)
-        except Exception as e:  # a broken scenario is a failure, never a crash of the suite
-            rec.add(H.StepResult(name, "error", False, "?", "?", "?", "-",
-                                 f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"))
-            if os.environ.get("RING_AGENTS_DEBUG"):
-                traceback.print_exc()
-                print(run.h.capture() if hasattr(run.h, "pane") else "")
-        finally:
-            try:
-                run.save_fixtures()
-            except Exception as e:
-                print(f"(fixtures of {name} not written: {e})")
-            if args.keep:
-                print(f"kept {run.h.root} (tmux -L {run.h.socket})")
-            run.close()
-    passed, failed = rec.summary()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return H.suite_main(__doc__, ClaudeRun, SCENARIOS, "claude")
 
 
 if __name__ == "__main__":

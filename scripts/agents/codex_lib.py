@@ -27,12 +27,10 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+import harness as H  # noqa: E402
+from harness import AGENTS_BIN, RING_BIN  # noqa: E402,F401 (the suites' binaries)
 from mock_openai import MockOpenAI  # noqa: E402
 
-RING_BIN = os.environ.get("RING_BIN", str(REPO / "target" / "debug" / "ring-tmux"))
-AGENTS_BIN = os.environ.get(
-    "RING_AGENTS_BIN", str(Path.home() / ".cache" / "ring-ci" / "agents" / "node_modules" / ".bin")
-)
 CODEX = str(Path(AGENTS_BIN) / "codex")
 PERMISSION_WAIT = 2  # codex_permission_wait_seconds in the throwaway ring folder
 DEADLINE = 3.0  # how long ring may take to match the screen after an event
@@ -363,21 +361,10 @@ trust_level = "trusted"
             return []
 
     def ring_payloads(self) -> list[dict]:
-        path = self.ring_home / "hook_payloads.jsonl"
-        if not path.exists():
-            return []
-        return [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+        return H.read_jsonl(self.ring_home / "hook_payloads.jsonl")
 
     def probes(self) -> list[dict]:
-        if not self.probe_log.exists():
-            return []
-        out = []
-        for line in self.probe_log.read_text().splitlines():
-            try:
-                out.append(json.loads(line))
-            except ValueError:
-                pass
-        return out
+        return H.read_jsonl(self.probe_log)
 
     # ---- Codex's own records
 
@@ -528,12 +515,8 @@ def fmt(state: str, kind: str) -> str:
 
 
 def wait_until(fn, timeout: float, interval: float = 0.15):
-    deadline = time.time() + timeout
-    value = fn()
-    while not value and time.time() < deadline:
-        time.sleep(interval)
-        value = fn()
-    return value
+    """fn()'s first truthy value within `timeout` seconds, or its last falsy one."""
+    return H.wait_until(fn, timeout, interval)[1]
 
 
 # ---------------------------------------------------------------- fixtures

@@ -38,11 +38,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import codex_lib as L  # noqa: E402
+import harness as H  # noqa: E402
 from codex_lib import CodexEnv, codex_screen_state, fmt, wait_until  # noqa: E402
 
 FIXTURES = L.REPO / "ring-shared" / "tests" / "fixtures" / "agents" / "codex"
 
-RESULTS: list[tuple[bool, str]] = []
+TALLY = H.Tally()
 
 
 class Run:
@@ -175,14 +176,7 @@ class Run:
                     notes.append(extra_note)
             return ok, notes
 
-        end = time.time() + deadline
-        obs = observe()
-        ok, notes = matches(obs)
-        while not ok and time.time() < end:
-            time.sleep(0.2)
-            obs = observe()
-            ok, notes = matches(obs)
-        row, badge = obs
+        ok, notes, (row, badge) = H.poll_match(observe, matches, deadline)
         mark["payloads_seen"] = len(self.env.probes())
         mark["row"] = row
         mark["badge"] = badge
@@ -191,12 +185,7 @@ class Run:
 
     def record(self, ok: bool, step: str, truth, board: str, badge: str, note: str = "") -> bool:
         screen = truth if isinstance(truth, str) else fmt(*truth)
-        line = f"{'PASS' if ok else 'FAIL'} {self.name}/{step}: screen={screen} ring_board={board} badge={badge}"
-        if note:
-            line += f"  ({note})"
-        print(line, flush=True)
-        RESULTS.append((ok, line))
-        return ok
+        return TALLY.record(ok, self.name, step, screen, board, badge, note)
 
     # ---- end
 
@@ -533,11 +522,9 @@ def main() -> int:
             run = Run(name, args, **kw)
             fn(run)
         except Exception as exc:  # a scenario that broke counts as a failure
-            msg = f"FAIL {name}/error: screen=? ring_board=? badge=?  ({type(exc).__name__}: {exc})"
-            print(msg, flush=True)
+            TALLY.record(False, name, "error", "?", "?", "?", f"{type(exc).__name__}: {exc}")
             if os.environ.get("CODEX_E2E_TRACE"):
                 traceback.print_exc()
-            RESULTS.append((False, msg))
         finally:
             if run is not None:
                 try:
@@ -545,10 +532,7 @@ def main() -> int:
                 finally:
                     run.env.close()
             args.probe = saved
-    passed = sum(1 for ok, _ in RESULTS if ok)
-    failed = len(RESULTS) - passed
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return TALLY.finish()
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ Environment: RING_BIN (default target/debug/ring-tmux), RING_AGENTS_BIN (the fol
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -31,8 +30,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import time
-import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -43,9 +40,7 @@ MOCK = HERE / "mock_gemini.py"
 FIXTURES = H.REPO / "ring-shared/tests/fixtures/agents/gemini"
 GEMINI_VERSION = "0.61.0"
 API_KEY = "ring-mock-gemini-key"
-RING_DEADLINE = 3.0
-LATE_WINDOW = 12.0  # after a miss, how long to keep watching (for the report only)
-ENDED = ("ended", "")
+ENDED = H.ENDED
 
 # Every event Gemini CLI 0.61.0 sends to command hooks (its settings schema).
 GEMINI_EVENTS = [
@@ -94,20 +89,15 @@ def gemini_screen_state(screen: str) -> tuple[str, str]:
     return "idle", ""
 
 
-class GeminiRun:
+class GeminiRun(H.AgentRun):
     """One scenario: a Harness with Gemini's settings, the mock, hooks, an attached client."""
 
+    EXIT_COMMAND = "/quit"
+
     def __init__(self, rec: H.Recorder, scenario: str, keep: bool, write_fixtures: bool = True):
-        self.rec = rec
-        self.scenario = scenario
-        self.h = H.Harness("gemini-" + scenario, keep=keep)
-        self.write_fixtures = write_fixtures
-        self.steps: list[dict] = []
-        self.sids: list[str] = []
-        self.sid: str | None = None      # ring's id: gemini:<session_id>
-        self.payload_mark = 0
-        self.ring_mark = 0
-        self.outer_socket = self.h.socket + "-outer"
+        super().__init__(rec, scenario, "gemini-" + scenario, keep,
+                         write_fixtures=write_fixtures)
+        # self.sid is ring's id: gemini:<session_id>; self.sids Gemini's own.
 
     # ---- set-up ------------------------------------------------------------------------
     def setup(self) -> None:
@@ -135,22 +125,7 @@ class GeminiRun:
         if out.returncode != 0 or "Gemini CLI" not in out.stdout:
             raise RuntimeError(f"install-hooks: {out.stdout}{out.stderr}")
         self.add_recorder_hooks()
-        h.tmux("new-session", "-d", "-s", "main", "-x", "200", "-y", "50",
-               "-c", str(h.work), H.SHELL_CMD)
-        h.tmux("set", "-g", "status-right", "#{ring_status} |")
-        h.tmux("set", "-g", "window-status-format", " #I:#W #{ring_badge}")
-        h.tmux("set", "-g", "window-status-current-format", " #I:#W #{ring_badge}")
-        h.tmux("set", "-g", "@ring-bin", H.RING_BIN)
-        h.tmux("run-shell", H.RING_TMUX_PLUGIN)
-        if not h.tmux("show", "-gqv", "@ring_loaded").strip():
-            raise RuntimeError("ring.tmux did not load")
-        h.pane = h.tmux("list-panes", "-t", "main", "-F", "#{pane_id}").split()[0]
-        h.pane_pid = int(h.tmux("list-panes", "-t", "main", "-F", "#{pane_pid}").split()[0])
-        subprocess.run(["tmux", "-L", self.outer_socket, "-f", "/dev/null", "new-session", "-d",
-                        "-x", "200", "-y", "52",
-                        f"env -u TMUX tmux -L {h.socket} attach -t main"],
-                       env=h.base_env(), check=True, timeout=20)
-        h.wait_screen(lambda s: H.SHELL_PROMPT.strip() in s, 15, "shell prompt")
+        h.start_tmux_attached()
 
     def add_recorder_hooks(self) -> None:
         """Adds, next to ring's hooks, a recorder on every Gemini event (ring's untouched)."""
@@ -167,50 +142,17 @@ class GeminiRun:
                 {"hooks": [{"type": "command", "command": cmd, "timeout": 30000}]})
         path.write_text(json.dumps(settings, indent=2) + "\n")
 
-    def outer_status(self) -> str:
-        out = subprocess.run(["tmux", "-L", self.outer_socket, "capture-pane", "-p"],
-                             env=self.h.base_env(), capture_output=True, text=True, timeout=10)
-        lines = [l for l in out.stdout.splitlines() if l.strip()]
-        return lines[-1].rstrip() if lines else ""
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.outer_socket, "kill-server"],
-                       env=self.h.base_env(), capture_output=True, timeout=20)
-        self.h.close()
-
     # ---- readings ----------------------------------------------------------------------
-    def board_row(self, rows: list[dict]) -> dict | None:
-        for r in rows:
-            if self.sid and r.get("session_id") == self.sid:
-                return r
-        return None
+    def screen_state(self, screen: str) -> tuple[str, str]:
+        return gemini_screen_state(screen)
 
-    def ring_view(self):
-        rows = self.h.rows_here()
-        row = self.board_row(rows)
-        board = ("absent", "") if row is None else (row.get("status", "?"),
-                                                    row.get("waiting_kind") or "")
-        badge = self.h.badge()
-        return H.fmt(*board), H.fmt(*badge), board, badge, rows
-
-    def extra_rows(self, view) -> list[dict]:
-        rows = view[4]
-        row = self.board_row(rows)
-        return [r for r in rows if r is not row and r.get("status") != "ended"]
-
-    @staticmethod
-    def matches(expect: tuple[str, str], view) -> bool:
-        _, _, board, badge, _ = view
-        if expect == ENDED:
-            return board[0] in ("absent", "ended") and badge[0] in ("", "ended")
-        return board == expect and badge == expect
-
-    def payload_since(self, event: str, **fields) -> dict | None:
-        for p in self.h.agent_payloads()[self.payload_mark:]:
-            pl = p["payload"]
-            if pl.get("hook_event_name") == event and all(pl.get(k) == v for k, v in fields.items()):
-                return pl
-        return None
+    def after_screen(self) -> None:
+        """The session's id, from the first SessionStart payload the recorder got."""
+        if self.sid is None:
+            start = self.payload_since("SessionStart")
+            if start:
+                self.sids.append(start["session_id"])
+                self.sid = "gemini:" + start["session_id"]
 
     @staticmethod
     def describe(p: dict) -> str:
@@ -222,111 +164,11 @@ class GeminiRun:
             bits.append(f"prompt_response={str(p['prompt_response'])[:60]!r}")
         return p.get("hook_event_name", "?") + (" " + " ".join(bits) if bits else "")
 
-    # ---- steps -------------------------------------------------------------------------
-    def step(self, name: str, action, expect: tuple[str, str], screen_text: str | None = None,
-             timeout: float = 40, wait_payload: str | None = None, note: str = "") -> bool:
-        """action(); wait until the screen shows `expect` (and `screen_text`); then give ring
-        RING_DEADLINE seconds to show `expect` on the board and on the badge."""
-        h = self.h
-        t0 = time.time()
-        if action:
-            action()
-        err = ""
-
-        def screen_matches():
-            s = h.capture()
-            return gemini_screen_state(s) == expect and (screen_text is None or screen_text in s)
-
-        screen_ok, _ = H.wait_until(screen_matches, timeout, 0.15)
-        if not screen_ok:
-            err = f"screen never showed {H.fmt(*expect)}" + (
-                f" with {screen_text!r}" if screen_text else "")
-        if wait_payload and screen_ok:
-            ok, _ = H.wait_until(lambda: self.payload_since(wait_payload), 30, 0.2)
-            if not ok:
-                err = f"no {wait_payload} payload within 30 s"
-        if self.sid is None:
-            start = self.payload_since("SessionStart")
-            if start:
-                self.sids.append(start["session_id"])
-                self.sid = "gemini:" + start["session_id"]
-        t_screen = time.time()
-
-        def ring_matches():
-            view = self.ring_view()
-            return self.matches(expect, view) and not self.extra_rows(view)
-
-        ring_ok, _ = H.wait_until(ring_matches, RING_DEADLINE, 0.2)
-        t_ring = time.time()
-        board_s, badge_s, board, badge, rows = self.ring_view()
-        screen = h.capture()
-        shown = gemini_screen_state(screen)
-        late_note = ""
-        if not ring_ok and screen_ok and LATE_WINDOW > 0:
-            gone: list = []
-
-            def caught_up():
-                if gemini_screen_state(h.capture()) != expect:
-                    gone.append(1)
-                    return True
-                return ring_matches()
-            okl, _ = H.wait_until(caught_up, LATE_WINDOW, 0.3)
-            late_note = (f"ring matched only after {round(time.time() - t_screen, 1)} s"
-                         if okl and not gone else
-                         "ring never matched while the screen stayed so" if gone
-                         else f"ring still differs {LATE_WINDOW:.0f} s later")
-        dups = self.extra_rows((board_s, badge_s, board, badge, rows))
-        extra_note = ("extra live rows for this folder: " + ", ".join(
-            f"{r.get('session_id')}={r.get('status')}" for r in dups)) if dups else ""
-        passed = screen_ok and ring_ok and not err
-        notes = [n.replace(str(h.work), "/WORK") for n in (note, err, extra_note, late_note) if n]
-        self.rec.add(H.StepResult(self.scenario, name, passed, H.fmt(*shown), board_s, badge_s,
-                                  H.fmt(*expect), "; ".join(notes)))
-        time.sleep(0.5)  # the recorder hook (a python start) may land just after ring's
-        payloads = h.agent_payloads()
-        ring_got = h.ring_payloads()
-        ring_new = ring_got[self.ring_mark:]
-        self.ring_mark = len(ring_got)
-        new = payloads[self.payload_mark:]
-        first = self.payload_mark
-        self.payload_mark = len(payloads)
-        self.steps.append({
-            "step": name,
-            "expected": H.fmt(*expect),
-            "screen": H.fmt(*shown),
-            "ring_board": board_s,
-            "badge": badge_s,
-            "pass": passed,
-            "note": "; ".join(notes),
-            "ring_match_seconds": round(t_ring - t_screen, 2) if ring_ok else None,
-            "step_seconds": round(t_ring - t0, 2),
-            "payload_lines": [first + i for i in range(len(new))],
-            "events": [self.describe(p["payload"]) for p in new],
-            "ring_received": [p.get("event") for p in ring_new],
-            "rows_here": [{k: r.get(k) for k in ("session_id", "status", "waiting_kind",
-                                                  "tmux_pane")} for r in rows],
-            "status_line": " ".join(self.outer_status().split()),
-            "screen_tail": [l for l in screen.splitlines() if l.strip()][-14:],
-        })
-        return passed
-
-    def prompt(self, text: str):
-        return lambda: self.h.send_text(text)
-
-    def keys(self, *keys: str):
-        return lambda: self.h.send_keys(*keys)
-
+    # ---- actions -----------------------------------------------------------------------
     def start_step(self) -> bool:
         self.h.send_text("gemini")
         return self.step("start", None, ("idle", ""), screen_text="Type your message",
                          wait_payload="SessionStart")
-
-    def exit_step(self) -> bool:
-        def act():
-            self.h.send_text("/quit", enter=False)
-            time.sleep(0.6)
-            self.h.send_keys("Enter")
-        return self.step("exit", act, ENDED)
 
     def gemini_pid(self) -> int | None:
         """The node process that runs the session: Gemini relaunches itself as a child of the
@@ -343,8 +185,7 @@ class GeminiRun:
         if not self.write_fixtures:
             return
         h = self.h
-        pairs = [(str(h.work), "/WORK"), (str(h.home), "/HOME"), (str(h.tmp), "/TMP"),
-                 (str(h.root), "/ROOT")]
+        pairs = h.placeholders()
         for i, sid in enumerate(self.sids):
             pairs.append((sid, "SESSION-ID" if i == 0 else f"SESSION-ID-{i + 1}"))
             pairs.append((sid[:8], "SESSION8" if i == 0 else f"SESSION8-{i + 1}"))
@@ -446,67 +287,18 @@ def sc_esc_thinking(run: GeminiRun) -> None:
 
 
 SCENARIOS = {
-    "basic": sc_basic,
-    "esc_permission": sc_esc_permission,
-    "esc_thinking": sc_esc_thinking,
-    "question": sc_question,
-    "kill9": sc_kill9,
+    "basic": (sc_basic, {}),
+    "esc_permission": (sc_esc_permission, {}),
+    "esc_thinking": (sc_esc_thinking, {}),
+    "question": (sc_question, {}),
+    "kill9": (sc_kill9, {}),
 }
 # Run only when named (--only): none at the moment.
 KNOWN_GAPS: dict = {}
 
 
 def main() -> int:
-    global RING_DEADLINE, LATE_WINDOW
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", default="", help="comma-separated scenario names")
-    ap.add_argument("--keep", action="store_true", help="keep the temporary folders")
-    ap.add_argument("--no-fixtures", action="store_true", help="do not write fixtures")
-    ap.add_argument("--ring-deadline", type=float, default=RING_DEADLINE)
-    ap.add_argument("--late-window", type=float, default=LATE_WINDOW)
-    ap.add_argument("--list", action="store_true")
-    args = ap.parse_args()
-    RING_DEADLINE = args.ring_deadline
-    LATE_WINDOW = args.late_window
-    if args.list:
-        print("\n".join(SCENARIOS))
-        return 0
-    names = [n for n in args.only.split(",") if n] or list(SCENARIOS)
-    SCENARIOS.update(KNOWN_GAPS)
-    unknown = [n for n in names if n not in SCENARIOS]
-    if unknown:
-        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(SCENARIOS)}")
-        return 2
-    gemini = os.path.join(H.AGENTS_BIN, "gemini")
-    if not os.access(gemini, os.X_OK):
-        print(f"gemini not found at {gemini} (set RING_AGENTS_BIN)")
-        return 2
-    if not os.access(H.RING_BIN, os.X_OK):
-        print(f"ring-tmux not found at {H.RING_BIN} (set RING_BIN)")
-        return 2
-    rec = H.Recorder()
-    for name in names:
-        run = GeminiRun(rec, name, args.keep, write_fixtures=not args.no_fixtures)
-        try:
-            run.setup()
-            SCENARIOS[name](run)
-        except Exception as e:  # a broken scenario is a failure, never a crash of the suite
-            rec.add(H.StepResult(name, "error", False, "?", "?", "?", "-",
-                                 f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"))
-            if os.environ.get("RING_AGENTS_DEBUG"):
-                traceback.print_exc()
-                print(run.h.capture() if hasattr(run.h, "pane") else "")
-        finally:
-            try:
-                run.save_fixtures()
-            except Exception as e:
-                print(f"(fixtures of {name} not written: {e})")
-            if args.keep:
-                print(f"kept {run.h.root} (tmux -L {run.h.socket})")
-            run.close()
-    passed, failed = rec.summary()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return H.suite_main(__doc__, GeminiRun, SCENARIOS, "gemini", KNOWN_GAPS)
 
 
 if __name__ == "__main__":

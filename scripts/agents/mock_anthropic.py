@@ -84,16 +84,24 @@ SCRIPTS: dict[str, list[tuple]] = {
 }
 DEFAULT_TEXT = "I am the mock. Nothing scripted for this prompt. RING-DEFAULT-DONE"
 
-LOG_LOCK = threading.Lock()
-LOG_PATH: str | None = None
+
+class RequestLog:
+    """The requests' log (this mock's and mock_gemini.py's): one JSON line per request, with
+    its time, appended to `path` (the --log file; nothing is written without one)."""
+
+    def __init__(self) -> None:
+        self.path: str | None = None
+        self.lock = threading.Lock()
+
+    def __call__(self, entry: dict) -> None:
+        if not self.path:
+            return
+        entry["t"] = round(time.time(), 3)
+        with self.lock, open(self.path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(entry) + "\n")
 
 
-def log(entry: dict) -> None:
-    if not LOG_PATH:
-        return
-    entry["t"] = round(time.time(), 3)
-    with LOG_LOCK, open(LOG_PATH, "a", encoding="utf-8") as f:
-        f.write(json.dumps(entry) + "\n")
+log = RequestLog()
 
 
 def user_texts(msg: dict) -> tuple[str, bool]:
@@ -145,24 +153,55 @@ def sse(handler: BaseHTTPRequestHandler, event: str, data: dict) -> None:
     handler.wfile.flush()
 
 
-class Handler(BaseHTTPRequestHandler):
+class JsonHandler(BaseHTTPRequestHandler):
+    """The mock servers' request handler base (this one's, and mock_gemini.py's): quiet,
+    HTTP/1.1, the request body, JSON answers and event streams (with `json_headers()`)."""
     protocol_version = "HTTP/1.1"
 
     def log_message(self, fmt, *args):  # quiet
         pass
 
+    def json_headers(self) -> list[tuple[str, str]]:
+        """More headers for every answer (JSON or a stream)."""
+        return []
+
     def _body(self) -> bytes:
         n = int(self.headers.get("Content-Length") or 0)
         return self.rfile.read(n) if n else b""
+
+    def _request_json(self):
+        """The request's body as JSON (`{"_raw": text}` when it is not JSON)."""
+        raw = self._body()
+        try:
+            return json.loads(raw or b"{}")
+        except ValueError:
+            return {"_raw": raw.decode("utf-8", "replace")}
+
+    def _start_stream(self) -> None:
+        """The head of a server-sent event stream; the connection closes after it."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        for name, value in self.json_headers():
+            self.send_header(name, value)
+        self.end_headers()
+        self.close_connection = True
 
     def _json(self, status: int, obj) -> None:
         raw = json.dumps(obj).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(raw)))
-        self.send_header("request-id", "req_mock_" + uuid.uuid4().hex[:12])
+        for name, value in self.json_headers():
+            self.send_header(name, value)
         self.end_headers()
         self.wfile.write(raw)
+
+
+class Handler(JsonHandler):
+    def json_headers(self) -> list[tuple[str, str]]:
+        return [("request-id", "req_mock_" + uuid.uuid4().hex[:12])]
 
     def do_GET(self):
         log({"method": "GET", "path": self.path})
@@ -183,11 +222,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
 
     def do_POST(self):
-        raw = self._body()
-        try:
-            body = json.loads(raw or b"{}")
-        except ValueError:
-            body = {"_raw": raw.decode("utf-8", "replace")}
+        body = self._request_json()
         path = self.path.split("?")[0]
         entry = {"method": "POST", "path": self.path,
                  "model": body.get("model") if isinstance(body, dict) else None,
@@ -232,13 +267,7 @@ class Handler(BaseHTTPRequestHandler):
                              "content": blocks, "stop_reason": stop_reason,
                              "stop_sequence": None, "usage": usage})
             return
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Connection", "close")
-        self.send_header("request-id", "req_mock_" + uuid.uuid4().hex[:12])
-        self.end_headers()
-        self.close_connection = True
+        self._start_stream()
         try:
             sse(self, "message_start", {"type": "message_start", "message": {
                 "id": msg_id, "type": "message", "role": "assistant", "model": model,
@@ -276,9 +305,9 @@ class Handler(BaseHTTPRequestHandler):
             log({"method": "POST", "path": self.path, "note": "client closed the stream"})
 
 
-def serve(handler: type[BaseHTTPRequestHandler], set_log) -> None:
+def serve(handler: type[BaseHTTPRequestHandler], request_log: RequestLog) -> None:
     """The mock servers' command line (this one's, and mock_gemini.py's): `--port` (0: any
-    free one), `--log` (handed to `set_log`), `--port-file` (written atomically once
+    free one), `--log` (the file of `request_log`), `--port-file` (written atomically once
     listening); the port is printed, then requests are served on 127.0.0.1 until interrupted."""
     import os
     ap = argparse.ArgumentParser()
@@ -286,7 +315,7 @@ def serve(handler: type[BaseHTTPRequestHandler], set_log) -> None:
     ap.add_argument("--log", default=None)
     ap.add_argument("--port-file", default=None)
     args = ap.parse_args()
-    set_log(args.log)
+    request_log.path = args.log
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     port = server.server_address[1]
@@ -302,10 +331,7 @@ def serve(handler: type[BaseHTTPRequestHandler], set_log) -> None:
 
 
 def main() -> None:
-    def set_log(path):
-        global LOG_PATH
-        LOG_PATH = path
-    serve(Handler, set_log)
+    serve(Handler, log)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mock_anthropic  # noqa: E402 (its handler base, request log, command line, server loop)
 
 # keyword -> list of steps. Step kinds:
 #   ("text", "…")                      final answer (finishReason STOP)
@@ -49,16 +50,7 @@ SCRIPTS: dict[str, list[tuple]] = {
 DEFAULT_TEXT = "I am the mock. Nothing scripted for this prompt. RING-DEFAULT-DONE"
 MAIN_LOOP_TOOL = "run_shell_command"
 
-LOG_LOCK = threading.Lock()
-LOG_PATH: str | None = None
-
-
-def log(entry: dict) -> None:
-    if not LOG_PATH:
-        return
-    entry["t"] = round(time.time(), 3)
-    with LOG_LOCK, open(LOG_PATH, "a", encoding="utf-8") as f:
-        f.write(json.dumps(entry) + "\n")
+log = mock_anthropic.RequestLog()
 
 
 def declared_tools(body: dict) -> list[str]:
@@ -126,24 +118,7 @@ def response(parts: list[dict], model: str, finish: str | None) -> dict:
             "modelVersion": model}
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, fmt, *args):  # quiet
-        pass
-
-    def _body(self) -> bytes:
-        n = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(n) if n else b""
-
-    def _json(self, status: int, obj) -> None:
-        raw = json.dumps(obj).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(raw)))
-        self.end_headers()
-        self.wfile.write(raw)
-
+class Handler(mock_anthropic.JsonHandler):
     def do_GET(self):
         log({"method": "GET", "path": self.path})
         if self.path.split("?")[0].rstrip("/").endswith("/models"):
@@ -153,11 +128,7 @@ class Handler(BaseHTTPRequestHandler):
             self._json(200, {})
 
     def do_POST(self):
-        raw = self._body()
-        try:
-            body = json.loads(raw or b"{}")
-        except ValueError:
-            body = {"_raw": raw.decode("utf-8", "replace")}
+        body = self._request_json()
         if not isinstance(body, dict):
             body = {"_raw": body}
         path = self.path.split("?")[0]
@@ -195,12 +166,7 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(delay)
             self._json(200, response(parts, model, "STOP"))
             return
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.close_connection = True
+        self._start_stream()
         try:
             end = time.time() + delay
             while time.time() < end:
@@ -222,12 +188,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main() -> None:
-    def set_log(path):
-        global LOG_PATH
-        LOG_PATH = path
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import mock_anthropic  # noqa: E402 (its command line and server loop)
-    mock_anthropic.serve(Handler, set_log)
+    mock_anthropic.serve(Handler, log)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ from harness import fmt, wait_until  # noqa: E402
 from mock_openai import MockOpenAI  # noqa: E402
 
 DEADLINE = 15.0
-RESULTS: list[tuple[bool, str]] = []
+TALLY = H.Tally()
 
 # Logs every bus event OpenCode gives plugins, one JSON line each (what the findings quote).
 RECORDER_PLUGIN = r'''import { appendFileSync } from "node:fs"
@@ -67,6 +67,15 @@ def opencode_config(port: int) -> dict:
         "share": "disabled",
         "permission": {"bash": "ask"},
     }
+
+
+def newest_row(h: H.Harness) -> dict | None:
+    """The newest OpenCode row of the harness's folder (its id changes at the first prompt)."""
+    work = os.path.realpath(h.work)
+    rows = [r for r in h.board() if r.get("provider") == "opencode"
+            and os.path.realpath(r.get("cwd") or "/nonexistent") == work]
+    rows.sort(key=lambda r: r.get("last_active") or 0)
+    return rows[-1] if rows else None
 
 
 def screen_state(screen: str, command: str) -> tuple[str, str]:
@@ -112,16 +121,10 @@ class Run:
             self.h.tmux("set-option", "-g", option, value)
         # ring.tmux fills #{ring_status} in when it loads: load it again over these options.
         self.h.tmux("run-shell", H.RING_TMUX_PLUGIN)
-        self.outer = f"{self.h.socket}-outer"
-        inner = f"env -u TMUX tmux -L {self.h.socket} attach -t main"
-        H.subprocess.run(["tmux", "-L", self.outer, "-f", "/dev/null", "new-session", "-d", "-s",
-                          "outer", "-x", "200", "-y", "52", inner],
-                         env=self.h.base_env(), check=True, timeout=20)
+        self.h.attach_client("-s", "outer")
 
     def close(self) -> None:
-        H.subprocess.run(["tmux", "-L", self.outer, "kill-server"], env=self.h.base_env(),
-                         capture_output=True, timeout=20)
-        self.h.close()
+        self.h.close()  # the outer server too
         self.mock.stop()
 
     # ---- driving
@@ -147,11 +150,7 @@ class Run:
         return screen_state(self.h.capture(), self.command())
 
     def row(self) -> dict | None:
-        work = os.path.realpath(self.h.work)
-        rows = [r for r in self.h.board() if r.get("provider") == "opencode"
-                and os.path.realpath(r.get("cwd") or "/nonexistent") == work]
-        rows.sort(key=lambda r: r.get("last_active") or 0)
-        return rows[-1] if rows else None
+        return newest_row(self.h)
 
     # ---- checking
     def check(self, step: str, want: tuple[str, str], screen_timeout: float = 30) -> bool:
@@ -180,34 +179,19 @@ class Run:
                 notes.append(f"board pane {row.get('tmux_pane')} (want {self.h.pane})")
             return ok and badge == (state, kind), "; ".join(notes)
 
-        end = time.time() + DEADLINE
-        obs = observe()
-        ok, note = matches(obs)
-        while not ok and time.time() < end:
-            time.sleep(0.2)
-            obs = observe()
-            ok, note = matches(obs)
-        row, badge = obs
+        ok, note, (row, badge) = H.poll_match(observe, matches, DEADLINE)
         board = "none" if row is None else fmt(row.get("status", "?"), row.get("waiting_kind") or "")
         return self.record(ok, step, truth, board, fmt(*badge), note)
 
     def record(self, ok: bool, step: str, truth, board: str, badge: str, note: str = "") -> bool:
-        screen = fmt(*truth)
-        line = f"{'PASS' if ok else 'FAIL'} {self.name}/{step}: screen={screen} ring_board={board} badge={badge}"
-        if note:
-            line += f"  ({note})"
-        print(line, flush=True)
-        RESULTS.append((ok, line))
-        return ok
+        return TALLY.record(ok, self.name, step, fmt(*truth), board, badge, note)
 
     def events(self) -> list[str]:
-        if not self.events_log.exists():
-            return []
         out = []
-        for line in self.events_log.read_text().splitlines():
+        for record in H.read_jsonl(self.events_log):
             try:
-                out.append(json.loads(line)["event"]["type"])
-            except (ValueError, KeyError, TypeError):
+                out.append(record["event"]["type"])
+            except (KeyError, TypeError):
                 pass
         return out
 
@@ -284,16 +268,12 @@ def main() -> int:
                 print(f"  kept {run.h.root} (tmux -L {run.h.socket})")
                 print(f"  events: {' '.join(dict.fromkeys(run.events()))}")
         except Exception as err:  # a scenario that cannot go on is one failed step
-            RESULTS.append((False, f"FAIL {name}/setup: {err}"))
-            print(f"FAIL {name}/setup: {err}", flush=True)
+            TALLY.line(False, f"FAIL {name}/setup: {err}")
             traceback.print_exc()
         finally:
             if run is not None:
                 run.close()
-    passed = sum(1 for ok, _ in RESULTS if ok)
-    failed = len(RESULTS) - passed
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return TALLY.finish()
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ import json
 import os
 import sys
 import time
-import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -25,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness as H  # noqa: E402
 import zellij_scenario as Z  # noqa: E402
 from mock_openai import MockOpenAI  # noqa: E402
-from opencode_scenarios import opencode_config, screen_state  # noqa: E402
+from opencode_scenarios import newest_row, opencode_config, screen_state  # noqa: E402
 
 Z.SCENARIO = "opencode-zellij"
 
@@ -52,13 +51,9 @@ class OpencodeZellijRun(Z.ZellijRun):
     def view(self) -> dict:
         v = super().view()
         if v["row"] is None or v["row"].get("status") == "ended":
-            # The newest OpenCode row of this folder (its id changes at the first prompt).
-            work = os.path.realpath(self.h.work)
-            rows = [r for r in self.h.board() if r.get("provider") == "opencode"
-                    and os.path.realpath(r.get("cwd") or "/nonexistent") == work]
-            rows.sort(key=lambda r: r.get("last_active") or 0)
-            if rows:
-                self.sid = rows[-1].get("session_id")
+            newest = newest_row(self.h)
+            if newest:
+                self.sid = newest.get("session_id")
                 v = super().view()
         v["others"] = [r for r in v["others"] if r.get("provider") == "opencode"]
         content = Z.pane_content(v["raw"])
@@ -67,18 +62,8 @@ class OpencodeZellijRun(Z.ZellijRun):
         return v
 
     def find_opencode(self) -> int | None:
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                if Path(f"/proc/{entry}/comm").read_text().strip() != "opencode":
-                    continue
-                env = Path(f"/proc/{entry}/environ").read_bytes().decode("utf-8", "replace")
-            except OSError:
-                continue
-            if f"ZELLIJ_SESSION_NAME={self.session}\0" in env + "\0":
-                return int(entry)
-        return None
+        found = self.find_agent("opencode")
+        return found[0] if found else None
 
     def step(self, name, action, expect, screen_text=None, timeout=40) -> bool:
         # The screen is classified by opencode_scenarios.screen_state (through view()).
@@ -113,29 +98,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--keep", action="store_true")
     args = ap.parse_args()
-    rec = H.Recorder()
-    zellij = Z.find_zellij()
-    binary = os.path.join(H.AGENTS_BIN, "opencode")
-    missing = ("zellij not found" if not zellij else
-               f"opencode not found at {binary}" if not os.access(binary, os.X_OK) else "")
-    if missing:
-        rec.add(Z.BarResult(Z.SCENARIO, "setup", False, "?", "?", "?", "-", missing))
-    else:
-        run = None
-        try:
-            run = OpencodeZellijRun(rec, args.keep, zellij, Z.ensure_plugin())
-            run.setup()
-            scenario(run)
-        except Exception as e:  # a broken set-up is a failure, never a crash
-            rec.add(Z.BarResult(Z.SCENARIO, "error", False, "?", "?", "?", "-",
-                                f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"))
-            traceback.print_exc()
-        finally:
-            if run is not None:
-                run.close()
-    passed, failed = rec.summary()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return Z.run_suite(
+        "opencode", lambda rec, zellij, wasm: OpencodeZellijRun(rec, args.keep, zellij, wasm),
+        scenario)
 
 
 if __name__ == "__main__":

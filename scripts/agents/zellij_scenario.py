@@ -254,11 +254,15 @@ class ZellijRun:
     # ---- readings ----------------------------------------------------------------------
     def find_claude(self) -> tuple[int, str] | None:
         """The claude process of this zellij session: (pid, its ZELLIJ_PANE_ID)."""
+        return self.find_agent("claude")
+
+    def find_agent(self, comm: str) -> tuple[int, str] | None:
+        """The process named `comm` of this zellij session and HOME: (pid, ZELLIJ_PANE_ID)."""
         for entry in os.listdir("/proc"):
             if not entry.isdigit():
                 continue
             try:
-                if Path(f"/proc/{entry}/comm").read_text().strip() != "claude":
+                if Path(f"/proc/{entry}/comm").read_text().strip() != comm:
                     continue
                 env = dict(e.split("=", 1) for e in Path(f"/proc/{entry}/environ").read_bytes()
                            .decode("utf-8", "replace").split("\0") if "=" in e)
@@ -336,19 +340,12 @@ class ZellijRun:
         if why:
             notes.append(why)
         if shown and not ring_ok:
-            seen = ""
-            if LATE_WINDOW > 0:
-                # Not a pass; only says whether ring catches up while the screen stays so.
-                def caught_up():
-                    now = self.view()
-                    if now["screen"] != expect:
-                        return "moved"
-                    return "matched" if self.matches(expect, now)[0] else None
-                _, seen = H.wait_until(caught_up, LATE_WINDOW, 0.3)
-            notes.append(f"ring matched only after {time.time() - t_screen:.1f} s"
-                         if seen == "matched" else
-                         "ring never matched while the screen stayed so" if seen == "moved"
-                         else f"ring still differs {LATE_WINDOW:.0f} s later")
+            def caught_up():
+                now = self.view()
+                if now["screen"] != expect:
+                    return "moved"
+                return "matched" if self.matches(expect, now)[0] else None
+            notes.append(H.late_note(caught_up, t_screen, LATE_WINDOW)[0])
         elif ring_ok:
             notes.append(f"ring matched in {time.time() - t_screen:.1f} s")
         row = v["row"] or {}
@@ -386,6 +383,38 @@ class ZellijRun:
             time.sleep(0.6)
             self.h.send_keys("Enter")
         return self.step("exit", act, ENDED)
+
+
+def run_suite(agent: str, make_run, body) -> int:
+    """The zellij suites' run: `make_run(zellij, wasm)` in the world set up, `body(run)`,
+    one line per step, then `N passed, M failed`. A missing tool (zellij, the agent
+    `agent`, ring-tmux) or a broken set-up is a failed step, never a crash."""
+    rec = H.Recorder()
+    zellij = find_zellij()
+    binary = os.path.join(H.AGENTS_BIN, agent)
+    missing = ("zellij not found (RING_ZELLIJ, ~/.cache/ring-ci/zellij/bin/zellij, PATH)"
+               if not zellij else
+               f"{agent} not found at {binary} (set RING_AGENTS_BIN)"
+               if not os.access(binary, os.X_OK) else
+               f"ring-tmux not found at {H.RING_BIN} (set RING_BIN)"
+               if not os.access(H.RING_BIN, os.X_OK) else "")
+    if missing:
+        rec.add(BarResult(SCENARIO, "setup", False, "?", "?", "?", "-", missing))
+        return H.finish(rec)
+    run = None
+    try:
+        run = make_run(rec, zellij, ensure_plugin())
+        run.setup()
+        body(run)
+    except Exception as e:  # a broken set-up is a failure, never a crash
+        rec.add(BarResult(SCENARIO, "error", False, "?", "?", "?", "-", H.error_note(e)))
+        traceback.print_exc()
+        if os.environ.get("RING_AGENTS_DEBUG") and run is not None and hasattr(run.h, "pane"):
+            print(run.h.capture())
+    finally:
+        if run is not None:
+            run.close()
+    return H.finish(rec)
 
 
 def scenario(run: ZellijRun) -> None:
@@ -435,36 +464,8 @@ def main() -> int:
                     help="after a miss, seconds to keep watching whether ring catches up (0: no)")
     args = ap.parse_args()
     RING_DEADLINE, LATE_WINDOW = args.ring_deadline, args.late_window
-    rec = H.Recorder()
-    zellij = find_zellij()
-    claude = os.path.join(H.AGENTS_BIN, "claude")
-    missing = ("zellij not found (RING_ZELLIJ, ~/.cache/ring-ci/zellij/bin/zellij, PATH)"
-               if not zellij else
-               f"claude not found at {claude} (set RING_AGENTS_BIN)"
-               if not os.access(claude, os.X_OK) else
-               f"ring-tmux not found at {H.RING_BIN} (set RING_BIN)"
-               if not os.access(H.RING_BIN, os.X_OK) else "")
-    if missing:
-        rec.add(BarResult(SCENARIO, "setup", False, "?", "?", "?", "-", missing))
-    else:
-        run = None
-        try:
-            run = ZellijRun(rec, args.keep, zellij, ensure_plugin())
-            run.setup()
-            scenario(run)
-        except Exception as e:  # a broken set-up is a failure, never a crash
-            rec.add(BarResult(SCENARIO, "error", False, "?", "?", "?", "-",
-                                 f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"))
-            if os.environ.get("RING_AGENTS_DEBUG"):
-                traceback.print_exc()
-                if run is not None and hasattr(run.h, "pane"):
-                    print(run.h.capture())
-        finally:
-            if run is not None:
-                run.close()
-    passed, failed = rec.summary()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return run_suite("claude", lambda rec, zellij, wasm: ZellijRun(rec, args.keep, zellij, wasm),
+                     scenario)
 
 
 if __name__ == "__main__":

@@ -1,24 +1,27 @@
 //! What each process was at its last look (`RING_HOME/cache/procs.bin`), and which executable
 //! it ran then, so a scan examines only new or `exec`ed processes.
 //!
-//! Format: magic, then per process `pid u32, seen_at f64, confirmed u8, exe, tag u8` (0 not an
-//! agent, 1 Claude, 2 Codex, 3 local LLM); agents add `host u8, session id, tty` (Claude),
-//! `tty` (Codex) or `runner u8 (0 Ollama, 1 llama.cpp), model, start_ticks u64, tty` (local LLM).
-//! Optional strings are a flag byte, a `u32` length and the bytes. Anything unreadable is an
+//! Format (`store::codec`): a count, then per process `pid u32, seen_at f64, confirmed bool,
+//! exe, tag u8` (0 not an agent, 1 Claude, 2 Codex, 3 local LLM, 4 another agent of the
+//! provider table); agents add `host bool, session id, tty` (Claude), `tty` (Codex), `runner
+//! u8 (0 Ollama, 1 llama.cpp), model, start_ticks u64, tty` (local LLM) or `provider name,
+//! tty`; the exe, session id, model and tty are optional strings. Anything unreadable is an
 //! empty memo.
 
 use super::local::Runner;
 use super::{Kind, Seen};
+use crate::store::codec::{Decode, Encode, Reader, Writer};
+use crate::store::frame::{self, Frame};
 use std::collections::HashMap;
 use std::path::Path;
 
 /// A process is examined again after this long even if its executable did not change (a
 /// backstop for pid reuse by the same program).
 pub const REVALIDATE_SECONDS: f64 = 60.0;
-const MAGIC: &[u8; 8] = b"ringpr03";
-/// The memo's kind and format version in its frame (`store::frame`).
+/// The memo's kind and format version in its frame (`store::frame`). Format 4: written with
+/// `store::codec` (a count, no magic of its own).
 const KIND: &[u8; 4] = b"proc";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 const CAP: u64 = 16 << 20;
 
 /// One remembered look at a process.
@@ -44,8 +47,8 @@ pub fn fresh(at: f64, wall: f64) -> bool {
 
 /// The memo in `file`; empty when missing, too large, or failing its frame's checksum.
 pub fn load(file: &Path) -> Memo {
-    crate::store::frame::load(file, CAP)
-        .and_then(|bytes| decode(crate::store::frame::unseal(KIND, VERSION, &bytes)?))
+    frame::load(file, CAP)
+        .and_then(|bytes| frame::open(KIND, VERSION, &bytes))
         .unwrap_or_default()
 }
 
@@ -54,47 +57,30 @@ pub fn save(file: &Path, memo: &Memo) {
     let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
         return;
     };
-    let _ = crate::store::frame::store(dir, name, KIND, VERSION, &encode(memo));
+    let _ = Frame::of(KIND, VERSION, memo).store(dir, name);
 }
 
-fn put_opt(w: &mut Vec<u8>, s: &Option<String>) {
-    match s {
-        Some(s) => {
-            w.push(1);
-            w.extend_from_slice(&u32::try_from(s.len()).unwrap_or(0).to_le_bytes());
-            w.extend_from_slice(s.as_bytes());
-        }
-        None => w.push(0),
-    }
-}
-
-pub fn encode(memo: &Memo) -> Vec<u8> {
-    let mut w = Vec::with_capacity(16 + memo.len() * 16);
-    w.extend_from_slice(MAGIC);
-    for (
-        pid,
-        Look {
+impl Encode for Look {
+    fn encode(&self, w: &mut Writer) {
+        let Look {
             at,
             exe,
             seen,
             confirmed,
-        },
-    ) in memo
-    {
-        w.extend_from_slice(&pid.to_le_bytes());
-        w.extend_from_slice(&at.to_le_bytes());
-        w.push(u8::from(*confirmed));
-        put_opt(&mut w, exe);
+        } = self;
+        w.f64(*at);
+        w.bool(*confirmed);
+        w.put(exe);
         match seen {
             Seen::Agent(Kind::Claude { session_id, host }, tty) => {
-                w.push(1);
-                w.push(u8::from(*host));
-                put_opt(&mut w, session_id);
-                put_opt(&mut w, tty);
+                w.u8(1);
+                w.bool(*host);
+                w.put(session_id);
+                w.put(tty);
             }
             Seen::Agent(Kind::Codex, tty) => {
-                w.push(2);
-                put_opt(&mut w, tty);
+                w.u8(2);
+                w.put(tty);
             }
             Seen::Agent(
                 Kind::LocalLlm {
@@ -104,110 +90,69 @@ pub fn encode(memo: &Memo) -> Vec<u8> {
                 },
                 tty,
             ) => {
-                w.push(3);
-                w.push(u8::from(*runner == Runner::LlamaCpp));
-                put_opt(&mut w, model);
-                w.extend_from_slice(&start_ticks.to_le_bytes());
-                put_opt(&mut w, tty);
+                w.u8(3);
+                w.u8(u8::from(*runner == Runner::LlamaCpp));
+                w.put(model);
+                w.u64(*start_ticks);
+                w.put(tty);
             }
             Seen::Agent(Kind::Agent(name), tty) => {
-                w.push(4);
-                put_opt(&mut w, &Some((*name).to_owned()));
-                put_opt(&mut w, tty);
+                w.u8(4);
+                w.str(name);
+                w.put(tty);
             }
             // Only settled looks are remembered; anything else reads as "not an agent".
-            Seen::NotAgent | Seen::Undecided | Seen::Gone => w.push(0),
-        }
-    }
-    w
-}
-
-struct Reader<'a>(&'a [u8]);
-
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        (self.0.len() >= n).then(|| {
-            let (head, rest) = self.0.split_at(n);
-            self.0 = rest;
-            head
-        })
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-
-    fn opt(&mut self) -> Option<Option<String>> {
-        match self.u8()? {
-            0 => Some(None),
-            1 => {
-                let n = u32::from_le_bytes(self.take(4)?.try_into().ok()?);
-                let bytes = self.take(usize::try_from(n).ok()?)?;
-                Some(Some(String::from_utf8(bytes.to_vec()).ok()?))
-            }
-            _ => None,
+            Seen::NotAgent | Seen::Undecided | Seen::Gone => w.u8(0),
         }
     }
 }
 
-pub fn decode(bytes: &[u8]) -> Option<Memo> {
-    let mut r = Reader(bytes);
-    if r.take(MAGIC.len())? != MAGIC {
-        return None;
-    }
-    let mut memo = Memo::default();
-    while !r.0.is_empty() {
-        let pid = u32::from_le_bytes(r.take(4)?.try_into().ok()?);
-        let at = f64::from_le_bytes(r.take(8)?.try_into().ok()?);
-        let confirmed = r.u8()? == 1;
-        let exe = r.opt()?;
+impl Decode<'_> for Look {
+    fn decode(r: &mut Reader<'_>) -> Option<Look> {
+        let at = r.f64()?;
+        let confirmed = r.bool()?;
+        let exe = r.get()?;
         let seen = match r.u8()? {
             0 => Seen::NotAgent,
             1 => {
-                let host = r.u8()? == 1;
-                let session_id = r.opt()?;
-                Seen::Agent(Kind::Claude { session_id, host }, r.opt()?)
+                let host = r.bool()?;
+                let session_id = r.get()?;
+                Seen::Agent(Kind::Claude { session_id, host }, r.get()?)
             }
-            2 => Seen::Agent(Kind::Codex, r.opt()?),
+            2 => Seen::Agent(Kind::Codex, r.get()?),
             3 => {
                 let runner = match r.u8()? {
                     0 => Runner::Ollama,
                     1 => Runner::LlamaCpp,
                     _ => return None,
                 };
-                let model = r.opt()?;
-                let start_ticks = u64::from_le_bytes(r.take(8)?.try_into().ok()?);
                 let kind = Kind::LocalLlm {
                     runner,
-                    model,
-                    start_ticks,
+                    model: r.get()?,
+                    start_ticks: r.u64()?,
                 };
-                Seen::Agent(kind, r.opt()?)
+                Seen::Agent(kind, r.get()?)
             }
+            // A provider this binary does not know: the memo is another binary's.
             4 => {
-                // A provider this binary does not know: the memo is another binary's.
-                let name = r.opt()??;
-                let provider = ring_shared::provider::find(&name)?;
-                Seen::Agent(Kind::Agent(provider.name), r.opt()?)
+                let provider = ring_shared::provider::find(r.str()?)?;
+                Seen::Agent(Kind::Agent(provider.name), r.get()?)
             }
             _ => return None,
         };
-        memo.insert(
-            pid,
-            Look {
-                at,
-                exe,
-                seen,
-                confirmed,
-            },
-        );
+        Some(Look {
+            at,
+            exe,
+            seen,
+            confirmed,
+        })
     }
-    Some(memo)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::codec;
 
     fn look(at: f64, exe: Option<&str>, seen: Seen) -> Look {
         Look {
@@ -218,13 +163,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn memo_round_trips() {
+    fn sample() -> Memo {
         let claude = Kind::Claude {
             session_id: Some("s".into()),
             host: true,
         };
-        let memo: Memo = [
+        [
             (1, look(10.0, None, Seen::NotAgent)),
             (
                 2,
@@ -253,17 +197,70 @@ mod tests {
                     ),
                 ),
             ),
+            (
+                5,
+                look(
+                    13.0,
+                    Some("/usr/bin/node"),
+                    Seen::Agent(
+                        Kind::Agent(ring_shared::provider::gemini::PROVIDER.name),
+                        None,
+                    ),
+                ),
+            ),
         ]
-        .into();
-        assert_eq!(decode(&encode(&memo)), Some(memo));
+        .into()
+    }
+
+    /// A memo saved in `dir` and its file's bytes.
+    fn saved(dir: &Path, memo: &Memo) -> Vec<u8> {
+        save(&dir.join("procs.bin"), memo);
+        std::fs::read(dir.join("procs.bin")).expect("procs.bin")
     }
 
     #[test]
-    fn garbage_is_no_memo() {
-        assert_eq!(decode(b"nope"), None);
-        let mut bytes = encode(&[(1, look(1.0, Some("/bin/sh"), Seen::NotAgent))].into());
-        bytes.pop();
-        assert_eq!(decode(&bytes), None);
+    fn memo_round_trips_through_its_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        saved(dir.path(), &sample());
+        assert_eq!(load(&dir.path().join("procs.bin")), sample());
+    }
+
+    #[test]
+    fn a_cut_or_garbage_memo_file_is_no_memo() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let bytes = saved(dir.path(), &sample());
+        codec::assert_every_cut_is_refused(&bytes, |b| frame::open::<Memo>(KIND, VERSION, b));
+        // Inside a valid frame: every cut of the payload, and what is not a memo.
+        let payload = codec::encode(&sample());
+        codec::assert_every_cut_is_refused(&payload, |b| codec::decode::<Memo>(b));
+        assert_eq!(codec::decode::<Memo>(b"nope"), None);
+        // A provider this binary does not know.
+        let mut unknown = codec::encode(&sample());
+        let at = unknown
+            .windows(6)
+            .position(|w| w == b"gemini")
+            .expect("the provider's name");
+        unknown[at..at + 6].copy_from_slice(b"zzzzzz");
+        assert_eq!(codec::decode::<Memo>(&unknown), None);
+    }
+
+    #[test]
+    fn a_hostile_count_is_refused_without_reading_on() {
+        let mut w = Writer::default();
+        w.u32(u32::MAX);
+        w.raw(&[0; 40]);
+        assert_eq!(codec::decode::<Memo>(w.as_slice()), None);
+    }
+
+    #[test]
+    fn a_memo_of_the_previous_format_is_dropped() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("procs.bin");
+        let old = Frame::of(KIND, VERSION - 1, &sample()).seal();
+        std::fs::write(&file, old).expect("old memo");
+        assert_eq!(load(&file), Memo::new());
+        save(&file, &sample());
+        assert_eq!(load(&file), sample());
     }
 
     #[test]

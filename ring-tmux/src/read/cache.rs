@@ -27,20 +27,22 @@
 //! old ring's decoding. Time and liveness rules are never cached.
 
 use super::files::{RowFile, RowFiles};
+use crate::store::codec::{Decode, Encode, Reader};
+use crate::store::frame::{self, Frame};
 use crate::store::journal::{self, FolderState};
-use codec::{Reader, put_f64, put_len, put_row, put_str};
 use std::path::Path;
 
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
-const MAGIC: &[u8; 8] = b"ringrw06";
-/// The cache file's kind and format version in its frame (`store::frame`).
+/// The cache file's kind and format version in its frame (`store::frame`). Format 7: written
+/// with `store::codec` (no magic of its own, a `todo` is one optional pair).
 const KIND: &[u8; 4] = b"rows";
-const VERSION: u32 = 6;
+const VERSION: u32 = 7;
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
-/// Layout: the magic, the folder's [`Key`], the [`Meta`], the entry count, then per file its
-/// name, [`FileKey`] and length-prefixed body (so a slot is found without decoding its row).
+/// Layout (`store::codec`): the folder's [`Key`], the [`Meta`], the entry count, then per
+/// file its name, [`FileKey`] and length-prefixed body (so a slot is found without decoding
+/// its row).
 const CACHE_CAP: usize = 64 << 20;
 
 /// What identifies one state of `sessions/` (and of the decoder).
@@ -72,6 +74,22 @@ impl Key {
     }
 }
 
+impl Encode for Key {
+    fn encode(&self, w: &mut crate::store::codec::Writer) {
+        w.put(&self.dir);
+        w.f64(self.exe_mtime);
+    }
+}
+
+impl Decode<'_> for Key {
+    fn decode(r: &mut Reader<'_>) -> Option<Key> {
+        Some(Key {
+            dir: r.get()?,
+            exe_mtime: r.f64()?,
+        })
+    }
+}
+
 /// How the cache's state was reached, and where it stands in the journal.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Meta {
@@ -95,6 +113,28 @@ impl Meta {
     }
 }
 
+impl Encode for Meta {
+    fn encode(&self, w: &mut crate::store::codec::Writer) {
+        w.f64(self.built_at);
+        w.u64(self.epoch);
+        w.u64(self.offset);
+        w.bool(self.exact);
+        w.f64(self.verified_at);
+    }
+}
+
+impl Decode<'_> for Meta {
+    fn decode(r: &mut Reader<'_>) -> Option<Meta> {
+        Some(Meta {
+            built_at: r.f64()?,
+            epoch: r.u64()?,
+            offset: r.u64()?,
+            exact: r.bool()?,
+            verified_at: r.f64()?,
+        })
+    }
+}
+
 /// What identifies one version of a row file (all zero: could not be stat'ed).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct FileKey {
@@ -111,6 +151,29 @@ impl FileKey {
     /// From `(inode, size, mtime)` as the journal records them.
     pub fn from_parts((ino, size, mtime): (u64, u64, f64)) -> FileKey {
         FileKey { ino, size, mtime }
+    }
+
+    /// Its encoded size (skipped by the folder level, which needs no file keys).
+    const LEN: usize = 8 + 8 + 8;
+}
+
+impl Encode for FileKey {
+    fn encode(&self, w: &mut crate::store::codec::Writer) {
+        w.u64(self.ino);
+        w.u64(self.size);
+        w.f64(self.mtime);
+    }
+}
+
+impl Decode<'_> for FileKey {
+    const MIN_LEN: usize = FileKey::LEN;
+
+    fn decode(r: &mut Reader<'_>) -> Option<FileKey> {
+        Some(FileKey {
+            ino: r.u64()?,
+            size: r.u64()?,
+            mtime: r.f64()?,
+        })
     }
 }
 
@@ -145,7 +208,7 @@ pub enum Loaded<'a> {
 /// The cache file's bytes, still framed (one `fstat` and one exact-size read); `None` when
 /// missing, not a regular file or larger than [`CACHE_CAP`].
 pub fn read(file: &Path) -> Option<Vec<u8>> {
-    crate::store::frame::load(file, CACHE_CAP as u64)
+    frame::load(file, CACHE_CAP as u64)
 }
 
 /// Decodes the cache file's `bytes` for the folder's `key` and the journal's `(epoch, len)`
@@ -179,141 +242,106 @@ fn decode<'a>(
     sessions: &Path,
 ) -> Option<Loaded<'a>> {
     // A cache that fails its checksum (edited, torn) is no cache: the folder is read again.
-    let bytes = crate::store::frame::unseal(KIND, VERSION, bytes)?;
-    let mut r = Reader { bytes };
-    if r.take(MAGIC.len())? != MAGIC {
-        return None;
-    }
-    let key = Key {
-        dir: FolderState {
-            dev: r.u64()?,
-            ino: r.u64()?,
-            sec: r.i64()?,
-            nsec: r.u32()?,
-        },
-        exe_mtime: r.f64()?,
-    };
-    let meta = Meta {
-        built_at: r.f64()?,
-        epoch: r.u64()?,
-        offset: r.u64()?,
-        exact: r.u8()? != 0,
-        verified_at: r.f64()?,
-    };
+    let mut r = Reader::new(frame::unseal(KIND, VERSION, bytes)?);
+    let key: Key = r.get()?;
+    let meta: Meta = r.get()?;
     // Another binary's decoding is used at neither level (its slots are carried over as
     // they are when the cache is rewritten).
     if key.exe_mtime != now.exe_mtime {
         return None;
     }
-    let count = usize::try_from(r.u32()?).ok()?;
-    // Bounded by the file: every entry takes well over one byte.
-    let capacity = count.min(r.bytes.len());
+    // A name, a file key and a body each.
+    let count = r.count(4 + FileKey::LEN + 4)?;
     if holds(key, &meta, now, journal, wall) {
         let mut found = RowFiles::default();
-        found.rows.reserve(capacity);
+        found.rows.reserve(count);
         for _ in 0..count {
             let name = r.str()?;
-            r.take(24)?;
-            let body = r.block()?;
-            match decode_body(body)? {
+            r.skip(FileKey::LEN)?;
+            match decode_body(r.bytes()?)? {
                 RowFile::Row(row) => found.rows.push(row),
                 RowFile::Skipped(why) => found.skipped.push((sessions.join(name), why)),
                 RowFile::Phantom | RowFile::Gone => return None,
             }
         }
-        return r.bytes.is_empty().then_some(Loaded::Holds(found));
+        return r.finish(Loaded::Holds(found));
     }
-    let mut slots = Vec::with_capacity(capacity);
+    let mut slots = Vec::with_capacity(count);
     for _ in 0..count {
-        let name = r.str()?;
-        let file = FileKey {
-            ino: r.u64()?,
-            size: r.u64()?,
-            mtime: r.f64()?,
-        };
-        let body = r.block()?;
-        slots.push(Slot { name, file, body });
+        slots.push(Slot {
+            name: r.str()?,
+            file: r.get()?,
+            body: r.bytes()?,
+        });
     }
-    r.bytes
-        .is_empty()
-        .then_some(Loaded::Stale(key, meta, slots))
+    r.finish(Loaded::Stale(key, meta, slots))
 }
 
 fn decode_body(body: &[u8]) -> Option<RowFile> {
-    let mut r = Reader { bytes: body };
+    let mut r = Reader::new(body);
     let content = match r.u8()? {
-        0 => RowFile::Row(r.row()?),
+        0 => RowFile::Row(r.get()?),
         1 => RowFile::Skipped(r.string()?),
         _ => return None,
     };
-    r.bytes.is_empty().then_some(content)
+    r.finish(content)
 }
 
 /// The encoded body of a row or skipped file; `None` for what is never stored (phantoms are
 /// deleted, gone files gone).
 pub fn encode_body(content: &RowFile) -> Option<Vec<u8>> {
-    let mut w = Vec::new();
+    let mut w = crate::store::codec::Writer::with_capacity(512);
     match content {
         RowFile::Row(row) => {
-            w.reserve(512);
-            w.push(0);
-            put_row(&mut w, row);
+            w.u8(0);
+            w.put(row);
         }
         RowFile::Skipped(why) => {
-            w.push(1);
-            put_str(&mut w, why);
+            w.u8(1);
+            w.str(why);
         }
         RowFile::Phantom | RowFile::Gone => return None,
     }
-    Some(w)
+    Some(w.into_vec())
 }
 
 /// Builds a cache file entry by entry (in file-name order), then writes it.
 pub struct Writer {
-    w: Vec<u8>,
-    count: usize,
+    frame: Frame,
+    /// Where the entry count sits, and the count.
+    count_at: usize,
+    count: u32,
 }
-
-/// Where the entry count sits in the file: after the magic, the key and the meta.
-const COUNT_AT: usize = 8 + (8 + 8 + 8 + 4 + 8) + (8 + 8 + 8 + 1 + 8);
 
 impl Writer {
     /// A cache of the folder state `key` reached as `meta` says; `bytes` sizes the buffer.
     pub fn new(key: Key, meta: &Meta, bytes: usize) -> Writer {
-        let mut w = Vec::with_capacity(COUNT_AT + 4 + bytes);
-        w.extend_from_slice(MAGIC);
-        w.extend_from_slice(&key.dir.dev.to_le_bytes());
-        w.extend_from_slice(&key.dir.ino.to_le_bytes());
-        w.extend_from_slice(&key.dir.sec.to_le_bytes());
-        w.extend_from_slice(&key.dir.nsec.to_le_bytes());
-        put_f64(&mut w, key.exe_mtime);
-        put_f64(&mut w, meta.built_at);
-        w.extend_from_slice(&meta.epoch.to_le_bytes());
-        w.extend_from_slice(&meta.offset.to_le_bytes());
-        w.push(u8::from(meta.exact));
-        put_f64(&mut w, meta.verified_at);
-        debug_assert_eq!(w.len(), COUNT_AT);
-        put_len(&mut w, 0);
-        Writer { w, count: 0 }
+        let mut frame = Frame::new(KIND, VERSION, 80 + bytes);
+        frame.w.put(&key);
+        frame.w.put(meta);
+        let count_at = frame.w.len();
+        frame.w.u32(0);
+        Writer {
+            frame,
+            count_at,
+            count: 0,
+        }
     }
 
     /// Adds one file with its encoded body (from [`encode_body`] or a [`Slot`]).
     pub fn push(&mut self, name: &str, file: FileKey, body: &[u8]) {
-        put_str(&mut self.w, name);
-        self.w.extend_from_slice(&file.ino.to_le_bytes());
-        self.w.extend_from_slice(&file.size.to_le_bytes());
-        put_f64(&mut self.w, file.mtime);
-        put_len(&mut self.w, body.len());
-        self.w.extend_from_slice(body);
-        self.count += 1;
+        let w = &mut self.frame.w;
+        w.str(name);
+        w.put(&file);
+        w.bytes(body);
+        self.count = self.count.saturating_add(1);
     }
 
     /// Writes the cache as `dir/name` (atomically). Errors are ignored: the cache is only a
     /// speed-up.
     pub fn store(mut self, dir: &Path, name: &str) {
-        let count = u32::try_from(self.count).unwrap_or(u32::MAX).to_le_bytes();
-        self.w[COUNT_AT..COUNT_AT + 4].copy_from_slice(&count);
-        let _ = crate::store::frame::store(dir, name, KIND, VERSION, &self.w);
+        self.frame.w.patch_u32(self.count_at, self.count);
+        let _ = self.frame.store(dir, name);
     }
 }
 

@@ -28,6 +28,7 @@ mod entry;
 
 pub use entry::{Entry, FolderState, Op, entries};
 
+use super::codec::{Reader, Writer};
 use super::lock::{self, Lock, Mode};
 use super::open_append;
 use rustix::fs::OFlags;
@@ -87,18 +88,19 @@ fn start_epoch(file: &mut File) -> io::Result<u64> {
         .map_or(0, |d| d.as_nanos() as u64);
     // Unique enough: two epochs of one journal never start in the same nanosecond and pid.
     let epoch = nanos ^ (u64::from(std::process::id()) << 40) | 1;
-    let mut header = Vec::with_capacity(HEADER_LEN as usize);
-    header.extend_from_slice(MAGIC);
-    header.extend_from_slice(&epoch.to_le_bytes());
-    file.write_all(&header)?;
+    let mut header = Writer::with_capacity(HEADER_LEN as usize);
+    header.raw(MAGIC);
+    header.u64(epoch);
+    file.write_all(header.as_slice())?;
     Ok(epoch)
 }
 
 fn read_epoch(file: &File) -> Option<u64> {
     let mut header = [0u8; HEADER_LEN as usize];
     file.read_exact_at(&mut header, 0).ok()?;
-    let (magic, epoch) = header.split_at(8);
-    (magic == MAGIC).then(|| u64::from_le_bytes(epoch.try_into().unwrap_or_default()))
+    let mut r = Reader::new(&header);
+    r.expect(MAGIC)?;
+    r.u64()
 }
 
 /// One change of `sessions/` by the hook, journaled: [`Change::begin`] before touching the

@@ -5,6 +5,7 @@
 //! [`lock::LOCK_TIMEOUT`], nothing prints. Folders are created 0700 and files 0600 whatever
 //! the umask (rows hold commands and questions).
 
+pub mod codec;
 pub mod ended;
 pub mod frame;
 pub mod hidden;

@@ -3,19 +3,21 @@
 //! listing of the folders (so a listing that changed nothing costs no rewrite). Only a
 //! speed-up: a missing, corrupt or foreign cache is simply rebuilt.
 
-use super::codec;
+use super::codec::Decoded;
+use crate::store::frame::{self, Frame};
 use ring_shared::scan::{CodexThread, RolloutFacts, TranscriptFacts};
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
-/// Bumped whenever the cached facts change meaning.
-const VERSION: u32 = 6;
+/// Bumped whenever the cached facts change meaning or encoding (7: `store::codec`, with the
+/// Codex threads and rollouts inside instead of JSON).
+pub(super) const VERSION: u32 = 7;
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "scan.bin";
-/// Its kind in its frame (`store::frame`; the version is [`VERSION`]).
-const KIND: &[u8; 4] = b"scan";
+/// Its kind in its frame (`store::frame`; the version is [`VERSION`], the payload is in the
+/// `codec` module).
+pub(super) const KIND: &[u8; 4] = b"scan";
 /// Largest `scan.bin` read.
 const FILE_CAP: u64 = 256 << 20;
 /// A cache file of an older version, removed when the new one is written.
@@ -27,7 +29,7 @@ pub type Rollouts = BTreeMap<String, (FileKey, RolloutFacts)>;
 const STAMP: &str = "listed";
 
 /// What identifies a version of a file.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FileKey {
     /// mtime, epoch seconds.
     pub mtime: f64,
@@ -105,7 +107,7 @@ impl TranscriptEntry {
 }
 
 /// The Codex threads as read for one version of the database (and its WAL).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CodexEntry {
     pub key: Vec<Option<FileKey>>,
     pub threads: Vec<CodexThread>,
@@ -113,7 +115,6 @@ pub struct CodexEntry {
 
 #[derive(Debug, Default)]
 pub struct Cache {
-    pub(super) version: u32,
     /// `$HOME` the cache was built for (tests and `sudo` switch homes).
     pub(super) home: String,
     /// Hash of the last published rows (0: none): publish only what changed.
@@ -145,14 +146,10 @@ impl Cache {
     /// The cache for `home`, or an empty one.
     pub fn load(dir: &Path, home: &Path) -> Cache {
         let home = home.to_string_lossy().into_owned();
-        let loaded = crate::store::frame::load(&dir.join(FILE), FILE_CAP)
-            .and_then(|bytes| {
-                let payload = crate::store::frame::unseal(KIND, VERSION, &bytes)?;
-                codec::decode(payload, VERSION)
-            })
+        let loaded = frame::load(&dir.join(FILE), FILE_CAP)
+            .and_then(|bytes| frame::open::<Decoded>(KIND, VERSION, &bytes))
             .filter(|d| d.home == home)
             .map(|d| Cache {
-                version: VERSION,
                 home: d.home,
                 published_hash: d.published_hash,
                 transcripts: d.transcripts,
@@ -167,7 +164,6 @@ impl Cache {
             });
         let loaded_ok = loaded.is_some();
         let mut cache = loaded.unwrap_or_else(|| Cache {
-            version: VERSION,
             home,
             old_checked_at: f64::NEG_INFINITY,
             ..Cache::default()
@@ -238,10 +234,9 @@ impl Cache {
             return;
         }
         if self.dirty {
-            let Some(bytes) = codec::encode(self) else {
-                return;
-            };
-            if crate::store::frame::store(dir, FILE, KIND, VERSION, &bytes).is_err() {
+            let mut frame = Frame::new(KIND, VERSION, 64 + self.transcripts.len() * 192);
+            frame.w.put(&*self);
+            if frame.store(dir, FILE).is_err() {
                 return;
             }
             let _ = std::fs::remove_file(dir.join(OLD_FILE));

@@ -1,23 +1,22 @@
-//! The binary form of the scan cache (`RING_HOME/cache/scan.bin`): read on every status-bar
-//! refresh, so it is decoded by hand in one pass (a JSON parse of 500 entries cost more than
-//! the rest of the board). Little-endian; strings are a `u32` length and UTF-8 bytes.
+//! The scan cache's payload (`RING_HOME/cache/scan.bin`, `store::codec` inside the frame):
+//! read on every status-bar refresh, so it is decoded in one pass without field names (a
+//! JSON parse of 500 entries cost more than the rest of the board).
 //!
 //! ```text
-//! magic "RZSC" | version u32 | home str | published_hash u64 | count u32
-//! count × ( dir str | stem str | mtime f64 | size u64 | 0 | 1 facts )
-//!          facts = last_cwd str | head_cwd str | last_action str | todo (0 | 1 i64 i64) | tail u8
-//! projects (0 | 1 dirkey) | dir count u32 | dir count × ( name str | dirkey ) | old_checked_at f64
-//! agents u64 | partial u8
-//!          dirkey = mtime f64 | ino u64
-//! codex_and_rollouts: len u32 | JSON of (Option<CodexEntry>, rollouts) (len 0: none)
+//! home str | published_hash u64 | transcripts: count × ( dir str | stem str | mtime f64 |
+//!     size u64 | facts Option ) facts = last_cwd str | head_cwd str | last_action str |
+//!     todo Option<(i64, i64)> | tail u8 | question Option<str>
+//! projects Option<dirkey> | dirs: count × ( name str | dirkey ) | old_checked_at f64 |
+//! agents u64 | partial bool | codex Option<( keys: count × Option<filekey> | threads )> |
+//! rollouts: count × ( path str | filekey | last_action Option<str> | tail u8 | question )
+//!     dirkey = mtime f64 | ino u64; filekey = mtime f64 | size u64
 //! ```
 //!
 //! Anything malformed decodes as `None`: the cache is rebuilt.
 
 use super::cache::{Cache, CodexEntry, DirKey, FileKey, Rollouts, TranscriptEntry};
-use ring_shared::scan::TailKind;
-
-const MAGIC: &[u8; 4] = b"RZSC";
+use crate::store::codec::{Decode, Encode, Reader, Writer};
+use ring_shared::scan::{CodexThread, RolloutFacts, TailKind, TranscriptFacts};
 
 /// What the file holds, apart from the run-time flags of [`super::cache::Cache`].
 pub struct Decoded {
@@ -33,229 +32,240 @@ pub struct Decoded {
     pub rollouts: Rollouts,
 }
 
-/// Encodes the cache's persistent part.
-pub fn encode(cache: &Cache) -> Option<Vec<u8>> {
-    let transcripts = &cache.transcripts;
-    let (codex, rollouts) = (&cache.codex, &cache.rollouts);
-    let mut out = Vec::with_capacity(64 + transcripts.len() * 192);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&cache.version.to_le_bytes());
-    put_str(&mut out, &cache.home)?;
-    out.extend_from_slice(&cache.published_hash.to_le_bytes());
-    out.extend_from_slice(&u32::try_from(transcripts.len()).ok()?.to_le_bytes());
-    for e in transcripts {
-        let f = &e.facts;
-        put_str(&mut out, &f.dir_name)?;
-        put_str(&mut out, &f.id)?;
-        out.extend_from_slice(&f.mtime.to_le_bytes());
-        out.extend_from_slice(&e.size.to_le_bytes());
-        if !e.read {
-            out.push(0);
-            continue;
-        }
-        out.push(1);
-        put_str(&mut out, &f.last_cwd)?;
-        put_str(&mut out, &f.head_cwd)?;
-        put_str(&mut out, &f.last_action)?;
-        match f.todo {
-            None => out.push(0),
-            Some((done, total)) => {
-                out.push(1);
-                out.extend_from_slice(&done.to_le_bytes());
-                out.extend_from_slice(&total.to_le_bytes());
-            }
-        }
-        out.push(tail_code(f.tail_kind));
-        match &f.question {
-            None => out.push(0),
-            Some(q) => {
-                out.push(1);
-                put_str(&mut out, q)?;
-            }
-        }
-    }
-    match &cache.projects {
-        None => out.push(0),
-        Some(key) => {
-            out.push(1);
-            put_dir_key(&mut out, key);
-        }
-    }
-    out.extend_from_slice(&u32::try_from(cache.dirs.len()).ok()?.to_le_bytes());
-    for (name, key) in &cache.dirs {
-        put_str(&mut out, name)?;
-        put_dir_key(&mut out, key);
-    }
-    out.extend_from_slice(&cache.old_checked_at.to_le_bytes());
-    out.extend_from_slice(&cache.agents.to_le_bytes());
-    out.push(u8::from(cache.partial));
-    if codex.is_none() && rollouts.is_empty() {
-        out.extend_from_slice(&0u32.to_le_bytes());
-    } else {
-        let json = serde_json::to_vec(&(codex, rollouts)).ok()?;
-        out.extend_from_slice(&u32::try_from(json.len()).ok()?.to_le_bytes());
-        out.extend_from_slice(&json);
-    }
-    Some(out)
-}
-
-/// Decodes a cache of `version`; `None` if it is of another version or malformed.
-pub fn decode(bytes: &[u8], version: u32) -> Option<Decoded> {
-    let mut r = Reader { bytes, at: 0 };
-    if r.take(4)? != MAGIC || r.u32()? != version {
-        return None;
-    }
-    let home = r.string()?;
-    let published_hash = r.u64()?;
-    let count = r.u32()? as usize;
-    // Each entry takes at least 25 bytes: a corrupt count cannot make us allocate much.
-    let mut transcripts = Vec::with_capacity(count.min(r.remaining() / 25));
-    for _ in 0..count {
-        let dir_name = r.string()?;
-        let stem = r.string()?;
-        let mtime = f64::from_bits(r.u64()?);
-        let size = r.u64()?;
-        let mut entry = TranscriptEntry::unread(dir_name, stem, FileKey { mtime, size });
-        match r.u8()? {
-            0 => {}
-            1 => {
-                let f = &mut entry.facts;
-                f.last_cwd = r.string()?;
-                f.head_cwd = r.string()?;
-                f.last_action = r.string()?;
-                f.todo = match r.u8()? {
-                    0 => None,
-                    1 => Some((r.u64()? as i64, r.u64()? as i64)),
-                    _ => return None,
-                };
-                f.tail_kind = tail_kind(r.u8()?)?;
-                f.question = match r.u8()? {
-                    0 => None,
-                    1 => Some(r.string()?),
-                    _ => return None,
-                };
-                entry.read = true;
-            }
-            _ => return None,
-        }
-        transcripts.push(entry);
-    }
-    let projects = match r.u8()? {
-        0 => None,
-        1 => Some(r.dir_key()?),
-        _ => return None,
-    };
-    let dir_count = r.u32()? as usize;
-    let mut dirs = Vec::with_capacity(dir_count.min(r.remaining() / 20));
-    for _ in 0..dir_count {
-        dirs.push((r.string()?, r.dir_key()?));
-    }
-    let old_checked_at = f64::from_bits(r.u64()?);
-    let agents = r.u64()?;
-    let partial = match r.u8()? {
-        0 => false,
-        1 => true,
-        _ => return None,
-    };
-    let json_len = r.u32()? as usize;
-    let (codex, rollouts) = if json_len == 0 {
-        (None, Rollouts::new())
-    } else {
-        serde_json::from_slice(r.take(json_len)?).ok()?
-    };
-    (r.remaining() == 0).then_some(Decoded {
-        home,
-        published_hash,
-        transcripts,
-        projects,
-        dirs,
-        old_checked_at,
-        agents,
-        partial,
-        codex,
-        rollouts,
-    })
-}
-
-fn put_str(out: &mut Vec<u8>, s: &str) -> Option<()> {
-    out.extend_from_slice(&u32::try_from(s.len()).ok()?.to_le_bytes());
-    out.extend_from_slice(s.as_bytes());
-    Some(())
-}
-
-fn put_dir_key(out: &mut Vec<u8>, key: &DirKey) {
-    out.extend_from_slice(&key.mtime.to_le_bytes());
-    out.extend_from_slice(&key.ino.to_le_bytes());
-}
-
-fn tail_code(kind: TailKind) -> u8 {
-    match kind {
-        TailKind::None => 0,
-        TailKind::Waiting => 1,
-        TailKind::Working => 2,
-        TailKind::Interrupted => 3,
+/// The cache's persistent part, in [`Decoded`]'s order.
+impl Encode for Cache {
+    fn encode(&self, w: &mut Writer) {
+        w.str(&self.home);
+        w.u64(self.published_hash);
+        w.put(&self.transcripts);
+        w.put(&self.projects);
+        w.put(&self.dirs);
+        w.f64(self.old_checked_at);
+        w.u64(self.agents);
+        w.bool(self.partial);
+        w.put(&self.codex);
+        w.put(&self.rollouts);
     }
 }
 
-fn tail_kind(code: u8) -> Option<TailKind> {
-    Some(match code {
-        0 => TailKind::None,
-        1 => TailKind::Waiting,
-        2 => TailKind::Working,
-        3 => TailKind::Interrupted,
-        _ => return None,
-    })
-}
-
-/// A bounds-checked cursor.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn remaining(&self) -> usize {
-        self.bytes.len() - self.at
-    }
-
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let end = self.at.checked_add(n)?;
-        let slice = self.bytes.get(self.at..end)?;
-        self.at = end;
-        Some(slice)
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-
-    fn dir_key(&mut self) -> Option<DirKey> {
-        Some(DirKey {
-            mtime: f64::from_bits(self.u64()?),
-            ino: self.u64()?,
+impl Decode<'_> for Decoded {
+    fn decode(r: &mut Reader<'_>) -> Option<Decoded> {
+        Some(Decoded {
+            home: r.get()?,
+            published_hash: r.u64()?,
+            transcripts: r.get()?,
+            projects: r.get()?,
+            dirs: r.get()?,
+            old_checked_at: r.f64()?,
+            agents: r.u64()?,
+            partial: r.bool()?,
+            codex: r.get()?,
+            rollouts: r.get()?,
         })
     }
+}
 
-    fn string(&mut self) -> Option<String> {
-        let len = self.u32()? as usize;
-        std::str::from_utf8(self.take(len)?).ok().map(str::to_owned)
+/// A transcript's names, mtime and size, then its facts when it was read.
+impl Encode for TranscriptEntry {
+    fn encode(&self, w: &mut Writer) {
+        let TranscriptFacts {
+            id,
+            dir_name,
+            mtime,
+            last_cwd,
+            head_cwd,
+            last_action,
+            todo,
+            tail_kind,
+            question,
+        } = &self.facts;
+        w.str(dir_name);
+        w.str(id);
+        w.f64(*mtime);
+        w.u64(self.size);
+        w.bool(self.read);
+        if self.read {
+            w.str(last_cwd);
+            w.str(head_cwd);
+            w.str(last_action);
+            w.put(todo);
+            w.put(tail_kind);
+            w.put(question);
+        }
+    }
+}
+
+impl Decode<'_> for TranscriptEntry {
+    /// Two names, the mtime, the size and the flag.
+    const MIN_LEN: usize = 4 + 4 + 8 + 8 + 1;
+
+    fn decode(r: &mut Reader<'_>) -> Option<TranscriptEntry> {
+        let dir_name = r.string()?;
+        let stem = r.string()?;
+        let key = FileKey {
+            mtime: r.f64()?,
+            size: r.u64()?,
+        };
+        let mut entry = TranscriptEntry::unread(dir_name, stem, key);
+        if r.bool()? {
+            let f = &mut entry.facts;
+            f.last_cwd = r.string()?;
+            f.head_cwd = r.string()?;
+            f.last_action = r.string()?;
+            f.todo = r.get()?;
+            f.tail_kind = r.get()?;
+            f.question = r.get()?;
+            entry.read = true;
+        }
+        Some(entry)
+    }
+}
+
+impl Encode for DirKey {
+    fn encode(&self, w: &mut Writer) {
+        w.f64(self.mtime);
+        w.u64(self.ino);
+    }
+}
+
+impl Decode<'_> for DirKey {
+    const MIN_LEN: usize = 16;
+
+    fn decode(r: &mut Reader<'_>) -> Option<DirKey> {
+        Some(DirKey {
+            mtime: r.f64()?,
+            ino: r.u64()?,
+        })
+    }
+}
+
+impl Encode for FileKey {
+    fn encode(&self, w: &mut Writer) {
+        w.f64(self.mtime);
+        w.u64(self.size);
+    }
+}
+
+impl Decode<'_> for FileKey {
+    const MIN_LEN: usize = 16;
+
+    fn decode(r: &mut Reader<'_>) -> Option<FileKey> {
+        Some(FileKey {
+            mtime: r.f64()?,
+            size: r.u64()?,
+        })
+    }
+}
+
+impl Encode for TailKind {
+    fn encode(&self, w: &mut Writer) {
+        w.u8(match self {
+            TailKind::None => 0,
+            TailKind::Waiting => 1,
+            TailKind::Working => 2,
+            TailKind::Interrupted => 3,
+        });
+    }
+}
+
+impl Decode<'_> for TailKind {
+    fn decode(r: &mut Reader<'_>) -> Option<TailKind> {
+        Some(match r.u8()? {
+            0 => TailKind::None,
+            1 => TailKind::Waiting,
+            2 => TailKind::Working,
+            3 => TailKind::Interrupted,
+            _ => return None,
+        })
+    }
+}
+
+impl Encode for CodexEntry {
+    fn encode(&self, w: &mut Writer) {
+        w.put(&self.key);
+        w.put(&self.threads);
+    }
+}
+
+impl Decode<'_> for CodexEntry {
+    fn decode(r: &mut Reader<'_>) -> Option<CodexEntry> {
+        Some(CodexEntry {
+            key: r.get()?,
+            threads: r.get()?,
+        })
+    }
+}
+
+impl Encode for CodexThread {
+    fn encode(&self, w: &mut Writer) {
+        let CodexThread {
+            id,
+            cwd,
+            title,
+            preview,
+            updated_at,
+            updated_at_ms,
+            rollout_path,
+        } = self;
+        w.str(id);
+        w.str(cwd);
+        w.str(title);
+        w.str(preview);
+        w.f64(*updated_at);
+        w.i64(*updated_at_ms);
+        w.str(rollout_path);
+    }
+}
+
+impl Decode<'_> for CodexThread {
+    const MIN_LEN: usize = 4 * 5 + 8 + 8;
+
+    fn decode(r: &mut Reader<'_>) -> Option<CodexThread> {
+        Some(CodexThread {
+            id: r.string()?,
+            cwd: r.string()?,
+            title: r.string()?,
+            preview: r.string()?,
+            updated_at: r.f64()?,
+            updated_at_ms: r.i64()?,
+            rollout_path: r.string()?,
+        })
+    }
+}
+
+impl Encode for RolloutFacts {
+    fn encode(&self, w: &mut Writer) {
+        let RolloutFacts {
+            last_action,
+            tail_kind,
+            question,
+        } = self;
+        w.put(last_action);
+        w.put(tail_kind);
+        w.put(question);
+    }
+}
+
+impl Decode<'_> for RolloutFacts {
+    const MIN_LEN: usize = 3;
+
+    fn decode(r: &mut Reader<'_>) -> Option<RolloutFacts> {
+        Some(RolloutFacts {
+            last_action: r.get()?,
+            tail_kind: r.get()?,
+            question: r.get()?,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ring_shared::scan::{RolloutFacts, TranscriptFacts};
+    use crate::store::codec;
+    use crate::zeroconf::cache::{KIND, VERSION};
+    use std::path::Path;
 
-    fn sample() -> (Vec<TranscriptEntry>, Rollouts) {
+    fn sample() -> Cache {
         let unread = TranscriptEntry::unread(
             "-a".into(),
             "s1".into(),
@@ -287,71 +297,132 @@ mod tests {
                     mtime: 3.0,
                     size: 4,
                 },
+                RolloutFacts {
+                    last_action: Some("→ shell".into()),
+                    tail_kind: TailKind::Waiting,
+                    question: Some("Go on?".into()),
+                },
+            ),
+        );
+        rollouts.insert(
+            "/q.jsonl".into(),
+            (
+                FileKey {
+                    mtime: 5.0,
+                    size: 6,
+                },
                 RolloutFacts::default(),
             ),
         );
-        (vec![unread, read], rollouts)
-    }
-
-    #[test]
-    fn what_is_encoded_decodes_to_the_same_entries() {
-        let (entries, rollouts) = sample();
-        let dirs = vec![(
-            "-a".to_owned(),
-            DirKey {
-                mtime: f64::NAN,
-                ino: 7,
-            },
-        )];
-        let cache = Cache {
-            version: 3,
+        let codex = CodexEntry {
+            key: vec![
+                Some(FileKey {
+                    mtime: 7.5,
+                    size: 4096,
+                }),
+                None,
+            ],
+            threads: vec![CodexThread {
+                id: "t1".into(),
+                cwd: "/c".into(),
+                title: "Fix it".into(),
+                preview: "".into(),
+                updated_at: 8.0,
+                updated_at_ms: 8_000,
+                rollout_path: "/r.jsonl".into(),
+            }],
+        };
+        Cache {
             home: "/home/u".into(),
             published_hash: 42,
-            transcripts: entries.clone(),
+            transcripts: vec![unread, read],
             projects: Some(DirKey { mtime: 1.0, ino: 2 }),
-            dirs: dirs.clone(),
+            dirs: vec![(
+                "-a".to_owned(),
+                DirKey {
+                    mtime: f64::NAN,
+                    ino: 7,
+                },
+            )],
             old_checked_at: 9.5,
-            rollouts: rollouts.clone(),
+            agents: 11,
+            partial: true,
+            codex: Some(codex),
+            rollouts,
             ..Cache::default()
-        };
-        let d = decode(&encode(&cache).expect("encode"), 3).expect("decode");
-        assert_eq!((d.home.as_str(), d.published_hash), ("/home/u", 42));
-        assert_eq!(d.projects, Some(DirKey { mtime: 1.0, ino: 2 }));
-        assert!(d.dirs.len() == 1 && d.dirs[0].0 == "-a" && d.dirs[0].1.bits() == dirs[0].1.bits());
-        assert_eq!(d.old_checked_at, 9.5);
-        assert_eq!(d.rollouts, rollouts);
-        assert!(d.codex.is_none());
-        let got: Vec<_> = d
-            .transcripts
+        }
+    }
+
+    fn entries(transcripts: &[TranscriptEntry]) -> Vec<(TranscriptFacts, u64, bool)> {
+        transcripts
             .iter()
             .map(|e| (e.facts.clone(), e.size, e.read))
-            .collect();
-        let want: Vec<_> = entries
-            .iter()
-            .map(|e| (e.facts.clone(), e.size, e.read))
-            .collect();
-        assert_eq!(got, want);
+            .collect()
     }
 
     #[test]
-    fn another_version_a_cut_file_or_trailing_bytes_decode_as_nothing() {
-        let (entries, rollouts) = sample();
-        let cache = Cache {
-            version: 3,
-            home: "/h".into(),
-            transcripts: entries,
-            projects: Some(DirKey { mtime: 1.0, ino: 2 }),
-            dirs: vec![("-a".to_owned(), DirKey { mtime: 3.0, ino: 4 })],
-            rollouts,
-            ..Cache::default()
-        };
-        let bytes = encode(&cache).expect("encode");
-        assert!(decode(&bytes, 4).is_none(), "other version");
-        for cut in 0..bytes.len() {
-            assert!(decode(&bytes[..cut], 3).is_none(), "cut at {cut}");
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert!(decode(&longer, 3).is_none(), "trailing byte");
+    fn what_is_saved_loads_as_the_same_cache() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut cache = sample();
+        cache.dirty = true;
+        cache.save(dir.path());
+        let want = sample();
+        let d = Cache::load(dir.path(), Path::new("/home/u"));
+        assert_eq!((d.home.as_str(), d.published_hash), ("/home/u", 42));
+        assert_eq!(d.projects, want.projects);
+        assert!(
+            d.dirs.len() == 1 && d.dirs[0].0 == "-a" && d.dirs[0].1.bits() == want.dirs[0].1.bits()
+        );
+        assert_eq!((d.old_checked_at, d.agents, d.partial), (9.5, 11, true));
+        assert_eq!(d.rollouts, want.rollouts);
+        assert_eq!(d.codex, want.codex);
+        assert_eq!(entries(&d.transcripts), entries(&want.transcripts));
+        // Another home's cache is no cache.
+        assert!(
+            Cache::load(dir.path(), Path::new("/home/v"))
+                .transcripts
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_cut_file_or_trailing_bytes_decode_as_nothing() {
+        let payload = codec::encode(&sample());
+        codec::assert_every_cut_is_refused(&payload, |b| codec::decode::<Decoded>(b));
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut cache = sample();
+        cache.dirty = true;
+        cache.save(dir.path());
+        let file = std::fs::read(dir.path().join("scan.bin")).expect("scan.bin");
+        codec::assert_every_cut_is_refused(&file, |b| {
+            crate::store::frame::open::<Decoded>(KIND, VERSION, b)
+        });
+    }
+
+    #[test]
+    fn a_hostile_transcript_count_is_refused_without_reading_on() {
+        let mut w = Writer::default();
+        w.str("/home/u");
+        w.u64(0);
+        w.u32(u32::MAX);
+        w.raw(&[0; 100]);
+        assert!(codec::decode::<Decoded>(w.as_slice()).is_none());
+    }
+
+    #[test]
+    fn a_cache_of_the_previous_format_is_dropped_and_rewritten() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("scan.bin");
+        let old = crate::store::frame::Frame::of(KIND, VERSION - 1, &sample()).seal();
+        std::fs::write(&file, &old).expect("old cache");
+        std::fs::write(dir.path().join("listed"), "").expect("stamp");
+        let mut loaded = Cache::load(dir.path(), Path::new("/home/u"));
+        assert!(loaded.transcripts.is_empty() && loaded.published_hash == 0);
+        assert_eq!(loaded.listed_at, f64::NEG_INFINITY, "lists again");
+        loaded.transcripts = sample().transcripts;
+        loaded.dirty = true;
+        loaded.save(dir.path());
+        let again = Cache::load(dir.path(), Path::new("/home/u"));
+        assert_eq!(entries(&again.transcripts), entries(&sample().transcripts));
     }
 }

@@ -8,7 +8,7 @@
 //! `list` map rows to panes. Outside tmux (and without the seams) nothing is gathered.
 //!
 //! Starting a tmux client costs more than a whole `status` run (~2.4 ms against ~1 ms
-//! here), so what was gathered is kept in `RING_HOME/cache/evidence.json` for [`ttl`]
+//! here), so what was gathered is kept in `RING_HOME/cache/evidence.bin` for [`ttl`]
 //! (`RING_EVIDENCE_TTL`, default 30 s) and reused by `status` / `oneline` while the tmux
 //! socket and the set of agent pids (`procs::scanned_agent_pids`) are the same: an agent
 //! started or ended (say `claude --resume X` in place of another) gathers again at once.
@@ -19,18 +19,21 @@
 //! `json` and `list` always gather afresh (and refresh the file).
 
 use crate::env::Env;
+use crate::store::codec::{Decode, Encode, Reader, Writer};
+use crate::store::frame::{self, Frame};
 use crate::tmux::run;
 use ring_shared::derive::{Pane, PaneTree, ProcRow};
-use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The cache file, inside `RING_HOME/cache/`.
-const FILE: &str = "evidence.json";
-/// Its kind and format version in its frame (`store::frame`): JSON inside.
+const FILE: &str = "evidence.bin";
+/// The file of format 1 (JSON inside the frame), removed when the new one is written.
+const OLD_FILE: &str = "evidence.json";
+/// Its kind and format version in its frame (`store::frame`); format 2: `store::codec`.
 const KIND: &[u8; 4] = b"evid";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// Largest evidence file read.
 const FILE_CAP: u64 = 16 << 20;
 /// Default seconds a gathered evidence is reused by `status` / `oneline`.
@@ -62,9 +65,9 @@ impl Gathered {
     }
 }
 
-/// What `evidence.json` holds: the raw inputs of a [`PaneTree`] and when, for which server
+/// What `evidence.bin` holds: the raw inputs of a [`PaneTree`] and when, for which server
 /// and which agents they were gathered.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, PartialEq)]
 struct Stored {
     socket: String,
     /// Wall-clock seconds.
@@ -74,9 +77,87 @@ struct Stored {
     procs: Vec<ProcRow>,
 }
 
+impl Encode for Stored {
+    fn encode(&self, w: &mut Writer) {
+        let Stored {
+            socket,
+            at,
+            agents,
+            panes,
+            procs,
+        } = self;
+        w.str(socket);
+        w.f64(*at);
+        w.put(agents);
+        w.put(panes);
+        w.put(procs);
+    }
+}
+
+impl Decode<'_> for Stored {
+    fn decode(r: &mut Reader<'_>) -> Option<Stored> {
+        Some(Stored {
+            socket: r.string()?,
+            at: r.f64()?,
+            agents: r.get()?,
+            panes: r.get()?,
+            procs: r.get()?,
+        })
+    }
+}
+
+impl Encode for Pane {
+    fn encode(&self, w: &mut Writer) {
+        let Pane {
+            id,
+            cwd,
+            target,
+            pid,
+        } = self;
+        w.str(id);
+        w.str(cwd);
+        w.str(target);
+        w.put(pid);
+    }
+}
+
+impl Decode<'_> for Pane {
+    const MIN_LEN: usize = 4 * 3 + 1;
+
+    fn decode(r: &mut Reader<'_>) -> Option<Pane> {
+        Some(Pane {
+            id: r.string()?,
+            cwd: r.string()?,
+            target: r.string()?,
+            pid: r.get()?,
+        })
+    }
+}
+
+impl Encode for ProcRow {
+    fn encode(&self, w: &mut Writer) {
+        let ProcRow { pid, ppid, args } = self;
+        w.u32(*pid);
+        w.u32(*ppid);
+        w.str(args);
+    }
+}
+
+impl Decode<'_> for ProcRow {
+    const MIN_LEN: usize = 4 + 4 + 4;
+
+    fn decode(r: &mut Reader<'_>) -> Option<ProcRow> {
+        Some(ProcRow {
+            pid: r.u32()?,
+            ppid: r.u32()?,
+            args: r.string()?,
+        })
+    }
+}
+
 static FRESH: AtomicBool = AtomicBool::new(false);
 
-/// Makes this process gather afresh instead of reusing `evidence.json` (`json`, `list`:
+/// Makes this process gather afresh instead of reusing `evidence.bin` (`json`, `list`:
 /// a person reads them, and they need exact pane targets). Call before the first read.
 pub fn want_fresh() {
     FRESH.store(true, Ordering::Relaxed);
@@ -103,7 +184,7 @@ pub fn shared(env: &Env, realpath: &dyn Fn(&str) -> String) -> Option<&'static G
         .as_ref()
 }
 
-/// The evidence from `evidence.json` when it is still valid, else gathered and stored.
+/// The evidence from `evidence.bin` when it is still valid, else gathered and stored.
 fn cached(
     env: &Env,
     realpath: &dyn Fn(&str) -> String,
@@ -115,16 +196,11 @@ fn cached(
     let wall = wall_clock();
     let agents = crate::procs::scanned_agent_pids().map(<[u32]>::to_vec);
     if !fresh && !ttl.is_zero() {
-        let stored = crate::store::frame::load(&dir.join(FILE), FILE_CAP)
-            .and_then(|bytes| {
-                let payload = crate::store::frame::unseal(KIND, VERSION, &bytes)?;
-                serde_json::from_slice::<Stored>(payload).ok()
-            })
-            .filter(|s| {
-                s.socket == socket
-                    && s.agents == agents
-                    && (0.0..ttl.as_secs_f64()).contains(&(wall - s.at))
-            });
+        let stored = load(&dir).filter(|s| {
+            s.socket == socket
+                && s.agents == agents
+                && (0.0..ttl.as_secs_f64()).contains(&(wall - s.at))
+        });
         if let Some(stored) = stored {
             let tree = PaneTree::new(&stored.panes, &stored.procs, realpath);
             return Some(Gathered {
@@ -145,16 +221,21 @@ fn cached(
         procs,
     };
     if crate::store::keeps_caches()
-        && let Ok(bytes) = serde_json::to_vec(&stored)
         && super::cache::create_private_dir(&dir).is_ok()
+        && Frame::of(KIND, VERSION, &stored).store(&dir, FILE).is_ok()
     {
-        let _ = crate::store::frame::store(&dir, FILE, KIND, VERSION, &bytes);
+        let _ = std::fs::remove_file(dir.join(OLD_FILE));
     }
     Some(Gathered {
         socket: Some(stored.socket),
         panes: stored.panes,
         tree,
     })
+}
+
+/// What `dir`'s `evidence.bin` holds; `None` when missing, unusable or of another format.
+fn load(dir: &std::path::Path) -> Option<Stored> {
+    frame::load(&dir.join(FILE), FILE_CAP).and_then(|bytes| frame::open(KIND, VERSION, &bytes))
 }
 
 /// Gathers with the seams: the panes from `RING_TMUX_PANES` (the server of `$TMUX`, if any).
@@ -228,6 +309,79 @@ fn parse_list(stdout: &str) -> Vec<Pane> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::codec;
+
+    fn sample() -> Stored {
+        Stored {
+            socket: "/tmp/tmux-0/default".into(),
+            at: 1700000000.5,
+            agents: Some(vec![42, 7]),
+            panes: vec![
+                Pane {
+                    id: "%1".into(),
+                    cwd: "/r/重構".into(),
+                    target: "m:1.0".into(),
+                    pid: Some(100),
+                },
+                Pane {
+                    id: "%2".into(),
+                    cwd: "/b".into(),
+                    target: "m:1.1".into(),
+                    pid: None,
+                },
+            ],
+            procs: vec![ProcRow {
+                pid: 101,
+                ppid: 100,
+                args: "claude --resume s1".into(),
+            }],
+        }
+    }
+
+    /// `stored` written in `dir` as ring writes it (kind and format `version`).
+    fn store(dir: &std::path::Path, version: u32, stored: &Stored) -> Vec<u8> {
+        let sealed = Frame::of(KIND, version, stored).seal();
+        std::fs::write(dir.join(FILE), &sealed).expect("evidence.bin");
+        sealed
+    }
+
+    #[test]
+    fn stored_evidence_round_trips_through_its_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        store(dir.path(), VERSION, &sample());
+        assert_eq!(load(dir.path()), Some(sample()));
+        let none = Stored {
+            agents: None,
+            panes: Vec::new(),
+            procs: Vec::new(),
+            ..sample()
+        };
+        store(dir.path(), VERSION, &none);
+        assert_eq!(load(dir.path()), Some(none));
+    }
+
+    #[test]
+    fn a_cut_or_hostile_evidence_file_is_no_evidence() {
+        let sealed = Frame::of(KIND, VERSION, &sample()).seal();
+        codec::assert_every_cut_is_refused(&sealed, |b| frame::open::<Stored>(KIND, VERSION, b));
+        codec::assert_every_cut_is_refused(&codec::encode(&sample()), |b| {
+            codec::decode::<Stored>(b)
+        });
+        let mut hostile = Writer::default();
+        hostile.str("/tmp/tmux-0/default");
+        hostile.f64(1.0);
+        hostile.put(&Some(Vec::<u32>::new()));
+        hostile.u32(u32::MAX);
+        hostile.raw(&[0; 64]);
+        assert_eq!(codec::decode::<Stored>(hostile.as_slice()), None);
+    }
+
+    #[test]
+    fn evidence_of_the_previous_format_is_not_used() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        store(dir.path(), VERSION - 1, &sample());
+        assert_eq!(load(dir.path()), None);
+    }
 
     #[test]
     fn list_lines_need_four_fields_and_a_bad_pid_is_none() {

@@ -6,6 +6,7 @@
 //! real here.
 
 use crate::e2e_tmux::world;
+use crate::read_cache;
 
 use serde_json::{Value, json};
 use std::fs::{self, File};
@@ -154,6 +155,25 @@ fn a_pane_process_naming_a_transcript_makes_it_the_live_one_and_its_location() {
         "\u{1F7E1}1",
         "stored evidence reused"
     );
+    // The same file as an older ring's format: not used, gathered afresh (the stand-in is
+    // gone: the crashed transcript is the live one) and rewritten in the current format.
+    let stored = dir.path().join("ring/cache/evidence.bin");
+    let current = fs::read(&stored).expect("evidence.bin");
+    let version = read_cache::frame_version(&current);
+    fs::write(
+        &stored,
+        read_cache::with_frame_version(&current, version - 1),
+    )
+    .expect("old");
+    assert_eq!(
+        oneline(dir.path(), &tmux),
+        "\u{1F7E2}1",
+        "an older format's evidence is dropped"
+    );
+    let rewritten = fs::read(&stored).expect("evidence.bin");
+    assert_eq!(read_cache::frame_version(&rewritten), version);
+    // Put back as it was, for the checks below (`oneline` keeps its own evidence).
+    fs::write(&stored, &current).expect("restore");
     assert_eq!(
         board(dir.path(), Some(&tmux)),
         vec![

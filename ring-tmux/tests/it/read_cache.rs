@@ -241,3 +241,44 @@ fn a_row_cache_edited_at_the_same_length_is_dropped_and_rebuilt() {
     let rebuilt = std::fs::read(&cache).expect("rows.bin");
     assert!(rebuilt.windows(5).any(|w| w == b"alpha"), "not rebuilt");
 }
+
+/// The frame's format version of a cache file (bytes 8..12, `store::frame`).
+pub fn frame_version(bytes: &[u8]) -> u32 {
+    u32::from_le_bytes(bytes[8..12].try_into().expect("a frame header"))
+}
+
+/// `bytes` with the frame's format version set to `version` (the checksum covers only the
+/// payload: the file is otherwise valid, as one written by an older ring).
+pub fn with_frame_version(bytes: &[u8], version: u32) -> Vec<u8> {
+    let mut old = bytes.to_vec();
+    old[8..12].copy_from_slice(&version.to_le_bytes());
+    old
+}
+
+/// A `rows.bin` left by a ring of the previous format is not decoded as this one's (its
+/// rows would be misread): it is dropped, the rows read from their files, and the cache
+/// rewritten in the current format.
+#[test]
+fn a_row_cache_of_the_previous_format_is_dropped_and_rebuilt() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "waiting", "cwd": "/r"}));
+    ring.age_sessions();
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1\n");
+    let cache = ring.ring.join("cache/rows.bin");
+    let current = std::fs::read(&cache).expect("rows.bin");
+    let version = frame_version(&current);
+    std::fs::write(&cache, with_frame_version(&current, version - 1)).expect("old cache");
+    // Invisible to the folder: only a dropped cache shows the row as it is now.
+    rewrite_in_place(
+        &ring,
+        "s1.json",
+        r#"{"session_id": "s1", "status": "idle"}"#,
+    );
+    assert_eq!(ring.stdout(&["oneline"]), "🟡1\n");
+    let rebuilt = std::fs::read(&cache).expect("rows.bin");
+    assert_eq!(
+        frame_version(&rebuilt),
+        version,
+        "rewritten in the current format"
+    );
+}

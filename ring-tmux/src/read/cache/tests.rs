@@ -216,11 +216,28 @@ fn a_corrupt_body_decodes_to_nothing() {
     assert_eq!(slot(&[7]).content(), None);
 }
 
+/// The rows when the folder level holds for `bytes`.
+fn ready(bytes: &[u8]) -> Option<RowFiles> {
+    match decode_for(bytes, key(), (0, 0), 2000.0, Path::new("/s")) {
+        Loaded::Holds(found) => Some(found),
+        Loaded::Stale(..) | Loaded::None => None,
+    }
+}
+
 #[test]
 fn a_truncated_or_foreign_cache_is_no_cache() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bytes = write(dir.path(), 2000.0, &sample());
-    assert_eq!(slots(&bytes[..bytes.len() - 3]), None);
+    // Both levels, at every cut of the file and inside a valid frame at every cut of the
+    // payload (what a checksum collision or a bug would leave).
+    crate::store::codec::assert_every_cut_is_refused(&bytes, slots);
+    crate::store::codec::assert_every_cut_is_refused(&bytes, ready);
+    let payload = frame::unseal(KIND, VERSION, &bytes)
+        .expect("payload")
+        .to_vec();
+    let sealed_cut = |cut: &[u8]| frame::seal(KIND, VERSION, cut);
+    crate::store::codec::assert_every_cut_is_refused(&payload, |p| slots(&sealed_cut(p)));
+    crate::store::codec::assert_every_cut_is_refused(&payload, |p| ready(&sealed_cut(p)));
     assert_eq!(slots(b"something else entirely"), None);
     assert_eq!(slots(b""), None);
     assert_eq!(read(&dir.path().join("missing.bin")), None);
@@ -259,4 +276,25 @@ fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
         decode_for(&bytes, new_binary, (0, 0), 2000.0, Path::new("/s")),
         Loaded::None
     ));
+}
+
+#[test]
+fn a_hostile_entry_count_is_refused_without_reading_on() {
+    let mut frame = Frame::new(KIND, VERSION, 0);
+    frame.w.put(&key());
+    frame.w.put(&listed(2000.0));
+    frame.w.u32(u32::MAX);
+    frame.w.raw(&[0; 200]);
+    let bytes = frame.seal();
+    assert!(slots(&bytes).is_none() && ready(&bytes).is_none());
+}
+
+#[test]
+fn a_cache_of_the_previous_format_is_no_cache() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bytes = write(dir.path(), 2000.0, &sample());
+    let payload = frame::unseal(KIND, VERSION, &bytes).expect("payload");
+    let old = frame::seal(KIND, VERSION - 1, payload);
+    assert!(ready(&bytes).is_some());
+    assert!(ready(&old).is_none() && slots(&old).is_none());
 }

@@ -1,6 +1,8 @@
-//! The journal's entries and the folder states they chain: their encoding (little-endian
-//! numbers, `u32`-length blocks, each entry a block of its own so a torn one is noticed).
+//! The journal's entries and the folder states they chain: their encoding (`store::codec`;
+//! each entry a length-prefixed block ending with its checksum, so a torn one is noticed).
 
+use crate::store::codec::{Decode, Encode, Reader, Writer};
+use crate::store::frame::checksum;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -54,40 +56,26 @@ impl FolderState {
         let sec = u64::try_from(self.sec).ok()?;
         UNIX_EPOCH.checked_add(Duration::new(sec, self.nsec))
     }
+}
 
-    fn put(&self, w: &mut Vec<u8>) {
-        w.extend_from_slice(&self.dev.to_le_bytes());
-        w.extend_from_slice(&self.ino.to_le_bytes());
-        w.extend_from_slice(&self.sec.to_le_bytes());
-        w.extend_from_slice(&self.nsec.to_le_bytes());
+impl Encode for FolderState {
+    fn encode(&self, w: &mut Writer) {
+        w.u64(self.dev);
+        w.u64(self.ino);
+        w.i64(self.sec);
+        w.u32(self.nsec);
     }
+}
 
-    fn take(r: &mut &[u8]) -> Option<FolderState> {
+impl Decode<'_> for FolderState {
+    fn decode(r: &mut Reader<'_>) -> Option<FolderState> {
         Some(FolderState {
-            dev: u64::from_le_bytes(take(r)?),
-            ino: u64::from_le_bytes(take(r)?),
-            sec: i64::from_le_bytes(take(r)?),
-            nsec: u32::from_le_bytes(take(r)?),
+            dev: r.u64()?,
+            ino: r.u64()?,
+            sec: r.i64()?,
+            nsec: r.u32()?,
         })
     }
-}
-
-fn take<const N: usize>(r: &mut &[u8]) -> Option<[u8; N]> {
-    let (head, rest) = r.split_first_chunk::<N>()?;
-    *r = rest;
-    Some(*head)
-}
-
-fn take_block<'a>(r: &mut &'a [u8]) -> Option<&'a [u8]> {
-    let len = usize::try_from(u32::from_le_bytes(take(r)?)).ok()?;
-    let block = r.get(..len)?;
-    *r = &r[len..];
-    Some(block)
-}
-
-fn put_block(w: &mut Vec<u8>, block: &[u8]) {
-    w.extend_from_slice(&u32::try_from(block.len()).unwrap_or(u32::MAX).to_le_bytes());
-    w.extend_from_slice(block);
 }
 
 /// What one change did to a row file.
@@ -111,55 +99,51 @@ pub struct Entry<'a> {
     pub op: Op<'a>,
 }
 
+/// The checksum that ends each entry's block.
+const SUM_LEN: usize = 8;
+
 impl Entry<'_> {
     pub(super) fn encode(&self) -> Vec<u8> {
-        let mut w = Vec::with_capacity(96 + self.name.len());
-        w.extend_from_slice(&[0; 4]);
-        self.before.put(&mut w);
-        self.after.put(&mut w);
-        put_block(&mut w, self.name.as_bytes());
+        let mut w = Writer::with_capacity(96 + self.name.len());
+        w.u32(0);
+        w.put(&self.before);
+        w.put(&self.after);
+        w.str(self.name);
         match &self.op {
             Op::Write { file, json } => {
-                w.push(0);
-                w.extend_from_slice(&file.0.to_le_bytes());
-                w.extend_from_slice(&file.1.to_le_bytes());
-                w.extend_from_slice(&file.2.to_le_bytes());
-                put_block(&mut w, json);
+                w.u8(0);
+                w.put(file);
+                w.bytes(json);
             }
-            Op::Remove => w.push(1),
+            Op::Remove => w.u8(1),
         }
         // Each entry checks itself: a torn or edited entry breaks the chain (store::frame).
-        let sum = crate::store::frame::checksum(&w[4..]);
-        w.extend_from_slice(&sum.to_le_bytes());
+        let sum = checksum(&w.as_slice()[4..]);
+        w.u64(sum);
         let len = u32::try_from(w.len() - 4).unwrap_or(u32::MAX);
-        w[..4].copy_from_slice(&len.to_le_bytes());
-        w
+        w.patch_u32(0, len);
+        w.into_vec()
     }
 
     fn decode(block: &[u8]) -> Option<Entry<'_>> {
-        let (mut r, sum) = block.split_last_chunk::<8>()?;
-        if crate::store::frame::checksum(r) != u64::from_le_bytes(*sum) {
+        let mut r = Reader::new(block);
+        let body = r.take(block.len().checked_sub(SUM_LEN)?)?;
+        if checksum(body) != r.u64()? {
             return None;
         }
-        let before = FolderState::take(&mut r)?;
-        let after = FolderState::take(&mut r)?;
-        let name = std::str::from_utf8(take_block(&mut r)?).ok()?;
-        let op = match take::<1>(&mut r)? {
-            [0] => {
-                let file = (
-                    u64::from_le_bytes(take(&mut r)?),
-                    u64::from_le_bytes(take(&mut r)?),
-                    f64::from_le_bytes(take(&mut r)?),
-                );
-                Op::Write {
-                    file,
-                    json: take_block(&mut r)?,
-                }
-            }
-            [1] => Op::Remove,
+        let mut r = Reader::new(body);
+        let before = r.get()?;
+        let after = r.get()?;
+        let name = r.str()?;
+        let op = match r.u8()? {
+            0 => Op::Write {
+                file: r.get()?,
+                json: r.bytes()?,
+            },
+            1 => Op::Remove,
             _ => return None,
         };
-        r.is_empty().then_some(Entry {
+        r.finish(Entry {
             before,
             after,
             name,
@@ -170,10 +154,11 @@ impl Entry<'_> {
 
 /// The entries in `bytes` (the journal from some entry boundary to its end); `None` when
 /// any of them is torn or corrupt.
-pub fn entries(mut bytes: &[u8]) -> Option<Vec<Entry<'_>>> {
+pub fn entries(bytes: &[u8]) -> Option<Vec<Entry<'_>>> {
+    let mut r = Reader::new(bytes);
     let mut found = Vec::new();
-    while !bytes.is_empty() {
-        found.push(Entry::decode(take_block(&mut bytes)?)?);
+    while !r.is_empty() {
+        found.push(Entry::decode(r.bytes()?)?);
     }
     Some(found)
 }
