@@ -357,6 +357,18 @@ pub fn refresh_after_change(before: Option<&Row>, after: Option<&Row>) -> Option
         .filter(|s| !s.trim().is_empty())
 }
 
+/// After a command that changes what every board shows (`name`, `hide`): the zellij session
+/// it runs in (a board's `n` or `dd`, or a shell pane) re-reads at once instead of at its next
+/// quiet scan, up to 4 s later.
+pub fn refresh_current_session() {
+    if let Some(session) = std::env::var("ZELLIJ_SESSION_NAME")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+    {
+        refresh(&session);
+    }
+}
+
 /// Whether the bar or the board would draw `after` differently from `before`.
 pub fn visible_change(before: Option<&Row>, after: Option<&Row>) -> bool {
     let key = |r: &Row| {

@@ -19,7 +19,10 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     match crate::store::hidden::hide(&env.ring_home, &id, env.now()) {
-        Ok(true) => ExitCode::SUCCESS,
+        Ok(true) => {
+            crate::zellij::refresh_current_session();
+            ExitCode::SUCCESS
+        }
         Ok(false) => crate::voice::fail(
             "deleted_sessions.json is locked by another ring process",
             "try again in a moment",

@@ -22,7 +22,10 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     match crate::store::labels::set(&env.ring_home, &id, &args.label) {
-        Ok(true) => ExitCode::SUCCESS,
+        Ok(true) => {
+            crate::zellij::refresh_current_session();
+            ExitCode::SUCCESS
+        }
         Ok(false) => crate::voice::fail(
             "labels.json is locked by another ring process",
             "try again in a moment",

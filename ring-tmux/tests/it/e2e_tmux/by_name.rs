@@ -145,3 +145,41 @@ fn name_labels_a_session_everywhere_and_hide_takes_it_off_the_board() {
         "the other stays: {ids:?}"
     );
 }
+
+/// Inside zellij, `name` and `hide` tell the session's bar to re-read at once (the pipe the
+/// hook sends), rather than leave the new label or the hidden row to its next quiet scan.
+#[test]
+fn name_and_hide_inside_zellij_send_the_refresh_pipe() {
+    if !world::tmux_available() {
+        return;
+    }
+    let (w, _client, _p1, _p2) = two_waiting();
+    let calls = w.dir.path().join("zellij-calls");
+    let zellij = w.dir.path().join("zellij");
+    std::fs::write(
+        &zellij,
+        format!("#!/bin/sh\necho \"$*\" >> '{}'\n", calls.display()),
+    )
+    .expect("fake zellij");
+    std::fs::set_permissions(&zellij, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let run = |args: &[&str]| {
+        let mut c = std::process::Command::new(world::BIN);
+        c.args(args)
+            .env_clear()
+            .env("RING_ZELLIJ", &zellij)
+            .env("ZELLIJ_SESSION_NAME", "work");
+        for (k, v) in World::env(w.dir.path()) {
+            c.env(k, v);
+        }
+        c.output().expect("ring-tmux runs")
+    };
+    let out = run(&["name", "abc-older", "release"]);
+    assert!(out.status.success(), "{out:?}");
+    let said = std::fs::read_to_string(&calls).unwrap_or_default();
+    assert_eq!(said, "--session work pipe --name ring::refresh\n");
+    let out = run(&["hide", "abd-newer"]);
+    assert!(out.status.success(), "{out:?}");
+    let said = std::fs::read_to_string(&calls).unwrap_or_default();
+    assert_eq!(said.lines().count(), 2, "{said}");
+}
