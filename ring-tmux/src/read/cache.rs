@@ -27,7 +27,7 @@
 //! old ring's decoding. Time and liveness rules are never cached.
 
 use super::files::{RowFile, RowFiles};
-use crate::store::codec::{Decode, Encode, Reader};
+use crate::store::codec::Reader;
 use crate::store::frame::{self, Frame};
 use crate::store::journal::{self, FolderState};
 use std::path::Path;
@@ -74,21 +74,10 @@ impl Key {
     }
 }
 
-impl Encode for Key {
-    fn encode(&self, w: &mut crate::store::codec::Writer) {
-        w.put(&self.dir);
-        w.f64(self.exe_mtime);
-    }
-}
-
-impl Decode<'_> for Key {
-    fn decode(r: &mut Reader<'_>) -> Option<Key> {
-        Some(Key {
-            dir: r.get()?,
-            exe_mtime: r.f64()?,
-        })
-    }
-}
+crate::store::codec::record!(Key {
+    dir: FolderState,
+    exe_mtime: f64
+});
 
 /// How the cache's state was reached, and where it stands in the journal.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -113,27 +102,13 @@ impl Meta {
     }
 }
 
-impl Encode for Meta {
-    fn encode(&self, w: &mut crate::store::codec::Writer) {
-        w.f64(self.built_at);
-        w.u64(self.epoch);
-        w.u64(self.offset);
-        w.bool(self.exact);
-        w.f64(self.verified_at);
-    }
-}
-
-impl Decode<'_> for Meta {
-    fn decode(r: &mut Reader<'_>) -> Option<Meta> {
-        Some(Meta {
-            built_at: r.f64()?,
-            epoch: r.u64()?,
-            offset: r.u64()?,
-            exact: r.bool()?,
-            verified_at: r.f64()?,
-        })
-    }
-}
+crate::store::codec::record!(Meta {
+    built_at: f64,
+    epoch: u64,
+    offset: u64,
+    exact: bool,
+    verified_at: f64,
+});
 
 /// What identifies one version of a row file (all zero: could not be stat'ed).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -153,29 +128,16 @@ impl FileKey {
         FileKey { ino, size, mtime }
     }
 
-    /// Its encoded size (skipped by the folder level, which needs no file keys).
-    const LEN: usize = 8 + 8 + 8;
+    /// Its encoded size (skipped by the folder level, which needs no file keys): every value
+    /// takes exactly its fields' fixed widths.
+    const LEN: usize = <FileKey as crate::store::codec::Decode<'static>>::MIN_LEN;
 }
 
-impl Encode for FileKey {
-    fn encode(&self, w: &mut crate::store::codec::Writer) {
-        w.u64(self.ino);
-        w.u64(self.size);
-        w.f64(self.mtime);
-    }
-}
-
-impl Decode<'_> for FileKey {
-    const MIN_LEN: usize = FileKey::LEN;
-
-    fn decode(r: &mut Reader<'_>) -> Option<FileKey> {
-        Some(FileKey {
-            ino: r.u64()?,
-            size: r.u64()?,
-            mtime: r.f64()?,
-        })
-    }
-}
+crate::store::codec::record!(FileKey {
+    ino: u64,
+    size: u64,
+    mtime: f64
+});
 
 /// One row file as the cache file holds it: borrowed from the file's bytes, its content
 /// still encoded (decoded only when the file is unchanged, copied as it is when rewritten).

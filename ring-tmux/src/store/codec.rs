@@ -251,6 +251,32 @@ pub trait Decode<'a>: Sized {
     fn decode(r: &mut Reader<'a>) -> Option<Self>;
 }
 
+/// [`Encode`] and [`Decode`] for a struct encoded as its fields in the order listed, each by
+/// its own impl: `record!(Key { dir: FolderState, exe_mtime: f64 });`. One list serves both
+/// directions, so they cannot drift apart; the struct is destructured and built whole, so a
+/// field added to it fails to compile until it is listed; and `MIN_LEN` is the sum of the
+/// fields' own.
+macro_rules! record {
+    ($t:ident { $($field:ident: $ty:ty),+ $(,)? }) => {
+        impl $crate::store::codec::Encode for $t {
+            fn encode(&self, w: &mut $crate::store::codec::Writer) {
+                let $t { $($field),+ } = self;
+                $(w.put($field);)+
+            }
+        }
+
+        impl $crate::store::codec::Decode<'_> for $t {
+            const MIN_LEN: usize =
+                0 $(+ <$ty as $crate::store::codec::Decode<'static>>::MIN_LEN)+;
+
+            fn decode(r: &mut $crate::store::codec::Reader<'_>) -> Option<$t> {
+                Some($t { $($field: r.get::<$ty>()?),+ })
+            }
+        }
+    };
+}
+pub(crate) use record;
+
 /// `value` encoded.
 pub fn encode<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
     let mut w = Writer::default();

@@ -121,41 +121,15 @@ impl Decode<'_> for TranscriptEntry {
     }
 }
 
-impl Encode for DirKey {
-    fn encode(&self, w: &mut Writer) {
-        w.f64(self.mtime);
-        w.u64(self.ino);
-    }
-}
+crate::store::codec::record!(DirKey {
+    mtime: f64,
+    ino: u64
+});
 
-impl Decode<'_> for DirKey {
-    const MIN_LEN: usize = 16;
-
-    fn decode(r: &mut Reader<'_>) -> Option<DirKey> {
-        Some(DirKey {
-            mtime: r.f64()?,
-            ino: r.u64()?,
-        })
-    }
-}
-
-impl Encode for FileKey {
-    fn encode(&self, w: &mut Writer) {
-        w.f64(self.mtime);
-        w.u64(self.size);
-    }
-}
-
-impl Decode<'_> for FileKey {
-    const MIN_LEN: usize = 16;
-
-    fn decode(r: &mut Reader<'_>) -> Option<FileKey> {
-        Some(FileKey {
-            mtime: r.f64()?,
-            size: r.u64()?,
-        })
-    }
-}
+crate::store::codec::record!(FileKey {
+    mtime: f64,
+    size: u64
+});
 
 impl Encode for TailKind {
     fn encode(&self, w: &mut Writer) {
@@ -180,83 +154,19 @@ impl Decode<'_> for TailKind {
     }
 }
 
-impl Encode for CodexEntry {
-    fn encode(&self, w: &mut Writer) {
-        w.put(&self.key);
-        w.put(&self.threads);
-    }
-}
+crate::store::codec::record!(CodexEntry { key: Vec<Option<FileKey>>, threads: Vec<CodexThread> });
 
-impl Decode<'_> for CodexEntry {
-    fn decode(r: &mut Reader<'_>) -> Option<CodexEntry> {
-        Some(CodexEntry {
-            key: r.get()?,
-            threads: r.get()?,
-        })
-    }
-}
+crate::store::codec::record!(CodexThread {
+    id: String,
+    cwd: String,
+    title: String,
+    preview: String,
+    updated_at: f64,
+    updated_at_ms: i64,
+    rollout_path: String,
+});
 
-impl Encode for CodexThread {
-    fn encode(&self, w: &mut Writer) {
-        let CodexThread {
-            id,
-            cwd,
-            title,
-            preview,
-            updated_at,
-            updated_at_ms,
-            rollout_path,
-        } = self;
-        w.str(id);
-        w.str(cwd);
-        w.str(title);
-        w.str(preview);
-        w.f64(*updated_at);
-        w.i64(*updated_at_ms);
-        w.str(rollout_path);
-    }
-}
-
-impl Decode<'_> for CodexThread {
-    const MIN_LEN: usize = 4 * 5 + 8 + 8;
-
-    fn decode(r: &mut Reader<'_>) -> Option<CodexThread> {
-        Some(CodexThread {
-            id: r.string()?,
-            cwd: r.string()?,
-            title: r.string()?,
-            preview: r.string()?,
-            updated_at: r.f64()?,
-            updated_at_ms: r.i64()?,
-            rollout_path: r.string()?,
-        })
-    }
-}
-
-impl Encode for RolloutFacts {
-    fn encode(&self, w: &mut Writer) {
-        let RolloutFacts {
-            last_action,
-            tail_kind,
-            question,
-        } = self;
-        w.put(last_action);
-        w.put(tail_kind);
-        w.put(question);
-    }
-}
-
-impl Decode<'_> for RolloutFacts {
-    const MIN_LEN: usize = 3;
-
-    fn decode(r: &mut Reader<'_>) -> Option<RolloutFacts> {
-        Some(RolloutFacts {
-            last_action: r.get()?,
-            tail_kind: r.get()?,
-            question: r.get()?,
-        })
-    }
-}
+crate::store::codec::record!(RolloutFacts { last_action: Option<String>, tail_kind: TailKind, question: Option<String> });
 
 #[cfg(test)]
 mod tests {

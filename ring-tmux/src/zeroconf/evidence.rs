@@ -19,7 +19,6 @@
 //! `json` and `list` always gather afresh (and refresh the file).
 
 use crate::env::Env;
-use crate::store::codec::{Decode, Encode, Reader, Writer};
 use crate::store::frame::{self, Frame};
 use crate::tmux::run;
 use ring_shared::derive::{Pane, PaneTree, ProcRow};
@@ -77,83 +76,21 @@ struct Stored {
     procs: Vec<ProcRow>,
 }
 
-impl Encode for Stored {
-    fn encode(&self, w: &mut Writer) {
-        let Stored {
-            socket,
-            at,
-            agents,
-            panes,
-            procs,
-        } = self;
-        w.str(socket);
-        w.f64(*at);
-        w.put(agents);
-        w.put(panes);
-        w.put(procs);
-    }
-}
+crate::store::codec::record!(Stored {
+    socket: String,
+    at: f64,
+    agents: Option<Vec<u32>>,
+    panes: Vec<Pane>,
+    procs: Vec<ProcRow>,
+});
 
-impl Decode<'_> for Stored {
-    fn decode(r: &mut Reader<'_>) -> Option<Stored> {
-        Some(Stored {
-            socket: r.string()?,
-            at: r.f64()?,
-            agents: r.get()?,
-            panes: r.get()?,
-            procs: r.get()?,
-        })
-    }
-}
+crate::store::codec::record!(Pane { id: String, cwd: String, target: String, pid: Option<u32> });
 
-impl Encode for Pane {
-    fn encode(&self, w: &mut Writer) {
-        let Pane {
-            id,
-            cwd,
-            target,
-            pid,
-        } = self;
-        w.str(id);
-        w.str(cwd);
-        w.str(target);
-        w.put(pid);
-    }
-}
-
-impl Decode<'_> for Pane {
-    const MIN_LEN: usize = 4 * 3 + 1;
-
-    fn decode(r: &mut Reader<'_>) -> Option<Pane> {
-        Some(Pane {
-            id: r.string()?,
-            cwd: r.string()?,
-            target: r.string()?,
-            pid: r.get()?,
-        })
-    }
-}
-
-impl Encode for ProcRow {
-    fn encode(&self, w: &mut Writer) {
-        let ProcRow { pid, ppid, args } = self;
-        w.u32(*pid);
-        w.u32(*ppid);
-        w.str(args);
-    }
-}
-
-impl Decode<'_> for ProcRow {
-    const MIN_LEN: usize = 4 + 4 + 4;
-
-    fn decode(r: &mut Reader<'_>) -> Option<ProcRow> {
-        Some(ProcRow {
-            pid: r.u32()?,
-            ppid: r.u32()?,
-            args: r.string()?,
-        })
-    }
-}
+crate::store::codec::record!(ProcRow {
+    pid: u32,
+    ppid: u32,
+    args: String
+});
 
 static FRESH: AtomicBool = AtomicBool::new(false);
 
@@ -309,7 +246,7 @@ fn parse_list(stdout: &str) -> Vec<Pane> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::codec;
+    use crate::store::codec::{self, Writer};
 
     fn sample() -> Stored {
         Stored {

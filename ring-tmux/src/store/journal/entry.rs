@@ -1,7 +1,7 @@
 //! The journal's entries and the folder states they chain: their encoding (`store::codec`;
 //! each entry a length-prefixed block ending with its checksum, so a torn one is noticed).
 
-use crate::store::codec::{Decode, Encode, Reader, Writer};
+use crate::store::codec::{Reader, Writer};
 use crate::store::frame::checksum;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -58,25 +58,12 @@ impl FolderState {
     }
 }
 
-impl Encode for FolderState {
-    fn encode(&self, w: &mut Writer) {
-        w.u64(self.dev);
-        w.u64(self.ino);
-        w.i64(self.sec);
-        w.u32(self.nsec);
-    }
-}
-
-impl Decode<'_> for FolderState {
-    fn decode(r: &mut Reader<'_>) -> Option<FolderState> {
-        Some(FolderState {
-            dev: r.u64()?,
-            ino: r.u64()?,
-            sec: r.i64()?,
-            nsec: r.u32()?,
-        })
-    }
-}
+crate::store::codec::record!(FolderState {
+    dev: u64,
+    ino: u64,
+    sec: i64,
+    nsec: u32
+});
 
 /// What one change did to a row file.
 #[derive(Debug, Clone, PartialEq)]
