@@ -34,6 +34,10 @@ pub struct Args {
     pub repair: Repair,
     /// `--print WHAT`: a badge format or the option defaults, for `ring.tmux`.
     pub print: Option<String>,
+    /// `--gen`: the server's `@ring_gen` (ring.tmux's job names it so tmux runs the job again
+    /// after every push), which also tells the repair that a push changed panes since the
+    /// last one (`drift::fingerprint`).
+    pub generation: Option<String>,
 }
 
 /// When to repair pane options.
@@ -75,6 +79,7 @@ pub fn parse_args(args: &[String]) -> Args {
             "--no-repair" => out.repair = Repair::Never,
             "--repair-now" => out.repair = Repair::Now,
             "--print" => out.print = value(),
+            "--gen" => out.generation = value().filter(|g| !g.is_empty()),
             _ => {}
         }
     }
@@ -191,7 +196,7 @@ fn repair_when_due(args: &Args, env: &Env, loaded: &LoadedBoard) {
         Repair::Throttled => drift::claim(
             &env.ring_home,
             &socket,
-            drift::fingerprint(&loaded.view.entries, &socket),
+            drift::fingerprint(&loaded.view.entries, &socket, args.generation.as_deref()),
         ),
     };
     let view = &loaded.view;
@@ -321,8 +326,8 @@ mod tests {
     #[case::empty_project_means_config(&["--project", ""], None, None, Repair::Throttled)]
     #[case::repair_now(&["--repair-now", "--project", "on"], None, Some(true), Repair::Now)]
     #[case::unknown_ignored(&["--frobnicate", "--no-repair"], None, None, Repair::Never)]
-    // ring.tmux's `--gen=#{q:@ring_gen}` only makes tmux re-run the job; it must take nothing.
-    #[case::gen_ignored(&["--gen=", "--socket", "/tmp/s"], Some("/tmp/s"), None, Repair::Throttled)]
+    // ring.tmux's `--gen=#{q:@ring_gen}` is empty until the first push; it takes nothing else.
+    #[case::empty_gen(&["--gen=", "--socket", "/tmp/s"], Some("/tmp/s"), None, Repair::Throttled)]
     fn args_parse_leniently(
         #[case] args: &[&str],
         #[case] socket: Option<&str>,

@@ -39,7 +39,8 @@ pub struct Args {
     /// Print a format for ring.tmux instead: window-badge, pane-badge or defaults.
     #[arg(long, value_name = "WHAT", allow_hyphen_values = true)]
     pub print: Option<String>,
-    /// Ignored: ring.tmux passes --gen=#{@ring_gen} so tmux runs the job again when it changes.
+    /// The server's @ring_gen: ring.tmux passes --gen=#{@ring_gen} so tmux runs the job again
+    /// after every push, and the drift repair knows a push changed panes since its last run.
     #[arg(long = "gen", value_name = "N", allow_hyphen_values = true)]
     pub generation: Option<String>,
 }
@@ -63,6 +64,7 @@ impl From<Args> for status::Args {
             project,
             repair,
             print: args.print,
+            generation: args.generation.filter(|g| !g.is_empty()),
         }
     }
 }

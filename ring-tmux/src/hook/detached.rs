@@ -114,6 +114,10 @@ impl Deferred {
     fn run(&self) {
         if let Some(plan) = &self.tmux {
             crate::tmux::push::execute(plan);
+            if plan.pane.is_some() || plan.tty.is_some() {
+                let env = crate::env::Env::from_process();
+                crate::tmux::drift::mark_pushed(&env.ring_home, &plan.socket);
+            }
         }
         if let Some(session) = &self.zellij {
             crate::zellij::refresh(session);

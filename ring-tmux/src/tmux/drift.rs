@@ -4,7 +4,8 @@
 //!
 //! Run by `ring-tmux status` per server (a stamp file under the ring folder) when what the
 //! panes should show changed since the last repair ([`fingerprint`]: a crashed agent, a row
-//! removed, a Codex wait promoted by time, a push that failed), at most every
+//! removed, a Codex wait promoted by time, a push that failed) or a push changed a pane since
+//! (the job's `--gen`, or the push's [`mark_pushed`]), at most every
 //! [`REPAIR_EVERY`], and otherwise every [`REPAIR_ANYWAY`] (a pane reused behind ring's back
 //! changes nothing ring can see without asking tmux). Starting a tmux client costs more than
 //! a whole `status` run, and tmux runs `status` every few seconds: most runs ask tmux nothing.
@@ -138,8 +139,16 @@ fn stamp_name(socket: &str) -> String {
 
 /// What the panes of `socket` should show, as far as the rows tell without asking tmux: a
 /// hash of (pane, tty, state) of every entry of that server with a visible state, most
-/// recently active first (the order [`wanted`] breaks ties by). Stable across runs.
-pub fn fingerprint(entries: &[Entry], socket: &str) -> u64 {
+/// recently active first (the order [`wanted`] breaks ties by), and of `generation`, the
+/// server's `@ring_gen` as the status job's `--gen` names it. Stable across runs.
+///
+/// The generation is there because a push changes panes behind the repair's back: rows
+/// repaired as idle, a hook pushes working, then the agent goes idle with no hook (Esc while
+/// Claude thinks). The rows then say what they said at the last repair, yet the pane shows
+/// working; every push bumps `@ring_gen`, so the fingerprint differs and the repair runs
+/// (real-agent suite, `esc_thinking`: the badge stayed working for 30 s without it). A
+/// status job run without `--gen` has the push's [`mark_pushed`] instead.
+pub fn fingerprint(entries: &[Entry], socket: &str, generation: Option<&str>) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut shown: Vec<(&Entry, Visible)> = entries
         .iter()
@@ -152,6 +161,7 @@ pub fn fingerprint(entries: &[Entry], socket: &str) -> u64 {
         .collect();
     shown.sort_by(|a, b| a.0.idle_seconds.total_cmp(&b.0.idle_seconds));
     let mut hasher = ring_shared::fasthash::hasher();
+    generation.hash(&mut hasher);
     for (e, visible) in shown {
         (&e.tmux_pane, &e.tty, visible.state, visible.kind).hash(&mut hasher);
     }
@@ -212,6 +222,21 @@ pub fn repair(socket: &str, entries: &[Entry], now: f64) -> Option<usize> {
     run::run(socket, &argv, deadline).filter(|o| o.success)?;
     Some(todo.len())
 }
+
+/// After a push changed a pane of `socket`: the last repair's fingerprint no longer says
+/// what the panes show, so the next status run past [`REPAIR_EVERY`] repairs whatever its
+/// rows say (see [`fingerprint`]). Only an existing stamp is overwritten: no stamp already
+/// means a repair is due, and the hook's child creates no folder. Silent on every error.
+pub fn mark_pushed(ring_home: &Path, socket: &str) {
+    let dir = ring_home.join("tmux");
+    let name = stamp_name(socket);
+    if dir.join(&name).is_file() {
+        let _ = crate::store::write_atomic(&dir, &name, PUSHED);
+    }
+}
+
+/// What [`mark_pushed`] leaves in a stamp: no fingerprint's 16 hex digits.
+const PUSHED: &[u8] = b"pushed";
 
 /// Gives back a [`claim`] whose repair failed: the next status run repairs at once.
 pub fn unclaim(ring_home: &Path, socket: &str) {
@@ -341,6 +366,37 @@ mod tests {
         );
     }
 
+    /// Rows repaired as idle; a hook pushes working; the agent goes idle again with no hook
+    /// before any repair ran: the rows print as at the last repair, the pane does not.
+    #[test]
+    fn a_push_since_the_last_repair_makes_the_same_rows_due_again() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let home = dir.path();
+        let idle = [entry("s", Status::Idle, Some("%1"), Some("/dev/pts/1"))];
+        let before = fingerprint(&idle, SOCK, Some("1.1"));
+        assert!(claim(home, SOCK, before), "first repair");
+        age_stamp(home, REPAIR_EVERY + Duration::from_secs(1));
+        // Through the status job's --gen: the push bumped @ring_gen.
+        let after = fingerprint(&idle, SOCK, Some("2.2"));
+        assert_ne!(after, before);
+        assert!(claim(home, SOCK, after), "the generation moved");
+        // Without --gen: the push's own mark.
+        age_stamp(home, REPAIR_EVERY + Duration::from_secs(1));
+        let plain = fingerprint(&idle, SOCK, None);
+        assert!(claim(home, SOCK, plain));
+        age_stamp(home, REPAIR_EVERY + Duration::from_secs(1));
+        assert!(!claim(home, SOCK, plain), "nothing changed");
+        mark_pushed(home, SOCK);
+        age_stamp(home, REPAIR_EVERY + Duration::from_secs(1));
+        assert!(claim(home, SOCK, plain), "a push since the last repair");
+        age_stamp(home, REPAIR_EVERY + Duration::from_secs(1));
+        assert!(!claim(home, SOCK, plain), "repaired since");
+        // No stamp: nothing is created (a repair is due anyway).
+        unclaim(home, SOCK);
+        mark_pushed(home, SOCK);
+        assert!(!home.join("tmux").join(stamp_name(SOCK)).exists());
+    }
+
     #[test]
     fn the_fingerprint_follows_what_panes_should_show_on_this_server() {
         let a = entry("a", Status::Waiting, Some("%1"), Some("/dev/pts/1"));
@@ -349,29 +405,33 @@ mod tests {
         let mut elsewhere = entry("c", Status::Waiting, Some("%3"), None);
         elsewhere.tmux_socket = Some("/tmp/other".into());
         let ended = entry("d", Status::Ended, Some("%4"), None);
-        let base = fingerprint(&[a.clone(), b.clone()], SOCK);
+        let base = fingerprint(&[a.clone(), b.clone()], SOCK, None);
         assert_eq!(
-            fingerprint(&[b.clone(), a.clone(), elsewhere, ended], SOCK),
+            fingerprint(&[b.clone(), a.clone(), elsewhere, ended], SOCK, None),
             base,
             "board order, other servers and ended rows change nothing"
         );
         let mut idle = b.clone();
         idle.status = Status::Idle;
         assert_ne!(
-            fingerprint(&[a.clone(), idle], SOCK),
+            fingerprint(&[a.clone(), idle], SOCK, None),
             base,
             "a state changed"
         );
         let mut kind = a.clone();
         kind.kind = "plan".into();
         assert_ne!(
-            fingerprint(&[kind, b.clone()], SOCK),
+            fingerprint(&[kind, b.clone()], SOCK, None),
             base,
             "a waiting kind changed"
         );
         let mut moved = b;
         moved.tmux_pane = Some("%9".into());
-        assert_ne!(fingerprint(&[a, moved], SOCK), base, "a session moved pane");
+        assert_ne!(
+            fingerprint(&[a, moved], SOCK, None),
+            base,
+            "a session moved pane"
+        );
     }
 
     #[test]

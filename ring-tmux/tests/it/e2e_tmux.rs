@@ -189,6 +189,74 @@ fn drift_repair_clears_crashed_and_removed_sessions_and_restores_lost_badges() {
     assert_eq!(w.server.window_badge("t:0"), "\u{1F7E2}");
 }
 
+/// The status job's repair after a push it never saw: rows repaired as idle, a hook pushes
+/// working, then the session is idle again with no hook (Esc while Claude thinks: Claude's
+/// own session file says idle; here RiNG's hook, which pushes nothing, rewrites the row).
+/// The rows read as at the last repair, the pane shows working. `gen`: the job's `--gen`
+/// as ring.tmux writes it (`@ring_gen`, which the push bumped), or none (a status-right
+/// written by hand, where the push's mark on the repair stamp tells instead).
+fn a_push_the_repair_never_saw_is_repaired_when_the_rows_look_unchanged(with_gen: bool) {
+    let w = World::new();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("escaped");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::event("Stop", "esc", &cwd, &tty));
+    let status = |w: &World| {
+        let generation = w.server.show("%0", "#{@ring_gen}");
+        let mut args = vec![
+            "status".to_owned(),
+            "--socket".to_owned(),
+            w.server.socket(),
+        ];
+        if with_gen {
+            args.push(format!("--gen={generation}"));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert!(w.ring(&args).status.success());
+    };
+    status(&w);
+    assert_eq!(w.server.pane_options("%0"), "idle");
+    w.hook("%0", payload::event("UserPromptSubmit", "esc", &cwd, &tty));
+    assert_eq!(w.server.pane_options("%0"), "working");
+    let row = w.ring_home().join("sessions").join("esc.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&row).expect("row")).expect("row json");
+    doc["status"] = "idle".into();
+    // As RiNG's hook writes it: a new file renamed over the old one.
+    let new = row.with_extension("tmp");
+    std::fs::write(&new, doc.to_string()).expect("row written");
+    std::fs::rename(&new, &row).expect("row replaced");
+    // Past the 1 s between two repairs (the stamp's mtime is the last repair's time).
+    for stamp in std::fs::read_dir(w.ring_home().join("tmux")).expect("stamps") {
+        let aged = std::time::SystemTime::now() - Duration::from_secs(5);
+        std::fs::File::options()
+            .write(true)
+            .open(stamp.expect("stamp").path())
+            .and_then(|f| f.set_modified(aged))
+            .expect("stamp aged");
+    }
+    status(&w);
+    assert_eq!(
+        w.server.pane_options("%0"),
+        "idle",
+        "with --gen: {with_gen}"
+    );
+}
+
+#[test]
+fn a_push_the_repair_never_saw_is_repaired_through_the_jobs_generation() {
+    if world::tmux_available() {
+        a_push_the_repair_never_saw_is_repaired_when_the_rows_look_unchanged(true);
+    }
+}
+
+#[test]
+fn a_push_the_repair_never_saw_is_repaired_through_the_pushs_mark() {
+    if world::tmux_available() {
+        a_push_the_repair_never_saw_is_repaired_when_the_rows_look_unchanged(false);
+    }
+}
+
 #[test]
 fn the_attach_repair_hook_runs_a_binary_whose_path_has_quotes_dollars_and_spaces() {
     if !world::tmux_available() {
