@@ -15,7 +15,7 @@
 //! The ring folder is read-only to the plugin: it never deletes or rewrites a file.
 
 use ring_shared::Row;
-use ring_shared::registry::decode_row;
+use ring_shared::registry::{ROW_FILE_CAP, SIDE_FILE_CAP, decode_row};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
@@ -88,6 +88,28 @@ pub const ENDED_DIR: &str = ".ended";
 /// [`TOMBSTONE_BYTES`].
 const MAX_TOMBSTONES: usize = 4096;
 const TOMBSTONE_BYTES: u64 = 64;
+/// Largest `zeroconf.json` read: ring-tmux publishes every session it found without hooks
+/// there, more than a hand-written side file holds.
+const ZEROCONF_CAP: usize = 16 << 20;
+
+/// The cap of a side file ([`SIDE_FILES`]).
+fn side_cap(name: &str) -> usize {
+    if name == "zeroconf.json" {
+        ZEROCONF_CAP
+    } else {
+        SIDE_FILE_CAP
+    }
+}
+
+/// A file's bytes when it holds at most `cap` of them; `None` when it is bigger (a huge or
+/// endless file, planted or corrupt, costs one bounded read) or cannot be read.
+fn read_capped(path: &Path, cap: usize) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let file = fs::File::open(path).ok()?;
+    let mut bytes = Vec::new();
+    file.take(cap as u64 + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() <= cap).then_some(bytes)
+}
 
 /// The files next to `sessions/` that the read path uses: ring's configuration, RiNG's hidden
 /// sessions (§3.13), labels (§5.2) and the zero-config rows `ring-tmux` publishes
@@ -150,9 +172,8 @@ impl Registry {
                 continue;
             }
             scan.parsed += 1;
-            let row = fs::read(entry.path())
-                .ok()
-                .and_then(|bytes| decode_row(&bytes).ok());
+            let row =
+                read_capped(&entry.path(), ROW_FILE_CAP).and_then(|bytes| decode_row(&bytes).ok());
             // A rewrite with the same content (a heartbeat of an unchanged state still moves
             // `heartbeat_at`, so this is rare) changes nothing on screen.
             if self.files.get(&name).is_none_or(|old| old.row != row) {
@@ -215,7 +236,8 @@ impl Registry {
         self.ended = (stamp.filter(Stamp::settled), ended);
     }
 
-    /// Side files are small and read whole, only when their stamp changes.
+    /// Side files are small and read whole, only when their stamp changes; one over its cap
+    /// reads as empty.
     fn scan_side(&mut self, root: &Path, name: &'static str, scan: &mut Scan) {
         let path = root.join(name);
         let stamp = fs::metadata(&path).ok().map(|m| Stamp::of(&m));
@@ -228,7 +250,7 @@ impl Registry {
             (Some(stamp), Some((old, _))) if *old == stamp => {}
             (Some(stamp), _) => {
                 scan.parsed += 1;
-                let bytes = fs::read(&path).unwrap_or_default();
+                let bytes = read_capped(&path, side_cap(name)).unwrap_or_default();
                 if self.side.get(name).is_none_or(|(_, old)| *old != bytes) {
                     scan.changed = true;
                 }
@@ -338,6 +360,37 @@ mod tests {
         registry.scan(dir.path());
         assert_eq!(registry.rows().count(), 1);
         assert_eq!(registry.skipped(), 1);
+    }
+
+    #[test]
+    fn files_over_their_cap_are_skipped_and_the_rest_still_show() {
+        let (dir, sessions) = folder();
+        fs::write(sessions.join("a.json"), row_json("a", "waiting")).expect("write");
+        // A valid row padded past the cap: JSON allows the trailing spaces.
+        let mut big = row_json("b", "idle").into_bytes();
+        big.resize(ROW_FILE_CAP + 1, b' ');
+        fs::write(sessions.join("b.json"), &big).expect("write");
+        let mut labels = br#"{"a": "mine"}"#.to_vec();
+        labels.resize(SIDE_FILE_CAP + 1, b' ');
+        fs::write(dir.path().join("labels.json"), &labels).expect("write");
+        let mut registry = Registry::default();
+        registry.scan(dir.path());
+        let ids: Vec<&str> = registry.rows().map(|r| r.session_id.as_str()).collect();
+        assert_eq!(ids, ["a"]);
+        assert_eq!(registry.skipped(), 1);
+        assert_eq!(registry.side("labels.json"), Some(&[][..]));
+        // At the cap itself, both are read.
+        big.truncate(ROW_FILE_CAP);
+        fs::write(sessions.join("b.json"), &big).expect("write");
+        labels.truncate(SIDE_FILE_CAP);
+        fs::write(dir.path().join("labels.json"), &labels).expect("write");
+        let mut registry = Registry::default();
+        registry.scan(dir.path());
+        assert_eq!(registry.rows().count(), 2);
+        assert_eq!(
+            registry.side("labels.json").map(<[u8]>::len),
+            Some(SIDE_FILE_CAP)
+        );
     }
 
     /// Sets a file's or folder's mtime `seconds` in the past.

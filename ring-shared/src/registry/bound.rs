@@ -1,10 +1,17 @@
 //! Bounds on what a row may hold, so that every row the hook writes can be read back: the
-//! readers skip files over 1 MiB (`ring-tmux`'s `ROW_CAP`), and a payload can carry fields of
+//! readers skip files over 1 MiB ([`ROW_FILE_CAP`]), and a payload can carry fields of
 //! any size. With these bounds a row stays well under that even when every character of every
 //! field must be written as a six-byte `\uXXXX` escape.
 
 use super::Row;
 use crate::text::truncate;
+
+/// Largest row file a reader reads (`ring-tmux` and the zellij plugin); bigger ones are
+/// skipped as corrupt (RiNG rows are a few KiB; the bounds below keep every row ring writes
+/// far under it).
+pub const ROW_FILE_CAP: usize = 1 << 20;
+/// Largest side file (`config.toml`, `labels.json`, `deleted_sessions.json`) a reader reads.
+pub const SIDE_FILE_CAP: usize = 4 << 20;
 
 /// Longest cwd kept, in bytes (`PATH_MAX` on Linux); longer ones are cut, with `…`.
 pub const PATH_MAX: usize = 4096;

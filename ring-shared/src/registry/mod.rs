@@ -159,6 +159,6 @@ mod bound;
 mod decode;
 mod encode;
 
-pub use bound::{ID_MAX, NAME_MAX, PATH_MAX, TEXT_MAX, prefix_bytes};
+pub use bound::{ID_MAX, NAME_MAX, PATH_MAX, ROW_FILE_CAP, SIDE_FILE_CAP, TEXT_MAX, prefix_bytes};
 pub use decode::decode_row;
 pub use encode::{encode_row, file_name};

@@ -9,10 +9,11 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-/// Largest row file read; bigger ones are skipped (RiNG rows are a few KiB).
-pub const ROW_CAP: usize = 1 << 20;
+/// Largest row file read; bigger ones are skipped (RiNG rows are a few KiB). The zellij
+/// plugin reads with the same bound.
+pub const ROW_CAP: usize = ring_shared::registry::ROW_FILE_CAP;
 /// Largest side file (`config.toml`, `labels.json`, `deleted_sessions.json`) read.
-pub const SIDE_FILE_CAP: usize = 4 << 20;
+pub const SIDE_FILE_CAP: usize = ring_shared::registry::SIDE_FILE_CAP;
 
 /// Reads a file of at most `cap` bytes; `Ok(None)` when it is larger. `buf` is scratch space
 /// reused across calls: it only grows and is never cleared, so reading many small files
