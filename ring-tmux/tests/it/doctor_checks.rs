@@ -2,10 +2,11 @@
 //! check can fail and prints the command that fixes it. Every problem makes the exit code 1;
 //! an optional part that is simply absent is information (exit code 0) with how to add it.
 
+use crate::other_user::{NOBODY, binary, chown_tree, own_uid};
 use assert_cmd::Command;
 use rstest::rstest;
 use serde_json::{Value, json};
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 const FAKE_TMUX: &str = r#"#!/bin/sh
@@ -35,24 +36,6 @@ struct Fixture {
     unprivileged: bool,
 }
 
-/// The uid the tests run as (the owner of `/proc/self`).
-fn own_uid() -> u32 {
-    std::fs::metadata("/proc/self").expect("/proc/self").uid()
-}
-
-/// `nobody`: who runs doctor in place of root.
-const NOBODY: u32 = 65534;
-
-/// Gives every file of the fixture to `uid` (symlinks themselves, not their targets).
-fn chown_tree(path: &Path, uid: u32) {
-    std::os::unix::fs::lchown(path, Some(uid), Some(uid)).expect("chown");
-    if path.is_dir() && !path.is_symlink() {
-        for entry in std::fs::read_dir(path).expect("list") {
-            chown_tree(&entry.expect("entry").path(), uid);
-        }
-    }
-}
-
 fn write_exec(path: &Path, text: &str) {
     std::fs::write(path, text).expect("write");
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
@@ -73,11 +56,7 @@ impl Fixture {
         };
         std::fs::create_dir_all(f.bin()).expect("mkdir");
         std::fs::create_dir_all(f.home().join(".claude")).expect("mkdir");
-        std::os::unix::fs::symlink(
-            assert_cmd::cargo::cargo_bin("ring-tmux"),
-            f.bin().join("ring-tmux"),
-        )
-        .expect("symlink");
+        std::os::unix::fs::symlink(binary(), f.bin().join("ring-tmux")).expect("symlink");
         write_exec(&f.bin().join("tmux"), FAKE_TMUX);
         f.ring_tmux(&["install-hooks"]).success();
         std::fs::create_dir_all(f.ring().join("sessions")).expect("mkdir");
@@ -114,11 +93,11 @@ impl Fixture {
     }
 
     fn ring_tmux(&self, args: &[&str]) -> assert_cmd::assert::Assert {
-        let mut std_cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("ring-tmux"));
+        let mut std_cmd = std::process::Command::new(binary());
         if self.unprivileged && own_uid() == 0 {
             // Root writes through any mode bits: a folder without `w` is only unwritable for
             // an ordinary user, so doctor runs as one, owning the whole fixture as a user owns
-            // their HOME. (The built binary must be reachable by `nobody`, as under target/.)
+            // their HOME, and from a binary `nobody` can execute (`other_user::binary`).
             use std::os::unix::process::CommandExt;
             chown_tree(self.dir.path(), NOBODY);
             std_cmd.uid(NOBODY).gid(NOBODY);

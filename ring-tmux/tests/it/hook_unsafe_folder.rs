@@ -7,30 +7,15 @@
 //! `nobody` owns.
 
 use crate::hook_support;
+use crate::other_user::{NOBODY, binary, chown_tree, own_uid};
 
 use hook_support::{Home, T0, assert_hook_contract, tree};
 use serde_json::json;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
-
-const NOBODY: u32 = 65534;
-
-fn own_uid() -> u32 {
-    std::fs::metadata("/proc/self").expect("/proc/self").uid()
-}
-
-fn chown_tree(path: &Path, uid: u32) {
-    std::os::unix::fs::lchown(path, Some(uid), Some(uid)).expect("chown");
-    if path.is_dir() && !path.is_symlink() {
-        for entry in std::fs::read_dir(path).expect("list") {
-            chown_tree(&entry.expect("entry").path(), uid);
-        }
-    }
-}
 
 fn run_hook(h: &Home, as_uid: Option<u32>) {
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("ring-tmux"));
+    let mut cmd = std::process::Command::new(binary());
     if let Some(uid) = as_uid {
         cmd.uid(uid).gid(uid);
     }

@@ -29,6 +29,7 @@ mod install_hooks;
 mod install_readme;
 mod notify_flow;
 mod notify_local;
+mod other_user;
 mod print_controls;
 mod props_status;
 mod read_board;
