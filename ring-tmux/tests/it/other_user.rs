@@ -54,8 +54,12 @@ pub fn binary() -> PathBuf {
 /// The folders under the temp dir that hold [`binary`]'s copies: `ring-it-bin-<pid>`.
 const PREFIX: &str = "ring-it-bin-";
 
-/// Whether others may execute `path`: `x` for others on it and on every folder above it.
+/// Whether others may execute `path`: `x` for others on it and on every folder above it,
+/// links resolved (`target/` may be a link into root's home).
 fn reachable_by_others(path: &Path) -> bool {
+    let Ok(path) = std::fs::canonicalize(path) else {
+        return false;
+    };
     path.ancestors()
         .filter(|p| !p.as_os_str().is_empty())
         .all(|p| std::fs::metadata(p).is_ok_and(|m| m.mode() & 0o001 != 0))
@@ -90,6 +94,10 @@ fn a_binary_under_a_private_folder_is_copied_where_others_can_run_it() {
     std::fs::write(&bin, "").expect("file");
     std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     assert!(!reachable_by_others(&bin));
+    // Through a link from a folder everyone may enter, as .ci/run's target/ link.
+    let link = dir.path().join("target");
+    std::os::unix::fs::symlink(&private, &link).expect("link");
+    assert!(!reachable_by_others(&link.join("ring-tmux")));
     std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o711)).expect("chmod");
     assert_eq!(reachable_by_others(&bin), reachable_by_others(dir.path()));
     let shared = binary();
