@@ -218,9 +218,19 @@ pub fn repair(socket: &str, entries: &[Entry], now: f64) -> Option<usize> {
     if todo.is_empty() {
         return Some(0);
     }
-    let argv = chained_sets(&todo, stamp_ms(now));
+    let argv = chained_sets(&todo, repair_stamp(now));
     run::run(socket, &argv, deadline).filter(|o| o.success)?;
     Some(todo.len())
+}
+
+/// The stamp of a repair of rows read at `now`: one millisecond under the read's own, so
+/// that a push stamped in the same millisecond wins over it (the pane guard sets when the
+/// pane's stamp is not newer). Such a push may come from a row written just after the read
+/// (the read then showed what was there before: a live agent's folder with no row yet, shown
+/// idle), and stamps are rounded to milliseconds, so the two can tie even though the push is
+/// the newer (e2e_tmux, `a_push_in_the_same_millisecond_as_a_repairs_read_wins`).
+pub fn repair_stamp(now: f64) -> i64 {
+    stamp_ms(now).saturating_sub(1)
 }
 
 /// After a push changed a pane of `socket`: the last repair's fingerprint no longer says

@@ -243,6 +243,55 @@ fn a_push_the_repair_never_saw_is_repaired_when_the_rows_look_unchanged(with_gen
     );
 }
 
+/// A repair whose read tied with a push in the same millisecond (stamps are milliseconds)
+/// leaves the push: the read may have been just before the row it pushes was written. A
+/// repair of a later read does overwrite it. The read's clock is fixed with `RING_NOW`;
+/// the row is then made idle by hand (RiNG's hook, which pushes nothing), so the repair
+/// would change the pane if allowed.
+#[test]
+fn a_push_in_the_same_millisecond_as_a_repairs_read_wins() {
+    if !world::tmux_available() {
+        return;
+    }
+    let w = World::new();
+    let tty = w.server.pane_tty("%0");
+    let cwd = w.project("tie");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook("%0", payload::question("tie", &cwd, &tty, "Which?"));
+    assert_eq!(w.server.pane_options("%0"), "waiting question");
+    let pushed: i64 = w
+        .server
+        .show("%0", "#{@ring_at}")
+        .parse()
+        .expect("@ring_at");
+    let row = w.ring_home().join("sessions").join("tie.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&row).expect("row")).expect("row json");
+    doc["status"] = "idle".into();
+    doc["waiting_kind"] = "".into();
+    let new = row.with_extension("tmp");
+    std::fs::write(&new, doc.to_string()).expect("row written");
+    std::fs::rename(&new, &row).expect("row replaced");
+    let repair_read_at = |ms: i64| {
+        let mut c = std::process::Command::new(world::BIN);
+        c.args(["status", "--repair-now", "--socket", &w.server.socket()])
+            .env("TMUX", w.server.tmux_env())
+            .env("RING_NOW", format!("{:.4}", ms as f64 / 1000.0));
+        for (k, v) in World::env(w.dir.path()) {
+            c.env(k, v);
+        }
+        assert!(c.output().expect("status runs").status.success());
+    };
+    repair_read_at(pushed);
+    assert_eq!(
+        w.server.pane_options("%0"),
+        "waiting question",
+        "a read in the push's millisecond"
+    );
+    repair_read_at(pushed + 1);
+    assert_eq!(w.server.pane_options("%0"), "idle", "a later read");
+}
+
 #[test]
 fn a_push_the_repair_never_saw_is_repaired_through_the_jobs_generation() {
     if world::tmux_available() {
