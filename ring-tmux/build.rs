@@ -47,9 +47,26 @@ fn main() {
 }
 
 /// The target folder this build writes to: the nearest folder above `OUT_DIR` that cargo
-/// marked with `CACHEDIR.TAG` (`target/`, whatever the profile or target triple).
+/// marked with `CACHEDIR.TAG` (`target/`, whatever the profile or target triple), else the
+/// folder the layout names. Cargo tags only a target folder it created itself: one made
+/// beforehand (CI's `target/` link into a build cache) has no tag, and without this the
+/// page's module was silently left out.
 fn target_dir(out: &std::path::Path) -> Option<PathBuf> {
     out.ancestors()
         .find(|dir| dir.join("CACHEDIR.TAG").is_file())
         .map(std::path::Path::to_path_buf)
+        .or_else(|| by_layout(out))
+}
+
+/// `OUT_DIR` is `<target>/[<triple>/]<profile>/build/<package>-<hash>/out`: four folders up
+/// is `<target>`, or `<target>/<triple>` when the build named a target triple.
+fn by_layout(out: &std::path::Path) -> Option<PathBuf> {
+    let up = out.ancestors().nth(4)?;
+    let triple = std::env::var("TARGET").ok()?;
+    let target = if up.file_name().is_some_and(|n| n == triple.as_str()) {
+        up.parent()?
+    } else {
+        up
+    };
+    target.is_dir().then(|| target.to_path_buf())
 }
