@@ -330,7 +330,10 @@ step "without hooks: the bar runs ring-tmux itself (zero-config rows)"
 RING_E2E_KEEP=0 zj_stop
 if ZJ_INSTALL=1 zj_start; then
   layout="$HOME/.config/zellij/layouts/ring.kdl"
-  grep -qF "ring_tmux \"$ZJ_RING_TMUX\"" "$layout" && ok "the layout names ring-tmux: $ZJ_RING_TMUX" \
+  # install-zellij names the binary it runs as (its resolved path: CI's target/ is a link).
+  { grep -qF "ring_tmux \"$ZJ_RING_TMUX\"" "$layout" \
+      || grep -qF "ring_tmux \"$(realpath "$ZJ_RING_TMUX")\"" "$layout"; } \
+    && ok "the layout names ring-tmux: $ZJ_RING_TMUX" \
     || fail "the layout names ring-tmux ($(grep ring_tmux "$layout"))"
   grep -qx '    RunCommands' "$HOME/.cache/zellij/permissions.kdl" && ok "RunCommands is pre-granted" \
     || fail "RunCommands is pre-granted"
