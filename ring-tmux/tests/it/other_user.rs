@@ -1,6 +1,7 @@
 //! Running `ring-tmux` as another user (`nobody`) from tests that run as root: root writes
 //! through any mode bits, so a rule about modes or owners is only seen by an ordinary user.
-//! Here: who that user is, how a fixture becomes theirs, and a binary they can execute.
+//! Here: who that user is, how a fixture becomes theirs, and a binary they can execute (and
+//! [`copy_executable`], which every test that starts a copied executable needs).
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -44,11 +45,26 @@ pub fn binary() -> PathBuf {
         std::fs::create_dir_all(&dir).expect("binary folder");
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         let copy = dir.join("ring-tmux");
-        std::fs::copy(&built, &copy).expect("binary copied");
-        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        copy_executable(&built, &copy);
         copy
     })
     .clone()
+}
+
+/// Copies an executable to `to` (mode 0755) that this process will start. The copy is made
+/// by a `cp` child, never through a file this process opens for writing: a test thread that
+/// forks while that file is open hands the open file to its child until the child's exec,
+/// and starting the copy meanwhile fails with "Text file busy" (ETXTBSY; clean-clone run
+/// 41, `doctor_health`).
+pub fn copy_executable(from: &Path, to: &Path) {
+    let status = std::process::Command::new("cp")
+        .arg("--")
+        .arg(from)
+        .arg(to)
+        .status()
+        .expect("cp runs");
+    assert!(status.success(), "cp {} {}", from.display(), to.display());
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755)).expect("chmod");
 }
 
 /// The folders under the temp dir that hold [`binary`]'s copies: `ring-it-bin-<pid>`.
