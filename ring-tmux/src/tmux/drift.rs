@@ -238,7 +238,8 @@ pub fn repair_stamp(now: f64) -> i64 {
 /// rows say (see [`fingerprint`]). Only an existing stamp is overwritten: no stamp already
 /// means a repair is due, and the hook's child creates no folder. Silent on every error.
 pub fn mark_pushed(ring_home: &Path, socket: &str) {
-    let dir = ring_home.join("tmux");
+    // Not `run::state_dir`, which creates the folder.
+    let dir = ring_home.join(run::STATE_DIR);
     let name = stamp_name(socket);
     if dir.join(&name).is_file() {
         let _ = crate::store::write_atomic(&dir, &name, PUSHED);
@@ -404,7 +405,7 @@ mod tests {
         // No stamp: nothing is created (a repair is due anyway).
         unclaim(home, SOCK);
         mark_pushed(home, SOCK);
-        assert!(!home.join("tmux").join(stamp_name(SOCK)).exists());
+        assert!(!home.join(run::STATE_DIR).join(stamp_name(SOCK)).exists());
     }
 
     #[test]

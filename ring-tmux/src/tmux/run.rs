@@ -59,6 +59,9 @@ pub fn is_tty_path(text: &str) -> bool {
     })
 }
 
+/// The folder of [`state_dir`], inside the ring folder.
+pub const STATE_DIR: &str = "tmux";
+
 /// `tmux/` in the ring folder, for ring's own tmux state (repair stamps, the last jump).
 /// Created 0700 when missing; `None` when the ring folder itself does not exist (it is the
 /// hook's to create, with its modes).
@@ -66,7 +69,7 @@ pub fn state_dir(ring_home: &Path) -> Option<PathBuf> {
     if !ring_home.is_dir() {
         return None;
     }
-    let dir = ring_home.join("tmux");
+    let dir = ring_home.join(STATE_DIR);
     crate::store::ensure_dir(&dir).ok().map(|()| dir)
 }
 

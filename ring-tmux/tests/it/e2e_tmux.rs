@@ -189,6 +189,19 @@ fn drift_repair_clears_crashed_and_removed_sessions_and_restores_lost_badges() {
     assert_eq!(w.server.window_badge("t:0"), "\u{1F7E2}");
 }
 
+/// Makes row `id` idle with no push, as RiNG's hook writes a row: a new file renamed over
+/// the old one (a rewrite in place would not change the folder, which the readers watch).
+fn rewrite_idle_as_ring_does(w: &World, id: &str) {
+    let row = w.ring_home().join("sessions").join(format!("{id}.json"));
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&row).expect("row")).expect("row json");
+    doc["status"] = "idle".into();
+    doc["waiting_kind"] = "".into();
+    let new = row.with_extension("tmp");
+    std::fs::write(&new, doc.to_string()).expect("row written");
+    std::fs::rename(&new, &row).expect("row replaced");
+}
+
 /// The status job's repair after a push it never saw: rows repaired as idle, a hook pushes
 /// working, then the session is idle again with no hook (Esc while Claude thinks: Claude's
 /// own session file says idle; here RiNG's hook, which pushes nothing, rewrites the row).
@@ -218,14 +231,7 @@ fn a_push_the_repair_never_saw_is_repaired_when_the_rows_look_unchanged(with_gen
     assert_eq!(w.server.pane_options("%0"), "idle");
     w.hook("%0", payload::event("UserPromptSubmit", "esc", &cwd, &tty));
     assert_eq!(w.server.pane_options("%0"), "working");
-    let row = w.ring_home().join("sessions").join("esc.json");
-    let mut doc: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&row).expect("row")).expect("row json");
-    doc["status"] = "idle".into();
-    // As RiNG's hook writes it: a new file renamed over the old one.
-    let new = row.with_extension("tmp");
-    std::fs::write(&new, doc.to_string()).expect("row written");
-    std::fs::rename(&new, &row).expect("row replaced");
+    rewrite_idle_as_ring_does(&w, "esc");
     // Past the 1 s between two repairs (the stamp's mtime is the last repair's time).
     for stamp in std::fs::read_dir(w.ring_home().join("tmux")).expect("stamps") {
         let aged = std::time::SystemTime::now() - Duration::from_secs(5);
@@ -264,14 +270,7 @@ fn a_push_in_the_same_millisecond_as_a_repairs_read_wins() {
         .show("%0", "#{@ring_at}")
         .parse()
         .expect("@ring_at");
-    let row = w.ring_home().join("sessions").join("tie.json");
-    let mut doc: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&row).expect("row")).expect("row json");
-    doc["status"] = "idle".into();
-    doc["waiting_kind"] = "".into();
-    let new = row.with_extension("tmp");
-    std::fs::write(&new, doc.to_string()).expect("row written");
-    std::fs::rename(&new, &row).expect("row replaced");
+    rewrite_idle_as_ring_does(&w, "tie");
     let repair_read_at = |ms: i64| {
         let mut c = std::process::Command::new(world::BIN);
         c.args(["status", "--repair-now", "--socket", &w.server.socket()])
