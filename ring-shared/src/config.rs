@@ -125,17 +125,26 @@ impl Config {
     /// assert_eq!(warnings.len(), 1);
     /// ```
     pub fn parse(text: &str) -> (Config, Vec<String>) {
+        let (config, checked) = Config::parse_checked(text);
+        let warnings = checked.unwrap_or_else(|syntax| {
+            vec![format!(
+                "config.toml is not valid TOML, using defaults: {syntax}"
+            )]
+        });
+        (config, warnings)
+    }
+
+    /// [`Config::parse`], telling a file that is not TOML at all (`Err`: the parser's first
+    /// line, with its line and column; every setting is then at its default) from one whose
+    /// keys were read (`Ok`: a warning per key that was unknown or rejected). For `doctor`,
+    /// which calls the first an error and the others warnings.
+    pub fn parse_checked(text: &str) -> (Config, Result<Vec<String>, String>) {
         let mut config = Config::default();
         let table = match text.parse::<toml::Table>() {
             Ok(table) => table,
             Err(err) => {
                 let first_line = err.to_string().lines().next().unwrap_or("").to_owned();
-                return (
-                    config,
-                    vec![format!(
-                        "config.toml is not valid TOML, using defaults: {first_line}"
-                    )],
-                );
+                return (config, Err(first_line));
             }
         };
         let mut warnings = Vec::new();
@@ -144,7 +153,7 @@ impl Config {
                 warnings.push(warning);
             }
         }
-        (config, warnings)
+        (config, Ok(warnings))
     }
 
     /// Sets one key from a text value, with the same rules as `config.toml` (for the zellij
@@ -212,9 +221,58 @@ impl Config {
             "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
             "serve_detail" => self.serve_detail = boolean(key, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
-            _ => return Err(format!("unknown config key {key:?} (ignored; a typo?)")),
+            _ => return Err(unknown_key(key)),
         }
         Ok(())
+    }
+}
+
+/// Every key `apply_value` reads, for the "did you mean" of an unknown one (a test checks
+/// each is accepted).
+pub const KEYS: &[&str] = &[
+    "active_window_seconds",
+    "working_threshold_seconds",
+    "waiting_window_seconds",
+    "codex_permission_wait_seconds",
+    "detect_stop_questions",
+    "waiting_cooldown_seconds",
+    "show_all",
+    "notify_backend",
+    "debug_payload_log",
+    "status_show_project",
+    "badge_states",
+    "zellij_refresh_seconds",
+    "notify_debounce_seconds",
+    "notify_repeat_seconds",
+    "notify_repeat_max",
+    "notify_sound",
+    "notify_ntfy_url",
+    "notify_webhook_url",
+    "notify_command",
+    "notify_also",
+    "notify_timeout_seconds",
+    "notify_remote_detail",
+    "notify_terminal",
+    "notify_desktop_wait_seconds",
+    "notify_display_ms",
+    "serve_detail",
+];
+
+/// The warning for a key ring does not know, naming the closest known key when one is close
+/// enough to be a typo (`notify_ntfy_ulr`: did you mean `notify_ntfy_url`?).
+fn unknown_key(key: &str) -> String {
+    // Two edits (a swap counts as one) catch the usual slips without matching other words.
+    let closest = KEYS
+        .iter()
+        .chain(RING_DISPLAY_KEYS)
+        .map(|known| (strsim::damerau_levenshtein(key, known), *known))
+        .filter(|(edits, _)| *edits <= 2)
+        .min_by_key(|(edits, _)| *edits);
+    match closest {
+        Some((_, known)) => {
+            format!("unknown config key {key:?} (ignored): did you mean {known:?}?")
+        }
+        None => format!("unknown config key {key:?} (ignored; a typo?)"),
     }
 }
 
@@ -317,6 +375,50 @@ fn wrong_type(key: &str, expected: &str, value: &Value) -> String {
 mod tests {
     use super::*;
     use rstest::rstest;
+
+    #[test]
+    fn every_listed_key_is_read() {
+        for key in KEYS {
+            let default = Config::default();
+            let (_, checked) = Config::parse_checked(&format!("{key} = 1"));
+            let warnings = checked.expect("valid TOML");
+            // A wrong type is fine here; what must not come back is "unknown".
+            assert!(
+                warnings.iter().all(|w| !w.starts_with("unknown")),
+                "{key}: {warnings:?}"
+            );
+            assert_eq!(Config::parse("").0, default);
+        }
+    }
+
+    #[rstest]
+    #[case::swapped_letters("notify_ntfy_ulr", Some("notify_ntfy_url"))]
+    #[case::missing_letter("waiting_cooldown_second", Some("waiting_cooldown_seconds"))]
+    #[case::other_word("colour_scheme", None)]
+    fn an_unknown_key_names_the_closest_known_one(
+        #[case] key: &str,
+        #[case] closest: Option<&str>,
+    ) {
+        let (_, warnings) = Config::parse(&format!("{key} = 1"));
+        assert_eq!(warnings.len(), 1);
+        match closest {
+            Some(known) => assert!(
+                warnings[0].contains(&format!("did you mean {known:?}")),
+                "{warnings:?}"
+            ),
+            None => assert!(!warnings[0].contains("did you mean"), "{warnings:?}"),
+        }
+    }
+
+    #[test]
+    fn parse_checked_tells_a_syntax_error_from_key_warnings() {
+        let (config, checked) = Config::parse_checked("show_all = true\nthis is not toml");
+        assert_eq!(config, Config::default());
+        assert!(checked.expect_err("not TOML").contains("line 2"));
+        let (config, checked) = Config::parse_checked("show_all = true\nshow_al = 1");
+        assert!(config.show_all);
+        assert_eq!(checked.expect("TOML").len(), 1);
+    }
 
     #[test]
     fn syntax_error_gives_all_defaults_and_one_warning() {

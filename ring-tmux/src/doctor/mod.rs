@@ -5,6 +5,7 @@
 //! that is simply absent (zellij, tmux, its server not running) comes with how to add it.
 
 mod checks;
+mod config;
 pub mod health;
 mod notify;
 mod serve;
@@ -112,6 +113,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::hooks(&env.home));
     all.extend(health::hook_health(env));
     all.extend(checks::ring_folder(env));
+    all.extend(config::config(env));
     all.extend(checks::tmux());
     all.extend(checks::zellij(env));
     all.extend(checks::ring(&path));

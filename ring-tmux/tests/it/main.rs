@@ -7,6 +7,7 @@
 mod cli;
 mod compat;
 mod doctor_checks;
+mod doctor_config;
 mod doctor_health;
 mod e2e_evidence;
 mod e2e_tmux;
