@@ -4,8 +4,11 @@
 //!
 //! The window badge rolls the window's panes up with a `#{P:…}` loop per state and counts
 //! them with `#{n:…}` (the length of one `x` per matching pane), so two agents waiting in one
-//! window show `🔴2`. States are drawn in board order, waiting first. Icons come from the
-//! `@ring-icon-…` options so a theme can restyle them without touching the format.
+//! window show `🔴2`. States are drawn in board order, waiting first, a space between two, and
+//! once the window holds more than one agent every state carries its count, 1 included
+//! (`🔴2 🟢1`, never the ambiguous `🔴2🟢`); a window with one agent shows its icon alone.
+//! Icons come from the `@ring-icon-…` options so a theme can restyle them without touching
+//! the format.
 //!
 //! `#{n:…}` and `#{e|…}` exist from tmux 3.2. Before it (3.0, 3.1: Ubuntu 20.04, Debian 11)
 //! both expand to nothing, which would hide every window badge; the format asks tmux which it
@@ -45,8 +48,8 @@ fn shown(states: &[Status]) -> impl Iterator<Item = &'static str> + '_ {
 }
 
 /// The window roll-up: for each state in `states` (of waiting / working / idle) with at least
-/// one pane, its icon, followed by the count when more than one pane is in it (tmux 3.2+;
-/// before it, the icon alone).
+/// one pane, its icon, followed by its count when the window holds more than one agent
+/// (tmux 3.2+; before it, the icon alone), a space between two states.
 pub fn window_badge(states: &[Status]) -> String {
     let counted = counted_badge(states);
     if counted.is_empty() {
@@ -63,13 +66,40 @@ fn pane_loop(name: &str) -> String {
     format!("#{{P:#{{?#{{==:#{{{STATE_OPTION}}},{name}}},x,}}}}")
 }
 
-/// tmux 3.2+: icon and, past one pane, the count (`#{n:…}` is the loop's length).
-fn counted_badge(states: &[Status]) -> String {
+/// Each shown state with the loops of the states drawn before it (whose text is not empty
+/// when one of them is drawn: then this state's icon follows a space).
+fn with_earlier(states: &[Status]) -> Vec<(&'static str, String)> {
+    let mut earlier = String::new();
     shown(states)
         .map(|name| {
+            let before = earlier.clone();
+            earlier.push_str(&pane_loop(name));
+            (name, before)
+        })
+        .collect()
+}
+
+/// ` ` when one of the `earlier` loops has a pane (tmux 3.0 tests a non-empty string).
+fn separator(earlier: &str) -> String {
+    if earlier.is_empty() {
+        String::new()
+    } else {
+        format!("#{{?{earlier}, ,}}")
+    }
+}
+
+/// tmux 3.2+: icon and, when the window holds more than one agent, the count (`#{n:…}` is
+/// the loop's length).
+fn counted_badge(states: &[Status]) -> String {
+    let all: String = shown(states).map(pane_loop).collect();
+    let several = format!("#{{e|>:#{{n:{all}}},1}}");
+    with_earlier(states)
+        .into_iter()
+        .map(|(name, earlier)| {
             let count = format!("#{{n:{}}}", pane_loop(name));
             format!(
-                "#{{?#{{e|>:{count},0}},#{{@ring-icon-{name}}}#{{?#{{e|>:{count},1}},{count},}},}}"
+                "#{{?#{{e|>:{count},0}},{}#{{@ring-icon-{name}}}#{{?{several},{count},}},}}",
+                separator(&earlier)
             )
         })
         .collect()
@@ -77,8 +107,15 @@ fn counted_badge(states: &[Status]) -> String {
 
 /// tmux 3.0 / 3.1: the icon when the loop is not empty.
 fn uncounted_badge(states: &[Status]) -> String {
-    shown(states)
-        .map(|name| format!("#{{?{},#{{@ring-icon-{name}}},}}", pane_loop(name)))
+    with_earlier(states)
+        .into_iter()
+        .map(|(name, earlier)| {
+            format!(
+                "#{{?{},{}#{{@ring-icon-{name}}},}}",
+                pane_loop(name),
+                separator(&earlier)
+            )
+        })
         .collect()
 }
 
@@ -158,11 +195,14 @@ mod tests {
     #[test]
     fn window_badge_counts_each_state_with_a_pane_loop() {
         let f = window_badge(&[Status::Waiting]);
+        let waiting = "#{P:#{?#{==:#{@ring_state},waiting},x,}}";
         assert_eq!(
             f,
-            "#{?#{e|<=:0,1},\
-             #{?#{e|>:#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},0},#{@ring-icon-waiting}#{?#{e|>:#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},1},#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},},},\
-             #{?#{P:#{?#{==:#{@ring_state},waiting},x,}},#{@ring-icon-waiting},}}"
+            format!(
+                "#{{?#{{e|<=:0,1}},\
+                 #{{?#{{e|>:#{{n:{waiting}}},0}},#{{@ring-icon-waiting}}#{{?#{{e|>:#{{n:{waiting}}},1}},#{{n:{waiting}}},}},}},\
+                 #{{?{waiting},#{{@ring-icon-waiting}},}}}}"
+            )
         );
     }
 
@@ -170,16 +210,28 @@ mod tests {
     fn before_tmux_3_2_each_state_shows_its_icon_without_a_count() {
         let states = [Status::Waiting, Status::Idle];
         let uncounted = uncounted_badge(&states);
+        let waiting = "#{P:#{?#{==:#{@ring_state},waiting},x,}}";
         assert_eq!(
             uncounted,
-            "#{?#{P:#{?#{==:#{@ring_state},waiting},x,}},#{@ring-icon-waiting},}\
-             #{?#{P:#{?#{==:#{@ring_state},idle},x,}},#{@ring-icon-idle},}"
+            format!(
+                "#{{?{waiting},#{{@ring-icon-waiting}},}}\
+                 #{{?#{{P:#{{?#{{==:#{{@ring_state}},idle}},x,}}}},#{{?{waiting}, ,}}#{{@ring-icon-idle}},}}"
+            )
         );
         assert!(!uncounted.contains("#{n:") && !uncounted.contains("#{e|"));
         assert_eq!(
             window_badge(&states),
             format!("#{{?#{{e|<=:0,1}},{},{uncounted}}}", counted_badge(&states))
         );
+    }
+
+    #[test]
+    fn a_later_state_follows_a_space_only_when_an_earlier_one_is_drawn() {
+        let f = counted_badge(&[Status::Waiting, Status::Working, Status::Idle]);
+        let (waiting, working) = (pane_loop("waiting"), pane_loop("working"));
+        assert!(f.contains(&format!("#{{?{waiting}, ,}}#{{@ring-icon-working}}")));
+        assert!(f.contains(&format!("#{{?{waiting}{working}, ,}}#{{@ring-icon-idle}}")));
+        assert!(!f.starts_with("#{?#{e|>:#{n:#{P:#{?#{==:#{@ring_state},waiting},x,}}},0}, "));
     }
 
     #[test]

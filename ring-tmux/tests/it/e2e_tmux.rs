@@ -58,9 +58,15 @@ fn two_agents_in_one_window_both_count() {
         assert_eq!(w.server.window_badge("t:0"), "\u{1F534}");
     }
     w.hook("%1", payload::event("UserPromptSubmit", "s-b", &b, &tty1));
+    // Two agents in the window: each state with its count, 1 included, a space between.
+    let want = if world::tmux_version(&w.server) >= (3, 2) {
+        "\u{1F534}1 \u{1F7E2}1"
+    } else {
+        "\u{1F534} \u{1F7E2}"
+    };
     assert_eq!(
         until_contains(BADGE_WITHIN, "\u{1F7E2}", || w.server.window_badge("t:0")),
-        "\u{1F534}\u{1F7E2}"
+        want
     );
     let out = w.ring(&["status", "--no-repair"]);
     let segment = String::from_utf8_lossy(&out.stdout);
