@@ -36,13 +36,14 @@ const PLACE_FROM: u16 = 72;
 /// The detail pane takes at most this share of the height (1/N).
 const DETAIL_SHARE: u16 = 3;
 
-/// The colour of a state (the markers' colours).
-pub fn colour(status: Status) -> Color {
+/// How a row's text looks: the terminal's own colour, readable on light and dark themes alike
+/// (yellow text vanishes on a light one); the marker already tells the state. A waiting row is
+/// bold, an ended one dim.
+fn row_style(status: Status) -> Style {
     match status {
-        Status::Waiting => Color::Red,
-        Status::Working => Color::Green,
-        Status::Idle => Color::Yellow,
-        Status::Ended => Color::DarkGray,
+        Status::Waiting => Style::new().add_modifier(Modifier::BOLD),
+        Status::Working | Status::Idle => Style::new(),
+        Status::Ended => Style::new().add_modifier(Modifier::DIM),
     }
 }
 
@@ -178,7 +179,7 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
             if with_place {
                 cells.push(Cell::from(fit_place(place, place_w)));
             }
-            Row::new(cells).style(Style::new().fg(colour(e.status)))
+            Row::new(cells).style(row_style(e.status))
         });
     let mut widths = vec![
         Constraint::Length(ICONS),

@@ -205,3 +205,35 @@ fn an_empty_board_says_so_and_how_to_see_ended_sessions() {
         "{lines:#?}"
     );
 }
+
+#[test]
+fn rows_keep_the_terminals_own_colour_so_every_state_reads_on_light_and_dark_themes() {
+    let mut idle = Row::new("s-idle");
+    idle.status = Status::Idle;
+    idle.cwd = "/r/quiet".into();
+    idle.last_active = NOW - 30.0;
+    let mut working = Row::new("s-work");
+    working.status = Status::Working;
+    working.cwd = "/r/busy".into();
+    working.last_active = NOW - 5.0;
+    let rows = vec![waiting("s-wait", "asks", "Bash"), working, idle];
+    let app = App::new(view_of(rows, &BTreeMap::new()), false);
+    let mut terminal = Terminal::new(TestBackend::new(100, 10)).expect("test terminal");
+    terminal
+        .draw(|frame| draw(frame, &app, NOW))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer();
+    for project in ["asks", "busy", "quiet"] {
+        let (x, y) = (0..10u16)
+            .flat_map(|y| (0..100u16).map(move |x| (x, y)))
+            .find(|&(x, y)| {
+                (0..project.len() as u16).all(|i| {
+                    buffer[(x + i, y)].symbol() == &project[usize::from(i)..=usize::from(i)]
+                })
+            })
+            .unwrap_or_else(|| panic!("{project} drawn"));
+        let cell = &buffer[(x, y)];
+        // The selected row is reversed, the others plain; none is in a state's colour.
+        assert_eq!(cell.fg, Color::Reset, "{project}: {:?}", cell.fg);
+    }
+}
