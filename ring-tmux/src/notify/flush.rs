@@ -49,8 +49,7 @@ pub fn flush(env: &Env, config: &Config) -> Flushed {
     // for us, and we look again after each release.
     loop {
         match decide_once(env, config, &log) {
-            Decided::Busy => break,
-            Decided::Failed => break,
+            Decided::Busy | Decided::Failed => break,
             Decided::Done(more, claim) => {
                 notes.extend(more);
                 claims.extend(claim);
@@ -102,17 +101,19 @@ fn decide_once(env: &Env, config: &Config, log: &ErrorLog) -> Decided {
     let mut claimed = None;
     let mut loaded = None;
     let decided = super::state::update_now(&env.ring_home, |state| {
-        let claim = super::spool::Claim::take(&env.ring_home, BATCH, log, now);
-        let claim = match claim {
+        let claim = match super::spool::Claim::take(&env.ring_home, BATCH, log, now) {
             Ok(claim) => claim,
             Err(e) => {
                 log.write(now, "notify", &format!("{}: {e}", super::spool::SPOOL_DIR));
-                return (state, Vec::new());
+                return (state, None);
             }
         };
         let board = crate::read::load_board(env, config, false);
         let waiting = notify::waits(&board.waiting, &board.labels);
-        let rang: Vec<String> = claim.rings.iter().map(|r| r.session_id.clone()).collect();
+        let rang: Vec<String> = claim
+            .iter()
+            .flat_map(|c| c.rings.iter().map(|r| r.session_id.clone()))
+            .collect();
         let settings = Settings::from_config(config);
         let input = Input {
             now,
@@ -120,15 +121,17 @@ fn decide_once(env: &Env, config: &Config, log: &ErrorLog) -> Decided {
             waiting: &waiting,
         };
         let (outs, next) = notify::decide(&state, &input, &settings);
-        claimed = Some(claim);
+        claimed = claim;
         loaded = Some(board);
-        (next, outs)
+        (next, Some(outs))
     });
     if let Some(board) = loaded {
         crate::read::leave_to_exit(board);
     }
     let outs = match decided {
-        Ok(Some(outs)) => outs,
+        Ok(Some(Some(outs))) => outs,
+        // The queue could not be read (logged): trying again in this flush would not help.
+        Ok(Some(None)) => return Decided::Failed,
         Ok(None) => return Decided::Busy,
         Err(e) => {
             // The claim was not recorded: dropping it leaves its rings for the next flush.

@@ -136,12 +136,24 @@ impl Claim {
         format!("{CLAIM}{tag}.lock")
     }
 
-    /// Takes up to `most` queued rings (call with `notify.lock` held). Claims of senders
-    /// that died are put back in the queue first. Unreadable ring files are dropped and
-    /// logged.
-    pub fn take(ring_home: &Path, most: usize, log: &ErrorLog, now: f64) -> io::Result<Claim> {
+    /// Takes up to `most` queued rings (call with `notify.lock` held); `None` when none is
+    /// queued. Claims of senders that died are put back in the queue first. Unreadable ring
+    /// files are dropped and logged.
+    pub fn take(
+        ring_home: &Path,
+        most: usize,
+        log: &ErrorLog,
+        now: f64,
+    ) -> io::Result<Option<Claim>> {
         let dir = open(ring_home)?;
-        recover(&dir, log, now)?;
+        let mut listed = names(&dir)?;
+        if listed.iter().any(|n| n.starts_with(CLAIM)) {
+            recover(&dir, &listed, log, now)?;
+            listed = names(&dir)?;
+        }
+        if pending(&listed).next().is_none() {
+            return Ok(None);
+        }
         let tag = format!("{}-{}", std::process::id(), nanos());
         let lock = dir.open_file(
             &Claim::lock_name(&tag),
@@ -155,7 +167,7 @@ impl Claim {
             names: Vec::new(),
             rings: Vec::new(),
         };
-        for name in pending(&names(&claim.dir)?).take(most) {
+        for name in pending(&listed).take(most) {
             let ring = store::read_owned(&claim.dir.path().join(name), ITEM_CAP)
                 .ok()
                 .flatten()
@@ -174,7 +186,7 @@ impl Claim {
             claim.names.push(claimed);
             claim.rings.push(ring);
         }
-        Ok(claim)
+        Ok(Some(claim))
     }
 
     /// Removes the claimed rings of the sessions `keep` does not keep (their decision is
@@ -203,8 +215,7 @@ impl Claim {
 
 /// Puts the rings of every claim whose sender died (its lock file is not locked, or gone)
 /// back in the queue, under their first names.
-fn recover(dir: &safe::Dir, log: &ErrorLog, now: f64) -> io::Result<()> {
-    let names = names(dir)?;
+fn recover(dir: &safe::Dir, names: &[String], log: &ErrorLog, now: f64) -> io::Result<()> {
     let mut tags: Vec<&str> = names
         .iter()
         .filter_map(|n| n.strip_prefix(CLAIM)?.split_once('.').map(|(tag, _)| tag))
@@ -223,7 +234,7 @@ fn recover(dir: &safe::Dir, log: &ErrorLog, now: f64) -> io::Result<()> {
         }
         let prefix = format!("{CLAIM}{tag}.");
         let mut back = 0;
-        for name in &names {
+        for name in names {
             if let Some(first) = name.strip_prefix(&prefix)
                 && first.starts_with(RING)
                 && dir.rename(name, first).is_ok()
@@ -269,14 +280,25 @@ mod tests {
             assert_eq!(mode(&e.expect("entry").path()), 0o600);
         }
         assert!(waiting(home.path()));
-        let claim = Claim::take(home.path(), 2, &log, 1.0).expect("claim");
+        let claim = Claim::take(home.path(), 2, &log, 1.0)
+            .expect("claim")
+            .expect("rings");
         let ids: Vec<&str> = claim.rings.iter().map(|r| r.session_id.as_str()).collect();
         assert_eq!(ids, ["a", "b"]);
         claim.done();
-        let claim = Claim::take(home.path(), 10, &log, 1.0).expect("claim");
+        let claim = Claim::take(home.path(), 10, &log, 1.0)
+            .expect("claim")
+            .expect("rings");
         assert_eq!(claim.rings.len(), 1);
         claim.done();
         assert!(!waiting(home.path()));
+        // Nothing queued: no claim, no file left behind.
+        assert!(
+            Claim::take(home.path(), 10, &log, 1.0)
+                .expect("claim")
+                .is_none()
+        );
+        assert_eq!(std::fs::read_dir(&dir).expect("list").count(), 0);
     }
 
     #[test]
@@ -284,17 +306,23 @@ mod tests {
         let home = tempfile::tempdir().expect("tempdir");
         let log = ErrorLog::new(home.path());
         push(home.path(), "a", 1.0).expect("push");
-        let live = Claim::take(home.path(), 10, &log, 1.0).expect("claim");
+        let live = Claim::take(home.path(), 10, &log, 1.0)
+            .expect("claim")
+            .expect("rings");
         push(home.path(), "b", 1.0).expect("push");
         // A live claim is left alone.
-        let second = Claim::take(home.path(), 10, &log, 1.0).expect("claim");
+        let second = Claim::take(home.path(), 10, &log, 1.0)
+            .expect("claim")
+            .expect("rings");
         let ids: Vec<&str> = second.rings.iter().map(|r| r.session_id.as_str()).collect();
         assert_eq!(ids, ["b"]);
         second.done();
         // The first sender dies: its lock goes with it, its rings come back.
         let Claim { lock, .. } = live;
         drop(lock);
-        let again = Claim::take(home.path(), 10, &log, 1.0).expect("claim");
+        let again = Claim::take(home.path(), 10, &log, 1.0)
+            .expect("claim")
+            .expect("rings");
         let ids: Vec<&str> = again.rings.iter().map(|r| r.session_id.as_str()).collect();
         assert_eq!(ids, ["a"]);
     }
@@ -306,7 +334,9 @@ mod tests {
         for id in ["a", "b", "c"] {
             push(home.path(), id, 1.0).expect("push");
         }
-        let mut claim = Claim::take(home.path(), 10, &log, 1.0).expect("claim");
+        let mut claim = Claim::take(home.path(), 10, &log, 1.0)
+            .expect("claim")
+            .expect("rings");
         claim.settle(|r| r.session_id == "b");
         assert_eq!(claim.rings.len(), 1);
         let left = std::fs::read_dir(home.path().join(SPOOL_DIR))
