@@ -582,3 +582,46 @@ fn a_storm_of_a_thousand_waits_rings_each_session_exactly_once() {
     assert!(more.is_empty(), "rang within the cooldown: {more:?}");
     assert_eq!(counts.values().sum::<usize>(), SESSIONS + 1);
 }
+
+/// Issue 23 item 7: a hook whose flush finds `notify.lock` held leaves its ring queued (the
+/// old child waited 2 s, then dropped it for good); once the lock is free, the tmux status job
+/// sees the queue and hands it to a child (or the hook's own child, if it ran late, finds the
+/// lock free): the note goes out once.
+#[test]
+fn a_ring_queued_behind_a_held_lock_is_sent_once_the_lock_is_free() {
+    let (url, rx) = receiver(Some(200));
+    let h = Home::new(&format!(
+        "notify_backend = 'webhook'\nnotify_webhook_url = '{url}/q'\nnotify_repeat_max = 0\n"
+    ));
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(h.ring().join("notify.lock"))
+        .expect("lock file");
+    lock.lock().expect("hold notify.lock");
+    h.permission("s1", "make", T0);
+    // The ring waits in the queue, undecided, while the lock is held.
+    let spool = h.ring().join("notify.spool");
+    wait_for(|| {
+        fs::read_dir(&spool)
+            .ok()?
+            .filter_map(Result::ok)
+            .any(|e| e.file_name().to_string_lossy().starts_with("w."))
+            .then_some(())
+    });
+    assert!(
+        !h.ring().join("notify.json").exists(),
+        "nothing decided yet"
+    );
+    drop(lock);
+    let out = h.run(&["status"], T0 + 5.0);
+    assert_eq!(out.status.code(), Some(0));
+    let (path, body) = recv(&rx);
+    assert_eq!(path, "/q");
+    assert_eq!(body["session"]["session_id"], "s1");
+    // Sent and confirmed: the queue is empty, and a later flush sends nothing more.
+    wait_for(|| fs::read_dir(&spool).ok()?.next().is_none().then_some(()));
+    h.run(&["notify", "--flush"], T0 + 6.0);
+    assert!(rx.try_recv().is_err(), "sent twice");
+}
