@@ -209,10 +209,16 @@ fn carry_out(
             app.note("that session has no pane in this tmux server");
         }
         Effect::Name { id, label } => {
-            let done = match crate::store::labels::set(&env.ring_home, &id, &label) {
-                Ok(true) if label.is_empty() => "name removed".to_owned(),
-                Ok(true) => format!("named {}", sanitize(&label)),
-                Ok(false) => "labels.json is locked by another ring process; try again".into(),
+            use crate::store::labels::Set;
+            let done = match crate::store::labels::set(&env.ring_home, &id, &label, env.now()) {
+                Ok(Set::Written {
+                    set_aside: Some(aside),
+                }) => sanitize(&aside.say()),
+                Ok(Set::Written { .. }) if label.is_empty() => "name removed".to_owned(),
+                Ok(Set::Written { .. }) => format!("named {}", sanitize(&label)),
+                Ok(Set::Locked) => {
+                    "labels.json is locked by another ring process; try again".into()
+                }
                 Err(e) => format!("could not write labels.json: {e}"),
             };
             app.note(done);

@@ -21,12 +21,16 @@ pub fn run(args: Args) -> ExitCode {
         Ok(id) => id,
         Err(code) => return code,
     };
-    match crate::store::labels::set(&env.ring_home, &id, &args.label) {
-        Ok(true) => {
+    use crate::store::labels::Set;
+    match crate::store::labels::set(&env.ring_home, &id, &args.label, env.now()) {
+        Ok(Set::Written { set_aside }) => {
+            if let Some(aside) = set_aside {
+                crate::voice::warn(&crate::printable::printable(&aside.say()));
+            }
             crate::zellij::refresh_current_session();
             ExitCode::SUCCESS
         }
-        Ok(false) => crate::voice::fail(
+        Ok(Set::Locked) => crate::voice::fail(
             "labels.json is locked by another ring process",
             "try again in a moment",
         ),

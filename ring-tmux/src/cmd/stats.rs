@@ -23,14 +23,24 @@ pub(crate) fn duration(text: &str) -> Result<f64, String> {
     })
 }
 
+/// How much of `events.jsonl` is read: its last 20 MiB (four times the size ring halves it
+/// at; RiNG, which shares the log, may let it grow past that).
+const EVENTS_TAIL: u64 = 4 * crate::store::jsonl::EVENTS_CAP;
+
 /// `events.jsonl`'s lines and the time now; an unreadable or missing log is an empty one.
+/// A larger log is read from its end (the newest waits, from the first whole line): a wait
+/// that began before that point is not counted.
 pub(crate) fn events() -> (Vec<Event>, f64) {
     let env = crate::env::Env::from_process();
     let path = env.ring_home.join("events.jsonl");
-    let text = crate::store::read_bounded(&path, 4 * crate::store::jsonl::EVENTS_CAP)
-        .ok()
-        .flatten()
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
+    let text = crate::store::read_tail(&path, EVENTS_TAIL)
+        .map(|(bytes, cut)| {
+            let whole = match bytes.iter().position(|&b| b == b'\n') {
+                Some(end) if cut => &bytes[end + 1..],
+                _ => &bytes[..],
+            };
+            String::from_utf8_lossy(whole).into_owned()
+        })
         .unwrap_or_default();
     (stats::parse_events(&text), env.now())
 }

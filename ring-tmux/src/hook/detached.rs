@@ -4,7 +4,9 @@
 //! ```text
 //! hook: write row → next stamp → unlock → spawn `ring-tmux __push [--tmux PLAN…] [--zellij S]`
 //!       (stdin/stdout/stderr /dev/null, not waited for) → exit 0
-//! child: setsid → tmux calls (≤ PUSH_BUDGET) → zellij pipe (≤ 2 s) → exit
+//! child: setsid → tmux calls (≤ PUSH_BUDGET) → zellij pipe (≤ 2 s)
+//!        → notification flush (never waits for notify.lock; decides ≤ 20 s, sends within
+//!          each channel's timeout) → exit
 //! ```
 //!
 //! Every call the child makes is [`crate::tmux::run::bounded`]: killed with `SIGKILL` past its
@@ -31,9 +33,8 @@ pub struct Deferred {
 /// The notification work of the child.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notify {
-    /// The hook's §3.10 decision rang for this session.
-    Rang(String),
-    /// A timer is due.
+    /// Decide what is queued ([`crate::notify::spool`]: the hook queued its ring before
+    /// handing this over) and what timer is due.
     Flush,
 }
 
@@ -55,10 +56,6 @@ impl Deferred {
             args.push(session.clone());
         }
         match &self.notify {
-            Some(Notify::Rang(id)) => {
-                args.push("--notify-rang".to_owned());
-                args.push(id.clone());
-            }
             Some(Notify::Flush) => args.push("--notify-flush".to_owned()),
             None => {}
         }
@@ -79,10 +76,6 @@ impl Deferred {
                 }
                 [flag, session, tail @ ..] if flag == "--zellij" && out.zellij.is_none() => {
                     out.zellij = Some(session.clone());
-                    rest = tail;
-                }
-                [flag, id, tail @ ..] if flag == "--notify-rang" && out.notify.is_none() => {
-                    out.notify = Some(Notify::Rang(id.clone()));
                     rest = tail;
                 }
                 [flag, tail @ ..] if flag == "--notify-flush" && out.notify.is_none() => {
@@ -122,14 +115,10 @@ impl Deferred {
         if let Some(session) = &self.zellij {
             crate::zellij::refresh(session);
         }
-        if let Some(work) = &self.notify {
+        if let Some(Notify::Flush) = &self.notify {
             let env = crate::env::Env::from_process();
             let config = crate::read::read_config(&env.ring_home).0;
-            let rang = match work {
-                Notify::Rang(id) => vec![id.clone()],
-                Notify::Flush => Vec::new(),
-            };
-            crate::notify::flush::flush(&env, &config, &rang);
+            crate::notify::flush::flush(&env, &config);
         }
     }
 }
@@ -174,7 +163,7 @@ mod tests {
             Deferred {
                 tmux: Some(plan()),
                 zellij: Some("my session".into()),
-                notify: Some(Notify::Rang("--zellij".into())),
+                notify: Some(Notify::Flush),
             },
             Deferred {
                 tmux: Some(plan()),
@@ -197,8 +186,8 @@ mod tests {
             vec!["--zellij"],
             vec!["--tmux", "/s", "%1"],
             vec!["--zellij", "a", "--zellij", "b"],
-            vec!["--notify-rang"],
-            vec!["--notify-flush", "--notify-rang", "s"],
+            vec!["--notify-rang", "s"],
+            vec!["--notify-flush", "--notify-flush"],
             vec!["other"],
         ] {
             let args: Vec<String> = args.into_iter().map(str::to_owned).collect();

@@ -91,18 +91,25 @@ impl Recorder<'_> {
         }
     }
 
-    /// The notification work for the detached child: the ring, else a flush when a timer of
-    /// the notification state is due (§3.1 step 1: every hook flushes).
+    /// The notification work for the detached child: the ring is queued here (never
+    /// waiting for `notify.lock`, issue 23) and the child flushes; without a ring, a flush when
+    /// a timer of the notification state is due or rings wait in the queue (§3.1 step 1:
+    /// every hook flushes).
     fn notify_work(&self, rang: Option<String>) -> Option<super::detached::Notify> {
         use super::detached::Notify;
         if !crate::notify::dispatch::enabled(&self.config) {
             return None;
         }
-        match rang {
-            Some(id) => Some(Notify::Rang(id)),
-            None => crate::notify::state::due(&self.henv.env.ring_home, self.now)
-                .then_some(Notify::Flush),
+        let home = &self.henv.env.ring_home;
+        if let Some(id) = rang {
+            if let Err(e) = crate::notify::spool::push(home, &id, self.now) {
+                self.log
+                    .write(self.now, "notify", &format!("{id}: ring not queued: {e}"));
+            }
+            return Some(Notify::Flush);
         }
+        (crate::notify::state::due(home, self.now) || crate::notify::spool::waiting(home))
+            .then_some(Notify::Flush)
     }
 
     pub(super) fn record(&self, event: &Event) -> Handled {

@@ -22,7 +22,7 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
     let env = Env::from_process();
     let config = config(&env);
     if flush && !test {
-        super::flush::flush(&env, &config, &[]);
+        super::flush::flush(&env, &config);
         return ExitCode::SUCCESS;
     }
     let names = dispatch::channels(&config, dispatch::session_bus_reachable);
@@ -106,7 +106,7 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
             return ExitCode::FAILURE;
         }
         if when == Some("off") {
-            super::flush::flush(&env, &config(&env), &[]);
+            super::flush::flush(&env, &config(&env));
         }
     }
     let s = state::read(&env.ring_home);

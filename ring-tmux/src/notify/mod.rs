@@ -48,6 +48,7 @@ pub mod dispatch;
 pub mod flush;
 pub mod http;
 pub mod ntfy;
+pub mod spool;
 pub mod state;
 pub mod webhook;
 

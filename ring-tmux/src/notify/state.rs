@@ -33,20 +33,36 @@ pub fn due(ring_home: &Path, now: f64) -> bool {
 }
 
 /// Changes the state under its lock: `change` gets the current state and gives the next one
-/// and a result. The lock is released before the caller sends anything.
+/// and a result. The lock is released before the caller sends anything. Waits up to 2 s for
+/// the lock (for commands: `quiet`).
 pub fn update<T>(ring_home: &Path, change: impl FnOnce(State) -> (State, T)) -> io::Result<T> {
+    locked(ring_home, LOCK_WAIT, change)?
+        .ok_or_else(|| io::Error::new(io::ErrorKind::TimedOut, "notify.lock is busy"))
+}
+
+/// [`update`] without waiting: `Ok(None)` when another process holds the lock (a flush then
+/// leaves its queued rings to that holder, [`super::spool`]).
+pub fn update_now<T>(
+    ring_home: &Path,
+    change: impl FnOnce(State) -> (State, T),
+) -> io::Result<Option<T>> {
+    locked(ring_home, Duration::ZERO, change)
+}
+
+fn locked<T>(
+    ring_home: &Path,
+    wait: Duration,
+    change: impl FnOnce(State) -> (State, T),
+) -> io::Result<Option<T>> {
     let dir = safe::Dir::create(ring_home)?;
     let held = lock::acquire(
         &ring_home.join(LOCK_FILE),
         lock::Mode::Exclusive,
-        LOCK_WAIT,
+        wait,
         lock::open_lock_file,
     )?;
     if matches!(held, lock::Lock::TimedOut) {
-        return Err(io::Error::new(
-            io::ErrorKind::TimedOut,
-            "notify.lock is busy",
-        ));
+        return Ok(None);
     }
     let before = read(ring_home);
     let (next, out) = change(before.clone());
@@ -56,5 +72,5 @@ pub fn update<T>(ring_home: &Path, change: impl FnOnce(State) -> (State, T)) -> 
         dir.write_atomic(STATE_FILE, &text)?;
     }
     drop(held);
-    Ok(out)
+    Ok(Some(out))
 }

@@ -120,6 +120,8 @@ pub fn acquire(
         let file = open(path)?;
         let file = match try_lock(&file, mode) {
             Ok(()) => file,
+            // No wait asked: no waiting thread either.
+            Err(TryLockError::WouldBlock) if timeout.is_zero() => return Ok(Lock::TimedOut),
             Err(TryLockError::WouldBlock) => {
                 let left = deadline.saturating_duration_since(Instant::now());
                 match wait_lock(file, mode, left) {

@@ -501,3 +501,127 @@ fn doctor_checks_each_configured_channel() {
         assert!(text.contains(want), "{want}\n{text}");
     }
 }
+
+/// Issue 23 item 7: a storm of waits, each with its own detached child flushing at once,
+/// never loses a ring to a busy `notify.lock` (the old flush waited 2 s for it, then dropped
+/// the ring for good: 1,000 waits lost hundreds) and never rings one twice. The cooldown still
+/// holds on the same path: a session waiting again within it is not rung, one waiting again
+/// after it is.
+#[test]
+fn a_storm_of_a_thousand_waits_rings_each_session_exactly_once() {
+    const SESSIONS: usize = 1000;
+    const PARALLEL: usize = 50;
+    let (url, rx) = receiver(Some(200));
+    let h = Home::new(&format!(
+        "notify_backend = 'webhook'\nnotify_webhook_url = '{url}/storm'\nnotify_repeat_max = 0\n"
+    ));
+    let ids: Vec<String> = (0..SESSIONS).map(|i| format!("storm-{i:04}")).collect();
+    std::thread::scope(|scope| {
+        for chunk in ids.chunks(SESSIONS / PARALLEL) {
+            let h = &h;
+            scope.spawn(move || {
+                for id in chunk {
+                    h.permission(id, "make", T0);
+                }
+            });
+        }
+    });
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    let take = |counts: &mut std::collections::BTreeMap<String, usize>| {
+        while let Ok((path, body)) = rx.try_recv() {
+            assert_eq!(path, "/storm");
+            let id = body["session"]["session_id"].as_str().unwrap_or("?");
+            *counts.entry(id.to_owned()).or_default() += 1;
+        }
+        counts.values().sum::<usize>()
+    };
+    // Every ring decided and sent: the queue (rings and claims) is empty. Only a lost ring
+    // (or a hang) reaches the ceiling.
+    let spool = h.ring().join("notify.spool");
+    let drained = || fs::read_dir(&spool).map_or(true, |d| d.count() == 0);
+    let storm_ceiling = Instant::now() + Duration::from_secs(240);
+    while !(take(&mut counts) >= SESSIONS && drained()) && Instant::now() < storm_ceiling {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // What runs next (the status job, the plugin's timer) flushes: it finds nothing to send.
+    let out = h.run(&["notify", "--flush"], T0 + 1.0);
+    assert_eq!(out.status.code(), Some(0));
+    take(&mut counts);
+    let twice: Vec<_> = counts.iter().filter(|(_, n)| **n != 1).collect();
+    assert_eq!(counts.len(), SESSIONS, "sessions notified");
+    assert!(twice.is_empty(), "notified more than once: {twice:?}");
+    assert!(counts.keys().eq(ids.iter()), "every storm session, once");
+
+    // Within the cooldown (180 s by default): waiting again does not ring.
+    for id in &ids[1..11] {
+        h.hook(
+            "claude-code",
+            &json!({"session_id": id, "hook_event_name": "UserPromptSubmit", "cwd": format!("/repo/{id}")}),
+            T0 + 60.0,
+        );
+        h.permission(id, "make again", T0 + 61.0);
+    }
+    // After it: it rings again, once.
+    h.hook(
+        "claude-code",
+        &json!({"session_id": &ids[0], "hook_event_name": "UserPromptSubmit", "cwd": "/r"}),
+        T0 + 300.0,
+    );
+    h.permission(&ids[0], "make again", T0 + 301.0);
+    let second_ceiling = Instant::now() + CEILING;
+    while !(take(&mut counts) > SESSIONS && drained()) && Instant::now() < second_ceiling {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    h.run(&["notify", "--flush"], T0 + 302.0);
+    take(&mut counts);
+    assert_eq!(counts[&ids[0]], 2, "rang again after the cooldown");
+    let more: Vec<_> = counts
+        .iter()
+        .filter(|(id, n)| **n != 1 && *id != &ids[0])
+        .collect();
+    assert!(more.is_empty(), "rang within the cooldown: {more:?}");
+    assert_eq!(counts.values().sum::<usize>(), SESSIONS + 1);
+}
+
+/// Issue 23 item 7: a hook whose flush finds `notify.lock` held leaves its ring queued (the
+/// old child waited 2 s, then dropped it for good); once the lock is free, the tmux status job
+/// sees the queue and hands it to a child (or the hook's own child, if it ran late, finds the
+/// lock free): the note goes out once.
+#[test]
+fn a_ring_queued_behind_a_held_lock_is_sent_once_the_lock_is_free() {
+    let (url, rx) = receiver(Some(200));
+    let h = Home::new(&format!(
+        "notify_backend = 'webhook'\nnotify_webhook_url = '{url}/q'\nnotify_repeat_max = 0\n"
+    ));
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(h.ring().join("notify.lock"))
+        .expect("lock file");
+    lock.lock().expect("hold notify.lock");
+    h.permission("s1", "make", T0);
+    // The ring waits in the queue, undecided, while the lock is held.
+    let spool = h.ring().join("notify.spool");
+    wait_for(|| {
+        fs::read_dir(&spool)
+            .ok()?
+            .filter_map(Result::ok)
+            .any(|e| e.file_name().to_string_lossy().starts_with("w."))
+            .then_some(())
+    });
+    assert!(
+        !h.ring().join("notify.json").exists(),
+        "nothing decided yet"
+    );
+    drop(lock);
+    let out = h.run(&["status"], T0 + 5.0);
+    assert_eq!(out.status.code(), Some(0));
+    let (path, body) = recv(&rx);
+    assert_eq!(path, "/q");
+    assert_eq!(body["session"]["session_id"], "s1");
+    // Sent and confirmed: the queue is empty, and a later flush sends nothing more.
+    wait_for(|| fs::read_dir(&spool).ok()?.next().is_none().then_some(()));
+    h.run(&["notify", "--flush"], T0 + 6.0);
+    assert!(rx.try_recv().is_err(), "sent twice");
+}

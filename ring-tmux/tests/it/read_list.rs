@@ -89,3 +89,50 @@ fn list_all_includes_ended_sessions() {
     assert_eq!(ring.stdout(&["list"]), "(no sessions)\n");
     assert!(ring.stdout(&["list", "--all"]).contains("⚫ ended"));
 }
+
+/// Issue 23 item 6: a `labels.json` that does not parse is not silently replaced by a file
+/// holding only the new label: `name` sets it aside (kept whole, 0600), says so on stderr, and
+/// still names the session.
+#[test]
+fn name_sets_an_unreadable_labels_file_aside_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "idle", "cwd": "/r/app"}));
+    let labels = ring.ring.join("labels.json");
+    let broken = r#"{"s0": "kept label", "s2": "other",,}"#;
+    std::fs::write(&labels, broken).expect("labels");
+    std::fs::set_permissions(&labels, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let out = ring.run(&["name", "s1", "ship"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let aside = format!("labels.json.corrupt-{}", read_support::NOW as u64);
+    assert!(
+        err.contains("labels.json could not be read (") && err.contains(&aside),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(ring.ring.join(&aside)).expect("set aside"),
+        broken
+    );
+    let mode = |name: &str| {
+        std::fs::metadata(ring.ring.join(name))
+            .expect("mode")
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    assert_eq!(mode(&aside), 0o600);
+    assert_eq!(
+        std::fs::read_to_string(&labels).expect("labels"),
+        r#"{"s1": "ship"}"#
+    );
+    assert_eq!(mode("labels.json"), 0o600);
+    // A readable file is rewritten as before, without a word.
+    let out = ring.run(&["name", "s1", "shipped"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+    assert_eq!(
+        std::fs::read_to_string(&labels).expect("labels"),
+        r#"{"s1": "shipped"}"#
+    );
+}

@@ -137,3 +137,46 @@ fn digest_tells_what_happened_while_away_still_waiting_first() {
     let (_, err, code) = ring(&home, &["digest", "--since", "soon"], T0 + 300.0);
     assert_eq!(code, Some(2), "a bad duration is a usage error: {err}");
 }
+
+/// Issue 23 item 6: an `events.jsonl` over 20 MiB (RiNG shares it and may let it grow) is read
+/// from its end, so the newest waits count: not "No waits".
+#[test]
+fn stats_and_digest_read_the_end_of_an_events_log_over_twenty_mib() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.ring()).expect("ring home");
+    // 21 MiB of old transitions of another project, then RiNG's five lines.
+    let filler = format!(
+        "{{\"ts\": {}, \"session_id\": \"old\", \"provider\": \"claude-code\", \"cwd\": \"/repo/old{}\", \"status\": \"idle\"}}\n",
+        T0 - 30.0 * 86400.0,
+        "x".repeat(100)
+    );
+    let mut text = filler.repeat((21 << 20) / filler.len() + 1);
+    text.push_str(RING_LINES);
+    assert!(text.len() > 20 << 20);
+    std::fs::write(home.ring().join("events.jsonl"), &text).expect("events");
+
+    let (out, err, code) = ring(&home, &["stats", "--json"], T0 + 300.0);
+    assert_eq!(code, Some(0), "{err}");
+    let doc: Value = serde_json::from_str(&out).expect("json");
+    let app: Vec<(&str, u64)> = doc["projects"]
+        .as_array()
+        .expect("projects")
+        .iter()
+        .map(|p| {
+            (
+                p["project"].as_str().unwrap_or(""),
+                p["waits"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(app, [("app", 3)], "{out}");
+    let (text, _, _) = ring(&home, &["stats"], T0 + 300.0);
+    assert!(!text.contains("No waits") && text.contains("app"), "{text}");
+
+    let (text, err, code) = ring(&home, &["digest", "--since", "10m"], T0 + 300.0);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        text.starts_with("In the last 10m 00s: 1 sessions, 3 waits for you; 1 waiting now."),
+        "{text}"
+    );
+}
