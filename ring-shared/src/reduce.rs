@@ -367,6 +367,18 @@ fn build_row(
         if waits.is_empty() {
             waits.push(open_wait(&who, state, &detail, &request_id, event, ctx));
         }
+        // The permission notification after a request names its command (§3.8), also when
+        // ring already waits on a request that carried none; failing that, its own words.
+        if permission_note
+            && state.kind == "permission"
+            && let Some(i) = at
+        {
+            match &matched {
+                Some(m) => waits[i].detail.clone_from(&m.detail),
+                None if waits[i].detail.is_empty() => waits[i].detail.clone_from(&event.detail),
+                None => {}
+            }
+        }
     } else if state.status == Status::Waiting {
         let previous = at.map(|i| &waits[i]);
         if let Some(p) = previous.filter(|p| {
