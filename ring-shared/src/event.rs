@@ -79,7 +79,7 @@ pub struct Event {
     pub last_assistant_message: Option<String>,
     /// What the payload itself says the agent does ([`crate::transcript::payload_action`]).
     pub action: Option<String>,
-    /// Who sent it (§3.14): `foreground`, `unknown` or `agent:<id>` ([`crate::owner::owner_of`]).
+    /// Who sent it (§3.16): `foreground`, `unknown` or `agent:<id>` ([`crate::owner::owner_of`]).
     pub owner: String,
     /// The payload's `agent_type` / `agentType`, `""` if none.
     pub agent_type: String,

@@ -1,4 +1,4 @@
-//! Waits owned per actor (§3.14): a Claude Code session is its foreground agent plus the
+//! Waits owned per actor (§3.16): a Claude Code session is its foreground agent plus the
 //! subagents and teammates it runs, and each of them waits on its own.
 //!
 //! The shapes are RiNG 0.17.6's, key for key, so either tool reads the other's rows:
@@ -16,7 +16,7 @@ pub const UNKNOWN: &str = "unknown";
 /// Prefix of a subagent's owner: `agent:<agent_id>`.
 pub const AGENT_PREFIX: &str = "agent:";
 
-/// The owner of a payload (§3.14 rule 1): `agent:<id>` for a non-empty string `agent_id` /
+/// The owner of a payload (§3.16 rule 1): `agent:<id>` for a non-empty string `agent_id` /
 /// `agentId`, `unknown` for only a non-empty string `agent_type` / `agentType`, else the
 /// foreground.
 pub fn owner_of(obj: &Map<String, Value>) -> String {
@@ -143,7 +143,7 @@ impl Pending {
     }
 }
 
-/// The waits of a raw row (§3.14 rule 2, RiNG's `read_waiting_requests`): its
+/// The waits of a raw row (§3.16 rule 2, RiNG's `read_waiting_requests`): its
 /// `waiting_requests` object when there is one (an empty one means none, never the old
 /// fields), else one wait from the old single-wait fields when the row is waiting, owned by
 /// `agent:<waiting_agent_id>` when that is set, else by the foreground. Entries whose owner
@@ -289,7 +289,7 @@ pub fn hex_id(parts: &[&str]) -> String {
 }
 
 /// Who waits, as front ends name it, when the wait a waiting row shows is not the
-/// foreground's (§3.14): `subagent reviewer` (its `agent_type`), `subagent <id>` when the type
+/// foreground's (§3.16): `subagent reviewer` (its `agent_type`), `subagent <id>` when the type
 /// is unknown, `a subagent` for a wait known only by its type's absence of an id.
 pub fn waiter(row: &crate::registry::Row) -> Option<String> {
     if row.status != crate::registry::Status::Waiting {

@@ -76,7 +76,7 @@ pub enum Outcome {
         /// An `ended` line, only when a non-ended previous row existed (§3.5).
         transition: Option<Transition>,
     },
-    /// A subagent's `SessionEnd` that owns nothing in the row: leave the file alone (§3.14).
+    /// A subagent's `SessionEnd` that owns nothing in the row: leave the file alone (§3.16).
     Keep,
 }
 
@@ -98,7 +98,7 @@ pub fn reduce(prev: Option<&Map<String, Value>>, event: &Event, ctx: &Context<'_
     let mut state = keep_waiting(promote_stop_question(event, ctx), event, prev, &prev_status);
     let subagent = event.owner != FOREGROUND;
     if subagent && state.status == Status::Ended {
-        // §3.14: a subagent's end is not the session's; it ends that subagent's waits only.
+        // §3.16: a subagent's end is not the session's; it ends that subagent's waits only.
         let owns_pending = prev
             .get("pending_permissions")
             .and_then(Value::as_array)
@@ -133,7 +133,7 @@ pub fn reduce(prev: Option<&Map<String, Value>>, event: &Event, ctx: &Context<'_
     }
 
     let binding = Binding::of(prev, event, ctx);
-    // SessionStart or a new agent process starts from no waits and no cooldown (§3.14).
+    // SessionStart or a new agent process starts from no waits and no cooldown (§3.16).
     let fresh = if binding.reset { &empty } else { prev };
     let notify = rings(fresh, ctx, &state);
     let row = build_row(prev, fresh, event, ctx, &state, notify, &binding);
@@ -145,7 +145,7 @@ pub fn reduce(prev: Option<&Map<String, Value>>, event: &Event, ctx: &Context<'_
     }
 }
 
-/// Whether this event comes from the same agent process as the previous row (§3.14).
+/// Whether this event comes from the same agent process as the previous row (§3.16).
 struct Binding {
     /// Same process: the previous row's `tty` and `tmux_pane` may stand in for missing ones.
     same: bool,
@@ -290,7 +290,7 @@ fn rings(prev: &Map<String, Value>, ctx: &Context<'_>, state: &Waiting) -> bool 
     }
 }
 
-/// §3.6: the row, built from scratch; nothing is sticky but the waits (§3.14) and, from the
+/// §3.6: the row, built from scratch; nothing is sticky but the waits (§3.16) and, from the
 /// same agent process, `tty` and `tmux_pane` when this event lacks them.
 ///
 /// `fresh` is `prev`, or nothing after a reset (SessionStart, a new agent process).
@@ -434,7 +434,7 @@ fn build_row(
     row.waiting_requests = Some(waits);
     row.pending_permissions = Some(pending);
 
-    // §3.14: the same agent process keeps its terminal when an event does not say it; a
+    // §3.16: the same agent process keeps its terminal when an event does not say it; a
     // subagent's event never names the terminal (it runs inside the session's).
     let prev_tty = prev_text("tty").filter(|_| binding.same);
     let prev_pane = prev_text("tmux_pane").filter(|_| binding.same);
@@ -496,7 +496,7 @@ fn non_empty(s: Option<&str>) -> Option<String> {
 #[cfg(test)]
 mod tests;
 
-/// §3.14 on real recorded payloads (a file named `tests.rs`, as test files are here).
+/// §3.16 on real recorded payloads (a file named `tests.rs`, as test files are here).
 #[cfg(test)]
 #[path = "reduce/owners/tests.rs"]
 mod owner_tests;

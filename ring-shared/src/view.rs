@@ -198,7 +198,7 @@ pub struct Entry {
     pub zellij_pane: Option<String>,
     /// What the session's pane badge shows; `None` for ended sessions.
     pub badge: Option<Badge>,
-    /// Who waits when it is not the session's own agent: `subagent reviewer` (§3.14).
+    /// Who waits when it is not the session's own agent: `subagent reviewer` (§3.16).
     /// [`Entry::detail`] already starts with it.
     #[serde(default)]
     pub waiter: Option<String>,

@@ -62,7 +62,7 @@ pub struct Wait {
     pub zellij_pane: Option<String>,
     /// Waiting by the read side's Codex rule (§4.2 a): no hook rang for it.
     pub promoted: bool,
-    /// Who waits when it is a subagent: `subagent reviewer` (§3.14).
+    /// Who waits when it is a subagent: `subagent reviewer` (§3.16).
     pub waiter: Option<String>,
 }
 

@@ -198,7 +198,7 @@ fn row_fields_are_rebuilt_not_sticky_but_the_terminal_of_the_same_process() {
     want.last_active = NOW;
     want.heartbeat_at = NOW;
     want.hook_pid = Some(42);
-    // §3.14: the same agent process keeps its terminal when the event does not name it.
+    // §3.16: the same agent process keeps its terminal when the event does not name it.
     want.tty = Some("/dev/pts/1".into());
     want.tmux_pane = Some("%1".into());
     want.last_event_owner = Some("foreground".into());

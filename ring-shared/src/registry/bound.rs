@@ -25,7 +25,7 @@ pub const NAME_MAX: usize = 256;
 /// Longest free text kept (`last_action`, `waiting_for`, details), in code points.
 pub const TEXT_MAX: usize = 1024;
 
-/// Most waits and most captured permission details a row keeps (§3.14); the newest stay.
+/// Most waits and most captured permission details a row keeps (§3.16); the newest stay.
 pub const OWNERS_MAX: usize = 32;
 
 /// The longest prefix of `s` of at most `max` bytes that ends on a character boundary.

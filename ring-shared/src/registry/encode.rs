@@ -69,7 +69,7 @@ fn fnv1a_128(bytes: &[u8]) -> u128 {
 
 /// Encodes a row with RiNG's keys in RiNG's order, times as JSON floats.
 ///
-/// Keys as §3.6 and §3.14 (optional ones only when set: `source_path`, `waiting_for`,
+/// Keys as §3.6 and §3.16 (optional ones only when set: `source_path`, `waiting_for`,
 /// `waiting_kind`, `waiting_detail` when non-empty, the others when `Some`), then ring's own
 /// `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid`, `agent_start`. Separators as Python's
 /// `json.dumps` (`", "`, `": "`), non-ASCII written literally, no trailing newline. Times are

@@ -88,7 +88,7 @@ pub struct Row {
     pub waiting_detail: String,
     pub tty: Option<String>,
     pub waiting_notified_at: Option<f64>,
-    /// RiNG 0.17.6 (§3.14): who sent the last event (`foreground`, `unknown`, `agent:<id>`).
+    /// RiNG 0.17.6 (§3.16): who sent the last event (`foreground`, `unknown`, `agent:<id>`).
     pub last_event_owner: Option<String>,
     /// RiNG 0.17.6: the last event's tool call id (`""` when it had none).
     pub last_tool_use_id: Option<String>,
@@ -151,7 +151,7 @@ impl Row {
 }
 
 impl Row {
-    /// The row's waits (§3.14): its `waiting_requests` when it has them, else one wait made
+    /// The row's waits (§3.16): its `waiting_requests` when it has them, else one wait made
     /// of the single-wait fields when it is waiting (owned by `agent:<waiting_agent_id>` when
     /// set, else the foreground), else none.
     pub fn waits(&self) -> Vec<crate::owner::Wait> {

@@ -129,7 +129,7 @@ fn config(scenario: &Value) -> Config {
 }
 
 /// Every file in the sessions folder, parsed as the recorder did (`hook_pid` → `"<pid>"`).
-/// The keys RiNG 0.17.6 added (§3.14), which ring writes as it does.
+/// The keys RiNG 0.17.6 added (§3.16), which ring writes as it does.
 const OWNER_KEYS: [&str; 5] = [
     "last_event_owner",
     "last_tool_use_id",
@@ -148,7 +148,7 @@ fn snapshot(files: &BTreeMap<String, Vec<u8>>) -> Map<String, Value> {
             if let Some(pid) = value.get_mut("hook_pid").filter(|p| **p == json!(PID)) {
                 *pid = json!("<pid>");
             }
-            // RiNG 0.17.6's waits per owner (§3.14): not in the 0.17.2 recordings; their
+            // RiNG 0.17.6's waits per owner (§3.16): not in the 0.17.2 recordings; their
             // shapes have their own tests (`reduce::owner_tests`).
             if let Some(map) = value.as_object_mut() {
                 for key in OWNER_KEYS {

@@ -394,7 +394,7 @@ fn replay(agent: Agent, payloads: &[Value]) -> Vec<Snapshot> {
                     }
                 }
                 Outcome::Delete { .. } => Slot::Deleted,
-                // A subagent's end that owns nothing: the file stays as it was (§3.14).
+                // A subagent's end that owns nothing: the file stays as it was (§3.16).
                 Outcome::Keep => match snapshot.slots.get(&event.session_id) {
                     Some(slot) => slot.clone(),
                     None => Slot::Deleted,

@@ -455,12 +455,12 @@ fn phantoms_purged(ours: &Value, want: &Value) -> (Value, Vec<String>) {
     (theirs, purged)
 }
 
-/// ring follows RiNG 0.17.6 here, not the recorded 0.17.2 (docs/rules.md §3.14).
+/// ring follows RiNG 0.17.6 here, not the recorded 0.17.2 (docs/rules.md §3.16).
 pub(crate) const CARRIED: &str = "the terminal (tty, tmux_pane) is carried over from the same \
     agent process when an event lacks it, as RiNG 0.17.6 does (0.17.2 dropped it)";
 
 /// The terminal fields ours holds in a row where RiNG 0.17.2's lacks the key: carried over
-/// from the same agent process (RiNG 0.17.6, §3.14).
+/// from the same agent process (RiNG 0.17.6, §3.16).
 pub(crate) fn carried(ours: &Value, want: &Value) -> Vec<&'static str> {
     let (Value::Object(ours), Value::Object(want)) = (ours, want) else {
         return Vec::new();

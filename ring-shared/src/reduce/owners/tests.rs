@@ -1,4 +1,4 @@
-//! §3.14 (waits owned per actor) and §3.8 (captured permission details), on real Claude Code
+//! §3.16 (waits owned per actor) and §3.8 (captured permission details), on real Claude Code
 //! payloads: `reply_subagent.jsonl` is a recorded session whose background subagent asked
 //! for a Bash permission (steps: 0 SessionStart … 6 the subagent's PreToolUse, 7 the
 //! foreground's Stop, 8 the subagent's PermissionRequest, 9 its PostToolUse … 14 SessionEnd).
@@ -218,7 +218,7 @@ fn a_new_agent_process_clears_every_wait() {
 
 #[test]
 fn a_row_without_owner_keys_reads_as_one_foreground_wait() {
-    // As RiNG 0.17.2 (and ring before §3.14) wrote a waiting row.
+    // As RiNG 0.17.2 (and ring before §3.16) wrote a waiting row.
     let old = json!({"session_id": "SESSION-ID", "provider": "claude", "cwd": "/WORK",
         "status": "waiting", "last_event": "Notification", "last_active": NOW - 5.0,
         "waiting_kind": "permission", "waiting_detail": "Bash: rm -rf build"});

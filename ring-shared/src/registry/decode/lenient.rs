@@ -75,7 +75,7 @@ keys! {
 }
 
 impl Key {
-    /// Keys whose value is read whole (RiNG 0.17.6's waits, §3.14).
+    /// Keys whose value is read whole (RiNG 0.17.6's waits, §3.16).
     fn structured(self) -> bool {
         matches!(self, Key::WaitingRequests | Key::PendingPermissions)
     }

@@ -85,7 +85,7 @@ fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
     row.last_event_owner = string(&mut f, Key::LastEventOwner);
     row.last_tool_use_id = string(&mut f, Key::LastToolUseId);
     row.waiting_agent_id = string(&mut f, Key::WaitingAgentId);
-    // RiNG 0.17.6's waits (§3.14), read as its `read_waiting_requests` does; the pending
+    // RiNG 0.17.6's waits (§3.16), read as its `read_waiting_requests` does; the pending
     // details as stored (their freshness is the next hook event's business).
     let mut structured = serde_json::Map::new();
     for (key, name) in [

@@ -8,7 +8,7 @@ use std::process::Output;
 use std::time::{Duration, UNIX_EPOCH};
 
 /// Row keys the recorded RiNG 0.17.2 does not write (ignored when comparing rows): ring's own,
-/// and RiNG 0.17.6's waits per owner (§3.14), which ring writes as 0.17.6 does (checked by
+/// and RiNG 0.17.6's waits per owner (§3.16), which ring writes as 0.17.6 does (checked by
 /// ring-shared's `reduce::owner_tests` and `registry` tests).
 pub const RING_ROW_KEYS: [&str; 9] = [
     "tmux_socket",
