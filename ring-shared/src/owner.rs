@@ -199,8 +199,8 @@ pub fn read_waits(row: &Map<String, Value>) -> Vec<Wait> {
         .collect()
 }
 
-/// The captured permission details of a raw row that are still usable at `now` (within
-/// `ttl` seconds, RiNG's filter): its `pending_permissions` list, else the old single
+/// The captured permission details of a raw row that are still usable at `now` (at most
+/// `ttl` seconds old): its `pending_permissions` list, else the old single
 /// `pending_permission_detail` as the foreground's.
 pub fn read_pending(row: &Map<String, Value>, now: f64, ttl: f64) -> Vec<Pending> {
     let legacy;
@@ -232,7 +232,9 @@ pub fn read_pending(row: &Map<String, Value>, now: f64, ttl: f64) -> Vec<Pending
                 detail: text("detail").filter(|d| !d.is_empty())?,
                 at,
             };
-            (0.0..=ttl).contains(&(now - at)).then_some(pending)
+            // RiNG also drops a detail stamped after `now`; ring keeps it, so concurrent hooks
+            // whose clocks read a little apart (or a clock stepped back) never lose it.
+            (now - at <= ttl).then_some(pending)
         })
         .collect()
 }

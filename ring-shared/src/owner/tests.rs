@@ -79,6 +79,11 @@ fn old_pending_details_expire_and_the_legacy_stash_is_the_foregrounds() {
     );
     assert_eq!(read_pending(&row, 220.0, 120.0)[0].owner, "foreground");
     assert!(read_pending(&row, 220.5, 120.0).is_empty());
+    assert_eq!(
+        read_pending(&row, 99.0, 120.0).len(),
+        1,
+        "a racing hook's earlier clock keeps it"
+    );
     let listed = obj(
         json!({"pending_permissions": [{"owner": "agent:a", "request_id": "", "detail": "", "at": 100.0}]}),
     );
