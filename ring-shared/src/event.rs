@@ -79,6 +79,16 @@ pub struct Event {
     pub last_assistant_message: Option<String>,
     /// What the payload itself says the agent does ([`crate::transcript::payload_action`]).
     pub action: Option<String>,
+    /// Who sent it (§3.16): `foreground`, `unknown` or `agent:<id>` ([`crate::owner::owner_of`]).
+    pub owner: String,
+    /// The payload's `agent_type` / `agentType`, `""` if none.
+    pub agent_type: String,
+    /// The payload's `tool_use_id` / `toolUseId`, `""` if none.
+    pub tool_use_id: String,
+    /// A `PermissionRequest` RiNG takes as working (no explicit signal, not action-required):
+    /// the one whose detail RiNG keeps for the permission notification that follows (§3.8),
+    /// whatever status ring gives it.
+    pub stashes: bool,
 }
 
 const EVENT_KEYS: &[&str] = &["event", "event_name", "hook_event_name", "hookEventName"];
@@ -207,6 +217,10 @@ pub fn normalize(payload: &Value, cli_provider: &str) -> Option<Event> {
         explicit,
         last_assistant_message,
         action,
+        owner: crate::owner::owner_of(obj),
+        agent_type: crate::owner::agent_type_of(obj),
+        tool_use_id: crate::owner::tool_use_id_of(obj),
+        stashes: event == "PermissionRequest" && explicit.is_none() && !rules::action_required(obj),
     })
 }
 

@@ -46,6 +46,7 @@ pub mod health;
 pub mod hidden;
 pub mod labels;
 pub mod notify;
+pub mod owner;
 pub mod pick;
 pub mod provider;
 pub mod pyjson;

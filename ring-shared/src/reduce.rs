@@ -6,6 +6,7 @@
 
 use crate::config::Config;
 use crate::event::Event;
+use crate::owner::{self, FOREGROUND, Pending, UNKNOWN, Wait};
 use crate::question::trailing_question;
 use crate::registry::{Row, Status};
 use crate::text::{as_number, py_str, strip};
@@ -75,6 +76,8 @@ pub enum Outcome {
         /// An `ended` line, only when a non-ended previous row existed (§3.5).
         transition: Option<Transition>,
     },
+    /// A subagent's `SessionEnd` that owns nothing in the row: leave the file alone (§3.16).
+    Keep,
 }
 
 /// The waiting fields of the event after promotion and keep-waiting.
@@ -92,7 +95,26 @@ pub fn reduce(prev: Option<&Map<String, Value>>, event: &Event, ctx: &Context<'_
     let empty = Map::new();
     let prev = prev.unwrap_or(&empty);
     let prev_status = prev.get("status").map(py_str);
-    let state = keep_waiting(promote_stop_question(event, ctx), event, prev, &prev_status);
+    let mut state = keep_waiting(promote_stop_question(event, ctx), event, prev, &prev_status);
+    let subagent = event.owner != FOREGROUND;
+    if subagent && state.status == Status::Ended {
+        // §3.16: a subagent's end is not the session's; it ends that subagent's waits only.
+        let owns_pending = prev
+            .get("pending_permissions")
+            .and_then(Value::as_array)
+            .is_some_and(|items| {
+                items
+                    .iter()
+                    .any(|i| i.get("owner").and_then(Value::as_str) == Some(&event.owner))
+            });
+        let owns_wait = owner::read_waits(prev)
+            .iter()
+            .any(|w| w.owner == event.owner);
+        if event.owner == UNKNOWN || !(owns_wait || owns_pending) {
+            return Outcome::Keep;
+        }
+        state.status = Status::Working;
+    }
     let transition = |status: Status| Transition {
         ts: ctx.now,
         session_id: event.session_id.clone(),
@@ -110,13 +132,43 @@ pub fn reduce(prev: Option<&Map<String, Value>>, event: &Event, ctx: &Context<'_
         };
     }
 
-    let notify = rings(prev, ctx, &state);
-    let row = build_row(prev, event, ctx, &state, notify);
-    let changed = prev_status.as_deref() != Some(state.status.as_str());
+    let binding = Binding::of(prev, event, ctx);
+    // SessionStart or a new agent process starts from no waits and no cooldown (§3.16).
+    let fresh = if binding.reset { &empty } else { prev };
+    let notify = rings(fresh, ctx, &state);
+    let row = build_row(prev, fresh, event, ctx, &state, notify, &binding);
+    let changed = prev_status.as_deref() != Some(row.status.as_str());
     Outcome::Write {
+        transition: changed.then(|| transition(row.status)),
         row: Box::new(row),
-        transition: changed.then(|| transition(state.status)),
         notify,
+    }
+}
+
+/// Whether this event comes from the same agent process as the previous row (§3.16).
+struct Binding {
+    /// Same process: the previous row's `tty` and `tmux_pane` may stand in for missing ones.
+    same: bool,
+    /// A foreground `SessionStart` or a new agent process: every wait and the cooldown go.
+    reset: bool,
+}
+
+impl Binding {
+    fn of(prev: &Map<String, Value>, event: &Event, ctx: &Context<'_>) -> Binding {
+        if event.owner != FOREGROUND {
+            return Binding {
+                same: true,
+                reset: false,
+            };
+        }
+        let prev_pid = prev.get("agent_pid").and_then(Value::as_i64);
+        let new_process =
+            prev_pid.is_some() && ctx.agent_pid.is_some() && ctx.agent_pid != prev_pid;
+        let start = event.event == "SessionStart";
+        Binding {
+            same: !start && !new_process,
+            reset: start || new_process,
+        }
     }
 }
 
@@ -177,28 +229,47 @@ fn keep_waiting(
     state
 }
 
-/// §3.8: the stash decision. Returns `(detail, at)`.
-fn stash(
-    prev: &Map<String, Value>,
-    event: &Event,
-    ctx: &Context<'_>,
-    status: Status,
-) -> Option<(String, f64)> {
-    match event.event.as_str() {
-        "PermissionRequest" if status == Status::Working && !event.detail.is_empty() => {
-            return Some((event.detail.clone(), ctx.now));
+/// §3.8: the captured permission details after this event, and the one this event matches.
+///
+/// Kept per (owner, `tool_use_id`), as RiNG 0.17.6 does: a `PermissionRequest` RiNG takes as
+/// working captures its detail whatever status ring gives it (Claude's is waiting at once);
+/// the end of a tool call, a prompt, a `Stop` or a `SessionEnd` drops the owner's; a
+/// notification without an owner matches the only candidate of any owner.
+fn pending(prev: &Map<String, Value>, event: &Event, now: f64) -> (Vec<Pending>, Option<Pending>) {
+    let mut pending = owner::read_pending(prev, now, STASH_TTL_SECONDS);
+    let id = event.tool_use_id.as_str();
+    let me = event.owner.as_str();
+    if me != UNKNOWN {
+        if matches!(
+            event.event.as_str(),
+            "PostToolUse" | "UserPromptSubmit" | "Stop" | "SessionEnd"
+        ) {
+            let post = event.event == "PostToolUse";
+            let ambiguous =
+                post && id.is_empty() && pending.iter().filter(|p| p.owner == me).count() > 1;
+            pending.retain(|p| {
+                ambiguous || p.owner != me || (post && !id.is_empty() && p.request_id != id)
+            });
         }
-        "PostToolUse" | "UserPromptSubmit" | "Stop" => return None,
-        _ => {}
+        if event.stashes && !event.detail.is_empty() {
+            pending.retain(|p| (p.owner.as_str(), p.request_id.as_str()) != (me, id));
+            pending.push(Pending {
+                owner: me.to_owned(),
+                request_id: id.to_owned(),
+                detail: event.detail.clone(),
+                at: now,
+            });
+        }
     }
-    let detail = prev
-        .get("pending_permission_detail")
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty())?;
-    let at = prev
-        .get("pending_permission_detail_at")
-        .and_then(as_number)?;
-    (ctx.now - at <= STASH_TTL_SECONDS).then(|| (detail.to_owned(), at))
+    let unqualified = event.event == "Notification" && me == FOREGROUND;
+    let mut candidates = pending
+        .iter()
+        .filter(|p| (unqualified || p.owner == me) && (id.is_empty() || p.request_id == id));
+    let matched = match (candidates.next(), candidates.next()) {
+        (Some(only), None) => Some(only.clone()),
+        _ => None,
+    };
+    (pending, matched)
 }
 
 /// `waiting_notified_at` of the previous row, if a number (§3.10).
@@ -219,20 +290,37 @@ fn rings(prev: &Map<String, Value>, ctx: &Context<'_>, state: &Waiting) -> bool 
     }
 }
 
-/// §3.6: the row, built from scratch; nothing is sticky.
+/// §3.6: the row, built from scratch; nothing is sticky but the waits (§3.16) and, from the
+/// same agent process, `tty` and `tmux_pane` when this event lacks them.
+///
+/// `fresh` is `prev`, or nothing after a reset (SessionStart, a new agent process).
 fn build_row(
     prev: &Map<String, Value>,
+    fresh: &Map<String, Value>,
     event: &Event,
     ctx: &Context<'_>,
     state: &Waiting,
     notify: bool,
+    binding: &Binding,
 ) -> Row {
-    let waiting = state.status == Status::Waiting;
+    let subagent = event.owner != FOREGROUND;
+    let prev_text = |key: &str| {
+        prev.get(key)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
     let mut row = Row::new(event.session_id.clone());
     row.provider = event.provider.clone();
     row.cwd = event.cwd.clone();
     row.origin_cwd = event.cwd.clone();
-    row.status = state.status;
+    if subagent && !prev.is_empty() {
+        // A subagent works for the session: the row keeps the session's folder and transcript.
+        row.cwd = prev.get("cwd").map_or_else(|| event.cwd.clone(), py_str);
+        row.origin_cwd = prev
+            .get("origin_cwd")
+            .map_or_else(|| event.cwd.clone(), py_str);
+    }
     row.last_event = Some(event.event.clone());
     row.last_active = ctx.now;
     row.heartbeat_at = ctx.now;
@@ -254,30 +342,117 @@ fn build_row(
             row.last_action.clone_from(action);
         }
     }
+    if subagent && !prev.is_empty() {
+        row.source_path = prev_text("source_path").unwrap_or_default();
+    }
+
+    let (pending, matched) = pending(fresh, event, ctx.now);
+    let mut who = event.owner.clone();
+    let mut request_id = event.tool_use_id.clone();
+    let mut detail = state.detail.clone();
+    let permission_note = event.event == "Notification" && event.waiting_kind == "permission";
+    if permission_note && let Some(m) = &matched {
+        // A notification without an owner takes the one request it can only be about.
+        who.clone_from(&m.owner);
+        request_id.clone_from(&m.request_id);
+        if state.kind == "permission" {
+            detail.clone_from(&m.detail);
+        }
+    }
+    let mut waits = owner::read_waits(fresh);
+    let at = waits.iter().position(|w| w.owner == who);
+    if state.kept {
+        // The wait already open stands as it is (§3.4); a row of an older writer that said
+        // waiting without saying whose is the foreground's.
+        if waits.is_empty() {
+            waits.push(open_wait(&who, state, &detail, &request_id, event, ctx));
+        }
+        // The permission notification after a request names its command (§3.8), also when
+        // ring already waits on a request that carried none; failing that, its own words.
+        if permission_note
+            && state.kind == "permission"
+            && let Some(i) = at
+        {
+            match &matched {
+                Some(m) => waits[i].detail.clone_from(&m.detail),
+                None if waits[i].detail.is_empty() => waits[i].detail.clone_from(&event.detail),
+                None => {}
+            }
+        }
+    } else if state.status == Status::Waiting {
+        let previous = at.map(|i| &waits[i]);
+        if let Some(p) = previous.filter(|p| {
+            permission_note
+                && request_id.is_empty()
+                && pending.is_empty()
+                && p.kind == "permission"
+                && !p.tool_use_id.is_empty()
+        }) {
+            // A generic reminder after the captured detail aged out is the same request.
+            request_id.clone_from(&p.tool_use_id);
+            detail.clone_from(&p.detail);
+        }
+        let current = open_wait(&who, state, &detail, &request_id, event, ctx);
+        let revision = owner::hex_id(&[
+            &event.session_id,
+            &who,
+            &ctx.now.to_string(),
+            &ctx.hook_pid.to_string(),
+            &request_id,
+        ]);
+        let renewed = owner::renew(previous, current, revision);
+        match at {
+            Some(i) => waits[i] = renewed,
+            None => waits.push(renewed),
+        }
+    } else if who != UNKNOWN {
+        // An owner's own event answers its own wait; only the foreground answers for the
+        // unknown owner (a wait without an agent id).
+        waits.retain(|w| w.owner != who && !(who == FOREGROUND && w.owner == UNKNOWN));
+    }
+
+    let selected = owner::primary(&waits).cloned();
+    row.status = if selected.is_some() {
+        Status::Waiting
+    } else {
+        state.status
+    };
     row.tmux_pane = non_empty(ctx.tmux_pane.as_deref().map(strip));
     row.waiting_for = state.waiting_for.clone();
+    if let Some(wait) = &selected {
+        row.waiting_for.clone_from(&wait.waiting_for);
+        row.waiting_kind.clone_from(&wait.kind);
+        row.waiting_detail.clone_from(&wait.detail);
+        row.waiting_agent_id = wait.agent_id().map(str::to_owned);
+    }
+    if let Some(m) = &matched {
+        row.pending_permission_detail = Some(m.detail.clone());
+        row.pending_permission_detail_at = Some(m.at);
+    }
+    row.last_event_owner = Some(who);
+    row.last_tool_use_id = Some(request_id);
+    row.waiting_requests = Some(waits);
+    row.pending_permissions = Some(pending);
 
-    let stash = stash(prev, event, ctx, state.status);
-    if waiting {
-        row.waiting_kind = state.kind.clone();
-        row.waiting_detail = match &stash {
-            Some((text, _)) if event.event == "Notification" && state.kind == "permission" => {
-                text.clone()
-            }
-            _ => state.detail.clone(),
-        };
+    // §3.16: the same agent process keeps its terminal when an event does not say it; a
+    // subagent's event never names the terminal (it runs inside the session's).
+    let prev_tty = prev_text("tty").filter(|_| binding.same);
+    let prev_pane = prev_text("tmux_pane").filter(|_| binding.same);
+    let discovered = non_empty(ctx.discovered_tty.as_deref());
+    if subagent {
+        row.tty = prev_tty.or(discovered);
+        row.tmux_pane = prev_pane;
+    } else {
+        row.tty = non_empty(Some(event.tty.as_str()))
+            .or(discovered)
+            .or(prev_tty);
+        row.tmux_pane = row.tmux_pane.or(prev_pane);
     }
-    if let Some((text, at)) = stash {
-        row.pending_permission_detail = Some(text);
-        row.pending_permission_detail_at = Some(at);
-    }
-    row.tty =
-        non_empty(Some(event.tty.as_str())).or_else(|| non_empty(ctx.discovered_tty.as_deref()));
     // The stamp survives non-waiting rows, so a quick flap back to waiting stays quiet.
     row.waiting_notified_at = if notify {
         Some(ctx.now)
     } else {
-        last_notified(prev)
+        last_notified(fresh)
     };
     row.tmux_socket = non_empty(ctx.tmux_socket.as_deref());
     row.zellij_session = non_empty(ctx.zellij_session.as_deref());
@@ -289,9 +464,39 @@ fn build_row(
     row
 }
 
+/// A wait this event opens for `who`.
+fn open_wait(
+    who: &str,
+    state: &Waiting,
+    detail: &str,
+    request_id: &str,
+    event: &Event,
+    ctx: &Context<'_>,
+) -> Wait {
+    Wait {
+        owner: who.to_owned(),
+        kind: state.kind.clone(),
+        detail: detail.to_owned(),
+        waiting_for: state.waiting_for.clone(),
+        since: ctx.now,
+        revision: String::new(),
+        tool_use_id: request_id.to_owned(),
+        agent_type: if who == event.owner {
+            event.agent_type.clone()
+        } else {
+            String::new()
+        },
+    }
+}
+
 fn non_empty(s: Option<&str>) -> Option<String> {
     s.filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
 #[cfg(test)]
 mod tests;
+
+/// §3.16 on real recorded payloads (a file named `tests.rs`, as test files are here).
+#[cfg(test)]
+#[path = "reduce/owners/tests.rs"]
+mod owner_tests;

@@ -149,6 +149,10 @@ pub const PAYLOAD_ACTION: &str = "last_action is what the payload itself says (t
     PreToolUse or PermissionRequest runs, a Stop's final text) rather than the transcript's \
     tail (RiNG), which Claude appends to after the hook ran";
 
+/// A `SessionStart` starts from no waits and no notification cooldown.
+pub const START_RESETS: &str = "a SessionStart clears every wait and the notification \
+    cooldown (waiting_notified_at), as RiNG 0.17.6 does (0.17.2 kept the stamp)";
+
 /// A Gemini CLI hook finds its agent's terminal.
 pub const GEMINI_TTY: &str = "a Gemini CLI hook finds its agent's terminal (RiNG knows no \
     Gemini process): ring walks up to the node process running gemini (real-agent suite, \
@@ -190,8 +194,6 @@ pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
                     "waiting_kind",
                     "waiting_detail",
                     "waiting_notified_at",
-                    "pending_permission_detail",
-                    "pending_permission_detail_at",
                 ]);
             }
             "SessionStart" => {
@@ -200,6 +202,10 @@ pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
             }
             _ => {}
         }
+    }
+    if event.event == "SessionStart" {
+        difference.rules.push(START_RESETS);
+        difference.fields.push("waiting_notified_at");
     }
     // RiNG 0.17.2 discovers the terminal of Claude Code's and Codex's processes only.
     let ring_knows_its_process = [

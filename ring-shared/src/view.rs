@@ -198,6 +198,13 @@ pub struct Entry {
     pub zellij_pane: Option<String>,
     /// What the session's pane badge shows; `None` for ended sessions.
     pub badge: Option<Badge>,
+    /// Who waits when it is not the session's own agent: `subagent reviewer` (§3.16).
+    /// [`Entry::detail`] already starts with it.
+    #[serde(default)]
+    pub waiter: Option<String>,
+    /// Each owner's wait while waiting (`json`'s `waiting_requests`).
+    #[serde(default)]
+    pub waits: Vec<crate::owner::Listed>,
 }
 
 /// What a pane badge shows for a session.
@@ -238,7 +245,12 @@ impl Entry {
     pub fn of(session: Session, now: f64, labels: &BTreeMap<String, String>, home: &str) -> Entry {
         let project = project(&session).to_owned();
         let location = location(&session, home);
-        let detail = detail(&session.row).to_owned();
+        let waiter = crate::owner::waiter(&session.row);
+        let detail = match &waiter {
+            Some(who) => format!("{who}: {}", detail(&session.row)),
+            None => detail(&session.row).to_owned(),
+        };
+        let waits = crate::owner::listed(&session.row);
         let idle_seconds = session.idle_seconds(now);
         let Session {
             row,
@@ -277,6 +289,8 @@ impl Entry {
             tty: row.tty,
             zellij_session: row.zellij_session,
             zellij_pane: row.zellij_pane,
+            waiter,
+            waits,
         }
     }
 

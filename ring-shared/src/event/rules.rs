@@ -128,7 +128,7 @@ pub(super) fn explicit_signal(obj: &Map<String, Value>) -> Option<bool> {
 }
 
 /// "Action-required payload" (§2.5).
-fn action_required(obj: &Map<String, Value>) -> bool {
+pub(super) fn action_required(obj: &Map<String, Value>) -> bool {
     if tool_name(obj) == "AskUserQuestion" {
         return true;
     }

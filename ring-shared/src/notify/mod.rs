@@ -62,6 +62,8 @@ pub struct Wait {
     pub zellij_pane: Option<String>,
     /// Waiting by the read side's Codex rule (§4.2 a): no hook rang for it.
     pub promoted: bool,
+    /// Who waits when it is a subagent: `subagent reviewer` (§3.16).
+    pub waiter: Option<String>,
 }
 
 impl Wait {
@@ -82,6 +84,7 @@ impl Wait {
             zellij_session: row.zellij_session.clone(),
             zellij_pane: row.zellij_pane.clone(),
             promoted: promoted(session),
+            waiter: crate::owner::waiter(row),
         }
     }
 
@@ -240,7 +243,10 @@ impl Out {
     /// One-line title.
     pub fn title(&self) -> String {
         let first = self.waits.first();
-        let name = first.map_or("", Wait::name);
+        let name = first.map_or(String::new(), |w| match &w.waiter {
+            Some(who) => format!("{}: {who}", w.name()),
+            None => w.name().to_owned(),
+        });
         let kind = first
             .map(|w| w.kind.as_str())
             .filter(|k| !k.is_empty())
@@ -263,11 +269,16 @@ impl Out {
                 let Some(w) = self.waits.first() else {
                     return String::new();
                 };
+                let who = w
+                    .waiter
+                    .as_ref()
+                    .map(|who| format!("{who}: "))
+                    .unwrap_or_default();
                 if detail && !w.detail.is_empty() {
-                    w.detail.clone()
+                    format!("{who}{}", w.detail)
                 } else {
                     let what = if w.kind.is_empty() { "you" } else { &w.kind };
-                    format!("{} in {} waits for {what}", w.provider, w.project)
+                    format!("{who}{} in {} waits for {what}", w.provider, w.project)
                 }
             }
             Kind::More | Kind::Quiet => self

@@ -284,3 +284,28 @@ fn only_an_agent_that_approves_on_its_own_is_promoted(#[case] provider: &str, #[
         "the hook rang for it after its last activity"
     );
 }
+
+/// §3.16: a notification about a subagent's wait says which subagent asks.
+#[test]
+fn a_subagents_wait_is_named_in_the_title_and_body() {
+    let mut w = wait("s1");
+    w.kind = "permission".into();
+    w.detail = "Bash: rm".into();
+    w.waiter = Some("subagent reviewer".into());
+    let out = Out {
+        kind: Kind::Waiting,
+        waits: vec![w],
+    };
+    assert!(
+        out.title()
+            .ends_with(": subagent reviewer waits (permission)"),
+        "{}",
+        out.title()
+    );
+    assert_eq!(out.body(true), "subagent reviewer: Bash: rm");
+    assert!(
+        out.body(false).starts_with("subagent reviewer: "),
+        "{}",
+        out.body(false)
+    );
+}

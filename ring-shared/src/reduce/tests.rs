@@ -28,7 +28,7 @@ fn write(outcome: Outcome) -> (Row, Option<Transition>, bool) {
             transition,
             notify,
         } => (*row, transition, notify),
-        Outcome::Delete { .. } => panic!("expected a write, got a delete"),
+        other => panic!("expected a write, got {other:?}"),
     }
 }
 
@@ -123,7 +123,9 @@ fn ordinary_notification_keeps_waiting_fields_quietly() {
 
 #[rstest]
 #[case::legacy_row_without_kind(json!({"status": "waiting", "waiting_for": "input"}), "input", "", "")]
-#[case::non_strings_as_text(json!({"status": "waiting", "waiting_kind": 5, "waiting_detail": null}), "", "5", "None")]
+// RiNG 0.17.6 reads an old row's wait as text fields only (`read_waiting_requests`): a
+// non-string is "" (0.17.2 kept `str()` of it).
+#[case::non_strings_read_as_empty(json!({"status": "waiting", "waiting_kind": 5, "waiting_detail": null}), "", "", "")]
 fn kept_fields_are_converted_to_text(
     #[case] prev: Value,
     #[case] waiting_for: &str,
@@ -183,7 +185,7 @@ fn session_end_deletes(#[case] prev: Option<Value>, #[case] logs: bool) {
 }
 
 #[test]
-fn row_fields_are_rebuilt_not_sticky() {
+fn row_fields_are_rebuilt_not_sticky_but_the_terminal_of_the_same_process() {
     let prev = json!({"status": "working", "cwd": "/old", "origin_cwd": "/first", "tty": "/dev/pts/1",
         "tmux_pane": "%1", "source_path": "/t", "waiting_for": "input", "todo": [1, 2], "label": "x"});
     let payload = json!({"session_id": "s1", "hook_event_name": "PostToolUse", "cwd": "/new"});
@@ -196,6 +198,13 @@ fn row_fields_are_rebuilt_not_sticky() {
     want.last_active = NOW;
     want.heartbeat_at = NOW;
     want.hook_pid = Some(42);
+    // §3.16: the same agent process keeps its terminal when the event does not name it.
+    want.tty = Some("/dev/pts/1".into());
+    want.tmux_pane = Some("%1".into());
+    want.last_event_owner = Some("foreground".into());
+    want.last_tool_use_id = Some(String::new());
+    want.waiting_requests = Some(Vec::new());
+    want.pending_permissions = Some(Vec::new());
     assert_eq!(row, want);
     assert_eq!((transition, notify), (None, false));
 }
@@ -408,13 +417,14 @@ fn rings_own_fields_come_from_the_context() {
 /// Claude Code sends PermissionRequest only with its dialog on screen (the real-agent suite,
 /// `claude/permission`): waiting at once, kind and detail from the request, and it rings.
 #[rstest]
-#[case::bash(json!({}), "permission", "Bash: npm test")]
-#[case::ask_user_question(json!({"tool_name": "AskUserQuestion", "tool_input": {"questions": [{"question": "Which db?"}]}}), "question", "AskUserQuestion: Which db?")]
-#[case::exit_plan_mode(json!({"tool_name": "ExitPlanMode", "tool_input": {}}), "plan", "ExitPlanMode")]
+#[case::bash(json!({}), "permission", "Bash: npm test", Some("Bash: npm test"))]
+#[case::ask_user_question(json!({"tool_name": "AskUserQuestion", "tool_input": {"questions": [{"question": "Which db?"}]}}), "question", "AskUserQuestion: Which db?", None)]
+#[case::exit_plan_mode(json!({"tool_name": "ExitPlanMode", "tool_input": {}}), "plan", "ExitPlanMode", Some("ExitPlanMode"))]
 fn claude_permission_request_waits_at_once(
     #[case] extra: Value,
     #[case] kind: &str,
     #[case] detail: &str,
+    #[case] captured: Option<&str>,
 ) {
     let (row, transition, notify) = run(None, permission_request(extra), &ctx());
     assert_eq!(
@@ -427,7 +437,9 @@ fn claude_permission_request_waits_at_once(
     );
     assert!(notify);
     assert_eq!(transition.map(|t| t.status), Some(Status::Waiting));
-    assert_eq!(row.pending_permission_detail, None);
+    // Captured whenever RiNG would (a request RiNG takes as working, §3.8), whatever ring
+    // shows: the permission notification that follows needs it (issue 29 item 7).
+    assert_eq!(row.pending_permission_detail.as_deref(), captured);
 }
 
 /// The `permission_prompt` Notification Claude sends ~6 s after the dialog says "permission"

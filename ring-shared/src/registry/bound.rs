@@ -25,6 +25,9 @@ pub const NAME_MAX: usize = 256;
 /// Longest free text kept (`last_action`, `waiting_for`, details), in code points.
 pub const TEXT_MAX: usize = 1024;
 
+/// Most waits and most captured permission details a row keeps (§3.16); the newest stay.
+pub const OWNERS_MAX: usize = 32;
+
 /// The longest prefix of `s` of at most `max` bytes that ends on a character boundary.
 pub fn prefix_bytes(s: &str, max: usize) -> &str {
     if s.len() <= max {
@@ -90,6 +93,43 @@ impl Row {
         drop_long_opt(&mut self.tmux_socket, PATH_MAX);
         drop_long_opt(&mut self.zellij_session, NAME_MAX);
         drop_long_opt(&mut self.zellij_pane, NAME_MAX);
+        for id in [
+            &mut self.last_event_owner,
+            &mut self.last_tool_use_id,
+            &mut self.waiting_agent_id,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            cut_shown(id, NAME_MAX);
+        }
+        if let Some(waits) = &mut self.waiting_requests {
+            // Keep the newest: a flood of subagents cannot grow a row past what readers read.
+            let over = waits.len().saturating_sub(OWNERS_MAX);
+            waits.drain(..over);
+            for w in waits {
+                for name in [
+                    &mut w.owner,
+                    &mut w.kind,
+                    &mut w.revision,
+                    &mut w.tool_use_id,
+                    &mut w.agent_type,
+                ] {
+                    cut_shown(name, NAME_MAX);
+                }
+                cut_text(&mut w.detail);
+                cut_text(&mut w.waiting_for);
+            }
+        }
+        if let Some(items) = &mut self.pending_permissions {
+            let over = items.len().saturating_sub(OWNERS_MAX);
+            items.drain(..over);
+            for p in items {
+                cut_shown(&mut p.owner, NAME_MAX);
+                cut_shown(&mut p.request_id, NAME_MAX);
+                cut_text(&mut p.detail);
+            }
+        }
     }
 }
 

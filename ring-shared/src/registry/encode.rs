@@ -69,7 +69,7 @@ fn fnv1a_128(bytes: &[u8]) -> u128 {
 
 /// Encodes a row with RiNG's keys in RiNG's order, times as JSON floats.
 ///
-/// Keys as §3.6 (optional ones only when set: `source_path`, `waiting_for`,
+/// Keys as §3.6 and §3.16 (optional ones only when set: `source_path`, `waiting_for`,
 /// `waiting_kind`, `waiting_detail` when non-empty, the others when `Some`), then ring's own
 /// `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid`, `agent_start`. Separators as Python's
 /// `json.dumps` (`", "`, `": "`), non-ASCII written literally, no trailing newline. Times are
@@ -90,10 +90,35 @@ pub fn encode_row(row: &Row) -> String {
     };
     let text = |s: &str| (!s.is_empty()).then(|| Value::from(s));
     push("last_event", row.last_event.as_deref().map(Value::from));
+    push(
+        "last_event_owner",
+        row.last_event_owner.as_deref().map(Value::from),
+    );
+    push(
+        "last_tool_use_id",
+        row.last_tool_use_id.as_deref().map(Value::from),
+    );
     push("last_active", Some(time(row.last_active)));
     push("heartbeat_at", Some(time(row.heartbeat_at)));
     push("last_action", Some(row.last_action.as_str().into()));
     push("hook_pid", row.hook_pid.map(Value::from));
+    push(
+        "waiting_requests",
+        row.waiting_requests.as_ref().map(|waits| {
+            Value::Object(
+                waits
+                    .iter()
+                    .map(|w| (w.owner.clone(), w.to_json()))
+                    .collect(),
+            )
+        }),
+    );
+    push(
+        "pending_permissions",
+        row.pending_permissions
+            .as_ref()
+            .map(|items| Value::Array(items.iter().map(|p| p.to_json()).collect())),
+    );
     push("source_path", text(&row.source_path));
     push("tmux_pane", row.tmux_pane.as_deref().map(Value::from));
     push(
@@ -110,6 +135,10 @@ pub fn encode_row(row: &Row) -> String {
         row.pending_permission_detail_at.map(time),
     );
     push("waiting_kind", text(&row.waiting_kind));
+    push(
+        "waiting_agent_id",
+        row.waiting_agent_id.as_deref().map(Value::from),
+    );
     push("waiting_detail", text(&row.waiting_detail));
     push("tty", row.tty.as_deref().map(Value::from));
     push("waiting_notified_at", row.waiting_notified_at.map(time));
@@ -135,9 +164,21 @@ pub fn encode_row(row: &Row) -> String {
     out
 }
 
-/// Writes a scalar or a list with Python's `", "` list separator (only `todo` is a list).
+/// Writes a value with Python's `json.dumps` separators (`", "`, `": "`).
 fn write_json(out: &mut String, value: &Value) {
     match value {
+        Value::Object(obj) => {
+            out.push('{');
+            for (i, (key, item)) in obj.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_json(out, &Value::from(key.as_str()));
+                out.push_str(": ");
+                write_json(out, item);
+            }
+            out.push('}');
+        }
         Value::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {

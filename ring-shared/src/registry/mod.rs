@@ -88,6 +88,17 @@ pub struct Row {
     pub waiting_detail: String,
     pub tty: Option<String>,
     pub waiting_notified_at: Option<f64>,
+    /// RiNG 0.17.6 (§3.16): who sent the last event (`foreground`, `unknown`, `agent:<id>`).
+    pub last_event_owner: Option<String>,
+    /// RiNG 0.17.6: the last event's tool call id (`""` when it had none).
+    pub last_tool_use_id: Option<String>,
+    /// RiNG 0.17.6: each owner's wait, in the order they opened; `None` when the row has no
+    /// such key (an older writer): then [`Row::waits`] reads the single-wait fields.
+    pub waiting_requests: Option<Vec<crate::owner::Wait>>,
+    /// RiNG 0.17.6: permission details captured per (owner, tool call).
+    pub pending_permissions: Option<Vec<crate::owner::Pending>>,
+    /// RiNG 0.17.6: the summary wait's subagent id when a subagent's wait is shown.
+    pub waiting_agent_id: Option<String>,
     /// ring's own: the tmux socket path from `$TMUX`.
     pub tmux_socket: Option<String>,
     /// ring's own: `$ZELLIJ_SESSION_NAME`.
@@ -125,12 +136,52 @@ impl Row {
             waiting_detail: String::new(),
             tty: None,
             waiting_notified_at: None,
+            last_event_owner: None,
+            last_tool_use_id: None,
+            waiting_requests: None,
+            pending_permissions: None,
+            waiting_agent_id: None,
             tmux_socket: None,
             zellij_session: None,
             zellij_pane: None,
             agent_pid: None,
             agent_start: None,
         }
+    }
+}
+
+impl Row {
+    /// The row's waits (§3.16): its `waiting_requests` when it has them, else one wait made
+    /// of the single-wait fields when it is waiting (owned by `agent:<waiting_agent_id>` when
+    /// set, else the foreground), else none.
+    pub fn waits(&self) -> Vec<crate::owner::Wait> {
+        use crate::owner::{AGENT_PREFIX, FOREGROUND, Wait};
+        if let Some(waits) = &self.waiting_requests {
+            return waits.clone();
+        }
+        if self.status != Status::Waiting {
+            return Vec::new();
+        }
+        let owner = match self.waiting_agent_id.as_deref() {
+            Some(id) if !id.is_empty() => format!("{AGENT_PREFIX}{id}"),
+            _ => FOREGROUND.into(),
+        };
+        vec![Wait {
+            owner,
+            kind: self.waiting_kind.clone(),
+            detail: self.waiting_detail.clone(),
+            waiting_for: self.waiting_for.clone(),
+            since: self.last_active,
+            revision: String::new(),
+            tool_use_id: String::new(),
+            agent_type: String::new(),
+        }]
+    }
+
+    /// The wait the row's summary shows ([`crate::owner::primary`]), if any.
+    pub fn shown_wait(&self) -> Option<crate::owner::Wait> {
+        let waits = self.waits();
+        crate::owner::primary(&waits).cloned()
     }
 }
 
@@ -159,6 +210,8 @@ mod bound;
 mod decode;
 mod encode;
 
-pub use bound::{ID_MAX, NAME_MAX, PATH_MAX, ROW_FILE_CAP, SIDE_FILE_CAP, TEXT_MAX, prefix_bytes};
+pub use bound::{
+    ID_MAX, NAME_MAX, OWNERS_MAX, PATH_MAX, ROW_FILE_CAP, SIDE_FILE_CAP, TEXT_MAX, prefix_bytes,
+};
 pub use decode::decode_row;
 pub use encode::{encode_row, file_name};

@@ -391,3 +391,51 @@ fn a_garbage_idle_time_has_a_next_step_far_ahead() {
         assert!(crate::format::relative_time_next(idle) >= 1e18);
     }
 }
+
+/// §3.16: a subagent's wait says who waits, in the detail every front end draws, and `json`
+/// lists every wait; the foreground's own wait says nothing more.
+#[test]
+fn a_subagents_wait_names_the_subagent_and_json_lists_every_wait() {
+    use crate::owner::Wait;
+    let wait = |owner: &str, agent_type: &str, detail: &str| Wait {
+        owner: owner.into(),
+        kind: "permission".into(),
+        detail: detail.into(),
+        waiting_for: String::new(),
+        since: NOW - 5.0,
+        revision: format!("rev-{owner}"),
+        tool_use_id: String::new(),
+        agent_type: agent_type.into(),
+    };
+    let mut sub = row("sub", Status::Waiting, 1.0);
+    sub.waiting_kind = "permission".into();
+    sub.waiting_detail = "Bash: rm -rf build".into();
+    sub.waiting_agent_id = Some("a1".into());
+    sub.waiting_requests = Some(vec![wait("agent:a1", "reviewer", "Bash: rm -rf build")]);
+    let mut own = row("own", Status::Waiting, 2.0);
+    own.waiting_detail = "Which db?".into();
+    own.waiting_requests = Some(vec![
+        wait("agent:a1", "reviewer", "Bash: ls"),
+        wait("foreground", "", "Which db?"),
+    ]);
+    let view = view_of(vec![sub, own], &BTreeMap::new(), false);
+    let by = |id: &str| view.entries.iter().find(|e| e.session_id == id).expect(id);
+    assert_eq!(by("sub").detail, "subagent reviewer: Bash: rm -rf build");
+    assert_eq!(by("sub").waiter.as_deref(), Some("subagent reviewer"));
+    assert_eq!(by("own").detail, "Which db?");
+    assert_eq!(by("own").waiter, None);
+    let board = crate::format::json_value(&view);
+    let own_json = board["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .find(|s| s["session_id"] == "own")
+        .expect("own");
+    assert_eq!(
+        own_json["waiting_requests"],
+        serde_json::json!([
+            {"id": "rev-agent:a1", "owner": "agent:a1", "kind": "permission", "detail": "Bash: ls", "agent_type": "reviewer"},
+            {"id": "rev-foreground", "owner": "foreground", "kind": "permission", "detail": "Which db?", "agent_type": ""}
+        ])
+    );
+}

@@ -324,6 +324,8 @@ fn compare_board(
     ];
     for session in ours["sessions"].as_array_mut().expect("sessions") {
         let map = session.as_object_mut().expect("session object");
+        // RiNG 0.17.6's key (after `waiting_detail`), not in the 0.17.2 recordings.
+        map.shift_remove("waiting_requests");
         let tail: Vec<&String> = map.keys().skip(map.len() - ring_keys.len()).collect();
         assert_eq!(tail, ring_keys, "{what}: ring's keys come after RiNG's");
         ring_keys.iter().for_each(|k| {

@@ -394,6 +394,11 @@ fn replay(agent: Agent, payloads: &[Value]) -> Vec<Snapshot> {
                     }
                 }
                 Outcome::Delete { .. } => Slot::Deleted,
+                // A subagent's end that owns nothing: the file stays as it was (§3.16).
+                Outcome::Keep => match snapshot.slots.get(&event.session_id) {
+                    Some(slot) => slot.clone(),
+                    None => Slot::Deleted,
+                },
             };
             snapshot.slots.insert(event.session_id.clone(), slot);
             snapshot

@@ -237,6 +237,8 @@ impl Recorder<'_> {
                 let _ = store::remove_if_present(&lock.1);
                 (Handled::Deleted, None)
             }
+            // A subagent's end that owns nothing in the row: the session goes on (§3.16).
+            Outcome::Keep => return Handled::Ignored,
         };
         let before = prev_bytes.and_then(|b| {
             guarded(self.log, self.now, "decode_row", || {

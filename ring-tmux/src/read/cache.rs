@@ -37,7 +37,7 @@ pub const RACY_SECONDS: f64 = 2.0;
 /// The cache file's kind and format version in its frame (`store::frame`). Format 7: written
 /// with `store::codec` (no magic of its own, a `todo` is one optional pair).
 const KIND: &[u8; 4] = b"rows";
-const VERSION: u32 = 7;
+const VERSION: u32 = 8;
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
 /// Layout (`store::codec`): the folder's [`Key`], the [`Meta`], the entry count, then per

@@ -11,6 +11,14 @@ pub fn redact(snapshot: &mut Snapshot) {
         row.waiting_detail.clear();
         row.waiting_for.clear();
         row.pending_permission_detail = None;
+        // Each owner's wait and captured detail (rules §3.16) say the same things.
+        for wait in row.waiting_requests.iter_mut().flatten() {
+            wait.detail.clear();
+            wait.waiting_for.clear();
+        }
+        for pending in row.pending_permissions.iter_mut().flatten() {
+            pending.detail.clear();
+        }
     }
     if let Some(published) = &mut snapshot.published {
         for row in &mut published.sessions {

@@ -17,7 +17,11 @@ pub(super) enum Lenient {
     Float(f64),
     Str(String),
     List(Vec<Lenient>),
-    Object { empty: bool },
+    Object {
+        empty: bool,
+    },
+    /// The whole value, for the keys that hold structures ([`Key::structured`]).
+    Json(serde_json::Value),
 }
 
 macro_rules! keys {
@@ -63,6 +67,18 @@ keys! {
     ZellijPane = "zellij_pane",
     AgentPid = "agent_pid",
     AgentStart = "agent_start",
+    LastEventOwner = "last_event_owner",
+    LastToolUseId = "last_tool_use_id",
+    WaitingRequests = "waiting_requests",
+    PendingPermissions = "pending_permissions",
+    WaitingAgentId = "waiting_agent_id",
+}
+
+impl Key {
+    /// Keys whose value is read whole (RiNG 0.17.6's waits, §3.16).
+    fn structured(self) -> bool {
+        matches!(self, Key::WaitingRequests | Key::PendingPermissions)
+    }
 }
 
 /// The known keys of one row object.
@@ -103,6 +119,9 @@ impl<'de> Visitor<'de> for Top {
         let mut fields = Fields::default();
         while let Some(key) = map.next_key_seed(KeySeed)? {
             match key {
+                Some(key) if key.structured() => {
+                    fields.0[key as usize] = Some(Lenient::Json(map.next_value()?));
+                }
                 Some(key) => fields.0[key as usize] = Some(map.next_value()?),
                 None => {
                     map.next_value::<IgnoredAny>()?;

@@ -82,6 +82,33 @@ fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
     row.pending_permission_detail = string(&mut f, Key::PendingDetail);
     row.pending_permission_detail_at = number(&f, Key::PendingDetailAt);
     row.waiting_notified_at = number(&f, Key::WaitingNotifiedAt);
+    row.last_event_owner = string(&mut f, Key::LastEventOwner);
+    row.last_tool_use_id = string(&mut f, Key::LastToolUseId);
+    row.waiting_agent_id = string(&mut f, Key::WaitingAgentId);
+    // RiNG 0.17.6's waits (§3.16), read as its `read_waiting_requests` does; the pending
+    // details as stored (their freshness is the next hook event's business).
+    let mut structured = serde_json::Map::new();
+    for (key, name) in [
+        (Key::WaitingRequests, "waiting_requests"),
+        (Key::PendingPermissions, "pending_permissions"),
+    ] {
+        if let Some(Lenient::Json(value)) = f.take(key) {
+            structured.insert(name.into(), value);
+        }
+    }
+    if structured.contains_key("waiting_requests") {
+        row.waiting_requests = structured
+            .get("waiting_requests")
+            .filter(|v| v.is_object())
+            .map(|_| crate::owner::read_waits(&structured));
+    }
+    if let Some(serde_json::Value::Array(_)) = structured.get("pending_permissions") {
+        row.pending_permissions = Some(crate::owner::read_pending(
+            &structured,
+            f64::INFINITY,
+            f64::INFINITY,
+        ));
+    }
     row.tmux_socket = string(&mut f, Key::TmuxSocket);
     row.zellij_session = string(&mut f, Key::ZellijSession);
     row.zellij_pane = non_empty_text(&mut f, Key::ZellijPane);
@@ -101,6 +128,7 @@ fn truthy(value: &Lenient) -> bool {
         Lenient::Str(s) => !s.is_empty(),
         Lenient::List(items) => !items.is_empty(),
         Lenient::Object { empty } => !empty,
+        Lenient::Json(value) => crate::text::is_truthy(value),
     }
 }
 
@@ -113,7 +141,7 @@ fn text(value: Lenient) -> Option<String> {
         Lenient::Int(n) => Some(n.to_string()),
         Lenient::UInt(n) => Some(n.to_string()),
         Lenient::Float(f) => Some(py_float_repr(f)),
-        Lenient::Null | Lenient::List(_) | Lenient::Object { .. } => None,
+        Lenient::Null | Lenient::List(_) | Lenient::Object { .. } | Lenient::Json(_) => None,
     }
 }
 
@@ -162,7 +190,9 @@ fn time(value: &Lenient) -> Option<f64> {
         Lenient::Float(x) => *x,
         Lenient::Bool(b) => f64::from(u8::from(*b)),
         Lenient::Str(s) => py_float_parse(s)?,
-        Lenient::Null | Lenient::List(_) | Lenient::Object { .. } => return None,
+        Lenient::Null | Lenient::List(_) | Lenient::Object { .. } | Lenient::Json(_) => {
+            return None;
+        }
     };
     f.is_finite().then_some(f)
 }

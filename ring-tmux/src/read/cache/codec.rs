@@ -3,6 +3,7 @@
 
 use crate::store::codec::{Decode, Encode, Reader, Writer};
 use ring_shared::Row;
+use ring_shared::owner::{Pending, Wait};
 use ring_shared::registry::Status;
 
 /// Every field, in declaration order. Destructured so a new field of `Row` fails to compile
@@ -30,6 +31,11 @@ impl Encode for Row {
             waiting_detail,
             tty,
             waiting_notified_at,
+            last_event_owner,
+            last_tool_use_id,
+            waiting_requests,
+            pending_permissions,
+            waiting_agent_id,
             tmux_socket,
             zellij_session,
             zellij_pane,
@@ -56,6 +62,11 @@ impl Encode for Row {
         w.str(waiting_detail);
         w.put(tty);
         w.put(waiting_notified_at);
+        w.put(last_event_owner);
+        w.put(last_tool_use_id);
+        w.put(waiting_requests);
+        w.put(pending_permissions);
+        w.put(waiting_agent_id);
         w.put(tmux_socket);
         w.put(zellij_session);
         w.put(zellij_pane);
@@ -87,6 +98,11 @@ impl Decode<'_> for Row {
             waiting_detail: r.string()?,
             tty: r.get()?,
             waiting_notified_at: r.get()?,
+            last_event_owner: r.get()?,
+            last_tool_use_id: r.get()?,
+            waiting_requests: r.get()?,
+            pending_permissions: r.get()?,
+            waiting_agent_id: r.get()?,
             tmux_socket: r.get()?,
             zellij_session: r.get()?,
             zellij_pane: r.get()?,
@@ -95,3 +111,20 @@ impl Decode<'_> for Row {
         })
     }
 }
+
+crate::store::codec::record!(Wait {
+    owner: String,
+    kind: String,
+    detail: String,
+    waiting_for: String,
+    since: f64,
+    revision: String,
+    tool_use_id: String,
+    agent_type: String,
+});
+crate::store::codec::record!(Pending {
+    owner: String,
+    request_id: String,
+    detail: String,
+    at: f64,
+});

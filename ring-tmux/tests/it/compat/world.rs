@@ -7,8 +7,20 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, UNIX_EPOCH};
 
-/// ring's own row keys that RiNG does not write (ignored when comparing rows).
-pub const RING_ROW_KEYS: [&str; 4] = ["tmux_socket", "zellij_session", "zellij_pane", "agent_pid"];
+/// Row keys the recorded RiNG 0.17.2 does not write (ignored when comparing rows): ring's own,
+/// and RiNG 0.17.6's waits per owner (§3.16), which ring writes as 0.17.6 does (checked by
+/// ring-shared's `reduce::owner_tests` and `registry` tests).
+pub const RING_ROW_KEYS: [&str; 9] = [
+    "tmux_socket",
+    "zellij_session",
+    "zellij_pane",
+    "agent_pid",
+    "last_event_owner",
+    "last_tool_use_id",
+    "waiting_requests",
+    "pending_permissions",
+    "waiting_agent_id",
+];
 
 pub struct World {
     dir: tempfile::TempDir,
