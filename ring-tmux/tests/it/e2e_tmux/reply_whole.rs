@@ -11,7 +11,7 @@ const WITHIN: Duration = Duration::from_secs(10);
 
 /// A Claude-like dialog asking about the command in the file `$1` (every line of it, between
 /// Claude's dashed rules); the first key typed goes to the file `$2`.
-const AGENT: &str = r#"#!/bin/sh
+pub(super) const AGENT: &str = r#"#!/bin/sh
 printf '\033[2J\033[H'
 printf '● Bash(…)\n────────────────────────────────────────\n Bash command\n ╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌\n'
 sed 's/^/   /' "$1"
