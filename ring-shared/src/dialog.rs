@@ -145,7 +145,9 @@ pub fn read(screen: &str) -> Result<Dialog, Unreadable> {
         .rposition(|l| l.trim_start().starts_with(CODEX_ASKS));
     let (first, codex) = match (rule, asks) {
         (None, Some(a)) => (a, true),
-        (Some(r), Some(a)) if a > r => (a, true),
+        // Below a rule, the question is Codex's only over Codex's footer: else it is a line
+        // of the command inside Claude's box, and the dialog starts at the rule.
+        (Some(r), Some(a)) if a > r && codex_footer => (a, true),
         (Some(_), _) if codex_footer => {
             return Err(Unreadable::Ambiguous("a Codex footer under a rule"));
         }

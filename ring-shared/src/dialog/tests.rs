@@ -280,3 +280,16 @@ fn every_row_counts_for_the_fingerprint() {
     assert_eq!(one.choices, other.choices);
     assert_ne!(one.fingerprint(), other.fingerprint());
 }
+
+#[test]
+fn codex_s_question_inside_a_claude_command_does_not_start_the_dialog() {
+    let command = vec![
+        "cat <<EOF".to_owned(),
+        "Would you like to run the following command?".to_owned(),
+        "EOF".to_owned(),
+    ];
+    let d = read(&claude_asking(&command)).expect("a dialog");
+    assert_eq!(d.question, "Do you want to proceed?");
+    assert_eq!(d.rows[0], " Bash command");
+    assert_eq!(&d.context[1..], command.as_slice());
+}
