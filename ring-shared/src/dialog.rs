@@ -4,8 +4,11 @@
 //!
 //! A dialog is the last run of numbered options `1.`, `2.`, … on the screen, with nothing
 //! below it but its footer (`Esc to cancel …`, `Enter to select …`), blank lines and rules:
-//! an old dialog scrolled up under newer output is not one. Anything else parses to `None`,
-//! and then nothing may be sent.
+//! an old dialog scrolled up under newer output is not one. It is read whole, from its top
+//! (Claude's rule drawn across above its header, Codex's `Would you like to …` question) to
+//! its last row, however long the command it asks about: a dialog whose top is not on the
+//! screen (taller than the pane) or that reads two ways is [`Unreadable`], and then nothing
+//! may be sent.
 
 /// One numbered option, its text verbatim (the first line; a description below is not part).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -23,20 +26,37 @@ pub struct Dialog {
     pub choices: Vec<Choice>,
     /// The option the marker is on.
     pub selected: Option<u32>,
-    /// The dialog's other lines above its options, trimmed, rules and blanks left out, up to
-    /// its top rule (at most [`CONTEXT_LINES`]): what is asked about (`Bash command`, the
-    /// command itself). Two dialogs that ask the same question about different commands
-    /// differ here, so a reply checks it before it sends a key.
+    /// Every other line of the dialog above its options, trimmed, rules and blanks left out,
+    /// from its top: what is asked about (`Bash command`, the whole command). Two dialogs
+    /// that ask the same question about different commands differ here.
     pub context: Vec<String>,
     /// The subagent that asks (`… from the Explore agent` in Claude's header), if one does.
     pub agent: Option<String>,
+    /// The dialog's rows as the screen shows them, from the first under its top rule (Codex:
+    /// its question) to its last (the footer), trailing blanks cut: what a listing prints
+    /// and [`Dialog::fingerprint`] covers, so that a row of any kind (an option's
+    /// description, an option's text wrapped onto the next row) that differs is another
+    /// dialog.
+    pub rows: Vec<String>,
 }
 
-/// How far above the question [`Dialog::context`] reaches when no top rule ends it.
-pub const CONTEXT_LINES: usize = 12;
+/// Why a screen gives no dialog one may answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    /// No run of numbered options at the bottom of the screen.
+    NoDialog,
+    /// Options at the bottom, but the dialog's top (Claude's rule and header, Codex's
+    /// question) is not on the screen's `rows` rows: the dialog is taller than the pane.
+    Cut { rows: usize },
+    /// The screen reads as a dialog in more than one way (what: how).
+    Ambiguous(&'static str),
+}
 
 /// How Codex CLI's approval dialogs (0.169) open their question.
 const CODEX_ASKS: &str = "Would you like to ";
+
+/// How Codex CLI's approval dialogs (0.169) end.
+const CODEX_FOOTER: &str = "Press enter to confirm";
 
 const MARKERS: [char; 3] = ['❯', '›', '>'];
 
@@ -69,8 +89,14 @@ fn is_footer(line: &str) -> bool {
         || t.starts_with("Press enter")
 }
 
-/// The dialog at the bottom of `screen`, if there is one that parses whole.
+/// The dialog at the bottom of `screen`, if there is one that reads whole.
 pub fn parse(screen: &str) -> Option<Dialog> {
+    read(screen).ok()
+}
+
+/// The dialog at the bottom of `screen`, read whole from its top to its last row; or why
+/// there is none one may answer.
+pub fn read(screen: &str) -> Result<Dialog, Unreadable> {
     let lines: Vec<&str> = screen.lines().collect();
     // From the bottom: skip the footer and filler, then the options run upwards.
     let mut end = lines.len();
@@ -89,7 +115,7 @@ pub fn parse(screen: &str) -> Option<Dialog> {
                 break;
             }
         } else if choices.is_empty() {
-            return None;
+            return Err(Unreadable::NoDialog);
         }
         // else: an option's description line under it, or a rule (Claude draws one above
         // "Chat about this").
@@ -101,24 +127,59 @@ pub fn parse(screen: &str) -> Option<Dialog> {
         .enumerate()
         .all(|(i, c)| usize::try_from(c.1).is_ok_and(|n| n == i + 1));
     if choices.len() < 2 || !numbered {
-        return None;
+        return Err(Unreadable::NoDialog);
     }
-    // The dialog's text above its options, up to its top rule. Codex asks "Would you like
-    // to …?" and puts what it asks about between that and the options, with nothing of the
-    // dialog above; elsewhere (Claude) the question is the nearest line to the options and
-    // what it asks about sits above it, inside the box.
-    let above = block_above(&lines[..start]);
-    let (at, context) = match above.iter().rposition(|l| l.starts_with(CODEX_ASKS)) {
-        Some(at) => (at, above[at + 1..].to_vec()),
-        None => {
-            let at = above.len().checked_sub(1)?;
-            (at, above[..at].to_vec())
+    // The dialog's last row: its footer, else its last option's.
+    let last = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(end, |i| i + 1);
+    let codex_footer = lines[end..last]
+        .iter()
+        .any(|l| l.trim().starts_with(CODEX_FOOTER));
+    // Its top: Claude's rule drawn across above the header, or Codex's question (Codex
+    // draws no frame, and what it asks about sits between the question and the options).
+    let rule = lines[..start].iter().rposition(|l| is_top_rule(l));
+    let asks = lines[..start]
+        .iter()
+        .rposition(|l| l.trim_start().starts_with(CODEX_ASKS));
+    let (first, codex) = match (rule, asks) {
+        (None, Some(a)) => (a, true),
+        // Below a rule, the question is Codex's only over Codex's footer: else it is a line
+        // of the command inside Claude's box, and the dialog starts at the rule.
+        (Some(r), Some(a)) if a > r && codex_footer => (a, true),
+        (Some(_), _) if codex_footer => {
+            return Err(Unreadable::Ambiguous("a Codex footer under a rule"));
         }
+        (Some(r), _) => (r + 1, false),
+        (None, None) => return Err(Unreadable::Cut { rows: lines.len() }),
     };
-    let question = above[at].clone();
+    let head = &lines[first..start];
+    // Claude draws a dashed rule above and below the command: an odd count means the "top"
+    // found is a rule inside the command, and the real top is further up.
+    if head.iter().filter(|l| is_dashed_rule(l)).count() % 2 == 1 {
+        return Err(Unreadable::Ambiguous("a rule inside the command"));
+    }
+    if head.windows(2).any(|w| second_options(w[0], w[1])) {
+        return Err(Unreadable::Ambiguous("two sets of numbered options"));
+    }
+    let above: Vec<String> = head
+        .iter()
+        .filter(|l| !is_filler(l))
+        .map(|l| l.trim().to_owned())
+        .collect();
+    let (question, context) = if codex {
+        (above.first(), above.get(1..))
+    } else {
+        (above.last(), above.get(..above.len().saturating_sub(1)))
+    };
+    let Some(question) = question.cloned() else {
+        return Err(Unreadable::Ambiguous("options under no question"));
+    };
+    let context = context.unwrap_or_default().to_vec();
     let agent = above.iter().find_map(|l| subagent(l));
     let selected = choices.iter().find(|c| c.0).map(|c| c.1);
-    Some(Dialog {
+    Ok(Dialog {
         question,
         choices: choices
             .into_iter()
@@ -127,18 +188,31 @@ pub fn parse(screen: &str) -> Option<Dialog> {
         selected,
         context,
         agent,
+        rows: lines[first..last]
+            .iter()
+            .map(|l| l.trim_end().to_owned())
+            .collect(),
     })
 }
 
 impl Dialog {
-    /// A short, stable digest of everything the dialog shows (the same in every process and
-    /// every build of one version): `reply --expect` sends a key only while the screen shows
-    /// the dialog that was listed.
+    /// A short, stable digest of everything the dialog shows, every row of it (the same in
+    /// every process and every build of one version): `reply --expect` sends a key only
+    /// while the screen shows the dialog that was listed.
     pub fn fingerprint(&self) -> String {
         use std::hash::{Hash, Hasher};
         let mut h = crate::fasthash::hasher();
         self.hash(&mut h);
         format!("{:016x}", h.finish())
+    }
+
+    /// Its [`rows`](Dialog::rows) that hold text (rules and blank rows left out), verbatim:
+    /// what a listing shows.
+    pub fn text_rows(&self) -> impl Iterator<Item = &str> {
+        self.rows
+            .iter()
+            .map(String::as_str)
+            .filter(|r| !is_filler(r))
     }
 }
 
@@ -149,20 +223,20 @@ fn is_top_rule(line: &str) -> bool {
     t.chars().count() >= 8 && t.chars().all(|c| matches!(c, '─' | '━' | '▔' | '▀'))
 }
 
-/// The lines between the dialog's top rule (at most [`CONTEXT_LINES`] up) and its first
-/// option, trimmed, blanks and rules left out, oldest first.
-fn block_above(lines: &[&str]) -> Vec<String> {
-    let mut block: Vec<String> = Vec::new();
-    for line in lines.iter().rev().take(CONTEXT_LINES) {
-        if is_top_rule(line) {
-            break;
-        }
-        if !is_filler(line) {
-            block.push(line.trim().to_owned());
-        }
+/// The dashed rule Claude draws above and below a command inside its dialog.
+fn is_dashed_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.chars().count() >= 8 && t.chars().all(|c| matches!(c, '╌' | '┄' | '┈'))
+}
+
+/// Two rows that start a second run of options above the dialog's own (`❯ 1.`, or `1.`
+/// then `2.`).
+fn second_options(row: &str, next: &str) -> bool {
+    match (option_line(row), option_line(next)) {
+        (Some((true, ..)), _) => true,
+        (Some((_, n, _)), Some((_, m, _))) => m == n + 1,
+        _ => false,
     }
-    block.reverse();
-    block
 }
 
 /// `Explore` of `… from the Explore agent`.

@@ -24,6 +24,7 @@ pub use state::{App, Choice, Dialog, Effect, Key, Mode};
 use crate::env::Env;
 use crate::read::{LoadOptions, load_board_with, read_config};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
 use ring_shared::format::sanitize;
 use ring_shared::view::View;
 use std::io::IsTerminal;
@@ -135,7 +136,13 @@ pub fn run(options: Options) -> ExitCode {
                         app.note = None;
                         let effect = app.handle(key);
                         dirty = true;
-                        if let Some(code) = carry_out(effect, &mut app, &env, &socket, &options) {
+                        let screen = terminal
+                            .size()
+                            .ok()
+                            .map(|s| Rect::new(0, 0, s.width, s.height));
+                        if let Some(code) =
+                            carry_out(effect, &mut app, &env, &socket, &options, screen)
+                        {
                             return code;
                         }
                         if app.mode == Mode::List && app.note.is_some() {
@@ -185,6 +192,7 @@ fn carry_out(
     env: &Env,
     socket: &Option<String>,
     options: &Options,
+    screen: Option<Rect>,
 ) -> Option<ExitCode> {
     match effect {
         Effect::None => {}
@@ -238,7 +246,14 @@ fn carry_out(
                 Some(entry) => reply::read(entry, socket.as_deref()),
                 None => Err("that session is gone".to_owned()),
             };
-            match read {
+            let fits = |dialog: &state::Dialog| match screen.map(|s| render::reply_fits(dialog, s))
+            {
+                Some(Err((wanted, room))) => Err(format!(
+                    "the dialog does not fit the board ({wanted} lines, room for {room}): answer it in the pane, or enlarge the board"
+                )),
+                _ => Ok(()),
+            };
+            match read.and_then(|dialog| fits(&dialog).map(|()| dialog)) {
                 Ok(dialog) => app.open_reply(id, dialog),
                 Err(why) => app.note(why),
             }

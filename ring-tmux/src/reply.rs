@@ -3,8 +3,9 @@
 //! [`read`] captures the pane the session lives in (tmux `capture-pane`, zellij
 //! `dump-screen`) and parses the dialog at its bottom ([`ring_shared::dialog::parse`]).
 //! [`answer`] captures again and sends nothing unless the screen still shows exactly the
-//! dialog that was read (the same question, options, marker and what it asks about: a new
-//! dialog for another command reads alike but for the command); then it sends that one
+//! dialog that was read, every row of it from its top (the same question, options, marker
+//! and the whole of what it asks about: a new dialog for another command reads alike but
+//! for the command); then it sends that one
 //! digit and captures until the dialog went away or changed. Whatever does not parse whole
 //! is a [`Refusal`], and no key is sent.
 //!
@@ -13,7 +14,7 @@
 use crate::tmux::drift;
 use crate::tmux::run;
 use ring_shared::Status;
-use ring_shared::dialog::{self, Dialog};
+use ring_shared::dialog::{self, Dialog, Unreadable};
 use ring_shared::format::sanitize;
 use ring_shared::view::Entry;
 use std::process::{Command, ExitCode};
@@ -239,12 +240,28 @@ pub fn answer(target: &Target, shown: &Shown, number: u32) -> Result<(), Refusal
 /// [`read`] over any capture.
 pub fn read_with(capture: &mut dyn FnMut() -> Option<String>) -> Result<Shown, Refusal> {
     let screen = capture().ok_or_else(gone_pane)?;
-    match dialog::parse(&screen) {
-        Some(dialog) => Ok(Shown { dialog }),
-        None => Err(Refusal::new(
+    dialog::read(&screen)
+        .map(|dialog| Shown { dialog })
+        .map_err(|why| unreadable(&why))
+}
+
+/// What to say when the screen gives no dialog one may answer.
+fn unreadable(why: &Unreadable) -> Refusal {
+    match why {
+        Unreadable::NoDialog => Refusal::new(
             "no dialog with numbered options at the bottom of the session's pane",
             "nothing was sent; answer it in its pane",
-        )),
+        ),
+        Unreadable::Cut { rows } => Refusal::new(
+            format!(
+                "the dialog does not fit the pane (over {rows} lines, pane {rows}): its top is not on screen"
+            ),
+            "nothing was sent; answer it in the pane, or enlarge the pane and read it again",
+        ),
+        Unreadable::Ambiguous(how) => Refusal::new(
+            format!("the dialog on the session's pane reads more than one way ({how})"),
+            "nothing was sent; answer it in the pane",
+        ),
     }
 }
 
@@ -273,7 +290,7 @@ pub fn answer_with(
         if now != *shown {
             return Err(Refusal::new(
                 "the dialog changed since it was read",
-                "nothing was sent; read it again with `ring-tmux reply SESSION`",
+                "nothing was sent; answer it in the pane, or read it again with `ring-tmux reply SESSION`",
             ));
         }
     }

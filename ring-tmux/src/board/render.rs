@@ -14,7 +14,7 @@
 //! states' (🔴 🟢 🟡 ⚫) and the icons those of the kinds table (`ring_shared::view::KINDS`).
 //! A narrow popup drops the location column first, then shortens the name.
 
-use super::state::{App, Mode};
+use super::state::{App, Dialog, Mode};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -224,28 +224,61 @@ fn fit_place(place: &str, width: usize) -> String {
 /// Rows of the detail pane: a waiting row's whole detail, wrapped, at most a third of the
 /// board; the reply dialog's options in reply mode; nothing otherwise.
 fn detail_height(app: &App, area: Rect) -> u16 {
-    let cap = (area.height / DETAIL_SHARE).max(2);
-    let width = usize::from(area.width.max(1));
-    let lines = |text: &str| {
-        text.lines()
-            .map(|l| display_width(l) / width + 1)
-            .sum::<usize>()
-    };
-    let wanted = match &app.mode {
-        Mode::Reply { dialog, .. } => {
-            1 + dialog.context.len() + lines(&sanitize(&dialog.question)) + dialog.choices.len()
-        }
-        _ => match app.current() {
-            Some(e) if e.status == Status::Waiting && !full_detail(e).is_empty() => {
-                1 + lines(&full_detail(e))
-            }
-            _ => 0,
-        },
-    };
     if area.height < 8 {
         return 0;
     }
-    (wanted as u16).min(cap)
+    let (wanted, cap) = match &app.mode {
+        Mode::Reply { dialog, .. } => (reply_height(dialog, area.width), reply_room(area)),
+        _ => match app.current() {
+            Some(e) if e.status == Status::Waiting && !full_detail(e).is_empty() => (
+                1 + wrapped_rows(&full_detail(e), area.width),
+                (area.height / DETAIL_SHARE).max(2),
+            ),
+            _ => (0, 0),
+        },
+    };
+    u16::try_from(wanted).unwrap_or(u16::MAX).min(cap)
+}
+
+/// Rows `text` takes wrapped at `width` columns.
+fn wrapped_rows(text: &str, width: u16) -> usize {
+    let width = usize::from(width.max(1));
+    text.lines()
+        .map(|l| display_width(l) / width + 1)
+        .sum::<usize>()
+}
+
+/// Rows the reply view of `dialog` takes at `width` columns: its border, what it asks
+/// about, the question and the options, each wrapped as drawn.
+fn reply_height(dialog: &Dialog, width: u16) -> usize {
+    let rows = |text: &str| wrapped_rows(&sanitize(text), width);
+    1 + dialog.context.iter().map(|l| rows(l)).sum::<usize>()
+        + rows(&dialog.question)
+        + dialog
+            .choices
+            .iter()
+            .map(|c| rows(&format!(" {}  {}", c.number, c.text)))
+            .sum::<usize>()
+}
+
+/// The rows a reply dialog may take: all but the title, one row of the table and the
+/// footer's two.
+fn reply_room(area: Rect) -> u16 {
+    if area.height < 8 {
+        return 0;
+    }
+    area.height - 4
+}
+
+/// Whether the board has room to draw `dialog` whole on a screen of `area` (a digit is
+/// taken only for a dialog the person saw whole); else how many rows it needs and has.
+pub fn reply_fits(dialog: &Dialog, area: Rect) -> Result<(), (usize, u16)> {
+    let (wanted, room) = (reply_height(dialog, area.width), reply_room(area));
+    if wanted <= usize::from(room) {
+        Ok(())
+    } else {
+        Err((wanted, room))
+    }
 }
 
 fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {

@@ -1,4 +1,4 @@
-//! `ring-tmux hide SESSION`: writes `deleted_sessions.json` (shared with RiNG). A hidden
+//! `ring-tmux hide SESSION` (`--session ID`: by exact id): writes `deleted_sessions.json` (shared with RiNG). A hidden
 //! session leaves every board until its agent's next event un-hides it.
 
 use std::process::ExitCode;
@@ -7,14 +7,22 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
     /// The session: its id, a prefix of the id, or its label.
-    #[arg(value_name = "SESSION")]
-    pub session: String,
+    #[arg(value_name = "SESSION", required_unless_present = "exact")]
+    pub session: Option<String>,
+    /// The session by its exact id, never a label or prefix (what the boards pass).
+    #[arg(
+        long = "session",
+        value_name = "ID",
+        conflicts_with = "session",
+        allow_hyphen_values = true
+    )]
+    pub exact: Option<String>,
 }
 
 /// Hides the session.
 pub fn run(args: Args) -> ExitCode {
     let (env, sessions) = super::every_session();
-    let id = match super::pick_session(&args.session, &sessions) {
+    let id = match super::session_of(args.exact.as_deref(), args.session.as_deref(), &sessions) {
         Ok(id) => id,
         Err(code) => return code,
     };

@@ -67,6 +67,40 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
     }
 }
 
+/// The session a front end named by its exact id (`--session ID`: the row it showed), never
+/// a label or id prefix of another one: a session that ended and went is not replaced by
+/// whichever session a person's query would find. Says so on stderr, exit 1, when no
+/// session has that id.
+pub(crate) fn exact_session(id: &str, sessions: &[Entry]) -> Result<String, ExitCode> {
+    if sessions.iter().any(|e| e.session_id == id) {
+        return Ok(id.to_owned());
+    }
+    Err(crate::voice::fail(
+        &format!(
+            "no session has the id `{}` (it may have ended)",
+            sanitize(id)
+        ),
+        "nothing was done; see `ring-tmux list --all` for the sessions there are",
+    ))
+}
+
+/// `--session ID` exactly ([`exact_session`]) when given, else a person's query
+/// ([`pick_session`]).
+pub(crate) fn session_of(
+    exact: Option<&str>,
+    query: Option<&str>,
+    sessions: &[Entry],
+) -> Result<String, ExitCode> {
+    match (exact, query) {
+        (Some(id), _) => exact_session(id, sessions),
+        (None, Some(query)) => pick_session(query, sessions),
+        (None, None) => Err(crate::voice::usage(
+            "no session given",
+            "give SESSION (an id, a prefix of one, or a label) or --session ID",
+        )),
+    }
+}
+
 /// `id (label, project)` for a candidate list.
 fn describe(id: &str, sessions: &[Entry], labels: &BTreeMap<String, String>) -> String {
     let project = sessions

@@ -1,4 +1,4 @@
-//! `ring-tmux name SESSION LABEL`: writes `labels.json` (shared with RiNG), which every front
+//! `ring-tmux name SESSION LABEL` (`name --session ID LABEL`: by exact id): writes `labels.json` (shared with RiNG), which every front
 //! end shows in place of the project.
 
 use std::process::ExitCode;
@@ -6,23 +6,37 @@ use std::process::ExitCode;
 /// Give a session a name (`labels.json`, shared with RiNG); an empty LABEL removes it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
-    /// The session: its id, a prefix of the id, or its current label.
-    #[arg(value_name = "SESSION")]
-    pub session: String,
+    /// The session: its id, a prefix of the id, or its current label (with --session, the
+    /// one word given is the LABEL).
+    #[arg(value_name = "SESSION", allow_hyphen_values = true)]
+    pub session: Option<String>,
     /// The name to show for it ("" removes the name).
     #[arg(value_name = "LABEL", allow_hyphen_values = true)]
-    pub label: String,
+    pub label: Option<String>,
+    /// The session by its exact id, never a label or prefix (what the boards pass).
+    #[arg(long = "session", value_name = "ID", allow_hyphen_values = true)]
+    pub exact: Option<String>,
 }
 
 /// Names the session.
 pub fn run(args: Args) -> ExitCode {
+    let (query, label) = match (&args.exact, args.session, args.label) {
+        (Some(_), Some(label), None) => (None, label),
+        (None, Some(query), Some(label)) => (Some(query), label),
+        _ => {
+            return crate::voice::usage(
+                "name takes SESSION LABEL, or --session ID LABEL",
+                "see `ring-tmux name --help`",
+            );
+        }
+    };
     let (env, sessions) = super::every_session();
-    let id = match super::pick_session(&args.session, &sessions) {
+    let id = match super::session_of(args.exact.as_deref(), query.as_deref(), &sessions) {
         Ok(id) => id,
         Err(code) => return code,
     };
     use crate::store::labels::Set;
-    match crate::store::labels::set(&env.ring_home, &id, &args.label, env.now()) {
+    match crate::store::labels::set(&env.ring_home, &id, &label, env.now()) {
         Ok(Set::Written { set_aside }) => {
             if let Some(aside) = set_aside {
                 crate::voice::warn(&crate::printable::printable(&aside.say()));

@@ -1,6 +1,6 @@
-//! `ring-tmux reply SESSION [N]`: answer a session's permission or question dialog without
-//! going to its pane ([`crate::reply`]). Without `N` it lists the dialog's options as the
-//! screen shows them; with `N` it types that option's digit into the pane, but only while
+//! `ring-tmux reply SESSION [N]` (`reply --session ID [N]`: by exact id): answer a session's
+//! permission or question dialog without going to its pane ([`crate::reply`]). Without `N`
+//! it lists the whole dialog as the screen shows it; with `N` it types that option's digit into the pane, but only while
 //! the screen still shows the dialog it read (with `--expect`, the one it listed before).
 
 use crate::reply::{self, Refusal, Shown, Target};
@@ -11,26 +11,74 @@ use std::process::ExitCode;
 /// Answer a session's permission or question dialog from here.
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
-    /// The session: its id, a prefix of the id, or its label.
+    /// The session: its id, a prefix of the id, or its label (with --session, the one word
+    /// given is N).
     #[arg(value_name = "SESSION")]
-    pub session: String,
-    /// The option to choose, as the dialog numbers it. Without it, the options are listed.
-    #[arg(value_name = "N", value_parser = clap::value_parser!(u32).range(1..=9))]
-    pub number: Option<u32>,
-    /// List the options as JSON: `{"session_id", "question", "options": [{"number",
-    /// "text"}], "selected", "context", "agent", "fingerprint"}`.
-    #[arg(long, conflicts_with = "number")]
+    pub session: Option<String>,
+    /// The option to choose, as the dialog numbers it (1-9). Without it, the dialog is
+    /// listed.
+    #[arg(value_name = "N")]
+    pub number: Option<String>,
+    /// The session by its exact id, never a label or prefix (what the boards pass).
+    #[arg(long = "session", value_name = "ID", allow_hyphen_values = true)]
+    pub exact: Option<String>,
+    /// List the dialog as JSON: `{"session_id", "question", "options": [{"number",
+    /// "text"}], "selected", "context", "rows", "agent", "fingerprint"}`. Not with N.
+    #[arg(long)]
     pub json: bool,
     /// Send the key only if the dialog is still the one a listing showed (its
-    /// `fingerprint`): what a board passes after a person chose.
-    #[arg(long, value_name = "FINGERPRINT", requires = "number")]
+    /// `fingerprint`): what a board passes after a person chose. Only with N.
+    #[arg(long, value_name = "FINGERPRINT")]
     pub expect: Option<String>,
+}
+
+/// The session asked for (exact id or query) and the option, from the words given.
+type Wanted = (Option<String>, Option<u32>);
+
+fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
+    let (query, number) = match (&args.exact, &args.session, &args.number) {
+        (Some(_), number, None) => (None, number.as_deref()),
+        (None, Some(query), number) => (Some(query.clone()), number.as_deref()),
+        _ => {
+            return Err(crate::voice::usage(
+                "reply takes SESSION [N], or --session ID [N]",
+                "see `ring-tmux reply --help`",
+            ));
+        }
+    };
+    let number = match number.map(|n| n.parse::<u32>().ok().filter(|n| (1..=9).contains(n))) {
+        None => None,
+        Some(Some(n)) => Some(n),
+        Some(None) => {
+            return Err(crate::voice::usage(
+                "N is the number of an option, 1 to 9",
+                "see `ring-tmux reply --help`",
+            ));
+        }
+    };
+    if args.json && number.is_some() {
+        return Err(crate::voice::usage(
+            "--json lists the dialog; it does not go with N",
+            "leave out N to list, or --json to answer",
+        ));
+    }
+    if args.expect.is_some() && number.is_none() {
+        return Err(crate::voice::usage(
+            "--expect goes with the option N to send",
+            "give N too",
+        ));
+    }
+    Ok((query, number))
 }
 
 /// Lists or answers.
 pub fn run(args: Args) -> ExitCode {
+    let (query, number) = match wanted(&args) {
+        Ok(wanted) => wanted,
+        Err(code) => return code,
+    };
     let (_, sessions) = super::every_session();
-    let id = match super::pick_session(&args.session, &sessions) {
+    let id = match super::session_of(args.exact.as_deref(), query.as_deref(), &sessions) {
         Ok(id) => id,
         Err(code) => return code,
     };
@@ -40,7 +88,7 @@ pub fn run(args: Args) -> ExitCode {
     let socket = crate::tmux::run::socket_from_env();
     let done = Target::of(entry, socket.as_deref()).and_then(|target| {
         let shown = reply::read(&target)?;
-        match args.number {
+        match number {
             None => {
                 print_listing(&id, &shown, args.json);
                 Ok(())
@@ -64,7 +112,8 @@ pub fn run(args: Args) -> ExitCode {
 fn changed() -> Refusal {
     Refusal {
         what: "the dialog changed since it was listed".to_owned(),
-        fix: "nothing was sent; list it again with `ring-tmux reply SESSION`".to_owned(),
+        fix: "nothing was sent; answer it in the pane, or list it again with `ring-tmux reply SESSION`"
+            .to_owned(),
     }
 }
 
@@ -82,6 +131,7 @@ fn print_listing(id: &str, shown: &Shown, json: bool) {
             "options": options,
             "selected": d.selected,
             "context": d.context,
+            "rows": d.rows,
             "agent": d.agent,
             "fingerprint": d.fingerprint(),
         });
@@ -93,28 +143,17 @@ fn print_listing(id: &str, shown: &Shown, json: bool) {
     let _ = std::io::stdout().write_all(text.as_bytes());
 }
 
-/// The plain listing: what it asks about, the question, the options (the marker where the
-/// screen has it), and how to answer. Screen text is stripped of control sequences.
+/// The plain listing: the dialog's rows as the screen shows them, from its header to its
+/// footer (rules and blank rows left out), and how to answer. Screen text is stripped of
+/// control sequences.
 pub fn listing(id: &str, shown: &Shown) -> String {
     let d = &shown.dialog;
     let mut out = String::new();
-    if let Some(agent) = &d.agent {
-        out.push_str(&format!("(from the {} agent)\n", sanitize(agent)));
-    }
-    for line in &d.context {
-        out.push_str(&format!("  {}\n", sanitize(line)));
-    }
-    out.push_str(&format!("{}\n", sanitize(&d.question)));
-    for c in &d.choices {
-        let marker = if d.selected == Some(c.number) {
-            '❯'
-        } else {
-            ' '
-        };
-        out.push_str(&format!("{marker} {}. {}\n", c.number, sanitize(&c.text)));
+    for row in d.text_rows() {
+        out.push_str(&format!("{}\n", sanitize(row)));
     }
     out.push_str(&format!(
-        "answer: ring-tmux reply {} N --expect {}\n",
+        "answer: ring-tmux reply --session {} N --expect {}\n",
         sanitize(id),
         d.fingerprint()
     ));

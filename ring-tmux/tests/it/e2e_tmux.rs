@@ -19,6 +19,7 @@ mod board;
 mod by_name;
 mod keys;
 mod reply;
+mod reply_whole;
 mod status_line;
 mod tpm;
 

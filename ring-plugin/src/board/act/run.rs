@@ -2,17 +2,19 @@
 
 use crate::cells;
 
-/// A `ring-tmux` command the board asks the glue to run.
+/// A `ring-tmux` command the board asks the glue to run. Each names the session by its exact
+/// id (`--session ID`): the row the person chose, never a label or id prefix that another
+/// session might answer to once this one ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// `ring-tmux name -- SESSION LABEL` (an empty label removes the name).
+    /// `ring-tmux name --session ID -- LABEL` (an empty label removes the name).
     Name { session: String, label: String },
-    /// `ring-tmux hide -- SESSION`.
+    /// `ring-tmux hide --session ID`.
     Hide { session: String },
-    /// `ring-tmux reply --json -- SESSION`: the dialog's options.
+    /// `ring-tmux reply --json --session ID`: the dialog's options.
     Read { session: String },
-    /// `ring-tmux reply [--expect FINGERPRINT] -- SESSION N`: send option N, only while the
-    /// dialog is still the one listed (its fingerprint, when the listing gave one).
+    /// `ring-tmux reply [--expect FINGERPRINT] --session ID N`: send option N, only while
+    /// the dialog is still the one listed (its fingerprint, when the listing gave one).
     Answer {
         session: String,
         number: u32,
@@ -21,13 +23,13 @@ pub enum Command {
 }
 
 impl Command {
-    /// The arguments after the binary. `--` ends the options: an id or a label may start
-    /// with `-`.
+    /// The arguments after the binary. `--session` takes the next word whole, and `--`
+    /// ends the options before a label: an id or a label may start with `-`.
     pub fn args(&self) -> Vec<String> {
         let words: Vec<&str> = match self {
-            Command::Name { session, label } => vec!["name", "--", session, label],
-            Command::Hide { session } => vec!["hide", "--", session],
-            Command::Read { session } => vec!["reply", "--json", "--", session],
+            Command::Name { session, label } => vec!["name", "--session", session, "--", label],
+            Command::Hide { session } => vec!["hide", "--session", session],
+            Command::Read { session } => vec!["reply", "--json", "--session", session],
             Command::Answer {
                 session,
                 number,
@@ -37,7 +39,12 @@ impl Command {
                 if let Some(fingerprint) = expect {
                     args.extend(["--expect".to_owned(), fingerprint.clone()]);
                 }
-                args.extend(["--".to_owned(), session.clone(), number.to_string()]);
+                args.extend([
+                    "--session".to_owned(),
+                    session.clone(),
+                    "--".to_owned(),
+                    number.to_string(),
+                ]);
                 return args;
             }
         };

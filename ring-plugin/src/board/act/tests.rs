@@ -117,21 +117,24 @@ fn the_pending_d_says_what_a_second_d_does() {
 }
 
 #[test]
-fn commands_name_the_session_after_a_double_dash() {
-    assert_eq!(name("-x", "-y").args(), ["name", "--", "-x", "-y"]);
+fn commands_name_the_session_by_its_exact_id() {
+    assert_eq!(
+        name("-x", "-y").args(),
+        ["name", "--session", "-x", "--", "-y"]
+    );
     assert_eq!(
         Command::Hide {
             session: "s".into()
         }
         .args(),
-        ["hide", "--", "s"]
+        ["hide", "--session", "s"]
     );
     assert_eq!(
         Command::Read {
             session: "s".into()
         }
         .args(),
-        ["reply", "--json", "--", "s"]
+        ["reply", "--json", "--session", "s"]
     );
     assert_eq!(
         Command::Answer {
@@ -140,7 +143,7 @@ fn commands_name_the_session_after_a_double_dash() {
             expect: None,
         }
         .args(),
-        ["reply", "--", "s", "2"]
+        ["reply", "--session", "s", "--", "2"]
     );
     assert_eq!(
         Command::Answer {
@@ -149,7 +152,7 @@ fn commands_name_the_session_after_a_double_dash() {
             expect: Some("f00d".into()),
         }
         .args(),
-        ["reply", "--expect", "f00d", "--", "s", "2"]
+        ["reply", "--expect", "f00d", "--session", "s", "--", "2"]
     );
 }
 

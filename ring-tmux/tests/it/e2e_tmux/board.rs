@@ -429,3 +429,60 @@ fn p_sends_nothing_to_a_dialog_that_changed_after_it_was_listed() {
     assert!(!keys_file.exists(), "no key reached the new dialog");
     keys(&w, &["q"]);
 }
+
+#[test]
+fn p_takes_no_digit_for_a_dialog_taller_than_the_board() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    w.server.run(&["new-window", "-d", "-t", "t:1"]);
+    w.attach();
+    // 16 lines of command: the dialog fits the agent's pane (28 rows), not the board's
+    // popup (80% of the client).
+    let asked = w.dir.path().join("asked.txt");
+    let command: Vec<String> = (1..=16).map(|i| format!("echo part {i}")).collect();
+    std::fs::write(&asked, command.join("\n") + "\n").expect("command file");
+    let script = w.dir.path().join("agent.sh");
+    std::fs::write(&script, super::reply_whole::AGENT).expect("agent script");
+    let keys_file = w.dir.path().join("keys");
+    let run = format!(
+        "sh '{}' '{}' '{}'",
+        script.display(),
+        asked.display(),
+        keys_file.display()
+    );
+    w.server.run(&["respawn-pane", "-k", "-t", "t:1", &run]);
+    let drawn = until_contains(SHOWN_WITHIN, "Esc to cancel", || {
+        w.server.run(&["capture-pane", "-p", "-t", "t:1"])
+    });
+    assert!(
+        drawn.contains(" Bash command"),
+        "whole in its pane: {drawn}"
+    );
+    let tty = w.server.pane_tty("t:1");
+    let cwd = w.project("asking");
+    w.alive(&[(&cwd, &tty)]);
+    w.hook(
+        &w.server.show("t:1", "#{pane_id}"),
+        payload::waiting("s-ask", &cwd, &tty),
+    );
+    open_board(&w, "asking");
+    keys(&w, &["p"]);
+    let said = until_contains(SHOWN_WITHIN, "does not fit the board", || screen(&w));
+    keys(&w, &["1"]);
+    // Whatever the board did with the 1 (an answer waits for the dialog to go): done.
+    let _ = until_contains(SHOWN_WITHIN, "sent 1", || screen(&w));
+    keys(&w, &["q"]);
+    w.server.run(&["send-keys", "-t", "t:1", "-l", "x"]);
+    let key = poll(SHOWN_WITHIN, || std::fs::read_to_string(&keys_file).ok());
+    assert_eq!(
+        key.as_deref(),
+        Some("x"),
+        "no key from the board reached the agent: {said}"
+    );
+    assert!(
+        said.contains("answer it in the pane"),
+        "the board says why: {said}"
+    );
+}

@@ -89,7 +89,7 @@ fn reply_lists_the_options_and_the_chosen_digit_lands() {
     assert!(out.status.success(), "list: {out:?}");
     let listed = stdout(&out);
     assert!(
-        listed.contains("  Bash command\n  echo ring-ok\nDo you want to proceed?\n❯ 1. Yes\n  2. Yes, and always allow\n  3. No\nanswer: ring-tmux reply s-reply N --expect "),
+        listed.starts_with(" Bash command\n   echo ring-ok\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\nanswer: ring-tmux reply --session s-reply N --expect "),
         "{listed}"
     );
 
@@ -143,7 +143,7 @@ fn a_dialog_redrawn_between_listing_and_answer_gets_no_key() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(
         stderr(&out),
-        "ring-tmux: the dialog changed since it was listed; nothing was sent; list it again with `ring-tmux reply SESSION`\n"
+        "ring-tmux: the dialog changed since it was listed; nothing was sent; answer it in the pane, or list it again with `ring-tmux reply SESSION`\n"
     );
     // The first key the agent gets is the one typed now, not a "1".
     a.w.server.run(&["send-keys", "-t", "%0", "-l", "x"]);
