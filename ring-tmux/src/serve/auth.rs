@@ -58,7 +58,7 @@ impl Policy {
         {
             return Verdict::Refuse(421, "this server answers only on its own address");
         }
-        if !(ask.public && !ask.post) {
+        if !ask.public || ask.post {
             let bearer = ask
                 .authorization
                 .and_then(|a| a.strip_prefix("Bearer "))

@@ -160,7 +160,7 @@ fn raise_descriptor_limit() -> u64 {
     let mut limit = getrlimit(Resource::Nofile);
     if limit.current != limit.maximum {
         limit.current = limit.maximum;
-        let _ = setrlimit(Resource::Nofile, limit.clone());
+        let _ = setrlimit(Resource::Nofile, limit);
     }
     getrlimit(Resource::Nofile).current.unwrap_or(1 << 20)
 }

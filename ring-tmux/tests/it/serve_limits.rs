@@ -97,6 +97,8 @@ fn a_huge_header_line_is_refused_without_growing_the_server() {
     let status = status_of(&mut stream);
     let after = serve.rss_kb();
     drop(stream);
+    // Reported, not asserted: what this run saw.
+    eprintln!("# huge header: {sent} bytes taken, {status:?}, VmRSS {before} -> {after} kB");
     assert!(
         status == Some(431) || sent < (1 << 20),
         "a {sent}-byte header was taken and answered {status:?}"
@@ -165,10 +167,10 @@ fn six_hundred_idle_connections_past_the_descriptor_limit_do_not_stop_the_server
     let mut serve = Serve::start_limited("127.0.0.1:0", &[], &env, Some(256));
     owner_is_answered(&mut serve, "before");
     let idle: Vec<TcpStream> = (0..600).filter_map(|_| connect(serve.addr)).collect();
-    assert!(idle.len() >= 500, "only {} connections opened", idle.len());
     // Let the server take them all from its backlog.
     std::thread::sleep(Duration::from_secs(2));
     owner_is_answered(&mut serve, "with 600 idle connections held");
+    assert!(idle.len() >= 500, "only {} connections opened", idle.len());
     drop(idle);
     owner_is_answered(&mut serve, "after they closed");
 }
@@ -179,17 +181,19 @@ fn seventy_event_streams_from_one_client_do_not_lock_out_a_request() {
     let mut serve = serve_on(&home, "127.0.0.1:0");
     let bearer = serve.bearer();
     let mut streams = Vec::new();
-    let mut refused = 0;
+    let mut refused = Vec::new();
     for _ in 0..70 {
         match Events::try_open(&serve, &[("Authorization", &bearer)]) {
             (200, Some(events)) => streams.push(events),
-            (429, _) => refused += 1,
-            (status, _) => panic!("an event stream got {status}"),
+            (status, _) => refused.push(status),
         }
     }
     owner_is_answered(&mut serve, "with 70 event streams asked for");
     assert!(!streams.is_empty(), "no stream at all");
-    assert!(refused > 0, "all 70 streams held");
+    assert!(
+        !refused.is_empty() && refused.iter().all(|&s| s == 429),
+        "streams over the cap: {refused:?}"
+    );
     // A stream that closes gives its place back.
     streams.pop();
     let deadline = Instant::now() + WITHIN;
