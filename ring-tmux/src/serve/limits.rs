@@ -272,9 +272,15 @@ mod tests {
     #[test]
     fn remote_peers_never_take_the_loopback_pool() {
         let conns = small();
-        let _remote: Vec<_> = (0..8)
-            .map(|i| conns.admit(ip(&format!("10.0.0.{i}"))))
+        // Other machines fill their pool with connections being answered (none to evict).
+        let remote: Vec<(Slot, Busy)> = (0..8)
+            .filter_map(|i| conns.admit(ip(&format!("10.0.0.{i}"))))
+            .map(|slot| {
+                let busy = slot.marks.begin();
+                (slot, busy)
+            })
             .collect();
+        assert_eq!(remote.len(), 4, "the remote pool is full");
         let local: Vec<_> = (0..4).map(|_| conns.admit(ip("127.0.0.1"))).collect();
         assert!(local.iter().all(Option::is_some));
     }
