@@ -5,17 +5,18 @@ use std::process::ExitCode;
 
 /// Serve the board as a web page (and JSON, and server-sent events) until stopped.
 ///
-/// On loopback (the default, 127.0.0.1:7380) it answers this machine only. Any other address
-/// requires the token (made once, stored 0600 in the ring folder as serve/token) on every
-/// request: open the printed address, which ends in ?token=…, once per browser. Details
-/// (commands, questions) go to a non-loopback listener only with `serve_detail = true`.
+/// On loopback (the default, 127.0.0.1:7380) it answers this machine only. Every request for
+/// data needs the token (made once, stored 0600 in the ring folder as serve/token), on
+/// loopback too: open the printed address, which ends in #token=…; the page keeps it in
+/// memory and sends it in a header (no cookie). Beyond loopback it is plain HTTP: other
+/// machines get no notification settings and no folders, and details (commands, questions)
+/// only with `serve_detail = true`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
     /// Address and port to listen on, e.g. 0.0.0.0:7380 for the phone on your Wi-Fi.
     #[arg(long, value_name = "ADDR", default_value = crate::serve::DEFAULT_LISTEN)]
     pub listen: String,
-    /// The token file (default: serve/token in the ring folder, made if missing). Given, the
-    /// token is required on loopback too.
+    /// The token file (default: serve/token in the ring folder, made if missing).
     #[arg(long, value_name = "PATH")]
     pub token_file: Option<PathBuf>,
     /// One read as JSON on stdout (`snapshot` or `view`): what the server's children do.

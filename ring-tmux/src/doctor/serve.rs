@@ -12,9 +12,9 @@ pub fn serve(env: &Env) -> Vec<Finding> {
     match crate::serve::print::running(env) {
         Some(state) => {
             let guard = if state.token {
-                "every request needs the token"
+                "every request for data needs the token"
             } else {
-                "loopback only, no token"
+                "no token (an older ring-tmux serve: restart it)"
             };
             let detail = if state.detail {
                 "details (commands, questions) are sent"
@@ -22,7 +22,7 @@ pub fn serve(env: &Env) -> Vec<Finding> {
                 "details are left out (serve_detail = true sends them)"
             };
             let reach = if state.remote {
-                "reachable from other machines"
+                "reachable from other machines over plain HTTP"
             } else {
                 "this machine only"
             };
@@ -34,7 +34,7 @@ pub fn serve(env: &Env) -> Vec<Finding> {
         None => all.push(Finding::absent(
             "serve: not running (the board in a browser)",
             "ring-tmux serve (this machine only), or ring-tmux serve --listen 0.0.0.0:7380 \
-             for a phone (with a token)",
+             for a phone on a network you trust (plain HTTP)",
         )),
     }
     if config.serve_detail {

@@ -1,19 +1,19 @@
 //! Who may ask `ring-tmux serve` for anything: the token, the host and origin checks.
 //!
-//! A listener on a loopback address answers requests whose `Host` names that loopback
-//! address (a page on another site cannot read the board through DNS rebinding). Any other
-//! listener, or one given `--token-file`, requires the token on every request: as
-//! `Authorization: Bearer TOKEN`, or as the cookie a first visit with `?token=TOKEN` sets
-//! (`HttpOnly`, `SameSite=Strict`). A POST must also come from the page itself: an `Origin`
-//! header, when sent, must be this server's, and the body must be JSON (a cross-site form
-//! cannot send that without a preflight). The checks are pure: [`Ask`] is what a request
-//! says, [`Policy::check`] the verdict.
+//! Every listener, loopback included, requires the token on every request for data (the API
+//! and the event stream): `Authorization: Bearer TOKEN`. No cookie (a cookie is not scoped to a
+//! port: it would go to any other server on the same host) and no token in a URL the server
+//! sees. Only the page's shell and its static files, which hold no data, are answered without
+//! it: the page reads the token from the address's `#token=` fragment, keeps it in memory and
+//! sends it in the header. A listener on a loopback address also answers only requests whose
+//! `Host` names that address (a page on another site cannot reach the board through DNS
+//! rebinding). A POST must also come from the page itself: an `Origin` header, when sent, must
+//! be this server's, and the body must be JSON (a cross-site form cannot send that without a
+//! preflight). The checks are pure: [`Ask`] is what a request says, [`Policy::check`] the
+//! verdict.
 
 use std::io::{self, Read};
 use std::path::Path;
-
-/// The cookie that carries the token after a `?token=` visit.
-pub const COOKIE: &str = "ring_token";
 
 /// How many random bytes a token has (shown as twice as many hex digits).
 const TOKEN_BYTES: usize = 32;
@@ -22,13 +22,12 @@ const TOKEN_BYTES: usize = 32;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Ask<'a> {
     pub post: bool,
+    /// A GET of the page's shell or a static file of it: no data, no token needed.
+    pub public: bool,
     pub host: Option<&'a str>,
     pub origin: Option<&'a str>,
     pub authorization: Option<&'a str>,
-    pub cookie: Option<&'a str>,
     pub content_type: Option<&'a str>,
-    /// `token=` of the query string.
-    pub query_token: Option<&'a str>,
 }
 
 /// What to do with a request.
@@ -36,9 +35,6 @@ pub struct Ask<'a> {
 pub enum Verdict {
     /// Answer it.
     Allow,
-    /// Answer it, and set the token cookie first (a `?token=` visit): redirect to the same
-    /// path without the query, so the token leaves the address bar and the history.
-    SetCookie,
     /// Refuse it with this status and reason.
     Refuse(u16, &'static str),
 }
@@ -46,8 +42,8 @@ pub enum Verdict {
 /// The rules of one listener.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Policy {
-    /// The token every request must carry; `None`: no token (loopback only).
-    pub token: Option<String>,
+    /// The token every request for data must carry.
+    pub token: String,
     /// `Host` values accepted (`None`: any, the token guards the door).
     pub hosts: Option<Vec<String>>,
 }
@@ -62,23 +58,13 @@ impl Policy {
         {
             return Verdict::Refuse(421, "this server answers only on its own address");
         }
-        let mut set_cookie = false;
-        if let Some(token) = &self.token {
+        if !ask.public || ask.post {
             let bearer = ask
                 .authorization
                 .and_then(|a| a.strip_prefix("Bearer "))
                 .map(str::trim);
-            let cookie = ask.cookie.and_then(|c| cookie_value(c, COOKIE));
-            let carried = [bearer, cookie]
-                .into_iter()
-                .flatten()
-                .any(|t| equal(t, token));
-            if !carried {
-                if !ask.post && ask.query_token.is_some_and(|t| equal(t, token)) {
-                    set_cookie = true;
-                } else {
-                    return Verdict::Refuse(401, "this server needs its token");
-                }
+            if !bearer.is_some_and(|t| equal(t, &self.token)) {
+                return Verdict::Refuse(401, "this server needs its token");
             }
         }
         if ask.post {
@@ -97,11 +83,7 @@ impl Policy {
                 );
             }
         }
-        if set_cookie {
-            Verdict::SetCookie
-        } else {
-            Verdict::Allow
-        }
+        Verdict::Allow
     }
 }
 
@@ -112,21 +94,6 @@ fn same_origin(origin: &str, host: Option<&str>) -> bool {
             .strip_prefix("http://")
             .is_some_and(|o| o.eq_ignore_ascii_case(h))
     })
-}
-
-/// The value of cookie `name` in a `Cookie` header.
-pub fn cookie_value<'a>(header: &'a str, name: &str) -> Option<&'a str> {
-    header.split(';').find_map(|pair| {
-        let (key, value) = pair.trim().split_once('=')?;
-        (key == name).then_some(value.trim())
-    })
-}
-
-/// `token=` of a query string.
-pub fn query_token(query: &str) -> Option<&str> {
-    query
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("token="))
 }
 
 /// Compares in time independent of where the strings differ.
@@ -152,6 +119,14 @@ pub fn loopback_hosts(ip: std::net::IpAddr, port: u16) -> Vec<String> {
     if !hosts.contains(&own) {
         hosts.push(own);
     }
+    // Port 80 is http's default: a browser leaves it out of `Host`.
+    if port == 80 {
+        let bare: Vec<String> = hosts
+            .iter()
+            .filter_map(|h| h.strip_suffix(":80").map(str::to_owned))
+            .collect();
+        hosts.extend(bare);
+    }
     hosts
 }
 
@@ -161,7 +136,7 @@ pub fn load_or_create(path: &Path) -> io::Result<String> {
     let (dir, name) = crate::store::safe::split(path)?;
     let dir = crate::store::safe::Dir::create(dir)?;
     if dir.lstat(name).is_none() {
-        let token = generate()?;
+        let token = fresh_token()?;
         dir.write_atomic(name, format!("{token}\n").as_bytes())?;
         return Ok(token);
     }
@@ -183,7 +158,7 @@ pub fn load_or_create(path: &Path) -> io::Result<String> {
 }
 
 /// A fresh token: [`TOKEN_BYTES`] bytes of the kernel's randomness, in hex.
-fn generate() -> io::Result<String> {
+pub fn fresh_token() -> io::Result<String> {
     let mut bytes = [0u8; TOKEN_BYTES];
     std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
@@ -194,16 +169,19 @@ mod tests {
     use super::*;
     use rstest::rstest;
 
+    const TOKEN: &str = "s3cret-token-0123456789";
+    const BEARER: &str = "Bearer s3cret-token-0123456789";
+
     fn remote() -> Policy {
         Policy {
-            token: Some("s3cret-token-0123456789".into()),
+            token: TOKEN.into(),
             hosts: None,
         }
     }
 
     fn local() -> Policy {
         Policy {
-            token: None,
+            token: TOKEN.into(),
             hosts: Some(loopback_hosts("127.0.0.1".parse().expect("ip"), 8080)),
         }
     }
@@ -211,38 +189,41 @@ mod tests {
     #[rstest]
     #[case::no_token(Ask::default(), Verdict::Refuse(401, "this server needs its token"))]
     #[case::wrong_bearer(Ask { authorization: Some("Bearer nope"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
-    #[case::bearer(Ask { authorization: Some("Bearer s3cret-token-0123456789"), ..Ask::default() }, Verdict::Allow)]
-    #[case::cookie(Ask { cookie: Some("a=b; ring_token=s3cret-token-0123456789"), ..Ask::default() }, Verdict::Allow)]
-    #[case::query_sets_cookie(Ask { query_token: Some("s3cret-token-0123456789"), ..Ask::default() }, Verdict::SetCookie)]
-    #[case::query_never_for_post(Ask { post: true, query_token: Some("s3cret-token-0123456789"), content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
+    #[case::prefix_of_the_token(Ask { authorization: Some("Bearer s3cret-token"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
+    #[case::bearer(Ask { authorization: Some(BEARER), ..Ask::default() }, Verdict::Allow)]
+    #[case::page_shell(Ask { public: true, ..Ask::default() }, Verdict::Allow)]
+    #[case::public_is_never_a_post(Ask { post: true, public: true, content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
     fn remote_listener_needs_the_token(#[case] ask: Ask<'_>, #[case] verdict: Verdict) {
         assert_eq!(remote().check(&ask), verdict);
     }
 
     #[rstest]
-    #[case::own_host(Ask { host: Some("127.0.0.1:8080"), ..Ask::default() }, Verdict::Allow)]
-    #[case::localhost(Ask { host: Some("LOCALHOST:8080"), ..Ask::default() }, Verdict::Allow)]
-    #[case::rebound_name(Ask { host: Some("evil.example:8080"), ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address"))]
+    #[case::own_host(Ask { host: Some("127.0.0.1:8080"), authorization: Some(BEARER), ..Ask::default() }, Verdict::Allow)]
+    #[case::no_token_on_loopback(Ask { host: Some("127.0.0.1:8080"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
+    #[case::localhost(Ask { host: Some("LOCALHOST:8080"), authorization: Some(BEARER), ..Ask::default() }, Verdict::Allow)]
+    #[case::rebound_name(Ask { host: Some("evil.example:8080"), authorization: Some(BEARER), ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address"))]
+    #[case::rebound_shell(Ask { host: Some("evil.example:8080"), public: true, ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address"))]
     #[case::no_host(
-        Ask::default(),
+        Ask { authorization: Some(BEARER), ..Ask::default() },
         Verdict::Refuse(421, "this server answers only on its own address")
     )]
-    #[case::post_same_origin(Ask { post: true, host: Some("127.0.0.1:8080"), origin: Some("http://127.0.0.1:8080"), content_type: Some("application/json; charset=utf-8"), ..Ask::default() }, Verdict::Allow)]
-    #[case::post_other_origin(Ask { post: true, host: Some("127.0.0.1:8080"), origin: Some("http://evil.example"), content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(403, "a POST must come from this server's own page"))]
-    #[case::post_form(Ask { post: true, host: Some("127.0.0.1:8080"), content_type: Some("text/plain"), ..Ask::default() }, Verdict::Refuse(415, "a POST carries JSON (Content-Type: application/json)"))]
-    fn loopback_listener_checks_host_and_origin(#[case] ask: Ask<'_>, #[case] verdict: Verdict) {
+    #[case::post_same_origin(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), origin: Some("http://127.0.0.1:8080"), content_type: Some("application/json; charset=utf-8"), ..Ask::default() }, Verdict::Allow)]
+    #[case::post_other_origin(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), origin: Some("http://evil.example"), content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(403, "a POST must come from this server's own page"))]
+    #[case::post_form(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), content_type: Some("text/plain"), ..Ask::default() }, Verdict::Refuse(415, "a POST carries JSON (Content-Type: application/json)"))]
+    fn loopback_listener_checks_host_token_and_origin(
+        #[case] ask: Ask<'_>,
+        #[case] verdict: Verdict,
+    ) {
         assert_eq!(local().check(&ask), verdict);
     }
 
     #[test]
-    fn cookie_and_query_values_are_found_by_name() {
-        assert_eq!(
-            cookie_value("x=1; ring_token=abc ; y=2", COOKIE),
-            Some("abc")
-        );
-        assert_eq!(cookie_value("ring_tokenx=abc", COOKIE), None);
-        assert_eq!(query_token("a=1&token=xyz"), Some("xyz"));
-        assert_eq!(query_token("atoken=xyz"), None);
+    fn port_80_is_answered_without_a_port_in_host_but_not_other_ports() {
+        let on_80 = loopback_hosts("127.0.0.1".parse().expect("ip"), 80);
+        assert!(on_80.iter().any(|h| h == "127.0.0.1"));
+        assert!(on_80.iter().any(|h| h == "localhost"));
+        let on_8080 = loopback_hosts("127.0.0.1".parse().expect("ip"), 8080);
+        assert!(!on_8080.iter().any(|h| h == "127.0.0.1"));
     }
 
     #[test]

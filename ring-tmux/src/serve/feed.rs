@@ -5,7 +5,8 @@
 //! and would go stale in a server that runs for days, and a read that panics or hangs takes
 //! only its child down (it is killed at `READ_TIMEOUT`).
 //!
-//! [`Hub`] holds the latest snapshot; a watcher thread ([`watch`]) polls the `stat` of the
+//! [`Hub`] holds the latest snapshot (a tokio `watch` channel the event streams wait on); a
+//! watcher thread ([`watch`]) polls the `stat` of the
 //! files a read starts from every [`POLL`] while a page listens, and reads again only when
 //! one changed (a row write is a rename in `sessions/`, which changes the folder's mtime), or
 //! every [`RESCAN`] for what no `stat` of ours shows (a transcript-only session that
@@ -16,7 +17,8 @@ use std::io::Read;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// How often the watcher looks at the files (a `stat` each, nothing read).
@@ -37,6 +39,9 @@ pub struct Reader {
     pub exe: PathBuf,
     /// The listener is not on loopback: details go only with `serve_detail = true`.
     pub remote: bool,
+    /// The key a remote read disguises folder names with (`RING_SERVE_KEY` of the child):
+    /// one per server, so the same folder reads the same in every snapshot it sends.
+    pub key: String,
 }
 
 impl Reader {
@@ -54,7 +59,9 @@ impl Reader {
         let mut command = Command::new(&self.exe);
         command.args(["serve", "--print", what]);
         if remote {
-            command.arg("--remote");
+            command
+                .arg("--remote")
+                .env(super::snapshot::KEY_ENV, &self.key);
         }
         run_bounded(command, READ_TIMEOUT)
     }
@@ -96,71 +103,62 @@ fn run_bounded(mut command: Command, timeout: Duration) -> Option<String> {
 }
 
 /// The latest snapshot and who listens for the next one.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Hub {
-    state: Mutex<State>,
-    changed: Condvar,
+    latest: tokio::sync::watch::Sender<Option<Arc<String>>>,
+    listeners: AtomicUsize,
 }
 
-#[derive(Debug, Default)]
-struct State {
-    version: u64,
-    latest: Option<Arc<String>>,
-    listeners: usize,
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub {
+            latest: tokio::sync::watch::Sender::new(None),
+            listeners: AtomicUsize::new(0),
+        }
+    }
+}
+
+/// A listener of the hub: the watcher reads while one exists.
+#[derive(Debug)]
+pub struct Listener<'a> {
+    hub: &'a Hub,
+    /// Wakes for each snapshot published after the listener came.
+    pub changes: tokio::sync::watch::Receiver<Option<Arc<String>>>,
+}
+
+impl Drop for Listener<'_> {
+    fn drop(&mut self) {
+        self.hub.listeners.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Hub {
-    /// A listener arrives: the watcher runs while there is one.
-    pub fn join(&self) -> u64 {
-        let mut state = self.lock();
-        state.listeners += 1;
-        state.version
-    }
-
-    /// A listener leaves.
-    pub fn leave(&self) {
-        let mut state = self.lock();
-        state.listeners = state.listeners.saturating_sub(1);
+    /// A listener arrives. What is published from now on wakes it: the listener reads the
+    /// board itself first, so at worst it is sent once more than needed.
+    pub fn join(&self) -> Listener<'_> {
+        self.listeners.fetch_add(1, Ordering::SeqCst);
+        Listener {
+            hub: self,
+            changes: self.latest.subscribe(),
+        }
     }
 
     fn listeners(&self) -> usize {
-        self.lock().listeners
-    }
-
-    /// Waits up to `timeout` for a snapshot newer than `seen`: the new version and snapshot.
-    pub fn next(&self, seen: u64, timeout: Duration) -> Option<(u64, Arc<String>)> {
-        let state = self.lock();
-        let (state, _) = self
-            .changed
-            .wait_timeout_while(state, timeout, |s| s.version <= seen)
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if state.version > seen {
-            state.latest.clone().map(|s| (state.version, s))
-        } else {
-            None
-        }
+        self.listeners.load(Ordering::SeqCst)
     }
 
     /// Publishes `snapshot` when it differs from the latest (its clock aside).
     pub fn offer(&self, snapshot: String) -> bool {
-        let mut state = self.lock();
-        if state
-            .latest
-            .as_deref()
-            .is_some_and(|latest| same_board(latest, &snapshot))
-        {
-            return false;
-        }
-        state.latest = Some(Arc::new(snapshot));
-        state.version += 1;
-        self.changed.notify_all();
-        true
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.latest.send_if_modified(|latest| {
+            if latest
+                .as_deref()
+                .is_some_and(|latest| same_board(latest, &snapshot))
+            {
+                return false;
+            }
+            *latest = Some(Arc::new(snapshot));
+            true
+        })
     }
 }
 
@@ -244,13 +242,17 @@ mod tests {
     #[test]
     fn hub_wakes_listeners_only_for_a_different_board() {
         let hub = Hub::default();
-        let seen = hub.join();
+        let mut listener = hub.join();
+        assert_eq!(hub.listeners(), 1);
         assert!(hub.offer(r#"{"generated_at":1,"rows":[]}"#.into()));
-        let (version, _) = hub.next(seen, Duration::from_secs(5)).expect("first");
+        assert!(listener.changes.has_changed().expect("open"));
+        listener.changes.mark_unchanged();
         assert!(!hub.offer(r#"{"generated_at":2,"rows":[]}"#.into()));
-        assert!(hub.next(version, Duration::from_millis(10)).is_none());
+        assert!(!listener.changes.has_changed().expect("open"));
         assert!(hub.offer(r#"{"generated_at":3,"rows":[{}]}"#.into()));
-        assert!(hub.next(version, Duration::from_secs(5)).is_some());
+        assert!(listener.changes.has_changed().expect("open"));
+        drop(listener);
+        assert_eq!(hub.listeners(), 0);
     }
 
     #[test]

@@ -11,32 +11,46 @@
 //! The page derives the View itself from the snapshot with ring-shared compiled to wasm and
 //! re-derives it every second, so time rules (idle times, the Codex permission wait) tick
 //! without asking the server. Who may ask is [`auth`]'s business; reads and the change feed
-//! are [`feed`]'s. tiny_http serves one thread per connection; the event streams write to
-//! their socket directly.
-
+//! are [`feed`]'s; how many connections anyone may hold is [`limits`]'. The HTTP is hyper's
+//! (HTTP/1.1 on a small tokio runtime), with its limits set: a request head of at most
+//! [`MAX_HEAD`] (431 past it), read within [`HEAD_TIMEOUT`]; a body refused unread past
+//! [`BODY_CAP`]; a connection idle for [`IDLE_TIMEOUT`] closed.
 pub mod assets;
 pub mod auth;
 pub mod feed;
+pub mod limits;
 pub mod print;
 mod reply;
 mod snapshot;
 
 use crate::env::Env;
 use auth::{Ask, Policy, Verdict};
+use bytes::Bytes;
 use feed::{Hub, Reader};
-use std::io::Read;
-use std::net::SocketAddr;
+use http_body_util::{BodyExt, Limited};
+use hyper::body::{Frame, Incoming};
+use limits::{Conns, Limits, Slot};
+use reply::Response;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::pin::Pin;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
+use std::task::{Context, Poll};
+use std::time::Duration;
 
 /// Where `serve` listens unless told otherwise.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:7380";
-/// The most requests handled at once (event streams included); more get 503.
-const MAX_CONNECTIONS: usize = 64;
-/// The largest request body read (a jump is a few dozen bytes).
-const BODY_CAP: u64 = 4096;
+/// The largest request head (request line and headers) read; past it, 431.
+pub const MAX_HEAD: usize = 16 << 10;
+/// How long a client may take to send a whole request head (a slowloris is cut then).
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a connection may sit with no request before it is closed.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(20);
+/// The largest request body taken (a jump is a few dozen bytes); more is refused unread (413).
+const BODY_CAP: u64 = 16 << 10;
 
 /// What `ring-tmux serve` was asked.
 #[derive(Debug, Clone, Default)]
@@ -50,10 +64,12 @@ struct Shared {
     policy: Policy,
     reader: Reader,
     hub: Hub,
-    busy: AtomicUsize,
+    conns: Arc<Conns>,
+    log: crate::store::ErrorLog,
+    env: Env,
 }
 
-/// Serves until killed.
+/// Serves until killed; exits non-zero, saying why, when it cannot go on.
 pub fn run(options: &Options) -> ExitCode {
     let env = Env::from_process();
     let listen = options.listen.as_deref().unwrap_or(DEFAULT_LISTEN);
@@ -67,28 +83,27 @@ pub fn run(options: &Options) -> ExitCode {
         );
     };
     let loopback = addr.ip().is_loopback();
-    let token = if loopback && options.token_file.is_none() {
-        None
-    } else {
-        let path = options
-            .token_file
-            .clone()
-            .unwrap_or_else(|| token_path(&env));
-        match auth::load_or_create(&path) {
-            Ok(token) => Some(token),
-            Err(e) => {
-                return crate::voice::fail(
-                    &format!(
-                        "cannot use the token file {}: {e}",
-                        crate::printable::path(&path)
-                    ),
-                    "remove it to have a new token made, or give --token-file PATH",
-                );
-            }
+    let path = options
+        .token_file
+        .clone()
+        .unwrap_or_else(|| token_path(&env));
+    let token = match auth::load_or_create(&path) {
+        Ok(token) => token,
+        Err(e) => {
+            return crate::voice::fail(
+                &format!(
+                    "cannot use the token file {}: {e}",
+                    crate::printable::path(&path)
+                ),
+                "remove it to have a new token made, or give --token-file PATH",
+            );
         }
     };
-    let server = match tiny_http::Server::http(addr) {
-        Ok(server) => server,
+    let listener = match std::net::TcpListener::bind(addr).and_then(|l| {
+        l.set_nonblocking(true)?;
+        Ok(l)
+    }) {
+        Ok(listener) => listener,
         Err(e) => {
             return crate::voice::fail(
                 &format!("cannot listen on {addr}: {e}"),
@@ -96,7 +111,15 @@ pub fn run(options: &Options) -> ExitCode {
             );
         }
     };
-    let bound = server.server_addr().to_ip().unwrap_or(addr);
+    let bound = listener.local_addr().unwrap_or(addr);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => return crate::voice::fail(&format!("cannot start the server: {e}"), ""),
+    };
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ring-tmux"));
     let shared = Arc::new(Shared {
         policy: Policy {
@@ -106,33 +129,119 @@ pub fn run(options: &Options) -> ExitCode {
         reader: Reader {
             exe,
             remote: !loopback,
+            key: auth::fresh_token().unwrap_or_default(),
         },
         hub: Hub::default(),
-        busy: AtomicUsize::new(0),
+        conns: Conns::new(Limits::for_descriptors(raise_descriptor_limit())),
+        log: crate::store::ErrorLog::new(&env.ring_home),
+        env: env.clone(),
     });
-    let url = match &token {
-        Some(token) => format!("http://{bound}/?token={token}"),
-        None => format!("http://{bound}/"),
-    };
-    print::announce(&env, &url, bound, token.is_some(), !loopback);
+    print::announce(&env, &token, bound, !loopback);
     {
         let shared = Arc::clone(&shared);
         let ring_home = env.ring_home.clone();
         std::thread::spawn(move || feed::watch(&shared.hub, &shared.reader, &ring_home));
     }
-    for request in server.incoming_requests() {
-        if shared.busy.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            shared.busy.fetch_sub(1, Ordering::SeqCst);
-            let _ = request.respond(reply::text(503, "too many connections; try again"));
-            continue;
+    let error = runtime.block_on(async move {
+        match tokio::net::TcpListener::from_std(listener) {
+            Ok(listener) => accept(listener, shared).await,
+            Err(e) => e,
         }
-        let shared = Arc::clone(&shared);
-        std::thread::spawn(move || {
-            handle(request, &shared);
-            shared.busy.fetch_sub(1, Ordering::SeqCst);
-        });
+    });
+    crate::voice::fail(
+        &format!("stopped serving on {bound}: {error}"),
+        "see ring.log in the ring folder",
+    )
+}
+
+/// The soft limit on open files raised to the hard one (what a server is allowed); the limit.
+fn raise_descriptor_limit() -> u64 {
+    use rustix::process::{Resource, getrlimit, setrlimit};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current != limit.maximum {
+        limit.current = limit.maximum;
+        let _ = setrlimit(Resource::Nofile, limit);
     }
-    ExitCode::SUCCESS
+    getrlimit(Resource::Nofile).current.unwrap_or(1 << 20)
+}
+
+/// Accepts for ever. An accept that fails (out of file descriptors, out of memory, a
+/// connection reset before it was taken) is logged and retried after a pause that grows to a
+/// second: the connections already open keep being served, and as they end the next
+/// accept succeeds.
+async fn accept(listener: tokio::net::TcpListener, shared: Arc<Shared>) -> std::io::Error {
+    const FIRST_PAUSE: Duration = Duration::from_millis(20);
+    let mut pause = FIRST_PAUSE;
+    loop {
+        match listener.accept().await {
+            Ok((stream, peer)) => {
+                pause = FIRST_PAUSE;
+                // A full pool whose connections are all busy: close the newcomer now.
+                let Some(slot) = shared.conns.admit(peer.ip()) else {
+                    continue;
+                };
+                let shared = Arc::clone(&shared);
+                tokio::spawn(connection(stream, peer.ip(), slot, shared));
+            }
+            Err(e) => {
+                if pause == FIRST_PAUSE {
+                    shared.log.write(
+                        shared.env.now(),
+                        "serve",
+                        &format!("accept failed, retrying: {e}"),
+                    );
+                }
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(1));
+            }
+        }
+    }
+}
+
+/// One connection: HTTP/1.1 with hyper's limits, until the client leaves, it is idle for
+/// [`IDLE_TIMEOUT`], or a newcomer evicts it.
+async fn connection(stream: tokio::net::TcpStream, peer: IpAddr, slot: Slot, shared: Arc<Shared>) {
+    let marks = Arc::clone(&slot.marks);
+    let service = {
+        let marks = Arc::clone(&marks);
+        hyper::service::service_fn(move |request| {
+            let busy = marks.begin();
+            let shared = Arc::clone(&shared);
+            async move { Ok::<_, Infallible>(handle(request, peer, &shared, busy).await) }
+        })
+    };
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .max_buf_size(MAX_HEAD);
+    let served = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+    tokio::select! {
+        _ = served => {}
+        () = marks.evicted.notified() => {}
+        () = idle(&marks) => {}
+    }
+    drop(slot);
+}
+
+/// Returns once the connection has had no request in progress and none started for a whole
+/// [`IDLE_TIMEOUT`] (checked every half of it).
+async fn idle(marks: &limits::Marks) {
+    let mut seen = marks.started.load(Ordering::SeqCst);
+    let mut quiet = Duration::ZERO;
+    loop {
+        tokio::time::sleep(IDLE_TIMEOUT / 2).await;
+        let started = marks.started.load(Ordering::SeqCst);
+        if started != seen || marks.busy.load(Ordering::SeqCst) > 0 {
+            seen = started;
+            quiet = Duration::ZERO;
+        } else {
+            quiet += IDLE_TIMEOUT / 2;
+            if quiet >= IDLE_TIMEOUT {
+                return;
+            }
+        }
+    }
 }
 
 /// `serve/token` in the ring folder.
@@ -140,121 +249,151 @@ pub fn token_path(env: &Env) -> PathBuf {
     env.ring_home.join("serve").join("token")
 }
 
-fn header<'a>(request: &'a tiny_http::Request, name: &str) -> Option<&'a str> {
-    request
-        .headers()
-        .iter()
-        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-        .map(|h| h.value.as_str())
+fn header<'a>(request: &'a hyper::Request<Incoming>, name: &str) -> Option<&'a str> {
+    request.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
-fn handle(mut request: tiny_http::Request, shared: &Shared) {
-    let url = request.url().to_owned();
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let post = *request.method() == tiny_http::Method::Post;
+async fn handle(
+    request: hyper::Request<Incoming>,
+    peer: IpAddr,
+    shared: &Arc<Shared>,
+    busy: limits::Busy,
+) -> Response {
+    let path = request.uri().path().to_owned();
+    let method = request.method().clone();
+    let post = method == hyper::Method::POST;
+    let get = method == hyper::Method::GET || method == hyper::Method::HEAD;
     let ask = Ask {
         post,
-        host: header(&request, "Host"),
-        origin: header(&request, "Origin"),
-        authorization: header(&request, "Authorization"),
-        cookie: header(&request, "Cookie"),
-        content_type: header(&request, "Content-Type"),
-        query_token: auth::query_token(query),
+        public: get && (assets::find(&path).is_some() || path.starts_with("/pkg/")),
+        host: header(&request, "host"),
+        origin: header(&request, "origin"),
+        authorization: header(&request, "authorization"),
+        content_type: header(&request, "content-type"),
     };
-    let verdict = shared.policy.check(&ask);
-    let response = match verdict {
-        Verdict::Refuse(status, why) => reply::refused(status, why, path.starts_with("/api/")),
-        Verdict::SetCookie => {
-            let token = shared.policy.token.as_deref().unwrap_or_default();
-            reply::set_cookie(path, token)
-        }
-        Verdict::Allow => match (request.method(), path) {
-            (tiny_http::Method::Get, "/api/events") => {
-                events(request, shared);
-                return;
-            }
-            (tiny_http::Method::Get | tiny_http::Method::Head, _) => get(path, shared),
-            (tiny_http::Method::Post, "/api/jump") => {
-                let mut body = Vec::new();
-                let _ = request
-                    .as_reader()
-                    .take(BODY_CAP + 1)
-                    .read_to_end(&mut body);
-                if body.len() as u64 > BODY_CAP {
-                    reply::json_error(413, "the request is too large")
-                } else {
-                    print::jump(&body, &shared.reader)
-                }
-            }
-            _ => reply::json_error(405, "not a method this address answers"),
-        },
-    };
-    let _ = request.respond(response);
-}
-
-fn get(path: &str, shared: &Shared) -> reply::Response {
-    match path {
-        "/api/snapshot" | "/api/view" => {
-            let what = path.trim_start_matches("/api/");
-            match shared.reader.read(what) {
+    if let Verdict::Refuse(status, why) = shared.policy.check(&ask) {
+        return reply::refused(status, why, path.starts_with("/api/"));
+    }
+    match (get, post, path.as_str()) {
+        (true, _, "/api/events") => events(peer, shared, busy),
+        (true, _, "/api/snapshot" | "/api/view") => {
+            let what = path.trim_start_matches("/api/").to_owned();
+            let shared = Arc::clone(shared);
+            let read = tokio::task::spawn_blocking(move || shared.reader.read(&what)).await;
+            match read.ok().flatten() {
                 Some(json) => reply::json(200, json),
                 None => reply::json_error(503, "the board could not be read; see ring-tmux doctor"),
             }
         }
-        _ => match assets::find(path) {
-            Some(asset) => reply::asset(asset),
-            None if path.starts_with("/pkg/") => reply::text(
-                404,
-                "this ring-tmux was built without the page's wasm module; run \
-                 scripts/build-web.sh, then build ring-tmux again",
-            ),
-            None => reply::text(404, "nothing here; the board is at /"),
-        },
+        (true, _, _) => static_file(&path),
+        (_, true, "/api/jump") => jump(request, shared).await,
+        _ => reply::json_error(405, "not a method this address answers"),
     }
+}
+
+fn static_file(path: &str) -> Response {
+    match assets::find(path) {
+        Some(asset) => reply::asset(asset),
+        None if path.starts_with("/pkg/") => reply::text(
+            404,
+            "this ring-tmux was built without the page's wasm module; run \
+             scripts/build-web.sh, then build ring-tmux again",
+        ),
+        None => reply::text(404, "nothing here; the board is at /"),
+    }
+}
+
+/// `POST /api/jump`: the body is refused unread when it says it is over [`BODY_CAP`], and
+/// read no further than that when it does not say.
+async fn jump(request: hyper::Request<Incoming>, shared: &Arc<Shared>) -> Response {
+    let declared = header(&request, "content-length").map(|n| n.trim().parse::<u64>());
+    if declared.is_some_and(|n| n.map_or(true, |n| n > BODY_CAP)) {
+        return reply::json_error(413, "the request is too large");
+    }
+    let cap = usize::try_from(BODY_CAP).unwrap_or(usize::MAX);
+    let body = match Limited::new(request.into_body(), cap).collect().await {
+        Ok(body) => body.to_bytes(),
+        Err(_) => return reply::json_error(413, "the request is too large"),
+    };
+    let shared = Arc::clone(shared);
+    tokio::task::spawn_blocking(move || print::jump(&body, &shared.reader))
+        .await
+        .unwrap_or_else(|_| reply::json_error(500, "the jump failed"))
 }
 
 /// How long an event stream stays silent before a comment line checks the client is there.
-const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+const KEEPALIVE: Duration = Duration::from_secs(15);
 
-/// `GET /api/events`: the snapshot now, then each new one, as server-sent events.
-fn events(request: tiny_http::Request, shared: &Shared) {
-    use std::io::Write;
-    let mut out = request.into_writer();
-    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
-                X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 1000\n\n";
-    if out
-        .write_all(head.as_bytes())
-        .and_then(|()| out.flush())
-        .is_err()
-    {
-        return;
-    }
-    // The version before this listener's own read: whatever the watcher publishes after it
-    // is sent too (at worst once more than needed).
-    let mut seen = shared.hub.join();
-    let mut ok = match shared.reader.read("snapshot") {
-        Some(snapshot) => send(&mut out, &snapshot),
-        None => true,
+/// `GET /api/events`: the snapshot now, then each new one, as server-sent events. At most
+/// [`Limits::streams_per_ip`] at once from one address (429 past that).
+fn events(peer: IpAddr, shared: &Arc<Shared>, busy: limits::Busy) -> Response {
+    let Some(stream) = shared.conns.stream(peer) else {
+        return reply::json_error(429, "too many event streams from this address; close one");
     };
-    while ok {
-        ok = match shared.hub.next(seen, KEEPALIVE) {
-            Some((version, snapshot)) => {
-                seen = version;
-                send(&mut out, &snapshot)
+    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
+    let shared = Arc::clone(shared);
+    tokio::spawn(async move {
+        let mut listener = shared.hub.join();
+        let _ = tx.send(Bytes::from_static(b"retry: 1000\n\n")).await;
+        let reader = shared.reader.clone();
+        let first = tokio::task::spawn_blocking(move || reader.read("snapshot")).await;
+        if let Some(snapshot) = first.ok().flatten()
+            && tx.send(event(&snapshot)).await.is_err()
+        {
+            return;
+        }
+        loop {
+            let next = tokio::select! {
+                changed = listener.changes.changed() => match changed {
+                    Ok(()) => listener
+                        .changes
+                        .borrow_and_update()
+                        .as_deref()
+                        .map(|s| event(s)),
+                    Err(_) => return,
+                },
+                () = tokio::time::sleep(KEEPALIVE) => Some(Bytes::from_static(b": keepalive\n\n")),
+                () = tx.closed() => return,
+            };
+            if let Some(bytes) = next
+                && tx.send(bytes).await.is_err()
+            {
+                return;
             }
-            None => out
-                .write_all(b": keepalive\n\n")
-                .and_then(|()| out.flush())
-                .is_ok(),
-        };
-    }
-    shared.hub.leave();
+        }
+    });
+    let body = EventBody {
+        rx,
+        _held: (stream, busy),
+    };
+    let mut response = reply::with(200, "text/event-stream", body.boxed());
+    response.headers_mut().insert(
+        "connection",
+        hyper::header::HeaderValue::from_static("close"),
+    );
+    response
 }
 
 /// One `snapshot` event (the JSON is one line).
-fn send(out: &mut Box<dyn std::io::Write + Send>, snapshot: &str) -> bool {
-    let event = format!("event: snapshot\ndata: {snapshot}\n\n");
-    out.write_all(event.as_bytes())
-        .and_then(|()| out.flush())
-        .is_ok()
+fn event(snapshot: &str) -> Bytes {
+    Bytes::from(format!("event: snapshot\ndata: {snapshot}\n\n"))
+}
+
+/// An event stream's body: what its task sends, while the stream's count and the
+/// connection's busy mark are held (dropped with the body when the client leaves).
+struct EventBody {
+    rx: tokio::sync::mpsc::Receiver<Bytes>,
+    _held: (limits::Stream, limits::Busy),
+}
+
+impl hyper::body::Body for EventBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        self.rx.poll_recv(cx).map(|b| b.map(|b| Ok(Frame::data(b))))
+    }
 }

@@ -8,7 +8,7 @@ use crate::env::Env;
 use ring_shared::view::{self, View};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,7 +21,7 @@ pub struct State {
     pub pid: u32,
     /// `http://ADDR:PORT/` (never the token).
     pub url: String,
-    /// Every request needs the token.
+    /// Every request for data needs the token (always, since issue 23; kept for doctor).
     pub token: bool,
     /// The details (commands, questions, last actions) are sent.
     pub detail: bool,
@@ -33,13 +33,13 @@ pub struct State {
 pub fn run(what: &str, remote: bool) -> ExitCode {
     let env = Env::from_process();
     let config = crate::read::read_config(&env.ring_home).0;
-    let redact = remote && !config.serve_detail;
     // Read for a page: the caches are used as found, never written.
     crate::store::read_only();
     crate::zeroconf::evidence::want_fresh();
     let mut snapshot = crate::read::snapshot(&env);
-    if redact {
-        super::snapshot::redact(&mut snapshot);
+    if remote {
+        let key = super::snapshot::key_from_env();
+        super::snapshot::redact(&mut snapshot, config.serve_detail, &key);
     }
     let json = match what {
         "snapshot" => snapshot.to_json(),
@@ -70,37 +70,62 @@ fn state_dir(env: &Env) -> PathBuf {
     env.ring_home.join("serve")
 }
 
-/// Says where the board is (stdout, one line, flushed: scripts and tests read it) and leaves
-/// the state file for `doctor`.
-pub fn announce(env: &Env, url: &str, bound: SocketAddr, token: bool, remote: bool) {
+/// Says where the board is (stdout, flushed: scripts and tests read it; the first line is
+/// `ring-tmux serve: the board is at URL`, an address one can open on this machine) and
+/// leaves the state file for `doctor`.
+pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool) {
     let config = crate::read::read_config(&env.ring_home).0;
     let state = State {
         pid: std::process::id(),
         url: format!("http://{bound}/"),
-        token,
+        token: true,
         detail: !remote || config.serve_detail,
         remote,
     };
+    let open = |ip: IpAddr| {
+        let addr = SocketAddr::new(ip, bound.port());
+        format!("http://{addr}/#token={token}")
+    };
+    let here = if bound.ip().is_unspecified() {
+        let loopback = match bound.ip() {
+            IpAddr::V4(_) => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            IpAddr::V6(_) => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        };
+        open(loopback)
+    } else {
+        open(bound.ip())
+    };
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "ring-tmux serve: the board is at {url}");
+    let _ = writeln!(out, "ring-tmux serve: the board is at {here}");
+    if bound.ip().is_unspecified() {
+        let others = own_addresses(bound.ip());
+        if others.is_empty() {
+            let _ = writeln!(
+                out,
+                "ring-tmux serve: {} is every interface, but this machine has no other \
+                 address up now",
+                bound.ip()
+            );
+        }
+        for ip in others {
+            let _ = writeln!(out, "ring-tmux serve: from another machine: {}", open(ip));
+        }
+    }
     if remote {
         let _ = writeln!(
             out,
-            "ring-tmux serve: listening beyond this machine; every request needs the token, details {}",
+            "ring-tmux serve: warning: plain HTTP: anyone on the network path can read the \
+             board and the token; use it on a network you trust, or reach it through ssh -L"
+        );
+        let _ = writeln!(
+            out,
+            "ring-tmux serve: other machines get the board without secrets: no notification \
+             settings, no home folder; details and folders {}",
             if state.detail {
                 "are sent (serve_detail = true)"
             } else {
                 "are left out (serve_detail = true sends them)"
             }
-        );
-    }
-    if bound.ip().is_unspecified() {
-        let _ = writeln!(
-            out,
-            "ring-tmux serve: {} is every interface: elsewhere, open this machine's own address \
-             (e.g. from `hostname -I`) with port {} and the same ?token=",
-            bound.ip(),
-            bound.port()
         );
     }
     let _ = out.flush();
@@ -109,6 +134,29 @@ pub fn announce(env: &Env, url: &str, bound: SocketAddr, token: bool, remote: bo
     {
         let _ = dir.write_atomic(STATE_FILE, json.as_bytes());
     }
+}
+
+/// This machine's addresses a listener on `unspecified` (`0.0.0.0` or `[::]`) answers on,
+/// loopback and link-local left out (nobody opens those from a phone).
+fn own_addresses(unspecified: IpAddr) -> Vec<IpAddr> {
+    let Ok(interfaces) = if_addrs::get_if_addrs() else {
+        return Vec::new();
+    };
+    let mut ips: Vec<IpAddr> = interfaces
+        .iter()
+        .map(if_addrs::Interface::ip)
+        .filter(|ip| !ip.is_loopback())
+        .filter(|ip| match (ip, unspecified) {
+            (IpAddr::V4(v4), IpAddr::V4(_)) => !v4.is_link_local(),
+            // `[::]` takes IPv4 too, unless the system says otherwise.
+            (IpAddr::V4(v4), IpAddr::V6(_)) => !v4.is_link_local(),
+            (IpAddr::V6(v6), IpAddr::V6(_)) => !v6.is_unicast_link_local(),
+            (IpAddr::V6(_), IpAddr::V4(_)) => false,
+        })
+        .collect();
+    ips.sort();
+    ips.dedup();
+    ips
 }
 
 /// The state a `serve` left, if that process still runs.

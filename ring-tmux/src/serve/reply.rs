@@ -3,9 +3,13 @@
 //! nothing cached.
 
 use super::assets::Asset;
-use std::io::Cursor;
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, combinators::BoxBody};
+use std::convert::Infallible;
 
-pub type Response = tiny_http::Response<Cursor<Vec<u8>>>;
+/// Every answer's body: a whole one, or an event stream.
+pub type Body = BoxBody<Bytes, Infallible>;
+pub type Response = hyper::Response<Body>;
 
 /// The page's policy: scripts and styles from this origin only (no inline script, no
 /// `eval`; `wasm-unsafe-eval` lets the page compile its own wasm module), data from this
@@ -15,35 +19,44 @@ pub const CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval';
                        manifest-src 'self'; base-uri 'none'; form-action 'none'; \
                        frame-ancestors 'none'";
 
-fn header(name: &str, value: &str) -> tiny_http::Header {
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes())
-        .expect("header names and values here are ASCII without line breaks")
+/// A response with the common headers.
+pub fn with(status: u16, content_type: &str, body: Body) -> Response {
+    let mut response = hyper::Response::new(body);
+    *response.status_mut() =
+        hyper::StatusCode::from_u16(status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    let pairs = [
+        ("content-type", content_type),
+        ("content-security-policy", CSP),
+        ("x-content-type-options", "nosniff"),
+        ("x-frame-options", "DENY"),
+        ("referrer-policy", "no-referrer"),
+        ("cross-origin-opener-policy", "same-origin"),
+        ("cross-origin-resource-policy", "same-origin"),
+        ("cache-control", "no-store"),
+    ];
+    for (name, value) in pairs {
+        let value = hyper::header::HeaderValue::from_str(value)
+            .expect("header values here are ASCII without line breaks");
+        headers.insert(name, value);
+    }
+    response
 }
 
-/// A response with the common headers.
-fn with(status: u16, content_type: &str, body: Vec<u8>) -> Response {
-    tiny_http::Response::from_data(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Content-Security-Policy", CSP))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header("X-Frame-Options", "DENY"))
-        .with_header(header("Referrer-Policy", "no-referrer"))
-        .with_header(header("Cross-Origin-Opener-Policy", "same-origin"))
-        .with_header(header("Cross-Origin-Resource-Policy", "same-origin"))
-        .with_header(header("Cache-Control", "no-store"))
+fn full(bytes: impl Into<Bytes>) -> Body {
+    Full::new(bytes.into()).boxed()
 }
 
 pub fn text(status: u16, text: &str) -> Response {
     with(
         status,
         "text/plain; charset=utf-8",
-        format!("{text}\n").into_bytes(),
+        full(format!("{text}\n")),
     )
 }
 
 pub fn json(status: u16, body: String) -> Response {
-    with(status, "application/json", body.into_bytes())
+    with(status, "application/json", full(body))
 }
 
 pub fn json_error(status: u16, why: &str) -> Response {
@@ -56,31 +69,17 @@ pub fn refused(status: u16, why: &str, api: bool) -> Response {
         return json_error(status, why);
     }
     let fix = match status {
-        401 => "; open the address `ring-tmux serve` printed (it ends in ?token=…)",
+        401 => "; open the address `ring-tmux serve` printed (it ends in #token=…)",
         421 => "; open it by the address `ring-tmux serve` printed",
         _ => "",
     };
     text(status, &format!("ring-tmux serve: {why}{fix}"))
 }
 
-/// After a `?token=` visit: the token as a cookie, and back to the same path without it.
-pub fn set_cookie(path: &str, token: &str) -> Response {
-    let location = if path.starts_with('/') && !path.starts_with("//") {
-        path
-    } else {
-        "/"
-    };
-    with(303, "text/plain; charset=utf-8", Vec::new())
-        .with_header(header("Location", location))
-        .with_header(header(
-            "Set-Cookie",
-            &format!(
-                "{}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
-                super::auth::COOKIE
-            ),
-        ))
-}
-
 pub fn asset(asset: &Asset) -> Response {
-    with(200, asset.content_type, asset.bytes.to_vec())
+    with(
+        200,
+        asset.content_type,
+        full(Bytes::from_static(asset.bytes)),
+    )
 }

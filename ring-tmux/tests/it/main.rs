@@ -41,6 +41,7 @@ mod read_list;
 mod read_snapshot;
 mod read_support;
 mod serve_http;
+mod serve_limits;
 mod serve_support;
 mod stats_digest;
 mod zeroconf_cli;

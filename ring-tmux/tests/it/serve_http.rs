@@ -1,6 +1,7 @@
-//! `ring-tmux serve` over real TCP: who is let in (the token beyond loopback, the host and
-//! origin checks), what is sent (details only when allowed, strict headers), the change feed
-//! after a real hook event, and a POST jump that moves a real tmux client.
+//! `ring-tmux serve` over real TCP: who is let in (the token everywhere, in a header, never a
+//! cookie; the host and origin checks), what is sent (no secrets and no folders beyond
+//! loopback, details only when allowed, strict headers), the change feed after a real hook
+//! event, and a POST jump that moves a real tmux client. Its limits are `serve_limits.rs`'.
 
 use crate::e2e_tmux::world::{self, World, payload, poll};
 use crate::hook_support::{Home, T0};
@@ -29,19 +30,25 @@ fn serve_on(home: &Home, listen: &str) -> Serve {
 }
 
 #[test]
-fn remote_listener_refuses_every_request_without_the_token() {
+fn remote_listener_refuses_every_request_for_data_without_the_token() {
     let home = waiting_home();
     let serve = serve_on(&home, "0.0.0.0:0");
     let token = serve
         .token
         .clone()
         .expect("a non-loopback listener prints its token");
-    for path in ["/", "/app.js", "/api/view", "/api/snapshot", "/api/events"] {
+    for path in ["/api/view", "/api/snapshot", "/api/events"] {
         let reply = serve.get(path, &[]);
         assert_eq!(reply.status, 401, "{path} without the token: {reply:?}");
         assert!(!reply.body.contains("/work/api"), "{path} leaked the board");
         let wrong = serve.get(path, &[("Authorization", "Bearer 0000000000000000")]);
         assert_eq!(wrong.status, 401, "{path} with a wrong token");
+    }
+    // The page's shell and files hold no data: they load, then the page asks with the token.
+    for path in ["/", "/app.js"] {
+        let reply = serve.get(path, &[]);
+        assert_eq!(reply.status, 200, "{path}: {reply:?}");
+        assert!(!reply.body.contains("/work/api"), "{path} leaked the board");
     }
     let reply = serve.post(
         "/api/jump",
@@ -62,30 +69,57 @@ fn remote_listener_refuses_every_request_without_the_token() {
 }
 
 #[test]
-fn token_visit_sets_a_strict_cookie_that_then_lets_the_page_in() {
+fn loopback_needs_the_token_in_a_header_and_never_sets_a_cookie() {
     let home = waiting_home();
-    let serve = serve_on(&home, "0.0.0.0:0");
-    let token = serve.token.clone().expect("token");
-    let visit = serve.get(&format!("/?token={token}"), &[]);
-    assert_eq!(visit.status, 303, "{visit:?}");
-    assert_eq!(
-        visit.header("location"),
-        Some("/"),
-        "the token leaves the address bar"
+    let serve = serve_on(&home, "127.0.0.1:0");
+    let token = serve.token.clone().expect("loopback prints its token too");
+    assert!(
+        serve.url.ends_with(&format!("/#token={token}")),
+        "the token goes in the fragment, which no server sees: {}",
+        serve.url
     );
-    let cookie = visit.header("set-cookie").expect("a cookie");
-    for part in ["HttpOnly", "SameSite=Strict", "Path=/"] {
-        assert!(cookie.contains(part), "{cookie}");
+    let mut replies = Vec::new();
+    for path in ["/api/view", "/api/snapshot", "/api/events"] {
+        let reply = serve.get(path, &[]);
+        assert_eq!(
+            reply.status, 401,
+            "{path} without the token on loopback: {reply:?}"
+        );
+        assert!(!reply.body.contains("/work/api"), "{path} leaked the board");
+        // Neither a `?token=` nor a cookie lets anyone in.
+        let query = serve.get(&format!("{path}?token={token}"), &[]);
+        assert_eq!(query.status, 401, "{path}?token=: {query:?}");
+        let cookie = serve.get(path, &[("Cookie", &format!("ring_token={token}"))]);
+        assert_eq!(cookie.status, 401, "{path} with a cookie: {cookie:?}");
+        replies.extend([reply, query, cookie]);
     }
-    let pair = cookie.split(';').next().expect("name=value");
-    let page = serve.get("/api/snapshot", &[("Cookie", pair)]);
-    assert_eq!(page.status, 200, "{page:?}");
-    // The cookie rides along on any request a browser makes, so a POST must also come from
-    // this server's page.
+    let jump = serve.post(
+        "/api/jump",
+        &[("Content-Type", "application/json")],
+        r#"{"session_id":"s1"}"#,
+    );
+    assert_eq!(jump.status, 401, "a POST without the token: {jump:?}");
+    let view = serve.get("/api/view", &[("Authorization", &serve.bearer())]);
+    assert_eq!(view.status, 200, "{view:?}");
+    assert_eq!(view.json()["entries"][0]["session_id"], "s1");
+    replies.push(serve.get(&format!("/?token={token}"), &[]));
+    replies.push(serve.get("/", &[]));
+    replies.push(view);
+    replies.push(jump);
+    for reply in &replies {
+        assert_eq!(reply.header("set-cookie"), None, "a cookie: {reply:?}");
+    }
+}
+
+#[test]
+fn a_post_with_the_token_must_still_come_from_the_page_as_json() {
+    let home = waiting_home();
+    let serve = serve_on(&home, "127.0.0.1:0");
+    let bearer = serve.bearer();
     let forged = serve.post(
         "/api/jump",
         &[
-            ("Cookie", pair),
+            ("Authorization", &bearer),
             ("Origin", "http://evil.example"),
             ("Content-Type", "application/json"),
         ],
@@ -94,7 +128,7 @@ fn token_visit_sets_a_strict_cookie_that_then_lets_the_page_in() {
     assert_eq!(forged.status, 403, "{forged:?}");
     let form = serve.post(
         "/api/jump",
-        &[("Cookie", pair), ("Content-Type", "text/plain")],
+        &[("Authorization", &bearer), ("Content-Type", "text/plain")],
         r#"{"session_id":"s1"}"#,
     );
     assert_eq!(form.status, 415, "{form:?}");
@@ -104,32 +138,31 @@ fn token_visit_sets_a_strict_cookie_that_then_lets_the_page_in() {
 fn loopback_listener_answers_only_to_its_own_host_name() {
     let home = waiting_home();
     let serve = serve_on(&home, "127.0.0.1:0");
-    assert!(
-        serve.token.is_none(),
-        "loopback needs no token: {}",
-        serve.url
-    );
-    assert_eq!(serve.get("/api/view", &[]).status, 200);
+    let bearer = serve.bearer();
+    let auth = [("Authorization", bearer.as_str())];
+    assert_eq!(serve.get("/api/view", &auth).status, 200);
     let port = serve.addr.port();
     let localhost = crate::serve_support::request(
         serve.addr,
         "GET",
         "/api/view",
         &format!("localhost:{port}"),
-        &[],
+        &auth,
         None,
     );
     assert_eq!(localhost.status, 200);
-    let rebound = crate::serve_support::request(
-        serve.addr,
-        "GET",
-        "/api/view",
-        &format!("evil.example:{port}"),
-        &[],
-        None,
-    );
-    assert_eq!(rebound.status, 421, "a DNS-rebound name: {rebound:?}");
-    assert!(!rebound.body.contains("/work/api"));
+    for path in ["/api/view", "/"] {
+        let rebound = crate::serve_support::request(
+            serve.addr,
+            "GET",
+            path,
+            &format!("evil.example:{port}"),
+            &auth,
+            None,
+        );
+        assert_eq!(rebound.status, 421, "a DNS-rebound name: {rebound:?}");
+        assert!(!rebound.body.contains("/work/api"));
+    }
 }
 
 #[test]
@@ -156,7 +189,15 @@ fn remote_listener_sends_details_only_with_serve_detail() {
     // On loopback the details always go: it is this machine.
     let local = serve_on(&home, "127.0.0.1:0");
     std::fs::remove_file(home.ring().join("config.toml")).expect("config");
-    assert_eq!(detail(local.get("/api/view", &[]).json()), message);
+    let local_auth = local.bearer();
+    assert_eq!(
+        detail(
+            local
+                .get("/api/view", &[("Authorization", &local_auth)])
+                .json()
+        ),
+        message
+    );
     assert_eq!(
         detail(serve.get("/api/view", &[("Authorization", &auth)]).json()),
         ""
@@ -201,7 +242,7 @@ fn every_answer_carries_a_strict_content_security_policy_and_the_page_no_inline_
 fn events_push_a_new_snapshot_after_a_hook_event() {
     let home = waiting_home();
     let serve = serve_on(&home, "127.0.0.1:0");
-    let mut events = Events::open(&serve, &[]);
+    let mut events = Events::open(&serve, &[("Authorization", &serve.bearer())]);
     let has = |snapshot: &serde_json::Value, id: &str| {
         snapshot["rows"]
             .as_array()
@@ -243,16 +284,25 @@ fn post_jump_moves_the_tmux_client_to_the_sessions_pane() {
     let env: Vec<(&str, String)> = World::env(w.dir.path());
     let serve = Serve::start("127.0.0.1:0", &[], &env);
     let origin = format!("http://{}", serve.host());
+    let bearer = serve.bearer();
     let missing = serve.post(
         "/api/jump",
-        &[("Content-Type", "application/json"), ("Origin", &origin)],
+        &[
+            ("Content-Type", "application/json"),
+            ("Origin", &origin),
+            ("Authorization", &bearer),
+        ],
         r#"{"session_id":"nope"}"#,
     );
     assert_eq!(missing.status, 404, "{missing:?}");
     assert_eq!(here(), "%0");
     let reply = serve.post(
         "/api/jump",
-        &[("Content-Type", "application/json"), ("Origin", &origin)],
+        &[
+            ("Content-Type", "application/json"),
+            ("Origin", &origin),
+            ("Authorization", &bearer),
+        ],
         r#"{"session_id":"s1"}"#,
     );
     assert_eq!(reply.status, 200, "{reply:?}");
@@ -277,7 +327,10 @@ fn doctor_reports_what_a_running_serve_exposes() {
         .unwrap_or_else(|| panic!("no serve line in:\n{text}"));
     assert!(line.contains(&format!(":{}/", serve.addr.port())), "{line}");
     assert!(line.contains("reachable from other machines"), "{line}");
-    assert!(line.contains("every request needs the token"), "{line}");
+    assert!(
+        line.contains("every request for data needs the token"),
+        "{line}"
+    );
     assert!(line.contains("details are left out"), "{line}");
     assert!(
         !text.contains(serve.token.as_deref().expect("token")),

@@ -9,24 +9,50 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_ring-tmux");
+
+/// The binary the serve tests start: this build's, or `RING_SERVE_BIN` (how the report shows
+/// a test failing against an older build of ring-tmux, without rebuilding the tests).
+pub fn serve_bin() -> String {
+    std::env::var("RING_SERVE_BIN").unwrap_or_else(|_| BIN.to_owned())
+}
 /// How long anything may take before the test gives up (generous: CI is loaded).
 pub const WITHIN: Duration = Duration::from_secs(20);
 
 /// A running `ring-tmux serve`, killed when dropped.
 pub struct Serve {
-    child: Child,
+    pub child: Child,
     /// Where it listens (a loopback address to connect to, even for `0.0.0.0`).
     pub addr: SocketAddr,
     /// The first line it printed: `ring-tmux serve: the board is at URL`.
     pub url: String,
-    /// `?token=` of that URL.
+    /// `#token=` (or an older build's `?token=`) of that URL.
     pub token: Option<String>,
+    /// The lines it printed after the first, as they come.
+    pub more: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Serve {
     /// `ring-tmux serve --listen LISTEN ARGS` with `env` (HOME, RING_HOME, …).
     pub fn start(listen: &str, args: &[&str], env: &[(&str, String)]) -> Serve {
-        let mut command = Command::new(BIN);
+        Serve::start_limited(listen, args, env, None)
+    }
+
+    /// [`Serve::start`] with its open files limited to `nofile` (soft and hard, by prlimit).
+    pub fn start_limited(
+        listen: &str,
+        args: &[&str],
+        env: &[(&str, String)],
+        nofile: Option<u64>,
+    ) -> Serve {
+        let bin = serve_bin();
+        let mut command = match nofile {
+            Some(n) => {
+                let mut c = Command::new("prlimit");
+                c.arg(format!("--nofile={n}:{n}")).arg("--").arg(&bin);
+                c
+            }
+            None => Command::new(&bin),
+        };
         command
             .args(["serve", "--listen", listen])
             .args(args)
@@ -40,10 +66,18 @@ impl Serve {
         }
         let mut child = command.spawn().expect("serve starts");
         let stdout = child.stdout.take().expect("stdout");
+        let mut reader = BufReader::new(stdout);
         let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("serve says where it is");
+        reader.read_line(&mut line).expect("serve says where it is");
+        let more = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        {
+            let more = std::sync::Arc::clone(&more);
+            std::thread::spawn(move || {
+                for line in reader.lines().map_while(Result::ok) {
+                    more.lock().expect("lines").push(line);
+                }
+            });
+        }
         let url = line
             .trim()
             .strip_prefix("ring-tmux serve: the board is at ")
@@ -57,13 +91,63 @@ impl Serve {
         if addr.ip().is_unspecified() {
             addr.set_ip("127.0.0.1".parse().expect("ip"));
         }
-        let token = url.split_once("?token=").map(|(_, t)| t.to_owned());
+        let token = url
+            .split_once("#token=")
+            .or_else(|| url.split_once("?token="))
+            .map(|(_, t)| t.to_owned());
         Serve {
             child,
             addr,
             url,
             token,
+            more,
         }
+    }
+
+    /// Whether the server process still runs.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Its resident memory (kB, `VmRSS` of /proc/PID/status).
+    pub fn rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the server's status");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .expect("VmRSS")
+    }
+
+    /// An owner's `GET PATH` with the token, retried until it answers or [`WITHIN`] passes:
+    /// its reply (`None`: never answered).
+    pub fn owner_get(&self, path: &str) -> Option<Reply> {
+        let bearer = self.bearer_or_none();
+        let deadline = Instant::now() + WITHIN;
+        while Instant::now() < deadline {
+            let headers: Vec<(&str, &str)> = bearer
+                .as_deref()
+                .map(|b| vec![("Authorization", b)])
+                .unwrap_or_default();
+            if let Ok(reply) = try_request(self.addr, "GET", path, &self.host(), &headers, None) {
+                return Some(reply);
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        None
+    }
+
+    /// `Authorization: Bearer TOKEN` as a header line, or an empty `X-None:` line when the
+    /// server printed no token (an older build on loopback).
+    pub fn bearer_header(&self) -> String {
+        self.bearer_or_none()
+            .map_or_else(|| "X-None: 1".to_owned(), |b| format!("Authorization: {b}"))
+    }
+
+    fn bearer_or_none(&self) -> Option<String> {
+        self.token.as_ref().map(|t| format!("Bearer {t}"))
     }
 
     /// `Host:` for requests to it.
@@ -81,9 +165,13 @@ impl Serve {
         request(self.addr, "POST", path, &self.host(), headers, Some(body))
     }
 
-    /// `Authorization: Bearer TOKEN`.
+    /// `Authorization: Bearer TOKEN` (an older build on loopback printed none: then a token
+    /// it ignores).
     pub fn bearer(&self) -> String {
-        format!("Bearer {}", self.token.as_deref().expect("a token"))
+        format!(
+            "Bearer {}",
+            self.token.as_deref().unwrap_or("no-token-printed")
+        )
     }
 }
 
@@ -125,8 +213,20 @@ pub fn request(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> Reply {
-    let mut stream = TcpStream::connect_timeout(&addr, WITHIN).expect("connect");
-    stream.set_read_timeout(Some(WITHIN)).expect("timeout");
+    try_request(addr, method, path, host, headers, body).expect("a reply")
+}
+
+/// [`request`], failing with the I/O error instead of panicking.
+pub fn try_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    host: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> std::io::Result<Reply> {
+    let mut stream = TcpStream::connect_timeout(&addr, WITHIN)?;
+    stream.set_read_timeout(Some(WITHIN))?;
     let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
     for (name, value) in headers {
         text.push_str(&format!("{name}: {value}\r\n"));
@@ -136,10 +236,13 @@ pub fn request(
     }
     text.push_str("\r\n");
     text.push_str(body.unwrap_or(""));
-    stream.write_all(text.as_bytes()).expect("send");
+    stream.write_all(text.as_bytes())?;
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read");
-    parse(&String::from_utf8_lossy(&raw))
+    stream.read_to_end(&mut raw)?;
+    if raw.is_empty() {
+        return Err(std::io::Error::other("closed without a reply"));
+    }
+    Ok(parse(&String::from_utf8_lossy(&raw)))
 }
 
 fn parse(raw: &str) -> Reply {
@@ -168,6 +271,13 @@ pub struct Events {
 
 impl Events {
     pub fn open(serve: &Serve, headers: &[(&str, &str)]) -> Events {
+        let (status, events) = Events::try_open(serve, headers);
+        assert_eq!(status, 200, "events");
+        events.expect("a stream")
+    }
+
+    /// `GET /api/events`: its status, and the stream when it is 200.
+    pub fn try_open(serve: &Serve, headers: &[(&str, &str)]) -> (u16, Option<Events>) {
         let mut stream = TcpStream::connect_timeout(&serve.addr, WITHIN).expect("connect");
         stream.set_read_timeout(Some(WITHIN)).expect("timeout");
         let mut text = format!("GET /api/events HTTP/1.1\r\nHost: {}\r\n", serve.host());
@@ -178,8 +288,15 @@ impl Events {
         stream.write_all(text.as_bytes()).expect("send");
         let mut reader = BufReader::new(stream);
         let mut status = String::new();
-        reader.read_line(&mut status).expect("status line");
-        assert!(status.contains(" 200 "), "events: {status:?}");
+        let _ = reader.read_line(&mut status);
+        let code = status
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        if code != 200 {
+            return (code, None);
+        }
         loop {
             let mut line = String::new();
             reader.read_line(&mut line).expect("header");
@@ -187,7 +304,7 @@ impl Events {
                 break;
             }
         }
-        Events { reader }
+        (code, Some(Events { reader }))
     }
 
     /// The data of the next `snapshot` event, or `None` when none came before `deadline`.

@@ -167,6 +167,35 @@ test("the page shows the board `ring-tmux json` shows for the same folder", asyn
   assert.deepEqual(errors, []);
 });
 
+test("the token leaves the address bar, rides in a header, and no cookie is set", async () => {
+  const world = folder({ "claude-code": [["/repo/app", null]] });
+  world.hook("claude", { session_id: "s1", hook_event_name: "UserPromptSubmit", cwd: "/repo/app", prompt: "go" });
+  const { url } = await serve(world);
+  assert.match(url, /\/#token=[0-9a-f]+$/, "the printed address carries the token in its fragment");
+  const context = await browser.newContext();
+  cleanups.push(() => context.close().catch(() => {}));
+  const page = await context.newPage();
+  const api = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/")) api.push({ url: r.url(), authorization: r.headers()["authorization"] });
+  });
+  await page.goto(url);
+  await page.waitForSelector('#board > li[data-session-id="s1"]', { timeout: WITHIN });
+  assert.ok(!page.url().includes("token"), `the address bar still holds it: ${page.url()}`);
+  assert.deepEqual(await context.cookies(), []);
+  assert.ok(api.length > 0, "the page asked the API");
+  const token = url.split("#token=")[1];
+  for (const r of api) {
+    assert.ok(!r.url.includes(token), `a token in a URL: ${r.url}`);
+    assert.equal(r.authorization, `Bearer ${token}`, r.url);
+  }
+  // Without the token the page loads, and gets nothing.
+  const bare = await context.newPage();
+  await bare.goto(url.split("#")[0]);
+  await bare.waitForFunction(() => /token/.test(document.getElementById("connection").textContent), null, { timeout: WITHIN });
+  assert.equal(await bare.$$eval("#board > li", (n) => n.length), 0);
+});
+
 test("the page shows a hook event without being reloaded", async () => {
   const world = folder({ "claude-code": [["/repo/app", null], ["/repo/web", null]] });
   world.hook("claude", { session_id: "s1", hook_event_name: "UserPromptSubmit", cwd: "/repo/app", prompt: "go" });

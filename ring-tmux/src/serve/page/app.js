@@ -1,5 +1,5 @@
 // The board page of `ring-tmux serve`. It keeps the latest snapshot of the read inputs
-// (from /api/events, server-sent events) and derives the View from it every second with
+// (from /api/events, server-sent events read through fetch) and derives the View from it every second with
 // ring-shared compiled to wasm (/pkg/ring_web.js), so idle times and the Codex permission
 // wait tick here without asking the server. Every string from the board is data: it goes
 // into the page through textContent only, never as markup.
@@ -21,6 +21,25 @@ let KINDS = {
 // What the time of each state says: how long it has waited, or since it last did something.
 const SINCE = { waiting: "waiting", working: "active, last", idle: "idle", ended: "ended" };
 const TICK_MS = 1000;
+const RETRY_MS = 1000;
+
+// The token: from the address `ring-tmux serve` printed (`#token=…`; `?token=` also read),
+// kept in this variable only (no cookie, no storage) and sent in a header. It leaves the
+// address bar at once, so it is in no history entry, bookmark or shared link.
+const TOKEN = takeToken();
+
+function takeToken() {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("token");
+  const fromQuery = new URLSearchParams(location.search).get("token");
+  if (fromHash !== null || fromQuery !== null) {
+    history.replaceState(null, "", location.pathname);
+  }
+  return fromHash || fromQuery || "";
+}
+
+function authorized(headers = {}) {
+  return { ...headers, Authorization: `Bearer ${TOKEN}` };
+}
 
 const board = document.getElementById("board");
 const summary = document.getElementById("summary");
@@ -155,9 +174,9 @@ async function jump(id, button) {
   try {
     const response = await fetch("/api/jump", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: authorized({ "Content-Type": "application/json" }),
       body: JSON.stringify({ session_id: id }),
-      credentials: "same-origin",
+      credentials: "omit",
     });
     const answer = await response.json().catch(() => ({}));
     connection.textContent = response.ok ? "switched" : `could not go there: ${answer.error || response.status}`;
@@ -168,24 +187,57 @@ async function jump(id, button) {
   }
 }
 
-function listen() {
-  const events = new EventSource("/api/events");
-  events.addEventListener("snapshot", (event) => {
-    connection.textContent = "live";
-    if (wasm) {
-      setSnapshot(event.data);
-    } else {
-      refreshServerView();
+// The event stream, read with fetch (an EventSource cannot send the token in a header):
+// each `snapshot` event's data is the board's read inputs. Reconnects after a pause.
+async function listen() {
+  for (;;) {
+    try {
+      const response = await fetch("/api/events", { headers: authorized(), credentials: "omit" });
+      if (response.status === 401) {
+        connection.textContent = "this page has no token: open the address ring-tmux serve printed (it ends in #token=…)";
+        return;
+      }
+      if (!response.ok || !response.body) throw new Error(String(response.status));
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          onEvent(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // Fall through to the retry.
     }
-  });
-  events.addEventListener("error", () => {
     connection.textContent = "reconnecting…";
-  });
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
+
+// One server-sent event block: `event: NAME` and `data: …` lines.
+function onEvent(block) {
+  let name = "message";
+  const data = [];
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event:")) name = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+  }
+  if (name !== "snapshot" || data.length === 0) return;
+  connection.textContent = "live";
+  if (wasm) {
+    setSnapshot(data.join("\n"));
+  } else {
+    refreshServerView();
+  }
 }
 
 async function refreshServerView() {
   try {
-    const response = await fetch("/api/view", { credentials: "same-origin" });
+    const response = await fetch("/api/view", { headers: authorized(), credentials: "omit" });
     if (response.ok) {
       serverView = await response.json();
       draw();
