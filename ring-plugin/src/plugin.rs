@@ -317,6 +317,7 @@ impl State {
                 self.board_run_finished(exit_code, &stdout, &stderr, &context)
             }
             Event::Key(key) if self.settings.mode == Mode::Board => {
+                self.board.set_size(self.rows, self.cols);
                 let action = self.board.handle(board_key(&key), &self.view.entries);
                 self.act(action)
             }

@@ -77,9 +77,46 @@ pub struct Board {
     commands: Commands,
     next_seq: u64,
     pending: BTreeMap<u64, Pending>,
+    /// The board's rows and columns as last drawn (the glue sets them before each key):
+    /// an answer is sent only when the whole dialog fits them.
+    size: Option<(usize, usize)>,
 }
 
 impl Board {
+    /// The board's size as drawn, so that a dialog it shows cut gets no answer.
+    pub fn set_size(&mut self, rows: usize, cols: usize) {
+        self.size = Some((rows, cols));
+    }
+
+    /// Why the dialog, drawn under the list, would not be seen whole on a board of the size
+    /// last drawn (its top rows cut, or a row wider than the board), if it would not.
+    fn cut(&mut self, session: &str, subject: &str, dialog: &Dialog) -> Option<String> {
+        let (rows, cols) = self.size?;
+        self.mode = Mode::Choosing {
+            session: session.to_owned(),
+            subject: subject.to_owned(),
+            dialog: dialog.clone(),
+        };
+        let lines = self.footer(None, cols);
+        self.mode = Mode::List;
+        // The title and one row of the list stay (board::Layout).
+        let room = rows.saturating_sub(2);
+        if lines.len() > room {
+            return Some(format!(
+                "the dialog does not fit the board ({} lines, room for {room}): nothing was \
+                 sent; answer it in the pane, or enlarge the board",
+                lines.len()
+            ));
+        }
+        let wide = lines.iter().any(|line| cells::width(&line.text) > cols);
+        wide.then(|| {
+            format!(
+                "the dialog is wider than the board ({cols} columns): nothing was sent; \
+                 answer it in the pane, or widen the board"
+            )
+        })
+    }
+
     /// Whether `ring-tmux` can be run (set by the glue from the layout and the grant).
     pub fn set_commands(&mut self, commands: Commands) {
         self.commands = commands;
@@ -225,6 +262,15 @@ impl Board {
         };
         let choice = number.and_then(|n| dialog.options.iter().find(|o| o.number == n));
         match (number, choice) {
+            (Some(_), Some(_)) if let Some(why) = self.cut(&session, &subject, &dialog) => {
+                self.message = Some(error(&why));
+                self.mode = Mode::Choosing {
+                    session,
+                    subject,
+                    dialog,
+                };
+                Action::Redraw
+            }
             (Some(number), Some(choice)) => {
                 let text = choice.text.clone();
                 let expect = dialog.fingerprint.clone();

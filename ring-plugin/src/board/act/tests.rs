@@ -433,3 +433,27 @@ fn a_named_session_s_prompt_starts_from_its_name() {
         })
     );
 }
+
+#[rstest]
+#[case::fits(12, 80, true)]
+#[case::too_few_rows(7, 80, false)]
+#[case::too_narrow(12, 40, false)]
+fn an_answer_goes_only_when_the_whole_dialog_fits_the_board(
+    #[case] rows: usize,
+    #[case] cols: usize,
+    #[case] sent: bool,
+) {
+    // The footer: 6 lines (the reply line, the question, 3 options, the help), the longest
+    // option 70 columns; the board keeps its title and one list row.
+    let mut board = read(Some(0), DIALOG, "");
+    board.set_size(rows, cols);
+    let commands = press(&mut board, "2");
+    if sent {
+        assert_eq!(commands.len(), 1, "{:?}", footer_text(&board));
+    } else {
+        assert!(commands.is_empty(), "{commands:?}");
+        let said = footer_text(&board).join("\n");
+        assert!(said.contains("nothing was sent"), "{said}");
+        assert!(said.contains("answer it in the pane"), "{said}");
+    }
+}
