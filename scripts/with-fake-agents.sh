@@ -16,8 +16,10 @@
 #   settings and a transcript; CARGO_HOME and RUSTUP_HOME stay where they were), RING_HOME
 #   another ring folder with a waiting row, the XDG_* folders unset.
 # A test that spawns tmux without its own socket, scans /proc without RING_PROCS, or trusts
-# the inherited environment sees them. Everything started here is stopped at the end by its
-# pid and its socket. The exit status is CMD's.
+# the inherited environment sees them. The command must also leave them alone: a file added or
+# changed under that HOME or RING_HOME, or a ring option (`@ring…`) set in that tmux server,
+# fails the run. Everything started here is stopped at the end by its pid and its socket. The
+# exit status is CMD's, or 1 when CMD succeeded but touched the fake machine.
 set -euo pipefail
 
 [ $# -gt 0 ] || { echo "usage: scripts/with-fake-agents.sh CMD [ARG...]" >&2; exit 2; }
@@ -77,9 +79,28 @@ printf '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "%s/bin/ri
 printf '{"type":"user","sessionId":"fake-agents","cwd":"%s","message":{"role":"user","content":"hi"}}\n' \
   "$world/project" >"$HOME/.claude/projects/-fake-agents/fake-agents.jsonl"
 
+# What a test must leave alone: the files of this HOME and RING_HOME, and ring's options in
+# the tmux server it runs inside (a hook run with the inherited TMUX would set them).
+files() { find "$HOME" "$RING_HOME" -printf '%p %s %T@\n' | sort; }
+ring_options() {
+  { tmux show-options -g; tmux show-options -s; tmux show-options -w -t work:0
+    tmux show-options -p -t "$pane"; } 2>/dev/null | grep '^@ring' || true
+}
+files_before="$(files)" options_before="$(ring_options)"
+
 echo "with-fake-agents.sh: claude, codex, gemini, opencode and tmux processes (pids ${pids[*]}), tmux server $server_pid on $socket, HOME=$HOME, RING_HOME=$RING_HOME" >&2
 set +e
 "$@"
 rc=$?
 set -e
+if [ "$(files)" != "$files_before" ]; then
+  echo "with-fake-agents.sh: the command changed the HOME or RING_HOME it inherited:" >&2
+  diff <(echo "$files_before") <(files) >&2 || true
+  [ "$rc" != 0 ] || rc=1
+fi
+if [ "$(ring_options)" != "$options_before" ]; then
+  echo "with-fake-agents.sh: the command set ring's options in the tmux server it ran inside:" >&2
+  diff <(echo "$options_before") <(ring_options) >&2 || true
+  [ "$rc" != 0 ] || rc=1
+fi
 exit "$rc"
