@@ -90,8 +90,8 @@ files_before="$(files)" options_before="$(ring_options)"
 
 echo "with-fake-agents.sh: claude, codex, gemini, opencode and tmux processes (pids ${pids[*]}), tmux server $server_pid on $socket, HOME=$HOME, RING_HOME=$RING_HOME" >&2
 # CMD runs aside so a signal to this script stops it at once (bash runs traps only between
-# commands) and CMD in turn; it keeps this script's standard input.
-"$@" <&0 &
+# commands) and CMD in turn; it keeps this script's standard input, if there is one.
+if { : <&0; } 2>/dev/null; then "$@" <&0 & else "$@" </dev/null & fi
 child=$!
 trap 'kill -TERM "$child" 2>/dev/null; wait "$child"; exit 130' INT TERM
 set +e
