@@ -90,5 +90,6 @@ run_lines good || { cat "$work/good.log" >&2; fail "the README's lines failed on
 installed="$work/good-home/.local/bin/ring-tmux"
 [ -x "$installed" ] || { cat "$work/good.log" >&2; fail "no ~/.local/bin/ring-tmux after the README's lines"; }
 said="$("$installed" --version)"
+# shellcheck disable=SC2088 # a message naming the path as the README does
 [ "$said" = "ring-tmux $v" ] || fail "~/.local/bin/ring-tmux --version says '$said', not 'ring-tmux $v'"
 echo "release-install-check.sh: the README's lines install $archive: ~/.local/bin/ring-tmux says '$said'"
