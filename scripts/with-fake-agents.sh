@@ -50,13 +50,17 @@ for name in claude codex gemini opencode tmux; do
 done
 
 # A real tmux server on the default socket of a temporary TMUX_TMPDIR, with agents in its panes.
+# Every tmux command here names that socket: run from inside tmux, a bare `tmux` would talk to
+# the server of the inherited $TMUX, the developer's own.
 export TMUX_TMPDIR="$world/tmux"
-tmux -f /dev/null new-session -d -s work -x 120 -y 30 -c "$world/project" "$world/bin/claude 86400"
-tmux new-window -d -t work -c "$world/project" "$world/bin/codex 86400"
-tmux set-option -t work remain-on-exit on >/dev/null
-socket="$(tmux display-message -p -t work '#{socket_path}')"
-pane="$(tmux display-message -p -t work:0 '#{pane_id}')"
-server_pid="$(tmux display-message -p -t work '#{pid}')"
+mkdir -m 700 "$TMUX_TMPDIR/tmux-$(id -u)"
+socket="$TMUX_TMPDIR/tmux-$(id -u)/default"
+fake_tmux() { tmux -S "$socket" "$@"; }
+fake_tmux -f /dev/null new-session -d -s work -x 120 -y 30 -c "$world/project" "$world/bin/claude 86400"
+fake_tmux new-window -d -t work -c "$world/project" "$world/bin/codex 86400"
+fake_tmux set-option -t work remain-on-exit on >/dev/null
+pane="$(fake_tmux display-message -p -t work:0 '#{pane_id}')"
+server_pid="$(fake_tmux display-message -p -t work '#{pid}')"
 export TMUX="$socket,$server_pid,0" TMUX_PANE="$pane"
 
 export ZELLIJ=0 ZELLIJ_SESSION_NAME=ring-fake-agents-$$
@@ -83,8 +87,8 @@ printf '{"type":"user","sessionId":"fake-agents","cwd":"%s","message":{"role":"u
 # the tmux server it runs inside (a hook run with the inherited TMUX would set them).
 files() { find "$HOME" "$RING_HOME" -printf '%p %s %T@\n' | sort; }
 ring_options() {
-  { tmux show-options -g; tmux show-options -s; tmux show-options -w -t work:0
-    tmux show-options -p -t "$pane"; } 2>/dev/null | grep '^@ring' || true
+  { fake_tmux show-options -g; fake_tmux show-options -s; fake_tmux show-options -w -t work:0
+    fake_tmux show-options -p -t "$pane"; } 2>/dev/null | grep '^@ring' || true
 }
 files_before="$(files)" options_before="$(ring_options)"
 
