@@ -117,9 +117,12 @@ done
 echo "wrote 3 completion scripts and $(ls "$cli_out/man/man1" | wc -l) man pages to $cli_out"
 # --- end completions and man pages -----------------------------------------------------------
 
-step "tests"
+step "tests (beside fake claude, codex and tmux processes)"
 # The tmux end-to-end tests skip without tmux on a developer's machine; here they must run.
-RING_E2E_REQUIRED=1 cargo test --workspace --locked
+# scripts/with-fake-agents.sh runs them on a machine that looks like a ring user's (agent
+# processes, a tmux server the tests sit inside, a RING_HOME with a row): a test that reads
+# the real machine instead of its own world fails here, not on the users' machines.
+RING_E2E_REQUIRED=1 scripts/with-fake-agents.sh cargo test --workspace --locked
 
 # ---- ring-web (issue 18): the board for JavaScript through wasm-bindgen ---------------------
 step "ring-web: clippy (wasm32-unknown-unknown)"
@@ -207,19 +210,11 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
 fi
 dist="$(mktemp -d)"
 scripts/release-build.sh --out "$dist" --wasm --target x86_64-unknown-linux-musl --sums
-(cd "$dist" && sha256sum -c SHA256SUMS)
-tar -xzf "$dist"/ring-tmux-*-x86_64-unknown-linux-musl.tar.gz -C "$dist"
-release_bin="$(echo "$dist"/ring-tmux-*-x86_64-unknown-linux-musl/bin/ring-tmux)"
-file "$release_bin" | grep -Eq 'statically linked|static-pie linked' || { file "$release_bin"; echo "ci: $release_bin is not static" >&2; exit 1; }
-# glibc's ldd says "statically linked" (exit 0) for a static-pie, "not a dynamic executable"
-# (exit 1) for a plain static one; anything else lists libraries.
-case "$(ldd "$release_bin" 2>&1 || true)" in
-  *"statically linked"* | *"not a dynamic executable"*) ;;
-  *) ldd "$release_bin"; echo "ci: ldd lists libraries" >&2; exit 1 ;;
-esac
-"$release_bin" --version
-head -c 4 "$dist/ring.wasm" | grep -q 'asm' || { echo "ci: ring.wasm is not WebAssembly" >&2; exit 1; }
-cmp "$dist/ring.wasm" "$dist"/ring-tmux-*-x86_64-unknown-linux-musl/share/ring/ring.wasm
+# The checks the release workflow runs on its archives (one script, so they cannot drift)...
+scripts/release-check.sh "$dist"
+# ...and the README's install lines, run as written against these archives over loopback HTTP:
+# a tampered archive is never unpacked, the good one installs a ring-tmux that runs.
+scripts/release-install-check.sh "$dist"
 rm -rf "$dist"
 
 step "release: cargo package (ring-shared, ring-tmux)"

@@ -20,8 +20,9 @@
 #
 # Only what the host can build is built here: x86_64-unknown-linux-musl on a Linux x86_64
 # machine with the musl target (rustup target add x86_64-unknown-linux-musl) and musl-gcc
-# (musl-tools: rusqlite compiles SQLite's C). aarch64 Linux and macOS are built by the
-# workflow's runners.
+# (musl-tools: rusqlite compiles SQLite's C); aarch64-unknown-linux-musl with that target and
+# cargo-zigbuild + zig on PATH (scripts/release-tools.txt). macOS is built by the workflow's
+# runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,7 +36,7 @@ while [ $# -gt 0 ]; do
     --target) targets+=("$2"); shift ;;
     --wasm) wasm=1 ;;
     --sums) sums=1 ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "release-build.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -59,16 +60,19 @@ for triple in "${targets[@]}"; do
     # musl links statically by default; said explicitly so a changed default cannot slip by.
     *-linux-musl*) flags="$flags -C target-feature=+crt-static" ;;
   esac
-  case "$triple" in
-    aarch64-unknown-linux-musl)
-      # Cross-compiling on an x86_64 runner: the workflow installs this linker.
-      if command -v aarch64-linux-musl-gcc >/dev/null; then
-        export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_MUSL_LINKER=aarch64-linux-musl-gcc
-        export CC_aarch64_unknown_linux_musl=aarch64-linux-musl-gcc
-      fi
-      ;;
-  esac
-  RUSTFLAGS="$flags" cargo build --release --locked -p ring-tmux --target "$triple"
+  build=(build)
+  if [ "$triple" = aarch64-unknown-linux-musl ] && [ "$(uname -m)" != aarch64 ]; then
+    # Cross-compiling (the workflow's x86_64 runner): `cargo zigbuild` uses zig as the C
+    # compiler (SQLite) and linker, with zig's own musl for aarch64. Both come from PyPI,
+    # pinned by version and hash in scripts/release-tools.txt.
+    command -v cargo-zigbuild >/dev/null || {
+      echo "release-build.sh: $triple needs cargo-zigbuild and zig:" \
+        "pip install --require-hashes --only-binary :all: -r scripts/release-tools.txt" >&2
+      exit 1
+    }
+    build=(zigbuild)
+  fi
+  RUSTFLAGS="$flags" cargo "${build[@]}" --release --locked -p ring-tmux --target "$triple"
   stage="$(mktemp -d)"
   name="ring-tmux-$version-$triple"
   mkdir -p "$stage/$name/bin" "$stage/$name/share/doc/ring"

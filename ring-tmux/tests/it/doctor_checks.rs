@@ -56,6 +56,7 @@ impl Fixture {
         };
         std::fs::create_dir_all(f.bin()).expect("mkdir");
         std::fs::create_dir_all(f.home().join(".claude")).expect("mkdir");
+        std::fs::write(f.procs(), r#"{"claude-code": [], "codex": []}"#).expect("procs");
         std::os::unix::fs::symlink(binary(), f.bin().join("ring-tmux")).expect("symlink");
         write_exec(&f.bin().join("tmux"), FAKE_TMUX);
         f.ring_tmux(&["install-hooks"]).success();
@@ -84,6 +85,11 @@ impl Fixture {
         self.home().join(".config/ring")
     }
 
+    /// The process scan doctor sees (`RING_PROCS`): no agent runs.
+    fn procs(&self) -> PathBuf {
+        self.dir.path().join("procs.json")
+    }
+
     fn settings(&self) -> PathBuf {
         self.home().join(".claude/settings.json")
     }
@@ -103,13 +109,25 @@ impl Fixture {
             std_cmd.uid(NOBODY).gid(NOBODY);
         }
         let mut cmd = Command::from_std(std_cmd);
+        // The fixture's own world only: no agent runs (an empty process scan, not the
+        // machine's /proc, where a user's Claude Code made doctor warn), no tmux or zellij
+        // session around it.
         cmd.args(args)
             .env("HOME", self.home())
             .env("PATH", self.bin())
             .env("TMUX_TMPDIR", self.dir.path())
+            .env("RING_PROCS", self.procs())
             .env_remove("TMUX")
+            .env_remove("TMUX_PANE")
+            .env_remove("ZELLIJ")
+            .env_remove("ZELLIJ_SESSION_NAME")
+            .env_remove("ZELLIJ_PANE_ID")
             .env_remove("RING_HOME")
-            .env_remove("XDG_CACHE_HOME");
+            .env_remove("XDG_CACHE_HOME")
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("XDG_RUNTIME_DIR")
+            .env_remove("DBUS_SESSION_BUS_ADDRESS");
         for (key, value) in &self.env {
             cmd.env(key, value);
         }

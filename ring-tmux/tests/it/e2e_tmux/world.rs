@@ -57,6 +57,26 @@ pub fn tmux_version(server: &Server) -> (u32, u32) {
 
 static SERVERS: AtomicUsize = AtomicUsize::new(0);
 
+/// Where the test process itself may run (a tmux pane, a zellij session): none of it reaches
+/// a tmux server or a ring process of a test, which gets this world's variables instead.
+/// Under zellij, an inherited `ZELLIJ_SESSION_NAME` made the hook record the test's session as
+/// running in zellij, and `reply` refused it (scripts/with-fake-agents.sh).
+const OUTSIDE: [&str; 5] = [
+    "TMUX",
+    "TMUX_PANE",
+    "ZELLIJ",
+    "ZELLIJ_SESSION_NAME",
+    "ZELLIJ_PANE_ID",
+];
+
+/// `c` without the [`OUTSIDE`] variables.
+fn isolated(c: &mut Command) -> &mut Command {
+    for name in OUTSIDE {
+        c.env_remove(name);
+    }
+    c
+}
+
 /// One tmux server on its own socket, killed on drop.
 pub struct Server {
     pub name: String,
@@ -89,7 +109,7 @@ impl Server {
     fn command(&self) -> Command {
         let mut c = Command::new("tmux");
         c.args(["-L", &self.name, "-f", "/dev/null"]);
-        c.env_remove("TMUX").env_remove("TMUX_PANE");
+        isolated(&mut c);
         for (k, v) in &self.env {
             c.env(k, v);
         }
@@ -345,10 +365,7 @@ impl World {
         extra: &[(&str, String)],
     ) -> Output {
         let mut c = Command::new(BIN);
-        c.arg("hook")
-            .args(args)
-            .env_remove("TMUX")
-            .env_remove("TMUX_PANE");
+        isolated(&mut c).arg("hook").args(args);
         for (k, v) in World::env(self.dir.path()) {
             c.env(k, v);
         }
@@ -402,7 +419,7 @@ impl World {
     /// closes the menu. On a tmux with popups, `--style menu` in ARGS asks for the menu.
     pub fn menu_screen(&self, args: &[&str], needle: &str) -> String {
         let mut menu = Command::new(BIN);
-        menu.arg("menu").args(args);
+        isolated(&mut menu).arg("menu").args(args);
         for (k, v) in World::env(self.dir.path()) {
             menu.env(k, v);
         }
@@ -419,9 +436,9 @@ impl World {
     /// `ring-tmux ARGS` with the world's environment, as `run-shell` runs it.
     pub fn ring(&self, args: &[&str]) -> Output {
         let mut c = Command::new(BIN);
-        c.args(args)
-            .env("TMUX", self.server.tmux_env())
-            .env_remove("TMUX_PANE");
+        isolated(&mut c)
+            .args(args)
+            .env("TMUX", self.server.tmux_env());
         for (k, v) in World::env(self.dir.path()) {
             c.env(k, v);
         }
