@@ -5,7 +5,7 @@
 
 use crate::e2e_tmux::world::{self, World, payload, poll};
 use crate::hook_support::{Home, T0};
-use crate::serve_support::{Events, Serve, WITHIN, env_for};
+use crate::serve_support::{Events, Serve, WITHIN, env_for, serve_on};
 use serde_json::json;
 use std::os::unix::fs::PermissionsExt;
 
@@ -23,10 +23,6 @@ fn waiting_home() -> Home {
         T0 + 1.0,
     );
     home
-}
-
-fn serve_on(home: &Home, listen: &str) -> Serve {
-    Serve::start(listen, &[], &env_for(&home.home(), &home.ring(), T0 + 5.0))
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! bounded in count and time, and the connections it opens close when the test ends.
 
 use crate::hook_support::{Home, T0};
-use crate::serve_support::{Events, Serve, WITHIN, env_for, try_request};
+use crate::serve_support::{Events, Serve, WITHIN, env_for, serve_on, try_request};
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -20,10 +20,6 @@ fn waiting_home() -> Home {
         T0 + 1.0,
     );
     home
-}
-
-fn serve_on(home: &Home, listen: &str) -> Serve {
-    Serve::start(listen, &[], &env_for(&home.home(), &home.ring(), T0 + 5.0))
 }
 
 /// Asserts the owner still gets the board, and the server still runs.

@@ -359,3 +359,11 @@ pub fn env_for(home: &Path, ring: &Path, now: f64) -> Vec<(&'static str, String)
         ("RING_PROCS", procs.display().to_string()),
     ]
 }
+
+/// `ring-tmux serve --listen LISTEN` on `home`'s folders, its clock a few seconds after [`T0`].
+///
+/// [`T0`]: crate::hook_support::T0
+pub fn serve_on(home: &crate::hook_support::Home, listen: &str) -> Serve {
+    let now = crate::hook_support::T0 + 5.0;
+    Serve::start(listen, &[], &env_for(&home.home(), &home.ring(), now))
+}

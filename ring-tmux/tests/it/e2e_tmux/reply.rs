@@ -2,7 +2,7 @@
 //! Claude Code permission dialog and writes down the first key it gets. The real Claude Code
 //! dialog is answered in the real-agent suite (`scripts/agents/claude_scenarios.py`, `reply`).
 
-use super::world::{self, World, payload, poll, until_contains};
+use super::world::{self, World, payload, poll, stderr, stdout, until_contains};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -67,14 +67,6 @@ impl Agent {
         argv.extend_from_slice(args);
         self.w.ring(&argv)
     }
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 #[test]

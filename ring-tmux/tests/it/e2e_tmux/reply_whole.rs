@@ -3,7 +3,7 @@
 //! of many lines (read from a file) and writes down the first key it gets. And the front
 //! ends' `--session ID` names one session exactly, never another one's label or id prefix.
 
-use super::world::{self, World, payload, poll, until_contains};
+use super::world::{self, World, payload, poll, stderr, stdout, until_contains};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -93,14 +93,6 @@ impl Agent {
         argv.extend_from_slice(args);
         self.w.ring(&argv)
     }
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 #[test]

@@ -521,3 +521,13 @@ pub mod payload {
         json!({"hook_event_name": name, "session_id": id, "cwd": cwd, "tty": tty})
     }
 }
+
+/// A run's standard output, as text.
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A run's error output, as text.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
