@@ -7,7 +7,7 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
     /// The session: its id, a prefix of the id, or its current label.
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = super::completions::session_completer())]
     pub session: String,
     /// The name to show for it ("" removes the name).
     #[arg(value_name = "LABEL", allow_hyphen_values = true)]

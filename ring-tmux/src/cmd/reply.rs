@@ -12,7 +12,7 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
     /// The session: its id, a prefix of the id, or its label.
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = super::completions::session_completer())]
     pub session: String,
     /// The option to choose, as the dialog numbers it. Without it, the options are listed.
     #[arg(value_name = "N", value_parser = clap::value_parser!(u32).range(1..=9))]

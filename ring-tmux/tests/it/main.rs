@@ -43,6 +43,7 @@ mod read_support;
 mod serve_http;
 mod serve_support;
 mod stats_digest;
+mod uninstall_unhide;
 mod zeroconf_cli;
 mod zeroconf_defer;
 mod zeroconf_evidence;
