@@ -29,7 +29,7 @@ pub fn page_names() -> Vec<String> {
         .chain(
             command
                 .get_subcommands()
-                .filter(|s| !s.is_hide_set())
+                .filter(|s| !s.is_hide_set() && s.get_name() != "help")
                 .map(|s| format!("ring-tmux-{}", s.get_name())),
         )
         .collect()

@@ -104,6 +104,8 @@ pub fn run(args: Args) -> ExitCode {
             prefix.display()
         ),
     }
+    let man1 = data.join("man/man1");
+    let mut pages = 0;
     for path in targets {
         if path.symlink_metadata().is_err() {
             continue;
@@ -115,7 +117,17 @@ pub fn run(args: Args) -> ExitCode {
             failed = true;
             continue;
         }
-        removed.push(path.display().to_string());
+        if path.parent() == Some(man1.as_path()) {
+            pages += 1;
+        } else {
+            removed.push(path.display().to_string());
+        }
+    }
+    if pages > 0 {
+        removed.push(format!(
+            "{pages} man pages (ring-tmux*.1) in {}",
+            man1.display()
+        ));
     }
     for line in &removed {
         out!("✓ {verb} {line}");
