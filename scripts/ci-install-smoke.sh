@@ -27,3 +27,36 @@ echo "demo: scripts/demo.sh --no-attach"
 scripts/demo.sh --no-attach
 echo "doctor:"
 "$prefix/ring-tmux" doctor
+
+# Completions and man pages are installed (issue 25 item 13) ...
+installed=(
+  "$HOME/.local/share/bash-completion/completions/ring-tmux"
+  "$HOME/.local/share/zsh/site-functions/_ring-tmux"
+  "$HOME/.config/fish/completions/ring-tmux.fish"
+  "$HOME/.local/share/man/man1/ring-tmux.1"
+  "$HOME/.local/share/man/man1/ring-tmux-uninstall.1"
+  "$prefix/ring-tmux"
+)
+for file in "${installed[@]}"; do
+  [ -s "$file" ] || { echo "smoke: install.sh did not install $file" >&2; exit 1; }
+done
+grep -q ring-tmux "$HOME/.claude/settings.json" || { echo "smoke: no hooks installed" >&2; exit 1; }
+ring_home="$HOME/.config/ring"
+[ -d "$ring_home" ] || { echo "smoke: no ring folder at $ring_home" >&2; exit 1; }
+
+# ... and `install.sh --uninstall` removes everything it installed and keeps the ring folder.
+echo "uninstall: scripts/install.sh --uninstall --yes --prefix $prefix"
+scripts/install.sh --uninstall --yes --prefix "$prefix" | tee "$sandbox/uninstall.out"
+for file in "${installed[@]}" "$HOME/.config/zellij/plugins/ring.wasm" "$HOME/.config/zellij/layouts/ring.kdl"; do
+  [ ! -e "$file" ] || { echo "smoke: uninstall left $file" >&2; exit 1; }
+done
+if grep -q ring-tmux "$HOME/.claude/settings.json"; then
+  echo "smoke: uninstall left ring's hooks in ~/.claude/settings.json" >&2; exit 1
+fi
+if grep -qs ring.wasm "$HOME/.cache/zellij/permissions.kdl"; then
+  echo "smoke: uninstall left ring's grants in permissions.kdl" >&2; exit 1
+fi
+[ -d "$ring_home" ] || { echo "smoke: uninstall removed the ring folder" >&2; exit 1; }
+grep -q "Kept the ring folder $ring_home" "$sandbox/uninstall.out" \
+  || { echo "smoke: uninstall did not say it kept $ring_home" >&2; exit 1; }
+echo "smoke: install, then uninstall: ok"

@@ -2,28 +2,33 @@
 # Builds and installs ring on this machine, in one command, from any folder:
 #
 #   scripts/install.sh [--yes] [--no-hooks] [--prefix DIR]
+#   scripts/install.sh --uninstall [--yes] [--prefix DIR]
 #
 # 1. checks cargo; adds the wasm32-wasip1 target when it is missing;
 # 2. builds `ring-tmux` and the zellij plugin in release mode;
 # 3. copies `ring-tmux` into DIR (default ~/.local/bin), replacing an older copy atomically;
 # 4. installs the agent hooks (asks first unless --yes; --no-hooks skips them);
 # 5. installs the zellij plugin files (`ring-tmux install-zellij`);
-# 6. prints the line for ~/.tmux.conf, the TPM line and the zellij layout.
+# 6. installs the bash, zsh and fish completions and the man pages (~/.local/share, ~/.config);
+# 7. prints the line for ~/.tmux.conf, the TPM line and the zellij layout.
 #
 # Running it again upgrades in place (the hooks are rewritten only if the binary moved).
+# --uninstall runs `ring-tmux uninstall`: it removes all of the above and keeps the ring folder.
 set -euo pipefail
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 yes=0
 hooks=1
+uninstall=0
 prefix="${HOME}/.local/bin"
 while [ $# -gt 0 ]; do
   case "$1" in
     -y|--yes) yes=1 ;;
     --no-hooks) hooks=0 ;;
+    --uninstall) uninstall=1 ;;
     --prefix) [ $# -ge 2 ] || { echo "install.sh: --prefix needs a folder" >&2; exit 2; }; prefix="$2"; shift ;;
     --prefix=*) prefix="${1#--prefix=}" ;;
     -h|--help) usage; exit 0 ;;
@@ -39,6 +44,16 @@ case "$target_dir" in /*) ;; *) target_dir="$repo/$target_dir" ;; esac
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
+
+if [ "$uninstall" = 1 ]; then
+  # The installed binary knows what it installed; build nothing.
+  bin="$prefix/ring-tmux"
+  [ -x "$bin" ] || bin="$(command -v ring-tmux || true)"
+  [ -n "$bin" ] || die "no ring-tmux in $prefix or on PATH: nothing to uninstall"
+  flags=(--prefix "$prefix")
+  [ "$yes" = 1 ] && flags+=(--yes)
+  exec "$bin" uninstall "${flags[@]}"
+fi
 
 command -v cargo >/dev/null \
   || die "cargo is missing. Install Rust first (https://rustup.rs), open a new shell, and run this again."
@@ -123,6 +138,24 @@ if [ "$plugin" = 1 ] && [ -f "$wasm" ]; then
   fi
 fi
 
+data="${XDG_DATA_HOME:-$HOME/.local/share}"
+config="${XDG_CONFIG_HOME:-$HOME/.config}"
+say "installing the completions and man pages"
+# Each script runs ring-tmux at each Tab (session ids and labels complete too).
+put() { # put FILE COMMAND...: COMMAND's output, atomically into FILE
+  local file="$1"; shift
+  mkdir -p "$(dirname "$file")"
+  "$@" >"$file.new.$$" && mv -f "$file.new.$$" "$file"
+}
+put "$data/bash-completion/completions/ring-tmux" "$bin" completions bash
+put "$data/zsh/site-functions/_ring-tmux" "$bin" completions zsh
+put "$config/fish/completions/ring-tmux.fish" "$bin" completions fish
+"$bin" man --dir "$data/man/man1"
+echo "  bash: $data/bash-completion/completions/ring-tmux"
+echo "  zsh:  $data/zsh/site-functions/_ring-tmux (add that folder to fpath before compinit if it is not there)"
+echo "  fish: $config/fish/completions/ring-tmux.fish"
+echo "  man:  $data/man/man1/ring-tmux.1 (man ring-tmux)"
+
 cat <<EOF
 
 ring is installed: $bin
@@ -145,4 +178,4 @@ case ":$PATH:" in
   *":$prefix:"*) ;;
   *) printf '\nNote: %s is not on your PATH. Add to your shell profile:\n\n    export PATH="%s:$PATH"\n' "$prefix" "$prefix" ;;
 esac
-printf '\nCheck everything with: ring-tmux doctor\n'
+printf '\nCheck everything with: ring-tmux doctor. Remove ring with: ring-tmux uninstall\n'

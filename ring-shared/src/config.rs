@@ -8,6 +8,9 @@
 use crate::registry::Status;
 use toml::Value;
 
+mod docs;
+pub use docs::{KEY_DOCS, KeyDoc};
+
 /// Every setting, with RiNG's defaults (and ring's) in `impl Default`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {

@@ -88,6 +88,18 @@ pub struct ProjectStats {
 
 /// Per project, the waits that began at or after `since`; most total waiting first.
 pub fn stats(events: &[Event], since: f64, now: f64) -> Vec<ProjectStats> {
+    stats_live(events, since, now, |_| true)
+}
+
+/// [`stats`], where an unfinished wait counts as waiting now only when `waiting_now` says
+/// its session still waits (the board's liveness: an agent killed without SessionEnd left
+/// its last line `waiting` forever).
+pub fn stats_live(
+    events: &[Event],
+    since: f64,
+    now: f64,
+    waiting_now: impl Fn(&str) -> bool,
+) -> Vec<ProjectStats> {
     let mut by: BTreeMap<String, ProjectStats> = BTreeMap::new();
     for wait in waits(events, now)
         .into_iter()
@@ -103,7 +115,7 @@ pub fn stats(events: &[Event], since: f64, now: f64) -> Vec<ProjectStats> {
             total_seconds: 0.0,
         });
         p.waits += 1;
-        p.open += usize::from(wait.open);
+        p.open += usize::from(wait.open && waiting_now(&wait.event.session_id));
         p.total_seconds += wait.seconds;
         p.longest_seconds = p.longest_seconds.max(wait.seconds);
     }

@@ -27,6 +27,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers
 use ratatui::layout::Rect;
 use ring_shared::format::sanitize;
 use ring_shared::view::View;
+use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -49,10 +50,21 @@ pub struct Options {
     pub all: bool,
 }
 
-/// Reads the board as `list` does (tmux locations and stale hooks included).
-fn load(env: &Env, all: bool) -> View {
+/// Reads the board as `list` does (tmux locations and stale hooks included); `all` (the `a`
+/// key) lists ended and hidden sessions too, and gives the hidden ones' ids to mark.
+fn load(env: &Env, all: bool) -> (View, BTreeSet<String>) {
     let config = read_config(&env.ring_home).0;
-    load_board_with(env, &config, LoadOptions::full(all)).view
+    let options = LoadOptions {
+        show_hidden: all,
+        ..LoadOptions::full(all)
+    };
+    let view = load_board_with(env, &config, options).view;
+    let hidden = if all {
+        crate::read::hidden_ids(env).into_iter().collect()
+    } else {
+        BTreeSet::new()
+    };
+    (view, hidden)
 }
 
 /// Restores the terminal when dropped (every return path; ratatui's own hook covers panics).
@@ -102,7 +114,9 @@ pub fn run(options: Options) -> ExitCode {
         paths,
         last_read: Instant::now(),
     };
-    let mut app = App::new(load(&env, options.all), options.all);
+    let (view, hidden) = load(&env, options.all);
+    let mut app = App::new(view, options.all);
+    app.hidden = hidden;
     let mut terminal = match ratatui::try_init() {
         Ok(t) => t,
         Err(e) => {
@@ -179,7 +193,8 @@ impl Reader {
         }
         // Stamped before the read: a change during it shows at the next look.
         self.stamp = now;
-        app.set_view(load(env, app.all));
+        let (view, hidden) = load(env, app.all);
+        app.set_view_with_hidden(view, hidden);
         self.last_read = Instant::now();
         true
     }
@@ -198,7 +213,8 @@ fn carry_out(
         Effect::None => {}
         Effect::Quit => return Some(ExitCode::SUCCESS),
         Effect::Reload => {
-            app.set_view(load(env, app.all));
+            let (view, hidden) = load(env, app.all);
+            app.set_view_with_hidden(view, hidden);
         }
         Effect::Jump(id) => {
             let Some(socket) = socket.clone() else {
@@ -240,6 +256,19 @@ fn carry_out(
                 Err(e) => format!("could not write deleted_sessions.json: {e}"),
             };
             app.note(done);
+        }
+        Effect::Unhide(id) => {
+            use crate::store::hidden::Unhide;
+            let done = match crate::store::hidden::unhide(&env.ring_home, &id, env.now()) {
+                Ok(Unhide::Removed | Unhide::NotHidden) => "shown again".to_owned(),
+                Ok(Unhide::LockTimedOut) => {
+                    "deleted_sessions.json is locked by another ring process; try again".into()
+                }
+                Err(e) => format!("could not write deleted_sessions.json: {e}"),
+            };
+            app.note(done);
+            let (view, hidden) = load(env, app.all);
+            app.set_view_with_hidden(view, hidden);
         }
         Effect::ReadReply(id) => {
             let read = match app.view().entries.iter().find(|e| e.session_id == id) {

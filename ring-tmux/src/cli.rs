@@ -41,10 +41,12 @@ pub enum Command {
     Reply(cmd::reply::Args),
     Name(cmd::name::Args),
     Hide(cmd::hide::Args),
+    Unhide(cmd::unhide::Args),
     Stats(cmd::stats::Args),
     Digest(cmd::digest::Args),
     InstallHooks(cmd::install_hooks::Args),
     RemoveHooks(cmd::remove_hooks::Args),
+    Uninstall(cmd::uninstall::Args),
     InstallZellij(cmd::install_zellij::Args),
     Doctor(cmd::doctor::Args),
     Gc(cmd::gc::Args),
@@ -71,10 +73,12 @@ impl Command {
             Command::Reply(args) => cmd::reply::run(args),
             Command::Name(args) => cmd::name::run(args),
             Command::Hide(args) => cmd::hide::run(args),
+            Command::Unhide(args) => cmd::unhide::run(args),
             Command::Stats(args) => cmd::stats::run(args),
             Command::Digest(args) => cmd::digest::run(args),
             Command::InstallHooks(args) => cmd::install_hooks::run(args),
             Command::RemoveHooks(args) => cmd::remove_hooks::run(args),
+            Command::Uninstall(args) => cmd::uninstall::run(args),
             Command::InstallZellij(args) => cmd::install_zellij::run(args),
             Command::Doctor(args) => cmd::doctor::run(args),
             Command::Gc(args) => cmd::gc::run(args),
@@ -106,6 +110,7 @@ pub fn help(subcommand: &str) -> String {
 /// Parses `argv` (program name first) and runs the command. A usage error is printed in
 /// ring's voice (`ring-tmux: <what>; see `ring-tmux SUB --help``) and exits 2.
 pub fn main(argv: Vec<OsString>) -> ExitCode {
+    cmd::completions::complete_if_asked();
     let first = argv.get(1).and_then(|a| a.to_str()).map(str::to_owned);
     match Cli::try_parse_from(argv) {
         Ok(cli) => cli.command.run(),

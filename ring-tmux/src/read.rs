@@ -60,6 +60,9 @@ pub struct LoadOptions {
     /// Map sessions to `session:window.pane` targets of the tmux server this command runs in
     /// (§4.10 rules 1–2: one `list-panes` and a `/proc` walk). Display only (`location`).
     pub tmux_targets: bool,
+    /// List hidden sessions too (the board's `a`, which marks them): `deleted_sessions.json`
+    /// is read but hides nothing.
+    pub show_hidden: bool,
 }
 
 impl LoadOptions {
@@ -70,6 +73,7 @@ impl LoadOptions {
             zero_config: true,
             hook_stale: true,
             tmux_targets: true,
+            show_hidden: false,
         }
     }
 
@@ -136,6 +140,7 @@ fn build_view(
         scan_processes(env)
     };
     let hidden = hidden::load(&env.ring_home, now);
+    let no_hidden = BTreeMap::new();
     let labels = read_labels(env);
     let realpaths = realpaths_for(env, &procs);
     let realpath = |dir: &str| realpaths.get(dir);
@@ -168,7 +173,11 @@ fn build_view(
             now,
             config,
             procs: &procs,
-            hidden: &hidden.at,
+            hidden: if options.show_hidden {
+                &no_hidden
+            } else {
+                &hidden.at
+            },
             source_mtime: if options.hook_stale {
                 &mtime
             } else {
@@ -211,8 +220,17 @@ fn build_view(
     (view, found, waiting, labels, procs)
 }
 
+/// The ids `deleted_sessions.json` hides now (`unhide` picks among them, the board leaves
+/// them out).
+pub(crate) fn hidden_ids(env: &Env) -> Vec<String> {
+    hidden::load(&env.ring_home, env.now())
+        .at
+        .into_keys()
+        .collect()
+}
+
 /// `labels.json`: id → label (none when missing or unreadable).
-fn read_labels(env: &Env) -> BTreeMap<String, String> {
+pub(crate) fn read_labels(env: &Env) -> BTreeMap<String, String> {
     files::read_side_file(&env.ring_home, "labels.json")
         .map(|bytes| parse_labels(&bytes))
         .unwrap_or_default()

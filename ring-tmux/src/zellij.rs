@@ -80,7 +80,7 @@ impl Paths {
         }
     }
 
-    fn from_env(env: &Env) -> Paths {
+    pub(crate) fn from_env(env: &Env) -> Paths {
         let var = |name: &str| {
             std::env::var_os(name)
                 .filter(|v| !v.is_empty())
@@ -253,6 +253,50 @@ pub fn install(
     );
     out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
     Ok(())
+}
+
+/// `ring-tmux uninstall`'s zellij part: deletes the plugin file, the layout when it is ring's
+/// (it loads the plugin), and ring's entry in `permissions.kdl` (every other entry kept byte
+/// for byte). Returns what it removed (or, with `dry_run`, would remove), one line each.
+pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
+    let mut removed = Vec::new();
+    let plugin_key = paths.plugin.to_string_lossy().into_owned();
+    let read = |path: &Path| match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
+        Ok(bytes) => Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned())),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    };
+    if let Some(text) = read(&paths.permissions)? {
+        let edited = kdl::remove_node(&text, &plugin_key).map_err(|e| {
+            format!(
+                "{} is not KDL ring can edit safely ({e}); remove the {} entry by hand",
+                paths.permissions.display(),
+                kdl::quote(&plugin_key)
+            )
+        })?;
+        if let Some(edited) = edited {
+            if !dry_run {
+                write_atomic(&paths.permissions, edited.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", paths.permissions.display()))?;
+            }
+            removed.push(format!("ring's grants in {}", paths.permissions.display()));
+        }
+    }
+    let ours = |text: &str| text.contains(&kdl::quote(&format!("file:{plugin_key}")));
+    if read(&paths.layout)?.is_some_and(|text| ours(&text)) {
+        removed.push(delete(&paths.layout, dry_run)?);
+    }
+    if paths.plugin.symlink_metadata().is_ok() {
+        removed.push(delete(&paths.plugin, dry_run)?);
+    }
+    Ok(removed)
+}
+
+/// Deletes `path` (a symlink itself, never what it points to) unless `dry_run`.
+fn delete(path: &Path, dry_run: bool) -> Result<String, String> {
+    if !dry_run {
+        std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+    }
+    Ok(path.display().to_string())
 }
 
 /// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).

@@ -6,7 +6,7 @@
 //!  🟢   web               3m  → Edit src/main.rs               t:2.0
 //! ─ api needs permission ───────────────────────────────────────────
 //! Bash: cargo test --workspace --all-features -- --nocapture (whole)
-//!  ↑↓ jk move · ⏎ jump · p reply · n name · dd hide · a ended · q quit
+//!  ↑↓ jk move · ⏎ jump · p reply · n name · dd hide · a ended+hidden · u unhide · q quit
 //! ```
 //!
 //! Every text from a row is sanitized (escape sequences and control characters removed)
@@ -68,6 +68,7 @@ pub fn full_detail(entry: &Entry) -> String {
 }
 
 const AGENT: &str = " (agent)";
+const HIDDEN: &str = " (hidden)";
 
 /// Draws the board into the whole frame; `now` ages the idle times between reads.
 pub fn draw(frame: &mut Frame<'_>, app: &App, now: f64) {
@@ -106,7 +107,7 @@ fn title_line(app: &App) -> Line<'static> {
         text.push_str(&counts.join(" "));
     }
     if app.all {
-        text.push_str(" \u{b7} with ended");
+        text.push_str(" \u{b7} with ended and hidden");
     }
     Line::from(Span::styled(
         text,
@@ -131,7 +132,15 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
         .entries
         .iter()
         .zip(&names)
-        .map(|(e, n)| display_width(n) + if e.agent { AGENT.len() } else { 0 })
+        .map(|(e, n)| {
+            display_width(n)
+                + if e.agent { AGENT.len() } else { 0 }
+                + if app.is_hidden(&e.session_id) {
+                    HIDDEN.len()
+                } else {
+                    0
+                }
+        })
         .max()
         .unwrap_or(0);
     let places: Vec<String> = view.entries.iter().map(|e| sanitize(&e.location)).collect();
@@ -167,6 +176,13 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
                     Style::new().add_modifier(Modifier::DIM),
                 ));
             }
+            let hidden = app.is_hidden(&e.session_id);
+            if hidden {
+                who.push(Span::styled(
+                    HIDDEN,
+                    Style::new().add_modifier(Modifier::DIM),
+                ));
+            }
             let who = fit_spans(who, name_w);
             let idle = relative_time(e.idle_seconds + aged.max(0.0));
             let detail = truncate(sanitize(&e.detail).trim(), detail_w);
@@ -179,7 +195,12 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
             if with_place {
                 cells.push(Cell::from(fit_place(place, place_w)));
             }
-            Row::new(cells).style(row_style(e.status))
+            let style = if hidden {
+                row_style(e.status).add_modifier(Modifier::DIM)
+            } else {
+                row_style(e.status)
+            };
+            Row::new(cells).style(style)
         });
     let mut widths = vec![
         Constraint::Length(ICONS),
@@ -332,9 +353,9 @@ fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
 fn bottom_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let dim = Style::new().add_modifier(Modifier::DIM);
     let keys = if width >= 78 {
-        " \u{2191}\u{2193} jk move \u{b7} \u{23ce} jump \u{b7} p reply \u{b7} n name \u{b7} dd hide \u{b7} a ended \u{b7} r refresh \u{b7} q quit"
+        " \u{2191}\u{2193} jk move \u{b7} \u{23ce} jump \u{b7} p reply \u{b7} n name \u{b7} dd hide \u{b7} a ended+hidden \u{b7} u unhide \u{b7} r refresh \u{b7} q quit"
     } else {
-        " jk \u{23ce} p n dd a r q"
+        " jk \u{23ce} p n dd a u r q"
     };
     let line = match &app.mode {
         Mode::Naming { input, .. } => Line::from(vec![

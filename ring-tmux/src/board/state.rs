@@ -7,6 +7,7 @@
 
 use ring_shared::Status;
 use ring_shared::view::{Entry, View};
+use std::collections::BTreeSet;
 
 /// A key as the board reads it (crossterm's events mapped by the loop).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +76,8 @@ pub enum Effect {
     },
     /// Write `deleted_sessions.json` for this session.
     Hide(String),
+    /// Take this session out of `deleted_sessions.json` (`u` on a hidden row).
+    Unhide(String),
     /// Read this session's dialog (`ring-tmux reply ID --json`).
     ReadReply(String),
     /// Answer this session's dialog with option `number`, if it is still the one listed
@@ -93,8 +96,10 @@ pub enum Effect {
 #[derive(Debug, Clone)]
 pub struct App {
     view: View,
-    /// Ended sessions are shown (`a`).
+    /// Ended and hidden sessions are shown (`a`).
     pub all: bool,
+    /// The ids of the hidden sessions listed (with `a`): marked, and `u` shows them again.
+    pub hidden: BTreeSet<String>,
     selected: Option<String>,
     pub mode: Mode,
     /// A line for the user under the table: what a key did or why it did nothing.
@@ -109,6 +114,7 @@ impl App {
         App {
             view,
             all,
+            hidden: BTreeSet::new(),
             selected: None,
             mode: Mode::List,
             note: None,
@@ -117,6 +123,17 @@ impl App {
 
     pub fn view(&self) -> &View {
         &self.view
+    }
+
+    /// [`App::set_view`] with the hidden sessions it lists.
+    pub fn set_view_with_hidden(&mut self, view: View, hidden: BTreeSet<String>) {
+        self.hidden = hidden;
+        self.set_view(view);
+    }
+
+    /// Whether this session is listed only because `a` shows hidden ones.
+    pub fn is_hidden(&self, id: &str) -> bool {
+        self.hidden.contains(id)
     }
 
     /// A new read of the board; the selection stays on its session when it is still listed.
@@ -247,6 +264,13 @@ impl App {
                 return Effect::Reload;
             }
             Key::Char('d') if self.current().is_some() => self.mode = Mode::Delete,
+            Key::Char('u') => match self.current() {
+                Some(e) if self.is_hidden(&e.session_id) => {
+                    return Effect::Unhide(e.session_id.clone());
+                }
+                Some(_) => self.note("only a hidden session can be shown again (a lists them)"),
+                None => {}
+            },
             Key::Char('n') => {
                 if let Some(entry) = self.current() {
                     self.mode = Mode::Naming {

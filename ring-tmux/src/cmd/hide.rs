@@ -7,14 +7,19 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
     /// The session: its id, a prefix of the id, or its label.
-    #[arg(value_name = "SESSION", required_unless_present = "exact")]
+    #[arg(
+        value_name = "SESSION",
+        required_unless_present = "exact",
+        add = super::completions::session_completer()
+    )]
     pub session: Option<String>,
     /// The session by its exact id, never a label or prefix (what the boards pass).
     #[arg(
         long = "session",
         value_name = "ID",
         conflicts_with = "session",
-        allow_hyphen_values = true
+        allow_hyphen_values = true,
+        add = super::completions::session_completer()
     )]
     pub exact: Option<String>,
 }

@@ -13,10 +13,15 @@ use std::process::ExitCode;
 pub struct Args {
     /// The agent that sent the event: claude-code (default), codex, or any name for a
     /// generic agent.
-    #[arg(long, value_name = "PROVIDER", conflicts_with = "agent")]
+    #[arg(
+        long,
+        value_name = "PROVIDER",
+        conflicts_with = "agent",
+        add = super::completions::providers()
+    )]
     pub provider: Option<String>,
     /// The same as --provider (RiNG's `ring hook PROVIDER`).
-    #[arg(value_name = "PROVIDER")]
+    #[arg(value_name = "PROVIDER", add = super::completions::providers())]
     pub agent: Option<String>,
 }
 

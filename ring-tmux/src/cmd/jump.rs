@@ -10,7 +10,11 @@ use std::process::ExitCode;
 pub struct Args {
     /// Go to this session instead of the next waiting one: its id, a prefix of the id, or
     /// its label (`ring-tmux name`). A prefix several sessions share lists them, exit 1.
-    #[arg(value_name = "SESSION", conflicts_with = "session")]
+    #[arg(
+        value_name = "SESSION",
+        conflicts_with = "session",
+        add = super::completions::session_completer()
+    )]
     pub target: Option<String>,
     /// The tmux server (default: $TMUX's).
     #[arg(long, value_name = "PATH", allow_hyphen_values = true)]
@@ -24,7 +28,12 @@ pub struct Args {
     pub pane: Option<String>,
     /// Go to this session's pane (waiting or not) instead of the next waiting one; a
     /// notification's "go to session" action runs this.
-    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "ID",
+        allow_hyphen_values = true,
+        add = super::completions::session_completer()
+    )]
     pub session: Option<String>,
 }
 

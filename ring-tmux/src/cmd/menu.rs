@@ -29,7 +29,12 @@ pub struct Args {
     /// What to open: `board` (the live board in a popup where tmux has popups, else the
     /// menu; the default) or `menu` (always the plain menu). ring.tmux passes the tmux
     /// option @ring-menu-style.
-    #[arg(long, value_name = "STYLE", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "STYLE",
+        allow_hyphen_values = true,
+        add = super::completions::words(&["board", "menu"])
+    )]
     pub style: Option<String>,
     /// The server's version (#{version}); asked of the server when not given.
     #[arg(long, value_name = "VERSION", allow_hyphen_values = true)]

@@ -25,6 +25,8 @@ pub mod reply;
 pub mod serve;
 pub mod stats;
 pub mod status;
+pub mod unhide;
+pub mod uninstall;
 
 use ring_shared::format::sanitize;
 use ring_shared::pick::{Pick, pick};

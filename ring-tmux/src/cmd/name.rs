@@ -8,7 +8,11 @@ use std::process::ExitCode;
 pub struct Args {
     /// The session: its id, a prefix of the id, or its current label (with --session, the
     /// one word given is the LABEL).
-    #[arg(value_name = "SESSION", allow_hyphen_values = true)]
+    #[arg(
+        value_name = "SESSION",
+        allow_hyphen_values = true,
+        add = super::completions::session_completer()
+    )]
     pub session: Option<String>,
     /// The name to show for it ("" removes the name).
     #[arg(value_name = "LABEL", allow_hyphen_values = true)]

@@ -8,7 +8,10 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, clap::Args)]
 pub struct Args {
     /// `on` (until `off`), `off` (the summary goes out now), or how long: 30m, 2h, 90s, 45 (minutes).
-    #[arg(value_name = "on|off|DURATION")]
+    #[arg(
+        value_name = "on|off|DURATION",
+        add = super::completions::words(&["on", "off", "30m", "1h"])
+    )]
     pub when: Option<String>,
 }
 

@@ -13,14 +13,19 @@ use std::process::ExitCode;
 pub struct Args {
     /// The session: its id, a prefix of the id, or its label (with --session, the one word
     /// given is N).
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = super::completions::session_completer())]
     pub session: Option<String>,
     /// The option to choose, as the dialog numbers it (1-9). Without it, the dialog is
     /// listed.
     #[arg(value_name = "N")]
     pub number: Option<String>,
     /// The session by its exact id, never a label or prefix (what the boards pass).
-    #[arg(long = "session", value_name = "ID", allow_hyphen_values = true)]
+    #[arg(
+        long = "session",
+        value_name = "ID",
+        allow_hyphen_values = true,
+        add = super::completions::session_completer()
+    )]
     pub exact: Option<String>,
     /// List the dialog as JSON: `{"session_id", "question", "options": [{"number",
     /// "text"}], "selected", "context", "rows", "agent", "fingerprint"}`. Not with N.

@@ -45,10 +45,26 @@ pub(crate) fn events() -> (Vec<Event>, f64) {
     (stats::parse_events(&text), env.now())
 }
 
+/// The sessions the board shows waiting now: the log's last `waiting` line outlives an agent
+/// killed without SessionEnd, the board's liveness rules (process scan, `RING_PROCS` in
+/// tests) do not.
+pub(crate) fn waiting_now() -> std::collections::BTreeSet<String> {
+    let env = crate::env::Env::from_process();
+    let config = crate::read::read_config(&env.ring_home).0;
+    crate::read::load_board(&env, &config, false)
+        .view
+        .entries
+        .into_iter()
+        .filter(|e| e.status == ring_shared::registry::Status::Waiting)
+        .map(|e| e.session_id)
+        .collect()
+}
+
 /// Prints the table (or JSON).
 pub fn run(args: Args) -> ExitCode {
     let (events, now) = events();
-    let rows = stats::stats(&events, now - args.since, now);
+    let waiting = waiting_now();
+    let rows = stats::stats_live(&events, now - args.since, now, |id| waiting.contains(id));
     if args.json {
         let doc = serde_json::json!({ "since_seconds": args.since, "projects": rows });
         println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());

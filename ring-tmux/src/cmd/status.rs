@@ -24,7 +24,8 @@ pub struct Args {
         long,
         value_name = "on|off",
         allow_hyphen_values = true,
-        overrides_with = "no_project"
+        overrides_with = "no_project",
+        add = super::completions::words(&["on", "off"])
     )]
     pub project: Option<String>,
     /// The same as --project off.
@@ -37,7 +38,12 @@ pub struct Args {
     #[arg(long, overrides_with = "no_repair")]
     pub repair_now: bool,
     /// Print a format for ring.tmux instead: window-badge, pane-badge or defaults.
-    #[arg(long, value_name = "WHAT", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "WHAT",
+        allow_hyphen_values = true,
+        add = super::completions::words(&["window-badge", "pane-badge", "defaults"])
+    )]
     pub print: Option<String>,
     /// The server's @ring_gen: ring.tmux passes --gen=#{@ring_gen} so tmux runs the job again
     /// after every push, and the drift repair knows a push changed panes since its last run.

@@ -213,7 +213,7 @@ fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> std::io::Result<O
     Ok(backup)
 }
 
-fn ask(question: &str) -> bool {
+pub(crate) fn ask(question: &str) -> bool {
     out_raw!("{question} [y/N] ");
     let _ = std::io::stdout().flush();
     let mut answer = String::new();

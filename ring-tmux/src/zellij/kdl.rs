@@ -248,6 +248,24 @@ pub fn upsert_permissions(doc: &str, name: &str, wanted: &[&str]) -> Result<Stri
     Ok(out)
 }
 
+/// `doc` without the top-level node named `name` (and the line break after it); `None` when
+/// there is no such node. Every other byte is kept.
+pub fn remove_node(doc: &str, name: &str) -> Result<Option<String>, String> {
+    let nodes = top_level_nodes(doc)?;
+    let Some(range) = nodes
+        .into_iter()
+        .find(|range| node_name(&doc[range.clone()]).as_deref() == Some(name))
+    else {
+        return Ok(None);
+    };
+    let rest = &doc[range.end..];
+    let rest = rest
+        .strip_prefix("\r\n")
+        .or_else(|| rest.strip_prefix('\n'))
+        .unwrap_or(rest);
+    Ok(Some(format!("{}{}", &doc[..range.start], rest)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

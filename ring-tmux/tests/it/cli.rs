@@ -191,15 +191,11 @@ fn completions_parse_in_their_shells() {
         ("fish", "--no-execute", "ring-tmux.fish", false),
     ] {
         let script = stdout(&["completions", shell]);
-        // Every subcommand and a flag of each are completed.
-        for sub in subcommands() {
-            assert!(
-                script.contains(sub.get_name()),
-                "{shell}: no {}",
-                sub.get_name()
-            );
-        }
-        assert!(script.contains("older-than"), "{shell}: no gc --older-than");
+        // The script asks ring-tmux itself at each Tab (what it completes is tested below).
+        assert!(
+            script.contains("RING_TMUX_COMPLETE") && script.contains("ring-tmux"),
+            "{shell}: {script}"
+        );
         match shell_check(shell, flag, &script, file) {
             Some(out) => assert!(
                 out.status.success() && out.stderr.is_empty(),
@@ -215,36 +211,145 @@ fn completions_parse_in_their_shells() {
     }
 }
 
+/// A private HOME and ring folder with the built binary first on PATH, as an installed
+/// completion script finds it.
+struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    fn new() -> Sandbox {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(dir.path().join("home")).expect("home");
+        // Every agent's liveness unknown: never the machine's own processes.
+        std::fs::write(dir.path().join("procs.json"), "{}").expect("procs");
+        Sandbox { dir }
+    }
+
+    fn ring_home(&self) -> std::path::PathBuf {
+        self.dir.path().join("ring")
+    }
+
+    fn command(&self, program: &str) -> std::process::Command {
+        let bin = assert_cmd::cargo::cargo_bin("ring-tmux");
+        let path = format!(
+            "{}:{}",
+            bin.parent().expect("bin dir").display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let mut cmd = std::process::Command::new(program);
+        cmd.env("HOME", self.dir.path().join("home"))
+            .env("RING_HOME", self.ring_home())
+            .env("RING_NOW", "1700000000")
+            .env("PATH", path)
+            .env_remove("TMUX")
+            .env_remove("TMUX_PANE")
+            .env_remove("ZELLIJ")
+            .env("RING_PROCS", self.dir.path().join("procs.json"))
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    /// `ring-tmux ARGS`, which must succeed.
+    fn ring(&self, args: &[&str], stdin: &str) {
+        let mut cmd = self.command("ring-tmux");
+        cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped());
+        let mut child = cmd.spawn().expect("ring-tmux");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(stdin.as_bytes())
+            .expect("stdin");
+        let out = child.wait_with_output().expect("ring-tmux");
+        assert!(out.status.success(), "ring-tmux {args:?}: {out:?}");
+    }
+
+    /// What bash's programmable completion offers for `line` (the word under the cursor is
+    /// the last one, `""` for a fresh word), through the installed script.
+    fn bash_complete(&self, words: &[&str]) -> Vec<String> {
+        let script = self.dir.path().join("ring-tmux.bash");
+        std::fs::write(&script, stdout(&["completions", "bash"])).expect("write");
+        let quoted: Vec<String> = words
+            .iter()
+            .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+            .collect();
+        let current = quoted.last().cloned().unwrap_or_default();
+        let previous = quoted[quoted.len().saturating_sub(2)].clone();
+        let probe = format!(
+            "source '{}'; COMP_WORDS=({}); COMP_CWORD={}; COMP_TYPE=9; \
+             _clap_complete_ring_tmux ring-tmux {current} {previous}; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            script.display(),
+            quoted.join(" "),
+            words.len() - 1,
+        );
+        let out = self
+            .command("bash")
+            .args(["-c", &probe])
+            .output()
+            .expect("bash");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
 #[test]
-fn bash_completion_completes_a_subcommand_s_flags() {
-    // Source the script and ask it, as bash's programmable completion would.
-    let script = stdout(&["completions", "bash"]);
-    let function = script
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("complete -F "))
-        .and_then(|rest| rest.split_whitespace().next())
-        .expect("complete -F FUNCTION")
-        .to_owned();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("ring-tmux.bash");
-    std::fs::write(&path, script).expect("write");
-    let probe = format!(
-        "source {}; COMP_WORDS=(ring-tmux gc --); COMP_CWORD=2; COMP_LINE='ring-tmux gc --'; \
-         COMP_POINT=${{#COMP_LINE}}; {function} ring-tmux -- gc; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
-        path.display()
-    );
-    let out = std::process::Command::new("bash")
-        .args(["-c", &probe])
-        .output()
-        .expect("bash");
-    let words = String::from_utf8_lossy(&out.stdout);
+fn bash_completion_completes_a_subcommand_s_flags_and_values() {
+    let sandbox = Sandbox::new();
+    let words = sandbox.bash_complete(&["ring-tmux", "gc", "--"]);
     for flag in ["--dry-run", "--older-than", "--all-ended"] {
-        assert!(
-            words.lines().any(|w| w == flag),
-            "no {flag} in {words:?} ({})",
-            String::from_utf8_lossy(&out.stderr)
+        assert!(words.iter().any(|w| w == flag), "no {flag} in {words:?}");
+    }
+    let words = sandbox.bash_complete(&["ring-tmux", "un"]);
+    assert_eq!(words, ["unhide", "uninstall"]);
+    // Values clap knows: the shells of `completions`, the channels of `notify --test`.
+    let words = sandbox.bash_complete(&["ring-tmux", "completions", ""]);
+    for shell in ["bash", "zsh", "fish"] {
+        assert!(words.iter().any(|w| w == shell), "no {shell} in {words:?}");
+    }
+}
+
+/// Issue 25 item 13: session ids and labels complete (as RiNG completes ids), from the ring
+/// folder alone; a label is data, never code the completion runs.
+#[test]
+fn bash_completion_completes_sessions_and_never_runs_a_label() {
+    let sandbox = Sandbox::new();
+    let pwned = sandbox.dir.path().join("pwned");
+    for id in ["abc123", "abd456"] {
+        sandbox.ring(
+            &["hook"],
+            &format!(
+                r#"{{"session_id": "{id}", "cwd": "/w/app", "hook_event_name": "UserPromptSubmit"}}"#
+            ),
         );
     }
+    let hostile = format!(
+        "x$(touch {})`touch {}`'\"",
+        pwned.display(),
+        pwned.display()
+    );
+    sandbox.ring(&["name", "abc123", &hostile], "");
+
+    let words = sandbox.bash_complete(&["ring-tmux", "hide", ""]);
+    assert!(words.iter().any(|w| w == "abc123"), "{words:?}");
+    assert!(words.iter().any(|w| w == "abd456"), "{words:?}");
+    assert!(words.contains(&hostile), "the label, verbatim: {words:?}");
+    let words = sandbox.bash_complete(&["ring-tmux", "reply", "abd"]);
+    assert_eq!(words, ["abd456"]);
+    let words = sandbox.bash_complete(&["ring-tmux", "jump", "x$("]);
+    assert_eq!(words, [hostile]);
+    assert!(!pwned.exists(), "completing ran code from a label");
+
+    // unhide completes the hidden sessions only.
+    sandbox.ring(&["hide", "abd456"], "");
+    let words = sandbox.bash_complete(&["ring-tmux", "unhide", ""]);
+    let sessions: Vec<&String> = words.iter().filter(|w| !w.starts_with('-')).collect();
+    assert_eq!(sessions, ["abd456"], "{words:?}");
+    let words = sandbox.bash_complete(&["ring-tmux", "hide", "ab"]);
+    assert_eq!(words, ["abc123"]);
 }
 
 /// Renders roff with groff (man's own formatter), warnings on; `None` without groff.
@@ -319,6 +424,79 @@ fn man_pages_render_and_name_every_subcommand_and_flag() {
             );
         }
     }
+}
+
+/// Issue 25 item 13: ring-tmux(1) documents every config key (from the one table the README
+/// is checked against), every tmux option, the environment and the files.
+#[test]
+fn main_man_page_has_config_keys_tmux_options_environment_and_files() {
+    let Some(text) = render_man(&stdout(&["man"])) else {
+        assert!(
+            std::env::var_os("RING_E2E_REQUIRED").is_none(),
+            "groff is not installed"
+        );
+        eprintln!("skipped: groff is not installed");
+        return;
+    };
+    for section in ["CONFIGURATION", "TMUX OPTIONS", "ENVIRONMENT", "FILES"] {
+        assert!(
+            text.lines().any(|l| l == section),
+            "no {section} section:\n{text}"
+        );
+    }
+    for key in ring_shared::config::KEYS {
+        assert!(text.contains(key), "ring-tmux(1) lacks config key {key}");
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    for (option, _) in ring_tmux::tmux::badge::defaults() {
+        assert!(text.contains(&option), "ring-tmux(1) lacks {option}");
+    }
+    // Every option of the README's tmux table.
+    for line in readme.lines().filter(|l| l.starts_with("| `@ring-")) {
+        for (i, _) in line.match_indices("`@ring-") {
+            let option: String = line[i + 1..].chars().take_while(|c| *c != '`').collect();
+            assert!(text.contains(&option), "ring-tmux(1) lacks {option}");
+        }
+    }
+    for name in ["RING_HOME", "RING_NOW", "RING_PROCS", "TMUX", "HOME"] {
+        assert!(text.contains(name), "ENVIRONMENT lacks {name}");
+    }
+    for file in [
+        "sessions/",
+        "config.toml",
+        "labels.json",
+        "deleted_sessions.json",
+        "events.jsonl",
+        "ring.log",
+        "notify.spool/",
+        "serve/token",
+        "~/.claude/settings.json",
+        "permissions.kdl",
+    ] {
+        assert!(text.contains(file), "FILES lacks {file}");
+    }
+}
+
+/// The README's configuration table is `KEY_DOCS`, row for row: the man page renders the same
+/// table, so neither can drift.
+#[test]
+fn readme_config_table_is_key_docs() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let rows: Vec<String> = readme
+        .split("| key | default | what it changes |\n| --- | --- | --- |\n")
+        .nth(1)
+        .expect("the configuration table")
+        .lines()
+        .take_while(|l| l.starts_with('|'))
+        .map(str::to_owned)
+        .collect();
+    let want: Vec<String> = ring_shared::config::KEY_DOCS
+        .iter()
+        .map(|d| format!("| `{}` | {} | {} |", d.key, d.default, d.what))
+        .collect();
+    assert_eq!(rows, want);
 }
 
 /// The `--flags` of a README table cell.

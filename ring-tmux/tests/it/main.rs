@@ -44,6 +44,7 @@ mod serve_http;
 mod serve_limits;
 mod serve_support;
 mod stats_digest;
+mod uninstall_unhide;
 mod zeroconf_cli;
 mod zeroconf_defer;
 mod zeroconf_evidence;

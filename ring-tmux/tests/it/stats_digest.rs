@@ -40,10 +40,25 @@ fn home() -> Home {
 }
 
 fn ring(home: &Home, args: &[&str], now: f64) -> (String, String, Option<i32>) {
+    ring_with_procs(home, args, now, "{}")
+}
+
+/// `ring-tmux ARGS` with `procs` as the process scan (`RING_PROCS`; `{}`: every agent's
+/// liveness unknown), never the machine's own processes.
+fn ring_with_procs(
+    home: &Home,
+    args: &[&str],
+    now: f64,
+    procs: &str,
+) -> (String, String, Option<i32>) {
+    let file = home.dir.path().join("procs.json");
+    std::fs::write(&file, procs).expect("procs");
     let out = Command::cargo_bin("ring-tmux")
         .expect("binary")
         .args(args)
         .envs(home.vars(now))
+        .env("RING_PROCS", &file)
+        .env_remove("TMUX")
         .output()
         .expect("runs");
     (
@@ -75,7 +90,8 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
     assert_eq!(
         summary,
         [
-            ("app".to_owned(), 3, 1, 90.0, 70.0),
+            // s1's open wait has no row on the board (RiNG's log only): not waiting now.
+            ("app".to_owned(), 3, 0, 90.0, 70.0),
             ("web".to_owned(), 1, 0, 30.0, 30.0)
         ]
     );
@@ -90,7 +106,7 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
         app.split_whitespace().collect::<Vec<_>>()[..5] == ["app", "3", "30s", "1m", "10s"],
         "waits, average, longest: {text}"
     );
-    assert!(app.ends_with("(1 still waiting)"), "{text}");
+    assert!(!app.contains("still waiting"), "{text}");
 
     // --since leaves out what began before.
     let (out, _, _) = ring(&home, &["stats", "--since", "60s", "--json"], T0 + 300.0);
@@ -102,6 +118,36 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
         "only web's wait began since T0+240: {out}"
     );
     assert_eq!(projects[0]["project"], "web");
+}
+
+/// Issue 25 item 12: an agent killed without SessionEnd leaves its last `waiting` line in
+/// events.jsonl forever; "still waiting" follows the board's liveness (the process scan),
+/// not the log alone.
+#[test]
+fn stats_does_not_count_a_killed_agent_as_still_waiting() {
+    let home = Home::new();
+    home.event(
+        json!({"session_id": "k1", "cwd": "/w/gone", "hook_event_name": "Notification",
+               "notification_type": "permission_prompt"}),
+        T0,
+    );
+    let open = |procs: &str| {
+        let (out, err, code) = ring_with_procs(&home, &["stats", "--json"], T0 + 60.0, procs);
+        assert_eq!(code, Some(0), "{err}");
+        let doc: Value = serde_json::from_str(&out).expect("json");
+        let project = &doc["projects"][0];
+        assert_eq!(project["project"], "gone", "{out}");
+        assert_eq!(project["waits"], 1, "the wait itself still counts: {out}");
+        project["open"].as_u64().expect("open")
+    };
+    // No claude-code process at all: the agent is gone.
+    assert_eq!(open(r#"{"claude-code": []}"#), 0);
+    // Liveness unknown: the board keeps it waiting, and so does stats.
+    assert_eq!(open("{}"), 1);
+    let (text, _, _) = ring_with_procs(&home, &["stats"], T0 + 60.0, "{}");
+    assert!(text.contains("(1 still waiting)"), "{text}");
+    let (text, _, _) = ring_with_procs(&home, &["stats"], T0 + 60.0, r#"{"claude-code": []}"#);
+    assert!(!text.contains("still waiting"), "{text}");
 }
 
 #[test]

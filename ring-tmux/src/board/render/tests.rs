@@ -1,5 +1,5 @@
 use super::*;
-use crate::board::state::{Choice, Dialog, Key};
+use crate::board::state::{Choice, Dialog, Effect, Key};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ring_shared::Row;
@@ -236,4 +236,43 @@ fn rows_keep_the_terminals_own_colour_so_every_state_reads_on_light_and_dark_the
         // The selected row is reversed, the others plain; none is in a state's colour.
         assert_eq!(cell.fg, Color::Reset, "{project}: {:?}", cell.fg);
     }
+}
+
+/// Issue 25 item 12: with `a` the board lists hidden sessions too, each marked, and `u` on one
+/// asks to show it again.
+#[test]
+fn hidden_sessions_show_marked_with_a_and_u_unhides_the_selected_one() {
+    let view = view_of(
+        vec![waiting("h1", "secret", "ls"), waiting("v1", "open", "pwd")],
+        &BTreeMap::new(),
+    );
+    let mut app = App::new(view, true);
+    app.hidden = ["h1".to_owned()].into();
+    let lines = screen(&app, 100, 12);
+    let row_of = |project: &str| {
+        lines
+            .iter()
+            .find(|l| l.contains(project))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert!(row_of("secret").contains("(hidden)"), "{lines:#?}");
+    assert!(!row_of("open").contains("(hidden)"), "{lines:#?}");
+    // `u` on a hidden row asks to unhide it; on a shown row it does nothing (a note says why).
+    let ids: Vec<String> = app
+        .view()
+        .entries
+        .iter()
+        .map(|e| e.session_id.clone())
+        .collect();
+    let select = |app: &mut App, id: &str| {
+        app.handle(Key::Home);
+        for _ in 0..ids.iter().position(|i| i == id).expect("listed") {
+            app.handle(Key::Down);
+        }
+    };
+    select(&mut app, "v1");
+    assert_eq!(app.handle(Key::Char('u')), Effect::None);
+    select(&mut app, "h1");
+    assert_eq!(app.handle(Key::Char('u')), Effect::Unhide("h1".into()));
 }

@@ -1,0 +1,59 @@
+//! `ring-tmux unhide SESSION`: `hide`'s undo. Removes the session from
+//! `deleted_sessions.json` (shared with RiNG), so every board shows it again at once instead of
+//! at its agent's next event.
+
+use crate::store::hidden::Unhide;
+use ring_shared::format::sanitize;
+use ring_shared::pick::{Pick, pick};
+use std::process::ExitCode;
+
+/// Show a hidden session on every board again (hide's undo).
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// The hidden session: its id, a prefix of the id, or its label.
+    #[arg(value_name = "SESSION", add = super::completions::hidden_completer())]
+    pub session: String,
+}
+
+/// Un-hides the session. Picks among the hidden ids only: the board, which `hide` picks
+/// from, leaves hidden sessions out.
+pub fn run(args: Args) -> ExitCode {
+    let env = crate::env::Env::from_process();
+    let hidden = crate::read::hidden_ids(&env);
+    let labels = crate::read::read_labels(&env);
+    let id = match pick(&args.session, hidden.iter().map(String::as_str), &labels) {
+        Pick::One(id) => id,
+        Pick::Ambiguous(ids) => {
+            let ids: Vec<String> = ids.iter().map(|id| sanitize(id)).collect();
+            return crate::voice::fail(
+                &format!(
+                    "`{}` matches {} hidden sessions: {}",
+                    sanitize(&args.session),
+                    ids.len(),
+                    ids.join(", ")
+                ),
+                "give more of the id, or the whole label",
+            );
+        }
+        Pick::None => {
+            return crate::voice::fail(
+                &format!("no hidden session is called `{}`", sanitize(&args.session)),
+                "give the id, a prefix of it, or the label of a session `ring-tmux hide` hid",
+            );
+        }
+    };
+    match crate::store::hidden::unhide(&env.ring_home, &id, env.now()) {
+        Ok(Unhide::Removed | Unhide::NotHidden) => {
+            crate::zellij::refresh_current_session();
+            ExitCode::SUCCESS
+        }
+        Ok(Unhide::LockTimedOut) => crate::voice::fail(
+            "deleted_sessions.json is locked by another ring process",
+            "try again in a moment",
+        ),
+        Err(e) => crate::voice::fail(
+            &format!("could not write deleted_sessions.json: {e}"),
+            "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+        ),
+    }
+}

@@ -1,0 +1,152 @@
+//! `ring-tmux uninstall [--yes] [--dry-run] [--prefix DIR]`: undoes every install path
+//! (`scripts/install.sh`, `install-hooks`, `install-zellij`) and says what it kept.
+//! `scripts/install.sh --uninstall` runs it.
+
+use crate::install::out;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Remove ring: its hooks, zellij files and grants, completions, man pages and the binary.
+///
+/// Removes ring's hook entries from every agent's settings (as `remove-hooks`), the zellij
+/// plugin, its layout and ring's grants in zellij's permissions.kdl, the completion scripts
+/// and man pages install.sh wrote, and this binary when it lives where install.sh puts it
+/// (~/.local/bin or --prefix). Keeps the ring folder (your session history and settings)
+/// and says how to remove it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// Do not ask first.
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// Print what would be removed and remove nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The folder install.sh put the binary in (default ~/.local/bin).
+    #[arg(long, value_name = "DIR")]
+    pub prefix: Option<PathBuf>,
+}
+
+/// The files install.sh writes besides the binary, for `home` (`data`: `$XDG_DATA_HOME`,
+/// else `~/.local/share`; `config`: `$XDG_CONFIG_HOME`, else `~/.config`).
+pub fn extra_files(data: &Path, config: &Path) -> Vec<PathBuf> {
+    let mut files = vec![
+        data.join("bash-completion/completions/ring-tmux"),
+        data.join("zsh/site-functions/_ring-tmux"),
+        config.join("fish/completions/ring-tmux.fish"),
+    ];
+    let man1 = data.join("man/man1");
+    files.extend(
+        super::man::page_names()
+            .into_iter()
+            .map(|name| man1.join(format!("{name}.1"))),
+    );
+    files
+}
+
+/// `$NAME` when set to an absolute path, else `home/fallback`.
+fn xdg(name: &str, home: &Path, fallback: &str) -> PathBuf {
+    std::env::var_os(name)
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .unwrap_or_else(|| home.join(fallback))
+}
+
+/// Removes everything, or says what it would.
+pub fn run(args: Args) -> ExitCode {
+    let env = crate::env::Env::from_process();
+    if !args.yes && !args.dry_run {
+        if !std::io::stdin().is_terminal() {
+            return crate::voice::fail(
+                "no terminal to ask whether to uninstall",
+                "run `ring-tmux uninstall --yes` (or --dry-run to see what it removes)",
+            );
+        }
+        if !crate::install::ask(
+            "Remove ring's hooks, zellij files, completions, man pages and binary?",
+        ) {
+            out!("Nothing removed.");
+            return ExitCode::SUCCESS;
+        }
+    }
+    let mut failed = false;
+    // The hooks: remove-hooks' own code and report.
+    let hooks = crate::install::remove_hooks(&super::remove_hooks::Args {
+        dry_run: args.dry_run,
+        yes: true,
+        include_ring: false,
+    });
+    failed |= hooks != ExitCode::SUCCESS;
+    let verb = if args.dry_run {
+        "would remove"
+    } else {
+        "removed"
+    };
+    let mut removed = Vec::new();
+    match crate::zellij::uninstall(&crate::zellij::Paths::from_env(&env), args.dry_run) {
+        Ok(lines) => removed.extend(lines),
+        Err(message) => {
+            crate::voice::error(&message, "the other files are still removed");
+            failed = true;
+        }
+    }
+    let data = xdg("XDG_DATA_HOME", &env.home, ".local/share");
+    let config = xdg("XDG_CONFIG_HOME", &env.home, ".config");
+    let mut targets = extra_files(&data, &config);
+    let prefix = args
+        .prefix
+        .clone()
+        .unwrap_or_else(|| env.home.join(".local/bin"));
+    match own_binary(&prefix) {
+        Some(binary) => targets.push(binary),
+        None => out!(
+            "  this binary is not in {}: left where it is",
+            prefix.display()
+        ),
+    }
+    let man1 = data.join("man/man1");
+    let mut pages = 0;
+    for path in targets {
+        if path.symlink_metadata().is_err() {
+            continue;
+        }
+        if !args.dry_run
+            && let Err(e) = std::fs::remove_file(&path)
+        {
+            crate::voice::error(&format!("cannot remove {}: {e}", path.display()), "");
+            failed = true;
+            continue;
+        }
+        if path.parent() == Some(man1.as_path()) {
+            pages += 1;
+        } else {
+            removed.push(path.display().to_string());
+        }
+    }
+    if pages > 0 {
+        removed.push(format!(
+            "{pages} man pages (ring-tmux*.1) in {}",
+            man1.display()
+        ));
+    }
+    for line in &removed {
+        out!("✓ {verb} {line}");
+    }
+    let ring = env.ring_home.display();
+    out!(
+        "Kept the ring folder {ring} (sessions, labels, config.toml, logs). To remove it too: rm -r {ring}"
+    );
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// This binary's path when it lives in `prefix` (where install.sh copied it); a binary run
+/// from a build folder or a package manager's prefix is not ours to delete.
+fn own_binary(prefix: &Path) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.canonicalize().ok()?;
+    (dir == prefix.canonicalize().ok()?).then_some(exe)
+}
