@@ -108,7 +108,7 @@ pub const KEY_DOCS: &[KeyDoc] = &[
     KeyDoc {
         key: "serve_detail",
         default: "`false`",
-        what: "ring: `ring-tmux serve` on a non-loopback address sends the detail (commands, questions, last actions) too; on loopback it always does",
+        what: "ring: `ring-tmux serve` on a non-loopback address sends the detail (commands, questions, last actions) and folders too (never the notification settings); on loopback it always does",
     },
     KeyDoc {
         key: "notify_terminal",
