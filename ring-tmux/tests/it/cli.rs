@@ -11,7 +11,10 @@ fn ring() -> Command {
     // An empty ring folder and HOME: nothing here may depend on (or touch) the user's.
     let home = std::env::temp_dir().join("ring-cli-test-absent");
     cmd.env("HOME", &home).env("RING_HOME", home.join("ring"));
-    cmd.env_remove("TMUX").env_remove("NO_COLOR");
+    cmd.env_remove("NO_COLOR");
+    for name in crate::OUTSIDE {
+        cmd.env_remove(name);
+    }
     cmd
 }
 
@@ -242,11 +245,11 @@ impl Sandbox {
             .env("RING_HOME", self.ring_home())
             .env("RING_NOW", "1700000000")
             .env("PATH", path)
-            .env_remove("TMUX")
-            .env_remove("TMUX_PANE")
-            .env_remove("ZELLIJ")
             .env("RING_PROCS", self.dir.path().join("procs.json"))
             .stdin(Stdio::null());
+        for name in crate::OUTSIDE {
+            cmd.env_remove(name);
+        }
         cmd
     }
 

@@ -4,6 +4,18 @@
 //! (board reads), `zeroconf_support` (agents' own files), `e2e_tmux::world` (a private tmux
 //! server).
 
+/// What no ring process of a test inherits from the shell the tests run in: its tmux or
+/// zellij session (a hook would record it, `name`/`hide` would pipe a refresh to it) and the
+/// zellij CI pins. `scripts/with-fake-agents.sh` runs the suite inside fake ones.
+pub const OUTSIDE: [&str; 6] = [
+    "TMUX",
+    "TMUX_PANE",
+    "ZELLIJ",
+    "ZELLIJ_SESSION_NAME",
+    "ZELLIJ_PANE_ID",
+    "RING_ZELLIJ",
+];
+
 mod cli;
 mod compat;
 mod doctor_checks;

@@ -481,8 +481,12 @@ fn zellij_bin() -> Option<PathBuf> {
                 .find(|z| z.is_file())
         })
         .filter(|z| {
+            // zellij makes its cache folder in HOME even for --version: not the inherited one.
+            let home = tempfile::tempdir().expect("home");
             std::process::Command::new(z)
                 .arg("--version")
+                .env("HOME", home.path())
+                .env_remove("XDG_CACHE_HOME")
                 .output()
                 .is_ok_and(|o| o.status.success())
         });

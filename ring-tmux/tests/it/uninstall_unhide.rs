@@ -28,7 +28,11 @@ impl Machine {
 
     /// `program ARGS` with this machine's environment; nothing of the real user's.
     fn run(&self, program: &Path, args: &[&str]) -> Output {
-        let out = Command::new(program)
+        let mut command = Command::new(program);
+        for name in crate::OUTSIDE {
+            command.env_remove(name);
+        }
+        let out = command
             .args(args)
             .env("HOME", self.home())
             .env("RING_HOME", self.ring_home())
@@ -42,8 +46,6 @@ impl Machine {
             .env_remove("XDG_CONFIG_HOME")
             .env_remove("XDG_CACHE_HOME")
             .env_remove("ZELLIJ_CONFIG_DIR")
-            .env_remove("TMUX")
-            .env_remove("ZELLIJ")
             .stdin(Stdio::null())
             .output()
             .expect("runs");
@@ -164,14 +166,15 @@ fn unhide_shows_a_hidden_session_again() {
     let m = Machine::new();
     for id in ["abc123", "abd456"] {
         let mut hook = Command::new(assert_cmd::cargo::cargo_bin("ring-tmux"));
+        for name in crate::OUTSIDE {
+            hook.env_remove(name);
+        }
         hook.arg("hook")
             .env("HOME", m.home())
             .env("RING_HOME", m.ring_home())
             .env("RING_NOW", "1700000000")
             .env("RING_STDIN_TTY", "")
             .env("RING_AGENT_TTY", "")
-            .env_remove("TMUX")
-            .env_remove("ZELLIJ")
             .stdin(Stdio::piped());
         let mut child = hook.spawn().expect("hook");
         use std::io::Write as _;
@@ -210,7 +213,11 @@ fn unhide_shows_a_hidden_session_again() {
     m.ring(&["unhide", "abc"]);
     assert_eq!(ids(&m), ["abc123", "abd456"]);
     // Nothing hidden is left to unhide.
-    let out = Command::new(assert_cmd::cargo::cargo_bin("ring-tmux"))
+    let mut unhide = Command::new(assert_cmd::cargo::cargo_bin("ring-tmux"));
+    for name in crate::OUTSIDE {
+        unhide.env_remove(name);
+    }
+    let out = unhide
         .args(["unhide", "abc"])
         .env("HOME", m.home())
         .env("RING_HOME", m.ring_home())

@@ -65,15 +65,17 @@ impl Ring {
     pub fn run(&self, args: &[&str]) -> Output {
         let procs = self.dir.path().join("procs.json");
         std::fs::write(&procs, &self.procs).expect("procs");
-        Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"))
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"));
+        for name in crate::OUTSIDE {
+            command.env_remove(name);
+        }
+        command
             .args(args)
             .env("HOME", &self.home)
             .env("RING_HOME", &self.ring)
             .env("RING_NOW", NOW.to_string())
             .env("RING_PROCS", &procs)
             .env("RING_SCAN_TTL", "0")
-            .env_remove("TMUX")
-            .env_remove("TMUX_PANE")
             .output()
             .expect("run ring-tmux")
     }
