@@ -62,7 +62,7 @@ pub fn is_owner(owner: &str) -> bool {
 }
 
 /// One owner's wait: RiNG's `WaitingRequest`, plus ring's own `agent_type`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Wait {
     /// `foreground`, `unknown` or `agent:<id>`.
     pub owner: String,
@@ -88,17 +88,20 @@ impl Wait {
         self.owner.strip_prefix(AGENT_PREFIX)
     }
 
-    /// RiNG's `request_id`: the revision, or for a wait without one a stable id from its
-    /// owner, start and tool call (RiNG hashes the same three with SHA-256; ring's differs
-    /// but is as stable).
+    /// RiNG's `request_id`: the revision, or for a wait without one RiNG's own stable id, the
+    /// SHA-256 of `json.dumps([owner, since, tool_use_id])`: the same in both tools, natively
+    /// and in wasm (the zellij plugin and the web page compute it too).
     pub fn request_id(&self) -> String {
         if !self.revision.is_empty() {
             return self.revision.clone();
         }
-        format!(
-            "legacy:{}",
-            hex_id(&[&self.owner, &self.since.to_string(), &self.tool_use_id])
-        )
+        let identity = format!(
+            "[{}, {}, {}]",
+            py_json_str(&self.owner),
+            crate::text::py_float_repr(self.since),
+            py_json_str(&self.tool_use_id)
+        );
+        format!("legacy:{}", sha256_hex(identity.as_bytes()))
     }
 
     /// The wait as RiNG writes it (`asdict` order), `agent_type` last when set.
@@ -274,20 +277,53 @@ pub fn renew(previous: Option<&Wait>, mut current: Wait, fresh: String) -> Wait 
     current
 }
 
-/// 32 hex digits from a deterministic hash of `parts` (RiNG uses `uuid4().hex`; ring stays
-/// pure, so a revision is a hash of what makes the request unique).
+/// 32 hex digits from a hash of `parts` (RiNG uses `uuid4().hex`; ring stays pure, so a
+/// revision is a hash of what makes the request unique): SHA-256, the same on every platform
+/// and in every version.
 pub fn hex_id(parts: &[&str]) -> String {
-    use std::hash::Hasher;
-    let half = |salt: u8| {
-        let mut h = crate::fasthash::hasher();
-        h.write_u8(salt);
-        for part in parts {
-            h.write(part.as_bytes());
-            h.write_u8(0xff);
+    let mut joined = Vec::new();
+    for part in parts {
+        joined.extend_from_slice(part.as_bytes());
+        joined.push(0xff);
+    }
+    let mut hex = sha256_hex(&joined);
+    hex.truncate(32);
+    hex
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A JSON string literal as Python's `json.dumps` writes it (`ensure_ascii`: everything
+/// outside printable ASCII as `\uXXXX`, surrogate pairs beyond the BMP).
+fn py_json_str(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            ' '..='~' => out.push(c),
+            _ => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
         }
-        h.finish()
-    };
-    format!("{:016x}{:016x}", half(1), half(2))
+    }
+    out.push('"');
+    out
 }
 
 /// Who waits, as front ends name it, when the wait a waiting row shows is not the

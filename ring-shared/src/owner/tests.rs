@@ -92,3 +92,23 @@ fn old_pending_details_expire_and_the_legacy_stash_is_the_foregrounds() {
         "an empty detail is no candidate"
     );
 }
+
+#[test]
+fn a_wait_without_revision_has_ring_s_own_request_id_everywhere() {
+    // Python: hashlib.sha256(json.dumps([owner, since, tool_use_id]).encode()).hexdigest(),
+    // as RiNG 0.17.6's WaitingRequest.request_id computes it (values printed by RiNG's rule).
+    let wait = |owner: &str, since: f64, tool_use_id: &str| Wait {
+        owner: owner.into(),
+        since,
+        tool_use_id: tool_use_id.into(),
+        ..Wait::default()
+    };
+    assert_eq!(
+        wait("foreground", 1_699_999_960.0, "").request_id(),
+        "legacy:dc399c5fc7460b6af460067a1a9173e34b94389c272fd2ecb4e41a7086e821e7"
+    );
+    assert_eq!(
+        wait("agent:a\u{e9}\u{1F600}\"x", 1.5e-05, "toolu_01\n").request_id(),
+        "legacy:2e2f04d23bdf24a3b398dd212b6dbca502096b4ae97f4f4d08f36b94998e955c"
+    );
+}
