@@ -15,8 +15,11 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 export HOME="$sandbox/home"
 # doctor fails on a running tmux server without ring.tmux: ask a server of the sandbox (none),
 # never the one CI may run inside.
-unset TMUX
+unset TMUX TMUX_PANE ZELLIJ ZELLIJ_SESSION_NAME ZELLIJ_PANE_ID
 export TMUX_TMPDIR="$sandbox"
+# doctor also warns about a live agent whose hooks never fired: this machine's own agents
+# (the user's running Claude, the suite's fake ones) are not the sandbox's, so it sees none.
+printf '{}\n' >"$sandbox/procs.json"
 mkdir -p "$HOME/.claude"
 prefix="$sandbox/prefix"
 export PATH="$prefix:$PATH"
@@ -26,7 +29,7 @@ scripts/install.sh --yes --prefix "$prefix"
 echo "demo: scripts/demo.sh --no-attach"
 scripts/demo.sh --no-attach
 echo "doctor:"
-"$prefix/ring-tmux" doctor
+RING_PROCS="$sandbox/procs.json" "$prefix/ring-tmux" doctor
 
 # Completions and man pages are installed (issue 25 item 13) ...
 installed=(

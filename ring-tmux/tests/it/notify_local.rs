@@ -605,9 +605,35 @@ impl Drop for Zellij {
     }
 }
 
+/// Set in the child that runs [`desktop_click_in_zellij_goes_to_the_panes_tab`]'s body.
+const ZELLIJ_CHILD: &str = "RING_TEST_ZELLIJ_CHILD";
+
 #[test]
 fn desktop_click_in_zellij_goes_to_the_panes_tab() {
     if !bus::dbus_available() || !world::tmux_available() {
+        return;
+    }
+    // Every zellij CLI call (the test's own, and the click's jump, which runs in this process)
+    // makes zellij's cache folder in HOME: the body runs in a child of this test binary with a
+    // HOME of its own, never the one the tests inherited.
+    if std::env::var_os(ZELLIJ_CHILD).is_none() {
+        let home = tempfile::tempdir().expect("home");
+        let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+            .args([
+                "--exact",
+                "notify_local::desktop_click_in_zellij_goes_to_the_panes_tab",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(ZELLIJ_CHILD, "1")
+            .env("HOME", home.path())
+            .env_remove("XDG_CACHE_HOME")
+            .output()
+            .expect("the test binary runs");
+        let said = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{said}");
+        assert!(said.contains("1 passed"), "the child ran the test: {said}");
         return;
     }
     let Some(bin) = zellij_bin() else {
