@@ -213,11 +213,11 @@ fn zellij() -> Command {
     Command::new(crate::zellij::program())
 }
 
+/// What a failed capture says.
+const GONE: &str = "could not read the session's pane";
+
 fn gone_pane() -> Refusal {
-    Refusal::new(
-        "could not read the session's pane",
-        "check that it still runs (see `ring-tmux list`)",
-    )
+    Refusal::new(GONE, "check that it still runs (see `ring-tmux list`)")
 }
 
 /// Captures `target` and parses its dialog.
@@ -281,7 +281,7 @@ pub fn answer_with(
         if i > 0 {
             std::thread::sleep(SETTLE);
         }
-        let now = read_with(capture).map_err(|_| {
+        let now = read_again(capture).map_err(|_| {
             Refusal::new(
                 "the dialog is no longer on screen (answered already?)",
                 "nothing was sent; read it again with `ring-tmux reply SESSION`",
@@ -312,6 +312,27 @@ pub fn answer_with(
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// [`read_with`], where a capture that failed or shows no dialog at all is tried again a few
+/// times: zellij's `dump-screen` can fail, or hand back a screen without the pane's text,
+/// while another zellij CLI call runs. Only what a capture shows decides: no key goes without
+/// the two equal reads above.
+fn read_again(capture: &mut dyn FnMut() -> Option<String>) -> Result<Shown, Refusal> {
+    let mut last = read_with(capture);
+    for _ in 0..RETRIES {
+        match &last {
+            Err(refusal) if refusal.what.starts_with("no dialog") || refusal.what == GONE => {
+                std::thread::sleep(SETTLE);
+                last = read_with(capture);
+            }
+            _ => break,
+        }
+    }
+    last
+}
+
+/// How many more captures [`read_again`] takes.
+const RETRIES: usize = 4;
 
 /// The key for option `number`: one digit, of an option the dialog has.
 fn digit_for(dialog: &Dialog, number: u32) -> Result<char, Refusal> {
