@@ -122,6 +122,15 @@ fn a_pane_that_cannot_be_read_gets_no_key() {
 }
 
 #[test]
+fn a_capture_that_shows_nothing_for_a_moment_is_taken_again_before_the_key() {
+    // zellij's dump-screen, racing another zellij CLI call, handed back an empty screen: not
+    // a sign that the dialog went; the next captures decide, and both must show it.
+    let pane = Pane::new(&["", DIALOG, DIALOG, "● Bash(echo ring-bash-ok)\n  ⎿  done\n"]);
+    assert_eq!(pane.answer(&shown(), 1), Ok(()));
+    assert_eq!(*pane.keys.borrow(), "1");
+}
+
+#[test]
 fn an_option_the_dialog_lacks_gets_no_key() {
     let pane = Pane::new(&[DIALOG]);
     let refused = pane.answer(&shown(), 4).expect_err("refused");
