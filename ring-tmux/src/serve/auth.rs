@@ -157,7 +157,7 @@ pub fn load_or_create(path: &Path) -> io::Result<String> {
     }
 }
 
-/// A fresh token: [`TOKEN_BYTES`] bytes of the kernel's randomness, in hex.
+/// A fresh token: `TOKEN_BYTES` bytes of the kernel's randomness, in hex.
 pub fn fresh_token() -> io::Result<String> {
     let mut bytes = [0u8; TOKEN_BYTES];
     std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;

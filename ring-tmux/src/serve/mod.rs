@@ -14,7 +14,7 @@
 //! are [`feed`]'s; how many connections anyone may hold is [`limits`]'. The HTTP is hyper's
 //! (HTTP/1.1 on a small tokio runtime), with its limits set: a request head of at most
 //! [`MAX_HEAD`] (431 past it), read within [`HEAD_TIMEOUT`]; a body refused unread past
-//! [`BODY_CAP`]; a connection idle for [`IDLE_TIMEOUT`] closed.
+//! `BODY_CAP` (16 KiB); a connection idle for [`IDLE_TIMEOUT`] closed.
 pub mod assets;
 pub mod auth;
 pub mod feed;
