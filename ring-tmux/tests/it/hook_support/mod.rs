@@ -38,14 +38,14 @@ impl Home {
     /// Variables removed from the hook's environment: nothing inherited may change the result
     /// (tmux, zellij, debug switches).
     pub const REMOVED: [&str; 8] = [
-        "TMUX",
-        "TMUX_PANE",
-        "ZELLIJ",
-        "ZELLIJ_SESSION_NAME",
-        "ZELLIJ_PANE_ID",
+        crate::OUTSIDE[0],
+        crate::OUTSIDE[1],
+        crate::OUTSIDE[2],
+        crate::OUTSIDE[3],
+        crate::OUTSIDE[4],
         // The zellij the hook's bar refresh runs (`zellij::program`): a test's own fake on
         // PATH, never the pinned one CI exports.
-        "RING_ZELLIJ",
+        crate::OUTSIDE[5],
         "RING_DEBUG_PAYLOAD_LOG",
         "RING_PROCS",
     ];
