@@ -249,10 +249,7 @@ fn carry_out(
         }
         Effect::Hide(id) => {
             let done = match crate::store::hidden::hide(&env.ring_home, &id, env.now()) {
-                Ok(true) => "hidden until its agent's next event".to_owned(),
-                Ok(false) => {
-                    "deleted_sessions.json is locked by another ring process; try again".into()
-                }
+                Ok(hid) => sanitize(&hid.say()),
                 Err(e) => format!("could not write deleted_sessions.json: {e}"),
             };
             app.note(done);

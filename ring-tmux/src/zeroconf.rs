@@ -97,12 +97,36 @@ pub fn rows_for(
     need: Need<'_>,
     agents: &[OwnState],
 ) -> Vec<ScanSession> {
+    scan(env, ctx, evidence, ttl, need, agents).rows
+}
+
+/// The rows of a zero-config read, and whether a source failed.
+#[derive(Debug, Default)]
+pub struct Scanned {
+    pub rows: Vec<ScanSession>,
+    /// A source could not be read (Codex's database locked): its rows are its last ones,
+    /// and a session missing from them is not known to be gone (gc's hidden list).
+    pub source_failed: bool,
+}
+
+/// [`rows_for`], saying whether a source failed.
+pub fn scan(
+    env: &Env,
+    ctx: &ReadContext<'_>,
+    evidence: &dyn Fn(&str, &str) -> bool,
+    ttl: Duration,
+    need: Need<'_>,
+    agents: &[OwnState],
+) -> Scanned {
     let local = scan::local_llm_rows(&ctx.procs.local_llm);
     let claude_known =
         scan::known_procs(ctx, ring_shared::provider::claude::PROVIDER.name).is_some();
     let codex_known = scan::known_procs(ctx, ring_shared::provider::codex::PROVIDER.name).is_some();
     if !claude_known && !codex_known {
-        return local;
+        return Scanned {
+            rows: local,
+            source_failed: false,
+        };
     }
     let cache_dir = env.ring_home.join("cache");
     let mut cache = Cache::load(&cache_dir, &env.home);
@@ -114,10 +138,13 @@ pub fn rows_for(
     } else {
         (Vec::new(), Vec::new())
     };
-    let threads = if codex_known {
+    let codex::Threads {
+        threads,
+        failed: source_failed,
+    } = if codex_known {
         codex::threads(&env.home, &mut cache, relist)
     } else {
-        Vec::new()
+        codex::Threads::default()
     };
     let mut rollout = |path: &str| rollout_facts(Path::new(path), &mut cache);
     let wanted = |id: &str| match need {
@@ -144,7 +171,10 @@ pub fn rows_for(
         cache.save(&cache_dir);
     }
     crate::read::leave_to_exit(cache);
-    rows
+    Scanned {
+        rows,
+        source_failed,
+    }
 }
 
 /// Publishes the rows if they differ from the last published ones or the file is older

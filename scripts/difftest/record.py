@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Records compat scenarios through REAL RiNG 0.17.2 and prints the expected-format JSON.
+"""Records compat scenarios through REAL RiNG (0.17.2, or 0.17.3 and later) and prints the
+expected-format JSON.
 
     scripts/difftest/record.py SCENARIOS.json [--ring-python PY] [--only NAME ...] > expected.json
     scripts/difftest/record.py compat/scenarios.json --check compat/expected.json
@@ -111,7 +112,8 @@ def diff(a, b, path="$"):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("scenarios")
-    ap.add_argument("--ring-python", default=DEFAULT_PY, help="python of a venv with ring-cli 0.17.2")
+    ap.add_argument("--ring-python", default=DEFAULT_PY, help="python of a venv with ring-cli (0.17.2: "
+                    "compat/expected.json; 0.17.6, which needs Python 3.12+: compat/expected-0.17.6.json)")
     ap.add_argument("--only", action="append", help="record only these scenario names")
     ap.add_argument("--check", metavar="EXPECTED", help="compare with this expected.json instead of printing")
     args = ap.parse_args()

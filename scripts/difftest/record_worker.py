@@ -1,4 +1,4 @@
-"""Runs ONE compat scenario through RiNG 0.17.2, in-process, and prints the raw result as JSON.
+"""Runs ONE compat scenario through RiNG (0.17.2, or 0.17.3 and later), in-process, and prints the raw result as JSON.
 
 Started by record.py with RiNG's own python and HOME set to a fresh temporary home (RiNG
 computes its paths from HOME at import). The clock is pinned (time.time and the ISO stamp of
@@ -17,11 +17,23 @@ import sqlite3
 import sys
 import time
 import traceback
+import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 CLOCK = [1700000000.0]
 time.time = lambda: CLOCK[0]
+# RiNG 0.17.3+ names each wait with a random `uuid4().hex` (its `revision`): numbered here,
+# in the order asked, so that a recording is reproducible.
+_UUIDS = [0]
+
+
+def _uuid4():
+    _UUIDS[0] += 1
+    return uuid.UUID(int=_UUIDS[0])
+
+
+uuid.uuid4 = _uuid4
 
 def toml_value(v):
     if isinstance(v, bool):
@@ -133,7 +145,36 @@ sources._SOURCES[:] = [s if s.name in ("hook", "claude-code", "codex") else _NoS
                        for s in sources._SOURCES]
 
 hook._controlling_tty = lambda: STATE["controlling_tty"]
-hook._session_tty = lambda names: STATE["process_tty"] if names else ""
+# The agent process the hook finds by walking up its parents. RiNG 0.17.2 asks for its tty
+# (`_session_tty`); 0.17.3 removed that for its pid (`_session_pid`, then `_pid_tty`, and
+# `_confirm_previous_pid` on later events), and judges a row with an `agent_pid` by whether
+# that pid is among its provider's live ones (`_PROVIDER_PIDS`). Stand-in: a step with a
+# `process_tty` found the agent, pid HOOK_AGENT_PID, alive while its provider has a live
+# process in the read's `procs`; a step without one found none (no `agent_pid`: the read
+# falls back to counting processes per folder, as 0.17.2 does).
+HOOK_AGENT_PID = 99999
+if hasattr(hook, "_session_pid"):
+    hook._session_pid = lambda names: HOOK_AGENT_PID if names and STATE["process_tty"] else None
+    hook._confirm_previous_pid = lambda pid, names: (
+        bool(names) and pid == HOOK_AGENT_PID and bool(STATE["process_tty"]))
+    hook._pid_tty = lambda pid: STATE["process_tty"] if pid == HOOK_AGENT_PID else ""
+    registry._pid_tty = hook._pid_tty
+
+    def _provider_pids(provider):
+        live = _procs(provider)
+        if live is None:
+            return None
+        first = 100000 if provider == "claude-code" else 100000 + len(_procs("claude-code") or [])
+        return list(range(first, first + len(live))) + ([HOOK_AGENT_PID] if live else [])
+
+    registry._PROVIDER_PIDS["claude-code"] = lambda: _provider_pids("claude-code")
+    registry._PROVIDER_PIDS["codex"] = lambda: _provider_pids("codex")
+    # Nothing may reach the real process table: every `ps` of the read path is unknown.
+    registry._ps_claude_snapshot = lambda: None
+    registry._ps_codex_snapshot = lambda: None
+    registry._pids_cwd = lambda pids: None
+else:
+    hook._session_tty = lambda names: STATE["process_tty"] if names else ""
 
 
 def _notify_waiting(sessions_):
@@ -201,7 +242,9 @@ def rows():
     out = {}
     if SESSIONS.is_dir():
         for p in sorted(_orig_iterdir(SESSIONS), key=lambda p: p.name):
-            if p.is_file():
+            # RiNG 0.17.3+ leaves each row's `<id>.json.lock` beside it (empty, never
+            # deleted): a lock, not a row.
+            if p.is_file() and not p.name.endswith(".json.lock"):
                 out[p.name] = read_json_file(p)
     return out
 

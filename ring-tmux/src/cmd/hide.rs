@@ -31,12 +31,16 @@ pub fn run(args: Args) -> ExitCode {
         Ok(id) => id,
         Err(code) => return code,
     };
+    use crate::store::hidden::Hide;
     match crate::store::hidden::hide(&env.ring_home, &id, env.now()) {
-        Ok(true) => {
+        Ok(hid @ Hide::Hidden { .. }) => {
+            if matches!(&hid, Hide::Hidden { set_aside: Some(_) }) {
+                crate::voice::warn(&crate::printable::printable(&hid.say()));
+            }
             crate::zellij::refresh_current_session();
             ExitCode::SUCCESS
         }
-        Ok(false) => crate::voice::fail(
+        Ok(Hide::Locked) => crate::voice::fail(
             "deleted_sessions.json is locked by another ring process",
             "try again in a moment",
         ),

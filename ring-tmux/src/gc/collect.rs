@@ -363,17 +363,24 @@ fn judge_hidden(
         source_mtime: &source_mtime,
         realpath: &crate::read::realpath,
     };
-    let zero: BTreeSet<String> = crate::zeroconf::rows(
+    // A fresh listing (a cached one would not show a source failing now); when a source
+    // failed, a session missing from it is unknown, not gone (RiNG 0.17.5+): only the age
+    // rule applies.
+    let scanned = crate::zeroconf::scan(
         env,
         &read,
         &|_, _| false,
+        std::time::Duration::ZERO,
+        crate::zeroconf::Need::AllRows,
         &crate::read::own_states(env, read.procs),
-    )
-    .into_iter()
-    .map(|s| s.session.row.session_id)
-    .collect();
+    );
+    let zero: BTreeSet<String> = scanned
+        .rows
+        .into_iter()
+        .map(|s| s.session.row.session_id)
+        .collect();
     for (id, at) in hidden.at {
-        let gone = !reported.contains(&id) && !zero.contains(&id);
+        let gone = !scanned.source_failed && !reported.contains(&id) && !zero.contains(&id);
         if gone || now - at >= opts.older_than {
             plan.unhide.push(Unhide {
                 session_id: id,

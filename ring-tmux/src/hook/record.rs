@@ -13,6 +13,20 @@ use ring_shared::transcript::{self, Record};
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 
+/// Longest file name (bytes) the file systems ring runs on take.
+const NAME_MAX: usize = 255;
+
+/// The locks a session's event is recorded under (released when dropped).
+struct SessionLocks {
+    /// Ring's own lock, which carries the push stamps.
+    own: lock::Lock,
+    /// Its file, deleted with the row at SessionEnd.
+    path: PathBuf,
+    /// RiNG's `<id>.json.lock`, held only to exclude RiNG's hook; never deleted. `None` when
+    /// that name is longer than a file name can be (RiNG cannot lock or write such a row).
+    _ring_cli: Option<lock::Lock>,
+}
+
 pub(super) struct Recorder<'a> {
     pub(super) henv: &'a HookEnv,
     pub(super) log: &'a ErrorLog,
@@ -26,13 +40,19 @@ impl Recorder<'_> {
         Handled::Failed
     }
 
-    /// Takes the session's lock; `None` (logged) when it cannot be had: the event is dropped.
-    /// Writing without it would lose a concurrent update (and log its transition twice).
-    fn lock(&self, sessions: &Path, name: &str) -> Option<(lock::Lock, PathBuf)> {
+    /// Takes the session's locks; `None` (logged) when they cannot be had: the event is
+    /// dropped. Writing without them would lose a concurrent update (and log its transition
+    /// twice). Ring's own lock (`sessions/.locks/<id>.lock`, which carries the push stamps)
+    /// comes first, then RiNG's (`sessions/<id>.json.lock`, its `fsutil.file_lock`: `flock`
+    /// on a file beside the row), so a RiNG hook and a ring hook on the same row exclude each
+    /// other. RiNG never deletes its lock file and neither does ring. Both within one
+    /// [`lock::LOCK_TIMEOUT`].
+    fn lock(&self, sessions: &Path, name: &str) -> Option<SessionLocks> {
+        let deadline = std::time::Instant::now() + lock::LOCK_TIMEOUT;
         let dir = sessions.join(store::LOCKS_DIR);
         let stem = name.strip_suffix(".json").unwrap_or(name);
         let path = dir.join(format!("{stem}.lock"));
-        let got = store::ensure_dir(&dir).and_then(|()| {
+        let own = store::ensure_dir(&dir).and_then(|()| {
             lock::acquire(
                 &path,
                 lock::Mode::Exclusive,
@@ -40,15 +60,39 @@ impl Recorder<'_> {
                 lock::open_lock_file,
             )
         });
+        let (what, got) = match own {
+            Ok(own @ lock::Lock::Held(_)) => {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                let theirs = format!("{name}.lock");
+                let ring_cli = if theirs.len() > NAME_MAX {
+                    Ok(None)
+                } else {
+                    let theirs = sessions.join(theirs);
+                    lock::acquire(&theirs, lock::Mode::Exclusive, left, lock::open_lock_file)
+                        .map(Some)
+                };
+                match ring_cli {
+                    Ok(ring_cli @ (None | Some(lock::Lock::Held(_)))) => {
+                        return Some(SessionLocks {
+                            own,
+                            path,
+                            _ring_cli: ring_cli,
+                        });
+                    }
+                    Ok(Some(timed_out)) => ("RiNG's lock", Ok(timed_out)),
+                    Err(e) => ("RiNG's lock", Err(e)),
+                }
+            }
+            other => ("lock", other),
+        };
         let why = match got {
-            Ok(held @ lock::Lock::Held(_)) => return Some((held, path)),
-            Ok(lock::Lock::TimedOut) => "timed out".to_owned(),
+            Ok(_) => "timed out".to_owned(),
             Err(e) => e.to_string(),
         };
         self.log.write(
             self.now,
             "hook",
-            &format!("lock {name}: {why}, event dropped"),
+            &format!("{what} {name}: {why}, event dropped"),
         );
         None
     }
@@ -234,7 +278,7 @@ impl Recorder<'_> {
                     self.append_transition(t);
                 }
                 // The lock file goes with the session; waiters notice the new inode (store::lock).
-                let _ = store::remove_if_present(&lock.1);
+                let _ = store::remove_if_present(&lock.path);
                 (Handled::Deleted, None)
             }
             // A subagent's end that owns nothing in the row: the session goes on (§3.16).
@@ -256,7 +300,7 @@ impl Recorder<'_> {
             };
             let mut plan = crate::tmux::push::plan(&site, before.as_ref(), after.as_deref(), 0)?;
             let now_ms = crate::tmux::pane::stamp_ms(self.henv.env.now());
-            plan.stamp = match &lock.0 {
+            plan.stamp = match &lock.own {
                 lock::Lock::Held(file) => lock::next_stamp(file, now_ms),
                 lock::Lock::TimedOut => now_ms,
             };

@@ -60,12 +60,63 @@ pub fn unhide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<Unhide
     Ok(Unhide::Removed)
 }
 
+/// What [`hide`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hide {
+    /// Hidden; `set_aside` names the old file when it did not parse (RiNG 0.17.5+ keeps such
+    /// a file as `deleted_sessions.json.corrupt-<time>` too, never overwrites it).
+    Hidden { set_aside: Option<String> },
+    /// The lock could not be had in time: nothing written.
+    Locked,
+}
+
+impl Hide {
+    /// One sentence for a person.
+    pub fn say(&self) -> String {
+        match self {
+            Hide::Hidden { set_aside: None } => "hidden until its agent's next event".to_owned(),
+            Hide::Hidden {
+                set_aside: Some(name),
+            } => format!(
+                "hidden; {HIDDEN_FILE} could not be read, it was set aside as {name} with \
+                 every session it hid, and the new {HIDDEN_FILE} hides only this one"
+            ),
+            Hide::Locked => {
+                format!("{HIDDEN_FILE} is locked by another ring process; try again")
+            }
+        }
+    }
+}
+
 /// Hides `session_id` in `ring_home` (`ring-tmux hide`, RiNG's `dd`): [`hidden::hide`] under
-/// the lock. `Ok(false)`: the lock could not be had in time, nothing written.
-pub fn hide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<bool> {
-    super::rewrite_locked(ring_home, HIDDEN_FILE, HIDDEN_LOCK, READ_CAP, |bytes| {
-        hidden::hide(bytes, session_id, now)
-    })
+/// the lock. A file that does not parse (neither RiNG's object nor a legacy list) is set
+/// aside first ([`super::set_aside`]); an empty one counts as an empty list.
+pub fn hide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<Hide> {
+    super::ensure_dir(ring_home)?;
+    let held = lock::acquire(
+        &ring_home.join(HIDDEN_LOCK),
+        Mode::Exclusive,
+        lock::LOCK_TIMEOUT,
+        lock::open_lock_file,
+    )?;
+    if let Lock::TimedOut = held {
+        return Ok(Hide::Locked);
+    }
+    let mut current = read_bounded(&ring_home.join(HIDDEN_FILE), READ_CAP)?;
+    let mut set_aside = None;
+    if current
+        .as_deref()
+        .is_some_and(|b| !b.trim_ascii().is_empty() && hidden::decode(b, now).is_none())
+    {
+        set_aside = Some(super::set_aside(ring_home, HIDDEN_FILE, now)?);
+        current = None;
+    }
+    let Some(text) = hidden::hide(current.as_deref(), session_id, now) else {
+        return Ok(Hide::Hidden { set_aside });
+    };
+    write_atomic(ring_home, HIDDEN_FILE, text.as_bytes())?;
+    drop(held);
+    Ok(Hide::Hidden { set_aside })
 }
 
 #[cfg(test)]

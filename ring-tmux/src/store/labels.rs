@@ -3,7 +3,7 @@
 //! set aside (`labels.json.corrupt-<time>`, 0600), never silently replaced: its labels stay
 //! there for a person to recover.
 
-use super::{lock, safe};
+use super::lock;
 use std::io;
 use std::path::Path;
 
@@ -68,18 +68,7 @@ pub fn set(ring_home: &Path, session_id: &str, label: &str, now: f64) -> io::Res
     let mut current = super::read_bounded(&ring_home.join(LABELS_FILE), READ_CAP)?;
     let mut set_aside = None;
     if let Some(why) = current.as_deref().and_then(unreadable) {
-        let dir = safe::Dir::open(ring_home)?;
-        let stem = format!("{LABELS_FILE}.corrupt-{}", now.max(0.0) as u64);
-        let name = (0..100)
-            .map(|n| match n {
-                0 => stem.clone(),
-                n => format!("{stem}-{n}"),
-            })
-            .find(|name| dir.lstat(name).is_none())
-            .ok_or_else(|| io::Error::other("too many set-aside labels files"))?;
-        dir.rename(LABELS_FILE, &name)?;
-        // Opening through the folder makes it 0600 (RiNG may have written it 0644).
-        let _ = dir.open_file(&name, rustix::fs::OFlags::RDONLY);
+        let name = super::set_aside(ring_home, LABELS_FILE, now)?;
         current = None;
         set_aside = Some(SetAside { name, why });
     }

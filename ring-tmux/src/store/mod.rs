@@ -243,6 +243,26 @@ impl ErrorLog {
     }
 }
 
+/// Moves the file `name` in `ring_home` out of the way as `<name>.corrupt-<now>` (`-1`,
+/// `-2`… when taken), 0600, and gives the new name: a file that does not parse is kept for a
+/// person to recover, never silently replaced (RiNG's `quarantine_file`). Call with the
+/// file's lock held.
+pub fn set_aside(ring_home: &Path, name: &str, now: f64) -> io::Result<String> {
+    let dir = safe::Dir::open(ring_home)?;
+    let stem = format!("{name}.corrupt-{}", now.max(0.0) as u64);
+    let aside = (0..100)
+        .map(|n| match n {
+            0 => stem.clone(),
+            n => format!("{stem}-{n}"),
+        })
+        .find(|candidate| dir.lstat(candidate).is_none())
+        .ok_or_else(|| io::Error::other(format!("too many set-aside copies of {name}")))?;
+    dir.rename(name, &aside)?;
+    // Opening through the folder makes it 0600 (RiNG may have written it 0644).
+    let _ = dir.open_file(&aside, rustix::fs::OFlags::RDONLY);
+    Ok(aside)
+}
+
 /// Rewrites `ring_home/name` under an exclusive `flock` on `ring_home/lock_name`: `change`
 /// gets the current bytes (`None`: no file) and gives the new text, or `None` to leave the file
 /// alone. Written via a 0600 temp file + rename, never through a link; the folder is created

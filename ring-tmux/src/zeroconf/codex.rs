@@ -1,5 +1,7 @@
 //! Codex threads from `~/.codex/state_5.sqlite` (§4.5), read-only, never waiting long
-//! for a lock: a missing, locked or unexpected database gives no threads.
+//! for a lock: a missing or unexpected database gives no threads; one that cannot be read
+//! (Codex holding its write lock: "database is locked") keeps the last threads read, and
+//! says it failed (RiNG 0.17.5+: unknown is not empty, its rows must not blink out).
 
 use super::cache::{Cache, CodexEntry, FileKey};
 use ring_shared::scan::{CodexThread, order_threads};
@@ -11,11 +13,28 @@ use std::time::Duration;
 /// How long a read waits for Codex's write lock before giving up (a status bar must not hang).
 const BUSY_TIMEOUT: Duration = Duration::from_millis(50);
 
+/// What [`threads`] found.
+#[derive(Debug, Default)]
+pub struct Threads {
+    pub threads: Vec<CodexThread>,
+    /// The database is there but could not be read now: `threads` are the last ones read.
+    pub failed: bool,
+}
+
+impl Threads {
+    fn read(threads: Vec<CodexThread>) -> Threads {
+        Threads {
+            threads,
+            failed: false,
+        }
+    }
+}
+
 /// The newest non-archived threads, from the cache while the database (and its WAL) did not
 /// change. With `relist` false the cached threads are trusted without a `stat`.
-pub fn threads(home: &Path, cache: &mut Cache, relist: bool) -> Vec<CodexThread> {
+pub fn threads(home: &Path, cache: &mut Cache, relist: bool) -> Threads {
     if !relist && let Some(entry) = &cache.codex {
-        return entry.threads.clone();
+        return Threads::read(entry.threads.clone());
     }
     let db = home.join(ring_shared::provider::codex::STATE_DB);
     // SQLite opens the file itself (blocking): only a regular file is handed to it, so a
@@ -30,22 +49,29 @@ pub fn threads(home: &Path, cache: &mut Cache, relist: bool) -> Vec<CodexThread>
         if cache.codex.take().is_some() {
             cache.dirty = true;
         }
-        return Vec::new();
+        return Threads::default();
     };
     let key = vec![Some(db_key), stat(&db.with_extension("sqlite-wal"))];
     if let Some(entry) = cache.codex.as_ref().filter(|e| e.key == key) {
-        return entry.threads.clone();
+        return Threads::read(entry.threads.clone());
     }
-    // A failed read is not cached: the next read tries again.
+    // A failed read keeps the last snapshot and its key: the next read tries again.
     let Ok(threads) = read_threads(&db) else {
-        return Vec::new();
+        return Threads {
+            threads: cache
+                .codex
+                .as_ref()
+                .map(|e| e.threads.clone())
+                .unwrap_or_default(),
+            failed: true,
+        };
     };
     cache.codex = Some(CodexEntry {
         key,
         threads: threads.clone(),
     });
     cache.dirty = true;
-    threads
+    Threads::read(threads)
 }
 
 /// RiNG's query, tolerant of older schemas: a missing `preview`, `title`, `rollout_path` or

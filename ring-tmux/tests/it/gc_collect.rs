@@ -359,3 +359,33 @@ fn gc_prunes_session_end_tombstones_no_event_can_still_race() {
     );
     assert!(!old.exists() && new.exists());
 }
+
+/// Issue 29 item 8 (RiNG 0.17.5+): while a source cannot be read (Codex's database locked
+/// by Codex), a hidden session missing from the sources is unknown, not gone: gc keeps it.
+#[test]
+fn a_failing_source_never_makes_a_hidden_entry_gone() {
+    let f = Fixture::new();
+    let db = f.dir.path().join("home/.codex/state_5.sqlite");
+    std::fs::create_dir_all(db.parent().expect("parent")).expect("mkdir");
+    let locker = rusqlite::Connection::open(&db).expect("sqlite");
+    locker
+        .execute_batch(
+            "create table threads (id text primary key, cwd text, title text, \
+             rollout_path text, preview text, updated_at integer, updated_at_ms integer, \
+             archived integer not null default 0);",
+        )
+        .expect("create");
+    f.file(
+        "deleted_sessions.json",
+        r#"{"ghost": "2023-11-22T22:13:00+00:00"}"#,
+    );
+    locker.execute_batch("begin exclusive;").expect("lock");
+    let text = stdout(&f.gc(&["--dry-run"], Some(NOW)).success());
+    assert!(!text.contains("un-hide ghost"), "{text}");
+    locker.execute_batch("rollback;").expect("unlock");
+    let text = stdout(&f.gc(&["--dry-run"], Some(NOW)).success());
+    assert!(
+        text.contains("would un-hide ghost (no source reports it any more)"),
+        "{text}"
+    );
+}

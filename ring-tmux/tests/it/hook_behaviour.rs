@@ -105,7 +105,11 @@ fn session_end_deletes_the_row_and_its_lock() {
     let statuses: Vec<_> = h.events().iter().map(|e| e["status"].clone()).collect();
     assert_eq!(statuses, [json!("idle"), json!("ended")]);
     // The tombstone holds the end's time (older events of the session are dropped).
-    assert_eq!(tree(&h.sessions()), [".ended", ".ended/s1.json", ".locks"]);
+    // RiNG's lock file stays, as RiNG leaves it (see hook_ring_cli).
+    assert_eq!(
+        tree(&h.sessions()),
+        [".ended", ".ended/s1.json", ".locks", "s1.json.lock"]
+    );
     let end = fs::read_to_string(h.sessions().join(".ended/s1.json")).expect("tombstone");
     assert_eq!(end.parse::<f64>().expect("a time"), T0 + 2.0);
 }

@@ -65,7 +65,7 @@ fn check(cli: &str, bytes: Vec<u8>) -> Result<(), TestCaseError> {
             || entry.starts_with("ring/notify.spool/w.") && entry.matches('/').count() == 2
             || entry.starts_with("ring/sessions/.ended/") && entry.matches('/').count() == 3
             || entry.starts_with("ring/sessions/")
-                && entry.ends_with(".json")
+                && (entry.ends_with(".json") || entry.ends_with(".json.lock"))
                 && entry.matches('/').count() == 2;
         prop_assert!(known, "unexpected entry {entry:?}");
         if entry.starts_with("ring/sessions/")

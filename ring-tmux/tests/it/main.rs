@@ -32,6 +32,7 @@ mod hook_concurrency;
 mod hook_harden;
 mod hook_hostile;
 mod hook_props;
+mod hook_ring_cli;
 mod hook_stdin;
 mod hook_support;
 mod hook_unsafe_folder;

@@ -57,10 +57,12 @@ fn cached_and_fresh(ring: &Ring) -> (String, String) {
 fn hook_changes_are_read_from_the_journal_without_looking_at_row_files() {
     let ring = Ring::new();
     ring.row("s2", json!({"status": "idle", "cwd": "/r"}));
-    // The first hook also creates `sessions/.locks`, a change of the folder of its own.
+    // The first hook also creates `sessions/.locks`, and a session's first hook RiNG's lock
+    // file beside its row: changes of the folder of their own (the chain breaks once).
     hook(&ring, "s1", "Stop");
+    hook(&ring, "s3", "Stop");
     ring.age_sessions();
-    assert_eq!(ring.stdout(&["oneline"]), "🟡2\n");
+    assert_eq!(ring.stdout(&["oneline"]), "🟡3\n");
     // An in-place edit of s2 (another size, so any `stat` of s2 would notice it)…
     std::fs::write(
         ring.ring.join("sessions/s2.json"),
@@ -69,7 +71,7 @@ fn hook_changes_are_read_from_the_journal_without_looking_at_row_files() {
     .expect("rewrite in place");
     // …stays unseen while only the hook changes the folder: its entries are applied.
     hook(&ring, "s1", "PreToolUse");
-    assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡2\n");
     hook(&ring, "s3", "UserPromptSubmit");
     assert_eq!(ring.stdout(&["oneline"]), "🟢2 🟡1\n");
     // A foreign change breaks the chain: every file is checked, s2's edit shows.

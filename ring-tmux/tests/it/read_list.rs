@@ -136,3 +136,41 @@ fn name_sets_an_unreadable_labels_file_aside_and_says_so() {
         r#"{"s1": "shipped"}"#
     );
 }
+
+/// Issue 29 item 8 (RiNG 0.17.5+): a `deleted_sessions.json` that does not parse is set aside
+/// (`deleted_sessions.json.corrupt-<time>`, kept whole, 0600), said on stderr, never
+/// overwritten by a list holding only the new id.
+#[test]
+fn hide_sets_an_unreadable_hidden_list_aside_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "idle", "cwd": "/r/app"}));
+    let hidden = ring.ring.join("deleted_sessions.json");
+    let broken = r#"{"s0": "2026-01-01T00:00:00+00:00",,}"#;
+    std::fs::write(&hidden, broken).expect("hidden list");
+    let out = ring.run(&["hide", "s1"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let aside = format!("deleted_sessions.json.corrupt-{}", read_support::NOW as u64);
+    assert!(err.contains(&aside), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(ring.ring.join(&aside)).expect("set aside"),
+        broken
+    );
+    let mode = std::fs::metadata(ring.ring.join(&aside))
+        .expect("mode")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let now: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&hidden).expect("new list")).expect("JSON");
+    assert_eq!(
+        now.as_object().expect("object").keys().collect::<Vec<_>>(),
+        ["s1"]
+    );
+    // A readable list is rewritten as before, without a word.
+    ring.row("s2", json!({"status": "idle", "cwd": "/r/b"}));
+    let out = ring.run(&["hide", "s2"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+}

@@ -407,28 +407,57 @@ fn an_older_codex_schema_without_preview_or_milliseconds_still_reads() {
     );
 }
 
+/// A database that cannot be read (locked by Codex, or corrupt) gives no rows when nothing
+/// was read before, and keeps the last threads read otherwise (issue 29 item 8, RiNG
+/// 0.17.5+: unknown is not empty, Codex's rows do not blink out while it writes).
 #[test]
-fn a_locked_or_corrupt_codex_database_gives_no_rows_quickly() {
+fn a_locked_or_corrupt_codex_database_keeps_the_last_threads_read() {
     let home = Home::new();
-    let row = format!(
-        "'t1', null, 0, {}, 0, '/repo/cx', 'T', null, 0",
-        home.now as i64
-    );
-    let path = codex_db(&home, CODEX_COLUMNS, &[&row]);
+    let row = |id: &str| {
+        format!(
+            "'{id}', null, 0, {}, 0, '/repo/cx', 'T', null, 0",
+            home.now as i64
+        )
+    };
+    let path = codex_db(&home, CODEX_COLUMNS, &[&row("t1")]);
     let live = procs(None, Some(&[("/repo/cx", "")]));
+    let ids = |rows: &[ScanSession]| {
+        rows.iter()
+            .map(|s| s.session.row.session_id.clone())
+            .collect::<Vec<_>>()
+    };
     let locker = Connection::open(&path).expect("sqlite");
     locker.execute_batch("begin exclusive;").expect("lock");
-    assert!(home.rows(&live).is_empty(), "locked: no rows");
+    assert!(
+        home.rows(&live).is_empty(),
+        "locked, nothing read yet: no rows"
+    );
+    locker.execute_batch("rollback;").expect("unlock");
+    assert_eq!(ids(&home.rows(&live)), ["codex:t1"], "read once unlocked");
+
+    // Codex writes (a new thread) and holds its lock: the last threads stay.
+    locker
+        .execute_batch(&format!("insert into threads values ({});", row("t2")))
+        .expect("insert");
+    home.age(&path, 1.0);
+    locker.execute_batch("begin exclusive;").expect("lock");
+    assert_eq!(
+        ids(&home.rows(&live)),
+        ["codex:t1"],
+        "locked: last snapshot"
+    );
     locker.execute_batch("rollback;").expect("unlock");
     drop(locker);
-    assert_eq!(home.rows(&live).len(), 1, "read again once unlocked");
+    let mut both = ids(&home.rows(&live));
+    both.sort();
+    assert_eq!(both, ["codex:t1", "codex:t2"], "read again once unlocked");
 
     fs::write(
         &path,
         b"this is not a database at all, not even close........",
     )
     .expect("corrupt");
-    assert!(home.rows(&live).is_empty(), "corrupt: no rows");
+    assert_eq!(home.rows(&live).len(), 2, "corrupt: last snapshot");
 }
 
 #[test]
