@@ -22,6 +22,7 @@
 mod cache;
 mod cached;
 mod files;
+mod gather;
 mod hidden;
 mod list;
 mod own;
@@ -132,30 +133,14 @@ fn build_view(
     config: &Config,
     options: LoadOptions,
 ) -> (View, RowFiles, Board, BTreeMap<String, String>, Procs) {
-    let now = env.now();
-    let mut found = read_rows_cached(env);
-    let procs = if found.rows.is_empty() && !options.zero_config {
-        Procs::default()
-    } else {
-        scan_processes(env)
-    };
-    let hidden = hidden::load(&env.ring_home, now);
+    let mut gathered = gather::gather(env, options.zero_config);
+    let now = gathered.now;
+    let rows = std::mem::take(&mut gathered.found.rows);
     let no_hidden = BTreeMap::new();
-    let labels = read_labels(env);
-    let realpaths = realpaths_for(env, &procs);
-    let realpath = |dir: &str| realpaths.get(dir);
+    let realpath = |dir: &str| gathered.realpaths.get(dir);
     let no_mtime = |_: &str| None;
-    // Read once: applied before and after the merge, and published with the zero-config rows.
-    let mut own = own::states(env, &procs);
-    own.extend(own::gemini_states(&found.rows));
     let all = options.all || config.show_all;
     let list_zero_config = |ctx: &ReadContext<'_>, hook: &[Session]| {
-        // tmux process-tree evidence (§4.10 rule 2), gathered only if a cwd group has more
-        // transcripts than live processes (and only inside tmux).
-        let evidence = |id: &str, cwd: &str| {
-            crate::zeroconf::evidence::shared(env, &realpath)
-                .is_some_and(|g| g.names(id, cwd, &realpath))
-        };
         // A read that drops ended rows lets the listing skip transcripts that cannot be live.
         let mut hook_ids = ring_shared::fasthash::set_with_capacity(hook.len());
         hook_ids.extend(hook.iter().map(|s| s.row.session_id.as_str()));
@@ -165,18 +150,17 @@ fn build_view(
         } else {
             crate::zeroconf::Need::LiveRows { hook_id: &hook_id }
         };
-        let ttl = crate::zeroconf::rescan_ttl();
-        crate::zeroconf::rows_for(env, ctx, &evidence, ttl, need, &own)
+        gathered.zero_config(env, ctx, need)
     };
     let read = view::sessions(view::Inputs {
         ctx: ReadContext {
             now,
             config,
-            procs: &procs,
+            procs: &gathered.procs,
             hidden: if options.show_hidden {
                 &no_hidden
             } else {
-                &hidden.at
+                &gathered.hidden.at
             },
             source_mtime: if options.hook_stale {
                 &mtime
@@ -185,16 +169,17 @@ fn build_view(
             },
             realpath: &realpath,
         },
-        rows: std::mem::take(&mut found.rows),
+        rows,
         zero_config: if options.zero_config {
             view::ZeroConfig::List(&list_zero_config)
         } else {
             view::ZeroConfig::None
         },
-        agents: &own,
+        agents: &gathered.own,
     });
+    let hidden = &gathered.hidden;
     if hidden.migrated || !read.unhide.is_empty() {
-        hidden::write_back(&env.ring_home, &hidden, &read.unhide, now);
+        hidden::write_back(&env.ring_home, hidden, &read.unhide, now);
     }
     let mut sessions = read.sessions;
     if options.tmux_targets {
@@ -212,11 +197,17 @@ fn build_view(
         &view::Options {
             now,
             all: options.all,
-            agent_processes: procs.agent_processes(),
-            labels: &labels,
+            agent_processes: gathered.procs.agent_processes(),
+            labels: &gathered.labels,
             home: &home,
         },
     );
+    let gather::Gathered {
+        found,
+        labels,
+        procs,
+        ..
+    } = gathered;
     (view, found, waiting, labels, procs)
 }
 

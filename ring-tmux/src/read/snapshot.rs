@@ -2,10 +2,10 @@
 //! derives the board itself (`ring-tmux serve`'s page, the npm package): rows, side files,
 //! and what only this side can know (the process scan, the zero-config rows, the agents' own
 //! states, transcript mtimes, realpaths, tmux targets). `ring_shared::view::view` of it at the
-//! same clock is the board `ring-tmux json --all` prints (tested in `tests/it/snapshot.rs`).
+//! same clock is the board `ring-tmux json --all` prints (tested in `tests/it/read_snapshot.rs` and `read_gemini.rs`).
 
 use super::files::read_side_file;
-use super::{hidden, mtime, own, read_rows_cached, scan_processes};
+use super::mtime;
 use crate::env::Env;
 use ring_shared::config::Config;
 use ring_shared::derive::{ReadContext, Session};
@@ -18,34 +18,18 @@ use std::collections::BTreeMap;
 /// Reads the folder once and returns its snapshot, as of `env.now()`. Writes nothing (the
 /// hidden list's un-hides and the caches are the interactive reads' business).
 pub fn snapshot(env: &Env) -> Snapshot {
-    let now = env.now();
     let config_text = read_side_file(&env.ring_home, "config.toml")
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
     let (config, _) = Config::parse(&config_text);
-    let rows = read_rows_cached(env).rows;
-    let procs = scan_processes(env);
-    let hidden = hidden::load(&env.ring_home, now).at;
-    let labels = super::read_labels(env);
-    let realpaths = super::realpaths_for(env, &procs);
-    let realpath = |dir: &str| realpaths.get(dir);
-    let own = own::states(env, &procs);
+    let gathered = super::gather::gather(env, true);
+    let now = gathered.now;
+    let rows = &gathered.found.rows;
+    let realpath = |dir: &str| gathered.realpaths.get(dir);
     // The zero-config rows the read lists (all of them: the reader may ask for ended ones).
     let zero: RefCell<Vec<ScanSession>> = RefCell::new(Vec::new());
     let list_zero_config = |ctx: &ReadContext<'_>, _: &[Session]| {
-        let evidence = |id: &str, cwd: &str| {
-            crate::zeroconf::evidence::shared(env, &realpath)
-                .is_some_and(|g| g.names(id, cwd, &realpath))
-        };
-        let ttl = crate::zeroconf::rescan_ttl();
-        let rows = crate::zeroconf::rows_for(
-            env,
-            ctx,
-            &evidence,
-            ttl,
-            crate::zeroconf::Need::AllRows,
-            &own,
-        );
+        let rows = gathered.zero_config(env, ctx, crate::zeroconf::Need::AllRows);
         zero.borrow_mut().clone_from(&rows);
         rows
     };
@@ -58,14 +42,14 @@ pub fn snapshot(env: &Env) -> Snapshot {
         ctx: ReadContext {
             now,
             config: &config,
-            procs: &procs,
-            hidden: &hidden,
+            procs: &gathered.procs,
+            hidden: &gathered.hidden.at,
             source_mtime: &|path: &str| mtimes.get(path).copied(),
             realpath: &realpath,
         },
         rows: rows.clone(),
         zero_config: view::ZeroConfig::List(&list_zero_config),
-        agents: &own,
+        agents: &gathered.own,
     })
     .sessions;
     super::map_tmux_targets(env, &mut sessions, true);
@@ -78,9 +62,9 @@ pub fn snapshot(env: &Env) -> Snapshot {
         .iter()
         .flat_map(|r| [&r.cwd, &r.origin_cwd])
         .chain(zero.iter().map(|s| &s.session.row.cwd))
-        .chain(own.iter().map(|s| &s.cwd))
+        .chain(gathered.own.iter().map(|s| &s.cwd))
         .map(String::as_str)
-        .chain(super::proc_cwds(&procs));
+        .chain(super::proc_cwds(&gathered.procs));
     let mut resolved = BTreeMap::new();
     for dir in dirs.filter(|d| !d.is_empty()) {
         let real = realpath(dir);
@@ -88,14 +72,22 @@ pub fn snapshot(env: &Env) -> Snapshot {
             resolved.insert(dir.to_owned(), real);
         }
     }
+    let super::gather::Gathered {
+        found,
+        procs,
+        hidden,
+        labels,
+        own,
+        ..
+    } = gathered;
     let mut published = Published::new(now, &zero);
     published.agents = own;
     Snapshot {
         version: SNAPSHOT_VERSION,
         generated_at: now,
-        rows,
+        rows: found.rows,
         published: Some(published),
-        hidden,
+        hidden: hidden.at,
         labels,
         config: config_text,
         procs: Some(procs),

@@ -79,3 +79,21 @@ fn an_older_cancel_or_none_keeps_the_wait() {
     .expect("chat");
     assert_eq!(status_of(&ring), ("waiting".into(), "permission".into()));
 }
+
+/// The web page derives its board from `json --snapshot` (`ring_shared::view::view`): the
+/// cancel it cannot read itself must be in the snapshot, or the page keeps a wait that
+/// `json` and the bars show idle (issue 24 item 1).
+#[test]
+fn the_snapshot_carries_the_cancel_to_the_page() {
+    use ring_shared::view::{Snapshot, ViewOptions, view};
+    let ring = Ring::new();
+    let chat = ring.dir.path().join("session.jsonl");
+    std::fs::write(&chat, chat_end(NOW - 5.0)).expect("chat");
+    waiting_row(&ring, &chat);
+    let text = ring.stdout(&["json", "--snapshot"]);
+    let snapshot = Snapshot::from_json(&text).expect("snapshot JSON");
+    let page = view(&snapshot, NOW, &ViewOptions { all: true });
+    let page: Value =
+        serde_json::from_str(&ring_shared::format::json(&page)).expect("page board");
+    assert_eq!(page["sessions"][0]["status"], "idle", "{page}");
+}
