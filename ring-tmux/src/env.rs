@@ -25,7 +25,7 @@ use ring_shared::derive::{Pane, Proc, ProcRow, Procs};
 use ring_shared::scan::{LLAMA_CPP, LocalLlm, OLLAMA};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The process environment ring runs in.
 #[derive(Debug, Clone)]
@@ -64,12 +64,7 @@ impl Env {
 
     /// The clock: `RING_NOW`, else the system time.
     pub fn now(&self) -> f64 {
-        self.fixed_now.unwrap_or_else(|| {
-            SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map(|d| d.as_secs_f64())
-                .unwrap_or(0.0)
-        })
+        self.fixed_now.unwrap_or_else(wall_clock)
     }
 
     /// `sessions/` inside the ring folder.
@@ -286,4 +281,18 @@ mod tests {
             }]
         );
     }
+}
+
+/// Time since the Unix epoch by the system clock (zero before it): the one place ring-tmux
+/// reads it. `RING_NOW` fakes only the board's time ([`Env::now`]); caches, stamps, spool
+/// names and generations use the real clock.
+pub(crate) fn since_epoch() -> Duration {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+/// [`since_epoch`] in seconds.
+pub(crate) fn wall_clock() -> f64 {
+    since_epoch().as_secs_f64()
 }

@@ -252,17 +252,11 @@ fn realpaths_for(env: &Env, procs: &Procs) -> RealPaths {
 pub fn scan_processes(env: &Env) -> Procs {
     match &env.procs_file {
         Some(path) => env::read_procs_file(path),
-        None => {
-            crate::procs::scan_cached(&env.ring_home.join("cache").join("procs.bin"), wall_clock())
-        }
+        None => crate::procs::scan_cached(
+            &env.ring_home.join("cache").join("procs.bin"),
+            env::wall_clock(),
+        ),
     }
-}
-
-/// Wall-clock seconds, for the caches (`RING_NOW` fakes only the board's time).
-fn wall_clock() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0.0, |d| d.as_secs_f64())
 }
 
 /// Leaves a large structure of many small allocations to the end of the process instead of

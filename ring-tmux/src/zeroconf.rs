@@ -33,7 +33,7 @@ use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use std::fs::{self, File};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// The published zero-config rows, relative to the ring folder.
 pub const PUBLISHED_FILE: &str = "zeroconf.json";
@@ -130,7 +130,7 @@ pub fn scan(
     }
     let cache_dir = env.ring_home.join("cache");
     let mut cache = Cache::load(&cache_dir, &env.home);
-    let wall = wall_clock();
+    let wall = crate::env::wall_clock();
     let all_rows = matches!(need, Need::AllRows);
     let relist = cache.is_stale(wall, ttl) || (all_rows && cache.partial);
     let (transcripts, taken_from) = if claude_known {
@@ -249,13 +249,6 @@ pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession], agents
     {
         let _ = crate::store::write_atomic(ring_home, PUBLISHED_FILE, &text);
     }
-}
-
-/// Wall-clock seconds (the cache's own clock; `RING_NOW` fakes only the board's time).
-fn wall_clock() -> f64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0.0, |d| d.as_secs_f64())
 }
 
 /// Facts of every transcript inside the window, from the cache where (mtime, size) still

@@ -123,10 +123,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 pub(crate) fn stamp_now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_secs()).unwrap_or(0))
-        .unwrap_or(0);
+    let secs = i64::try_from(crate::env::since_epoch().as_secs()).unwrap_or(0);
     jsonfile::timestamp(secs)
 }
 

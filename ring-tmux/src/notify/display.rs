@@ -54,7 +54,7 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
         .stdout
         .lines()
         .map(str::trim)
-        .filter(|c| is_client_name(c))
+        .filter(|c| run::is_client_name(c))
         .collect();
     if clients.is_empty() {
         bail!("display: no client is attached to tmux server {socket}");
@@ -79,15 +79,6 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
     Ok(())
 }
 
-/// A client name we put in a command (tty paths, `client-123`).
-fn is_client_name(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('-')
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-'))
-}
-
 /// Doctor's probe: the clients a message would show on (the server of `$TMUX`).
 pub fn check(_target: &Target) -> Result<String, String> {
     let socket = run::socket_from_env().ok_or("not inside tmux ($TMUX is unset)")?;
@@ -98,7 +89,7 @@ pub fn check(_target: &Target) -> Result<String, String> {
     let n = out
         .stdout
         .lines()
-        .filter(|c| is_client_name(c.trim()))
+        .filter(|c| run::is_client_name(c.trim()))
         .count();
     Ok(format!("{n} client(s) of tmux server {socket}"))
 }

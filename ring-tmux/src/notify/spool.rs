@@ -66,9 +66,7 @@ fn pending(names: &[String]) -> impl Iterator<Item = &String> {
 }
 
 fn nanos() -> u128 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos())
+    crate::env::since_epoch().as_nanos()
 }
 
 /// Queues a ring for `session_id` (the hook, after its write; never takes `notify.lock`).

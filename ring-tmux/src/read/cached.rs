@@ -33,7 +33,7 @@ pub const REWRITE_AFTER: usize = 8;
 pub fn read_rows_cached(env: &Env) -> RowFiles {
     let sessions = env.sessions_dir();
     let cache_dir = env.ring_home.join("cache");
-    let wall = super::wall_clock();
+    let wall = crate::env::wall_clock();
     let Some(key) = Key::of(&sessions) else {
         return read_rows(&sessions, true);
     };

@@ -36,7 +36,7 @@ use std::fs::{File, FileTimes};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// File name of the journal inside `RING_HOME/cache/`.
 pub const JOURNAL: &str = "rows.journal";
@@ -83,9 +83,7 @@ fn lock_journal(path: &Path, cache_dir: &Path) -> Option<File> {
 
 /// Writes a fresh header (a new epoch) into the empty, locked journal `file`.
 fn start_epoch(file: &mut File) -> io::Result<u64> {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
+    let nanos = crate::env::since_epoch().as_nanos() as u64;
     // Unique enough: two epochs of one journal never start in the same nanosecond and pid.
     let epoch = nanos ^ (u64::from(std::process::id()) << 40) | 1;
     let mut header = Writer::with_capacity(HEADER_LEN as usize);

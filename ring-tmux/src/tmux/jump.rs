@@ -9,7 +9,7 @@
 //! the ring folder); from anywhere else it starts over at the longest-waiting one.
 
 use super::drift::{self, LIST_FORMAT, Pane};
-use super::run::{self, is_pane_id};
+use super::run::{self, is_client_name, is_pane_id};
 use crate::env::Env;
 use crate::read::{load_board, read_config};
 use ring_shared::format::{escape_tmux, sanitize, truncate};
@@ -41,14 +41,6 @@ pub struct Args {
     pub session: Option<String>,
     /// `jump SESSION`: an id, id prefix or label ([`ring_shared::pick`]), typed by a person.
     pub target: Option<String>,
-}
-
-/// A client name we can put in a command (tty paths, `client-123`).
-fn is_client_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-'))
 }
 
 /// `-c CLIENT` when the client is known and safe.
@@ -569,6 +561,7 @@ mod tests {
     #[case::control("client-1234", true)]
     #[case::quote("/dev/pts/5' ; kill-server '", false)]
     #[case::empty("", false)]
+    #[case::option("-t", false)]
     fn only_plain_client_names_reach_a_command(#[case] name: &str, #[case] ok: bool) {
         assert_eq!(is_client_name(name), ok);
         assert_eq!(client_args(Some(name)).is_empty(), !ok);

@@ -24,7 +24,7 @@ use crate::tmux::run;
 use ring_shared::derive::{Pane, PaneTree, ProcRow};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 /// The cache file, inside `RING_HOME/cache/`.
 const FILE: &str = "evidence.bin";
@@ -130,7 +130,7 @@ fn cached(
 ) -> Option<Gathered> {
     let socket = run::socket_from_env()?;
     let dir = env.ring_home.join("cache");
-    let wall = wall_clock();
+    let wall = crate::env::wall_clock();
     let agents = crate::procs::scanned_agent_pids().map(<[u32]>::to_vec);
     if !fresh && !ttl.is_zero() {
         let stored = load(&dir).filter(|s| {
@@ -202,13 +202,6 @@ fn procs_below(panes: &[Pane]) -> Vec<ProcRow> {
             crate::procs::tree::below(&roots)
         }
     }
-}
-
-/// Wall-clock seconds (`RING_NOW` fakes only the board's time).
-fn wall_clock() -> f64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0.0, |d| d.as_secs_f64())
 }
 
 /// The format of one `list-panes` line: id, cwd, target, shell pid, tab-separated.

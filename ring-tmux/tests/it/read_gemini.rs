@@ -93,7 +93,6 @@ fn the_snapshot_carries_the_cancel_to_the_page() {
     let text = ring.stdout(&["json", "--snapshot"]);
     let snapshot = Snapshot::from_json(&text).expect("snapshot JSON");
     let page = view(&snapshot, NOW, &ViewOptions { all: true });
-    let page: Value =
-        serde_json::from_str(&ring_shared::format::json(&page)).expect("page board");
+    let page: Value = serde_json::from_str(&ring_shared::format::json(&page)).expect("page board");
     assert_eq!(page["sessions"][0]["status"], "idle", "{page}");
 }

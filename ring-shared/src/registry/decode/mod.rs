@@ -9,8 +9,9 @@
 
 use super::{DecodeError, Row, Status};
 use crate::event::DEFAULT_PROVIDER;
+use crate::text::py_float_repr;
 use lenient::{Fields, Key, Lenient};
-use python::{py_float_parse, py_float_repr};
+use python::py_float_parse;
 
 mod lenient;
 mod python;

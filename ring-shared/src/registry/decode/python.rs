@@ -1,8 +1,9 @@
-//! Python's number text rules that row coercions depend on (§4.2, Appendix A).
+//! Python's number text rules that row coercions depend on (§4.2, Appendix A); `repr(float)`
+//! is [`crate::text::py_float_repr`].
 
 /// Python `float(str)`: surrounding whitespace allowed, `_` between digits allowed.
 pub(super) fn py_float_parse(s: &str) -> Option<f64> {
-    let trimmed = s.trim_matches(is_py_whitespace);
+    let trimmed = crate::text::strip(s);
     let bytes = trimmed.as_bytes();
     // Underscores only between two digits, as Python's grammar requires.
     for (i, &b) in bytes.iter().enumerate() {
@@ -29,55 +30,10 @@ pub(super) fn py_float_parse(s: &str) -> Option<f64> {
     cleaned.parse::<f64>().ok()
 }
 
-/// Python's `str.isspace` set (Appendix A).
-fn is_py_whitespace(c: char) -> bool {
-    matches!(c, '\u{9}'..='\u{d}' | '\u{1c}'..='\u{20}' | '\u{85}' | '\u{a0}' | '\u{1680}'
-        | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
-}
-
-/// Python `repr(float)`: shortest round-trip digits, exponent form outside `1e-4 ..< 1e16`.
-pub(crate) fn py_float_repr(f: f64) -> String {
-    if f.is_nan() {
-        return "nan".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "inf" } else { "-inf" }.into();
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
-    }
-    // `{:e}` gives the shortest round-trip digits: `d.ddde±x`.
-    let sci = format!("{:e}", f.abs());
-    let (mantissa, exp) = sci.split_once('e').expect("`{:e}` always has an exponent");
-    let exp: i32 = exp.parse().expect("`{:e}` exponent is an integer");
-    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
-    let sign = if f < 0.0 { "-" } else { "" };
-    if (-4..16).contains(&exp) {
-        let point = exp + 1; // digits before the decimal point
-        let body = if point <= 0 {
-            format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
-        } else if point as usize >= digits.len() {
-            format!("{digits}{}.0", "0".repeat(point as usize - digits.len()))
-        } else {
-            let (int, frac) = digits.split_at(point as usize);
-            format!("{int}.{frac}")
-        };
-        format!("{sign}{body}")
-    } else {
-        let (first, rest) = digits.split_at(1);
-        let frac = if rest.is_empty() {
-            String::new()
-        } else {
-            format!(".{rest}")
-        };
-        let exp_sign = if exp < 0 { '-' } else { '+' };
-        format!("{sign}{first}{frac}e{exp_sign}{:02}", exp.unsigned_abs())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::py_float_repr;
     use rstest::rstest;
 
     #[rstest]
