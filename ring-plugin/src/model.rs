@@ -81,7 +81,8 @@ pub struct Badge {
 pub struct View {
     /// Non-zero counts of the shown states, in board order.
     pub counts: Vec<(Status, usize)>,
-    /// Sessions in board order (waiting first, then by idle time), shown states only.
+    /// Sessions in display order (waiting first, longest-waiting first; the others by idle
+    /// time), shown states only.
     pub entries: Vec<Entry>,
     /// Waiting panes of this session, longest waiting first.
     pub badges: Vec<Badge>,
@@ -206,10 +207,10 @@ pub fn build_timed(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Op
             view.counts.push((status, n));
         }
     }
+    // The entries list the waiting sessions longest-waiting first, as every front end does.
     view.badges = view
         .entries
         .iter()
-        .rev()
         .filter(|e| e.status == Status::Waiting)
         .filter_map(|e| match e.target {
             Some(Target::Pane(pane)) => Some(Badge {

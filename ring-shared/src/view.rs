@@ -142,10 +142,13 @@ pub struct View {
     pub agent_processes: usize,
     /// Counts over the entries.
     pub counts: Counts,
-    /// Sessions in board order: status rank, then idle seconds ascending (stable).
+    /// Sessions in display order: by status rank, the waiting ones longest-waiting first,
+    /// the others by idle seconds ascending (stable). Every front end lists them so; the JSON
+    /// board alone keeps RiNG's order (rank, then idle ascending).
     pub entries: Vec<Entry>,
     /// Indices into `entries` of the waiting sessions, longest-waiting first (what `jump`
-    /// visits, the segment names and the zellij bar badges).
+    /// visits, the segment names, the boards list first and the zellij bar badges): the
+    /// leading entries.
     pub waiting: Vec<usize>,
 }
 
@@ -330,11 +333,16 @@ impl View {
             .into_iter()
             .map(|s| Entry::of(s, now, labels, home))
             .collect();
-        let mut waiting: Vec<usize> = (0..entries.len())
-            .filter(|&i| entries[i].status == Status::Waiting)
-            .collect();
-        // Longest wait first; stable, so equal waits keep board order.
-        waiting.sort_by(|&a, &b| entries[b].idle_seconds.total_cmp(&entries[a].idle_seconds));
+        let mut entries = entries;
+        // One order for "who's next" in every front end: the waiting sessions (first in
+        // board order, by status rank) longest-waiting first; stable, so equal waits keep
+        // board order. `format::json` puts RiNG's order back for its `sessions`.
+        let waiting_len = entries
+            .iter()
+            .take_while(|e| e.status == Status::Waiting)
+            .count();
+        entries[..waiting_len].sort_by(|a, b| b.idle_seconds.total_cmp(&a.idle_seconds));
+        let waiting: Vec<usize> = (0..waiting_len).collect();
         View {
             generated_at: now,
             agent_processes: board.agent_processes,

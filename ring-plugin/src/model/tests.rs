@@ -166,7 +166,7 @@ fn two_rows_claiming_one_pane_give_it_to_the_most_recent() {
 }
 
 #[test]
-fn board_order_is_waiting_first_then_most_recent() {
+fn board_order_is_longest_waiting_first_then_most_recent() {
     let v = view(
         vec![
             row("idle1", Status::Idle, 10.0),
@@ -179,7 +179,7 @@ fn board_order_is_waiting_first_then_most_recent() {
         Label::Project,
     );
     let ids: Vec<_> = v.entries.iter().map(|e| e.session_id.as_str()).collect();
-    assert_eq!(ids, ["wait_new", "wait_old", "work", "idle1"]);
+    assert_eq!(ids, ["wait_old", "wait_new", "work", "idle1"]);
     assert_eq!(
         v.counts,
         vec![

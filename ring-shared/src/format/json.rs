@@ -85,7 +85,7 @@ impl<'a> BoardJson<'a> {
                 idle: counts.idle,
                 ended: counts.ended,
             },
-            sessions: view.entries.iter().map(SessionJson::new).collect(),
+            sessions: ring_order(view).map(SessionJson::new).collect(),
         }
     }
 }
@@ -260,4 +260,17 @@ mod tests {
     fn idle_seconds_round_like_python(#[case] x: f64, #[case] expected: f64) {
         assert_eq!(round1(x), expected);
     }
+}
+
+/// The entries in RiNG's board order (§4.11: status rank, then idle seconds ascending,
+/// stable): the view lists waiting sessions longest-waiting first, RiNG's JSON newest first.
+fn ring_order(view: &View) -> impl Iterator<Item = &Entry> {
+    let mut order: Vec<&Entry> = view.entries.iter().collect();
+    order.sort_by(|a, b| {
+        a.status
+            .rank()
+            .cmp(&b.status.rank())
+            .then_with(|| a.idle_seconds.total_cmp(&b.idle_seconds))
+    });
+    order.into_iter()
 }

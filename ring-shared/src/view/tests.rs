@@ -92,10 +92,21 @@ fn counts_order_and_longest_waiting() {
         &BTreeMap::new(),
         false,
     );
+    // One order for who's next (issue 24 item 5): every front end lists the waiting
+    // sessions as `jump` and the segment take them, longest-waiting first.
     let ids: Vec<&str> = view.entries.iter().map(|e| e.session_id.as_str()).collect();
-    assert_eq!(ids, ["short", "long", "busy"]);
+    assert_eq!(ids, ["long", "short", "busy"]);
     let waiting: Vec<&str> = view.waiting().map(|e| e.session_id.as_str()).collect();
     assert_eq!(waiting, ["long", "short"]);
+    // RiNG's JSON board keeps RiNG's order: rank, then idle seconds ascending.
+    let json = crate::format::json_value(&view);
+    let json_ids: Vec<&str> = json["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .filter_map(|s| s["session_id"].as_str())
+        .collect();
+    assert_eq!(json_ids, ["short", "long", "busy"]);
     assert_eq!(
         view.counts,
         Counts {
