@@ -16,7 +16,7 @@ use ring_shared::derive::{Session, parse_hidden, parse_labels};
 use ring_shared::format::{relative_time, relative_time_next};
 use ring_shared::scan::Published;
 use ring_shared::view::snapshot::{PUBLISHED_MAX_AGE, SNAPSHOT_VERSION};
-use ring_shared::view::{self, Snapshot};
+use ring_shared::view::{self, Kind, Snapshot};
 use std::collections::BTreeMap;
 
 /// A terminal pane of this session, from the `PaneUpdate` manifest.
@@ -225,7 +225,10 @@ pub fn build_timed(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Op
                         .unwrap_or_else(|| e.project.clone()),
                     Label::Project => e.project.clone(),
                 },
-                kind: e.kind.clone(),
+                // What a tmux badge draws: a badged kind only (never ⏸ for an idle prompt).
+                kind: Kind::on_badge(e.status, &e.kind)
+                    .map(|k| k.info().name.to_owned())
+                    .unwrap_or_default(),
             }),
             _ => None,
         })

@@ -419,3 +419,14 @@ fn a_published_idle_agent_settles_a_waiting_hook_row() {
         "stale states go"
     );
 }
+
+#[test]
+fn a_badge_draws_only_the_kinds_a_tmux_badge_draws() {
+    let mut idle_prompt = in_pane(row("prompt", Status::Waiting, 10.0), "main", 1);
+    idle_prompt.waiting_kind = "idle".into();
+    let mut asks = in_pane(row("asks", Status::Waiting, 20.0), "main", 2);
+    asks.waiting_kind = "question".into();
+    let v = view(vec![idle_prompt, asks], &panes(&[1, 2]), Label::Project);
+    let kinds: Vec<_> = v.badges.iter().map(|b| b.kind.as_str()).collect();
+    assert_eq!(kinds, ["question", ""]);
+}
