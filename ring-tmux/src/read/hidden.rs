@@ -43,8 +43,13 @@ fn local_offset_seconds(bytes: &[u8]) -> i64 {
 
 /// Writes back what the read decided: a legacy list becomes `{id: now}` (RiNG migrates it on
 /// first read), and ids with newer activity are un-hidden. Errors are ignored: the board is
-/// shown either way, and the next read tries again.
+/// shown either way, and the next read tries again. A read for a person (`json`, `list`:
+/// [`crate::store::read_only`]) writes nothing: the rule is applied on every read anyway,
+/// and the status bar's next refresh, or the session's next event, writes it.
 pub fn write_back(ring_home: &Path, hidden: &Hidden, unhide_ids: &[String], now: f64) {
+    if !crate::store::keeps_caches() {
+        return;
+    }
     if hidden.migrated {
         migrate_legacy_list(ring_home, now);
     }

@@ -158,8 +158,15 @@ fn hidden_sessions_are_left_out_until_newer_activity() {
         json!({"old": NOW - 20.0, "new": "2023-11-14T22:14:50+00:00"}).to_string(),
     )
     .expect("hidden");
-    // `new` moved at NOW-5 (22:14:55), after its hiding (22:14:50): shown and un-hidden.
+    // `new` moved at NOW-5 (22:14:55), after its hiding (22:14:50): shown. `json` and
+    // `list` are reads for a person and write nothing (issue 24 item 6)...
+    let before = std::fs::read(ring.ring.join("deleted_sessions.json")).expect("read");
     assert_eq!(ring.json_ids(&["--all"]), ["new"]);
+    assert!(!ring.stdout(&["list"]).is_empty());
+    let after = std::fs::read(ring.ring.join("deleted_sessions.json")).expect("read");
+    assert_eq!(after, before, "json and list left deleted_sessions.json as it was");
+    // ...the status bar's refresh un-hides it in RiNG's format.
+    ring.stdout(&["oneline"]);
     let hidden = std::fs::read_to_string(ring.ring.join("deleted_sessions.json")).expect("read");
     assert_eq!(hidden, r#"{"old": "2023-11-14T22:14:40+00:00"}"#);
 }
