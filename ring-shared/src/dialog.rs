@@ -10,8 +10,10 @@
 //! screen (taller than the pane) or that reads two ways is [`Unreadable`], and then nothing
 //! may be sent.
 
+use serde::{Deserialize, Serialize};
+
 /// One numbered option, its text verbatim (the first line; a description below is not part).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Choice {
     pub number: u32,
     pub text: String,
@@ -193,6 +195,52 @@ pub fn read(screen: &str) -> Result<Dialog, Unreadable> {
             .map(|l| l.trim_end().to_owned())
             .collect(),
     })
+}
+
+/// A dialog as `ring-tmux reply --json` lists it: the one shape between `reply` and every
+/// front end that answers (the tmux board builds it in-process, the zellij board reads it
+/// from `reply --json`'s output). Texts are as read from the screen: each front end makes
+/// them inert where it draws.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Listing {
+    /// The session whose pane shows it.
+    #[serde(default)]
+    pub session_id: String,
+    pub question: String,
+    /// The options, numbered from 1.
+    pub options: Vec<Choice>,
+    /// The option the agent has highlighted (what Enter picks).
+    #[serde(default)]
+    pub selected: Option<u32>,
+    /// What it asks about ([`Dialog::context`]).
+    #[serde(default)]
+    pub context: Vec<String>,
+    /// Its rows as the screen shows them ([`Dialog::rows`]).
+    #[serde(default)]
+    pub rows: Vec<String>,
+    /// The subagent that asks, if one does.
+    #[serde(default)]
+    pub agent: Option<String>,
+    /// [`Dialog::fingerprint`]: passed back with the answer (`reply N --expect`) so that a
+    /// dialog redrawn since gets no key.
+    #[serde(default)]
+    pub fingerprint: Option<String>,
+}
+
+impl Listing {
+    /// The listing of `dialog`, on `session_id`'s screen.
+    pub fn of(dialog: &Dialog, session_id: &str) -> Listing {
+        Listing {
+            session_id: session_id.to_owned(),
+            question: dialog.question.clone(),
+            options: dialog.choices.clone(),
+            selected: dialog.selected,
+            context: dialog.context.clone(),
+            rows: dialog.rows.clone(),
+            agent: dialog.agent.clone(),
+            fingerprint: Some(dialog.fingerprint()),
+        }
+    }
 }
 
 impl Dialog {

@@ -276,7 +276,7 @@ fn reply_height(dialog: &Dialog, width: u16) -> usize {
     1 + dialog.context.iter().map(|l| rows(l)).sum::<usize>()
         + rows(&dialog.question)
         + dialog
-            .choices
+            .options
             .iter()
             .map(|c| rows(&format!(" {}  {}", c.number, c.text)))
             .sum::<usize>()
@@ -312,7 +312,7 @@ fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
                 .map(|l| Line::from(Span::styled(sanitize(l), dim)))
                 .collect();
             lines.push(Line::from(sanitize(&dialog.question)));
-            lines.extend(dialog.choices.iter().map(|c| {
+            lines.extend(dialog.options.iter().map(|c| {
                 Line::from(vec![
                     Span::styled(
                         format!(" {} ", c.number),

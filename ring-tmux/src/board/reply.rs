@@ -4,34 +4,15 @@
 //! [`crate::reply::answer`] itself checks it once more, sends, and checks it went). The board
 //! never sends a key itself.
 
-use super::state::{Choice, Dialog};
 use crate::reply::{self, Target};
+use ring_shared::dialog::Listing as Dialog;
 use ring_shared::view::Entry;
-
-/// What the board shows of a dialog read from the screen.
-fn dialog_of(shown: &reply::Shown) -> Dialog {
-    let d = &shown.dialog;
-    Dialog {
-        question: d.question.clone(),
-        context: d.context.clone(),
-        agent: d.agent.clone(),
-        choices: d
-            .choices
-            .iter()
-            .map(|c| Choice {
-                number: c.number,
-                text: c.text.clone(),
-            })
-            .collect(),
-        fingerprint: Some(d.fingerprint()),
-    }
-}
 
 /// Reads the session's dialog; `Err` is what to tell the user.
 pub fn read(entry: &Entry, socket: Option<&str>) -> Result<Dialog, String> {
     let target = Target::of(entry, socket).map_err(|r| r.to_string())?;
     let shown = reply::read(&target).map_err(|r| r.to_string())?;
-    Ok(dialog_of(&shown))
+    Ok(Dialog::of(&shown.dialog, &entry.session_id))
 }
 
 /// Sends option `number` if the dialog on screen is still the one listed (`expect`, its

@@ -24,25 +24,8 @@ pub enum Key {
     Char(char),
 }
 
-/// One option of an agent's permission dialog, as `ring-tmux reply --json` lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub number: u32,
-    pub text: String,
-}
-
-/// A permission dialog as `ring-tmux reply --json` read it from the agent's screen.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Dialog {
-    pub question: String,
-    /// The lines above the question (the command asked about).
-    pub context: Vec<String>,
-    /// The subagent the dialog is from ("from the … agent"), if any.
-    pub agent: Option<String>,
-    pub choices: Vec<Choice>,
-    /// What `reply N --expect` checks: the key goes only to the dialog that was listed.
-    pub fingerprint: Option<String>,
-}
+/// A permission dialog as `ring-tmux reply --json` lists it.
+pub use ring_shared::dialog::{Choice, Listing as Dialog};
 
 /// What the board is doing besides listing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -223,7 +206,7 @@ impl App {
             Mode::Reply { id, dialog } => match key {
                 Key::Char(c) if c.is_ascii_digit() => {
                     let number = c.to_digit(10).unwrap_or(0);
-                    if dialog.choices.iter().any(|o| o.number == number) {
+                    if dialog.options.iter().any(|o| o.number == number) {
                         Effect::Answer {
                             id,
                             number,
@@ -429,7 +412,7 @@ mod tests {
             "a".into(),
             Dialog {
                 question: "Run it?".into(),
-                choices: vec![
+                options: vec![
                     Choice {
                         number: 1,
                         text: "Yes".into(),

@@ -125,21 +125,8 @@ fn changed() -> Refusal {
 fn print_listing(id: &str, shown: &Shown, json: bool) {
     let d = &shown.dialog;
     let text = if json {
-        let options: Vec<serde_json::Value> = d
-            .choices
-            .iter()
-            .map(|c| serde_json::json!({ "number": c.number, "text": c.text }))
-            .collect();
-        let doc = serde_json::json!({
-            "session_id": id,
-            "question": d.question,
-            "options": options,
-            "selected": d.selected,
-            "context": d.context,
-            "rows": d.rows,
-            "agent": d.agent,
-            "fingerprint": d.fingerprint(),
-        });
+        let doc =
+            serde_json::to_string(&ring_shared::dialog::Listing::of(d, id)).unwrap_or_default();
         format!("{doc}\n")
     } else {
         listing(id, shown)

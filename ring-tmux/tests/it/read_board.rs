@@ -164,7 +164,10 @@ fn hidden_sessions_are_left_out_until_newer_activity() {
     assert_eq!(ring.json_ids(&["--all"]), ["new"]);
     assert!(!ring.stdout(&["list"]).is_empty());
     let after = std::fs::read(ring.ring.join("deleted_sessions.json")).expect("read");
-    assert_eq!(after, before, "json and list left deleted_sessions.json as it was");
+    assert_eq!(
+        after, before,
+        "json and list left deleted_sessions.json as it was"
+    );
     // ...the status bar's refresh un-hides it in RiNG's format.
     ring.stdout(&["oneline"]);
     let hidden = std::fs::read_to_string(ring.ring.join("deleted_sessions.json")).expect("read");

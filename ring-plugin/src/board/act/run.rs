@@ -82,84 +82,32 @@ pub const NO_RUN_COMMANDS: &str = "p, n and dd need zellij's RunCommands permiss
 pub const PERMISSION_PENDING: &str =
     "p, n and dd wait for zellij's permission grant (RunCommands): answer its prompt";
 
-/// One option of a dialog, as `ring-tmux reply --json` lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub number: u32,
-    pub text: String,
-}
+pub use ring_shared::dialog::{Choice, Listing as Dialog};
 
-/// A permission dialog read by `ring-tmux reply --json`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dialog {
-    pub question: String,
-    pub options: Vec<Choice>,
-    /// The option the agent's dialog has highlighted (what Enter picks there and here).
-    pub selected: Option<u32>,
-    /// What it asks about (`Bash command`, the command), when the listing says.
-    pub context: Vec<String>,
-    /// The subagent that asks, if one does.
-    pub agent: Option<String>,
-    /// The listing's `fingerprint`, passed back with the answer (`--expect`) so that a
-    /// dialog redrawn since gets no key.
-    pub fingerprint: Option<String>,
-}
-
-/// Reads `ring-tmux reply --json`'s output:
-/// `{"session_id","question","options":[{"number":1,"text":"Yes"}],"selected":1}`, and the
-/// optional `context` (lines), `agent` and `fingerprint`. Text is made inert for the
-/// terminal. `None` when it is not that shape or lists no option.
+/// Reads `ring-tmux reply --json`'s output ([`Dialog`], ring-shared's one listing shape),
+/// with its text made inert for the terminal. `None` when it is not that shape or lists no
+/// option; a `selected` that is not one of the options is dropped.
 pub fn parse_dialog(stdout: &[u8]) -> Option<Dialog> {
-    let value: serde_json::Value = serde_json::from_slice(stdout).ok()?;
-    let question = cells::sanitize(value.get("question")?.as_str().unwrap_or(""));
-    let options = value
-        .get("options")?
-        .as_array()?
-        .iter()
-        .map(|o| {
-            Some(Choice {
-                number: u32::try_from(o.get("number")?.as_u64()?).ok()?,
-                text: cells::sanitize(o.get("text")?.as_str()?),
-            })
-        })
-        .collect::<Option<Vec<_>>>()?;
-    if options.is_empty() {
+    let mut dialog: Dialog = serde_json::from_slice(stdout).ok()?;
+    if dialog.options.is_empty() {
         return None;
     }
-    let selected = value
-        .get("selected")
-        .and_then(serde_json::Value::as_u64)
-        .and_then(|n| u32::try_from(n).ok())
+    let options = &dialog.options;
+    dialog.selected = dialog
+        .selected
         .filter(|n| options.iter().any(|o| o.number == *n));
-    let text = |key: &str| {
-        value
-            .get(key)
-            .and_then(serde_json::Value::as_str)
-            .map(cells::sanitize)
-            .filter(|s| !s.trim().is_empty())
-    };
-    let context = value
-        .get("context")
-        .and_then(serde_json::Value::as_array)
-        .map(|lines| {
-            lines
-                .iter()
-                .filter_map(serde_json::Value::as_str)
-                .map(cells::sanitize)
-                .collect()
-        })
-        .unwrap_or_default();
-    Some(Dialog {
-        question,
-        options,
-        selected,
-        context,
-        agent: text("agent"),
-        fingerprint: value
-            .get("fingerprint")
-            .and_then(serde_json::Value::as_str)
-            .map(str::to_owned),
-    })
+    dialog.question = cells::sanitize(&dialog.question);
+    for option in &mut dialog.options {
+        option.text = cells::sanitize(&option.text);
+    }
+    for line in dialog.context.iter_mut().chain(dialog.rows.iter_mut()) {
+        *line = cells::sanitize(line);
+    }
+    dialog.agent = dialog
+        .agent
+        .map(|a| cells::sanitize(&a))
+        .filter(|a| !a.trim().is_empty());
+    Some(dialog)
 }
 
 /// What a failed run says: the first line of its error output, else of its output, made

@@ -302,6 +302,35 @@ fn dialog_text_is_made_inert() {
     assert_eq!(dialog.options[0].text, "Yes!");
 }
 
+/// The zellij board reads exactly what `ring-tmux reply --json` writes: one type,
+/// ring-shared's `Listing`, serde at both ends (issue 24 item 7).
+#[test]
+fn the_listing_reply_writes_is_read_whole() {
+    let screen = "\
+────────────────────────────────────────
+ Bash command
+
+   rm -rf build && cargo build
+   Rebuild from scratch
+
+ Do you want to proceed?
+ ❯ 1. Yes
+   2. No, and tell Claude what to do differently (esc)
+
+ Esc to cancel
+";
+    let dialog = ring_shared::dialog::read(screen).expect("a dialog");
+    let listing = ring_shared::dialog::Listing::of(&dialog, "s-1");
+    let json = serde_json::to_string(&listing).expect("serializes");
+    let read = parse_dialog(json.as_bytes()).expect("parses");
+    assert_eq!(read, listing);
+    assert_eq!(read.selected, Some(1));
+    assert!(
+        read.context.iter().any(|l| l.contains("rm -rf build")),
+        "{read:?}"
+    );
+}
+
 #[rstest]
 #[case::name(name("id-api", "front"), " ✓ named api “front”")]
 #[case::unname(name("id-api", ""), " ✓ api: name removed")]

@@ -172,7 +172,7 @@ fn the_name_prompt_and_the_reply_options_replace_the_key_help() {
             question: "Do you want to run \u{1b}[31mcargo test\u{1b}[0m?".into(),
             context: vec!["Bash command".into(), "cargo test --all".into()],
             agent: Some("general-purpose".into()),
-            choices: vec![
+            options: vec![
                 Choice {
                     number: 1,
                     text: "Yes".into(),
@@ -183,6 +183,7 @@ fn the_name_prompt_and_the_reply_options_replace_the_key_help() {
                 },
             ],
             fingerprint: None,
+            ..Dialog::default()
         },
     );
     let lines = screen(&app, 60, 20);
