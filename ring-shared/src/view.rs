@@ -39,14 +39,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Where the zero-config rows (§4.4–4.7) come from.
-pub enum ZeroConfig<'a> {
+pub enum ZeroConfig {
     /// None at all (a board of hook rows only).
     None,
-    /// Already found (the zellij plugin reads what `ring-tmux` published).
+    /// Already found: the zellij plugin and the page read what `ring-tmux` published;
+    /// `ring-tmux` itself lists them between [`hook_read`] and [`merge_read`] (it skips
+    /// transcripts that cannot be live, and needs the hook sessions for that).
     Rows(Vec<ScanSession>),
-    /// Found by the caller once the hook rows' rules ran (`ring-tmux` skips transcripts
-    /// that cannot be live, and needs the hook sessions for that).
-    List(&'a dyn Fn(&ReadContext<'_>, &[Session]) -> Vec<ScanSession>),
 }
 
 /// Everything a read starts from.
@@ -56,7 +55,7 @@ pub struct Inputs<'a> {
     pub ctx: ReadContext<'a>,
     /// The hook rows, in file-name order.
     pub rows: Vec<Row>,
-    pub zero_config: ZeroConfig<'a>,
+    pub zero_config: ZeroConfig,
     /// The agents' own states (`~/.claude/sessions`), applied before and after the merge.
     pub agents: &'a [OwnState],
 }
@@ -76,23 +75,51 @@ pub struct Read {
 /// The read-side rules (§4) in RiNG's order: hook rows' rules, the agents' own word,
 /// the zero-config rows merged in, the agents' word again, hidden sessions and agents.
 pub fn sessions(inputs: Inputs<'_>) -> Read {
-    let ctx = &inputs.ctx;
-    let rules_due = inputs
-        .rows
-        .iter()
-        .filter_map(|row| hook_rule_due(row, ctx.config, ctx.now))
-        .reduce(f64::min);
-    let mut hook = hook_sessions(inputs.rows, ctx);
-    crate::agent::apply(&mut hook, inputs.agents);
+    let hook = hook_read(inputs.rows, &inputs.ctx, inputs.agents);
     let zero = match inputs.zero_config {
         ZeroConfig::None => Vec::new(),
         ZeroConfig::Rows(rows) => rows,
-        ZeroConfig::List(list) => list(ctx, &hook),
     };
-    let mut sessions = scan::merge_sources(hook, zero);
-    crate::agent::apply(&mut sessions, inputs.agents);
+    merge_read(hook, zero, &inputs.ctx, inputs.agents)
+}
+
+/// The hook rows' half of a read: their rules and the agents' own word (the first steps of
+/// [`sessions`]). A caller that lists the zero-config rows itself does so with these
+/// sessions, then calls [`merge_read`]; the pure core never calls back into it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct HookRead {
+    /// The hook rows' sessions, in file-name order.
+    pub sessions: Vec<Session>,
+    /// The first pending deadline of their clock rules.
+    rules_due: Option<f64>,
+}
+
+/// The first half of [`sessions`]: the hook rows' rules and the agents' word.
+pub fn hook_read(rows: Vec<Row>, ctx: &ReadContext<'_>, agents: &[OwnState]) -> HookRead {
+    let rules_due = rows
+        .iter()
+        .filter_map(|row| hook_rule_due(row, ctx.config, ctx.now))
+        .reduce(f64::min);
+    let mut sessions = hook_sessions(rows, ctx);
+    crate::agent::apply(&mut sessions, agents);
+    HookRead {
+        sessions,
+        rules_due,
+    }
+}
+
+/// The second half of [`sessions`]: the zero-config rows merged in, the agents' word again,
+/// hidden sessions and agents.
+pub fn merge_read(
+    hook: HookRead,
+    zero: Vec<ScanSession>,
+    ctx: &ReadContext<'_>,
+    agents: &[OwnState],
+) -> Read {
+    let mut sessions = scan::merge_sources(hook.sessions, zero);
+    crate::agent::apply(&mut sessions, agents);
     let unhide = scan::finish(&mut sessions, ctx);
-    let next_change_at = next_change_at(rules_due, &sessions, ctx.now);
+    let next_change_at = next_change_at(hook.rules_due, &sessions, ctx.now);
     Read {
         sessions,
         unhide,
@@ -106,7 +133,8 @@ pub fn sessions(inputs: Inputs<'_>) -> Read {
 /// times move on. Besides the hook rules, board order: a session active at or after the
 /// clock (a clock ahead of this one) has idle time 0, so two of them tie, in merge order,
 /// until the clock passes the earlier. The zero-config scan's own aging (§4.4) is not
-/// covered: a caller that lists transcripts ([`ZeroConfig::List`]) reads them again anyway.
+/// covered: a caller that lists transcripts (between [`hook_read`] and [`merge_read`]) reads
+/// them again anyway.
 pub fn next_change_at(rules_due: Option<f64>, sessions: &[Session], now: f64) -> Option<f64> {
     let mut ahead = sessions
         .iter()

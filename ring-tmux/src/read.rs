@@ -140,43 +140,38 @@ fn build_view(
     let realpath = |dir: &str| gathered.realpaths.get(dir);
     let no_mtime = |_: &str| None;
     let all = options.all || config.show_all;
-    let list_zero_config = |ctx: &ReadContext<'_>, hook: &[Session]| {
+    let ctx = ReadContext {
+        now,
+        config,
+        procs: &gathered.procs,
+        hidden: if options.show_hidden {
+            &no_hidden
+        } else {
+            &gathered.hidden.at
+        },
+        source_mtime: if options.hook_stale {
+            &mtime
+        } else {
+            &no_mtime
+        },
+        realpath: &realpath,
+    };
+    let hook = view::hook_read(rows, &ctx, &gathered.own);
+    let zero = if options.zero_config {
         // A read that drops ended rows lets the listing skip transcripts that cannot be live.
-        let mut hook_ids = ring_shared::fasthash::set_with_capacity(hook.len());
-        hook_ids.extend(hook.iter().map(|s| s.row.session_id.as_str()));
+        let mut hook_ids = ring_shared::fasthash::set_with_capacity(hook.sessions.len());
+        hook_ids.extend(hook.sessions.iter().map(|s| s.row.session_id.as_str()));
         let hook_id = |id: &str| hook_ids.contains(id);
         let need = if all {
             crate::zeroconf::Need::AllRows
         } else {
             crate::zeroconf::Need::LiveRows { hook_id: &hook_id }
         };
-        gathered.zero_config(env, ctx, need)
+        gathered.zero_config(env, &ctx, need)
+    } else {
+        Vec::new()
     };
-    let read = view::sessions(view::Inputs {
-        ctx: ReadContext {
-            now,
-            config,
-            procs: &gathered.procs,
-            hidden: if options.show_hidden {
-                &no_hidden
-            } else {
-                &gathered.hidden.at
-            },
-            source_mtime: if options.hook_stale {
-                &mtime
-            } else {
-                &no_mtime
-            },
-            realpath: &realpath,
-        },
-        rows,
-        zero_config: if options.zero_config {
-            view::ZeroConfig::List(&list_zero_config)
-        } else {
-            view::ZeroConfig::None
-        },
-        agents: &gathered.own,
-    });
+    let read = view::merge_read(hook, zero, &ctx, &gathered.own);
     let hidden = &gathered.hidden;
     if hidden.migrated || !read.unhide.is_empty() {
         hidden::write_back(&env.ring_home, hidden, &read.unhide, now);

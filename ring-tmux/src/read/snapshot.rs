@@ -8,11 +8,10 @@ use super::files::read_side_file;
 use super::mtime;
 use crate::env::Env;
 use ring_shared::config::Config;
-use ring_shared::derive::{ReadContext, Session};
-use ring_shared::scan::{Published, ScanSession};
+use ring_shared::derive::ReadContext;
+use ring_shared::scan::Published;
 use ring_shared::view::snapshot::SNAPSHOT_VERSION;
 use ring_shared::view::{self, Snapshot};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// Reads the folder once and returns its snapshot, as of `env.now()`. Writes nothing (the
@@ -26,38 +25,29 @@ pub fn snapshot(env: &Env) -> Snapshot {
     let now = gathered.now;
     let rows = &gathered.found.rows;
     let realpath = |dir: &str| gathered.realpaths.get(dir);
-    // The zero-config rows the read lists (all of them: the reader may ask for ended ones).
-    let zero: RefCell<Vec<ScanSession>> = RefCell::new(Vec::new());
-    let list_zero_config = |ctx: &ReadContext<'_>, _: &[Session]| {
-        let rows = gathered.zero_config(env, ctx, crate::zeroconf::Need::AllRows);
-        zero.borrow_mut().clone_from(&rows);
-        rows
-    };
     let mtimes: BTreeMap<String, f64> = rows
         .iter()
         .filter(|row| !row.source_path.is_empty())
         .filter_map(|row| Some((row.source_path.clone(), mtime(&row.source_path)?)))
         .collect();
-    let mut sessions = view::sessions(view::Inputs {
-        ctx: ReadContext {
-            now,
-            config: &config,
-            procs: &gathered.procs,
-            hidden: &gathered.hidden.at,
-            source_mtime: &|path: &str| mtimes.get(path).copied(),
-            realpath: &realpath,
-        },
-        rows: rows.clone(),
-        zero_config: view::ZeroConfig::List(&list_zero_config),
-        agents: &gathered.own,
-    })
-    .sessions;
+    let source_mtime = |path: &str| mtimes.get(path).copied();
+    let ctx = ReadContext {
+        now,
+        config: &config,
+        procs: &gathered.procs,
+        hidden: &gathered.hidden.at,
+        source_mtime: &source_mtime,
+        realpath: &realpath,
+    };
+    let hook = view::hook_read(rows.clone(), &ctx, &gathered.own);
+    // The zero-config rows the read lists (all of them: the reader may ask for ended ones).
+    let zero = gathered.zero_config(env, &ctx, crate::zeroconf::Need::AllRows);
+    let mut sessions = view::merge_read(hook, zero.clone(), &ctx, &gathered.own).sessions;
     super::map_tmux_targets(env, &mut sessions, true);
     let tmux_targets = sessions
         .iter()
         .filter_map(|s| Some((s.row.session_id.clone(), s.tmux_target.clone()?)))
         .collect();
-    let zero = zero.into_inner();
     let dirs = rows
         .iter()
         .flat_map(|r| [&r.cwd, &r.origin_cwd])
