@@ -231,6 +231,20 @@ pub fn parse_proc_tree(text: &str) -> Vec<ProcRow> {
         .collect()
 }
 
+/// Time since the Unix epoch by the system clock (zero before it): the one place ring-tmux
+/// reads it. `RING_NOW` fakes only the board's time ([`Env::now`]); caches, stamps, spool
+/// names and generations use the real clock.
+pub(crate) fn since_epoch() -> Duration {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+/// [`since_epoch`] in seconds.
+pub(crate) fn wall_clock() -> f64 {
+    since_epoch().as_secs_f64()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,18 +295,4 @@ mod tests {
             }]
         );
     }
-}
-
-/// Time since the Unix epoch by the system clock (zero before it): the one place ring-tmux
-/// reads it. `RING_NOW` fakes only the board's time ([`Env::now`]); caches, stamps, spool
-/// names and generations use the real clock.
-pub(crate) fn since_epoch() -> Duration {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-}
-
-/// [`since_epoch`] in seconds.
-pub(crate) fn wall_clock() -> f64 {
-    since_epoch().as_secs_f64()
 }

@@ -130,6 +130,19 @@ fn round1(x: f64) -> f64 {
     format!("{x:.1}").parse().unwrap_or(x)
 }
 
+/// The entries in RiNG's board order (§4.11: status rank, then idle seconds ascending,
+/// stable): the view lists waiting sessions longest-waiting first, RiNG's JSON newest first.
+fn ring_order(view: &View) -> impl Iterator<Item = &Entry> {
+    let mut order: Vec<&Entry> = view.entries.iter().collect();
+    order.sort_by(|a, b| {
+        a.status
+            .rank()
+            .cmp(&b.status.rank())
+            .then_with(|| a.idle_seconds.total_cmp(&b.idle_seconds))
+    });
+    order.into_iter()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,17 +273,4 @@ mod tests {
     fn idle_seconds_round_like_python(#[case] x: f64, #[case] expected: f64) {
         assert_eq!(round1(x), expected);
     }
-}
-
-/// The entries in RiNG's board order (§4.11: status rank, then idle seconds ascending,
-/// stable): the view lists waiting sessions longest-waiting first, RiNG's JSON newest first.
-fn ring_order(view: &View) -> impl Iterator<Item = &Entry> {
-    let mut order: Vec<&Entry> = view.entries.iter().collect();
-    order.sort_by(|a, b| {
-        a.status
-            .rank()
-            .cmp(&b.status.rank())
-            .then_with(|| a.idle_seconds.total_cmp(&b.idle_seconds))
-    });
-    order.into_iter()
 }

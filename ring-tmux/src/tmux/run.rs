@@ -188,6 +188,16 @@ fn wait_until(mut child: Child, deadline: Instant) -> Option<Output> {
     }
 }
 
+/// A client name safe to put in a command after `-c` or `-t`: tty paths and `client-123`,
+/// never empty and never starting with `-` (an option to tmux).
+pub(crate) fn is_client_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('-')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,14 +285,4 @@ mod tests {
         assert_eq!(out.stdout, "done\n");
         assert!(start.elapsed() < Duration::from_secs(10));
     }
-}
-
-/// A client name safe to put in a command after `-c` or `-t`: tty paths and `client-123`,
-/// never empty and never starting with `-` (an option to tmux).
-pub(crate) fn is_client_name(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('-')
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-'))
 }

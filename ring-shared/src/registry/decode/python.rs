@@ -32,7 +32,6 @@ pub(super) fn py_float_parse(s: &str) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::text::py_float_repr;
     use rstest::rstest;
 
