@@ -60,8 +60,8 @@ fn jump_session_goes_by_label_or_id_prefix_and_lists_an_ambiguous_prefix() {
     assert_eq!(out.status.code(), Some(1), "ambiguous: {stderr}");
     assert!(
         stderr.starts_with("ring-tmux: `ab` matches 2 sessions: ")
-            && stderr.contains("abc-older (older)")
-            && stderr.contains("abd-newer (release, newer)"),
+            && stderr.contains("abc-older (older, waiting)")
+            && stderr.contains("abd-newer (release, newer, waiting)"),
         "the candidates listed: {stderr}"
     );
     assert_eq!(here(&w, &client), p1, "an ambiguous prefix moves nothing");
