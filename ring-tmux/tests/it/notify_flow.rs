@@ -250,6 +250,27 @@ fn a_wait_rings_through_the_command_channel_from_the_hook() {
     );
 }
 
+/// Issue 25 item 12: a plan waits on its first line, not on `ExitPlanMode`.
+#[test]
+fn a_plan_rings_with_its_first_line() {
+    let h = Home::new("");
+    h.config(&h.command_config(""));
+    let payload = json!({
+        "session_id": "p1", "hook_event_name": "PreToolUse", "cwd": "/repo/planner",
+        "tool_name": "ExitPlanMode", "requires_action": true,
+        "tool_input": {"plan": "\n# Move the cache to SQLite\n\n1. add the schema\n"},
+    });
+    h.hook("claude-code", &payload, T0);
+    let notes = h.wait_notes(1);
+    assert_eq!(notes[0]["title"], "ring: planner has a plan to approve");
+    assert_eq!(notes[0]["body"], "Move the cache to SQLite");
+    let out = h.run(&["list"], T0 + 1.0);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Move the cache to SQLite"),
+        "{out:?}"
+    );
+}
+
 #[test]
 fn backend_none_sends_nothing_and_keeps_no_state() {
     let h = Home::new("");
