@@ -183,3 +183,21 @@ fn name_and_hide_inside_zellij_send_the_refresh_pipe() {
     let said = std::fs::read_to_string(&calls).unwrap_or_default();
     assert_eq!(said.lines().count(), 2, "{said}");
 }
+
+/// Issue 25 items 6 and 10: from a shell (no `--client`), `jump PROJECT` goes to the one
+/// session of that project and says where it went.
+#[test]
+fn jump_by_project_from_a_shell_says_where_it_went() {
+    if !world::tmux_available() {
+        return;
+    }
+    let (w, client, p1, _p2) = two_waiting();
+    let socket = w.server.socket();
+    let out = w.ring(&["jump", "--socket", &socket, "older"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("switched to abc-older (older) in pane {p1}\n")
+    );
+    assert_eq!(until_contains(BADGE_WITHIN, &p1, || here(&w, &client)), p1);
+}
