@@ -137,15 +137,22 @@ while :; do
 done
 EOF
 { echo "$keys"; cat; } >"$demo/screen-web.sh" <<'EOF'
-printf '\033[1m✻ Claude Code\033[0m  ~/projects/web\n\n> clean the build\n\n'
-printf '⏺ Bash(rm -rf dist)\n\n'
-printf '╭──────────────────────────────────────────────╮\n'
-printf '│ Bash command                                 │\n'
-printf '│   rm -rf dist                                │\n'
-printf '│ Do you want to proceed?                      │\n'
-printf '│ ❯ 1. Yes                                     │\n'
-printf '│   2. No, and tell Claude what to do          │\n'
-printf '╰──────────────────────────────────────────────╯\n'
+# Claude Code's permission dialog as Claude Code 2.1 draws it (the real-agent suite's
+# screens, ring-shared/tests/fixtures/agents/claude/reply.*.screen.txt): a rule across, the
+# header, the command between dashed rules, the question, the numbered options, the footer.
+# `ring-tmux reply web` (and the board's `p`) reads it as it reads the real one.
+printf '\033[1m✻ Claude Code\033[0m  ~/projects/web\n> clean the build\n⏺ Bash(rm -rf dist)\n'
+rule() { printf "%s\n" "$(printf "%60s" "" | sed "s/ /$1/g")"; }
+rule '─'
+printf ' Bash command\n Remove the build output\n'
+rule '╌'
+printf ' rm -rf dist\n'
+rule '╌'
+printf ' Do you want to proceed?\n'
+printf ' ❯ 1. Yes\n'
+printf "   2. Yes, and don't ask again for rm commands in this project\n"
+printf '   3. No\n'
+printf ' Esc to cancel · Tab to amend\n'
 exec sleep 100000
 EOF
 { echo "$keys"; cat; } >"$demo/screen-docs.sh" <<'EOF'
@@ -319,6 +326,14 @@ for pane in $(t list-panes -t demo:agents -F '#{pane_id}'); do
     *) echo "demo.sh: pane $pane does not look like an agent:" >&2; printf '%s\n' "$screen" >&2; exit 1 ;;
   esac
 done
+# The board's `p` and `ring-tmux reply` read the web pane's dialog as they read Claude's.
+echo "--- ring-tmux reply web (the web pane's dialog, as \`p\` on the board lists it)"
+listing="$("$bin" reply web)" || { echo "demo.sh: ring-tmux reply web refused the demo's dialog" >&2; exit 1; }
+printf '%s\n' "$listing"
+case "$listing" in
+  *"Do you want to proceed?"*"1. Yes"*"3. No"*) ;;
+  *) echo "demo.sh: ring-tmux reply web did not list the dialog's options" >&2; exit 1 ;;
+esac
 echo "--- the web pane (what you would see in it)"
 t capture-pane -p -t demo:agents.1 | sed '/^$/d' | head -12
 echo

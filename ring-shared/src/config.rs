@@ -52,6 +52,9 @@ pub struct Config {
     pub notify_ntfy_url: Option<String>,
     /// Generic webhook URL: the `webhook` channel (a JSON POST).
     pub notify_webhook_url: Option<String>,
+    /// ring: where tapping an ntfy note leads (the board, e.g. `ring-tmux serve` where your
+    /// phone reaches it); unset: nowhere.
+    pub notify_click_url: Option<String>,
     /// Channels used besides `notify_backend` (names, e.g. `["ntfy"]`).
     pub notify_also: Vec<String>,
     /// ring: the `command` channel: a shell command that gets the note as JSON on stdin.
@@ -92,6 +95,7 @@ impl Default for Config {
             notify_sound: true,
             notify_ntfy_url: None,
             notify_webhook_url: None,
+            notify_click_url: None,
             notify_also: Vec::new(),
             notify_command: None,
             notify_timeout_seconds: 5,
@@ -211,6 +215,7 @@ impl Config {
             "notify_sound" => self.notify_sound = boolean(key, value)?,
             "notify_ntfy_url" => self.notify_ntfy_url = text(key, value)?,
             "notify_webhook_url" => self.notify_webhook_url = text(key, value)?,
+            "notify_click_url" => self.notify_click_url = text(key, value)?,
             "notify_command" => self.notify_command = text(key, value)?,
             "notify_also" => self.notify_also = names(key, value)?,
             "notify_timeout_seconds" => self.notify_timeout_seconds = int(key, value)?.max(1),
@@ -251,6 +256,7 @@ pub const KEYS: &[&str] = &[
     "notify_sound",
     "notify_ntfy_url",
     "notify_webhook_url",
+    "notify_click_url",
     "notify_command",
     "notify_also",
     "notify_timeout_seconds",

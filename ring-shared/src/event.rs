@@ -272,6 +272,9 @@ fn non_empty_list(v: Option<&Value>) -> bool {
 fn detail(obj: &Map<String, Value>) -> String {
     let tool = tool_name(obj);
     let input = tool_input(obj);
+    if let Some(first) = input.and_then(|input| plan_first_line(tool, input)) {
+        return truncate(&collapse(&first), DETAIL_MAX);
+    }
     let mut found = String::new();
     if let Some(input) = input {
         if let Some(first) = input
@@ -313,6 +316,21 @@ fn detail(obj: &Map<String, Value>) -> String {
         _ => found,
     };
     truncate(&collapse(&combined), DETAIL_MAX)
+}
+
+/// A plan's first line with text (a Markdown heading's `#`s dropped, control sequences
+/// stripped): what a plan waiting for approval (`ExitPlanMode`'s `tool_input.plan`) is about,
+/// where RiNG shows only the tool's name. Claude Code 2.1 sends `tool_input: {}` (it writes
+/// the plan to a file): then there is none, and the detail stays the tool's name.
+fn plan_first_line(tool: &str, input: &Map<String, Value>) -> Option<String> {
+    if !tool.to_ascii_lowercase().contains("plan") {
+        return None;
+    }
+    let plan = input.get("plan")?.as_str()?;
+    plan.lines()
+        .map(|line| crate::format::sanitize(line.trim().trim_start_matches('#')))
+        .map(|line| line.trim().to_owned())
+        .find(|line| !line.is_empty())
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ pub mod config;
 pub mod contrast;
 pub mod derive;
 pub mod dialog;
+pub mod duration;
 pub mod event;
 pub mod fasthash;
 pub mod format;

@@ -158,6 +158,11 @@ pub const GEMINI_TTY: &str = "a Gemini CLI hook finds its agent's terminal (RiNG
     Gemini process): ring walks up to the node process running gemini (real-agent suite, \
     gemini kill9)";
 
+/// A plan waiting for approval shows the plan's first line.
+pub const PLAN_FIRST_LINE: &str = "a plan waiting for approval (ExitPlanMode with \
+    tool_input.plan) shows the plan's first line as waiting_detail, where RiNG shows the \
+    tool's name (issue 25 item 12)";
+
 /// The documented differences a recorded compat step (`{"payload", "provider"?, "args"?}`)
 /// may run into, if any. The status rules are found by normalizing the same payload as a
 /// generic provider (which keeps every RiNG rule); the action rule by the payload's shape.
@@ -216,6 +221,18 @@ pub fn ring_difference(step: &serde_json::Value) -> Option<Difference> {
     if event.process_name.is_some() && !ring_knows_its_process {
         difference.rules.push(GEMINI_TTY);
         difference.fields.push("tty");
+    }
+    let plan = payload
+        .get("tool_input")
+        .and_then(|input| input.get("plan"))
+        .and_then(Value::as_str)
+        .is_some_and(|plan| !plan.trim().is_empty());
+    if plan && event.waiting_kind == "plan" {
+        difference.rules.push(PLAN_FIRST_LINE);
+        // RiNG 0.17.6 keeps the detail in the wait's record too.
+        difference
+            .fields
+            .extend(["waiting_detail", "waiting_requests"]);
     }
     if event.action.is_some() && !event.transcript_path.is_empty() {
         difference.rules.push(PAYLOAD_ACTION);

@@ -20,7 +20,8 @@ use std::process::ExitCode;
 #[command(
     name = "ring-tmux",
     version,
-    after_help = "Exit status: 0 ok, 1 failure, 2 usage error. Errors read \
+    after_help = "Without a command: the board (the live board inside tmux, else `list`).\n\
+                  Exit status: 0 ok, 1 failure, 2 usage error. Errors read \
                   `ring-tmux: <what>; <what to do>` on stderr."
 )]
 pub struct Cli {
@@ -54,7 +55,6 @@ pub enum Command {
     Notify(cmd::notify::Args),
     Quiet(cmd::quiet::Args),
     Serve(cmd::serve::Args),
-    #[command(hide = true)]
     Man(cmd::man::Args),
 }
 
@@ -111,6 +111,9 @@ pub fn help(subcommand: &str) -> String {
 /// ring's voice (`ring-tmux: <what>; see `ring-tmux SUB --help``) and exits 2.
 pub fn main(argv: Vec<OsString>) -> ExitCode {
     cmd::completions::complete_if_asked();
+    if argv.len() == 1 {
+        return bare();
+    }
     let first = argv.get(1).and_then(|a| a.to_str()).map(str::to_owned);
     match Cli::try_parse_from(argv) {
         Ok(cli) => cli.command.run(),
@@ -121,8 +124,20 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
     }
 }
 
-/// Help and version go to stdout with 0; a bare `ring-tmux` prints the help on stderr with 2;
-/// everything else is one line in ring's voice with 2.
+/// A bare `ring-tmux` shows the board, as RiNG's bare `ring` does: the live board inside
+/// tmux on a terminal (what the menu key opens), else the table of `ring-tmux list`.
+fn bare() -> ExitCode {
+    use std::io::IsTerminal;
+    let in_tmux = std::env::var_os("TMUX").is_some_and(|t| !t.is_empty());
+    if in_tmux && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        Command::Board(cmd::board::Args::default()).run()
+    } else {
+        Command::List(cmd::list::Args::default()).run()
+    }
+}
+
+/// Help and version go to stdout with 0; everything else is one line in ring's voice
+/// with 2.
 fn usage_error(err: &clap::Error, subcommand: Option<&str>) -> ExitCode {
     use clap::error::ErrorKind;
     match err.kind() {
@@ -144,12 +159,24 @@ fn usage_error(err: &clap::Error, subcommand: Option<&str>) -> ExitCode {
 pub fn usage_message(rendered: &str, subcommand: Option<&str>) -> (String, String) {
     let mut what = String::new();
     let mut tips = Vec::new();
+    // clap lists what is missing on the lines after `error: … not provided:`.
+    let mut missing = Vec::new();
+    let mut listing = false;
     for line in rendered.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("error: ") {
-            what = rest.to_owned();
-        } else if let Some(tip) = line.strip_prefix("tip: ") {
-            tips.push(tip.to_owned());
+            what = rest.trim_end_matches(':').to_owned();
+            listing = rest.ends_with(':');
+        } else if listing && !line.is_empty() {
+            missing.push(line.to_owned());
+        } else {
+            listing = false;
+            if let Some(tip) = line.strip_prefix("tip: ") {
+                tips.push(tip.to_owned());
+            }
         }
+    }
+    if !missing.is_empty() {
+        what = format!("{what}: {}", missing.join(", "));
     }
     if what.is_empty() {
         what = rendered
@@ -185,5 +212,16 @@ mod tests {
             fix,
             "a similar argument exists: '--dry-run'; see `ring-tmux gc --help`"
         );
+    }
+
+    #[test]
+    fn usage_message_names_the_missing_arguments() {
+        let rendered = "error: the following required arguments were not provided:\n  <SESSION>\n  <LABEL>\n\nUsage: ring-tmux name <SESSION> <LABEL>\n\nFor more information, try '--help'.\n";
+        let (what, fix) = usage_message(rendered, Some("name"));
+        assert_eq!(
+            what,
+            "the following required arguments were not provided: <SESSION>, <LABEL>"
+        );
+        assert_eq!(fix, "see `ring-tmux name --help`");
     }
 }

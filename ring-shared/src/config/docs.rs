@@ -91,6 +91,11 @@ pub const KEY_DOCS: &[KeyDoc] = &[
         what: "URL that gets a JSON `POST` per note: the `webhook` channel",
     },
     KeyDoc {
+        key: "notify_click_url",
+        default: "`\"\"`",
+        what: "ring: where tapping an ntfy note leads (the board: `ring-tmux serve`'s address as your phone reaches it); unset, a note opens nothing",
+    },
+    KeyDoc {
         key: "notify_command",
         default: "`\"\"`",
         what: "ring: shell command that gets each note as JSON on stdin: the `command` channel",

@@ -226,6 +226,11 @@ fn waiting_kind_is_empty_unless_waiting() {
 #[case::payload_question(json!({"question": "q?"}), "q?")]
 #[case::tool_only(json!({"toolName": "Read"}), "Read")]
 #[case::nothing(json!({}), "")]
+// Issue 25 item 12: a plan waits on its first line with text, not the tool's name.
+#[case::plan_first_line(json!({"tool_name": "ExitPlanMode", "tool_input": {"plan": "\n\n## Rename the crate\n\n1. cargo rename"}}), "Rename the crate")]
+#[case::plan_first_line_control_stripped(json!({"tool_name": "ExitPlanMode", "tool_input": {"plan": "  \u{1b}[31mShip\u{1b}[0m it  "}}), "Ship it")]
+#[case::plan_claude_2_1_strips(json!({"tool_name": "ExitPlanMode", "tool_input": {}}), "ExitPlanMode")]
+#[case::plan_of_blank_lines(json!({"tool_name": "ExitPlanMode", "tool_input": {"plan": " \n#\n"}}), "ExitPlanMode")]
 #[case::collapse_python_whitespace(json!({"message": " a\u{1c}\n b\u{3000}c "}), "a b c")]
 #[case::zero_width_space_kept(json!({"message": "a\u{200b}b"}), "a\u{200b}b")]
 fn detail_sources_and_format(#[case] extra: Value, #[case] want: &str) {

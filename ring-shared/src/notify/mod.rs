@@ -24,17 +24,24 @@
 //!
 //! ```
 //! use ring_shared::notify::{decide, Input, Settings, State, Wait};
-//! let wait = Wait { session_id: "s1".into(), project: "app".into(), ..Wait::default() };
+//! let wait = Wait {
+//!     session_id: "s1".into(),
+//!     provider: "claude-code".into(),
+//!     project: "app".into(),
+//!     ..Wait::default()
+//! };
 //! let input = Input { now: 100.0, rang: &["s1".to_owned()], waiting: &[wait] };
 //! let (notes, next) = decide(&State::default(), &input, &Settings::default());
 //! assert_eq!(notes[0].title(), "ring: app waits");
+//! assert_eq!(notes[0].body(false), "Claude Code waits");
 //! assert_eq!(next.last_sent, Some(100.0));
 //! ```
 
-use crate::board::{Board, project};
+use crate::board::Board;
 use crate::config::Config;
 use crate::derive::Session;
 use crate::registry::Status;
+use crate::view::{Entry, Kind as WaitingKind, View};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -67,33 +74,54 @@ pub struct Wait {
 }
 
 impl Wait {
-    /// The wait of a board session (with its label, if any).
-    pub fn of(session: &Session, label: Option<&str>) -> Wait {
-        let row = &session.row;
+    /// The wait of a board entry: its name, kind and detail by the view's rules (the label,
+    /// else the project; the detail with its `waiting_for` fallback and the subagent who
+    /// asks), as the boards show them. `promoted`: [`promoted`] of its session.
+    pub fn of(entry: &Entry, promoted: bool) -> Wait {
         Wait {
-            session_id: row.session_id.clone(),
-            provider: row.provider.clone(),
-            label: label.map(str::to_owned),
-            project: project(session).to_owned(),
-            cwd: row.cwd.clone(),
-            kind: row.waiting_kind.clone(),
-            detail: row.waiting_detail.clone(),
-            tmux_socket: row.tmux_socket.clone(),
-            tmux_pane: row.tmux_pane.clone(),
-            tty: row.tty.clone(),
-            zellij_session: row.zellij_session.clone(),
-            zellij_pane: row.zellij_pane.clone(),
-            promoted: promoted(session),
-            waiter: crate::owner::waiter(row),
+            session_id: entry.session_id.clone(),
+            provider: entry.provider.clone(),
+            label: Some(entry.label.clone()).filter(|l| !l.is_empty()),
+            project: entry.project.clone(),
+            cwd: entry.cwd.clone(),
+            kind: entry.kind.clone(),
+            detail: entry.detail.clone(),
+            tmux_socket: entry.tmux_socket.clone(),
+            tmux_pane: entry.tmux_pane.clone(),
+            tty: entry.tty.clone(),
+            zellij_session: entry.zellij_session.clone(),
+            zellij_pane: entry.zellij_pane.clone(),
+            promoted,
+            waiter: entry.waiter.clone(),
         }
     }
 
-    /// The label, else the project.
+    /// The label, else the project ([`Entry::name`]).
     pub fn name(&self) -> &str {
         self.label
             .as_deref()
             .filter(|l| !l.is_empty())
             .unwrap_or(&self.project)
+    }
+
+    /// What it waits for, in the words of the kinds' table (`asks a question`); `waits`
+    /// for a kind the table lacks.
+    pub fn what(&self) -> &'static str {
+        WaitingKind::parse(&self.kind).map_or("waits", WaitingKind::label)
+    }
+
+    /// Who waits, for a person: the subagent (`subagent reviewer`), else the agent's name
+    /// (`Claude Code`).
+    fn who(&self) -> String {
+        match &self.waiter {
+            Some(who) => format!(
+                "{} ({who})",
+                crate::provider::find(&self.provider).map_or(self.provider.as_str(), |p| p.label)
+            ),
+            None => crate::provider::find(&self.provider)
+                .map_or(self.provider.as_str(), |p| p.label)
+                .to_owned(),
+        }
     }
 }
 
@@ -110,13 +138,19 @@ pub fn promoted(session: &Session) -> bool {
             .is_none_or(|at| at < row.last_active)
 }
 
-/// The waiting sessions of a board, in board order.
-pub fn waits(board: &Board, labels: &BTreeMap<String, String>) -> Vec<Wait> {
-    board
-        .sessions
+/// The waiting entries of the view the boards show, in board order; `board` holds the same
+/// sessions as read, for [`promoted`] (which reads row fields the view does not carry).
+pub fn waits(view: &View, board: &Board) -> Vec<Wait> {
+    view.entries
         .iter()
-        .filter(|s| s.row.status == Status::Waiting)
-        .map(|s| Wait::of(s, labels.get(&s.row.session_id).map(String::as_str)))
+        .filter(|e| e.status == Status::Waiting)
+        .map(|e| {
+            let promoted = board
+                .sessions
+                .iter()
+                .any(|s| s.row.session_id == e.session_id && promoted(s));
+            Wait::of(e, promoted)
+        })
         .collect()
 }
 
@@ -240,45 +274,35 @@ impl Out {
         self.waits.len()
     }
 
-    /// One-line title.
+    /// One-line title: who waits for what, as the board's detail pane says it
+    /// (`ring: api asks a question`).
     pub fn title(&self) -> String {
         let first = self.waits.first();
-        let name = first.map_or(String::new(), |w| match &w.waiter {
-            Some(who) => format!("{}: {who}", w.name()),
-            None => w.name().to_owned(),
+        let said = first.map_or(String::new(), |w| match &w.waiter {
+            Some(who) => format!("{}: {who} {}", w.name(), w.what()),
+            None => format!("{} {}", w.name(), w.what()),
         });
-        let kind = first
-            .map(|w| w.kind.as_str())
-            .filter(|k| !k.is_empty())
-            .map(|k| format!(" ({k})"))
-            .unwrap_or_default();
         match self.kind {
-            Kind::Waiting => format!("ring: {name} waits{kind}"),
-            Kind::Repeat(_) => format!("ring: {name} still waits{kind}"),
+            Kind::Waiting => format!("ring: {said}"),
+            Kind::Repeat(_) => format!("ring: reminder: {said}"),
             Kind::More => format!("ring: {} more waiting", self.count()),
             Kind::Quiet => format!("ring: {} waited while quiet", self.count()),
             Kind::Test => "ring: test notification".to_owned(),
         }
     }
 
-    /// Body text: the detail for one wait (when `detail`), else a short description; the
-    /// names for a summary.
+    /// Body text: the detail the boards show for one wait (when `detail`), else which
+    /// agent waits for what (`Claude Code asks a question`); the names for a summary.
     pub fn body(&self, detail: bool) -> String {
         match self.kind {
             Kind::Waiting | Kind::Repeat(_) => {
                 let Some(w) = self.waits.first() else {
                     return String::new();
                 };
-                let who = w
-                    .waiter
-                    .as_ref()
-                    .map(|who| format!("{who}: "))
-                    .unwrap_or_default();
                 if detail && !w.detail.is_empty() {
-                    format!("{who}{}", w.detail)
+                    w.detail.clone()
                 } else {
-                    let what = if w.kind.is_empty() { "you" } else { &w.kind };
-                    format!("{who}{} in {} waits for {what}", w.provider, w.project)
+                    format!("{} {}", w.who(), w.what())
                 }
             }
             Kind::More | Kind::Quiet => self
@@ -456,32 +480,8 @@ pub fn quiet_off(state: &State, now: f64) -> State {
     next
 }
 
-/// Reads a quiet duration: `30m`, `2h`, `90s`, `45` (minutes), `1h30m`.
+/// Reads a quiet duration ([`crate::duration::parse`]: `30m`, `2h`, `90s`, `45` minutes,
+/// `1h30m`); zero is no duration here.
 pub fn parse_duration(text: &str) -> Option<f64> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    if let Ok(minutes) = text.parse::<u64>() {
-        return Some(minutes as f64 * 60.0);
-    }
-    let mut total = 0.0;
-    let mut number = String::new();
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            number.push(c);
-            continue;
-        }
-        let unit = match c {
-            's' => 1.0,
-            'm' => 60.0,
-            'h' => 3600.0,
-            'd' => 86400.0,
-            _ => return None,
-        };
-        let n: u64 = number.parse().ok()?;
-        total += n as f64 * unit;
-        number.clear();
-    }
-    (number.is_empty() && total > 0.0).then_some(total)
+    crate::duration::parse(text).filter(|s| *s > 0.0)
 }

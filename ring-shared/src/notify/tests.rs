@@ -69,8 +69,8 @@ fn quiet_indefinitely(state: State) -> State {
     quiet_on(&state, 100.0, None)
 }
 
-const W1: &str = "ring: p1 waits (permission)";
-const W2: &str = "ring: p2 waits (permission)";
+const W1: &str = "ring: p1 needs permission";
+const W2: &str = "ring: p2 needs permission";
 
 #[rstest]
 #[case::no_debounce_every_ring_at_once(settings(0.0, &[], 0), none,
@@ -99,21 +99,21 @@ const W2: &str = "ring: p2 waits (permission)";
     vec![vec![], vec![]])]
 #[case::reminders_follow_the_gaps_then_the_last_gap(settings(0.0, &[30.0, 120.0], 3), none,
     "100.0/1/1; 129.999//1; 130.0//1; 249.999//1; 250.0//1; 370.0//1; 10000.0//1",
-    vec![vec![W1], vec![], vec!["ring: p1 still waits (permission)"], vec![],
-         vec!["ring: p1 still waits (permission)"], vec!["ring: p1 still waits (permission)"], vec![]])]
+    vec![vec![W1], vec![], vec!["ring: reminder: p1 needs permission"], vec![],
+         vec!["ring: reminder: p1 needs permission"], vec!["ring: reminder: p1 needs permission"], vec![]])]
 #[case::reminders_stop_when_the_wait_ends(settings(0.0, &[30.0], 3), none,
     "100.0/1/1; 120.0//; 130.0//1",
     vec![vec![W1], vec![], vec![]])]
 #[case::a_new_ring_restarts_the_reminders(settings(0.0, &[30.0], 3), none,
     "100.0/1/1; 120.0/1/1; 130.0//1; 150.0//1",
-    vec![vec![W1], vec![W1], vec![], vec!["ring: p1 still waits (permission)"]])]
+    vec![vec![W1], vec![W1], vec![], vec!["ring: reminder: p1 needs permission"]])]
 #[case::no_reminders_while_quiet_then_from_its_end(settings(0.0, &[30.0], 3), quiet_until_200,
     "150.0/1/1; 190.0//1; 200.0//1; 229.999//1; 230.0//1",
-    vec![vec![], vec![], vec!["ring: 1 waited while quiet"], vec![], vec!["ring: p1 still waits (permission)"]])]
+    vec![vec![], vec![], vec!["ring: 1 waited while quiet"], vec![], vec!["ring: reminder: p1 needs permission"]])]
 #[case::codex_promoted_wait_rings_once(settings(0.0, &[], 0), none,
     "100.0//c1; 101.0//c1; 102.0//; 103.0//c1; 282.0//; 283.0//c1",
-    vec![vec!["ring: pc1 waits (permission)"], vec![], vec![], vec![], vec![],
-         vec!["ring: pc1 waits (permission)"]])]
+    vec![vec!["ring: pc1 needs permission"], vec![], vec![], vec![], vec![],
+         vec!["ring: pc1 needs permission"]])]
 #[case::codex_promoted_wait_is_debounced_too(settings(10.0, &[], 0), none,
     "100.0/1/1; 101.0//1,c2; 110.0//1,c2",
     vec![vec![W1], vec![], vec!["ring: 1 more waiting"]])]
@@ -218,7 +218,7 @@ fn body_hides_the_detail_unless_asked() {
         waits: vec![wait("1")],
     };
     assert_eq!(note.body(true), "rm -rf 1");
-    assert_eq!(note.body(false), "claude-code in p1 waits for permission");
+    assert_eq!(note.body(false), "Claude Code needs permission");
 }
 
 #[test]
@@ -229,7 +229,7 @@ fn label_names_the_wait() {
         kind: Kind::Repeat(1),
         waits: vec![w],
     };
-    assert_eq!(note.title(), "ring: my label still waits (permission)");
+    assert_eq!(note.title(), "ring: reminder: my label needs permission");
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn only_an_agent_that_approves_on_its_own_is_promoted(#[case] provider: &str, #[
 fn a_subagents_wait_is_named_in_the_title_and_body() {
     let mut w = wait("s1");
     w.kind = "permission".into();
-    w.detail = "Bash: rm".into();
+    w.detail = "subagent reviewer: Bash: rm".into();
     w.waiter = Some("subagent reviewer".into());
     let out = Out {
         kind: Kind::Waiting,
@@ -298,14 +298,76 @@ fn a_subagents_wait_is_named_in_the_title_and_body() {
     };
     assert!(
         out.title()
-            .ends_with(": subagent reviewer waits (permission)"),
+            .ends_with(": subagent reviewer needs permission"),
         "{}",
         out.title()
     );
     assert_eq!(out.body(true), "subagent reviewer: Bash: rm");
-    assert!(
-        out.body(false).starts_with("subagent reviewer: "),
-        "{}",
-        out.body(false)
+    assert_eq!(
+        out.body(false),
+        "Claude Code (subagent reviewer) needs permission"
+    );
+}
+
+/// A waiting row, read into the view the boards show.
+fn board_of(row: crate::Row, labels: &[(&str, &str)]) -> (View, Board) {
+    let session = crate::derive::Session::from_hook(row);
+    let board = Board::build(vec![session], 0, 200.0, false);
+    let labels = labels
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+    (View::of_board(board.clone(), &labels, ""), board)
+}
+
+/// Issue 24 item 2: a note says what the board says: the entry's name (its label), the
+/// kind's label, and the view's detail (with its `waiting_for` fallback).
+#[rstest]
+#[case::question_with_its_text(
+    "question", "Which database?", "", &[], "ring: search asks a question", "Which database?"
+)]
+#[case::the_waiting_for_fallback(
+    "permission", "", "permission_prompt", &[], "ring: search needs permission", "permission_prompt"
+)]
+#[case::the_label_names_it(
+    "plan", "Rewrite the parser", "", &[("s1", "parser work")],
+    "ring: parser work has a plan to approve", "Rewrite the parser"
+)]
+fn a_note_says_what_the_board_says(
+    #[case] kind: &str,
+    #[case] detail: &str,
+    #[case] waiting_for: &str,
+    #[case] labels: &[(&str, &str)],
+    #[case] title: &str,
+    #[case] body: &str,
+) {
+    let row = crate::Row {
+        status: Status::Waiting,
+        waiting_kind: kind.into(),
+        waiting_detail: detail.into(),
+        waiting_for: waiting_for.into(),
+        cwd: "/src/search".into(),
+        last_action: "→ Read lib.rs".into(),
+        last_active: 100.0,
+        ..crate::Row::new("s1")
+    };
+    let (view, board) = board_of(row, labels);
+    let waits = waits(&view, &board);
+    assert_eq!(waits.len(), 1);
+    let out = Out {
+        kind: Kind::Waiting,
+        waits,
+    };
+    assert_eq!(out.title(), title);
+    assert_eq!(out.body(true), body);
+    let what = crate::view::Kind::parse(kind).map_or("", crate::view::Kind::label);
+    assert_eq!(
+        out.body(false),
+        format!("Claude Code {what}"),
+        "without the detail"
+    );
+    assert_eq!(
+        out.waits[0].detail, view.entries[0].detail,
+        "the board's detail"
     );
 }

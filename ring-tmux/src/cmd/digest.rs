@@ -8,7 +8,7 @@ use std::process::ExitCode;
 /// What happened while you were away: each session's waits and where it is now.
 #[derive(Debug, Clone, Default, PartialEq, clap::Args)]
 pub struct Args {
-    /// How far back to look: a number with s, m, h or d.
+    /// How far back to look: a number with s, m, h or d (a bare number is minutes).
     #[arg(long, value_name = "DURATION", default_value = "4h", value_parser = duration)]
     pub since: f64,
     /// Print JSON instead of text.

@@ -10,7 +10,8 @@ pub struct Args {
     /// Print what would be removed and change nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Ended rows must be at least this old: a number with s, m, h or d (no suffix: seconds).
+    /// Ended rows must be at least this old: a number with s, m, h or d (a bare number is
+    /// minutes, as everywhere in ring).
     #[arg(
         long,
         value_name = "DURATION",
@@ -26,8 +27,8 @@ pub struct Args {
 
 /// `--older-than`'s value in seconds.
 fn duration(text: &str) -> Result<f64, String> {
-    crate::gc::parse_duration(text).ok_or_else(|| {
-        "not a duration: use a number with s, m, h or d, e.g. 30m, 12h, 7d".to_owned()
+    ring_shared::duration::parse(text).ok_or_else(|| {
+        "not a duration: use a number with s, m, h or d, e.g. 90s, 30m, 12h, 7d (a bare number is minutes)".to_owned()
     })
 }
 

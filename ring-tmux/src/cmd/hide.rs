@@ -38,6 +38,13 @@ pub fn run(args: Args) -> ExitCode {
                 crate::voice::warn(&crate::printable::printable(&hid.say()));
             }
             crate::zellij::refresh_current_session();
+            let short =
+                ring_shared::pick::short_ids(sessions.iter().map(|e| e.session_id.as_str()));
+            super::report(&format!(
+                "hid {} until its agent's next event; `ring-tmux unhide {}` shows it again",
+                super::called(&id, &sessions),
+                ring_shared::format::sanitize(short.get(&id).map_or(&id, |s| s))
+            ));
             ExitCode::SUCCESS
         }
         Ok(Hide::Locked) => crate::voice::fail(

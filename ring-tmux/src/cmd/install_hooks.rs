@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Install ring's hook into Claude Code (and Codex when ~/.codex exists).
+/// Install ring's hook into Claude Code, and into Codex, Gemini CLI, GitHub Copilot CLI,
+/// opencode and Cursor when their folder (~/.codex, ~/.gemini, ~/.copilot,
+/// ~/.config/opencode, ~/.cursor) exists.
 ///
 /// Idempotent; a timestamped backup precedes every write; every other hook and setting is
 /// kept.
@@ -23,7 +25,16 @@ pub struct Args {
     pub binary: Option<PathBuf>,
 }
 
-/// Installs the hooks.
+/// Installs the hooks (not with a `--binary` that is no file: every agent event would run
+/// a command that is not there).
 pub fn run(args: Args) -> ExitCode {
+    if let Some(binary) = &args.binary
+        && !binary.is_file()
+    {
+        return crate::voice::usage(
+            &format!("--binary {} is not a file", crate::printable::path(binary)),
+            "give the path of an installed ring-tmux (e.g. ~/.local/bin/ring-tmux), or leave --binary out to use this one",
+        );
+    }
     crate::install::install_hooks(&args)
 }

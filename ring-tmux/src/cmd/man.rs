@@ -1,4 +1,4 @@
-//! `ring-tmux man [SUBCOMMAND] [--dir DIR]` (hidden): the man pages in roff, generated from
+//! `ring-tmux man [SUBCOMMAND] [--dir DIR]`: the man pages in roff, generated from
 //! the clap definition ([`crate::cli`]); ring-tmux(1) adds CONFIGURATION (from
 //! [`ring_shared::config::KEY_DOCS`]), TMUX OPTIONS, ENVIRONMENT and FILES.
 //! `ring-tmux man | man -l -` reads it; install.sh writes every page with `--dir`; CI renders

@@ -34,23 +34,29 @@ use ring_shared::view::Entry;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-/// The one session `query` (an id, id prefix or label, typed by a person) names among
-/// `sessions`; otherwise says why on stderr (the candidates of an ambiguous prefix listed)
-/// and gives exit code 1.
+/// The one session `query` (an id, id prefix, label or project, typed by a person) names
+/// among `sessions`; otherwise says why on stderr (every session a name or prefix matches
+/// listed by the id `ring-tmux list` shows) and gives exit code 1.
 pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, ExitCode> {
-    let labels: BTreeMap<String, String> = sessions
-        .iter()
-        .filter(|e| !e.label.is_empty())
-        .map(|e| (e.session_id.clone(), e.label.clone()))
-        .collect();
-    let labels = &labels;
+    let names = |of: fn(&Entry) -> &str| -> BTreeMap<String, String> {
+        sessions
+            .iter()
+            .filter(|e| !of(e).is_empty())
+            .map(|e| (e.session_id.clone(), of(e).to_owned()))
+            .collect()
+    };
+    let labels = names(|e| &e.label);
+    let projects = names(|e| &e.project);
     let ids = sessions.iter().map(|e| e.session_id.as_str());
-    match pick(query, ids, labels) {
+    match pick(query, ids, &labels, &projects) {
         Pick::One(id) => Ok(id),
         Pick::Ambiguous(ids) => {
+            let short =
+                ring_shared::pick::short_ids(sessions.iter().map(|e| e.session_id.as_str()));
             let listed: Vec<String> = ids
                 .iter()
-                .map(|id| describe(id, sessions, labels))
+                .filter_map(|id| sessions.iter().find(|e| &e.session_id == id))
+                .map(|e| describe(e, &short))
                 .collect();
             Err(crate::voice::fail(
                 &format!(
@@ -59,12 +65,13 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
                     ids.len(),
                     listed.join(", ")
                 ),
-                "give more of the id, or the whole label",
+                "say which: give its id (the ID column of `ring-tmux list --all`), or name it \
+                 first with `ring-tmux name ID LABEL`",
             ))
         }
         Pick::None => Err(crate::voice::fail(
             &format!("no session is called `{}`", sanitize(query)),
-            "give an id, a prefix of one, or a label (see `ring-tmux list`)",
+            "give an id, label or project from `ring-tmux list --all`",
         )),
     }
 }
@@ -98,27 +105,41 @@ pub(crate) fn session_of(
         (None, Some(query)) => pick_session(query, sessions),
         (None, None) => Err(crate::voice::usage(
             "no session given",
-            "give SESSION (an id, a prefix of one, or a label) or --session ID",
+            "give SESSION (an id, label or project from `ring-tmux list`) or --session ID",
         )),
     }
 }
 
-/// `id (label, project)` for a candidate list.
-fn describe(id: &str, sessions: &[Entry], labels: &BTreeMap<String, String>) -> String {
-    let project = sessions
+/// `ID (label, project, state)` for a candidate list, with the id as `list` shows it.
+fn describe(entry: &Entry, short: &BTreeMap<String, String>) -> String {
+    let id = short.get(&entry.session_id).unwrap_or(&entry.session_id);
+    let state = ring_shared::format::status_label(entry.status);
+    let names: Vec<String> = [entry.label.as_str(), entry.project.as_str(), state]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .map(sanitize)
+        .collect();
+    format!("{} ({})", sanitize(id), names.join(", "))
+}
+
+/// How a confirmation names the session `id`: `ID (name)`, with the id as `list` shows it.
+pub(crate) fn called(id: &str, sessions: &[Entry]) -> String {
+    let short = ring_shared::pick::short_ids(sessions.iter().map(|e| e.session_id.as_str()));
+    let shown = sanitize(short.get(id).map_or(id, String::as_str));
+    match sessions
         .iter()
         .find(|e| e.session_id == id)
-        .map_or("", |e| e.project.as_str());
-    let names: Vec<&str> = [labels.get(id).map(String::as_str), Some(project)]
-        .into_iter()
-        .flatten()
-        .filter(|s| !s.is_empty())
-        .collect();
-    if names.is_empty() {
-        sanitize(id)
-    } else {
-        format!("{} ({})", sanitize(id), sanitize(&names.join(", ")))
+        .map(Entry::name)
+    {
+        Some(name) if !name.is_empty() => format!("{shown} ({})", sanitize(name)),
+        _ => shown,
     }
+}
+
+/// Prints a command's one-line report of what it did on stdout (a closed stdout is fine).
+pub(crate) fn report(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout(), "{line}");
 }
 
 /// Every session on the board, ended ones too (with their labels): what `name` and `hide`

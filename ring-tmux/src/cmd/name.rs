@@ -46,6 +46,15 @@ pub fn run(args: Args) -> ExitCode {
                 crate::voice::warn(&crate::printable::printable(&aside.say()));
             }
             crate::zellij::refresh_current_session();
+            let was = super::called(&id, &sessions);
+            if label.is_empty() {
+                super::report(&format!("{was}: name removed"));
+            } else {
+                super::report(&format!(
+                    "{was} is now called `{}`",
+                    ring_shared::format::sanitize(&label)
+                ));
+            }
             ExitCode::SUCCESS
         }
         Ok(Set::Locked) => crate::voice::fail(

@@ -104,7 +104,18 @@ pub fn run(args: Args) -> ExitCode {
                 {
                     return Err(changed());
                 }
-                reply::answer(&target, &shown, number)
+                reply::answer(&target, &shown, number)?;
+                let chosen = shown
+                    .dialog
+                    .choices
+                    .iter()
+                    .find(|c| c.number == number)
+                    .map_or(String::new(), |c| format!(" ({})", sanitize(&c.text)));
+                super::report(&format!(
+                    "sent {number}{chosen} to {}",
+                    super::called(&id, &sessions)
+                ));
+                Ok(())
             }
         }
     });

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 /// Per project: how many times sessions waited for you and how long (from events.jsonl).
 #[derive(Debug, Clone, Default, PartialEq, clap::Args)]
 pub struct Args {
-    /// Only waits that began this long ago or later: a number with s, m, h or d.
+    /// Only waits that began this long ago or later: a number with s, m, h or d (a bare number
+    /// is minutes).
     #[arg(long, value_name = "DURATION", default_value = "7d", value_parser = duration)]
     pub since: f64,
     /// Print JSON instead of a table.
@@ -18,8 +19,8 @@ pub struct Args {
 
 /// `--since`'s value in seconds.
 pub(crate) fn duration(text: &str) -> Result<f64, String> {
-    crate::gc::parse_duration(text).ok_or_else(|| {
-        "not a duration: use a number with s, m, h or d, e.g. 30m, 12h, 7d".to_owned()
+    ring_shared::duration::parse(text).ok_or_else(|| {
+        "not a duration: use a number with s, m, h or d, e.g. 90s, 30m, 12h, 7d (a bare number is minutes)".to_owned()
     })
 }
 

@@ -21,7 +21,12 @@ pub fn run(args: Args) -> ExitCode {
     let env = crate::env::Env::from_process();
     let hidden = crate::read::hidden_ids(&env);
     let labels = crate::read::read_labels(&env);
-    let id = match pick(&args.session, hidden.iter().map(String::as_str), &labels) {
+    let id = match pick(
+        &args.session,
+        hidden.iter().map(String::as_str),
+        &labels,
+        &Default::default(),
+    ) {
         Pick::One(id) => id,
         Pick::Ambiguous(ids) => {
             let ids: Vec<String> = ids.iter().map(|id| sanitize(id)).collect();

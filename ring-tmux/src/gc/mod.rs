@@ -12,24 +12,6 @@ use collect::{Options, Plan};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Parses `30`, `45s`, `15m`, `12h`, `7d`, `1.5h` into seconds; negative or malformed → `None`.
-pub fn parse_duration(text: &str) -> Option<f64> {
-    let text = text.trim();
-    let (number, unit) = match text.char_indices().last()? {
-        (i, 's') => (&text[..i], 1.0),
-        (i, 'm') => (&text[..i], 60.0),
-        (i, 'h') => (&text[..i], 3600.0),
-        (i, 'd') => (&text[..i], 86_400.0),
-        _ => (text, 1.0),
-    };
-    let starts_like_a_number = number
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_digit() || c == '.');
-    let value: f64 = number.parse().ok().filter(|_| starts_like_a_number)?;
-    (value.is_finite() && value >= 0.0).then_some(value * unit)
-}
-
 /// `path` relative to the ring folder when it is inside it (shorter lines).
 /// Printed with [`crate::printable`]: a file name may hold ESC and other controls.
 fn shown(path: &Path, ring_home: &Path) -> String {
@@ -204,21 +186,9 @@ fn prune_hidden(ring_home: &Path, session_id: &str, now: f64) -> std::io::Result
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_duration, prune_hidden};
+    use super::prune_hidden;
     use crate::store::hidden::HIDDEN_FILE;
     use rstest::rstest;
-
-    #[test]
-    fn durations_parse_with_and_without_units() {
-        assert_eq!(parse_duration("7d"), Some(604_800.0));
-        assert_eq!(parse_duration("90"), Some(90.0));
-        assert_eq!(parse_duration("45s"), Some(45.0));
-        assert_eq!(parse_duration("1.5h"), Some(5400.0));
-        assert_eq!(parse_duration("0"), Some(0.0));
-        for bad in ["", "-1d", "d", "7w", "abc", "inf", "nan", "1e999"] {
-            assert_eq!(parse_duration(bad), None, "{bad:?}");
-        }
-    }
 
     // gc rewrites the rest as the hook (and RiNG) would: not what RiNG cannot read back.
     #[rstest]

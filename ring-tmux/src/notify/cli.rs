@@ -27,23 +27,29 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
     }
     let names = dispatch::channels(&config, dispatch::session_bus_reachable);
     if names.is_empty() {
-        say(&format!(
-            "notify: no channel (notify_backend = {:?})",
-            config.notify_backend
-        ));
-        return ExitCode::FAILURE;
+        return crate::voice::fail(
+            &format!(
+                "no notification channel to test (notify_backend = {:?})",
+                crate::printable::printable(&config.notify_backend)
+            ),
+            "set notify_backend (or notify_also) in config.toml; see `ring-tmux doctor`",
+        );
     }
+    let tmux_socket = std::env::var("TMUX")
+        .ok()
+        .and_then(|t| t.split(',').next().map(str::to_owned))
+        .filter(|s| !s.is_empty());
+    // Outside tmux the terminal channel rings the terminal the test runs in.
+    let tty = tmux_socket.is_none().then(this_terminal).flatten();
     let mut note = Note::of(&Out {
         kind: Kind::Test,
         waits: vec![Wait {
             session_id: "ring-test".into(),
             provider: "ring".into(),
             project: "ring".into(),
-            tmux_socket: std::env::var("TMUX")
-                .ok()
-                .and_then(|t| t.split(',').next().map(str::to_owned))
-                .filter(|s| !s.is_empty()),
+            tmux_socket,
             tmux_pane: std::env::var("TMUX_PANE").ok().filter(|p| !p.is_empty()),
+            tty,
             ..Wait::default()
         }],
     });
@@ -71,6 +77,16 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
     }
 }
 
+/// The terminal this command runs in: its stdin's, stdout's or stderr's, the first that is
+/// one.
+fn this_terminal() -> Option<String> {
+    (0..3).find_map(|fd| {
+        let target = std::fs::read_link(format!("/proc/self/fd/{fd}")).ok()?;
+        let path = target.to_str()?;
+        (path.starts_with("/dev/pts/") || path.starts_with("/dev/tty")).then(|| path.to_owned())
+    })
+}
+
 /// `ring-tmux quiet`: `on` (until `off`), `off` (the summary of what was held back goes out
 /// now), a duration (`30m`, `2h`, `90s`, `45` minutes); no argument: say whether it is on.
 pub fn quiet(when: Option<&str>) -> ExitCode {
@@ -83,12 +99,13 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
         Some(text) => match notify::parse_duration(text) {
             Some(seconds) => Some(Box::new(move |s| notify::quiet_on(&s, now, Some(seconds)))),
             None => {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "ring-tmux quiet: {:?} is not on, off or a duration (30m, 2h, 90s)",
-                    crate::printable::printable(text)
+                return crate::voice::usage(
+                    &format!(
+                        "quiet takes on, off or a duration, not `{}`",
+                        crate::printable::printable(text)
+                    ),
+                    "e.g. `ring-tmux quiet 30m` (90s, 2h, 1h30m; a bare number is minutes)",
                 );
-                return ExitCode::from(2);
             }
         },
     };
@@ -102,8 +119,10 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
             };
             (next, ())
         }) {
-            let _ = writeln!(std::io::stderr(), "ring-tmux quiet: {e}");
-            return ExitCode::FAILURE;
+            return crate::voice::fail(
+                &format!("could not write notify.json: {e}"),
+                "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+            );
         }
         if when == Some("off") {
             super::flush::flush(&env, &config(&env));

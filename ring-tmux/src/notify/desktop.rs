@@ -124,7 +124,7 @@ pub fn notify(note: &Note, target: &Target) -> Result<Pending> {
     match session_bus() {
         Some(address) => notify_on(&address, note, target),
         None if cfg!(target_os = "macos") => macos::send(note, target).map(|()| Pending::done()),
-        None => bail!("desktop: no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
+        None => bail!("no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
     }
 }
 
@@ -154,7 +154,7 @@ pub fn notify_on(address: &str, note: &Note, target: &Target) -> Result<Pending>
         }
         Ok(Event::Failed(e)) => return Err(e),
         Err(_) => bail!(
-            "desktop: the notification server did not answer within {}s",
+            "the notification server did not answer within {}s",
             SEND_TIMEOUT.as_secs()
         ),
     }
@@ -311,13 +311,13 @@ pub fn run_jump(jump: Jump) -> Result<()> {
 pub fn run_jump_within(jump: Jump, timeout: Duration) -> Result<()> {
     let deadline = Instant::now() + timeout;
     let run = |argv: &[OsString]| -> Result<String> {
-        let (program, args) = argv.split_first().context("desktop: empty jump command")?;
+        let (program, args) = argv.split_first().context("empty jump command")?;
         let mut command = Command::new(program);
         command.args(args);
         match crate::tmux::run::bounded(command, deadline) {
             Some(out) if out.success => Ok(out.stdout),
-            Some(_) => bail!("desktop: the jump to the session failed"),
-            None => bail!("desktop: the jump to the session did not finish"),
+            Some(_) => bail!("the jump to the session failed"),
+            None => bail!("the jump to the session did not finish"),
         }
     };
     match jump {
@@ -328,7 +328,7 @@ pub fn run_jump_within(jump: Jump, timeout: Duration) -> Result<()> {
             let mut list = base.to_vec();
             list.extend(["list-panes", "--tab", "--json"].map(OsString::from));
             let tab = tab_of(&run(&list)?, pane)
-                .with_context(|| format!("desktop: zellij has no terminal pane {pane}"))?;
+                .with_context(|| format!("zellij has no terminal pane {pane}"))?;
             let mut go = base.to_vec();
             go.extend(["go-to-tab-by-id".into(), tab.to_string().into()]);
             run(&go).map(drop)
@@ -387,10 +387,10 @@ enum Event {
 
 fn connect(address: &str) -> Result<zbus::blocking::Connection> {
     zbus::blocking::connection::Builder::address(address)
-        .with_context(|| format!("desktop: bad D-Bus address {address:?}"))?
+        .with_context(|| format!("bad D-Bus address {address:?}"))?
         .method_timeout(CALL_TIMEOUT)
         .build()
-        .with_context(|| format!("desktop: cannot connect to the session bus at {address}"))
+        .with_context(|| format!("cannot connect to the session bus at {address}"))
 }
 
 fn call<B, R>(conn: &zbus::blocking::Connection, method: &str, body: &B) -> Result<R>
@@ -400,11 +400,11 @@ where
 {
     let reply = conn
         .call_method(Some(NAME), PATH, Some(NAME), method, body)
-        .map_err(|e| anyhow!("desktop: {method} on {NAME}: {e}"))?;
+        .map_err(|e| anyhow!("{method} on {NAME}: {e}"))?;
     reply
         .body()
         .deserialize()
-        .map_err(|e| anyhow!("desktop: bad {method} reply: {e}"))
+        .map_err(|e| anyhow!("bad {method} reply: {e}"))
 }
 
 /// Runs on its own thread: connect, subscribe (before `Notify`, so no signal is missed), ask
@@ -503,7 +503,7 @@ fn bounded<T: Send + 'static>(
     });
     rx.recv_timeout(limit).unwrap_or_else(|_| {
         Err(anyhow!(
-            "desktop: the session bus did not answer within {}s",
+            "the session bus did not answer within {}s",
             limit.as_secs()
         ))
     })

@@ -104,6 +104,7 @@ pub fn target(config: &Config, name: &str) -> Target {
         setting,
         send_detail: !remote || config.notify_remote_detail,
         sound: config.notify_sound,
+        click: config.notify_click_url.clone().filter(|_| remote),
     }
 }
 

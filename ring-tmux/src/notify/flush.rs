@@ -109,7 +109,7 @@ fn decide_once(env: &Env, config: &Config, log: &ErrorLog) -> Decided {
             }
         };
         let board = crate::read::load_board(env, config, false);
-        let waiting = notify::waits(&board.waiting, &board.labels);
+        let waiting = notify::waits(&board.view, &board.waiting);
         let rang: Vec<String> = claim
             .iter()
             .flat_map(|c| c.rings.iter().map(|r| r.session_id.clone()))

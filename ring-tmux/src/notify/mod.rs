@@ -15,10 +15,14 @@ pub struct Note {
     /// channels get it only when configured) and its tmux/zellij place, for jumping there.
     #[serde(flatten)]
     pub wait: ring_shared::notify::Wait,
-    /// One-line title, e.g. "ring: myproject waits (permission)".
+    /// One-line title, as the board says it: "ring: myproject needs permission".
     pub title: String,
-    /// Body text, e.g. the detail, or "3 more waiting" for a coalesced summary.
+    /// Body text: the detail the board shows, or "api, web" for a coalesced summary.
     pub body: String,
+    /// The body without the detail ("Claude Code needs permission"), for a channel that
+    /// leaves this machine without `notify_remote_detail`.
+    #[serde(skip)]
+    pub brief: String,
     /// How many sessions this note stands for (1, or N for a debounce/quiet summary).
     pub count: usize,
 }
@@ -34,6 +38,8 @@ pub struct Target {
     pub send_detail: bool,
     /// Sound wanted (`notify_sound`).
     pub sound: bool,
+    /// Where tapping a remote note leads (`notify_click_url`); `None`: nowhere.
+    pub click: Option<String>,
 }
 
 pub mod desktop;
@@ -53,24 +59,16 @@ pub mod state;
 pub mod webhook;
 
 /// Title and body for a channel that leaves this machine: control characters removed, and
-/// the detail replaced by a description unless the target may have it.
+/// the detail left out unless the target may have it.
 pub fn remote_text(note: &Note, target: &Target) -> (String, String) {
-    let body = if target.send_detail || note.wait.detail.is_empty() || note.count != 1 {
-        note.body.clone()
+    let body = if target.send_detail || note.brief.is_empty() {
+        &note.body
     } else {
-        let what = if note.wait.kind.is_empty() {
-            "you"
-        } else {
-            &note.wait.kind
-        };
-        format!(
-            "{} in {} waits for {what}",
-            note.wait.provider, note.wait.project
-        )
+        &note.brief
     };
     (
         ring_shared::format::sanitize(&note.title),
-        ring_shared::format::sanitize(&body),
+        ring_shared::format::sanitize(body),
     )
 }
 
@@ -81,6 +79,7 @@ impl Note {
             wait: out.waits.first().cloned().unwrap_or_default(),
             title: out.title(),
             body: out.body(true),
+            brief: out.body(false),
             count: out.count(),
         }
     }

@@ -1,6 +1,9 @@
 //! The `ntfy` channel: ntfy's JSON publish (`POST` to the server root with the topic in the
 //! body) to `notify_ntfy_url` (`https://ntfy.sh/my-topic`). Text has its control characters
-//! removed; the detail is sent only with `notify_remote_detail = true`.
+//! removed; the detail is sent only with `notify_remote_detail = true`. With
+//! `notify_click_url` (where you reach the board, e.g. `ring-tmux serve` behind your VPN),
+//! tapping the note opens it; without one a note has no `click` (ring cannot know an address
+//! your phone reaches).
 
 use super::{Note, Target};
 use anyhow::Context;
@@ -20,13 +23,24 @@ pub fn split_topic(url: &str) -> Option<(String, String)> {
 /// The JSON ntfy publishes.
 pub fn body(note: &Note, target: &Target, topic: &str) -> serde_json::Value {
     let (title, message) = super::remote_text(note, target);
-    json!({
+    let mut body = json!({
         "topic": topic,
         "title": title,
         "message": message,
         "tags": ["bell"],
         "priority": 4,
-    })
+    });
+    if let Some(click) = target.click.as_deref().filter(|url| is_web_url(url)) {
+        body["click"] = json!(click);
+    }
+    body
+}
+
+/// An `http://` or `https://` URL: what a phone can open (anything else gets no `click`).
+fn is_web_url(url: &str) -> bool {
+    ["http://", "https://"]
+        .iter()
+        .any(|scheme| url.len() > scheme.len() && url.to_ascii_lowercase().starts_with(scheme))
 }
 
 /// Publishes `note`.

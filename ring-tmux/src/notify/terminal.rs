@@ -119,7 +119,7 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
                 .tty
                 .as_deref()
                 .filter(|t| !t.is_empty())
-                .ok_or_else(|| anyhow::anyhow!("terminal: the session has no terminal"))?;
+                .ok_or_else(|| anyhow::anyhow!("the session has no terminal"))?;
             let mut bytes = String::new();
             if parts.bell {
                 bytes.push_str(BEL);
@@ -141,7 +141,7 @@ fn send_in_tmux(note: &Note, socket: &str, bell: bool, osc: &str) -> Result<()> 
                 Ok(()) => delivered = true,
                 Err(e) => errors.push(format!("{e:#}")),
             },
-            None => errors.push("terminal: the session's pane has no terminal".to_owned()),
+            None => errors.push("the session's pane has no terminal".to_owned()),
         }
     }
     if !osc.is_empty() {
@@ -163,7 +163,7 @@ fn send_in_tmux(note: &Note, socket: &str, bell: bool, osc: &str) -> Result<()> 
     if delivered || (osc.is_empty() && !bell) {
         Ok(())
     } else if errors.is_empty() {
-        bail!("terminal: no terminal of tmux server {socket} to write to")
+        bail!("no terminal of tmux server {socket} to write to")
     } else {
         bail!("{}", errors.join("; "))
     }
@@ -202,23 +202,23 @@ pub fn client_ttys(socket: &str, deadline: Instant) -> Vec<String> {
 /// waits for it.
 pub fn write_tty(path: &str, bytes: &[u8]) -> Result<()> {
     if !is_tty_path(path) {
-        bail!("terminal: {path:?} is not a terminal device path");
+        bail!("{path:?} is not a terminal device path");
     }
     let file = std::fs::OpenOptions::new()
         .write(true)
         .custom_flags(libc::O_NOCTTY | libc::O_NONBLOCK | libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(path)
-        .map_err(|e| anyhow::anyhow!("terminal: cannot open {path}: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("cannot open {path}: {e}"))?;
     let meta = file.metadata()?;
     if !meta.file_type().is_char_device() || !file.is_terminal() {
-        bail!("terminal: {path} is not a terminal");
+        bail!("{path} is not a terminal");
     }
     if meta.uid() != rustix::process::geteuid().as_raw() {
-        bail!("terminal: {path} belongs to another user");
+        bail!("{path} belongs to another user");
     }
     (&file)
         .write_all(bytes)
-        .map_err(|e| anyhow::anyhow!("terminal: cannot write to {path}: {e}"))
+        .map_err(|e| anyhow::anyhow!("cannot write to {path}: {e}"))
 }
 
 /// Doctor's probe: what the channel sends, and where it would go from here.

@@ -3,7 +3,7 @@
 //! The body is stable and only ever grows (new keys may be added, none removed or changed):
 //!
 //! ```json
-//! {"version": 1, "source": "ring", "title": "ring: app waits (permission)",
+//! {"version": 1, "source": "ring", "title": "ring: app needs permission",
 //!  "body": "…", "count": 1,
 //!  "session": {"session_id": "…", "provider": "claude-code", "label": null,
 //!              "project": "app", "kind": "permission", "detail": null, "cwd": null}}

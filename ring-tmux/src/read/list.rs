@@ -1,10 +1,14 @@
 //! `ring-tmux list`: the board as an aligned table for people.
 //!
 //! ```text
-//! STATE           PROJECT  IDLE  DOING                      WHERE
-//! 🔴 waiting 🔐   api      3m    Bash: npm test             dev:1.0
-//! 🟢 working      web      12s   → Edit main.rs             ~/src/web
+//! ID        STATE           PROJECT  IDLE  DOING                      WHERE
+//! 3f2a1c9d  🔴 waiting 🔐   api      3m    Bash: npm test             dev:1.0
+//! 9c41d0e2  🟢 working      web      12s   → Edit main.rs             ~/src/web
 //! ```
+//!
+//! The ID column is what `jump`, `reply`, `name` and `hide` take (as are the label and a
+//! project only one session has): the shortest prefix of at least eight characters that no
+//! other listed session shares ([`ring_shared::pick::short_ids`]).
 //!
 //! Every text from a row is sanitized (escape sequences and control characters removed)
 //! before it reaches the terminal. On a terminal the table fits its width: the DOING column
@@ -34,6 +38,7 @@ pub fn terminal_width() -> Option<usize> {
 
 /// One table line's cells, already sanitized.
 struct Line {
+    id: String,
     state: String,
     project: String,
     idle: String,
@@ -41,7 +46,7 @@ struct Line {
     place: String,
 }
 
-fn line_of(entry: &Entry) -> Line {
+fn line_of(entry: &Entry, id: &str) -> Line {
     let icon = if entry.status == Status::Waiting {
         entry.waiting_kind().map_or("", |k| k.icon())
     } else {
@@ -54,6 +59,7 @@ fn line_of(entry: &Entry) -> Line {
     };
     let state = format!("{} {label} {icon}", marker(entry.status));
     Line {
+        id: sanitize(id),
         state: state.trim_end().to_owned(),
         project: sanitize(entry.name()),
         idle: relative_time(entry.idle_seconds),
@@ -98,21 +104,28 @@ pub fn render(view: &View, width: Option<usize>) -> String {
     if view.entries.is_empty() {
         return "(no sessions)\n".to_owned();
     }
-    let mut lines: Vec<Line> = view.entries.iter().map(line_of).collect();
+    let short = ring_shared::pick::short_ids(view.entries.iter().map(|e| e.session_id.as_str()));
+    let mut lines: Vec<Line> = view
+        .entries
+        .iter()
+        .map(|e| line_of(e, short.get(&e.session_id).unwrap_or(&e.session_id)))
+        .collect();
     let header = Line {
+        id: "ID".into(),
         state: "STATE".into(),
         project: "PROJECT".into(),
         idle: "IDLE".into(),
         doing: "DOING".into(),
         place: "WHERE".into(),
     };
+    let id_w = widest(&lines, &header.id, |l| &l.id);
     let state_w = widest(&lines, &header.state, |l| &l.state);
     let idle_w = widest(&lines, &header.idle, |l| &l.idle);
     let mut project_w = widest(&lines, &header.project, |l| &l.project);
     let mut doing_w = widest(&lines, &header.doing, |l| &l.doing);
     let mut place_w = widest(&lines, &header.place, |l| &l.place);
     if let Some(total) = width {
-        let fixed = state_w + idle_w + 4 * GAP.len();
+        let fixed = id_w + state_w + idle_w + 5 * GAP.len();
         let mut over = (fixed + project_w + doing_w + place_w).saturating_sub(total);
         for (column, min) in [
             (&mut doing_w, MIN_DOING),
@@ -132,6 +145,7 @@ pub fn render(view: &View, width: Option<usize>) -> String {
     let mut out = String::new();
     for line in std::iter::once(&header).chain(&lines) {
         let text = [
+            pad(&line.id, id_w),
             pad(&line.state, state_w),
             pad(&line.project, project_w),
             pad(&line.idle, idle_w),
@@ -180,7 +194,7 @@ mod tests {
     #[case::wide(200, true)]
     #[case::medium(100, true)]
     #[case::narrow(80, true)]
-    #[case::tiny_cuts_the_project_last(60, false)]
+    #[case::tiny_cuts_the_project_last(64, false)]
     fn fitted_table_never_exceeds_the_width(#[case] width: usize, #[case] whole: bool) {
         let text = render(&loaded(long_rows(), "/home/someone"), Some(width));
         for line in text.lines() {
@@ -232,7 +246,7 @@ mod tests {
     /// their minimum (or narrower when their widest cell is).
     fn narrowest(text: &str) -> usize {
         let header = text.lines().next().unwrap_or_default();
-        // STATE and IDLE are never cut: their width is where PROJECT and DOING start.
+        // ID, STATE and IDLE are never cut: their width is where PROJECT and DOING start.
         let state_w = header.find("PROJECT").unwrap_or(0);
         let idle_w = header
             .find("DOING")
@@ -257,7 +271,7 @@ mod tests {
                 proptest::prop_assert!(display_width(line) <= bound, "{} > {bound}: {line:?}", display_width(line));
                 proptest::prop_assert!(!line.chars().any(char::is_control), "{line:?}");
             }
-            proptest::prop_assert!(text.starts_with("STATE"));
+            proptest::prop_assert!(text.starts_with("ID"));
         }
     }
 }

@@ -150,6 +150,9 @@ pub fn jump(args: &Args) -> ExitCode {
     let here = ctx.args.pane.as_deref().filter(|p| is_pane_id(p));
     let Some(i) = next_target(&found, last.as_deref(), here) else {
         say(&ctx, "ring: no session is waiting here");
+        if ctx.args.client.is_none() {
+            crate::cmd::report("no session is waiting in this tmux server; nothing to jump to");
+        }
         return ExitCode::SUCCESS;
     };
     let (entry, pane) = found[i];
@@ -159,9 +162,22 @@ pub fn jump(args: &Args) -> ExitCode {
     let ok = run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success);
     remember_last(&ctx.env.ring_home, &entry.session_id);
     if ok {
+        went(&ctx, &entry.session_id, pane);
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// Says where the client went, on stdout, to a person at a shell (no `--client`: a tmux key
+/// binding passes one, and `run-shell` would show the line over the pane).
+fn went(ctx: &Context, id: &str, pane: &Pane) {
+    if ctx.args.client.is_none() {
+        crate::cmd::report(&format!(
+            "switched to {} in pane {}",
+            crate::cmd::called(id, &ctx.view.entries),
+            sanitize(&pane.id)
+        ));
     }
 }
 
@@ -202,6 +218,7 @@ fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
     argv.extend(["-t".to_owned(), pane.id.clone()]);
     if run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success) {
         remember_last(&ctx.env.ring_home, id);
+        went(ctx, id, pane);
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

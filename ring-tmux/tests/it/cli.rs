@@ -160,11 +160,16 @@ fn usage_error_speaks_ring_s_voice_and_exits_2() {
     }
 }
 
+/// Issue 25 item 10: `--help` names `man` (the README's command table has it) and says what
+/// a bare `ring-tmux` does.
 #[test]
-fn bare_ring_tmux_prints_help_and_exits_2() {
-    let out = ring().output().expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("Usage: ring-tmux"));
+fn top_level_help_names_man_and_the_bare_command() {
+    let help = stdout(&["--help"]);
+    assert!(
+        help.lines().any(|l| l.trim_start().starts_with("man ")),
+        "{help}"
+    );
+    assert!(help.contains("Without a command: the board"), "{help}");
 }
 
 /// Runs `shell check-flag` on `script` through a file; `None` when the shell is missing.

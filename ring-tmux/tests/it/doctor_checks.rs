@@ -174,9 +174,20 @@ fn hook_missing_on_one_event(f: &mut Fixture) {
     doc["hooks"].as_object_mut().expect("hooks").remove("Stop");
     std::fs::write(f.settings(), doc.to_string()).expect("write");
 }
+/// Hooks installed to run a binary that was there then and is gone now (install-hooks
+/// itself refuses a `--binary` that is no file).
 fn hook_binary_gone(f: &mut Fixture) {
-    f.ring_tmux(&["install-hooks", "--binary", "/gone/ring-tmux"])
+    let there = f.dir.path().join("there-then");
+    std::fs::write(&there, "").expect("binary");
+    f.ring_tmux(&["install-hooks", "--binary", &there.to_string_lossy()])
         .success();
+    let text = std::fs::read_to_string(f.settings()).expect("settings");
+    std::fs::write(
+        f.settings(),
+        text.replace(&*there.to_string_lossy(), "/gone/ring-tmux"),
+    )
+    .expect("settings");
+    std::fs::remove_file(&there).expect("gone");
 }
 fn settings_not_json(f: &mut Fixture) {
     std::fs::write(f.settings(), "{\"hooks\": ").expect("write");

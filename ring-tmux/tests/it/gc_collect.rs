@@ -124,6 +124,10 @@ fn real_now() -> f64 {
 #[case::all_ended(&["--all-ended"], &["sessions/broken.json", "sessions/new-ended.json", "sessions/old-ended.json", "sessions/startup:p.json"])]
 #[case::short_threshold(&["--older-than", "0"], &["sessions/broken.json", "sessions/new-ended.json", "sessions/old-ended.json", "sessions/startup:p.json"])]
 #[case::long_threshold(&["--older-than", "9d"], &["sessions/broken.json", "sessions/startup:p.json"])]
+// One duration rule (issue 25 item 10): a bare number is minutes, as in `quiet 45`; the row
+// that ended a second ago is not a minute old.
+#[case::a_bare_number_is_minutes(&["--older-than", "1"], &["sessions/broken.json", "sessions/old-ended.json", "sessions/startup:p.json"])]
+#[case::seconds_take_an_s(&["--older-than", "1s"], &["sessions/broken.json", "sessions/new-ended.json", "sessions/old-ended.json", "sessions/startup:p.json"])]
 fn dry_run_lists_ring_gc_candidates_and_changes_nothing(
     #[case] args: &[&str],
     #[case] want: &[&str],

@@ -449,16 +449,14 @@ fn an_older_path_of_ours_is_upgraded_in_place() {
 #[test]
 fn a_binary_path_with_spaces_is_quoted_and_recognised_on_rerun() {
     let home = Home::new();
-    home.run(&["install-hooks", "--binary", "/opt/my tools/ring-tmux"])
-        .success();
+    let binary = home.path().join("my tools/ring-tmux");
+    std::fs::create_dir_all(binary.parent().expect("folder")).expect("folder");
+    std::fs::write(&binary, "").expect("binary");
+    let binary = binary.to_string_lossy().into_owned();
+    home.run(&["install-hooks", "--binary", &binary]).success();
     let doc = read_json(&home.claude());
-    assert_eq!(
-        commands(&doc, "Stop"),
-        vec!["'/opt/my tools/ring-tmux' hook".to_owned()]
-    );
-    let out = home
-        .run(&["install-hooks", "--binary", "/opt/my tools/ring-tmux"])
-        .success();
+    assert_eq!(commands(&doc, "Stop"), vec![format!("'{binary}' hook")]);
+    let out = home.run(&["install-hooks", "--binary", &binary]).success();
     assert!(stdout(&out).contains("already installed"));
 }
 
@@ -860,4 +858,20 @@ fn a_read_only_settings_file_is_refused() {
     assert!(err.contains("chmod u+w"), "{err}");
     assert_eq!(std::fs::read_to_string(home.claude()).expect("read"), "{}");
     assert!(backups(&home.path().join(".claude")).is_empty());
+}
+
+/// Issue 25 item 10: hooks that run a file that is not there would fail on every agent
+/// event; install-hooks refuses, says what to give, and writes nothing.
+#[test]
+fn a_binary_that_does_not_exist_is_refused() {
+    let home = Home::new();
+    let out = home
+        .run(&["install-hooks", "--yes", "--binary", "/nowhere/ring-tmux"])
+        .code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        stderr.starts_with("ring-tmux: --binary /nowhere/ring-tmux is not a file; give the path"),
+        "{stderr}"
+    );
+    assert!(!home.claude().exists(), "nothing written");
 }

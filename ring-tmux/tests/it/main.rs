@@ -17,6 +17,7 @@ pub const OUTSIDE: [&str; 6] = [
 ];
 
 mod cli;
+mod cli_messages;
 mod compat;
 mod doctor_checks;
 mod doctor_config;
@@ -51,6 +52,7 @@ mod read_cache;
 mod read_gemini;
 mod read_journal;
 mod read_list;
+mod read_names;
 mod read_snapshot;
 mod read_support;
 mod serve_http;

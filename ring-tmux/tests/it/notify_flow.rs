@@ -237,7 +237,7 @@ fn a_wait_rings_through_the_command_channel_from_the_hook() {
     h.config(&h.command_config(""));
     h.permission("s1", "rm -rf /tmp/x", T0);
     let notes = h.wait_notes(1);
-    assert_eq!(notes[0]["title"], "ring: s1 waits (permission)");
+    assert_eq!(notes[0]["title"], "ring: s1 needs permission");
     assert_eq!(notes[0]["session_id"], "s1");
     assert_eq!(notes[0]["detail"], "Bash: rm -rf /tmp/x");
     assert_eq!(notes[0]["count"], 1);
@@ -247,6 +247,27 @@ fn a_wait_rings_through_the_command_channel_from_the_hook() {
     assert_eq!(
         std::os::unix::fs::PermissionsExt::mode(&mode) & 0o777,
         0o600
+    );
+}
+
+/// Issue 25 item 12: a plan waits on its first line, not on `ExitPlanMode`.
+#[test]
+fn a_plan_rings_with_its_first_line() {
+    let h = Home::new("");
+    h.config(&h.command_config(""));
+    let payload = json!({
+        "session_id": "p1", "hook_event_name": "PreToolUse", "cwd": "/repo/planner",
+        "tool_name": "ExitPlanMode", "requires_action": true,
+        "tool_input": {"plan": "\n# Move the cache to SQLite\n\n1. add the schema\n"},
+    });
+    h.hook("claude-code", &payload, T0);
+    let notes = h.wait_notes(1);
+    assert_eq!(notes[0]["title"], "ring: planner has a plan to approve");
+    assert_eq!(notes[0]["body"], "Move the cache to SQLite");
+    let out = h.run(&["list"], T0 + 1.0);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Move the cache to SQLite"),
+        "{out:?}"
     );
 }
 
@@ -280,7 +301,7 @@ fn debounce_sends_the_first_at_once_and_merges_the_rest() {
     h.run(&["notify", "--flush"], T0 + 60.0);
     assert_eq!(
         h.titles(),
-        ["ring: 2 more waiting", "ring: s1 waits (permission)"]
+        ["ring: 2 more waiting", "ring: s1 needs permission"]
     );
     assert_eq!(h.notes()[1]["body"], "s2, s3");
 }
@@ -341,9 +362,9 @@ fn reminders_come_after_each_gap_up_to_the_maximum() {
     assert_eq!(
         h.titles(),
         [
-            "ring: s1 still waits (permission)",
-            "ring: s1 still waits (permission)",
-            "ring: s1 waits (permission)"
+            "ring: reminder: s1 needs permission",
+            "ring: reminder: s1 needs permission",
+            "ring: s1 needs permission"
         ]
     );
 }
@@ -365,7 +386,7 @@ fn a_codex_wait_promoted_by_the_read_side_rings_from_the_status_job() {
         "{out:?}"
     );
     let notes = h.wait_notes(1);
-    assert_eq!(notes[0]["title"], "ring: cx waits (permission)");
+    assert_eq!(notes[0]["title"], "ring: cx needs permission");
     assert_eq!(notes[0]["session_id"], "codex:t1");
     // Rung once: later reads do not ring again.
     h.run(&["notify", "--flush"], T0 + 12.0);
@@ -382,9 +403,48 @@ fn ntfy_gets_a_json_publish_without_the_detail() {
     let (path, body) = recv(&rx);
     assert_eq!(path, "/");
     assert_eq!(body["topic"], "my-topic");
-    assert_eq!(body["title"], "ring: s1 waits (permission)");
-    assert_eq!(body["message"], "claude-code in s1 waits for permission");
+    assert_eq!(body["title"], "ring: s1 needs permission");
+    assert_eq!(body["message"], "Claude Code needs permission");
     assert!(!body.to_string().contains("secret"), "{body}");
+    // No `notify_click_url`: no click (ring cannot know an address a phone reaches).
+    assert!(body.get("click").is_none(), "{body}");
+}
+
+/// Issue 25 item 12 and issue 24 item 2: a note says what the board says: the label,
+/// the kind's words, and the detail the board shows (a question's text); tapping it opens
+/// the board at `notify_click_url`.
+#[test]
+fn ntfy_says_what_the_board_says_and_opens_the_board() {
+    let (url, rx) = receiver(Some(200));
+    let h = Home::new(&format!(
+        "notify_backend = 'ntfy'
+notify_ntfy_url = '{url}/my-topic'
+         notify_remote_detail = true
+notify_click_url = 'https://ring.example/board'
+"
+    ));
+    fs::write(h.ring().join("labels.json"), r#"{"q1": "search"}"#).expect("labels");
+    let payload = json!({
+        "session_id": "q1", "hook_event_name": "PreToolUse", "cwd": "/repo/search",
+        "tool_name": "AskUserQuestion",
+        "tool_input": {"questions": [{"question": "Which index should I rebuild?"}]},
+    });
+    h.hook("claude-code", &payload, T0);
+    let (_, body) = recv(&rx);
+    assert_eq!(body["title"], "ring: search asks a question");
+    assert_eq!(
+        body["message"],
+        "AskUserQuestion: Which index should I rebuild?"
+    );
+    assert_eq!(body["click"], "https://ring.example/board");
+    // The board's own words for that session.
+    let out = h.run(&["list"], T0 + 1.0);
+    let list = String::from_utf8_lossy(&out.stdout);
+    let row = list.lines().nth(1).unwrap_or_default();
+    assert!(
+        row.contains("search") && row.contains("AskUserQuestion: Which index should I rebuild?"),
+        "{list}"
+    );
 }
 
 #[test]
@@ -399,7 +459,7 @@ fn the_webhook_body_is_stable_and_its_text_is_data() {
     assert_eq!(
         body,
         json!({
-            "version": 1, "source": "ring", "title": "ring: s1 waits (permission)",
+            "version": 1, "source": "ring", "title": "ring: s1 needs permission",
             "body": "Bash: echo done", "count": 1,
             "session": {"session_id": "s1", "provider": "claude-code", "label": null,
                         "project": "s1", "kind": "permission", "detail": "Bash: echo done",

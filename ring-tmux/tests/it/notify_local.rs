@@ -40,6 +40,7 @@ fn note(title: &str, body: &str) -> Note {
         title: title.into(),
         body: body.into(),
         count: 1,
+        ..Note::default()
     }
 }
 

@@ -24,13 +24,14 @@ fn list_shows_state_project_idle_detail_and_place_aligned() {
     let out = ring.stdout(&["list"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].starts_with("STATE"), "{out}");
-    assert!(lines[1].starts_with("🔴 waiting 🔐"), "{out}");
+    assert!(lines[0].starts_with("ID"), "{out}");
+    // Each row starts with the id `reply`, `name`, `hide` and `jump` take.
+    assert!(lines[1].starts_with("codex:a  🔴 waiting 🔐"), "{out}");
     assert!(
         lines[1].contains("Bash: npm test") && lines[1].contains("3m"),
         "{out}"
     );
-    assert!(lines[2].starts_with("🟢 working"), "{out}");
+    assert!(lines[2].starts_with("codex:b  🟢 working"), "{out}");
     assert!(
         lines[2].contains("→ Edit main.rs") && lines[2].contains("10s"),
         "{out}"
@@ -173,4 +174,24 @@ fn hide_sets_an_unreadable_hidden_list_aside_and_says_so() {
     let out = ring.run(&["hide", "s2"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert!(out.stderr.is_empty(), "{out:?}");
+}
+
+/// Issue 25 item 10: a bare `ring-tmux` shows the board, as RiNG's bare `ring` does; outside
+/// tmux (no terminal here) that is `list`'s table.
+#[test]
+fn bare_ring_tmux_outside_tmux_prints_the_list() {
+    let ring = Ring::new();
+    ring.row(
+        "s1",
+        json!({"status": "waiting", "waiting_kind": "question", "waiting_detail": "Ship it?",
+               "cwd": "/r/app"}),
+    );
+    let out = ring.run(&[]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout, ring.stdout(&["list"]), "the same table as list");
+    assert!(
+        stdout.starts_with("ID") && stdout.contains("Ship it?"),
+        "{stdout}"
+    );
 }

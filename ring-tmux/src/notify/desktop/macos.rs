@@ -30,12 +30,12 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
         c.arg("-e").arg(applescript(&title, &body, target.sound));
         c
     } else {
-        bail!("desktop: neither terminal-notifier nor osascript is on PATH");
+        bail!("neither terminal-notifier nor osascript is on PATH");
     };
     match crate::tmux::run::bounded(command, Instant::now() + TIMEOUT) {
         Some(out) if out.success => Ok(()),
-        Some(_) => bail!("desktop: the macOS notification command failed"),
-        None => bail!("desktop: the macOS notification command did not finish"),
+        Some(_) => bail!("the macOS notification command failed"),
+        None => bail!("the macOS notification command did not finish"),
     }
 }
 

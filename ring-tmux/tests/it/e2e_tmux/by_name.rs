@@ -60,8 +60,8 @@ fn jump_session_goes_by_label_or_id_prefix_and_lists_an_ambiguous_prefix() {
     assert_eq!(out.status.code(), Some(1), "ambiguous: {stderr}");
     assert!(
         stderr.starts_with("ring-tmux: `ab` matches 2 sessions: ")
-            && stderr.contains("abc-older (older)")
-            && stderr.contains("abd-newer (release, newer)"),
+            && stderr.contains("abc-older (older, waiting)")
+            && stderr.contains("abd-newer (release, newer, waiting)"),
         "the candidates listed: {stderr}"
     );
     assert_eq!(here(&w, &client), p1, "an ambiguous prefix moves nothing");
@@ -182,4 +182,22 @@ fn name_and_hide_inside_zellij_send_the_refresh_pipe() {
     assert!(out.status.success(), "{out:?}");
     let said = std::fs::read_to_string(&calls).unwrap_or_default();
     assert_eq!(said.lines().count(), 2, "{said}");
+}
+
+/// Issue 25 items 6 and 10: from a shell (no `--client`), `jump PROJECT` goes to the one
+/// session of that project and says where it went.
+#[test]
+fn jump_by_project_from_a_shell_says_where_it_went() {
+    if !world::tmux_available() {
+        return;
+    }
+    let (w, client, p1, _p2) = two_waiting();
+    let socket = w.server.socket();
+    let out = w.ring(&["jump", "--socket", &socket, "older"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("switched to abc-older (older) in pane {p1}\n")
+    );
+    assert_eq!(until_contains(BADGE_WITHIN, &p1, || here(&w, &client)), p1);
 }
