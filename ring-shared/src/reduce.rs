@@ -182,7 +182,9 @@ fn promote_stop_question(event: &Event, ctx: &Context<'_>) -> Waiting {
         detail: event.detail.clone(),
         kept: false,
     };
-    if event.event != "Stop" || event.status != Status::Idle || !ctx.config.detect_stop_questions {
+    // A Stop with background work still running is working (§2.6), and still asks.
+    let settles = matches!(event.status, Status::Idle | Status::Working);
+    if event.event != "Stop" || !settles || !ctx.config.detect_stop_questions {
         return state;
     }
     let text = match &event.last_assistant_message {
@@ -215,9 +217,19 @@ fn keep_waiting(
 ) -> Waiting {
     let prev_waiting = prev_status.as_deref() == Some(Status::Waiting.as_str());
     let after_request = prev.get("last_event").and_then(Value::as_str) == Some("PermissionRequest");
+    // The foreground's dialog still open: a subagent's events since its request took the
+    // row's `last_event`, not the dialog (real-agent suite, claude bg_question: the
+    // AskUserQuestion's reminder turned the question into a permission).
+    let owner_waits = || {
+        let last_owner = prev.get("last_event_owner").and_then(Value::as_str);
+        last_owner.is_some_and(|o| o != event.owner)
+            && owner::read_waits(prev)
+                .iter()
+                .any(|w| w.owner == event.owner)
+    };
     if event.event == "Notification"
         && prev_waiting
-        && (state.status == Status::Idle || after_request)
+        && (state.status == Status::Idle || after_request || owner_waits())
     {
         let text = |key: &str| prev.get(key).map(py_str).unwrap_or_default();
         state.status = Status::Waiting;

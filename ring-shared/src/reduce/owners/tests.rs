@@ -114,6 +114,35 @@ fn a_subagents_tool_events_leave_the_foregrounds_question_on_screen() {
     assert_eq!(crate::owner::waiter(&row), None);
 }
 
+/// Claude's `permission_prompt` reminder ~6 s after the foreground's AskUserQuestion dialog,
+/// after a background subagent's tool calls took the row's `last_event` (real-agent suite,
+/// claude bg_question): the question stands, it does not turn into a permission.
+#[test]
+fn the_reminder_after_a_subagents_tool_calls_keeps_the_foregrounds_question() {
+    let ask = step(
+        8,
+        json!({"agent_id": null, "agent_type": null, "tool_name": "AskUserQuestion",
+               "tool_input": {"questions": [{"question": "Which color should the ring be?",
+                   "options": [{"label": "Red"}, {"label": "Blue"}]}]}}),
+    );
+    let reminder = json!({"session_id": step(0, json!({}))["session_id"].clone(),
+        "hook_event_name": "Notification", "notification_type": "permission_prompt",
+        "message": "Claude needs your permission", "cwd": "/WORK"});
+    let (_, file) = replay(
+        None,
+        &[step(0, json!({})), step(1, json!({})), ask, step(6, json!({})), step(9, json!({}))],
+    );
+    assert_eq!(row_of(&file).waiting_kind, "question");
+    let (outcome, file) = replay(file, &[reminder]);
+    let row = row_of(&file);
+    assert_eq!(
+        (row.status, row.waiting_kind.as_str()),
+        (Status::Waiting, "question")
+    );
+    assert_eq!(owners(&row), ["foreground"]);
+    assert!(matches!(outcome, Outcome::Write { notify: false, .. }));
+}
+
 #[test]
 fn the_foregrounds_wait_is_the_summary_while_a_subagent_also_waits() {
     let question = step(7, json!({"last_assistant_message": "Shall I push it?"}));
