@@ -148,6 +148,7 @@ fn build_view(
     // Read once: applied before and after the merge, and published with the zero-config rows.
     let mut own = own::states(env, &procs);
     own.extend(own::gemini_states(&found.rows));
+    let procs = own::claim_slots(env, procs, &own, &found.rows);
     let all = options.all || config.show_all;
     let list_zero_config = |ctx: &ReadContext<'_>, hook: &[Session]| {
         // tmux process-tree evidence (§4.10 rule 2), gathered only if a cwd group has more
