@@ -429,3 +429,30 @@ fn a_ring_0_17_6_row_is_read_with_its_waits_in_order() {
     let again = decode_row(encode_row(&row).as_bytes()).expect("decodes");
     assert_eq!(again, row);
 }
+
+/// One AskUserQuestion, as Claude Code 2.1.328 sends it (`ask_tool.jsonl`: its PreToolUse,
+/// then its PermissionRequest, then the permission_prompt reminder), with
+/// `waiting_cooldown_seconds = 0`: it rings once (real-agent suite, claude ask_rings_once).
+#[test]
+fn one_question_rings_once_without_a_cooldown() {
+    const ASK: &str = include_str!("../../../tests/fixtures/agents/claude/ask_tool.jsonl");
+    let mut c = ctx(NOW);
+    c.config.waiting_cooldown_seconds = 0;
+    let mut file: Option<Map<String, Value>> = None;
+    let mut rang = Vec::new();
+    for (i, line) in ASK.lines().take(5).enumerate() {
+        let payload: Value = serde_json::from_str(line).expect("a recorded payload");
+        let Some(event) = normalize(&payload, DEFAULT_PROVIDER) else {
+            continue;
+        };
+        c.now = NOW + i as f64;
+        if let Outcome::Write { row, notify, .. } = reduce(file.as_ref(), &event, &c) {
+            if notify {
+                rang.push(event.event.clone());
+            }
+            file = Some(as_file(&row));
+        }
+    }
+    assert_eq!(row_of(&file).waiting_kind, "question");
+    assert_eq!(rang, ["PreToolUse"]);
+}
