@@ -135,7 +135,15 @@ pub fn reduce(prev: Option<&Map<String, Value>>, event: &Event, ctx: &Context<'_
     let binding = Binding::of(prev, event, ctx);
     // SessionStart or a new agent process starts from no waits and no cooldown (§3.16).
     let fresh = if binding.reset { &empty } else { prev };
-    let (row, notify) = build_row(prev, fresh, event, ctx, &state, rings(fresh, ctx, &state), &binding);
+    let (row, notify) = build_row(
+        prev,
+        fresh,
+        event,
+        ctx,
+        &state,
+        rings(fresh, ctx, &state),
+        &binding,
+    );
     let changed = prev_status.as_deref() != Some(row.status.as_str());
     Outcome::Write {
         transition: changed.then(|| transition(row.status)),

@@ -141,7 +141,11 @@ fn a_dialog_the_hooks_missed_waits_with_the_kind_claude_names(
     apply(&mut sessions, &[own]);
     let row = &sessions[0].row;
     assert_eq!(
-        (row.status, row.waiting_kind.as_str(), row.waiting_detail.as_str()),
+        (
+            row.status,
+            row.waiting_kind.as_str(),
+            row.waiting_detail.as_str()
+        ),
         (Status::Waiting, kind, waiting_for)
     );
 }

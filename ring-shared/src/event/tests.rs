@@ -224,7 +224,10 @@ fn a_notification_about_another_session_is_ignored() {
     let payload = json!({"session_id": "s", "hook_event_name": "Notification",
         "notification_type": "agent_completed", "message": "review finished"});
     let obj = payload.as_object().expect("object");
-    assert_eq!(rules::status(obj, "Notification", "claude-code", None), None);
+    assert_eq!(
+        rules::status(obj, "Notification", "claude-code", None),
+        None
+    );
 }
 
 #[test]

@@ -257,7 +257,10 @@ fn the_live_slot_goes_to_the_live_session_not_the_newest_transcript(
         .filter(|(_, status, _)| *status != Status::Ended)
         .map(|(id, _, tty)| (id, tty))
         .collect();
-    assert_eq!(live_rows, [(live.to_owned(), Some("/dev/pts/7".to_owned()))]);
+    assert_eq!(
+        live_rows,
+        [(live.to_owned(), Some("/dev/pts/7".to_owned()))]
+    );
 }
 
 /// A fresh Claude in the folder of one that asked a question and exited (real-agent suite,

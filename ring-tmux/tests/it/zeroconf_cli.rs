@@ -338,7 +338,11 @@ fn a_claude_that_exited_does_not_take_the_live_slot_of_the_one_that_waits() {
         &[user("paint"), end_turn("Red or blue?")],
         NOW - 60.0,
     );
-    world.transcript("-repo-app/b.jsonl", &[user("hi"), end_turn("Hello.")], NOW - 2.0);
+    world.transcript(
+        "-repo-app/b.jsonl",
+        &[user("hi"), end_turn("Hello.")],
+        NOW - 2.0,
+    );
     world.procs(json!({"claude-code": [["/repo/app", "/dev/pts/1"]], "codex": []}));
     let event = |id: &str, name: &str, extra: Value| {
         let mut payload = json!({"session_id": id, "hook_event_name": name, "cwd": "/repo/app"});
@@ -349,11 +353,21 @@ fn a_claude_that_exited_does_not_take_the_live_slot_of_the_one_that_waits() {
         payload
     };
     world.hook(
-        event("a", "Stop", json!({"last_assistant_message": "Red or blue?"})),
+        event(
+            "a",
+            "Stop",
+            json!({"last_assistant_message": "Red or blue?"}),
+        ),
         NOW - 60.0,
     );
-    world.hook(event("b", "SessionStart", json!({"source": "startup"})), NOW - 30.0);
-    world.hook(event("b", "SessionEnd", json!({"reason": "prompt_input_exit"})), NOW - 3.0);
+    world.hook(
+        event("b", "SessionStart", json!({"source": "startup"})),
+        NOW - 30.0,
+    );
+    world.hook(
+        event("b", "SessionEnd", json!({"reason": "prompt_input_exit"})),
+        NOW - 3.0,
+    );
     let live: Vec<_> = world
         .board(NOW)
         .into_iter()

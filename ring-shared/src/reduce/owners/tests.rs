@@ -130,7 +130,13 @@ fn the_reminder_after_a_subagents_tool_calls_keeps_the_foregrounds_question() {
         "message": "Claude needs your permission", "cwd": "/WORK"});
     let (_, file) = replay(
         None,
-        &[step(0, json!({})), step(1, json!({})), ask, step(6, json!({})), step(9, json!({}))],
+        &[
+            step(0, json!({})),
+            step(1, json!({})),
+            ask,
+            step(6, json!({})),
+            step(9, json!({})),
+        ],
     );
     assert_eq!(row_of(&file).waiting_kind, "question");
     let (outcome, file) = replay(file, &[reminder]);
