@@ -625,20 +625,35 @@ def settled(run: ClaudeRun, text: str):
     return run.step("all-done", None, ("idle", ""), screen_text=text, timeout=90)
 
 
+def reminded(run: ClaudeRun):
+    """An action: wait until Claude sent its `permission_prompt` reminder of the dialog."""
+    def act():
+        ok, _ = H.wait_until(lambda: any(
+            p["payload"].get("hook_event_name") == "Notification"
+            and p["payload"].get("notification_type") == "permission_prompt"
+            for p in run.h.agent_payloads()), 30, 0.2)
+        if not ok:
+            raise TimeoutError("no permission_prompt Notification within 30 s")
+    return act
+
+
 def sc_bg_question(run: ClaudeRun) -> None:
-    """A background subagent works (a Glob every 3 s) while the main turn asks AskUserQuestion:
-    the question stands on board and badge however many events the subagent sends."""
+    """A background subagent works (`ls` every 3 s, then 15 s of thinking) while the main turn
+    asks AskUserQuestion: the question stands on board and badge through the subagent's
+    events and Claude's reminder; once answered, the session works until the subagent's
+    result came back."""
     run.start_step()
     run.step("question", run.prompt("RING_BG_ASK: choose while a helper works"),
              ("waiting", "question"), screen_text="Which color should the ring be?")
     seen = len(subagent_payloads(run, "PostToolUse"))
     run.step("subagent-works", wait_subagent(run, "PostToolUse", seen), ("waiting", "question"),
              note="after one more tool call of the subagent")
-    seen = len(subagent_payloads(run, "PostToolUse"))
-    run.step("subagent-works-more", wait_subagent(run, "PostToolUse", seen),
-             ("waiting", "question"), note="after one more tool call of the subagent")
+    run.step("reminded", reminded(run), ("waiting", "question"),
+             note="after Claude's permission_prompt, which came after the subagent's calls")
+    run.step("subagent-works-more", wait_subagent(run, "PostToolUse", 3),
+             ("waiting", "question"), note="after the subagent's last tool call")
     run.step("answered", run.keys("Enter"), ("working", ""), screen_text="RING-BGASK-DONE",
-             note="the main turn is over; the subagent still works")
+             note="the main turn is over; the subagent still thinks (no event for 15 s)")
     settled(run, "RING-DEFAULT-DONE")
     run.exit_step()
 
@@ -667,6 +682,8 @@ def sc_subagent_ends(run: ClaudeRun) -> None:
     ended = len(subagent_payloads(run, "SubagentStop"))
     run.step("subagent-ended", wait_subagent(run, "SubagentStop", ended),
              ("waiting", "question"), note="after the subagent's SubagentStop")
+    run.step("reminded", reminded(run), ("waiting", "question"),
+             note="after Claude's permission_prompt, which came after the subagent's end")
     # The subagent's result went back to Claude with the answer: no turn of its own.
     run.step("answered", run.keys("Enter"), ("idle", ""), screen_text="RING-SUBENDS-DONE")
     run.exit_step()

@@ -78,12 +78,12 @@ SCRIPTS: dict[str, list[tuple]] = {
          "I will ask a subagent."),
         ("text", "The subagent is done. RING-SUBAGENT-DONE"),
     ],
-    # Work that takes a while and sends events all along: `ls` (a read-only command: no
-    # dialog) every 3 s, ten times; for a background subagent that keeps working. (A Glob
-    # sends no PreToolUse / PostToolUse, only PostToolBatch.)
+    # Work that takes a while: `ls` (a read-only command: no dialog) every 3 s, four times,
+    # then 15 s of thinking without an event; for a background subagent that keeps working.
+    # (A Glob sends no PreToolUse / PostToolUse, only PostToolBatch.)
     "RING_SUB_BUSY": [("tool", "Bash", {"command": "ls", "description": "List the folder"},
-                       "", 3)] * 10 + [
-        ("text", "The busy work is finished. RING-SUBBUSY-DONE")],
+                       "", 3)] * 4 + [
+        ("slow", 15, "The busy work is finished. RING-SUBBUSY-DONE")],
     # Work that ends soon: one `ls` after 2 s, then the answer.
     "RING_SUB_QUICK": [
         ("tool", "Bash", {"command": "ls", "description": "List the folder"}, "", 2),
