@@ -76,6 +76,7 @@ fn procs() -> Procs {
         .into(),
         background_agent_ids: Default::default(),
         local_llm: Vec::new(),
+        ..Procs::default()
     }
 }
 

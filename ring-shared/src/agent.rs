@@ -152,12 +152,16 @@ pub fn gemini_cancelled(session_id: &str, cwd: &str, pid: Option<i64>, at: f64) 
 }
 
 /// The waiting kind an agent's `waitingFor` names: `input needed` is an AskUserQuestion,
-/// anything else a permission (Claude says `permission prompt` for ExitPlanMode too).
+/// `permission prompt` a permission (Claude says it for ExitPlanMode too). `dialog open` is
+/// any other of Claude's dialogs (Claude Code 2.1.328 and 2.1.332 name some forty: a settings
+/// screen, a resume picker, a billing notice…): a wait of no known kind, `""`.
 fn kind_of(waiting_for: &str) -> &'static str {
     if waiting_for.contains("plan") {
         "plan"
     } else if waiting_for.contains("input") || waiting_for.contains("question") {
         "question"
+    } else if waiting_for.contains("dialog") {
+        ""
     } else {
         "permission"
     }

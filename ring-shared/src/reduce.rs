@@ -135,8 +135,15 @@ pub fn reduce(prev: Option<&Map<String, Value>>, event: &Event, ctx: &Context<'_
     let binding = Binding::of(prev, event, ctx);
     // SessionStart or a new agent process starts from no waits and no cooldown (§3.16).
     let fresh = if binding.reset { &empty } else { prev };
-    let notify = rings(fresh, ctx, &state);
-    let row = build_row(prev, fresh, event, ctx, &state, notify, &binding);
+    let (row, notify) = build_row(
+        prev,
+        fresh,
+        event,
+        ctx,
+        &state,
+        rings(fresh, ctx, &state),
+        &binding,
+    );
     let changed = prev_status.as_deref() != Some(row.status.as_str());
     Outcome::Write {
         transition: changed.then(|| transition(row.status)),
@@ -182,7 +189,9 @@ fn promote_stop_question(event: &Event, ctx: &Context<'_>) -> Waiting {
         detail: event.detail.clone(),
         kept: false,
     };
-    if event.event != "Stop" || event.status != Status::Idle || !ctx.config.detect_stop_questions {
+    // A Stop with background work still running is working (§2.6), and still asks.
+    let settles = matches!(event.status, Status::Idle | Status::Working);
+    if event.event != "Stop" || !settles || !ctx.config.detect_stop_questions {
         return state;
     }
     let text = match &event.last_assistant_message {
@@ -215,9 +224,19 @@ fn keep_waiting(
 ) -> Waiting {
     let prev_waiting = prev_status.as_deref() == Some(Status::Waiting.as_str());
     let after_request = prev.get("last_event").and_then(Value::as_str) == Some("PermissionRequest");
+    // The foreground's dialog still open: a subagent's events since its request took the
+    // row's `last_event`, not the dialog (real-agent suite, claude bg_question: the
+    // AskUserQuestion's reminder turned the question into a permission).
+    let owner_waits = || {
+        let last_owner = prev.get("last_event_owner").and_then(Value::as_str);
+        last_owner.is_some_and(|o| o != event.owner)
+            && owner::read_waits(prev)
+                .iter()
+                .any(|w| w.owner == event.owner)
+    };
     if event.event == "Notification"
         && prev_waiting
-        && (state.status == Status::Idle || after_request)
+        && (state.status == Status::Idle || after_request || owner_waits())
     {
         let text = |key: &str| prev.get(key).map(py_str).unwrap_or_default();
         state.status = Status::Waiting;
@@ -293,16 +312,17 @@ fn rings(prev: &Map<String, Value>, ctx: &Context<'_>, state: &Waiting) -> bool 
 /// §3.6: the row, built from scratch; nothing is sticky but the waits (§3.16) and, from the
 /// same agent process, `tty` and `tmux_pane` when this event lacks them.
 ///
-/// `fresh` is `prev`, or nothing after a reset (SessionStart, a new agent process).
+/// `fresh` is `prev`, or nothing after a reset (SessionStart, a new agent process). Returns
+/// the row and whether it rings: `notify`, unless the wait is one already rung (§3.10).
 fn build_row(
     prev: &Map<String, Value>,
     fresh: &Map<String, Value>,
     event: &Event,
     ctx: &Context<'_>,
     state: &Waiting,
-    notify: bool,
+    mut notify: bool,
     binding: &Binding,
-) -> Row {
+) -> (Row, bool) {
     let subagent = event.owner != FOREGROUND;
     let prev_text = |key: &str| {
         prev.get(key)
@@ -401,6 +421,15 @@ fn build_row(
             &request_id,
         ]);
         let renewed = owner::renew(previous, current, revision);
+        // The same request renewed (Claude's PreToolUse of AskUserQuestion, then its
+        // PermissionRequest) rang already when it opened: one question, one note, whatever
+        // the cooldown (real-agent suite, claude ask_rings_once).
+        if let Some(p) = previous
+            && renewed.revision == p.request_id()
+            && last_notified(fresh).is_some_and(|at| at >= p.since)
+        {
+            notify = false;
+        }
         match at {
             Some(i) => waits[i] = renewed,
             None => waits.push(renewed),
@@ -461,7 +490,7 @@ fn build_row(
     row.agent_start = ctx.agent_start;
     // Every row written must be readable back, whatever the payload carried.
     row.bound();
-    row
+    (row, notify)
 }
 
 /// A wait this event opens for `who`.

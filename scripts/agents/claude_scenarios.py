@@ -48,14 +48,18 @@ class ClaudeRun(H.AgentRun):
 
     def __init__(self, rec: H.Recorder, scenario: str, keep: bool, hooks: bool = True,
                  native_layout: bool = False, claude_json_extra: dict | None = None,
-                 write_fixtures: bool = True):
+                 write_fixtures: bool = True, ring_config: str = ""):
         super().__init__(rec, scenario, scenario, keep, hooks=hooks,
                          write_fixtures=write_fixtures)
         self.native_layout = native_layout
         self.claude_json_extra = claude_json_extra or {}
+        self.ring_config = ring_config  # lines added to ring's config.toml
         self.pids: list[int] = []          # claude pids, in order of start
         self.pid: int | None = None
         self.proc_snapshots: list[dict] = []
+        # Live sessions of other panes in the same folder (scenario two_claudes): their rows
+        # are not extra rows of this one's.
+        self.others: set[str] = set()
 
     # ---- set-up ------------------------------------------------------------------------
     def setup(self) -> None:
@@ -71,6 +75,9 @@ class ClaudeRun(H.AgentRun):
             "CLAUDE_CODE_MAX_RETRIES": "0",
         })
         h.write_claude_json(API_KEY, self.claude_json_extra)
+        if self.ring_config:
+            config = h.ring_home / "config.toml"
+            config.write_text(config.read_text() + self.ring_config.replace("ROOT", str(h.root)))
         (h.home / ".claude").mkdir(exist_ok=True)
         if self.native_layout:
             # What Anthropic's native installer lays out: ~/.local/bin/claude is a symlink to
@@ -119,6 +126,9 @@ class ClaudeRun(H.AgentRun):
 
     def step_extras(self) -> dict:
         return {"session_file": self.session_file()}
+
+    def extra_rows(self, view) -> list[dict]:
+        return [r for r in super().extra_rows(view) if r.get("session_id") not in self.others]
 
     @staticmethod
     def describe(p: dict) -> str:
@@ -510,17 +520,15 @@ def sc_reply_subagent(run: ClaudeRun) -> None:
                     [{k: r.get(k) for k in ("session_id", "status", "source", "tmux_pane",
                                             "tmux_socket", "tty", "agent")}
                      for r in run.h.rows_here()])))
-    results: list = [ring_reply(run, run.sid or "?", "1", "--expect",
-                                listing.get("fingerprint") or "-", inside_tmux=True)]
+    results: list = []
     # Claude backgrounds the Agent call: its own turn is over (RING-SUBAGENT-DONE) while the
-    # subagent still waits. Not steps compared with ring's board: how soon ring sees a
-    # backgrounded agent's session settle is not what this scenario is about.
-    H.wait_until(marker.exists, 40, 0.2)
+    # subagent waits; once answered, the subagent works 6 s more in the background.
+    run.step("reply-yes", lambda: results.append(ring_reply(
+        run, run.sid or "?", "1", "--expect", listing.get("fingerprint") or "-",
+        inside_tmux=True)), ("working", ""), note="the subagent works on in the background")
     # The subagent's result comes back to Claude as a turn of its own (`Agent "…" finished`,
     # then the mock's unscripted answer); /exit before that does not end Claude.
-    finished, _ = H.wait_until(lambda: "RING-DEFAULT-DONE" in run.h.capture(), 40, 0.3)
-    reply_check(run, "subagent-finished", finished,
-                "" if finished else "no turn after the subagent finished within 40 s")
+    settled(run, "RING-DEFAULT-DONE")
     content = marker.read_text().strip() if marker.exists() else None
     reply_check(run, "reply-yes-ran", bool(results) and results[-1].returncode == 0
                 and content == "ring-bash-ok",
@@ -593,6 +601,187 @@ def sc_reply_plan(run: ClaudeRun) -> None:
     run.exit_step()
 
 
+# ---- sessions with many actors (issue 29 item 4) -----------------------------------------
+def subagent_payloads(run: ClaudeRun, event: str | None = None) -> list[dict]:
+    """Hook payloads a subagent sent (they carry `agent_id`), `event`'s only if given."""
+    return [p["payload"] for p in run.h.agent_payloads()
+            if p["payload"].get("agent_id")
+            and (event is None or p["payload"].get("hook_event_name") == event)]
+
+
+def wait_subagent(run: ClaudeRun, event: str, more_than: int, timeout: float = 40):
+    """An action: wait until a subagent sent more than `more_than` `event`s (raises after
+    `timeout` seconds: the scenario cannot go on as scripted)."""
+    def act():
+        ok, _ = H.wait_until(lambda: len(subagent_payloads(run, event)) > more_than, timeout, 0.2)
+        if not ok:
+            raise TimeoutError(f"no subagent {event} #{more_than + 1} within {timeout:.0f} s")
+    return act
+
+
+def settled(run: ClaudeRun, text: str):
+    """The last step of a scenario with background agents: every subagent is done and Claude
+    took their results (a turn of its own per notification, ending in `text`)."""
+    return run.step("all-done", None, ("idle", ""), screen_text=text, timeout=90)
+
+
+def reminded(run: ClaudeRun):
+    """An action: wait until Claude sent its `permission_prompt` reminder of the dialog."""
+    def act():
+        ok, _ = H.wait_until(lambda: any(
+            p["payload"].get("hook_event_name") == "Notification"
+            and p["payload"].get("notification_type") == "permission_prompt"
+            for p in run.h.agent_payloads()), 30, 0.2)
+        if not ok:
+            raise TimeoutError("no permission_prompt Notification within 30 s")
+    return act
+
+
+def sc_bg_question(run: ClaudeRun) -> None:
+    """A background subagent works (`ls` every 3 s, then 15 s of thinking) while the main turn
+    asks AskUserQuestion: the question stands on board and badge through the subagent's
+    events and Claude's reminder; once answered, the session works until the subagent's
+    result came back."""
+    run.start_step()
+    run.step("question", run.prompt("RING_BG_ASK: choose while a helper works"),
+             ("waiting", "question"), screen_text="Which color should the ring be?")
+    seen = len(subagent_payloads(run, "PostToolUse"))
+    run.step("subagent-works", wait_subagent(run, "PostToolUse", seen), ("waiting", "question"),
+             note="after one more tool call of the subagent")
+    run.step("reminded", reminded(run), ("waiting", "question"),
+             note="after Claude's permission_prompt, which came after the subagent's calls")
+    run.step("subagent-works-more", wait_subagent(run, "PostToolUse", 3),
+             ("waiting", "question"), note="after the subagent's last tool call")
+    run.step("answered", run.keys("Enter"), ("working", ""), screen_text="RING-BGASK-DONE",
+             note="the main turn is over; the subagent still thinks (no event for 15 s)")
+    settled(run, "RING-DEFAULT-DONE")
+    run.exit_step()
+
+
+def sc_two_subagents(run: ClaudeRun) -> None:
+    """Two background subagents: one waits on a permission dialog while the other works."""
+    run.start_step()
+    marker = run.h.work / "ring_bash_out.txt"
+    run.step("permission", run.prompt("RING_TWO_SUBS: two helpers"), ("waiting", "permission"),
+             screen_text="from the general-purpose agent")
+    seen = len(subagent_payloads(run, "PostToolUse"))
+    run.step("other-works", wait_subagent(run, "PostToolUse", seen), ("waiting", "permission"),
+             note="after one more tool call of the working subagent")
+    run.step("approved", run.keys("Enter"), ("working", ""), screen_text="RING-TWOSUBS-DONE",
+             note="the dialog is gone; the busy subagent still works")
+    reply_check(run, "command-ran", marker.exists(), f"marker {'exists' if marker.exists() else 'absent'}")
+    settled(run, "RING-DEFAULT-DONE")
+    run.exit_step()
+
+
+def sc_subagent_ends(run: ClaudeRun) -> None:
+    """A background subagent ends while the main turn's question stands: still waiting."""
+    run.start_step()
+    run.step("question", run.prompt("RING_SUB_ENDS: choose while a quick helper works"),
+             ("waiting", "question"), screen_text="Which color should the ring be?")
+    ended = len(subagent_payloads(run, "SubagentStop"))
+    run.step("subagent-ended", wait_subagent(run, "SubagentStop", ended),
+             ("waiting", "question"), note="after the subagent's SubagentStop")
+    run.step("reminded", reminded(run), ("waiting", "question"),
+             note="after Claude's permission_prompt, which came after the subagent's end")
+    # The subagent's result went back to Claude with the answer: no turn of its own.
+    run.step("answered", run.keys("Enter"), ("idle", ""), screen_text="RING-SUBENDS-DONE")
+    run.exit_step()
+
+
+# ---- two Claudes in one folder (issue 29's misses) ----------------------------------------
+class Side:
+    """One Claude of a two-pane scenario: its pane, the pane's shell, its session and pid."""
+
+    def __init__(self, pane: str, pane_pid: int):
+        self.pane, self.pane_pid = pane, pane_pid
+        self.sid: str | None = None
+        self.pid: int | None = None
+
+
+def use(run: ClaudeRun, side: Side, others: list[Side]) -> None:
+    """Makes `side` the run's pane and session; the live sessions of `others` are allowed."""
+    run.h.pane, run.h.pane_pid = side.pane, side.pane_pid
+    run.sid, run.pid = side.sid, side.pid
+    run.others = {o.sid for o in others if o.sid}
+
+
+def start_in(run: ClaudeRun, side: Side, name: str) -> None:
+    """A new claude in `side`'s pane (the run's current one): its pid, session, idle step."""
+    old = side.pid
+    run.launch()
+    _, pid = H.wait_until(lambda: [p for p in [run.h.agent_pid()] if p and p != old], 20)
+    if pid:
+        side.pid = run.pid = pid[0]
+        run.pids.append(side.pid)
+        _, sf = H.wait_until(lambda: run.session_file(side.pid), 30)
+        if sf:
+            side.sid = run.sid = sf.get("sessionId")
+            run.sids.append(side.sid)
+    run.step(name, None, ("idle", ""), screen_text="? for shortcuts")
+
+
+def sc_two_claudes(run: ClaudeRun) -> None:
+    """Two Claudes in one folder, in two windows. B asks a question, A exits: A stays ended
+    and B's pane keeps its question (the exiting Claude writes its transcript last). Then B
+    exits too and a fresh Claude starts in B's pane: idle, not B's old question."""
+    h = run.h
+    a = Side(h.pane, h.pane_pid)
+    use(run, a, [])
+    run.start_step("a-start")
+    a.sid, a.pid = run.sid, run.pid
+    run.step("a-prompt", run.prompt("RING_HELLO: hi"), ("idle", ""), screen_text="RING-HELLO-DONE")
+    h.tmux("new-window", "-t", "main", "-c", str(h.work), H.SHELL_CMD)
+    ids = h.tmux("list-panes", "-s", "-t", "main", "-F", "#{pane_id} #{pane_pid}").split("\n")
+    pane, pane_pid = [l.split() for l in ids if l.strip()][-1]
+    b = Side(pane, int(pane_pid))
+    use(run, b, [a])
+    h.wait_screen(lambda s: H.SHELL_PROMPT.strip() in s, 15, "shell prompt")
+    start_in(run, b, "b-start")
+    run.step("b-asks", run.prompt("RING_ASK_BACK: paint the ring"), ("waiting", "question"),
+             screen_text="red or blue?")
+    use(run, a, [b])
+    run.exit_step()
+    # The status job (every 2 s) repairs badges from what the board says: give it time.
+    run.step("a-stays-ended", lambda: time.sleep(6), ENDED)
+    use(run, b, [])
+    run.step("b-still-asks", None, ("waiting", "question"), screen_text="red or blue?",
+             note="after A exited")
+    run.exit_step()
+    h.send_keys("C-l")
+    start_in(run, b, "fresh-start")
+    run.step("fresh-stays-idle", lambda: time.sleep(6), ("idle", ""),
+             note="B's question must not come back on the fresh Claude")
+    run.exit_step()
+
+
+NOTES = "ROOT/notes.jsonl"
+
+
+def sc_ask_rings_once(run: ClaudeRun) -> None:
+    """AskUserQuestion with `waiting_cooldown_seconds = 0`: Claude sends PreToolUse, then
+    PermissionRequest, then ~6 s later a permission_prompt Notification, all for the one
+    question; ring rings once (a `command` channel appends each note to a file)."""
+    notes = Path(NOTES.replace("ROOT", str(run.h.root)))
+
+    def count() -> int:
+        try:
+            return sum(1 for line in notes.read_text().splitlines() if line.strip())
+        except OSError:
+            return 0
+    run.start_step()
+    run.step("ask-dialog", run.prompt("RING_ASK_TOOL: choose"), ("waiting", "question"),
+             screen_text="Which color should the ring be?")
+    run.step("ask-dialog-notified", None, ("waiting", "question"),
+             wait_payload="Notification", note="after Claude's Notification")
+    # The notes go out from a detached child: give the last one time to land.
+    H.wait_until(lambda: count() > 1, 4, 0.2)
+    reply_check(run, "rang-once", count() == 1, f"{count()} notes for one question")
+    run.step("ask-answered", run.keys("Enter"), ("idle", ""), screen_text="RING-ASKTOOL-DONE")
+    reply_check(run, "still-once", count() == 1, f"{count()} notes")
+    run.exit_step()
+
+
 SCENARIOS = {
     "basic": (sc_basic, {}),
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
@@ -607,6 +796,13 @@ SCENARIOS = {
     "reply_subagent": (sc_reply_subagent, {}),
     "reply_ask": (sc_reply_ask, {}),
     "reply_plan": (sc_reply_plan, {}),
+    "bg_question": (sc_bg_question, {}),
+    "two_subagents": (sc_two_subagents, {}),
+    "subagent_ends": (sc_subagent_ends, {}),
+    "two_claudes": (sc_two_claudes, {}),
+    "ask_rings_once": (sc_ask_rings_once, {"ring_config": (
+        "waiting_cooldown_seconds = 0\nnotify_backend = \"command\"\nnotify_repeat_max = 0\n"
+        f"notify_command = \"cat > /dev/null; echo note >> {NOTES}\"\n")}),
 }
 
 

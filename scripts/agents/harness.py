@@ -448,6 +448,12 @@ def claude_screen_state(screen: str) -> tuple[str, str]:
     footer = "\n".join(lines[-3:])
     if "esc to interrupt" in footer:
         return "working", ""
+    # Background agents still running: the footer offers "↓ to manage" them and lists them
+    # below it (`● main`, `◯ general-purpose  Busy work  14s · ↓ 100 tokens`); the prompt box
+    # is free, the session is not done ("Waiting for 1 background agent to finish").
+    if any("to manage" in l for l in lines[-8:]) and re.search(r"^\s*◯ ", "\n".join(lines[-6:]),
+                                                               re.M):
+        return "working", ""
     if "? for shortcuts" in footer or re.search(r"^❯", tail, re.M):
         text = last_assistant_text(screen)
         if text.endswith("?"):

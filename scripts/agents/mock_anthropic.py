@@ -30,8 +30,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 # keyword -> list of steps. Step kinds:
 #   ("text", "…")                      final answer, stop_reason end_turn
 #   ("tool", name, input_dict, "…")    optional lead text, then one tool_use block
+#   ("tool", name, input_dict, "…", s) the same after `s` seconds of pings (a slow turn)
+#   ("tools", [(name, input_dict)…], "…") optional lead text, then one tool_use block each
 #   ("error", status, error_type, msg) an HTTP error answer
 #   ("slow", seconds, "…")             pings only for `seconds`, then the text
+QUESTION = {
+    "question": "Which color should the ring be?",
+    "header": "Color",
+    "options": [
+        {"label": "Red", "description": "A red ring"},
+        {"label": "Blue", "description": "A blue ring"},
+    ],
+    "multiSelect": False,
+}
 SCRIPTS: dict[str, list[tuple]] = {
     "RING_HELLO": [("text", "Hello from the mock. RING-HELLO-DONE")],
     "RING_AGAIN": [("text", "Hello again from the mock. RING-AGAIN-DONE")],
@@ -42,6 +53,14 @@ SCRIPTS: dict[str, list[tuple]] = {
          "I will run a command."),
         ("slow", 2, "The command ran. RING-BASH-DONE"),
     ],
+    # RING_RUN_BASH for a subagent: after the command it works 6 s more, so that the
+    # session is seen working in the background between the reply and the subagent's end.
+    "RING_SUB_BASH": [
+        ("tool", "Bash", {"command": "echo ring-bash-ok > ring_bash_out.txt",
+                          "description": "Write the ring marker file"},
+         "I will run a command."),
+        ("slow", 6, "The command ran. RING-BASH-DONE"),
+    ],
     # Another command, for `ring-tmux reply` to refuse (a new prompt typed after a refusal
     # goes into the tool_result's message, which the lookup skips: hence a turn of its own).
     "RING_DENY_BASH": [
@@ -51,26 +70,54 @@ SCRIPTS: dict[str, list[tuple]] = {
         ("text", "Understood, not running it. RING-DENY-DONE"),
     ],
     # A subagent whose Bash call needs permission: the subagent's own loop gets the prompt
-    # below (RING_RUN_BASH's script), and its dialog says which agent asks.
+    # below (RING_SUB_BASH's script), and its dialog says which agent asks.
     "RING_SUBAGENT": [
         ("tool", "Agent", {"description": "Write the marker",
-                           "prompt": "RING_RUN_BASH: write the marker",
+                           "prompt": "RING_SUB_BASH: write the marker",
                            "subagent_type": "general-purpose"},
          "I will ask a subagent."),
         ("text", "The subagent is done. RING-SUBAGENT-DONE"),
     ],
+    # Work that takes a while: `ls` (a read-only command: no dialog) every 3 s, four times,
+    # then 15 s of thinking without an event; for a background subagent that keeps working.
+    # (A Glob sends no PreToolUse / PostToolUse, only PostToolBatch.)
+    "RING_SUB_BUSY": [("tool", "Bash", {"command": "ls", "description": "List the folder"},
+                       "", 3)] * 4 + [
+        ("slow", 15, "The busy work is finished. RING-SUBBUSY-DONE")],
+    # Work that ends soon: one `ls` after 2 s, then the answer.
+    "RING_SUB_QUICK": [
+        ("tool", "Bash", {"command": "ls", "description": "List the folder"}, "", 2),
+        ("text", "The quick work is finished. RING-SUBQUICK-DONE")],
+    # A background subagent keeps working while the main turn asks a question.
+    "RING_BG_ASK": [
+        ("tool", "Agent", {"description": "Busy work", "prompt": "RING_SUB_BUSY: look around",
+                           "subagent_type": "general-purpose", "run_in_background": True},
+         "I will start a helper."),
+        ("tool", "AskUserQuestion", {"questions": [QUESTION]}, ""),
+        ("text", "Thanks for choosing. RING-BGASK-DONE"),
+    ],
+    # A background subagent ends while the main turn's question stands.
+    "RING_SUB_ENDS": [
+        ("tool", "Agent", {"description": "Quick work", "prompt": "RING_SUB_QUICK: look around",
+                           "subagent_type": "general-purpose", "run_in_background": True},
+         "I will start a quick helper."),
+        ("tool", "AskUserQuestion", {"questions": [QUESTION]}, ""),
+        ("text", "Thanks for choosing. RING-SUBENDS-DONE"),
+    ],
+    # Two subagents at once: one asks permission for a command, the other keeps working.
+    "RING_TWO_SUBS": [
+        ("tools", [("Agent", {"description": "Write the marker",
+                              "prompt": "RING_RUN_BASH: write the marker",
+                              "subagent_type": "general-purpose", "run_in_background": True}),
+                   ("Agent", {"description": "Busy work", "prompt": "RING_SUB_BUSY: look around",
+                              "subagent_type": "general-purpose", "run_in_background": True})],
+         "I will start two helpers."),
+        ("text", "Both helpers are started. RING-TWOSUBS-DONE"),
+    ],
     "RING_ASK_BACK": [("text", "I can do that. Which color do you prefer, red or blue?")],
     "RING_ANSWER_BLUE": [("text", "Blue it is. RING-ANSWER-DONE")],
     "RING_ASK_TOOL": [
-        ("tool", "AskUserQuestion", {"questions": [{
-            "question": "Which color should the ring be?",
-            "header": "Color",
-            "options": [
-                {"label": "Red", "description": "A red ring"},
-                {"label": "Blue", "description": "A blue ring"},
-            ],
-            "multiSelect": False,
-        }]}, ""),
+        ("tool", "AskUserQuestion", {"questions": [QUESTION]}, ""),
         ("text", "Thanks for choosing. RING-ASKTOOL-DONE"),
     ],
     "RING_PLAN": [
@@ -237,7 +284,9 @@ class Handler(JsonHandler):
             self._json(200, {})
             return
         step = choose_step(body)
-        entry["step"] = list(step[:2]) if step[0] != "tool" else ["tool", step[1]]
+        entry["step"] = (["tool", step[1]] if step[0] == "tool"
+                     else ["tools", [t[0] for t in step[1]]] if step[0] == "tools"
+                     else list(step[:2]))
         log(entry)
         model = body.get("model", "claude-sonnet-4-5")
         kind = step[0]
@@ -252,13 +301,18 @@ class Handler(JsonHandler):
         elif kind == "slow":
             delay = float(step[1])
             blocks = [{"type": "text", "text": step[2]}]
-        elif kind == "tool":
-            _, name, tool_input, lead = step
+        elif kind in ("tool", "tools"):
+            if kind == "tool":
+                calls, lead = [(step[1], step[2])], step[3]
+                delay = float(step[4]) if len(step) > 4 else 0.0
+            else:
+                calls, lead = step[1], step[2]
             if lead:
                 blocks.append({"type": "text", "text": lead})
-            blocks.append({"type": "tool_use", "id": "toolu_mock_" + uuid.uuid4().hex[:16],
-                           "name": name, "input": tool_input})
-        stop_reason = "tool_use" if kind == "tool" else "end_turn"
+            for name, tool_input in calls:
+                blocks.append({"type": "tool_use", "id": "toolu_mock_" + uuid.uuid4().hex[:16],
+                               "name": name, "input": tool_input})
+        stop_reason = "tool_use" if kind in ("tool", "tools") else "end_turn"
         msg_id = "msg_mock_" + uuid.uuid4().hex[:16]
         usage = {"input_tokens": 100, "output_tokens": 20, "cache_creation_input_tokens": 0,
                  "cache_read_input_tokens": 0}

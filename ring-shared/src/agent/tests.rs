@@ -125,6 +125,31 @@ fn the_newer_word_of_a_live_agent_wins(
     assert_eq!(sessions[0].row.status, want);
 }
 
+/// Claude's `waitingFor` names the dialog's kind; `dialog open` (any other dialog of Claude
+/// Code 2.1.328 / 2.1.332's, issue 29) is a wait of no known kind, not a permission.
+#[rstest]
+#[case::permission("permission prompt", "permission")]
+#[case::question("input needed", "question")]
+#[case::other_dialog("dialog open", "")]
+fn a_dialog_the_hooks_missed_waits_with_the_kind_claude_names(
+    #[case] waiting_for: &str,
+    #[case] kind: &str,
+) {
+    let mut sessions = [hook_row(Status::Working, "PreToolUse", T)];
+    let mut own = state(OwnStatus::Waiting, T + 1.0, Some(true));
+    own.waiting_for = waiting_for.into();
+    apply(&mut sessions, &[own]);
+    let row = &sessions[0].row;
+    assert_eq!(
+        (
+            row.status,
+            row.waiting_kind.as_str(),
+            row.waiting_detail.as_str()
+        ),
+        (Status::Waiting, kind, waiting_for)
+    );
+}
+
 #[test]
 fn a_waiting_row_keeps_the_hooks_kind_and_detail() {
     let mut sessions = [hook_row(Status::Waiting, "PermissionRequest", T)];

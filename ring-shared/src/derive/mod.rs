@@ -42,6 +42,14 @@ pub struct Procs {
     pub by_provider: BTreeMap<String, Option<Vec<Proc>>>,
     /// Claude session ids run as background agents (Appendix B).
     pub background_agent_ids: BTreeSet<String>,
+    /// Claude session ids that a live agent names in its own session file
+    /// (`~/.claude/sessions/<pid>.json`, its pid and start time checked): that session is the
+    /// process's, whatever the transcripts' times say (§4.4 live slots).
+    pub own_session_ids: BTreeSet<String>,
+    /// Claude session ids whose hooks said SessionEnd (ring's tombstones) and that have no
+    /// hook row since: such a session never takes a live slot (§4.4), however recently
+    /// Claude wrote its transcript on the way out.
+    pub ended_session_ids: BTreeSet<String>,
     /// Live local LLM chat processes with a terminal (§4.6): zero-config rows of their own.
     pub local_llm: Vec<crate::scan::LocalLlm>,
 }

@@ -78,7 +78,13 @@ const ACTIONABLE_NOTIFICATION_TYPES: &[&str] = &[
     "agent_needs_input",
     "elicitation_dialog",
     "permission_prompt",
+    // ring: Claude Code's team lead says a teammate needs permission (2.1.328, 2.1.332:
+    // "<worker> needs permission for <tool>"); only the lead can grant it. RiNG: idle.
+    "worker_permission_prompt",
 ];
+/// Notification types that speak of another session (Claude Code's agents view: "<label>
+/// finished"): they say nothing of the session whose hook sends them, which keeps its state.
+const OTHER_SESSION_NOTIFICATION_TYPES: &[&str] = &["agent_completed"];
 
 /// The `waiting_for` token (§2.3): first string of its keys, token, `-` → `_`.
 pub(super) fn waiting_for(obj: &Map<String, Value>) -> String {
@@ -169,6 +175,12 @@ pub(super) fn status(
 ) -> Option<Status> {
     let waiting_if = |cond: bool, otherwise: Status| if cond { Status::Waiting } else { otherwise };
     match (event, explicit) {
+        ("Notification", _)
+            if OTHER_SESSION_NOTIFICATION_TYPES
+                .contains(&notification_type(obj, provider).as_str()) =>
+        {
+            None
+        }
         ("SessionEnd", _) => Some(Status::Ended),
         ("SessionStart", _) if starts_at_the_prompt(obj, provider) => Some(Status::Idle),
         ("SessionStart" | "UserPromptSubmit", _) => Some(Status::Working),
@@ -180,7 +192,9 @@ pub(super) fn status(
             Some(Status::Waiting)
         }
         ("StopFailure" | "Interrupt", None) => Some(Status::Idle),
-        ("PermissionRequest" | "PreToolUse", None) => {
+        // Claude Code 2.1.332's `PreSkillShellCommand`: a skill's shell command about to run,
+        // the `PreToolUse` of a command inside a skill.
+        ("PermissionRequest" | "PreToolUse" | "PreSkillShellCommand", None) => {
             Some(waiting_if(action_required(obj), Status::Working))
         }
         ("Notification", None) => Some(waiting_if(
@@ -188,9 +202,24 @@ pub(super) fn status(
             Status::Idle,
         )),
         ("PostToolUse", None) => Some(Status::Working),
+        ("Stop", None) if background_running(obj) => Some(Status::Working),
         ("Stop", None) => Some(Status::Idle),
         _ => None,
     }
+}
+
+/// Whether a `Stop` leaves work running: Claude Code's `background_tasks` lists a task whose
+/// `status` is `running` (a background subagent). The turn is over, the session is not: the
+/// screen says "Waiting for 1 background agent to finish", and the subagent's own events
+/// follow (real-agent suite, claude bg_question). RiNG: idle.
+fn background_running(obj: &Map<String, Value>) -> bool {
+    obj.get("background_tasks")
+        .and_then(Value::as_array)
+        .is_some_and(|tasks| {
+            tasks
+                .iter()
+                .any(|t| t.get("status").and_then(Value::as_str) == Some("running"))
+        })
 }
 
 /// Whether a `SessionStart` leaves the agent at its prompt (see [`status`]).
@@ -215,7 +244,10 @@ pub(super) fn waiting_kind(
     if tool == "askuserquestion" || notification == "agent_needs_input" {
         return "question";
     }
-    if event == "PermissionRequest" || notification == "permission_prompt" {
+    if event == "PermissionRequest"
+        || notification == "permission_prompt"
+        || notification == "worker_permission_prompt"
+    {
         return "permission";
     }
     if wf == "approval" || wf == "permission" {

@@ -171,9 +171,15 @@ fn explicit_signal_parsing(#[case] payload: Value, #[case] want: Option<bool>) {
 #[case::hyphen_not_recognized("Notification", json!({"notificationType": "permission-prompt"}), Status::Idle)]
 #[case::raw_type_alias("Notification", json!({"rawNotificationType": "agent_needs_input"}), Status::Waiting)]
 #[case::elicitation("Notification", json!({"notification_type": "elicitation_dialog"}), Status::Waiting)]
+#[case::teammate_needs_permission("Notification", json!({"notification_type": "worker_permission_prompt", "message": "researcher needs permission for Bash"}), Status::Waiting)]
+#[case::skill_shell_command_works("PreSkillShellCommand", json!({"tool_name": "Bash", "tool_input": {"command": "ls"}}), Status::Working)]
+#[case::mcp_skill_request_waits("PermissionRequest", json!({"tool_name": "Skill", "tool_kind": "mcp_skill", "mcp_server": {"name": "docs"}}), Status::Waiting)]
 #[case::ordinary_notification("Notification", json!({"notification_type": "idle_prompt"}), Status::Idle)]
 #[case::post_tool_use("PostToolUse", json!({}), Status::Working)]
 #[case::stop("Stop", json!({}), Status::Idle)]
+#[case::stop_with_no_background_task("Stop", json!({"background_tasks": []}), Status::Idle)]
+#[case::stop_with_a_finished_background_task("Stop", json!({"background_tasks": [{"id": "a1", "type": "subagent", "status": "completed"}]}), Status::Idle)]
+#[case::stop_with_a_running_background_agent("Stop", json!({"background_tasks": [{"id": "a1", "type": "subagent", "status": "running", "agent_type": "general-purpose"}]}), Status::Working)]
 fn event_to_status(#[case] event: &str, #[case] extra: Value, #[case] want: Status) {
     let mut payload = json!({"session_id": "s", "event": event});
     payload
@@ -191,6 +197,8 @@ fn event_to_status(#[case] event: &str, #[case] extra: Value, #[case] want: Stat
 #[case::agent_needs_input("Notification", json!({"notification_type": "agent_needs_input"}), "question")]
 #[case::permission_request("PermissionRequest", json!({"requires_action": "yes"}), "permission")]
 #[case::permission_prompt("Notification", json!({"notification_type": "permission_prompt"}), "permission")]
+#[case::worker_permission_prompt("Notification", json!({"notification_type": "worker_permission_prompt"}), "permission")]
+#[case::mcp_skill_request("PermissionRequest", json!({"tool_name": "Skill", "tool_kind": "mcp_skill"}), "permission")]
 #[case::approval("Stop", json!({"waiting_for": "approval"}), "permission")]
 #[case::question_waiting_for("Stop", json!({"waiting_for": "selection"}), "question")]
 #[case::user_is_idle_kind("Stop", json!({"waiting_for": "user"}), "idle")]
@@ -207,6 +215,19 @@ fn waiting_kind_first_match(#[case] event: &str, #[case] extra: Value, #[case] w
     let e = norm(payload);
     assert_eq!(e.status, Status::Waiting);
     assert_eq!(e.waiting_kind, want);
+}
+
+/// Claude Code's agents view sends `agent_completed` ("<label> finished") from the hook of the
+/// session that shows it, about another session: that session's row stays as it is.
+#[test]
+fn a_notification_about_another_session_is_ignored() {
+    let payload = json!({"session_id": "s", "hook_event_name": "Notification",
+        "notification_type": "agent_completed", "message": "review finished"});
+    let obj = payload.as_object().expect("object");
+    assert_eq!(
+        rules::status(obj, "Notification", "claude-code", None),
+        None
+    );
 }
 
 #[test]

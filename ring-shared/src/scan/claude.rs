@@ -257,24 +257,37 @@ pub fn claude_rows(
     // Synthetic rows need the realpaths of the rows' cwds: one per group (all its rows share
     // the cwd), for groups that kept a row.
     let mut covered: Set<String> = fasthash::set_with_capacity(0);
+    let own = &ctx.procs.own_session_ids;
+    let gone = |id: &str| ctx.procs.ended_session_ids.contains(id) && !own.contains(id);
     for mut group in groups {
         let cwd: &str = group.first().map_or("", |&i| &cwds[i]);
         let real = realpath(cwd, ctx);
         let (slots, tty) = live.slots(&real);
         let mut placed_any = false;
         if slots > 0 && slots < group.len() {
-            // Process-tree evidence beats mtime order: a crashed session written after a quiet
-            // live one must not take its slot.
-            let (mut front, back): (Vec<usize>, Vec<usize>) = group
-                .into_iter()
-                .partition(|&i| evidence(&recent[i].id, cwd));
-            front.extend(back);
-            group = front;
+            // What a live process says it is beats mtime order: its own session file, or
+            // process-tree evidence (a crashed session written after a quiet live one must
+            // not take its slot); a session its hooks ended comes last.
+            let rank_of = |i: usize| {
+                let id = recent[i].id.as_str();
+                if own.contains(id) || evidence(id, cwd) {
+                    0
+                } else if gone(id) {
+                    2
+                } else {
+                    1
+                }
+            };
+            let ranks: Vec<u8> = group.iter().map(|&i| rank_of(i)).collect();
+            let mut order: Vec<usize> = (0..group.len()).collect();
+            order.sort_by_key(|&k| ranks[k]);
+            group = order.into_iter().map(|k| group[k]).collect();
         }
         for (rank, i) in group.into_iter().enumerate() {
             let t = recent[i];
             let mut status = Status::Ended;
-            if rank < slots || ctx.procs.background_agent_ids.contains(&t.id) {
+            let slot = rank < slots && !gone(&t.id);
+            if slot || ctx.procs.background_agent_ids.contains(&t.id) {
                 let idle = ctx.now - t.mtime;
                 status = aged_status(idle, ctx);
                 if matches!(status, Status::Working | Status::Idle)
@@ -291,7 +304,7 @@ pub fn claude_rows(
             if status == Status::Ended && !ended.wanted(&t.id) {
                 continue;
             }
-            let tty = if rank == 0 && tty.as_deref().is_some_and(|t| !t.is_empty()) {
+            let tty = if rank == 0 && slot && tty.as_deref().is_some_and(|t| !t.is_empty()) {
                 tty.clone()
             } else {
                 None

@@ -220,6 +220,71 @@ fn process_tree_evidence_moves_a_row_into_the_live_slot() {
     );
 }
 
+/// Two Claudes in one folder, one exits (real-agent suite, claude two_claudes): the one that
+/// exited wrote its transcript last, yet the live slot (and the one live process's terminal)
+/// goes to the session the live agent's own file names, or failing that to the one whose
+/// hooks did not end it.
+#[rstest]
+#[case::by_mtime_the_ended_one_wins(false, false, "exited")]
+#[case::the_agents_own_file_names_the_live_one(true, false, "waits")]
+#[case::a_session_ended_by_its_hooks_takes_no_slot(false, true, "waits")]
+fn the_live_slot_goes_to_the_live_session_not_the_newest_transcript(
+    #[case] own: bool,
+    #[case] ended: bool,
+    #[case] live: &str,
+) {
+    let files = [
+        facts("waits", "/repo", 60.0, TailKind::Waiting),
+        facts("exited", "/repo", 2.0, TailKind::Waiting),
+    ];
+    let mut procs = procs(&[("/repo", "/dev/pts/7")], None);
+    if own {
+        procs.own_session_ids.insert("waits".into());
+    }
+    if ended {
+        procs.ended_session_ids.insert("exited".into());
+    }
+    let rows = with_ctx(&procs, |ctx| {
+        every_claude_row(
+            &files,
+            known_procs(ctx, "claude-code").expect("known"),
+            ctx,
+            &|_, _| false,
+        )
+    });
+    let live_rows: Vec<_> = statuses(&rows)
+        .into_iter()
+        .filter(|(_, status, _)| *status != Status::Ended)
+        .map(|(id, _, tty)| (id, tty))
+        .collect();
+    assert_eq!(
+        live_rows,
+        [(live.to_owned(), Some("/dev/pts/7".to_owned()))]
+    );
+}
+
+/// A fresh Claude in the folder of one that asked a question and exited (real-agent suite,
+/// claude two_claudes): until its first prompt it has no transcript, and the old session
+/// (ended by its hooks) must not take the live slot with its question.
+#[test]
+fn a_session_ended_by_its_hooks_never_takes_a_free_slot() {
+    let files = [facts("asked-and-left", "/repo", 5.0, TailKind::Waiting)];
+    let mut procs = procs(&[("/repo", "/dev/pts/7")], None);
+    procs.ended_session_ids.insert("asked-and-left".into());
+    let rows = with_ctx(&procs, |ctx| {
+        every_claude_row(
+            &files,
+            known_procs(ctx, "claude-code").expect("known"),
+            ctx,
+            &|_, _| false,
+        )
+    });
+    assert_eq!(
+        statuses(&rows),
+        [row("asked-and-left", Status::Ended, None)]
+    );
+}
+
 /// Live slots of a /repo group (`quiet` 500 s old, `crashed` 10 s, `third` 20 s) with the
 /// given live Claude cwds, when pane %1 (cwd `pane_cwd`, shell 100) runs `args`.
 fn slots_with_tree(live: &[(&str, &str)], pane_cwd: &str, args: &str) -> Vec<(String, Status)> {

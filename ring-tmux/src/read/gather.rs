@@ -46,6 +46,8 @@ pub(crate) fn gather(env: &Env, scan: bool) -> Gathered {
     let realpaths = realpaths_for(env, &procs);
     let mut own = own::states(env, &procs);
     own.extend(own::gemini_states(&found.rows));
+    // The sessions live Claudes name, and those their hooks ended: who may take a slot.
+    let procs = own::claim_slots(env, procs, &own, &found.rows);
     Gathered {
         now,
         found,

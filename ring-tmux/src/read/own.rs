@@ -13,6 +13,47 @@ use ring_shared::agent::{OwnState, SESSION_FILE_CAP, parse_claude_session};
 use ring_shared::derive::{Detector, Procs};
 use std::path::Path;
 
+/// What decides a folder's live slots besides the transcripts' times (§4.4): the Claude
+/// sessions that live agents name in their own files, and those their hooks ended
+/// (`sessions/.ended/` tombstones) with no hook row since. Two Claudes in one folder, one
+/// exits: Claude writes the exiting one's transcript last, and by time alone it took the
+/// live one's slot and terminal (real-agent suite, claude two_claudes).
+pub fn claim_slots(
+    env: &Env,
+    mut procs: Procs,
+    states: &[OwnState],
+    rows: &[ring_shared::registry::Row],
+) -> Procs {
+    let claude = ring_shared::provider::claude::PROVIDER.name;
+    procs.own_session_ids.extend(
+        states
+            .iter()
+            .filter(|s| s.provider == claude && s.alive == Some(true))
+            .map(|s| s.session_id.clone()),
+    );
+    let dir = env
+        .ring_home
+        .join("sessions")
+        .join(crate::store::ended::ENDED_DIR);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return procs;
+    };
+    for entry in entries.flatten().take(MAX_FILES) {
+        let name = entry.file_name();
+        let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".json")) else {
+            continue;
+        };
+        // Only names that are a session id as it is (Claude's ids are UUIDs).
+        if ring_shared::registry::file_name(id) != name.to_str().unwrap_or_default()
+            || rows.iter().any(|r| r.session_id == id)
+        {
+            continue;
+        }
+        procs.ended_session_ids.insert(id.to_owned());
+    }
+    procs
+}
+
 /// At most this many session files are read (a folder of thousands is not a live board).
 const MAX_FILES: usize = 256;
 

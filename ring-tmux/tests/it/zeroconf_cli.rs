@@ -325,3 +325,53 @@ fn a_status_read_shows_what_a_read_of_every_row_shows_minus_the_ended_rows() {
     assert_eq!(world.json(NOW, &[]), shown);
     assert_eq!(world.oneline(NOW, false), "🟢1 🟡2");
 }
+
+/// Two Claudes in one folder, one exits (issue 29; real-agent suite, claude two_claudes): `b`
+/// said SessionEnd and Claude wrote its transcript last, `a` still waits on its question in
+/// the one live process. The live slot is `a`'s, so `b` does not come back idle (with `a`'s
+/// terminal, which turned `a`'s pane badge idle).
+#[test]
+fn a_claude_that_exited_does_not_take_the_live_slot_of_the_one_that_waits() {
+    let world = World::new();
+    world.transcript(
+        "-repo-app/a.jsonl",
+        &[user("paint"), end_turn("Red or blue?")],
+        NOW - 60.0,
+    );
+    world.transcript(
+        "-repo-app/b.jsonl",
+        &[user("hi"), end_turn("Hello.")],
+        NOW - 2.0,
+    );
+    world.procs(json!({"claude-code": [["/repo/app", "/dev/pts/1"]], "codex": []}));
+    let event = |id: &str, name: &str, extra: Value| {
+        let mut payload = json!({"session_id": id, "hook_event_name": name, "cwd": "/repo/app"});
+        payload
+            .as_object_mut()
+            .expect("object")
+            .extend(extra.as_object().expect("object").clone());
+        payload
+    };
+    world.hook(
+        event(
+            "a",
+            "Stop",
+            json!({"last_assistant_message": "Red or blue?"}),
+        ),
+        NOW - 60.0,
+    );
+    world.hook(
+        event("b", "SessionStart", json!({"source": "startup"})),
+        NOW - 30.0,
+    );
+    world.hook(
+        event("b", "SessionEnd", json!({"reason": "prompt_input_exit"})),
+        NOW - 3.0,
+    );
+    let live: Vec<_> = world
+        .board(NOW)
+        .into_iter()
+        .filter(|(_, status, _)| status != "ended")
+        .collect();
+    assert_eq!(live, vec![entry("a", "waiting", "hook")]);
+}

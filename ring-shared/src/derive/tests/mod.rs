@@ -36,6 +36,7 @@ fn procs(entries: &[(&str, Option<ProcList<'_>>)]) -> Procs {
             .collect(),
         background_agent_ids: BTreeSet::new(),
         local_llm: Vec::new(),
+        ..Procs::default()
     }
 }
 

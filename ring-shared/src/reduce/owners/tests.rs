@@ -114,6 +114,41 @@ fn a_subagents_tool_events_leave_the_foregrounds_question_on_screen() {
     assert_eq!(crate::owner::waiter(&row), None);
 }
 
+/// Claude's `permission_prompt` reminder ~6 s after the foreground's AskUserQuestion dialog,
+/// after a background subagent's tool calls took the row's `last_event` (real-agent suite,
+/// claude bg_question): the question stands, it does not turn into a permission.
+#[test]
+fn the_reminder_after_a_subagents_tool_calls_keeps_the_foregrounds_question() {
+    let ask = step(
+        8,
+        json!({"agent_id": null, "agent_type": null, "tool_name": "AskUserQuestion",
+               "tool_input": {"questions": [{"question": "Which color should the ring be?",
+                   "options": [{"label": "Red"}, {"label": "Blue"}]}]}}),
+    );
+    let reminder = json!({"session_id": step(0, json!({}))["session_id"].clone(),
+        "hook_event_name": "Notification", "notification_type": "permission_prompt",
+        "message": "Claude needs your permission", "cwd": "/WORK"});
+    let (_, file) = replay(
+        None,
+        &[
+            step(0, json!({})),
+            step(1, json!({})),
+            ask,
+            step(6, json!({})),
+            step(9, json!({})),
+        ],
+    );
+    assert_eq!(row_of(&file).waiting_kind, "question");
+    let (outcome, file) = replay(file, &[reminder]);
+    let row = row_of(&file);
+    assert_eq!(
+        (row.status, row.waiting_kind.as_str()),
+        (Status::Waiting, "question")
+    );
+    assert_eq!(owners(&row), ["foreground"]);
+    assert!(matches!(outcome, Outcome::Write { notify: false, .. }));
+}
+
 #[test]
 fn the_foregrounds_wait_is_the_summary_while_a_subagent_also_waits() {
     let question = step(7, json!({"last_assistant_message": "Shall I push it?"}));
@@ -399,4 +434,31 @@ fn a_ring_0_17_6_row_is_read_with_its_waits_in_order() {
     // And it round-trips through ring's writer unchanged in what RiNG reads.
     let again = decode_row(encode_row(&row).as_bytes()).expect("decodes");
     assert_eq!(again, row);
+}
+
+/// One AskUserQuestion, as Claude Code 2.1.328 sends it (`ask_tool.jsonl`: its PreToolUse,
+/// then its PermissionRequest, then the permission_prompt reminder), with
+/// `waiting_cooldown_seconds = 0`: it rings once (real-agent suite, claude ask_rings_once).
+#[test]
+fn one_question_rings_once_without_a_cooldown() {
+    const ASK: &str = include_str!("../../../tests/fixtures/agents/claude/ask_tool.jsonl");
+    let mut c = ctx(NOW);
+    c.config.waiting_cooldown_seconds = 0;
+    let mut file: Option<Map<String, Value>> = None;
+    let mut rang = Vec::new();
+    for (i, line) in ASK.lines().take(5).enumerate() {
+        let payload: Value = serde_json::from_str(line).expect("a recorded payload");
+        let Some(event) = normalize(&payload, DEFAULT_PROVIDER) else {
+            continue;
+        };
+        c.now = NOW + i as f64;
+        if let Outcome::Write { row, notify, .. } = reduce(file.as_ref(), &event, &c) {
+            if notify {
+                rang.push(event.event.clone());
+            }
+            file = Some(as_file(&row));
+        }
+    }
+    assert_eq!(row_of(&file).waiting_kind, "question");
+    assert_eq!(rang, ["PreToolUse"]);
 }
