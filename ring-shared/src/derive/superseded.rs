@@ -15,28 +15,37 @@ use std::collections::BTreeMap;
 /// Ends, in place, every live hook row of a one-session agent process but the one active last
 /// (the later `last_active`; on a tie, both stay).
 pub(super) fn apply(sessions: &mut [Session]) {
-    let key = |s: &Session| {
-        let provider = canonical_provider(&s.row.provider);
-        (s.source == Source::Hook
-            && s.row.status != Status::Ended
-            && crate::provider::rules(provider).one_session_per_process)
-            .then_some(())
-            .and_then(|()| Some((provider.to_owned(), s.row.agent_pid?, s.row.agent_start?)))
-    };
     let mut newest: BTreeMap<(String, i64, i64), f64> = BTreeMap::new();
     for session in sessions.iter() {
-        if let Some(k) = key(session) {
-            let last = newest.entry(k).or_insert(f64::MIN);
+        if let Some(key) = process_of(session) {
+            let last = newest.entry(key).or_insert(f64::MIN);
             *last = last.max(session.row.last_active);
         }
     }
     for session in sessions.iter_mut() {
-        if let Some(k) = key(session)
+        if let Some(key) = process_of(session)
             && newest
-                .get(&k)
+                .get(&key)
                 .is_some_and(|&last| session.row.last_active < last)
         {
             session.row.status = Status::Ended;
         }
     }
+}
+
+/// The agent process a live hook row of a one-session agent belongs to: (provider, pid, start
+/// time). `None` for any other row, or one that names no process.
+fn process_of(session: &Session) -> Option<(String, i64, i64)> {
+    let provider = canonical_provider(&session.row.provider);
+    if session.source != Source::Hook
+        || session.row.status == Status::Ended
+        || !crate::provider::rules(provider).one_session_per_process
+    {
+        return None;
+    }
+    Some((
+        provider.to_owned(),
+        session.row.agent_pid?,
+        session.row.agent_start?,
+    ))
 }
