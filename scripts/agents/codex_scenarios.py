@@ -497,8 +497,8 @@ def s_new(run: Run) -> None:
                                         if t["cwd"] == str(work) and t["id"] != thread_a), None), 10)
     run.check("second-idle", pane, work, ("idle", ""), thread=thread_b, text="• Second thread.")
     want = [f"codex:{thread_b}"]
-    live = wait_until(lambda: (lambda rows: rows if rows == want else None)(live_rows_on(env, pane)),
-                      L.DEADLINE) or live_rows_on(env, pane)
+    wait_until(lambda: live_rows_on(env, pane) == want, L.DEADLINE)
+    live = live_rows_on(env, pane)
     run.record(live == want, "only-the-new-thread-is-live", fmt(*run.screen(pane)), "-", "-",
                f"live rows on {pane}: {live} (want {want}; first thread codex:{thread_a})")
     env.mock.push([{"message": "Should I go on?"}])
