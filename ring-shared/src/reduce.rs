@@ -309,6 +309,9 @@ fn rings(prev: &Map<String, Value>, ctx: &Context<'_>, state: &Waiting) -> bool 
     }
 }
 
+/// The events of a tool call.
+const TOOL_EVENTS: [&str; 3] = ["PreToolUse", "PermissionRequest", "PostToolUse"];
+
 /// §3.6: the row, built from scratch; nothing is sticky but the waits (§3.16) and, from the
 /// same agent process, `tty` and `tmux_pane` when this event lacks them.
 ///
@@ -334,7 +337,12 @@ fn build_row(
     row.provider = event.provider.clone();
     row.cwd = event.cwd.clone();
     row.origin_cwd = event.cwd.clone();
-    if subagent && !prev.is_empty() {
+    // A tool event of an agent whose tool events carry the command's working folder (Codex's
+    // `workdir`) is still the session's: it keeps the session's folder (real-agent suite,
+    // codex subdir).
+    let tool_folder = crate::provider::rules(&event.provider).tool_events_carry_workdir
+        && TOOL_EVENTS.contains(&event.event.as_str());
+    if (subagent || tool_folder) && !prev.is_empty() {
         // A subagent works for the session: the row keeps the session's folder and transcript.
         row.cwd = prev.get("cwd").map_or_else(|| event.cwd.clone(), py_str);
         row.origin_cwd = prev

@@ -110,24 +110,38 @@ pub fn hosts_sessions(cmdline: &[u8]) -> bool {
     }) && args.next() == Some(ring_shared::provider::codex::HOOK_HOST_SUBCOMMAND.as_bytes())
 }
 
-/// The one live TUI of `provider` whose folder is `cwd` (by realpath), among `procs`: its
-/// pid, start time, tty and place. `None` when there is none or more than one.
+/// The live TUI of `provider` that runs the session, among `procs`: its pid, start time, tty
+/// and place. First the session's own TUI, `known` (the pid and start time its row already
+/// names), while it lives: a tool event's `cwd` is the command's working folder, which may be
+/// a subfolder (real-agent suite, codex subdir). Else the one TUI whose folder is `cwd` (by
+/// realpath). `None` when neither finds exactly one.
 pub fn session_tui(
     procs: &ring_shared::derive::Procs,
     provider: &str,
     cwd: &str,
+    known: Option<(i64, i64)>,
     realpath: &dyn Fn(&str) -> String,
     environ: &dyn Fn(i64) -> Option<Vec<u8>>,
 ) -> Option<(Agent, Place)> {
     let live = procs.by_provider.get(provider)?.as_deref()?;
-    let real = realpath(cwd);
-    let mut here = live
-        .iter()
-        .filter(|p| !p.cwd.is_empty() && realpath(&p.cwd) == real);
-    let tui = here.next()?;
-    if here.next().is_some() {
-        return None;
-    }
+    let own = known.and_then(|(pid, start)| {
+        live.iter()
+            .find(|p| p.pid == Some(pid) && p.start == Some(start))
+    });
+    let tui = match own {
+        Some(tui) => tui,
+        None => {
+            let real = realpath(cwd);
+            let mut here = live
+                .iter()
+                .filter(|p| !p.cwd.is_empty() && realpath(&p.cwd) == real);
+            let tui = here.next()?;
+            if here.next().is_some() {
+                return None;
+            }
+            tui
+        }
+    };
     let pid = tui.pid?;
     let place = Place::from_environ(&environ(pid).unwrap_or_default());
     Some((
@@ -260,11 +274,17 @@ fn seam(name: &str) -> Option<Option<String>> {
 /// providers without one: then only the stdin probe runs).
 ///
 /// A hook that runs inside a session host (Codex's app-server daemon, [`hosts_sessions`]) takes
-/// its session's place from the one TUI of the provider in the payload's folder
-/// ([`session_tui`]): that TUI's pid, start time and tty, and the tmux or zellij pane of its
-/// own environment (real-agent suite, codex second: every TUI's hooks run in the first TUI's
+/// its session's place from its TUI ([`session_tui`]: the one its row names by `known` pid and
+/// start time while that process lives, else the one TUI of the provider in the payload's
+/// folder): that TUI's pid, start time and tty, and the tmux or zellij pane of its own
+/// environment (real-agent suite, codex second: every TUI's hooks run in the first TUI's
 /// daemon, with its `$TMUX_PANE`).
-pub fn discover(process_name: Option<&str>, provider: &str, cwd: &str) -> Discovered {
+pub fn discover(
+    process_name: Option<&str>,
+    provider: &str,
+    cwd: &str,
+    known: Option<(i64, i64)>,
+) -> Discovered {
     let stdin = seam("RING_STDIN_TTY").unwrap_or_else(stdin_tty);
     let (agent_tty, agent) = match (process_name, seam("RING_AGENT_TTY")) {
         (None, _) => (None, None),
@@ -279,9 +299,14 @@ pub fn discover(process_name: Option<&str>, provider: &str, cwd: &str) -> Discov
     {
         let procs = crate::procs::scan();
         let realpaths = crate::read::RealPaths::default();
-        let found = session_tui(&procs, provider, cwd, &|p| realpaths.get(p), &|pid| {
-            read_proc(pid, "environ")
-        });
+        let found = session_tui(
+            &procs,
+            provider,
+            cwd,
+            known,
+            &|p| realpaths.get(p),
+            &|pid| read_proc(pid, "environ"),
+        );
         let (tui, place) = found.unzip();
         return Discovered {
             tty: stdin.or_else(|| tui.as_ref().and_then(|t| t.tty.clone())),
@@ -446,13 +471,19 @@ mod tests {
     /// Real-agent suite, codex second: two TUIs in two folders share one daemon; each hook
     /// finds its own TUI by the payload's folder, and two TUIs in one folder give no place.
     #[rstest]
-    #[case::the_second_tui(&[("/w", 10, "/dev/pts/2"), ("/w2", 20, "/dev/pts/3")], "/w2", Some((20, "/dev/pts/3", "%20")))]
-    #[case::through_a_symlink(&[("/w", 10, "/dev/pts/2")], "/link-to-w", Some((10, "/dev/pts/2", "%10")))]
-    #[case::two_in_one_folder(&[("/w", 10, "/dev/pts/2"), ("/w", 11, "/dev/pts/4")], "/w", None)]
-    #[case::none_there(&[("/w", 10, "/dev/pts/2")], "/elsewhere", None)]
+    #[case::the_second_tui(&[("/w", 10, "/dev/pts/2"), ("/w2", 20, "/dev/pts/3")], "/w2", None, Some((20, "/dev/pts/3", "%20")))]
+    #[case::through_a_symlink(&[("/w", 10, "/dev/pts/2")], "/link-to-w", None, Some((10, "/dev/pts/2", "%10")))]
+    #[case::two_in_one_folder(&[("/w", 10, "/dev/pts/2"), ("/w", 11, "/dev/pts/4")], "/w", None, None)]
+    #[case::none_there(&[("/w", 10, "/dev/pts/2")], "/elsewhere", None, None)]
+    // Real-agent suite, codex subdir: a tool event's cwd is the command's workdir.
+    #[case::own_tui_from_a_subfolder(&[("/w", 10, "/dev/pts/2"), ("/w2", 20, "/dev/pts/3")], "/w/sub", Some((10, 100)), Some((10, "/dev/pts/2", "%10")))]
+    #[case::own_tui_before_the_folders(&[("/w", 10, "/dev/pts/2"), ("/w/sub", 20, "/dev/pts/3")], "/w/sub", Some((10, 100)), Some((10, "/dev/pts/2", "%10")))]
+    #[case::own_tui_gone_then_the_folder(&[("/w", 10, "/dev/pts/2")], "/w", Some((30, 300)), Some((10, "/dev/pts/2", "%10")))]
+    #[case::pid_reused_by_another_tui(&[("/w2", 10, "/dev/pts/2")], "/w/sub", Some((10, 999)), None)]
     fn a_hosted_hook_finds_its_own_tui(
         #[case] tuis: &[(&str, i64, &str)],
         #[case] cwd: &str,
+        #[case] known: Option<(i64, i64)>,
         #[case] want: Option<(i64, &str, &str)>,
     ) {
         let procs = codex_procs(tuis);
@@ -464,7 +495,7 @@ mod tests {
             }
         };
         let environ = |pid: i64| Some(format!("TMUX=/tmp/t,1,0\0TMUX_PANE=%{pid}\0").into_bytes());
-        let got = session_tui(&procs, "codex", cwd, &realpath, &environ);
+        let got = session_tui(&procs, "codex", cwd, known, &realpath, &environ);
         let got = got.as_ref().map(|(agent, place)| {
             (
                 agent.pid,

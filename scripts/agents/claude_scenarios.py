@@ -35,7 +35,18 @@ HERE = Path(__file__).resolve().parent
 MOCK = HERE / "mock_anthropic.py"
 FIXTURES = H.REPO / "ring-shared/tests/fixtures/agents/claude"
 API_KEY = "sk-ant-api03-ringmock-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ-ringAA"
-CLAUDE_VERSION = "2.1.328"
+
+
+def installed_version() -> str:
+    """The version of the Claude Code package in RING_AGENTS_BIN's node_modules."""
+    manifest = Path(H.AGENTS_BIN).parent / "@anthropic-ai" / "claude-code" / "package.json"
+    try:
+        return json.loads(manifest.read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return "unknown"
+
+
+CLAUDE_VERSION = installed_version()
 ENDED = H.ENDED
 
 

@@ -427,6 +427,8 @@ trust_level = "trusted"
     # ---- cleanup
 
     def close(self) -> None:
+        H.save_shapes(f"codex-{self.name}", self.ring_home,
+                      [("codex", r.get("payload")) for r in self.probes()])
         if self.started_tmux:
             subprocess.run(["tmux", "-L", self.outer, "kill-server"], capture_output=True)
             subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end scenarios of the real Codex CLI (0.169) against ring, in a private tmux server.
+"""End-to-end scenarios of the real Codex CLI (0.171) against ring, in a private tmux server.
 
 Each scenario gets a throwaway HOME (Codex pointed at mock_openai.py on 127.0.0.1, ring's hooks
 installed by `ring-tmux install-hooks` and pre-trusted, or trusted through the TUI's dialog),
@@ -473,6 +473,69 @@ def s_reply(run: Run) -> None:
                f"{'exists' if (work / 'second.txt').exists() else 'absent'}")
 
 
+def live_rows_on(env: CodexEnv, pane: str) -> list[str]:
+    """The session ids of ring's live (not ended) Codex rows that name `pane`."""
+    return sorted(r.get("session_id", "?") for r in env.board()
+                  if r.get("provider") == "codex" and r.get("tmux_pane") == pane
+                  and r.get("status") != "ended")
+
+
+def s_new(run: Run) -> None:
+    """`/new` in the TUI: a second thread on the same pane. Codex sends no SessionEnd for the
+    first (its daemon keeps it loaded): ring must show the new thread alone on the pane."""
+    env, pane, work = run.env, run.env.first_pane, run.env.work
+    run.boot(pane, work)
+    env.mock.push([{"message": "First thread."}])
+    run.prompt(pane, "hello")
+    run.check("first-idle", pane, work, ("idle", ""), text="• First thread.")
+    thread_a = env.thread_for(work)
+    env.send_text(pane, "/new")
+    wait_until(lambda: "First thread." not in env.capture(pane), 10)
+    env.mock.push([{"message": "Second thread."}])
+    run.prompt(pane, "hello again")
+    thread_b = wait_until(lambda: next((t["id"] for t in env.threads()
+                                        if t["cwd"] == str(work) and t["id"] != thread_a), None), 10)
+    run.check("second-idle", pane, work, ("idle", ""), thread=thread_b, text="• Second thread.")
+    want = [f"codex:{thread_b}"]
+    wait_until(lambda: live_rows_on(env, pane) == want, L.DEADLINE)
+    live = live_rows_on(env, pane)
+    run.record(live == want, "only-the-new-thread-is-live", fmt(*run.screen(pane)), "-", "-",
+               f"live rows on {pane}: {live} (want {want}; first thread codex:{thread_a})")
+    env.mock.push([{"message": "Should I go on?"}])
+    run.prompt(pane, "and now?")
+    run.check("second-question", pane, work, ("waiting", "question"), thread=thread_b)
+    live = live_rows_on(env, pane)
+    run.record(live == want, "still-only-the-new-thread", fmt(*run.screen(pane)), "-", "-",
+               f"live rows on {pane}: {live} (want {want})")
+
+
+def s_subdir(run: Run) -> None:
+    """A command the model runs with `workdir` in a subfolder: Codex's tool events carry that
+    folder as `cwd`. The row keeps its pane and the session's own folder."""
+    env, pane, work = run.env, run.env.first_pane, run.env.work
+    sub = work / "sub"
+    sub.mkdir()
+    run.boot(pane, work)
+    env.mock.push([{"shell": "touch plain.txt", "escalated": False, "workdir": str(sub)}])
+    env.mock.push([{"message": "Made plain.txt."}])
+    run.prompt(pane, "make plain.txt in sub")
+    run.check("plain-command-done", pane, work, ("idle", ""), text="• Made plain.txt.")
+    env.mock.push([{"shell": "touch made.txt", "escalated": True, "workdir": str(sub),
+                    "justification": "Create made.txt in sub outside the sandbox?"}])
+    env.mock.push([{"message": "Created made.txt."}])
+    run.prompt(pane, "create made.txt in sub")
+    run.check("sub-approval-dialog", pane, work, ("waiting", "permission"),
+              deadline=L.PERMISSION_WAIT + L.DEADLINE)
+    env.mock.set_hold(True)
+    env.send_keys(pane, "y")
+    run.check("sub-approved-working", pane, work, ("working", ""))
+    env.mock.set_hold(False)
+    run.check("sub-done", pane, work, ("idle", ""), text="• Created made.txt.")
+    made = (sub / "made.txt").exists() and (sub / "plain.txt").exists()
+    run.record(made, "ran-in-the-subfolder", fmt(*run.screen(pane)), "-", "-",
+               f"sub/plain.txt and sub/made.txt {'exist' if made else 'missing'}")
+
+
 SCENARIOS = {
     "trust": (s_trust, {"pretrust": False}),
     "approve": (s_approve, {}),
@@ -483,6 +546,8 @@ SCENARIOS = {
     "exec": (s_exec, {}),
     "nohooks": (s_nohooks, {"hooks": False, "probe_forced": False}),
     "reply": (s_reply, {}),
+    "new": (s_new, {}),
+    "subdir": (s_subdir, {}),
 }
 
 

@@ -66,6 +66,32 @@ def now() -> float:
     return time.time()
 
 
+# The canary (scripts/e2e-agents.sh --canary) sets this: every scenario appends the shapes of
+# the hook payloads ring received (agent, event, top-level field names) to this file.
+SHAPES_LOG = os.environ.get("RING_E2E_SHAPES", "")
+
+
+def save_shapes(scenario: str, ring_home: Path, extra: list[tuple[str, dict]] = ()) -> None:
+    """Appends one line per distinct (agent, event, field names) of the payloads ring's hook
+    logged in `ring_home/hook_payloads.jsonl`, plus `extra` (agent, raw payload) pairs from a
+    recording hook; nothing without RING_E2E_SHAPES."""
+    if not SHAPES_LOG:
+        return
+    seen = set()
+    pairs = [(l.get("provider", "?"), l.get("payload")) for l in
+             read_jsonl(ring_home / "hook_payloads.jsonl")]
+    for agent, payload in [*pairs, *extra]:
+        if not isinstance(payload, dict):
+            continue
+        event = next((payload[k] for k in ("hook_event_name", "hookEventName", "event",
+                                            "event_name") if isinstance(payload.get(k), str)), "?")
+        seen.add((agent, event, tuple(sorted(payload))))
+    with open(SHAPES_LOG, "a") as f:
+        for agent, event, fields in sorted(seen):
+            f.write(json.dumps({"scenario": scenario, "agent": agent, "event": event,
+                                "fields": list(fields)}) + "\n")
+
+
 def read_jsonl(path: Path) -> list:
     """A JSON-lines file's records (none when it is missing; a line that is not JSON, such
     as one still being written, is passed over)."""
@@ -355,6 +381,12 @@ class Harness:
 
     # ---- teardown ----------------------------------------------------------------------
     def close(self) -> None:
+        # The recording hook's payloads (every event, not only ring's) are its agent's: the
+        # one agent whose payloads ring logged here.
+        agents = {l.get("provider") for l in self.ring_payloads()}
+        agent = agents.pop() if len(agents) == 1 else None
+        recorded = [(agent, r.get("payload")) for r in self.agent_payloads()] if agent else []
+        save_shapes(self.name, self.ring_home, recorded)
         # The outer server first (its client would outlive ours by a moment); nothing to kill
         # when no client was attached.
         for socket in (self.outer_socket, self.socket):

@@ -131,7 +131,9 @@ class Run:
     def boot(self) -> None:
         binary = os.path.join(H.AGENTS_BIN, "opencode")
         self.h.send_text(binary)
-        ok, _ = wait_until(lambda: "ctrl+p commands" in self.h.capture(), 60, 0.3)
+        # 120 s: on 2 busy cores (load ~15) a first start of OpenCode's binary showed nothing
+        # for over 60 s (canary run of issue 29; alone it starts in seconds).
+        ok, _ = wait_until(lambda: "ctrl+p commands" in self.h.capture(), 120, 0.3)
         if not ok:
             raise RuntimeError(f"OpenCode did not start:\n{self.h.capture()}")
 

@@ -78,7 +78,8 @@ class OpencodeZellijRun(Z.ZellijRun):
 
 def scenario(run: OpencodeZellijRun) -> None:
     binary = os.path.join(H.AGENTS_BIN, "opencode")
-    run.step("start", lambda: run.h.send_text(binary), ("idle", ""), timeout=60)
+    # 120 s: a first start of OpenCode on 2 busy cores can take over 60 s (opencode_scenarios).
+    run.step("start", lambda: run.h.send_text(binary), ("idle", ""), timeout=120)
     run.mock.push([{"shell": "echo hello-ring > out.txt", "description": "Write out.txt"}])
     run.mock.push([{"message": "Wrote out.txt."}])
     run.step("permission", lambda: run.h.send_text("write hello-ring into out.txt"),

@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 pub(crate) mod files;
 mod liveness;
+mod superseded;
 mod tmux;
 
 pub use files::{Hidden, parse_hidden, parse_labels};
@@ -264,7 +265,8 @@ pub fn derive(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Derived {
 }
 
 /// The hook-registry read: §4.2 (a) Codex permission wait, (b) bare SessionStart,
-/// (c) `hook_stale`, (d) liveness (§4.3). Rows stay in the given order.
+/// (c) `hook_stale`, (d) liveness (§4.3), then one session per agent process (§11.15). Rows
+/// stay in the given order.
 pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
     let mut sessions: Vec<Session> = rows
         .into_iter()
@@ -296,6 +298,7 @@ pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
         })
         .collect();
     liveness::apply(&mut sessions, ctx.procs, ctx.realpath);
+    superseded::apply(&mut sessions);
     sessions
 }
 

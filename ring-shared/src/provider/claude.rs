@@ -36,6 +36,8 @@ pub static PROVIDER: Provider = Provider {
         background_agents: true,
         ended_row_covers_process: false,
         synthetic_without_tty: true,
+        one_session_per_process: false,
+        tool_events_carry_workdir: false,
     },
     install: Some(Install {
         settings: ".claude/settings.json",

@@ -35,6 +35,8 @@ pub static PROVIDER: Provider = Provider {
         background_agents: false,
         ended_row_covers_process: true,
         synthetic_without_tty: false,
+        one_session_per_process: true,
+        tool_events_carry_workdir: true,
     },
     install: Some(Install {
         settings: ".codex/hooks.json",

@@ -81,6 +81,8 @@ pub static PROVIDER: Provider = Provider {
         background_agents: false,
         ended_row_covers_process: false,
         synthetic_without_tty: false,
+        one_session_per_process: false,
+        tool_events_carry_workdir: false,
     },
     install: Some(Install {
         settings: ".cursor/hooks.json",

@@ -38,6 +38,8 @@ const NO_HOOKS: Rules = Rules {
     background_agents: false,
     ended_row_covers_process: false,
     synthetic_without_tty: false,
+    one_session_per_process: false,
+    tool_events_carry_workdir: false,
 };
 
 /// Ollama's executable, and the sub-command that is a chat (`ollama run MODEL`).

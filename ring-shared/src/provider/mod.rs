@@ -70,6 +70,13 @@ pub struct Rules {
     /// A live process with no terminal still gets its synthetic row (`synthetic:<cwd>`,
     /// unqualified, as RiNG names Claude's).
     pub synthetic_without_tty: bool,
+    /// One agent process shows one session at a time: a hook row of the same process
+    /// (`agent_pid` and `agent_start`) that was active later ends the older ones (Codex's
+    /// `/new` and `/resume` leave a thread without a `SessionEnd`).
+    pub one_session_per_process: bool,
+    /// Tool events (`PreToolUse`, `PermissionRequest`, `PostToolUse`) carry the command's
+    /// working folder as `cwd`, not the session's: they keep the row's folder.
+    pub tool_events_carry_workdir: bool,
 }
 
 /// Where and how `install-hooks` writes the hook of one agent.

@@ -1,5 +1,5 @@
-//! The write side on the real agents' payloads: every hook payload Claude Code 2.1.328,
-//! Codex CLI 0.169.0 and Gemini CLI 0.61.0 sent in the real-agent suite (`scripts/agents/*_scenarios.py`, fixtures
+//! The write side on the real agents' payloads: every hook payload Claude Code 2.1.332,
+//! Codex CLI 0.171.0 and Gemini CLI 0.61.0 sent in the real-agent suite (`scripts/agents/*_scenarios.py`, fixtures
 //! in `tests/fixtures/agents/`), replayed in order through `event::normalize` and
 //! `reduce::reduce` the way `ring-tmux hook` does (previous row = the last row written, read
 //! back from `encode_row`'s bytes; a clock that advances 1 s per payload), and compared at
@@ -135,6 +135,14 @@ const CODEX_ELSEWHERE: &[(&str, &str, DecidedBy)] = &[
         DecidedBy::CodexPermissionDelay,
     ),
     ("second", "a-no-badge", DecidedBy::ProcessLiveness),
+    ("reply", "start", DecidedBy::CodexNotPromptedYet),
+    ("reply", "approval-dialog", DecidedBy::CodexPermissionDelay),
+    ("reply", "second-dialog", DecidedBy::CodexPermissionDelay),
+    (
+        "subdir",
+        "sub-approval-dialog",
+        DecidedBy::CodexPermissionDelay,
+    ),
 ];
 
 /// Gemini steps decided elsewhere: (scenario, step, by what).
@@ -597,7 +605,7 @@ fn run(agent: Agent, scenario: &str) {
 #[case::reply_answers_ask_user_question("reply_ask")]
 #[case::reply_answers_the_plan_dialog("reply_plan")]
 #[case::reply_answers_a_subagents_dialog("reply_subagent")]
-fn claude_code_2_1_328_payloads_give_the_screens_state(#[case] scenario: &str) {
+fn claude_code_2_1_332_payloads_give_the_screens_state(#[case] scenario: &str) {
     run(Agent::Claude, scenario);
 }
 
@@ -609,7 +617,10 @@ fn claude_code_2_1_328_payloads_give_the_screens_state(#[case] scenario: &str) {
 #[case::quit_then_daemon_stops("quit")]
 #[case::two_tuis_in_two_folders("second")]
 #[case::codex_exec_runs_and_exits("exec")]
-fn codex_0_169_0_payloads_give_the_screens_state(#[case] scenario: &str) {
+#[case::new_thread_in_the_same_tui("new")]
+#[case::commands_run_in_a_subfolder("subdir")]
+#[case::reply_answers_the_approval("reply")]
+fn codex_0_171_0_payloads_give_the_screens_state(#[case] scenario: &str) {
     run(Agent::Codex, scenario);
 }
 
@@ -626,7 +637,7 @@ fn gemini_cli_0_61_0_payloads_give_the_screens_state(#[case] scenario: &str) {
 /// Every recorded scenario has a case above, and every listed step names a real scenario.
 #[rstest]
 #[case::claude(Agent::Claude, &["api_error", "ask_tool", "basic", "esc_permission", "esc_thinking", "kill9", "nohooks", "plan", "question", "reply", "reply_ask", "reply_plan", "reply_subagent"])]
-#[case::codex(Agent::Codex, &["approve", "esc", "exec", "question", "quit", "second", "trust"])]
+#[case::codex(Agent::Codex, &["approve", "esc", "exec", "new", "question", "quit", "reply", "second", "subdir", "trust"])]
 #[case::gemini(Agent::Gemini, &["basic", "esc_permission", "esc_thinking", "kill9", "question"])]
 fn every_recorded_scenario_is_replayed(#[case] agent: Agent, #[case] cases: &[&str]) {
     let dir = format!("{FIXTURES}/{}", agent.dir());
@@ -645,4 +656,113 @@ fn every_recorded_scenario_is_replayed(#[case] agent: Agent, #[case] cases: &[&s
             "listed step {scenario}/{step}: no such scenario"
         );
     }
+}
+
+/// Replays Codex payloads through `reduce` the way the hook does inside Codex's app-server
+/// daemon once it found the session's TUI: every event names that TUI (`agent_pid`,
+/// `agent_start`). Gives the rows last written, by session id.
+fn replay_in_one_tui(payloads: &[Value]) -> BTreeMap<String, Row> {
+    let mut rows: BTreeMap<String, Map<String, Value>> = BTreeMap::new();
+    for (i, payload) in payloads.iter().enumerate() {
+        let name = payload["hook_event_name"].as_str().unwrap_or("");
+        let Some(event) = CODEX_INSTALLED
+            .contains(&name)
+            .then(|| normalize(payload, "codex"))
+            .flatten()
+        else {
+            continue;
+        };
+        let ctx = Context {
+            now: T0 + i as f64,
+            hook_pid: 1,
+            config: Agent::Codex.config(),
+            agent_pid: Some(4242),
+            agent_start: Some(7),
+            ..Default::default()
+        };
+        match reduce(rows.get(&event.session_id), &event, &ctx) {
+            Outcome::Write { row, .. } => match serde_json::from_str(&encode_row(&row)) {
+                Ok(Value::Object(map)) => {
+                    rows.insert(event.session_id.clone(), map);
+                }
+                other => panic!("encode_row wrote no object: {other:?}"),
+            },
+            Outcome::Delete { .. } => {
+                rows.remove(&event.session_id);
+            }
+            Outcome::Keep => {}
+        }
+    }
+    rows.into_iter()
+        .map(|(id, map)| {
+            let bytes = Value::Object(map).to_string();
+            (id, decode_row(bytes.as_bytes()).expect("row"))
+        })
+        .collect()
+}
+
+/// Real-agent suite, codex subdir: a command the model runs with `workdir` in a subfolder
+/// makes Codex send its `PreToolUse`, `PermissionRequest` and `PostToolUse` with that folder
+/// as `cwd`; the row stays in the session's folder through all of them.
+#[test]
+fn codex_tool_events_in_a_subfolder_keep_the_sessions_folder() {
+    let payloads = payloads(Agent::Codex, "subdir");
+    let tool_cwds: BTreeSet<&str> = payloads
+        .iter()
+        .filter(|p| {
+            p["hook_event_name"]
+                .as_str()
+                .is_some_and(|e| e.ends_with("ToolUse"))
+        })
+        .map(|p| str_of(p, "cwd"))
+        .collect();
+    assert_eq!(
+        tool_cwds,
+        BTreeSet::from(["/WORK/sub"]),
+        "the fixture's tool events"
+    );
+    let mut seen = 0;
+    for n in 1..=payloads.len() {
+        let rows = replay_in_one_tui(&payloads[..n]);
+        let event = str_of(&payloads[n - 1], "hook_event_name");
+        for row in rows.values() {
+            seen += 1;
+            assert_eq!(
+                (row.cwd.as_str(), row.origin_cwd.as_str()),
+                ("/WORK", "/WORK"),
+                "after payload {n} ({event})"
+            );
+        }
+    }
+    assert!(seen >= payloads.len(), "every payload was replayed");
+}
+
+/// Real-agent suite, codex new: `/new` in the TUI starts a second thread on the same pane;
+/// Codex sends no `SessionEnd` for the first. On the board, only the new thread is live.
+#[test]
+fn codex_new_thread_in_the_same_tui_retires_the_older() {
+    let rows = replay_in_one_tui(&payloads(Agent::Codex, "new"));
+    assert_eq!(
+        rows.keys().collect::<Vec<_>>(),
+        ["codex:THREAD-ID", "codex:THREAD-ID-2"],
+        "two threads, neither ended by a hook"
+    );
+    let procs = Procs::default();
+    let hidden = BTreeMap::new();
+    let config = Config::default();
+    let ctx = ReadContext {
+        now: T0 + 100.0,
+        config: &config,
+        procs: &procs,
+        hidden: &hidden,
+        source_mtime: &|_| None,
+        realpath: &|p| p.to_owned(),
+    };
+    let sessions = derive::hook_sessions(rows.into_values().collect(), &ctx);
+    let live: Vec<(&str, &str)> = sessions
+        .iter()
+        .filter(|s| s.row.status.as_str() != "ended")
+        .map(|s| (s.row.session_id.as_str(), s.row.status.as_str()))
+        .collect();
+    assert_eq!(live, [("codex:THREAD-ID-2", "waiting")]);
 }

@@ -201,7 +201,14 @@ impl Recorder<'_> {
         let found = if ending || !self.henv.discover_tty {
             tty::Discovered::default()
         } else {
-            tty::discover(event.process_name, &event.provider, &event.cwd)
+            // The session's own agent process, as its row names it.
+            let known = prev.as_ref().and_then(|row| {
+                Some((
+                    row.get("agent_pid")?.as_i64()?,
+                    row.get("agent_start")?.as_i64()?,
+                ))
+            });
+            tty::discover(event.process_name, &event.provider, &event.cwd, known)
         };
         // The session's own place: the hook's environment, or its TUI's when the hook ran in
         // a process hosting many sessions (never the host's frozen one).

@@ -302,6 +302,7 @@ fn agent_processes_count_known_scans_only() {
 }
 
 mod liveness;
+mod superseded;
 
 #[test]
 fn every_source_serializes_as_its_json_value_and_back() {
