@@ -30,7 +30,8 @@ impl Board {
         let last = match &self.mode {
             Mode::List => match notice {
                 Some(notice) => error(notice),
-                None => text(HELP),
+                None if cells::width(HELP) <= cols => text(HELP),
+                None => text(HELP_SHORT),
             },
             Mode::Delete { subject, .. } => {
                 text(&format!(" hide {subject}? d hides · any other key cancels"))
@@ -120,8 +121,10 @@ impl Board {
     }
 }
 
-/// The help line while listing.
-pub const HELP: &str = " ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close";
+/// The help line while listing: the tmux board's keys (`ring-tmux board`), Esc for q.
+pub const HELP: &str = " ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · r refresh · Esc close";
+/// The help line on a board narrower than [`HELP`].
+pub const HELP_SHORT: &str = " jk move · Enter go · p n dd a u r · Esc close";
 
 pub(super) fn text(s: &str) -> Line {
     Line {
