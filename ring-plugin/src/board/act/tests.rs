@@ -516,6 +516,10 @@ fn the_help_line_names_the_tmux_boards_keys_and_shortens_on_a_narrow_board() {
     ] {
         assert!(wide[0].text.contains(key), "{key}: {}", wide[0].text);
     }
+    // A floating board of 78 columns: two lines, the acts' words kept.
+    let two: Vec<String> = board.footer(None, 78).into_iter().map(|l| l.text).collect();
+    assert_eq!(two, [HELP_MORE, HELP_KEYS]);
+    assert!(two.iter().all(|l| crate::cells::width(l) <= 78));
     let narrow = board.footer(None, 60);
     assert_eq!(narrow[0].text, HELP_SHORT);
     assert!(crate::cells::width(HELP_SHORT) <= 60);
