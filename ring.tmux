@@ -3,7 +3,8 @@
 # very pane and window that waits.
 #
 # Load it with TPM (`set -g @plugin '…/ring'`) or directly: `run-shell /path/to/ring/ring.tmux`
-# in ~/.tmux.conf, AFTER your own status / window / pane-border formats and options.
+# in ~/.tmux.conf, after your own status / window / pane-border formats and options (a
+# placeholder set later, by a `source-file` say, is replaced when it is set).
 #
 # ring never rewrites your formats: put placeholders where you want it, and this file
 # replaces them (sourcing it again changes nothing):
@@ -25,6 +26,8 @@
 #   @ring-menu-style board|menu  what the menu key opens (default board; menu: the plain
 #                      tmux menu, also on tmux 3.2+). Read when the key is pressed.
 #   @ring-status-interval 2  lowers status-interval to this when it is higher ("off": never)
+#   @ring-status-length 80   raises status-right-length (status-left-length) to this when lower,
+#                      where the status segment went ("off": never)
 #   @ring-bin PATH     the ring-tmux binary (default: PATH, ~/.local/bin, this repo's target/release)
 
 set -u
@@ -197,8 +200,53 @@ bind_ring_key() {
 	tmux bind-key -T prefix -- "$key" run-shell -b "$command"
 }
 
+# True (1) in a tmux format while a global format still holds a placeholder: `[!@]` tells
+# `#{ring_status}` from a theme's `#{E:@ring_status}`.
+PLACEHOLDER_SET='#{?#{m:*[!@]ring_status*,#{status-left}},1,#{?#{m:*[!@]ring_status*,#{status-right}},1,#{?#{m:*ring_badge*,#{window-status-format}},1,#{?#{m:*ring_badge*,#{window-status-current-format}},1,#{m:*[!@]ring_pane_badge*,#{pane-border-format}}}}}}'
+
+# Puts ring where its placeholders are; `status_job`: what `#{ring_status}` becomes.
+apply_placeholders() {
+	local status_job="$1"
+	substitute status-left '#{ring_status}' "$status_job"
+	substitute status-right '#{ring_status}' "$status_job"
+	substitute window-status-format '#{ring_badge}' '#{E:@ring_window_badge}'
+	substitute window-status-current-format '#{ring_badge}' '#{E:@ring_window_badge}'
+	substitute pane-border-format '#{ring_pane_badge}' '#{E:@ring_pane_badge}'
+	# tmux cuts status-right at 40 columns and status-left at 10 by default: ring's segment
+	# and a clock after it do not fit. Raised (never lowered) where the segment went.
+	local wanted side
+	wanted="$(tmux_get @ring-status-length)"
+	wanted="${wanted:-80}"
+	[[ "$wanted" =~ ^[0-9]+$ ]] || return 0
+	for side in left right; do
+		case "$(tmux_get "status-$side")" in
+		*"$status_job"*)
+			local current
+			current="$(tmux_get "status-$side-length")"
+			if [[ "$current" =~ ^[0-9]+$ ]] && ((current < wanted)); then
+				tmux set-option -gq "status-$side-length" "$wanted"
+			fi
+			;;
+		esac
+	done
+}
+
+# The after-set-option hook's work: a placeholder set after ring loaded gets the segment and
+# badges this load put in @ring_status. Nothing before a load with a binary.
+reapply() {
+	[ -n "$(tmux_get @ring_loaded)" ] || return 0
+	local status_job
+	status_job="$(tmux_get @ring_status)"
+	[[ "$status_job" == '#('* ]] || return 0
+	apply_placeholders "$status_job"
+}
+
 main() {
 	local mode="${1:-}" bin
+	if [ "$mode" = --reapply ]; then
+		reapply
+		return 0
+	fi
 	if ! bin="$(find_bin)"; then
 		if [ "$mode" = --build-failed ]; then
 			say_in_status "$(build_failed_message)"
@@ -257,11 +305,7 @@ main() {
 		substitute status-right "$previous" "$status_job"
 	fi
 	tmux set-option -gq @ring_status "$status_job"
-	substitute status-left '#{ring_status}' "$status_job"
-	substitute status-right '#{ring_status}' "$status_job"
-	substitute window-status-format '#{ring_badge}' '#{E:@ring_window_badge}'
-	substitute window-status-current-format '#{ring_badge}' '#{E:@ring_window_badge}'
-	substitute pane-border-format '#{ring_pane_badge}' '#{E:@ring_pane_badge}'
+	apply_placeholders "$status_job"
 
 	# Pushed changes show at once (@ring_gen above); the interval is for what time alone
 	# changes (a session going idle, an agent that died). The badges need no interval.
@@ -281,8 +325,15 @@ main() {
 	tmux set-hook -g "client-attached[$HOOK_SLOT]" \
 		"run-shell -b $(tmux_word "$b status --repair-now --socket #{q:socket_path} >/dev/null 2>&1")"
 
-	# Read by `ring-tmux doctor`.
+	# Read by `ring-tmux doctor`, and by --reapply: ring is loaded with a binary.
 	tmux set-option -gq @ring_loaded "$bin"
+
+	# A placeholder set after this load (ring.tmux above your formats in ~/.tmux.conf, or a
+	# `source-file` of a file that sets them) is replaced as soon as it is set: tmux runs this
+	# hook after every set-option, and the format below, checked inside tmux without a
+	# process, starts the shell only while a placeholder is there to replace.
+	tmux set-hook -g "after-set-option[$HOOK_SLOT]" \
+		"if-shell -F $(tmux_word "$PLACEHOLDER_SET") $(tmux_word "run-shell $(tmux_word "$(sh_word "$CURRENT_DIR/ring.tmux") --reapply")")"
 
 	[ "$mode" != --built ] || hooks_hint "$bin"
 }

@@ -105,6 +105,15 @@ row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=pe
   'waiting_detail=Bash: cargo test'
 expect "badge 🔐 api and counts 🔴1 🟢1" 2 'bar_has "🔴1 🟢1" && bar_has "🔐 api"'
 expect "cue: pane beta tinted while it waits" 2 '[ "$(pane_bg "$BETA")" = "#3a1212" ]'
+# The tab badge (on by default): the tab bar (row 1) names beta's tab with the marker.
+tab_bar() { screen | sed -n 1p; }
+expect "tab badge: the tab bar shows 🔴 Tab #1" 3 'tab_bar | grep -qF "🔴 Tab #1"'
+row api idle zellij_session="$ZJ_SESSION" zellij_pane="$BETA"
+expect "tab badge gone when the wait ends: Tab #1 again" 3 \
+  'tab_bar | grep -qF "Tab #1" && ! tab_bar | grep -qF "🔴"'
+row api waiting zellij_session="$ZJ_SESSION" zellij_pane="$BETA" waiting_kind=permission \
+  'waiting_detail=Bash: cargo test'
+expect "and back with the next wait" 3 'tab_bar | grep -qF "🔴 Tab #1"'
 # list-clients can answer empty while zellij is busy redrawing, so ask until it answers.
 expect "focus starts on alpha" 2 '[ "$(focused)" = "$ALPHA" ]' || true
 [ "$(focused)" = "$ALPHA" ] || echo "    focused pane: '$(focused)'"
@@ -169,10 +178,25 @@ else
 fi
 zj pipe --name ring::refresh </dev/null >/dev/null 2>&1 || true
 expect "after zellij pipe --name ring::refresh the board lists it" 2 'screen | grep -qF " late "'
+# The tmux board's keys: a lists hidden (and ended) sessions too, marked; a again, not.
+expect "the help line names a, u and r" 1 'screen | grep -qE "a ended\+hidden|dd a u r"'
+printf '{"late": %s}\n' "$(python3 -c 'import time; print(time.time() + 3600)')" \
+  >"$RING_HOME/deleted_sessions.json"
+refresh_pipe
+expect "a hidden session leaves the board" 3 '! screen | grep -qF " late "'
+tmx send-keys -t e2e a
+expect "a lists it again, marked (hidden)" 3 \
+  'screen | grep -qF "with ended and hidden" && screen | grep -qF "(hidden)"'
+tmx send-keys -t e2e a
+expect "a again: the hidden session is left out" 3 \
+  '! screen | grep -qF "with ended and hidden" && ! screen | grep -qF " late "'
+rm -f "$RING_HOME/deleted_sessions.json"
+refresh_pipe
+expect "no longer hidden, it is back" 3 'screen | grep -qF " late "'
 # This board's block names no ring_tmux: n, p and dd say what to add instead of doing nothing.
 tmx send-keys -t e2e n
 expect "without ring_tmux, n says what to add" 3 \
-  'screen | grep -qF "p, n and dd run ring-tmux: add ring_tmux"'
+  'screen | grep -qF "p, n, dd and u run ring-tmux: add ring_tmux"'
 tmx send-keys -t e2e Escape
 expect "Esc closes the board" 3 '! board_open'
 

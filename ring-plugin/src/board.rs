@@ -5,7 +5,7 @@
 //! ▌🔴 🔐 api          12s  main · pane 3     Bash: cargo test
 //!   🟢    web           3m  zellij other · pane 1  Edit src/main.rs
 //!   🟡    docs       1h05m  ~/src/docs       —
-//!   ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close
+//!   ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · r refresh · Esc close
 //! ```
 //!
 //! The selection follows a session id, so a refresh that reorders the list keeps the cursor
@@ -55,6 +55,8 @@ pub enum Action {
     Close,
     /// Start this `ring-tmux` run (naming, hiding, replying).
     Run(act::Run),
+    /// Read the ring folder again now (`r`, or `a` changed what is listed).
+    Reload,
 }
 
 /// The board's selection.
@@ -179,6 +181,9 @@ pub fn render(
     if !counts.is_empty() {
         title = format!("{title} · {}", counts.join(" "));
     }
+    if board.all() {
+        title.push_str(" · with ended and hidden");
+    }
     theme.title.paint(&cells::fit(&title, cols), &mut out);
     // Never more lines than rows: below 3 rows the help line is left out, below 2 the list.
     if rows == 1 {
@@ -203,7 +208,8 @@ pub fn render(
                 style.paint(&cells::fit(&line, cols), &mut out);
                 continue;
             }
-            None if row == 0 && total == 0 => "  no sessions".to_owned(),
+            None if row == 0 && total == 0 && board.all() => "  no sessions".to_owned(),
+            None if row == 0 && total == 0 => "  no sessions (a: show ended ones)".to_owned(),
             None => String::new(),
         };
         theme.text.paint(&cells::fit(&line, cols), &mut out);
@@ -266,11 +272,13 @@ impl Widths {
             cells::fit(&entry.project, self.project),
             entry.idle,
         );
+        // As on the tmux board: a hidden row (listed with `a`) says so, and `u` shows it again.
+        let hidden = if entry.hidden { "(hidden) " } else { "" };
         if self.location == 0 {
-            return format!("{head}  {}", entry.detail);
+            return format!("{head}  {hidden}{}", entry.detail);
         }
         format!(
-            "{head}  {}  {}",
+            "{head}  {}  {hidden}{}",
             cells::fit(
                 &cells::truncate_middle(&entry.location, self.location),
                 self.location

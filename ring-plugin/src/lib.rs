@@ -10,6 +10,7 @@
 //!                    bar::layout (width, hits) ◀┴▶ board::render / board::Cursor
 //!                                               │
 //!                                   cue::plan (pane colours to set)
+//!                                   tab_badge (the waiting marker on tab names)
 //! ```
 //!
 //! With `ring_tmux` in the layout, [`zero_config`] schedules `ring-tmux oneline --all`, which keeps
@@ -30,6 +31,7 @@ pub mod pace;
 pub mod plugin;
 pub mod settings;
 pub mod source;
+pub mod tab_badge;
 pub mod theme;
 pub mod zero_config;
 pub mod zjstatus;

@@ -66,6 +66,8 @@ pub struct Entry {
     /// Where it runs: tab and pane, another session, a tmux pane, or its directory.
     pub location: String,
     pub target: Option<Target>,
+    /// Hidden (`deleted_sessions.json`), listed only because the board's `a` asks for them.
+    pub hidden: bool,
 }
 
 /// A waiting session with a pane in this session.
@@ -152,6 +154,20 @@ impl ReadInputs {
     /// rules can next change the read ([`view::Read::next_change_at`]).
     pub fn read(&self, now: f64) -> view::Read {
         self.snapshot.read(now, &self.config)
+    }
+
+    /// [`ReadInputs::read`] with the hidden sessions kept (the board's `a`), as
+    /// `ring-tmux board` reads them.
+    pub fn read_showing_hidden(&mut self, now: f64) -> view::Read {
+        let hidden = std::mem::take(&mut self.snapshot.hidden);
+        let read = self.read(now);
+        self.snapshot.hidden = hidden;
+        read
+    }
+
+    /// Whether `deleted_sessions.json` hides this session.
+    pub fn is_hidden(&self, session_id: &str) -> bool {
+        self.snapshot.hidden.contains_key(session_id)
     }
 
     /// The sessions of [`ReadInputs::read`].
@@ -332,6 +348,7 @@ fn entry(e: &view::Entry, target: Option<Target>, inputs: &Inputs<'_>) -> Entry 
         idle: relative_time(e.idle_seconds),
         location,
         target,
+        hidden: false,
     }
 }
 

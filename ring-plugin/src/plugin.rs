@@ -9,9 +9,11 @@ use crate::model::{self, Inputs, Panes, ReadInputs, View};
 use crate::pace::Pace;
 use crate::settings::{Mode, Settings};
 use crate::source::Registry;
+use crate::tab_badge::{self, Tab, TabBadges};
 use crate::theme::Theme;
 use crate::zero_config::{self, Schedule};
 use convert::{board_key, palette, panes};
+use ring_shared::Status;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -60,7 +62,11 @@ pub struct State {
     permission: Permission,
     session_name: Option<String>,
     panes: Panes,
+    /// Tab position → name without ring's badge.
     tab_names: BTreeMap<usize, String>,
+    /// The tabs as zellij names them (badges included), for [`tab_badge`].
+    tabs: Vec<Tab>,
+    tab_badges: TabBadges,
     theme: Theme,
     view: View,
     notices: Vec<String>,
@@ -263,7 +269,20 @@ impl State {
                 self.recompute() || themed
             }
             Event::TabUpdate(tabs) => {
-                self.tab_names = tabs.into_iter().map(|t| (t.position, t.name)).collect();
+                let marker = self.settings.icons.marker(Status::Waiting).to_owned();
+                self.tabs = tabs
+                    .into_iter()
+                    .map(|t| Tab {
+                        id: t.tab_id,
+                        position: t.position,
+                        name: t.name,
+                    })
+                    .collect();
+                self.tab_names = self
+                    .tabs
+                    .iter()
+                    .map(|t| (t.position, tab_badge::base(&t.name, &marker).to_owned()))
+                    .collect();
                 for pane in self.panes.terminals.values_mut() {
                     pane.tab_name = self
                         .tab_names
@@ -414,12 +433,22 @@ impl State {
             self.inputs = ReadInputs::decode(&self.registry, &self.settings, now);
             self.inputs_stale = false;
         }
+        // The board's `a`: ended and hidden sessions too, the hidden ones marked.
+        let all = self.settings.mode == Mode::Board && self.board.all();
+        let read = if all {
+            self.inputs.read_showing_hidden(now)
+        } else {
+            self.inputs.read(now)
+        };
         let inputs = &self.inputs;
         let config = &inputs.config;
-        let read = inputs.read(now);
-        let shown = Settings::shown_states(config);
+        let shown = if all {
+            Status::ALL.to_vec()
+        } else {
+            Settings::shown_states(config)
+        };
         let rules_due = read.next_change_at;
-        let (view, idle_text_due) = model::build_timed(
+        let (mut view, idle_text_due) = model::build_timed(
             read.sessions,
             &Inputs {
                 now,
@@ -430,6 +459,11 @@ impl State {
                 shown: &shown,
             },
         );
+        if all {
+            for entry in &mut view.entries {
+                entry.hidden = inputs.is_hidden(&entry.session_id);
+            }
+        }
         self.due = next_change_at(
             self.settings.mode,
             rules_due,
@@ -437,6 +471,7 @@ impl State {
             idle_text_due,
         );
         self.apply_cue(&view);
+        self.apply_tab_badges(&view);
         let notices = self.notices();
         let changed =
             redraw_needed(self.settings.mode, &self.view, &view) || notices != self.notices;
@@ -465,6 +500,31 @@ impl State {
         if self.zjstatus_sent.as_deref() != Some(payload.as_str()) {
             pipe_message_to_plugin(MessageToPlugin::new("pipe").with_payload(payload.clone()));
             self.zjstatus_sent = Some(payload);
+        }
+    }
+
+    /// The waiting marker on the name of each tab where a pane waits (`tab_badge`), off
+    /// again when none does. The bar does it (one per tab in ring's layout), not the board.
+    fn apply_tab_badges(&mut self, view: &View) {
+        if self.settings.mode != Mode::Bar
+            || self.permission != Permission::Granted
+            || !self.panes.known
+            || self.tabs.is_empty()
+        {
+            return;
+        }
+        let waiting: BTreeSet<usize> = if self.settings.tab_badge {
+            view.badges
+                .iter()
+                .filter_map(|b| self.panes.terminals.get(&b.pane))
+                .map(|p| p.tab_position)
+                .collect()
+        } else {
+            BTreeSet::new()
+        };
+        let marker = self.settings.icons.marker(Status::Waiting).to_owned();
+        for rename in self.tab_badges.plan(&self.tabs, &waiting, &marker) {
+            rename_tab_with_id(rename.tab_id as u64, &rename.name);
         }
     }
 
@@ -578,6 +638,7 @@ mod tests {
             idle: "1m".to_owned(),
             location: String::new(),
             target: None,
+            hidden: false,
         };
         view.entries = vec![entry; entries];
         view

@@ -95,6 +95,8 @@ pub struct Settings {
     pub cue: bool,
     /// The tint of a waiting pane's background.
     pub cue_color: Color,
+    /// The waiting marker before the name of a tab where a pane waits (`tab_badge`).
+    pub tab_badge: bool,
     /// An absolute ring folder to reach with `change_host_folder` (needs `FullHdAccess`);
     /// without it, `/host` must already be the ring folder (the plugin's `cwd`).
     pub ring_home: Option<String>,
@@ -135,6 +137,7 @@ impl Default for Settings {
             colors: ColorOverrides::default(),
             cue: false,
             cue_color: Color::Rgb(0x3a, 0x12, 0x12),
+            tab_badge: true,
             ring_home: None,
             ring_tmux: None,
             zero_config_refresh: DEFAULT_ZERO_CONFIG_REFRESH,
@@ -202,6 +205,13 @@ impl Settings {
                     "true" => true,
                     "false" => false,
                     _ => return Err(format!("cue: {value:?} is not true or false")),
+                }
+            }
+            "tab_badge" => {
+                self.tab_badge = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("tab_badge: {value:?} is not true or false")),
                 }
             }
             "cue_color" => {

@@ -14,8 +14,12 @@
 //! * zellij's `permissions.kdl` (`$XDG_CACHE_HOME/zellij`, else `~/.cache/zellij`; macOS
 //!   `~/Library/Caches/org.Zellij-Contributors.Zellij`): the plugin's grants, so zellij never
 //!   asks inside a one-row pane. Every other entry is kept byte for byte.
+//! * zellij's `config.kdl` (`$ZELLIJ_CONFIG_FILE`, else next to `layouts/`): the board's key
+//!   (`Alt r`) between two `// ring:` comments in its `keybinds` block ([`keybind`]), the file
+//!   as it was kept as `config.kdl.STAMP.bak` first.
 
 mod kdl;
+mod keybind;
 
 use crate::cmd::install_zellij::Args as InstallArgs;
 use crate::env::Env;
@@ -47,6 +51,8 @@ pub struct Paths {
     pub layout: PathBuf,
     /// zellij's permission cache.
     pub permissions: PathBuf,
+    /// zellij's configuration (the board's key binding).
+    pub config: PathBuf,
     /// The ring folder (the plugin's `cwd`).
     pub ring_home: PathBuf,
 }
@@ -68,13 +74,13 @@ impl Paths {
                 .unwrap_or_else(|| home.join(".cache"))
                 .join("zellij")
         };
+        let config_dir = config_dir
+            .filter(|p| p.is_absolute())
+            .unwrap_or_else(|| zellij_config.clone());
         Paths {
             plugin: zellij_config.join("plugins").join("ring.wasm"),
-            layout: config_dir
-                .filter(|p| p.is_absolute())
-                .unwrap_or(zellij_config)
-                .join("layouts")
-                .join("ring.kdl"),
+            layout: config_dir.join("layouts").join("ring.kdl"),
+            config: config_dir.join("config.kdl"),
             permissions: cache.join("permissions.kdl"),
             ring_home: ring_home.to_path_buf(),
         }
@@ -86,12 +92,16 @@ impl Paths {
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from)
         };
-        Paths::new(
+        let mut paths = Paths::new(
             &env.home,
             &env.ring_home,
             var("ZELLIJ_CONFIG_DIR"),
             var("XDG_CACHE_HOME"),
-        )
+        );
+        if let Some(file) = var("ZELLIJ_CONFIG_FILE").filter(|p| p.is_absolute()) {
+            paths.config = file;
+        }
+        paths
     }
 }
 
@@ -195,6 +205,15 @@ pub fn install(
             Ok(None) => String::new(),
             Err(e) => return Err(format!("cannot read {}: {e}", paths.permissions.display())),
         };
+    let binding = board_binding(&paths.plugin, &paths.ring_home, ring_tmux);
+    let old_config = match crate::store::read_bounded(&paths.config, crate::store::SIDE_CAP) {
+        Ok(Some(bytes)) => String::from_utf8(bytes)
+            .map_err(|_| format!("cannot read {}: not UTF-8", paths.config.display()))?,
+        Ok(None) => String::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", paths.config.display())),
+    };
+    // A config.kdl ring cannot edit safely is left alone: the binding is printed instead.
+    let config = keybind::upsert(&old_config, &binding);
     let plugin_key = paths.plugin.to_string_lossy();
     let permissions = kdl::upsert_permissions(&old_permissions, &plugin_key, &PERMISSIONS)
         .map_err(|e| {
@@ -215,7 +234,13 @@ pub fn install(
             "would write {}:\n{permissions}",
             paths.permissions.display()
         );
-        out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
+        match &config {
+            Ok(_) => out!(
+                "would add the board's key ({BOARD_KEY}) to the keybinds of {}:\n{binding}",
+                paths.config.display()
+            ),
+            Err(_) => out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux)),
+        }
         return Ok(());
     }
     create_ring_home(&paths.ring_home)?;
@@ -251,7 +276,30 @@ pub fn install(
         PERMISSIONS.join(", "),
         paths.permissions.display()
     );
-    out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
+    match config {
+        Ok(config) => {
+            if let Some(backup) = back_up_edited(&paths.config, config.as_bytes())? {
+                out!(
+                    "  {} as it was: {}",
+                    paths.config.display(),
+                    backup.display()
+                );
+            }
+            write_if_changed(&paths.config, config.as_bytes())?;
+            out!(
+                "✓ board: {BOARD_KEY} opens it, bound in {} (between `// ring:` comments; \
+                 ring-tmux uninstall removes it):\n{binding}",
+                paths.config.display()
+            );
+        }
+        Err(e) => {
+            out!(
+                "  ! {} is not KDL ring can edit safely ({e})",
+                paths.config.display()
+            );
+            out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
+        }
+    }
     Ok(())
 }
 
@@ -280,6 +328,15 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
             }
             removed.push(format!("ring's grants in {}", paths.permissions.display()));
         }
+    }
+    if let Some(text) = read(&paths.config)?
+        && let Some(edited) = keybind::remove(&text)
+    {
+        if !dry_run {
+            write_atomic(&paths.config, edited.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", paths.config.display()))?;
+        }
+        removed.push(format!("ring's board key in {}", paths.config.display()));
     }
     let ours = |text: &str| text.contains(&kdl::quote(&format!("file:{plugin_key}")));
     if read(&paths.layout)?.is_some_and(|text| ours(&text)) {
@@ -376,14 +433,24 @@ pub fn layout(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> Stri
     )
 }
 
-/// The keybinding that opens the board (config.kdl; layouts cannot hold keybindings). With
-/// `ring_tmux` the board's `p`, `n` and `dd` run this binary (`reply`, `name`, `hide`).
-pub fn board_hint(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
-    let ring_tmux = ring_tmux_setting(ring_tmux, 16);
+/// The keybinding that opens the board, a `shared {…}` block of `keybinds` (config.kdl;
+/// layouts cannot hold keybindings). With `ring_tmux` the board's `p`, `n`, `dd` and `u` run
+/// this binary (`reply`, `name`, `hide`, `unhide`).
+pub fn board_binding(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
+    let ring_tmux = ring_tmux_setting(ring_tmux, 12);
     format!(
-        "Board: add this inside `keybinds {{ … }}` in ~/.config/zellij/config.kdl, then press {BOARD_KEY}:\n    shared {{\n        bind \"{BOARD_KEY}\" {{\n            LaunchOrFocusPlugin {} {{\n                floating true\n                mode \"board\"\n                cwd {}\n{ring_tmux}            }}\n        }}\n    }}",
+        "shared {{\n    bind \"{BOARD_KEY}\" {{\n        LaunchOrFocusPlugin {} {{\n            floating true\n            mode \"board\"\n            cwd {}\n{ring_tmux}        }}\n    }}\n}}",
         kdl::quote(&format!("file:{}", plugin.display())),
         kdl::quote(&ring_home.to_string_lossy()),
+    )
+}
+
+/// [`board_binding`] for a person to paste, when config.kdl cannot be edited safely.
+pub fn board_hint(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
+    let binding = board_binding(plugin, ring_home, ring_tmux);
+    let binding: String = binding.lines().map(|l| format!("\n    {l}")).collect();
+    format!(
+        "Board: add this inside `keybinds {{ … }}` in ~/.config/zellij/config.kdl, then press {BOARD_KEY}:{binding}"
     )
 }
 

@@ -1,10 +1,13 @@
 //! Acting from the board with RiNG's keys: `n` names the selected session, `dd` hides it,
-//! `p` answers its permission dialog in place. The plugin may not write the ring folder, so
-//! each act is a run of the native `ring-tmux` (the layout's `ring_tmux`, with `RunCommands`):
+//! `p` answers its permission dialog in place, and as on the tmux board `a` lists ended and
+//! hidden sessions too, `u` shows a hidden one again, `r` reads again. The plugin may not
+//! write the ring folder, so each act is a run of the native `ring-tmux` (the layout's
+//! `ring_tmux`, with `RunCommands`):
 //!
 //! ```text
 //!  n  → prompt "name api: …" → Enter → ring-tmux name -- ID LABEL
 //!  dd → ring-tmux hide -- ID                   (d then any other key cancels)
+//!  u  → ring-tmux unhide -- ID                 (a hidden row, listed with a)
 //!  p  → ring-tmux reply --json -- ID → the options, verbatim → a digit
 //!     → ring-tmux reply --expect FP -- ID N    (exit 0 sent, 1 refused: its message)
 //! ```
@@ -23,7 +26,7 @@ use std::collections::BTreeMap;
 mod footer;
 mod run;
 
-pub use footer::{HELP, Line, Tone};
+pub use footer::{HELP, HELP_KEYS, HELP_MORE, HELP_SHORT, Line, Tone};
 pub use run::{
     Choice, Command, Commands, Dialog, NO_RING_TMUX, NO_RUN_COMMANDS, PERMISSION_PENDING, Run,
     failure, parse_dialog,
@@ -80,6 +83,8 @@ pub struct Board {
     /// The board's rows and columns as last drawn (the glue sets them before each key):
     /// an answer is sent only when the whole dialog fits them.
     size: Option<(usize, usize)>,
+    /// `a`: ended and hidden sessions are listed too (the glue reads them).
+    all: bool,
 }
 
 impl Board {
@@ -115,6 +120,11 @@ impl Board {
                  answer it in the pane, or widen the board"
             )
         })
+    }
+
+    /// Whether ended and hidden sessions are listed (`a`).
+    pub fn all(&self) -> bool {
+        self.all
     }
 
     /// Whether `ring-tmux` can be run (set by the glue from the layout and the grant).
@@ -165,7 +175,12 @@ impl Board {
 
     fn list_key(&mut self, key: Key, entries: &[Entry]) -> Action {
         let verb = match key {
-            Key::Char(c @ ('p' | 'n' | 'd')) => c,
+            Key::Char('r') => return Action::Reload,
+            Key::Char('a') => {
+                self.all = !self.all;
+                return Action::Reload;
+            }
+            Key::Char(c @ ('p' | 'n' | 'd' | 'u')) => c,
             _ => return self.cursor.handle(key, entries),
         };
         let Some(entry) = entries.get(self.cursor.index(entries)) else {
@@ -192,6 +207,13 @@ impl Board {
             }
             'd' => {
                 self.mode = Mode::Delete { session, subject };
+                Action::Redraw
+            }
+            'u' if entry.hidden => self.run(Command::Unhide { session }, subject, String::new()),
+            'u' => {
+                self.message = Some(error(
+                    "only a hidden session can be shown again (a lists them)",
+                ));
                 Action::Redraw
             }
             _ if entry.status != Status::Waiting => {
@@ -341,8 +363,9 @@ impl Board {
                 cells::sanitize(label)
             ))),
             Command::Hide { .. } if ok => Some(done(&format!(
-                "hid {subject} (it shows again on its next event)"
+                "hid {subject} (it shows again on its next event, or with a, then u)"
             ))),
+            Command::Unhide { .. } if ok => Some(done(&format!("{subject} shows again"))),
             Command::Answer { number, .. } if ok => Some(done(&format!(
                 "sent {number} ({}) to {subject}",
                 pending.choice

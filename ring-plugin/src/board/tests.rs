@@ -17,6 +17,7 @@ fn entry(id: &str, status: Status, target: Option<Target>) -> Entry {
         idle: "5s".into(),
         location: format!("tab · pane {id}"),
         target,
+        hidden: false,
     }
 }
 
@@ -206,10 +207,10 @@ fn empty_board_says_so() {
         &Icons::default(),
         &Theme::default(),
         4,
-        30,
+        40,
         None,
     ));
-    assert!(text.contains("no sessions"));
+    assert!(text.contains("no sessions (a: show ended ones)"), "{text}");
     assert_eq!(
         text.lines().next().map(str::trim_end),
         Some(" ring · 0 sessions")
@@ -235,4 +236,29 @@ fn narrow_board_gives_the_detail_room_before_the_location(
     let first = text.lines().nth(1).expect("first session");
     assert!(first.contains("doing a"), "{first:?}");
     assert_eq!(first.contains("pane a"), location_shown, "{first:?}");
+}
+
+#[test]
+fn with_a_the_title_says_so_and_a_hidden_row_is_marked() {
+    let mut v = view();
+    v.entries[2].hidden = true;
+    let mut board = Board::default();
+    board.handle(Key::Char('a'), &v.entries);
+    let text = plain(&render(
+        &v,
+        &board,
+        &Icons::default(),
+        &Theme::default(),
+        6,
+        100,
+        None,
+    ));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].trim_end().ends_with(" · with ended and hidden"),
+        "{:?}",
+        lines[0]
+    );
+    assert!(lines[3].contains("(hidden) doing c"), "{:?}", lines[3]);
+    assert!(!lines[1].contains("(hidden)"), "{:?}", lines[1]);
 }

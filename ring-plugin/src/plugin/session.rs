@@ -28,10 +28,27 @@ impl State {
         };
         self.session_name.get_or_insert(current.name);
         if !self.panes.known {
+            let marker = self
+                .settings
+                .icons
+                .marker(ring_shared::Status::Waiting)
+                .to_owned();
             self.tab_names = current
                 .tabs
+                .iter()
+                .map(|t| {
+                    let name = crate::tab_badge::base(&t.name, &marker).to_owned();
+                    (t.position, name)
+                })
+                .collect();
+            self.tabs = current
+                .tabs
                 .into_iter()
-                .map(|t| (t.position, t.name))
+                .map(|t| crate::tab_badge::Tab {
+                    id: t.tab_id,
+                    position: t.position,
+                    name: t.name,
+                })
                 .collect();
             self.panes = panes(&current.panes, &self.tab_names);
         }
@@ -58,6 +75,11 @@ impl State {
             }
             Action::Run(run) => {
                 self.run_for_board(&run);
+                true
+            }
+            Action::Reload => {
+                self.inputs_stale = true;
+                self.refresh();
                 true
             }
         }

@@ -22,7 +22,10 @@ fn board_mode_tab_labels_and_cue_are_read() {
         ("label", "tab"),
         ("cue", "true"),
         ("cue_color", "#102030"),
+        ("tab_badge", "false"),
     ]));
+    assert!(!settings.tab_badge);
+    assert!(Settings::default().tab_badge, "on by default");
     assert_eq!(settings.mode, Mode::Board);
     assert_eq!(settings.label, Label::Tab);
     assert!(settings.cue);

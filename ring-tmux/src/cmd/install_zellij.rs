@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Install ring's zellij plugin, a layout with its bar, and its permissions.
+/// Install ring's zellij plugin, a layout with its bar, its permissions, and the board's key
+/// (`Alt r` in zellij's config.kdl).
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
     /// The plugin to install (default: next to this binary, else the workspace build).

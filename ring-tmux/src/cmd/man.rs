@@ -112,6 +112,11 @@ const TMUX_OPTIONS: &[(&str, &str, &str)] = &[
         "lowers status-interval to this when yours is higher (off: never)",
     ),
     (
+        "@ring-status-length",
+        "80",
+        "raises status-right-length (status-left-length) to this when lower, where #{ring_status} is (off: never)",
+    ),
+    (
         "@ring-bin",
         "PATH, ~/.local/bin, the repository's target/release",
         "the ring-tmux binary",

@@ -10,7 +10,8 @@ use std::process::ExitCode;
 /// Remove ring: its hooks, zellij files and grants, completions, man pages and the binary.
 ///
 /// Removes ring's hook entries from every agent's settings (as `remove-hooks`), the zellij
-/// plugin, its layout and ring's grants in zellij's permissions.kdl, the completion scripts
+/// plugin, its layout, ring's grants in zellij's permissions.kdl and its board key in
+/// config.kdl, the completion scripts
 /// and man pages install.sh wrote, and this binary when it lives where install.sh puts it
 /// (~/.local/bin or --prefix). Keeps the ring folder (your session history and settings)
 /// and says how to remove it.

@@ -542,6 +542,8 @@ pub fn tmux() -> Vec<Finding> {
                 ));
             }
             out.extend(placeholders_in_use());
+            out.extend(placeholders_left(&tmux_line));
+            out.extend(catppuccin_module());
             out.extend(jump_key_bound());
         }
         Some(p) if p.success => out.push(Finding::warn(
@@ -594,12 +596,91 @@ fn placeholders_in_use() -> Vec<Finding> {
     if !answered {
         return Vec::new();
     }
+    // catppuccin loaded: its module is the way in (`-agF` put nothing in when ring.conf had
+    // not defined it yet).
+    let catppuccin = probe("tmux", &["show-options", "-gqv", "@catppuccin_flavor"])
+        .filter(|p| p.success)
+        .is_some_and(|p| !p.stdout.trim().is_empty());
+    let fix = if catppuccin {
+        format!(
+            "in ~/.tmux.conf, after catppuccin loads: source -F {}, then: \
+             set -agF status-right \"#{{E:@catppuccin_status_ring}}\"; then: tmux source-file ~/.tmux.conf",
+            catppuccin_conf()
+        )
+    } else {
+        "in ~/.tmux.conf, before the ring.tmux line: set -g status-right '#{ring_status} %H:%M' \
+         (and #{ring_badge} in window-status-format), then: tmux source-file ~/.tmux.conf"
+            .to_owned()
+    };
     vec![Finding::warn(
         "ring.tmux is loaded but shows nothing: no #{ring_status}, #{ring_badge} or \
          #{ring_pane_badge} in status-left, status-right, window-status-format or \
          pane-border-format",
-        "in ~/.tmux.conf, before the ring.tmux line: set -g status-right '#{ring_status} %H:%M' \
-         (and #{ring_badge} in window-status-format), then: tmux source-file ~/.tmux.conf",
+        fix,
+    )]
+}
+
+/// A placeholder ring.tmux never replaced (an option set after it ran, by a ring.tmux from
+/// before the after-set-option hook, say): tmux draws it as nothing.
+fn placeholders_left(tmux_line: &str) -> Vec<Finding> {
+    let left: Vec<String> = PLACEHOLDER_OPTIONS
+        .iter()
+        .filter_map(|option| {
+            let p = probe("tmux", &["show-options", "-gqv", option]).filter(|p| p.success)?;
+            let found: Vec<&str> = ["#{ring_status}", "#{ring_badge}", "#{ring_pane_badge}"]
+                .into_iter()
+                .filter(|placeholder| p.stdout.contains(placeholder))
+                .collect();
+            (!found.is_empty()).then(|| format!("{} in {option}", found.join(", ")))
+        })
+        .collect();
+    if left.is_empty() {
+        return Vec::new();
+    }
+    vec![Finding::warn(
+        format!(
+            "ring.tmux is loaded, but {} was set after it ran and shows nothing",
+            left.join("; ")
+        ),
+        format!(
+            "tmux {tmux_line}   (and in ~/.tmux.conf, put the ring.tmux line after your formats)"
+        ),
+    )]
+}
+
+/// Where `catppuccin/ring.conf` is, quoted for a tmux.conf line.
+fn catppuccin_conf() -> String {
+    match repo_dir() {
+        Some(repo) => q(&repo.join("catppuccin").join("ring.conf")),
+        None => "<ring repo>/catppuccin/ring.conf".to_owned(),
+    }
+}
+
+/// catppuccin's `ring` status module (`catppuccin/ring.conf`): used in a status option, it
+/// must be defined, which happens only when ring.conf is sourced after catppuccin loaded.
+fn catppuccin_module() -> Vec<Finding> {
+    let used = ["status-left", "status-right"].into_iter().any(|option| {
+        probe("tmux", &["show-options", "-gqv", option])
+            .filter(|p| p.success)
+            .is_some_and(|p| p.stdout.contains("@catppuccin_status_ring"))
+    });
+    let defined = probe("tmux", &["show-options", "-gqv", "@catppuccin_status_ring"])
+        .filter(|p| p.success)
+        // catppuccin's status_module.conf puts the module's text in as `#{E:…_ring_text}`.
+        .is_some_and(|p| {
+            p.stdout.contains("@catppuccin_ring_text") || p.stdout.contains("ring_status")
+        });
+    if !used || defined {
+        return Vec::new();
+    }
+    let conf = catppuccin_conf();
+    vec![Finding::warn(
+        "the status line uses catppuccin's ring module (@catppuccin_status_ring), which is not \
+         defined: catppuccin v2 loads only its own modules",
+        format!(
+            "in ~/.tmux.conf, after catppuccin loads and before the status-right line: \
+             source -F {conf}; then: tmux source-file ~/.tmux.conf"
+        ),
     )]
 }
 

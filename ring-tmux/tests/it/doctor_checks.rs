@@ -607,3 +607,188 @@ fn codex_hooks_trusted_in_config_toml_pass() {
     );
     assert_eq!(code, 0, "{out}");
 }
+
+/// The tmux on this machine, for the tests that drive a real server; `None` (skip) when
+/// there is none, except under `RING_E2E_REQUIRED=1`.
+fn real_tmux() -> Option<PathBuf> {
+    let found = [
+        "/usr/bin/tmux",
+        "/usr/local/bin/tmux",
+        "/opt/homebrew/bin/tmux",
+    ]
+    .into_iter()
+    .map(PathBuf::from)
+    .find(|p| p.exists());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("RING_E2E_REQUIRED").is_none_or(|v| v != "1"),
+            "RING_E2E_REQUIRED=1 but tmux is not installed"
+        );
+        eprintln!("tmux is not installed: skipped");
+    }
+    found
+}
+
+/// A real tmux server on the fixture's private socket folder (`TMUX_TMPDIR`, as doctor
+/// gets it), killed by that socket when dropped.
+struct RealServer<'a> {
+    tmux: PathBuf,
+    f: &'a Fixture,
+}
+
+impl RealServer<'_> {
+    fn start(f: &Fixture, tmux: PathBuf) -> RealServer<'_> {
+        std::fs::remove_file(f.bin().join("tmux")).expect("rm");
+        std::os::unix::fs::symlink(&tmux, f.bin().join("tmux")).expect("symlink");
+        let server = RealServer { tmux, f };
+        server.run(&["-f", "/dev/null", "new-session", "-d", "-s", "doctor"]);
+        server
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let path = format!("{}:/usr/local/bin:/usr/bin:/bin", self.f.bin().display());
+        let out = std::process::Command::new(&self.tmux)
+            .args(args)
+            .env("TMUX_TMPDIR", self.f.dir.path())
+            .env("HOME", self.f.home())
+            .env("PATH", &path)
+            .env_remove("TMUX")
+            .output()
+            .expect("tmux");
+        assert!(out.status.success(), "tmux {args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).trim_end().to_owned()
+    }
+}
+
+impl RealServer<'_> {
+    /// What ring.tmux leaves that doctor reads: `@ring_loaded` and the jump key.
+    fn loaded_by_ring_tmux(&self) {
+        self.run(&[
+            "set-option",
+            "-g",
+            "@ring_loaded",
+            &binary().to_string_lossy(),
+        ]);
+        self.run(&[
+            "bind-key",
+            "-T",
+            "prefix",
+            "a",
+            "run-shell",
+            "-b",
+            "/bin/ring-tmux jump --client x",
+        ]);
+    }
+}
+
+impl Drop for RealServer<'_> {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new(&self.tmux)
+            .arg("kill-server")
+            .env("TMUX_TMPDIR", self.f.dir.path())
+            .env_remove("TMUX")
+            .output();
+    }
+}
+
+/// ring.tmux's status job as a loaded server holds it (what doctor counts as shown).
+const LOADED_STATUS: &str = "#(/bin/ring-tmux status --socket x) %H:%M";
+
+/// `#{ring_status}` left in status-right (set after a ring.tmux that did not replace it: one
+/// without the after-set-option hook): tmux draws nothing there while doctor said "loaded".
+#[test]
+fn doctor_warns_about_a_placeholder_ring_tmux_never_replaced() {
+    let Some(tmux) = real_tmux() else { return };
+    let f = Fixture::good();
+    let server = RealServer::start(&f, tmux);
+    server.loaded_by_ring_tmux();
+    server.run(&["set-option", "-g", "status-right", LOADED_STATUS]);
+    let (code, text) = f.doctor();
+    assert_eq!(code, 0, "{text}");
+    assert!(!text.contains("was set after it ran"), "{text}");
+
+    server.run(&["set-option", "-g", "status-right", "#{ring_status} %H:%M"]);
+    server.run(&[
+        "set-option",
+        "-g",
+        "window-status-format",
+        "#I #{ring_badge}",
+    ]);
+    let (code, text) = f.doctor();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains(
+            "! ring.tmux is loaded, but #{ring_status} in status-right; #{ring_badge} in \
+             window-status-format was set after it ran and shows nothing"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("    fix: tmux run-shell "), "{text}");
+}
+
+/// catppuccin v2's `ring` module used in status-right but never defined (ring.conf linked
+/// into catppuccin's status/ folder, which catppuccin v2 does not read): doctor says so.
+/// Sourcing `catppuccin/ring.conf` after catppuccin loaded defines it: here a stand-in of
+/// catppuccin v2's module mechanism (its `utils/status_module.conf` builds
+/// `@catppuccin_status_NAME` from `@catppuccin_NAME_text`; the real theme is not vendored),
+/// found where TPM installs catppuccin (`$TMUX_PLUGIN_MANAGER_PATH/tmux`).
+#[test]
+fn doctor_checks_that_catppuccins_ring_module_resolves() {
+    let Some(tmux) = real_tmux() else { return };
+    let f = Fixture::good();
+    let server = RealServer::start(&f, tmux);
+    server.loaded_by_ring_tmux();
+    server.run(&[
+        "set-option",
+        "-g",
+        "status-right",
+        "#{E:@catppuccin_status_ring}",
+    ]);
+    let (code, text) = f.doctor();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("! the status line uses catppuccin's ring module"),
+        "{text}"
+    );
+    assert!(text.contains("catppuccin/ring.conf"), "{text}");
+
+    let plugins = f.dir.path().join("plugins");
+    let utils = plugins.join("tmux/utils");
+    std::fs::create_dir_all(&utils).expect("mkdir");
+    std::fs::write(
+        utils.join("status_module.conf"),
+        "set -gF \"@catppuccin_status_${MODULE_NAME}\" \
+         \"#[fg=#{@catppuccin_${MODULE_NAME}_color}]#{@catppuccin_${MODULE_NAME}_icon}\"\n\
+         set -ag \"@catppuccin_status_${MODULE_NAME}\" \"#{E:@catppuccin_${MODULE_NAME}_text}\"\n",
+    )
+    .expect("stand-in");
+    server.run(&["set-option", "-g", "@thm_peach", "#fab387"]);
+    server.run(&[
+        "set-environment",
+        "-g",
+        "TMUX_PLUGIN_MANAGER_PATH",
+        &format!("{}/", plugins.display()),
+    ]);
+    let conf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../catppuccin/ring.conf");
+    server.run(&["source-file", &conf.to_string_lossy()]);
+    // The README's line: the module's text is ring's placeholder, for ring.tmux to replace.
+    server.run(&["set-option", "-g", "status-right", ""]);
+    server.run(&[
+        "set-option",
+        "-agF",
+        "status-right",
+        "#{E:@catppuccin_status_ring}",
+    ]);
+    assert_eq!(
+        server.run(&["show-options", "-gv", "status-right"]),
+        "#[fg=#fab387]\u{f009e}  #{ring_status}"
+    );
+    server.run(&[
+        "set-option",
+        "-g",
+        "status-right",
+        "#{E:@catppuccin_status_ring}",
+    ]);
+    let (_, text) = f.doctor();
+    assert!(!text.contains("catppuccin's ring module"), "{text}");
+}

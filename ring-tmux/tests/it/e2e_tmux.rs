@@ -11,6 +11,7 @@
 //! the status segment and ring.tmux itself. `e2e_tmux/keys.rs`: the jump key and the menu.
 //! `e2e_tmux/board.rs`: the menu key's live board popup.
 //! `e2e_tmux/tpm.rs`: installing through TPM from a clone, to working badges.
+//! `e2e_tmux/late_formats.rs`: formats set after ring.tmux ran, and the status lengths.
 
 // Also used by `e2e_evidence`.
 pub mod world;
@@ -19,6 +20,7 @@ mod board;
 mod by_name;
 mod demo;
 mod keys;
+mod late_formats;
 mod reply;
 mod reply_whole;
 mod status_line;

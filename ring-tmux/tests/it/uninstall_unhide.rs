@@ -84,9 +84,33 @@ fn uninstall_removes_what_install_put_and_keeps_the_ring_folder() {
     std::fs::create_dir_all(permissions.parent().expect("cache")).expect("cache");
     let other = "\"zellij:session-manager\" {\n    ReadApplicationState\n}\n";
     std::fs::write(&permissions, other).expect("permissions");
+    // The user's zellij config: install-zellij binds the board's key in its keybinds.
+    let config = home.join(".config/zellij/config.kdl");
+    std::fs::create_dir_all(config.parent().expect("zellij dir")).expect("zellij dir");
+    let users = "default_shell \"fish\"\nkeybinds {\n    normal {\n        bind \"Ctrl g\" { SwitchToMode \"locked\"; }\n    }\n}\n";
+    std::fs::write(&config, users).expect("config");
+    let installed = text(&m.run(
+        &bin,
+        &["install-zellij", "--plugin", &wasm.to_string_lossy()],
+    ));
+    let bound = std::fs::read_to_string(&config).expect("config");
+    assert!(
+        bound.contains("        bind \"Alt r\" {") && bound.contains("mode \"board\""),
+        "{bound}"
+    );
+    assert!(
+        bound.contains(&format!("ring_tmux \"{}\"", bin.display())),
+        "{bound}"
+    );
+    assert!(installed.contains("✓ board: Alt r opens it"), "{installed}");
     m.run(
         &bin,
         &["install-zellij", "--plugin", &wasm.to_string_lossy()],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&config).expect("config"),
+        bound,
+        "kept as it is on a re-run"
     );
     let data = home.join(".local/share");
     let extras = [
@@ -148,6 +172,11 @@ fn uninstall_removes_what_install_put_and_keeps_the_ring_folder() {
         std::fs::read_to_string(&permissions).expect("grants"),
         other,
         "only ring's grants go"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&config).expect("config"),
+        users,
+        "only ring's key binding goes"
     );
     assert!(
         m.ring_home().join("labels.json").is_file(),

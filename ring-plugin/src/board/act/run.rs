@@ -11,6 +11,9 @@ pub enum Command {
     Name { session: String, label: String },
     /// `ring-tmux hide --session ID`.
     Hide { session: String },
+    /// `ring-tmux unhide -- ID`: hide's undo (`unhide` picks among the hidden sessions, where
+    /// the whole id is exact).
+    Unhide { session: String },
     /// `ring-tmux reply --json --session ID`: the dialog's options.
     Read { session: String },
     /// `ring-tmux reply [--expect FINGERPRINT] --session ID N`: send option N, only while
@@ -29,6 +32,7 @@ impl Command {
         let words: Vec<&str> = match self {
             Command::Name { session, label } => vec!["name", "--session", session, "--", label],
             Command::Hide { session } => vec!["hide", "--session", session],
+            Command::Unhide { session } => vec!["unhide", "--", session],
             Command::Read { session } => vec!["reply", "--json", "--session", session],
             Command::Answer {
                 session,
@@ -64,7 +68,7 @@ pub struct Run {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Commands {
     Ready,
-    /// The hint shown when `p`, `n` or `d` is pressed.
+    /// The hint shown when `p`, `n`, `d` or `u` is pressed.
     Missing(String),
 }
 
@@ -75,12 +79,12 @@ impl Default for Commands {
 }
 
 /// The hint when the board's block names no `ring_tmux`.
-pub const NO_RING_TMUX: &str = "p, n and dd run ring-tmux: add ring_tmux \"/path/to/ring-tmux\" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)";
+pub const NO_RING_TMUX: &str = "p, n, dd and u run ring-tmux: add ring_tmux \"/path/to/ring-tmux\" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)";
 /// The hint when zellij has not granted the plugin's permissions (among them `RunCommands`).
-pub const NO_RUN_COMMANDS: &str = "p, n and dd need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board";
+pub const NO_RUN_COMMANDS: &str = "p, n, dd and u need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board";
 /// The hint while zellij has not answered the permission request yet.
 pub const PERMISSION_PENDING: &str =
-    "p, n and dd wait for zellij's permission grant (RunCommands): answer its prompt";
+    "p, n, dd and u wait for zellij's permission grant (RunCommands): answer its prompt";
 
 pub use ring_shared::dialog::{Choice, Listing as Dialog};
 

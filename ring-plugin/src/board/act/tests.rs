@@ -17,6 +17,7 @@ fn entry(id: &str, project: &str, status: Status) -> Entry {
         idle: "5s".into(),
         location: String::new(),
         target: Some(Target::Pane(1)),
+        hidden: false,
     }
 }
 
@@ -334,7 +335,8 @@ fn the_listing_reply_writes_is_read_whole() {
 #[rstest]
 #[case::name(name("id-api", "front"), " ✓ named api “front”")]
 #[case::unname(name("id-api", ""), " ✓ api: name removed")]
-#[case::hide(Command::Hide { session: "id-api".into() }, " ✓ hid api (it shows again on its next event)")]
+#[case::hide(Command::Hide { session: "id-api".into() }, " ✓ hid api (it shows again on its next event, or with a, then u)")]
+#[case::unhide(Command::Unhide { session: "id-api".into() }, " ✓ api shows again")]
 fn outcomes_show_in_the_footer(#[case] command: Command, #[case] want: &str) {
     let mut board = ready();
     let seq = match board.run(command, "api".into(), String::new()) {
@@ -371,7 +373,7 @@ fn a_failed_name_shows_its_message() {
 #[case::no_ring_tmux(Commands::default(), NO_RING_TMUX)]
 #[case::not_granted(Commands::Missing(NO_RUN_COMMANDS.into()), NO_RUN_COMMANDS)]
 fn without_ring_tmux_the_keys_say_what_to_add(#[case] commands: Commands, #[case] hint: &str) {
-    for key in ['p', 'n', 'd'] {
+    for key in ['p', 'n', 'd', 'u'] {
         let mut board = Board::default();
         board.set_commands(commands.clone());
         assert_eq!(press(&mut board, &key.to_string()), vec![]);
@@ -485,4 +487,69 @@ fn an_answer_goes_only_when_the_whole_dialog_fits_the_board(
         assert!(said.contains("nothing was sent"), "{said}");
         assert!(said.contains("answer it in the pane"), "{said}");
     }
+}
+
+/// The tmux board's keys (`ring-tmux board`): `a` lists ended and hidden sessions (the glue
+/// reads them again), `r` reads again, `u` shows a hidden session again.
+#[test]
+fn a_toggles_ended_and_hidden_and_r_reads_again() {
+    let mut board = ready();
+    let list = entries();
+    assert!(!board.all());
+    assert_eq!(board.handle(Key::Char('a'), &list), Action::Reload);
+    assert!(board.all());
+    assert_eq!(board.handle(Key::Char('r'), &list), Action::Reload);
+    assert!(board.all());
+    assert_eq!(board.handle(Key::Char('a'), &list), Action::Reload);
+    assert!(!board.all());
+    assert!(!board.busy());
+}
+
+#[test]
+fn u_unhides_a_hidden_row_by_its_exact_id_and_explains_on_another() {
+    let mut board = ready();
+    let mut list = entries();
+    assert_eq!(
+        board.handle(Key::Char('u'), &list),
+        Action::Redraw,
+        "a shown session"
+    );
+    assert_eq!(
+        footer_text(&board)[0],
+        " ⚠ only a hidden session can be shown again (a lists them)"
+    );
+    list[0].hidden = true;
+    let Action::Run(run) = board.handle(Key::Char('u'), &list) else {
+        panic!("u on a hidden row runs ring-tmux");
+    };
+    assert_eq!(
+        run.command,
+        Command::Unhide {
+            session: "id-api".into()
+        }
+    );
+    assert_eq!(run.command.args(), ["unhide", "--", "id-api"]);
+}
+
+#[test]
+fn the_help_line_names_the_tmux_boards_keys_and_shortens_on_a_narrow_board() {
+    let board = ready();
+    let wide = board.footer(None, 200);
+    for key in [
+        "p reply",
+        "n name",
+        "dd hide",
+        "a ended+hidden",
+        "u unhide",
+        "r refresh",
+    ] {
+        assert!(wide[0].text.contains(key), "{key}: {}", wide[0].text);
+    }
+    // A floating board of 78 columns: two lines, the acts' words kept.
+    let two: Vec<String> = board.footer(None, 78).into_iter().map(|l| l.text).collect();
+    assert_eq!(two, [HELP_MORE, HELP_KEYS]);
+    assert!(two.iter().all(|l| crate::cells::width(l) <= 78));
+    let narrow = board.footer(None, 60);
+    assert_eq!(narrow[0].text, HELP_SHORT);
+    assert!(crate::cells::width(HELP_SHORT) <= 60);
 }

@@ -285,6 +285,9 @@ fn without_a_binary_the_status_line_says_so_until_one_is_found() {
     std::fs::create_dir_all(&plugin).expect("plugin dir");
     std::fs::copy(world::RING_TMUX, plugin.join("ring.tmux")).expect("copy ring.tmux");
     let s = &w.server;
+    // A server ring never loaded with a binary: else ring.tmux's after-set-option hook puts
+    // the segment of that load where the placeholder goes (e2e_tmux/late_formats.rs).
+    s.run(&["set-option", "-gu", "@ring_loaded"]);
     s.run(&["set-option", "-g", "status-right", "#{ring_status} END"]);
     s.run(&["set-option", "-gu", "@ring-bin"]);
     let home = w.dir.path().join("empty-home");
