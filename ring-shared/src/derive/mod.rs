@@ -43,10 +43,11 @@ pub struct Procs {
     pub by_provider: BTreeMap<String, Option<Vec<Proc>>>,
     /// Claude session ids run as background agents (Appendix B).
     pub background_agent_ids: BTreeSet<String>,
-    /// Claude session ids that a live agent names in its own session file
-    /// (`~/.claude/sessions/<pid>.json`, its pid and start time checked): that session is the
-    /// process's, whatever the transcripts' times say (§4.4 live slots).
-    pub own_session_ids: BTreeSet<String>,
+    /// Claude sessions that a live agent names in its own session file
+    /// (`~/.claude/sessions/<pid>.json`, its pid and start time checked), id → the agent's
+    /// cwd: that session is the process's, whatever the transcripts' times say, and it holds
+    /// that process's live slot even before it has a transcript (§4.4 live slots).
+    pub own_sessions: BTreeMap<String, String>,
     /// Claude session ids whose hooks said SessionEnd (ring's tombstones) and that have no
     /// hook row since: such a session never takes a live slot (§4.4), however recently
     /// Claude wrote its transcript on the way out.

@@ -10,6 +10,7 @@ use crate::transcript::{self, Record};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// What one transcript file says, independent of the clock and of processes: cacheable by
 /// (path, mtime, size).
@@ -257,12 +258,24 @@ pub fn claude_rows(
     // Synthetic rows need the realpaths of the rows' cwds: one per group (all its rows share
     // the cwd), for groups that kept a row.
     let mut covered: Set<String> = fasthash::set_with_capacity(0);
-    let own = &ctx.procs.own_session_ids;
-    let gone = |id: &str| ctx.procs.ended_session_ids.contains(id) && !own.contains(id);
+    let own = &ctx.procs.own_sessions;
+    let gone = |id: &str| ctx.procs.ended_session_ids.contains(id) && !own.contains_key(id);
+    // The folders (realpaths) of sessions live Claudes name that have no transcript in the
+    // window yet (a fresh Claude before its first prompt): each holds its process's slot.
+    let with_transcript: Set<&str> = recent.iter().map(|t| t.id.as_str()).collect();
+    let mut fresh_here: BTreeMap<String, usize> = BTreeMap::new();
+    for (id, cwd) in own {
+        if !with_transcript.contains(id.as_str()) {
+            *fresh_here.entry(realpath(cwd, ctx)).or_default() += 1;
+        }
+    }
     for mut group in groups {
         let cwd: &str = group.first().map_or("", |&i| &cwds[i]);
         let real = realpath(cwd, ctx);
         let (slots, tty) = live.slots(&real);
+        let fresh = fresh_here.get(&real).copied().unwrap_or(0);
+        let tty = if fresh > 0 { None } else { tty };
+        let slots = slots.saturating_sub(fresh);
         let mut placed_any = false;
         if slots > 0 && slots < group.len() {
             // What a live process says it is beats mtime order: its own session file, or
@@ -270,7 +283,7 @@ pub fn claude_rows(
             // not take its slot); a session its hooks ended comes last.
             let rank_of = |i: usize| {
                 let id = recent[i].id.as_str();
-                if own.contains(id) || evidence(id, cwd) {
+                if own.contains_key(id) || evidence(id, cwd) {
                     0
                 } else if gone(id) {
                     2

@@ -239,7 +239,7 @@ fn the_live_slot_goes_to_the_live_session_not_the_newest_transcript(
     ];
     let mut procs = procs(&[("/repo", "/dev/pts/7")], None);
     if own {
-        procs.own_session_ids.insert("waits".into());
+        procs.own_sessions.insert("waits".into(), "/repo".into());
     }
     if ended {
         procs.ended_session_ids.insert("exited".into());
@@ -271,6 +271,28 @@ fn a_session_ended_by_its_hooks_never_takes_a_free_slot() {
     let files = [facts("asked-and-left", "/repo", 5.0, TailKind::Waiting)];
     let mut procs = procs(&[("/repo", "/dev/pts/7")], None);
     procs.ended_session_ids.insert("asked-and-left".into());
+    let rows = with_ctx(&procs, |ctx| {
+        every_claude_row(
+            &files,
+            known_procs(ctx, "claude-code").expect("known"),
+            ctx,
+            &|_, _| false,
+        )
+    });
+    assert_eq!(
+        statuses(&rows),
+        [row("asked-and-left", Status::Ended, None)]
+    );
+}
+
+/// The same without hooks (no tombstone): the fresh Claude's own file names its session,
+/// which has no transcript before its first prompt. That session holds the one live slot,
+/// so the old transcript, however recent, is not live and its question does not wait.
+#[test]
+fn a_fresh_claude_holds_its_slot_before_it_has_a_transcript() {
+    let files = [facts("asked-and-left", "/repo", 5.0, TailKind::Waiting)];
+    let mut procs = procs(&[("/repo", "/dev/pts/7")], None);
+    procs.own_sessions.insert("fresh".into(), "/repo".into());
     let rows = with_ctx(&procs, |ctx| {
         every_claude_row(
             &files,

@@ -25,11 +25,11 @@ pub fn claim_slots(
     rows: &[ring_shared::registry::Row],
 ) -> Procs {
     let claude = ring_shared::provider::claude::PROVIDER.name;
-    procs.own_session_ids.extend(
+    procs.own_sessions.extend(
         states
             .iter()
             .filter(|s| s.provider == claude && s.alive == Some(true))
-            .map(|s| s.session_id.clone()),
+            .map(|s| (s.session_id.clone(), s.cwd.clone())),
     );
     let dir = env
         .ring_home
