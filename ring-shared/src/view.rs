@@ -339,6 +339,16 @@ impl Entry {
         Kind::parse(&self.kind)
     }
 
+    /// The icon of its waiting kind while it waits (badged kinds and idle alike: the boards
+    /// and `list` show ⏸ too), else `""`.
+    pub fn kind_icon(&self) -> &'static str {
+        if self.status == Status::Waiting {
+            self.waiting_kind().map_or("", Kind::icon)
+        } else {
+            ""
+        }
+    }
+
     /// The kind a badge, the segment and the menu draw: a badged kind, while waiting.
     pub fn badge_kind(&self) -> Option<Kind> {
         self.badge.and_then(|b| b.kind)

@@ -47,15 +47,6 @@ fn row_style(status: Status) -> Style {
     }
 }
 
-/// The kind icon of a waiting entry (badged kinds and idle alike), else "".
-fn kind_icon(entry: &Entry) -> &'static str {
-    if entry.status == Status::Waiting {
-        entry.waiting_kind().map_or("", |k| k.info().icon)
-    } else {
-        ""
-    }
-}
-
 /// A session's name as the board shows it: the label (else the project), sanitized.
 fn name_of(entry: &Entry) -> String {
     sanitize(entry.name()).trim().to_owned()
@@ -168,7 +159,7 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
         .zip(&names)
         .zip(&places)
         .map(|((e, name), place)| {
-            let icons = format!("{}{}", marker(e.status), kind_icon(e));
+            let icons = format!("{}{}", marker(e.status), e.kind_icon());
             let mut who = vec![Span::raw(name.clone())];
             if e.agent {
                 who.push(Span::styled(

@@ -14,7 +14,6 @@
 //! before it reaches the terminal. On a terminal the table fits its width: the DOING column
 //! gives way first, then WHERE (cut in the middle, keeping the last directory), then PROJECT.
 
-use ring_shared::Status;
 use ring_shared::format::{
     display_width, marker, relative_time, sanitize, status_label, truncate, truncate_middle,
 };
@@ -47,11 +46,7 @@ struct Line {
 }
 
 fn line_of(entry: &Entry, id: &str) -> Line {
-    let icon = if entry.status == Status::Waiting {
-        entry.waiting_kind().map_or("", |k| k.icon())
-    } else {
-        ""
-    };
+    let icon = entry.kind_icon();
     let label = if entry.agent {
         format!("{} agent", status_label(entry.status))
     } else {
@@ -162,9 +157,9 @@ pub fn render(view: &View, width: Option<usize>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ring_shared::Row;
     use ring_shared::board::Board;
     use ring_shared::derive::Session;
+    use ring_shared::{Row, Status};
     use rstest::rstest;
 
     fn loaded(rows: Vec<Row>, home: &str) -> View {
