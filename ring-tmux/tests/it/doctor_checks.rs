@@ -59,7 +59,7 @@ impl Fixture {
         std::fs::write(f.procs(), r#"{"claude-code": [], "codex": []}"#).expect("procs");
         std::os::unix::fs::symlink(binary(), f.bin().join("ring-tmux")).expect("symlink");
         write_exec(&f.bin().join("tmux"), FAKE_TMUX);
-        f.ring_tmux(&["install-hooks"]).success();
+        f.ring_tmux(&["install-hooks", "--yes"]).success();
         std::fs::create_dir_all(f.ring().join("sessions")).expect("mkdir");
         set_mode(&f.ring(), 0o700);
         set_mode(&f.ring().join("sessions"), 0o700);
@@ -175,7 +175,7 @@ fn hook_missing_on_one_event(f: &mut Fixture) {
     std::fs::write(f.settings(), doc.to_string()).expect("write");
 }
 fn hook_binary_gone(f: &mut Fixture) {
-    f.ring_tmux(&["install-hooks", "--binary", "/gone/ring-tmux"])
+    f.ring_tmux(&["install-hooks", "--yes", "--binary", "/gone/ring-tmux"])
         .success();
 }
 fn settings_not_json(f: &mut Fixture) {
@@ -186,7 +186,7 @@ fn codex_without_hooks(f: &mut Fixture) {
 }
 fn codex_hooks_untrusted(f: &mut Fixture) {
     std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
-    f.ring_tmux(&["install-hooks"]).success();
+    f.ring_tmux(&["install-hooks", "--yes"]).success();
 }
 fn ring_folder_is_a_file(f: &mut Fixture) {
     std::fs::remove_dir_all(f.ring()).expect("rm");
@@ -559,7 +559,7 @@ fn doctor_sees_the_real_ring_tmux_loaded_in_a_real_server() {
 fn codex_hooks_trusted_in_config_toml_pass() {
     let f = Fixture::good();
     std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
-    f.ring_tmux(&["install-hooks"]).success();
+    f.ring_tmux(&["install-hooks", "--yes"]).success();
     let hooks_json = f.home().join(".codex/hooks.json");
     let doc: Value =
         serde_json::from_slice(&std::fs::read(&hooks_json).expect("hooks.json")).expect("json");

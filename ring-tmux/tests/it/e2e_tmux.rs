@@ -17,6 +17,7 @@ pub mod world;
 
 mod board;
 mod by_name;
+mod install_ask;
 mod keys;
 mod reply;
 mod reply_whole;
