@@ -12,6 +12,9 @@ trap cleanup EXIT
 export CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}"
 export RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
+# The wasm-bindgen CLI scripts/ci.sh installed (install.sh would install its own into the
+# sandbox HOME otherwise: minutes).
+export RING_WASM_BINDGEN="${RING_WASM_BINDGEN:-${RING_WASM_BINDGEN_ROOT:-$HOME/.cache/ring-ci/wasm-bindgen}/bin/wasm-bindgen}"
 export HOME="$sandbox/home"
 # doctor fails on a running tmux server without ring.tmux: ask a server of the sandbox (none),
 # never the one CI may run inside.
@@ -29,7 +32,12 @@ scripts/install.sh --yes --prefix "$prefix"
 echo "demo: scripts/demo.sh --no-attach"
 scripts/demo.sh --no-attach
 echo "doctor:"
-RING_PROCS="$sandbox/procs.json" "$prefix/ring-tmux" doctor
+RING_PROCS="$sandbox/procs.json" "$prefix/ring-tmux" doctor | tee "$sandbox/doctor.out"
+if grep -q "no wasm module" "$sandbox/doctor.out"; then
+  echo "smoke: doctor says the installed ring-tmux has no web page module" >&2; exit 1
+fi
+# The page is whole: its wasm module answers 200 as application/wasm (issue 25 item 5).
+scripts/check-page.sh "$prefix/ring-tmux"
 
 # Completions and man pages are installed (issue 25 item 13) ...
 installed=(
