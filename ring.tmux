@@ -145,13 +145,15 @@ hooks_hint() {
 	tmux display-message -d 15000 "${hint//\#/##}" 2>/dev/null || tmux display-message "${hint//\#/##}"
 }
 
-# Shows `short` where the status segment goes (a display-message is gone in a second, or
-# never seen when tmux starts with no client) and `message` as a message (in `prefix ~`): the
-# placeholder becomes #{E:@ring_status}, which a later load with the binary turns into the
-# segment.
+# Shows `short` where the status segment goes and `message` as a message, now and each time
+# a client attaches (a display-message is gone in seconds, and never seen when tmux loads
+# this file before any client is there); `prefix ~` (show-messages) keeps it. The hook's slot
+# is the one a load with the binary takes over. The placeholder becomes #{E:@ring_status},
+# which a later load with the binary turns into the segment.
 say_in_status() {
 	local short="$1" message="$2"
 	tmux display-message "${message//\#/##}"
+	tmux set-hook -g "client-attached[$HOOK_SLOT]" "display-message $(tmux_word "${message//\#/##}")"
 	tmux set-option -gq @ring_hint "${message//\#/##}"
 	tmux set-option -gq @ring_status "${short//\#/##}"
 	substitute status-left '#{ring_status}' '#{E:@ring_status}'
