@@ -200,19 +200,25 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
         hint.contains("building ring-tmux failed") && hint.contains(&s(&log)),
         "{hint}"
     );
-    let messages = server.run(&["show-messages"]);
+    // tmux loads its config before a client attaches: the message is shown again to each
+    // client that attaches (and so is in its `prefix ~`).
+    let on_attach = server.run(&["show-hooks", "-g", "client-attached"]);
     assert!(
-        messages.contains(&s(&log)),
-        "prefix ~ has the log: {messages}"
+        on_attach.contains("display-message") && on_attach.contains(&s(&log)),
+        "{on_attach}"
     );
     let logged = std::fs::read_to_string(&log).expect("build log");
     assert!(logged.contains("the stand-in was told to fail"), "{logged}");
     assert_eq!(option(&server, "@ring_loaded"), "", "nothing loaded yet");
+    // install.sh's builds (a static one first, then the ordinary one when that fails), from
+    // the plugin's folder.
     let calls = ring_tmux_builds(dir.path());
-    assert_eq!(calls.len(), 1, "{calls:?}");
+    assert!(!calls.is_empty(), "no build");
     assert!(
-        calls[0].starts_with(&s(&clone))
-            && calls[0].contains("build --release --locked -p ring-tmux"),
+        calls
+            .iter()
+            .all(|c| c.starts_with(&s(&clone))
+                && c.contains("build --release --locked -p ring-tmux")),
         "{calls:?}"
     );
 
@@ -303,10 +309,11 @@ fn tpm_install_builds_reports_a_failure_retries_rebuilds_and_ends_with_badges() 
         state.starts_with("built 9").then_some(state)
     });
     assert!(rebuilt.is_some(), "the new version was built");
-    assert_eq!(ring_tmux_builds(w.dir.path()).len(), before + 1);
+    let after = ring_tmux_builds(w.dir.path()).len();
+    assert!(after > before, "rebuilt without cargo?");
     // Loading again at the same version builds nothing.
     w.source_ring_tmux_from(&clone);
-    assert_eq!(ring_tmux_builds(w.dir.path()).len(), before + 1);
+    assert_eq!(ring_tmux_builds(w.dir.path()).len(), after);
 }
 
 impl World {
