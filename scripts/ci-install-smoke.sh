@@ -50,14 +50,14 @@ screen() { tmux -S "$term" capture-pane -p -J -S -500 -t smoke; }
 # The build takes minutes cold; the demo then attaches to its own tmux server in this pane.
 for ((i = 0; i < 18000; i++)); do
   [ "$(tmux -S "$term" display-message -p -t smoke '#{pane_current_command}')" = tmux ] && break
-  screen | grep -q "LINE-EXIT=" && break
+  screen | grep -q "LINE-EXIT=[0-9]" && break
   sleep 0.1
 done
 [ "$(tmux -S "$term" display-message -p -t smoke '#{pane_current_command}')" = tmux ] \
   || { screen >&2; echo "smoke: the demo never attached" >&2; exit 1; }
 sleep 2
 tmux -S "$term" send-keys -t smoke C-b d
-for ((i = 0; i < 300; i++)); do screen | grep -q "LINE-EXIT=" && break; sleep 0.1; done
+for ((i = 0; i < 300; i++)); do screen | grep -q "LINE-EXIT=[0-9]" && break; sleep 0.1; done
 screen | grep -q "LINE-EXIT=0" || { screen >&2; echo "smoke: the README's line failed" >&2; exit 1; }
 tmux -S "$term" kill-server
 echo "doctor:"

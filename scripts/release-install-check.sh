@@ -9,8 +9,8 @@
 # the release URL is replaced, by a loopback HTTP server over a copy of DIR laid out like
 # GitHub's (vVERSION/FILE). Each run gets a fresh HOME and a fresh working folder:
 # 1. a copy of the archive with one byte changed (its gzip CRC, so an unguarded tar would
-#    unpack every file before it noticed): the download lines (up to the first one that runs
-#    `ring-tmux`) must fail and leave nothing under ~/.local;
+#    unpack every file before it noticed): the download lines (up to the PATH line) must fail
+#    and leave nothing under ~/.local;
 # 2. the archive as built, every line as written, typed into a real terminal (a tmux pane on
 #    a private socket, with a bash of no profile, in a HOME where only Claude Code's folder
 #    exists): install-hooks must show its change and ask, and write it after `y`;
@@ -27,13 +27,13 @@ dist="$(cd "$1" && pwd)"
 fail() { echo "release-install-check.sh: $*" >&2; exit 1; }
 release_url=https://github.com/ring-status/ring/releases/download
 
-# The first ```sh block after the marker: all of it, and its download lines (up to its first
-# `ring-tmux` line).
+# The first ```sh block after the marker: all of it, and its download lines (up to its PATH
+# line or its first `ring-tmux` line).
 all_lines="$(awk '/^<!-- release-install/ { marked = 1; next }
   marked && !in_block && /^```sh$/ { in_block = 1; next }
   in_block && /^```/ { exit }
   in_block { print }' README.md)"
-lines="$(awk '/^ring-tmux / { exit } { print }' <<<"$all_lines")"
+lines="$(awk '/^(ring-tmux|export) / { exit } { print }' <<<"$all_lines")"
 [ -n "$lines" ] || fail "no release-install lines in README.md"
 grep -qF "$release_url/" <<<"$lines" || fail "README's install lines do not download from $release_url"
 v="$(sed -n 's/^v=\([^ ]*\) .*/\1/p' <<<"$lines")"
@@ -109,21 +109,24 @@ tmux -S "$term" -f /dev/null new-session -d -s lines -x 200 -y 50 -c "$cwd" \
   env -i HOME="$home" PATH="$PATH" TERM=xterm-256color TMUX_TMPDIR="$TMUX_TMPDIR" LANG=C.UTF-8 \
   bash --noprofile --norc
 screen() { tmux -S "$term" capture-pane -p -J -S -300 -t lines; }
-until_screen() { # until_screen TEXT SECONDS
+until_screen() { # until_screen REGEX SECONDS
   local i
   for ((i = 0; i < $2 * 10; i++)); do
-    screen | grep -qF -- "$1" && return 0
+    screen | grep -qE -- "$1" && return 0
     sleep 0.1
   done
   screen >&2
   fail "the terminal never showed '$1'"
 }
-tmux -S "$term" send-keys -t lines "bash $(printf %q "$work/lines.sh"); echo \"LINES-EXIT=\$?\"" Enter
-until_screen "Write these changes? [y/N]" 60
+# bash -e: a line that fails (say "ring-tmux: command not found") fails the run, as a person
+# would see it fail.
+tmux -S "$term" send-keys -t lines "bash -e $(printf %q "$work/lines.sh"); echo \"LINES-EXIT=\$?\"" Enter
+until_screen "Write these changes\? \[y/N\]" 60
 screen | grep -qF '.claude/settings.json' || { screen >&2; fail "install-hooks asked without showing the change"; }
 [ ! -e "$home/.claude/settings.json" ] || fail "install-hooks wrote before the answer"
 tmux -S "$term" send-keys -t lines y Enter
-until_screen "LINES-EXIT=" 60
+# (the typed command holds "LINES-EXIT=" too: wait for a digit after it)
+until_screen "LINES-EXIT=[0-9]" 60
 screen | grep -qF "LINES-EXIT=0" || { screen >&2; fail "the README's lines failed on $archive"; }
 installed="$home/.local/bin/ring-tmux"
 [ -x "$installed" ] || fail "no ~/.local/bin/ring-tmux after the README's lines"
