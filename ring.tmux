@@ -28,7 +28,8 @@
 #   @ring-status-interval 2  lowers status-interval to this when it is higher ("off": never)
 #   @ring-status-length 80   raises status-right-length (status-left-length) to this when lower,
 #                      where the status segment went ("off": never)
-#   @ring-bin PATH     the ring-tmux binary (default: PATH, ~/.local/bin, this repo's target/release)
+#   @ring-bin PATH     the ring-tmux binary (default: PATH, ~/.local/bin, ../../bin from a release
+#                      archive's share/ring/, this repo's target/release)
 
 set -u
 
@@ -45,22 +46,34 @@ find_bin() {
 	bin="$(tmux_get @ring-bin)"
 	if [ -n "$bin" ] && [ -x "$bin" ]; then printf '%s\n' "$bin"; return 0; fi
 	if bin="$(command -v ring-tmux 2>/dev/null)" && [ -n "$bin" ]; then printf '%s\n' "$bin"; return 0; fi
-	for bin in "$HOME/.local/bin/ring-tmux" "$CURRENT_DIR/target/release/ring-tmux"; do
+	# ~/.local/bin: where scripts/install.sh (and so the build below) puts it; ../../bin: a
+	# release archive unpacked as a prefix has this file in share/ring/.
+	for bin in "$INSTALLED_BIN" "$CURRENT_DIR/../../bin/ring-tmux" "$CURRENT_DIR/target/release/ring-tmux"; do
 		if [ -x "$bin" ]; then printf '%s\n' "$bin"; return 0; fi
 	done
 	return 1
 }
 
-# Building ring-tmux from this folder (a TPM install has no binary at first). The build runs in
+# Building ring-tmux from this folder (a TPM install has no binary at first): scripts/install.sh
+# --no-hooks --no-zellij builds it (with the web page) wherever cargo builds (it asks cargo:
+# CARGO_TARGET_DIR and build.target-dir move it) and installs it as INSTALLED_BIN, outside
+# this folder, so the agents' hooks survive a TPM update or clean of it. The build runs in
 # the background (tmux must not hang on a compile), writes its output to BUILD_LOG, records
 # its outcome in BUILD_STATE and loads this file again: with --built after a success (the
 # hooks hint), with --build-failed after a failure (which names the log). Loading again by hand
 # (`tmux run-shell …/ring.tmux`, `tmux source-file ~/.tmux.conf`) retries a failed build.
 # BUILD_STATE: `building [PID]`, `failed`, or `built KEY` (KEY: the version and commit built,
-# so a TPM update of this folder rebuilds; a binary built by hand is never rebuilt here).
+# so a TPM update of this folder rebuilds; a binary installed otherwise is never rebuilt here).
 BUILD_LOG="$CURRENT_DIR/target/ring-tmux-build.log"
 BUILD_STATE="$CURRENT_DIR/target/.ring-tmux-build"
-REPO_BIN="$CURRENT_DIR/target/release/ring-tmux"
+INSTALLED_BIN="$HOME/.local/bin/ring-tmux"
+
+# What the status line shows while there is no binary: at most 32 columns, so that it fits
+# tmux's default status-right-length (40) beside a clock. `prefix ~` (show-messages) has the
+# whole message, with the log's path.
+STATUS_BUILDING="ring: building… (prefix ~)"
+STATUS_FAILED="ring: build failed (prefix ~)"
+STATUS_NO_CARGO="ring: no ring-tmux (prefix ~)"
 
 # The version in Cargo.toml and the commit checked out (when this is a git clone).
 source_key() {
@@ -90,25 +103,26 @@ building() {
 # update (the old binary keeps running meanwhile).
 start_build() {
 	local why="$1" key
+	local building_message="ring: building ring-tmux (scripts/install.sh, a few minutes), log: $BUILD_LOG"
 	if building; then
-		[ "$why" = first ] && say_in_status "ring: building ring-tmux (cargo build --release), this takes a few minutes… log: $BUILD_LOG"
+		[ "$why" = first ] && say_in_status "$STATUS_BUILDING" "$building_message"
 		return 0
 	fi
 	if ! command -v cargo >/dev/null 2>&1; then
-		[ "$why" = first ] && say_in_status "ring: ring-tmux not found and no cargo to build it (install a release binary, or set @ring-bin)"
+		[ "$why" = first ] && say_in_status "$STATUS_NO_CARGO" "ring: ring-tmux not found and no cargo to build it (install a release archive, or set @ring-bin)"
 		return 0
 	fi
 	key="$(source_key)"
 	mkdir -p "$CURRENT_DIR/target" && printf 'building\n' >"$BUILD_STATE"
 	if [ "$why" = first ]; then
-		say_in_status "ring: building ring-tmux (cargo build --release), this takes a few minutes… log: $BUILD_LOG"
+		say_in_status "$STATUS_BUILDING" "$building_message"
 	else
 		tmux display-message "ring: this plugin changed ($key): rebuilding ring-tmux in the background, log: $BUILD_LOG"
 	fi
 	(
 		printf 'building %s\n' "$BASHPID" >"$BUILD_STATE"
-		if (cd "$CURRENT_DIR" && cargo build --release --locked -p ring-tmux) >"$BUILD_LOG" 2>&1 &&
-			[ -x "$REPO_BIN" ]; then
+		if "$CURRENT_DIR/scripts/install.sh" --no-hooks --no-zellij --prefix "${INSTALLED_BIN%/*}" \
+			>"$BUILD_LOG" 2>&1 && [ -x "$INSTALLED_BIN" ]; then
 			printf 'built %s\n' "$key" >"$BUILD_STATE"
 			tmux run-shell "$(sh_word "$CURRENT_DIR/ring.tmux") --built"
 		else
@@ -134,12 +148,17 @@ hooks_hint() {
 	tmux display-message -d 15000 "${hint//\#/##}" 2>/dev/null || tmux display-message "${hint//\#/##}"
 }
 
-# Shows `message` where the status segment goes (a display-message is gone in a second, or
-# never seen when tmux starts with no client): the placeholder becomes #{E:@ring_status},
+# Shows `short` where the status segment goes and `message` as a message, now and each time
+# a client attaches (a display-message is gone in seconds, and never seen when tmux loads
+# this file before any client is there); `prefix ~` (show-messages) keeps it. The hook's slot
+# is the one a load with the binary takes over. The placeholder becomes #{E:@ring_status},
 # which a later load with the binary turns into the segment.
 say_in_status() {
-	tmux display-message "$1"
-	tmux set-option -gq @ring_status "${1//\#/##}"
+	local short="$1" message="$2"
+	tmux display-message "${message//\#/##}"
+	tmux set-hook -g "client-attached[$HOOK_SLOT]" "display-message $(tmux_word "${message//\#/##}")"
+	tmux set-option -gq @ring_hint "${message//\#/##}"
+	tmux set-option -gq @ring_status "${short//\#/##}"
 	substitute status-left '#{ring_status}' '#{E:@ring_status}'
 	substitute status-right '#{ring_status}' '#{E:@ring_status}'
 }
@@ -249,7 +268,7 @@ main() {
 	fi
 	if ! bin="$(find_bin)"; then
 		if [ "$mode" = --build-failed ]; then
-			say_in_status "$(build_failed_message)"
+			say_in_status "$STATUS_FAILED" "$(build_failed_message)"
 		else
 			start_build first
 		fi
@@ -267,7 +286,7 @@ main() {
 		# A binary this file built, from another version or commit than the one checked out.
 		local state
 		state="$(build_state)"
-		if [ "$bin" = "$REPO_BIN" ] && [[ "$state" == "built "* ]] && [ "${state#built }" != "$(source_key)" ]; then
+		if [ "$bin" = "$INSTALLED_BIN" ] && [[ "$state" == "built "* ]] && [ "${state#built }" != "$(source_key)" ]; then
 			start_build update
 		fi
 		;;

@@ -48,7 +48,9 @@ have="$("$bindgen" --version 2>/dev/null | awk '{ print $2 }')"
 }
 
 cargo build -p ring-web --target wasm32-unknown-unknown --profile web --locked
-wasm=target/wasm32-unknown-unknown/web/ring_web.wasm
+# Where cargo put it (CARGO_TARGET_DIR and build.target-dir move it out of target/).
+target_dir="$(cargo metadata --no-deps --format-version 1 --locked | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
+wasm="${target_dir:-target}/wasm32-unknown-unknown/web/ring_web.wasm"
 version="$(awk -F'"' '/^\[workspace.package\]/ { on = 1 } on && /^version = / { print $2; exit }' Cargo.toml)"
 
 # The names section is debugging help a page need not download (a tenth of the module).

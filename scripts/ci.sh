@@ -213,7 +213,8 @@ scripts/release-build.sh --out "$dist" --wasm --target x86_64-unknown-linux-musl
 # The checks the release workflow runs on its archives (one script, so they cannot drift)...
 scripts/release-check.sh "$dist"
 # ...and the README's install lines, run as written against these archives over loopback HTTP:
-# a tampered archive is never unpacked, the good one installs a ring-tmux that runs.
+# a tampered archive is never unpacked; the good one, typed into a terminal in a fresh HOME,
+# installs a whole ring (page, man pages, completions, ring.tmux) whose hook shows in tmux.
 scripts/release-install-check.sh "$dist"
 rm -rf "$dist"
 
@@ -239,7 +240,7 @@ step "e2e: real agents (Claude Code, Codex CLI, Gemini CLI, OpenCode)"
 scripts/e2e-agents.sh
 
 if [ -x scripts/ci-install-smoke.sh ]; then
-  step "install smoke test (README's install command, sandboxed HOME and prefix)"
+  step "install smoke test (README's install line typed into a terminal, sandboxed HOME)"
   scripts/ci-install-smoke.sh
 fi
 

@@ -10,6 +10,10 @@
 #   bin/ring-tmux; a Linux (musl) binary is static: `file` says "statically linked" or
 #   "static-pie linked" (the musl target links static-pie) and ldd lists no library; a binary
 #   this machine can run prints `ring-tmux VERSION` for --version;
+# * each archive is a whole install (README, "Installing from a release"): share/ring/ring.tmux,
+#   the man pages (share/man/man1/ring-tmux.1, …), the bash, zsh and fish completions; a
+#   binary this machine can run serves its web page whole (scripts/check-page.sh: the wasm
+#   module answers 200 as application/wasm);
 # * DIR/ring.wasm, when there, is WebAssembly, and each archive's share/ring/ring.wasm is
 #   that same file.
 set -euo pipefail
@@ -68,9 +72,16 @@ for archive in "$dir"/ring-tmux-*.tar.gz; do
       ;;
     *) fail "$archive: unknown target $triple" ;;
   esac
+  for part in share/ring/ring.tmux share/man/man1/ring-tmux.1 share/man/man1/ring-tmux-install-hooks.1 \
+      share/bash-completion/completions/ring-tmux share/zsh/site-functions/_ring-tmux \
+      share/fish/vendor_completions.d/ring-tmux.fish; do
+    [ -s "$unpacked/$name/$part" ] || fail "$archive has no $name/$part (scripts/release-build.sh puts it there)"
+  done
+  [ -x "$unpacked/$name/share/ring/ring.tmux" ] || fail "$archive: share/ring/ring.tmux is not executable (tmux's run-shell runs it)"
   if [ "$runs" = 1 ]; then
     said="$("$bin" --version)"
     [ "$said" = "ring-tmux $version" ] || fail "$archive: --version says '$said', not 'ring-tmux $version'"
+    "$(dirname "$0")/check-page.sh" "$bin" || fail "$archive: bin/ring-tmux does not serve its web page whole"
   fi
   if [ -f "$dir/ring.wasm" ]; then
     cmp -s "$dir/ring.wasm" "$unpacked/$name/share/ring/ring.wasm" \

@@ -3,10 +3,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Install ring's hook into Claude Code, and into Codex, Gemini CLI, GitHub Copilot CLI,
-/// opencode and Cursor when their folder (~/.codex, ~/.gemini, ~/.copilot,
-/// ~/.config/opencode, ~/.cursor) exists.
+/// Install ring's hook into each coding agent found on this machine: Claude Code, Codex,
+/// Gemini CLI, GitHub Copilot CLI, opencode and Cursor.
 ///
+/// An agent is found by its folder in HOME (~/.claude, ~/.codex, ~/.gemini, …) or its
+/// program on PATH; the others are named and skipped. Shows the change and asks first
+/// (--yes for scripts: without a terminal and without --yes, nothing is written).
 /// Idempotent; a timestamped backup precedes every write; every other hook and setting is
 /// kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
@@ -14,9 +16,13 @@ pub struct Args {
     /// Print the exact change and write nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Never ask a question (for scripts).
+    /// Write without asking (for scripts).
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// Install for this agent only, found or not (claude, codex, gemini, opencode, copilot,
+    /// cursor); repeat for several.
+    #[arg(long, value_name = "NAME")]
+    pub agent: Vec<String>,
     /// Replace RiNG's `ring hook` entries by ring-tmux's (both write the same rows).
     #[arg(long)]
     pub replace_ring: bool,

@@ -35,6 +35,8 @@ pub fn extra_files(data: &Path, config: &Path) -> Vec<PathBuf> {
         data.join("bash-completion/completions/ring-tmux"),
         data.join("zsh/site-functions/_ring-tmux"),
         config.join("fish/completions/ring-tmux.fish"),
+        // Where a release archive unpacked into ~/.local puts fish's.
+        data.join("fish/vendor_completions.d/ring-tmux.fish"),
     ];
     let man1 = data.join("man/man1");
     files.extend(
@@ -98,8 +100,18 @@ pub fn run(args: Args) -> ExitCode {
         .prefix
         .clone()
         .unwrap_or_else(|| env.home.join(".local/bin"));
+    let mut folders = Vec::new();
     match own_binary(&prefix) {
-        Some(binary) => targets.push(binary),
+        Some(binary) => {
+            targets.push(binary);
+            // A release archive unpacked into the prefix's parent: its share/ files.
+            if let Some(root) = prefix.parent() {
+                let (ring, doc) = (root.join("share/ring"), root.join("share/doc/ring"));
+                targets.extend(["ring.tmux", "ring.wasm"].map(|f| ring.join(f)));
+                targets.extend(["README.md", "LICENSE"].map(|f| doc.join(f)));
+                folders.extend([ring, doc]);
+            }
+        }
         None => out!(
             "  this binary is not in {}: left where it is",
             prefix.display()
@@ -122,6 +134,12 @@ pub fn run(args: Args) -> ExitCode {
             pages += 1;
         } else {
             removed.push(path.display().to_string());
+        }
+    }
+    if !args.dry_run {
+        for folder in folders {
+            // Only when emptied: anything else in it is not ring's.
+            let _ = std::fs::remove_dir(folder);
         }
     }
     if pages > 0 {

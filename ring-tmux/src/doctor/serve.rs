@@ -46,7 +46,9 @@ pub fn serve(env: &Env) -> Vec<Finding> {
         all.push(Finding::absent(
             "serve: this build has no wasm module: the page shows the server's view, and \
              times move only when the board changes",
-            "scripts/build-web.sh, then build ring-tmux again",
+            "install a release archive (its ring-tmux has the page), or run scripts/install.sh \
+             again in a clone (it builds the page, installing the wasm-bindgen-cli version \
+             Cargo.lock pins when it is missing)",
         ));
     }
     let token = crate::serve::token_path(env);

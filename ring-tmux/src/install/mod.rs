@@ -1,12 +1,15 @@
-//! `install-hooks` / `remove-hooks`: put ring-tmux's hook into Claude Code's
-//! `~/.claude/settings.json` (always), Codex's `~/.codex/hooks.json` (when `~/.codex`
-//! exists) and Gemini CLI's `~/.gemini/settings.json` (when `~/.gemini` exists), or take it
-//! out, touching nothing else (§7 with our command).
+//! `install-hooks` / `remove-hooks`: put ring-tmux's hook into the settings of each agent
+//! found on this machine (Claude Code's `~/.claude/settings.json`, Codex's
+//! `~/.codex/hooks.json`, Gemini CLI's `~/.gemini/settings.json`, …), or take it out,
+//! touching nothing else (§7 with our command). An agent is found by its folder in `$HOME` or
+//! its program on `PATH` ([`present`]); `--agent NAME` installs for one that is not.
 //!
-//! Safety first: a file that is not JSON is left byte-identical and named with the position
-//! to fix; a write is preceded by a timestamped backup and done atomically; a second run is a
-//! no-op that does not even touch the file; RiNG's own `ring hook` entries are never silently
-//! duplicated or removed.
+//! Safety first: the change is shown as a diff and written only after a "y" on a terminal
+//! (`--yes` for scripts; without a terminal and without `--yes`, nothing is written); a file
+//! that is not JSON is left byte-identical and named with the position to fix; a write is
+//! preceded by a timestamped backup and done atomically; a second run is a no-op that does not
+//! even touch the file; RiNG's own `ring hook` entries are never silently duplicated or
+//! removed.
 
 pub mod codex_trust;
 pub mod cursor;
@@ -34,7 +37,7 @@ pub(crate) use out;
 
 use crate::env::Env;
 use jsonfile::{LoadError, Loaded};
-use ring_shared::provider::{Format, Install, Trust};
+use ring_shared::provider::{Format, Install, Provider, Trust};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -44,6 +47,8 @@ use std::process::ExitCode;
 pub struct Target {
     /// The agent's label (`Claude Code`, `Codex`).
     pub agent: &'static str,
+    /// The agent's provider (its name for `--agent`, its program for [`present`]).
+    pub provider: &'static Provider,
     pub path: PathBuf,
     pub events: &'static [&'static str],
     /// What the provider table says about its hooks.
@@ -58,11 +63,52 @@ pub fn targets(home: &Path) -> Vec<Target> {
         .filter(|(_, spec)| spec.only_if.is_none_or(|dir| home.join(dir).is_dir()))
         .map(|(provider, spec)| Target {
             agent: provider.label,
+            provider,
             path: home.join(spec.settings),
             events: spec.events,
             spec,
         })
         .collect()
+}
+
+/// Every agent `install-hooks` can install into, present or not.
+fn all_targets(home: &Path) -> Vec<Target> {
+    ring_shared::provider::installable()
+        .map(|(provider, spec)| Target {
+            agent: provider.label,
+            provider,
+            path: home.join(spec.settings),
+            events: spec.events,
+            spec,
+        })
+        .collect()
+}
+
+/// The folder in `$HOME` that shows the agent is set up: [`Install::only_if`], else the first
+/// folder of its settings path (`.claude`).
+fn agent_folder(spec: &Install) -> &'static str {
+    spec.only_if
+        .unwrap_or_else(|| spec.settings.split('/').next().unwrap_or(spec.settings))
+}
+
+/// Whether the agent of `target` is on this machine: its folder in `home`, or its program in
+/// one of `path_var`'s folders. A machine without Claude Code gets no `~/.claude`.
+pub fn present(target: &Target, home: &Path, path_var: Option<&std::ffi::OsStr>) -> bool {
+    if home.join(agent_folder(target.spec)).is_dir() {
+        return true;
+    }
+    let Some(program) = target.provider.process else {
+        return false;
+    };
+    path_var.is_some_and(|path| {
+        std::env::split_paths(path).any(|dir| {
+            dir.is_absolute()
+                && std::fs::metadata(dir.join(program)).is_ok_and(|m| {
+                    m.is_file()
+                        && std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o111 != 0
+                })
+        })
+    })
 }
 
 use crate::cmd::install_hooks::Args as InstallArgs;
@@ -234,7 +280,16 @@ fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[Str
     out!("(dry run: nothing written)");
 }
 
-/// `ring-tmux install-hooks [--dry-run] [--yes] [--replace-ring] [--binary PATH]`.
+/// A change `install-hooks` is about to write into one agent's file.
+struct Pending<'a> {
+    target: &'a Target,
+    loaded: Loaded,
+    new_text: String,
+    events: Vec<String>,
+    replace_ring: bool,
+}
+
+/// `ring-tmux install-hooks [--dry-run] [--yes] [--agent NAME]… [--replace-ring] [--binary PATH]`.
 pub fn install_hooks(args: &InstallArgs) -> ExitCode {
     let Some(binary) = hook_binary(args.binary.as_deref()) else {
         return crate::voice::fail(
@@ -243,11 +298,42 @@ pub fn install_hooks(args: &InstallArgs) -> ExitCode {
         );
     };
     let binary = binary.to_string_lossy().into_owned();
+    let mut named = Vec::new();
+    for name in &args.agent {
+        match ring_shared::provider::find(name).filter(|p| p.install.is_some()) {
+            Some(provider) => named.push(provider.name),
+            None => {
+                crate::voice::error(
+                    &format!("no agent named {name:?} takes ring's hooks"),
+                    &format!("use one of: {}", agent_names().join(", ")),
+                );
+                return ExitCode::from(crate::voice::USAGE);
+            }
+        }
+    }
     let env = Env::from_process();
-    let interactive = !args.yes && !args.dry_run && std::io::stdin().is_terminal();
+    let path_var = std::env::var_os("PATH");
+    let terminal = std::io::stdin().is_terminal();
+    let interactive = !args.yes && !args.dry_run && terminal;
+    let all = all_targets(&env.home);
+    let (chosen, skipped): (Vec<&Target>, Vec<&Target>) = all.iter().partition(|t| {
+        named.contains(&t.provider.name)
+            || (named.is_empty() && present(t, &env.home, path_var.as_deref()))
+    });
     let mut failed = false;
-    for target in targets(&env.home) {
-        failed |= !install_target(&target, &binary, args, interactive);
+    let mut pending = Vec::new();
+    for target in &chosen {
+        match prepare(target, &binary, args, interactive) {
+            Some(Some(change)) => pending.push(change),
+            Some(None) => {}
+            None => failed = true,
+        }
+    }
+    if named.is_empty() {
+        report_skipped(&skipped, chosen.is_empty(), &env.home);
+    }
+    if !pending.is_empty() {
+        failed |= !decide(&pending, args, interactive);
     }
     if failed {
         ExitCode::FAILURE
@@ -256,14 +342,108 @@ pub fn install_hooks(args: &InstallArgs) -> ExitCode {
     }
 }
 
-/// Installs into one target; `false` when it failed.
-fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive: bool) -> bool {
-    if target.spec.format == Format::OpencodePlugin {
-        return install_plugin(target, binary, args.dry_run);
+/// The name `--agent` takes for an agent: its program's (`claude`), else its own (`cursor`).
+fn agent_name(provider: &Provider) -> &'static str {
+    provider.process.unwrap_or(provider.name)
+}
+
+/// Names `--agent` accepts, one per agent.
+fn agent_names() -> Vec<&'static str> {
+    ring_shared::provider::installable()
+        .map(|(p, _)| agent_name(p))
+        .collect()
+}
+
+/// Says which agents were left out because they are not on this machine, and how to add one.
+fn report_skipped(skipped: &[&Target], none_found: bool, home: &Path) {
+    if none_found {
+        out!(
+            "No coding agent found on this machine (none of their folders in {}, none of their programs on PATH): no hooks installed.",
+            home.display()
+        );
     }
-    let Some(loaded) = load_target(target) else {
-        return false;
-    };
+    for target in skipped {
+        let program = target
+            .provider
+            .process
+            .map(|p| format!(", no `{p}` on PATH"))
+            .unwrap_or_default();
+        out!(
+            "- skipped {}: not found (no ~/{}{program}); once it is installed: ring-tmux install-hooks --agent {}",
+            target.agent,
+            agent_folder(target.spec),
+            agent_name(target.provider)
+        );
+    }
+}
+
+/// Shows the pending changes and writes them: at once with `--yes`, after a "y" on a
+/// terminal, never without one. `false` when something failed or could not be asked.
+fn decide(pending: &[Pending], args: &InstallArgs, interactive: bool) -> bool {
+    if args.dry_run {
+        for change in pending {
+            print_dry_run(
+                change.target,
+                &change.loaded,
+                &change.new_text,
+                &change.events,
+            );
+        }
+        return true;
+    }
+    if !args.yes {
+        for change in pending {
+            print_change(change);
+        }
+        if !interactive {
+            crate::voice::error(
+                "no terminal to ask before changing the agents' settings (above): nothing was changed",
+                "run `ring-tmux install-hooks --yes` to write them",
+            );
+            return false;
+        }
+        if !ask("Write these changes?") {
+            out!("Nothing was changed. To install later: ring-tmux install-hooks");
+            return true;
+        }
+    }
+    let mut ok = true;
+    for change in pending {
+        ok &= write_pending(change);
+    }
+    ok
+}
+
+/// The diff of one pending change, as `--dry-run` shows it, without its "nothing written".
+fn print_change(change: &Pending) {
+    out!(
+        "# {} (events: {})",
+        change.target.path.display(),
+        change.events.join(", ")
+    );
+    out_raw!(
+        "{}",
+        jsonfile::diff(
+            change.loaded.text.as_deref().unwrap_or(""),
+            &change.new_text,
+            3
+        )
+    );
+    out!("");
+}
+
+/// What one target needs: `Some(Some(change))`, `Some(None)` when nothing (already
+/// installed), `None` when it failed (the reason was printed).
+fn prepare<'a>(
+    target: &'a Target,
+    binary: &str,
+    args: &InstallArgs,
+    interactive: bool,
+) -> Option<Option<Pending<'a>>> {
+    if target.spec.format == Format::OpencodePlugin {
+        return prepare_plugin(target, binary);
+    }
+    let loaded = load_target(target)?;
     let command = merge::hook_command(binary, target.spec);
     let mut replace_ring = args.replace_ring;
     let plan_for = |replace_ring: bool| match target.spec.format {
@@ -299,43 +479,68 @@ fn install_target(target: &Target, binary: &str, args: &InstallArgs, interactive
             "✓ ring hooks already installed in {} (no change)",
             target.path.display()
         );
+        return Some(None);
+    }
+    let indent = jsonfile::detect_indent(loaded.text.as_deref());
+    let new_text = jsonfile::render(&plan.doc, &indent);
+    Some(Some(Pending {
+        target,
+        loaded,
+        new_text,
+        events: plan.changed,
+        replace_ring,
+    }))
+}
+
+/// Writes one pending change and says what it did; `false` when it failed.
+fn write_pending(change: &Pending) -> bool {
+    let target = change.target;
+    let backup = match commit(target, &change.loaded, &change.new_text) {
+        Ok(backup) => backup,
+        Err(err) => {
+            crate::voice::error(
+                &format!("could not write {}: {err}", target.path.display()),
+                "nothing was changed",
+            );
+            return false;
+        }
+    };
+    out!(
+        "✓ Installed ring hooks ({}) into {}",
+        change.events.join(", "),
+        target.path.display()
+    );
+    if let Some(backup) = backup {
+        out!("  backup: {}", backup.display());
+    }
+    if change.replace_ring {
+        out!("  RiNG's `ring hook` entries were replaced.");
+    }
+    if target.spec.format == Format::OpencodePlugin {
+        out!(
+            "  Restart running {} sessions so they load the plugin.",
+            target.agent
+        );
         return true;
     }
-    match write_change(target, &loaded, &plan.doc, &plan.changed, args.dry_run) {
-        Change::DryRun => true,
-        Change::Failed => false,
-        Change::Written(backup) => {
-            out!(
-                "✓ Installed ring hooks ({}) into {}",
-                plan.changed.join(", "),
-                target.path.display()
-            );
-            if let Some(backup) = backup {
-                out!("  backup: {}", backup.display());
-            }
-            if replace_ring {
-                out!("  RiNG's `ring hook` entries were replaced.");
-            }
-            out!(
-                "  Restart running {} sessions so they pick the hooks up.",
-                target.agent
-            );
-            if let Some(Trust::CodexHashes { .. }) = target.spec.trust {
-                out!(
-                    "  Codex runs a new or changed hook only once you trust it: at its next start \
-                     choose \"Trust all and continue\" in \"Hooks need review\" (`ring-tmux doctor` \
-                     says whether Codex trusts ring's hooks; `codex exec` skips untrusted ones)."
-                );
-            }
-            if let Some(Trust::GeminiFolders { .. }) = target.spec.trust {
-                out!(
-                    "  Gemini CLI runs hooks only in folders you trust: answer \"Trust folder\" when it \
-                     asks at its start (`ring-tmux doctor` lists the trusted ones)."
-                );
-            }
-            true
-        }
+    out!(
+        "  Restart running {} sessions so they pick the hooks up.",
+        target.agent
+    );
+    if let Some(Trust::CodexHashes { .. }) = target.spec.trust {
+        out!(
+            "  Codex runs a new or changed hook only once you trust it: at its next start \
+             choose \"Trust all and continue\" in \"Hooks need review\" (`ring-tmux doctor` \
+             says whether Codex trusts ring's hooks; `codex exec` skips untrusted ones)."
+        );
     }
+    if let Some(Trust::GeminiFolders { .. }) = target.spec.trust {
+        out!(
+            "  Gemini CLI runs hooks only in folders you trust: answer \"Trust folder\" when it \
+             asks at its start (`ring-tmux doctor` lists the trusted ones)."
+        );
+    }
+    true
 }
 
 /// `ring-tmux remove-hooks [--dry-run] [--include-ring]`.
@@ -398,8 +603,8 @@ fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     }
 }
 
-/// Writes (or rewrites) ring's plugin file of `target`; `false` when it failed.
-fn install_plugin(target: &Target, binary: &str, dry_run: bool) -> bool {
+/// What ring's plugin file of `target` needs (as [`prepare`]).
+fn prepare_plugin<'a>(target: &'a Target, binary: &str) -> Option<Option<Pending<'a>>> {
     use plugin_file::Found;
     let path = target.path.display();
     let old = match plugin_file::inspect(&target.path) {
@@ -410,43 +615,24 @@ fn install_plugin(target: &Target, binary: &str, dry_run: bool) -> bool {
                 &format!("{path} is not ring's plugin ({why})"),
                 "move it away (ring never edits a file it did not write), then run again (nothing was changed)",
             );
-            return false;
+            return None;
         }
     };
     let new_text = plugin_file::render(binary, target.spec);
     if old.as_deref() == Some(new_text.as_str()) {
         out!("✓ ring hooks already installed in {path} (no change)");
-        return true;
+        return Some(None);
     }
-    let loaded = Loaded {
-        text: old,
-        doc: serde_json::Value::Null,
-    };
-    let events = plugin_file::events(target);
-    if dry_run {
-        print_dry_run(target, &loaded, &new_text, &events);
-        return true;
-    }
-    match commit(target, &loaded, &new_text) {
-        Ok(backup) => {
-            out!("✓ Installed ring hooks ({}) into {path}", events.join(", "));
-            if let Some(backup) = backup {
-                out!("  backup: {}", backup.display());
-            }
-            out!(
-                "  Restart running {} sessions so they load the plugin.",
-                target.agent
-            );
-            true
-        }
-        Err(err) => {
-            crate::voice::error(
-                &format!("could not write {path}: {err}"),
-                "nothing was changed",
-            );
-            false
-        }
-    }
+    Some(Some(Pending {
+        target,
+        loaded: Loaded {
+            text: old,
+            doc: serde_json::Value::Null,
+        },
+        new_text,
+        events: plugin_file::events(target),
+        replace_ring: false,
+    }))
 }
 
 /// Deletes ring's plugin file of `target` (after a backup); `false` when it failed.

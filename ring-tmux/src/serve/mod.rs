@@ -296,8 +296,8 @@ fn static_file(path: &str) -> Response {
         Some(asset) => reply::asset(asset),
         None if path.starts_with("/pkg/") => reply::text(
             404,
-            "this ring-tmux was built without the page's wasm module; run \
-             scripts/build-web.sh, then build ring-tmux again",
+            "this ring-tmux was built without the page's wasm module; install a release \
+             archive, or run scripts/install.sh again in a clone (it builds the module)",
         ),
         None => reply::text(404, "nothing here; the board is at /"),
     }

@@ -59,7 +59,7 @@ impl Fixture {
         std::fs::write(f.procs(), r#"{"claude-code": [], "codex": []}"#).expect("procs");
         std::os::unix::fs::symlink(binary(), f.bin().join("ring-tmux")).expect("symlink");
         write_exec(&f.bin().join("tmux"), FAKE_TMUX);
-        f.ring_tmux(&["install-hooks"]).success();
+        f.ring_tmux(&["install-hooks", "--yes"]).success();
         std::fs::create_dir_all(f.ring().join("sessions")).expect("mkdir");
         set_mode(&f.ring(), 0o700);
         set_mode(&f.ring().join("sessions"), 0o700);
@@ -179,8 +179,13 @@ fn hook_missing_on_one_event(f: &mut Fixture) {
 fn hook_binary_gone(f: &mut Fixture) {
     let there = f.dir.path().join("there-then");
     std::fs::write(&there, "").expect("binary");
-    f.ring_tmux(&["install-hooks", "--binary", &there.to_string_lossy()])
-        .success();
+    f.ring_tmux(&[
+        "install-hooks",
+        "--yes",
+        "--binary",
+        &there.to_string_lossy(),
+    ])
+    .success();
     let text = std::fs::read_to_string(f.settings()).expect("settings");
     std::fs::write(
         f.settings(),
@@ -197,7 +202,7 @@ fn codex_without_hooks(f: &mut Fixture) {
 }
 fn codex_hooks_untrusted(f: &mut Fixture) {
     std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
-    f.ring_tmux(&["install-hooks"]).success();
+    f.ring_tmux(&["install-hooks", "--yes"]).success();
 }
 fn ring_folder_is_a_file(f: &mut Fixture) {
     std::fs::remove_dir_all(f.ring()).expect("rm");
@@ -570,7 +575,7 @@ fn doctor_sees_the_real_ring_tmux_loaded_in_a_real_server() {
 fn codex_hooks_trusted_in_config_toml_pass() {
     let f = Fixture::good();
     std::fs::create_dir_all(f.home().join(".codex")).expect("mkdir");
-    f.ring_tmux(&["install-hooks"]).success();
+    f.ring_tmux(&["install-hooks", "--yes"]).success();
     let hooks_json = f.home().join(".codex/hooks.json");
     let doc: Value =
         serde_json::from_slice(&std::fs::read(&hooks_json).expect("hooks.json")).expect("json");

@@ -19,6 +19,7 @@ pub mod world;
 mod board;
 mod by_name;
 mod demo;
+mod install_ask;
 mod keys;
 mod late_formats;
 mod reply;

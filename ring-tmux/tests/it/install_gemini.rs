@@ -50,6 +50,8 @@ impl Home {
             .env_remove("RING_HOME")
             .env_remove("TMUX")
             .env_remove("ZELLIJ")
+            // No agent program on PATH: only the folders in HOME say which agents are here.
+            .env("PATH", "")
             .write_stdin("")
             .output()
             .expect("run");
@@ -88,7 +90,8 @@ fn gemini_hooks_go_in_only_when_its_folder_exists() {
     };
     let (ok, out, _) = home.run(&["install-hooks", "--yes"]);
     assert!(ok);
-    assert!(!out.contains("Gemini"), "{out}");
+    assert!(!out.contains(".gemini/settings.json"), "{out}");
+    assert!(out.contains("skipped Gemini CLI"), "{out}");
     assert!(!home.path().join(".gemini").exists());
 }
 

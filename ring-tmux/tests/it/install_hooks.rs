@@ -34,10 +34,11 @@ struct Home {
 }
 
 impl Home {
+    /// A HOME where Claude Code is set up (its folder exists), and nothing else.
     fn new() -> Home {
-        Home {
-            dir: tempfile::tempdir().expect("temp HOME"),
-        }
+        let dir = tempfile::tempdir().expect("temp HOME");
+        std::fs::create_dir_all(dir.path().join(".claude")).expect("~/.claude");
+        Home { dir }
     }
 
     fn path(&self) -> &Path {
@@ -63,6 +64,8 @@ impl Home {
             .args(args)
             .env("HOME", self.path())
             .env_remove("RING_HOME")
+            // No agent program on PATH: only the folders in HOME say which agents are here.
+            .env("PATH", "")
             .write_stdin("")
             .assert()
     }
@@ -110,7 +113,7 @@ fn backups(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn fresh_install_writes_all_claude_events_and_no_codex_file() {
     let home = Home::new();
-    let out = home.run(&["install-hooks"]).success();
+    let out = home.run(&["install-hooks", "--yes"]).success();
     let doc = read_json(&home.claude());
     let expected = format!("{} hook", home.binary());
     for event in CLAUDE_EVENTS {
@@ -136,7 +139,7 @@ fn fresh_install_writes_all_claude_events_and_no_codex_file() {
 fn codex_hooks_are_installed_only_when_codex_folder_exists() {
     let home = Home::new();
     std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
-    home.run(&["install-hooks"]).success();
+    home.run(&["install-hooks", "--yes"]).success();
     let doc = read_json(&home.codex());
     let expected = format!("{} hook --provider codex", home.binary());
     for event in CODEX_EVENTS {
@@ -180,7 +183,7 @@ fn a_codex_upgrade_keeps_our_entry_where_it_stands() {
         &home.codex(),
         &serde_json::to_string_pretty(&doc).expect("json"),
     );
-    home.run(&["install-hooks"]).success();
+    home.run(&["install-hooks", "--yes"]).success();
     let doc = read_json(&home.codex());
     for event in CODEX_EVENTS {
         let ours = &doc["hooks"][event][1]["hooks"][0];
@@ -193,7 +196,7 @@ fn a_codex_upgrade_keeps_our_entry_where_it_stands() {
         assert_eq!(doc["hooks"][event][0]["hooks"][0]["command"], "other-tool");
     }
     let before = std::fs::read(home.codex()).expect("read");
-    home.run(&["install-hooks"]).success();
+    home.run(&["install-hooks", "--yes"]).success();
     assert_eq!(std::fs::read(home.codex()).expect("read"), before);
 }
 
@@ -201,7 +204,7 @@ fn a_codex_upgrade_keeps_our_entry_where_it_stands() {
 fn second_install_says_already_installed_and_leaves_file_untouched() {
     let home = Home::new();
     std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
-    home.run(&["install-hooks"]).success();
+    home.run(&["install-hooks", "--yes"]).success();
     let old = SystemTime::now() - Duration::from_secs(3600);
     for path in [home.claude(), home.codex()] {
         std::fs::File::options()
@@ -212,7 +215,7 @@ fn second_install_says_already_installed_and_leaves_file_untouched() {
             .expect("set mtime");
     }
     let before = std::fs::read(home.claude()).expect("read");
-    let out = home.run(&["install-hooks"]).success();
+    let out = home.run(&["install-hooks", "--yes"]).success();
     assert_eq!(stdout(&out).matches("already installed").count(), 2);
     assert_eq!(std::fs::read(home.claude()).expect("read"), before);
     for path in [home.claude(), home.codex()] {
@@ -258,7 +261,7 @@ fn install_backs_up_the_previous_file_and_keeps_its_mode() {
     let original = "{\"model\": \"opus\"}";
     home.write(&home.claude(), original);
     std::fs::set_permissions(home.claude(), std::fs::Permissions::from_mode(0o600)).expect("chmod");
-    let out = home.run(&["install-hooks"]).success();
+    let out = home.run(&["install-hooks", "--yes"]).success();
     let found = backups(&home.path().join(".claude"));
     assert_eq!(found.len(), 1);
     let name = found[0]
@@ -304,7 +307,7 @@ fn install_and_remove_preserve_every_other_hook_and_setting() {
     });
     let text = serde_json::to_string_pretty(&original).expect("json");
     home.write(&home.claude(), &text);
-    let out = home.run(&["install-hooks"]).success();
+    let out = home.run(&["install-hooks", "--yes"]).success();
     assert!(
         stdout(&out).contains("notify-send hi"),
         "other wait-event hooks are listed"
@@ -358,7 +361,7 @@ fn invalid_claude_settings_do_not_stop_the_codex_install() {
     let home = Home::new();
     std::fs::create_dir_all(home.path().join(".codex")).expect("mkdir");
     home.write(&home.claude(), "{oops");
-    home.run(&["install-hooks"]).code(1);
+    home.run(&["install-hooks", "--yes"]).code(1);
     assert_eq!(
         commands(&read_json(&home.codex()), "Stop").len(),
         1,
@@ -408,7 +411,8 @@ fn replace_ring_swaps_ring_entries_for_ours() {
         &home.claude(),
         &serde_json::to_string(&ring_settings()).expect("json"),
     );
-    home.run(&["install-hooks", "--replace-ring"]).success();
+    home.run(&["install-hooks", "--yes", "--replace-ring"])
+        .success();
     let doc = read_json(&home.claude());
     for event in CLAUDE_EVENTS {
         assert_eq!(
@@ -434,7 +438,7 @@ fn an_older_path_of_ours_is_upgraded_in_place() {
         &home.claude(),
         &serde_json::to_string_pretty(&doc).expect("json"),
     );
-    let out = home.run(&["install-hooks"]).success();
+    let out = home.run(&["install-hooks", "--yes"]).success();
     assert!(stdout(&out).contains("Installed ring hooks"));
     let doc = read_json(&home.claude());
     for event in CLAUDE_EVENTS {
@@ -453,10 +457,13 @@ fn a_binary_path_with_spaces_is_quoted_and_recognised_on_rerun() {
     std::fs::create_dir_all(binary.parent().expect("folder")).expect("folder");
     std::fs::write(&binary, "").expect("binary");
     let binary = binary.to_string_lossy().into_owned();
-    home.run(&["install-hooks", "--binary", &binary]).success();
+    home.run(&["install-hooks", "--yes", "--binary", &binary])
+        .success();
     let doc = read_json(&home.claude());
     assert_eq!(commands(&doc, "Stop"), vec![format!("'{binary}' hook")]);
-    let out = home.run(&["install-hooks", "--binary", &binary]).success();
+    let out = home
+        .run(&["install-hooks", "--yes", "--binary", &binary])
+        .success();
     assert!(stdout(&out).contains("already installed"));
 }
 
@@ -498,7 +505,7 @@ fn a_symlinked_settings_file_stays_a_symlink() {
     home.write(&real, "{}");
     std::fs::create_dir_all(home.path().join(".claude")).expect("mkdir");
     std::os::unix::fs::symlink(&real, home.claude()).expect("symlink");
-    home.run(&["install-hooks"]).success();
+    home.run(&["install-hooks", "--yes"]).success();
     assert!(
         std::fs::symlink_metadata(home.claude())
             .expect("meta")
@@ -565,7 +572,7 @@ fn unknown_flags_exit_2() {
 ]))]
 fn an_event_not_exactly_right_is_rewritten_to_one_entry(#[case] stop: Value) {
     let home = Home::new();
-    home.run(&["install-hooks"]).success();
+    home.run(&["install-hooks", "--yes"]).success();
     let mut doc = read_json(&home.claude());
     let stop = serde_json::to_string(&stop)
         .expect("json")
@@ -575,7 +582,7 @@ fn an_event_not_exactly_right_is_rewritten_to_one_entry(#[case] stop: Value) {
         &home.claude(),
         &serde_json::to_string_pretty(&doc).expect("json"),
     );
-    let out = home.run(&["install-hooks"]).success();
+    let out = home.run(&["install-hooks", "--yes"]).success();
     assert!(
         stdout(&out).contains("Installed ring hooks (Stop)"),
         "{}",
@@ -618,7 +625,7 @@ fn an_upgrade_keeps_foreign_items_and_drops_only_the_groups_it_empties() {
         &home.claude(),
         &serde_json::to_string(&original).expect("json"),
     );
-    home.run(&["install-hooks"]).success();
+    home.run(&["install-hooks", "--yes"]).success();
     let text = std::fs::read_to_string(home.claude()).expect("read");
     assert!(
         text.starts_with("{\n  \"z\": 1,\n  \"hooks\": {\n"),
@@ -758,7 +765,7 @@ fn only_the_last_five_backups_are_kept() {
     let mut newest = Vec::new();
     for round in 0..8 {
         let args: &[&str] = if round % 2 == 0 {
-            &["install-hooks"]
+            &["install-hooks", "--yes"]
         } else {
             &["remove-hooks"]
         };
@@ -797,7 +804,7 @@ fn a_fifo_settings_file_is_refused_without_hanging() {
     .expect("mkfifo");
     let out = Command::cargo_bin("ring-tmux")
         .expect("binary")
-        .args(["install-hooks"])
+        .args(["install-hooks", "--yes"])
         .env("HOME", home.path())
         .env_remove("RING_HOME")
         .timeout(Duration::from_secs(10))
@@ -820,7 +827,7 @@ fn a_dangling_settings_symlink_is_refused_and_kept() {
     std::fs::create_dir_all(home.path().join(".claude")).expect("mkdir");
     let target = home.path().join("dotfiles/claude.json");
     std::os::unix::fs::symlink(&target, home.claude()).expect("symlink");
-    let out = home.run(&["install-hooks"]).failure();
+    let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = stderr(&out);
     assert!(err.contains("which does not exist"), "{err}");
     assert!(err.contains("remove the link"), "{err}");
@@ -839,7 +846,7 @@ fn duplicate_keys_are_refused_with_what_to_do() {
     let home = Home::new();
     let text = "{\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]},\n  \"model\": \"opus\",\n  \"hooks\": {}\n}\n";
     home.write(&home.claude(), text);
-    let out = home.run(&["install-hooks"]).failure();
+    let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = stderr(&out);
     assert!(err.contains("has the key \"hooks\" twice"), "{err}");
     assert!(err.contains("Merge the two into one"), "{err}");
@@ -852,7 +859,7 @@ fn a_read_only_settings_file_is_refused() {
     let home = Home::new();
     home.write(&home.claude(), "{}");
     std::fs::set_permissions(home.claude(), std::fs::Permissions::from_mode(0o444)).expect("chmod");
-    let out = home.run(&["install-hooks"]).failure();
+    let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = stderr(&out);
     assert!(err.contains("read-only"), "{err}");
     assert!(err.contains("chmod u+w"), "{err}");

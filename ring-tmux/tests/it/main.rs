@@ -41,6 +41,7 @@ mod install_agents;
 mod install_copilot;
 mod install_gemini;
 mod install_hooks;
+mod install_present;
 mod install_readme;
 mod notify_flow;
 mod notify_local;
