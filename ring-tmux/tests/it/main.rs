@@ -31,6 +31,7 @@ mod hook_behaviour;
 mod hook_compat;
 mod hook_concurrency;
 mod hook_harden;
+mod hook_plan;
 mod hook_hostile;
 mod hook_props;
 mod hook_ring_cli;
