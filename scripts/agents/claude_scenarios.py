@@ -353,6 +353,23 @@ def sc_plan(run: ClaudeRun) -> None:
     run.exit_step()
 
 
+def sc_plan_file(run: ClaudeRun) -> None:
+    """Claude's own plan mode: the model writes the plan file, then calls ExitPlanMode; the
+    payloads then carry the file's text (`tool_input.plan`, with `planFilePath`), and the
+    board shows the plan's first line from the dialog on."""
+    run.start_step()
+    def to_plan():
+        run.h.send_keys("BTab")
+        time.sleep(0.5)
+        run.h.send_keys("BTab")
+    run.step("plan-mode", to_plan, ("idle", ""), screen_text="plan mode on")
+    run.step("plan-dialog", run.prompt("RING_PLAN_FILE: make a plan"), ("waiting", "plan"),
+             screen_text="Ship the ring plan")
+    plan_detail_check(run, "plan-detail", "Ship the ring plan")
+    run.step("plan-approved", run.keys("Enter"), ("idle", ""), screen_text="RING-PLAN-DONE")
+    run.exit_step()
+
+
 def sc_esc_thinking(run: ClaudeRun) -> None:
     """Esc while Claude thinks (the mock streams nothing but pings)."""
     run.start_step()
@@ -814,6 +831,7 @@ SCENARIOS = {
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
     "ask_tool": (sc_ask_tool, {}),
     "plan": (sc_plan, {}),
+    "plan_file": (sc_plan_file, {}),
     "esc_thinking": (sc_esc_thinking, {}),
     "esc_permission": (sc_esc_permission, {}),
     "api_error": (sc_api_error, {}),
