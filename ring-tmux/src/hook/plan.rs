@@ -27,7 +27,11 @@ fn plans_dir(home: &Path) -> PathBuf {
 /// regular file, and the plans folder may not be a symlink either: nothing is read from
 /// outside it.
 fn read_head(plans: &Path, slug: &str) -> Option<String> {
-    if std::fs::symlink_metadata(plans).ok()?.file_type().is_symlink() {
+    if std::fs::symlink_metadata(plans)
+        .ok()?
+        .file_type()
+        .is_symlink()
+    {
         return None;
     }
     let (file, _) = store::open_for_read(&plans.join(format!("{slug}.md")), Owner::Ring).ok()?;

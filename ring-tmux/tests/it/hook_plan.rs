@@ -75,7 +75,10 @@ fn the_plan_file_names_the_wait() {
         "\n# Ship the \u{1b}[31mring\u{1b}[0m   plan\n\n1. Write ring_plan.txt\n",
     );
     let t = transcript(&h, None);
-    assert_eq!(details(&h, &t), ["Ship the ring plan", "Ship the ring plan"]);
+    assert_eq!(
+        details(&h, &t),
+        ["Ship the ring plan", "Ship the ring plan"]
+    );
 }
 
 #[test]
