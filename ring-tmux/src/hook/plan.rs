@@ -16,10 +16,11 @@ const PLAN_HEAD_BYTES: u64 = 4096;
 /// Claude's plans folder: `$CLAUDE_CONFIG_DIR/plans`, else `~/.claude/plans` (Claude's own
 /// default; a project's `plansDirectory` setting is not followed).
 fn plans_dir(home: &Path) -> PathBuf {
-    std::env::var_os("CLAUDE_CONFIG_DIR")
-        .filter(|v| !v.is_empty())
-        .map_or_else(|| home.join(".claude"), PathBuf::from)
-        .join("plans")
+    use ring_shared::provider::claude::{CONFIG_DIR_ENV, PLANS_DIR};
+    match std::env::var_os(CONFIG_DIR_ENV).filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir).join("plans"),
+        None => home.join(PLANS_DIR),
+    }
 }
 
 /// The first [`PLAN_HEAD_BYTES`] of the plan file `<plans>/<slug>.md` as text (a character
