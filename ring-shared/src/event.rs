@@ -273,7 +273,7 @@ fn detail(obj: &Map<String, Value>) -> String {
     let tool = tool_name(obj);
     let input = tool_input(obj);
     if let Some(first) = input.and_then(|input| plan_first_line(tool, input)) {
-        return truncate(&collapse(&first), DETAIL_MAX);
+        return first;
     }
     let mut found = String::new();
     if let Some(input) = input {
@@ -321,17 +321,32 @@ fn detail(obj: &Map<String, Value>) -> String {
 /// A plan's first line with text (a Markdown heading's `#`s dropped, control sequences
 /// stripped): what a plan waiting for approval (`ExitPlanMode`'s `tool_input.plan`) is about,
 /// where RiNG shows only the tool's name. Claude Code 2.1 sends `tool_input: {}` (it writes
-/// the plan to a file): then there is none, and the detail stays the tool's name.
+/// the plan to a file): then there is none here, and the hook reads the file (§11.12).
 fn plan_first_line(tool: &str, input: &Map<String, Value>) -> Option<String> {
-    if !tool.to_ascii_lowercase().contains("plan") {
+    if !is_plan_tool(tool) {
         return None;
     }
-    let plan = input.get("plan")?.as_str()?;
+    plan_detail(input.get("plan")?.as_str()?)
+}
+
+fn is_plan_tool(tool: &str) -> bool {
+    tool.to_ascii_lowercase().contains("plan")
+}
+
+/// The detail of a wait on `plan` (a plan's Markdown text, from the payload or from the file
+/// Claude Code 2.1 writes it to): its first line with text, a heading's `#`s dropped, control
+/// sequences stripped, collapsed and cut as every detail (§11.12). `None` when no line has
+/// text.
+pub fn plan_detail(plan: &str) -> Option<String> {
     plan.lines()
         .map(|line| crate::format::sanitize(line.trim().trim_start_matches('#')))
-        .map(|line| line.trim().to_owned())
+        .map(|line| collapse(&line))
         .find(|line| !line.is_empty())
+        .map(|line| truncate(&line, DETAIL_MAX))
 }
+
+/// Claude Code's plan tool: a wait on it with no plan in the payload has this detail.
+pub const PLAN_TOOL: &str = "ExitPlanMode";
 
 #[cfg(test)]
 mod tests;

@@ -160,7 +160,8 @@ pub const GEMINI_TTY: &str = "a Gemini CLI hook finds its agent's terminal (RiNG
 
 /// A plan waiting for approval shows the plan's first line.
 pub const PLAN_FIRST_LINE: &str = "a plan waiting for approval (ExitPlanMode with \
-    tool_input.plan) shows the plan's first line as waiting_detail, where RiNG shows the \
+    tool_input.plan, or Claude Code 2.1's plan file or transcript when its payload carries \
+    tool_input: {}) shows the plan's first line as waiting_detail, where RiNG shows the \
     tool's name (issue 25 item 12)";
 
 /// The documented differences a recorded compat step (`{"payload", "provider"?, "args"?}`)

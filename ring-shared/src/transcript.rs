@@ -277,5 +277,40 @@ fn assistant_texts(record: &Record) -> Vec<String> {
         .collect()
 }
 
+/// Where a Claude Code 2.1 plan waiting for approval is (§11.12): the payload's
+/// `ExitPlanMode` carries `tool_input: {}`, and the plan is in the session's transcript (the
+/// model's own `ExitPlanMode` call, when it sent the plan there) or in the file Claude names
+/// `<plans folder>/<slug>.md`, the slug being the one every transcript record carries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlanSource {
+    /// `input.plan` of the last assistant `ExitPlanMode` call in the tail, if a string.
+    pub sent: Option<String>,
+    /// The session's slug (the last record's `slug`), only when it can name a file in the
+    /// plans folder and nothing else: no `/`, no `\0`, not starting with `.`.
+    pub slug: Option<String>,
+}
+
+/// Finds [`PlanSource`] in a transcript tail.
+pub fn plan_source(records: &[Record]) -> PlanSource {
+    let sent = records
+        .iter()
+        .filter(|r| is_assistant(r))
+        .flat_map(tool_uses)
+        .filter(|b| b.get("name").and_then(Value::as_str) == Some(crate::event::PLAN_TOOL))
+        .last()
+        .and_then(|b| b.get("input")?.get("plan")?.as_str().map(str::to_owned));
+    let slug = records
+        .iter()
+        .rev()
+        .find_map(|r| r.get("slug").and_then(Value::as_str))
+        .filter(|s| is_file_stem(s))
+        .map(str::to_owned);
+    PlanSource { sent, slug }
+}
+
+fn is_file_stem(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 200 && !s.starts_with('.') && !s.contains(['/', '\\', '\0'])
+}
+
 #[cfg(test)]
 mod tests;

@@ -327,12 +327,45 @@ def plan_dialog(run: ClaudeRun) -> None:
              screen_text="Exit plan mode?")
 
 
+def plan_detail_check(run: ClaudeRun, name: str, want: str) -> None:
+    """The board's detail of the plan wait is the plan's first line (§11.12), not
+    `ExitPlanMode`; ring's hook of the event that names it may still be running."""
+    deadline = time.monotonic() + 15
+    while True:
+        detail = (run.board_row(run.h.board()) or {}).get("waiting_detail")
+        if detail == want or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)
+    reply_check(run, name, detail == want, f"board waiting_detail={detail!r}, want {want!r}")
+
+
 def sc_plan(run: ClaudeRun) -> None:
-    """Plan mode (shift+tab twice) and ExitPlanMode's approval dialog."""
+    """Plan mode (shift+tab twice) and ExitPlanMode's approval dialog of a plan sent inline:
+    Claude's payloads carry `tool_input: {}` and its transcript has the plan only after the
+    dialog's PermissionRequest; from its Notification on, the board shows the plan's first
+    line (read from the transcript)."""
     run.start_step()
     plan_dialog(run)
     run.step("plan-dialog-notified", None, ("waiting", "plan"), wait_payload="Notification",
              note="after Claude's Notification")
+    plan_detail_check(run, "plan-detail-notified", "1. Write ring_plan.txt")
+    run.step("plan-approved", run.keys("Enter"), ("idle", ""), screen_text="RING-PLAN-DONE")
+    run.exit_step()
+
+
+def sc_plan_file(run: ClaudeRun) -> None:
+    """Claude's own plan mode: the model writes the plan file, then calls ExitPlanMode; the
+    payloads then carry the file's text (`tool_input.plan`, with `planFilePath`), and the
+    board shows the plan's first line from the dialog on."""
+    run.start_step()
+    def to_plan():
+        run.h.send_keys("BTab")
+        time.sleep(0.5)
+        run.h.send_keys("BTab")
+    run.step("plan-mode", to_plan, ("idle", ""), screen_text="plan mode on")
+    run.step("plan-dialog", run.prompt("RING_PLAN_FILE: make a plan"), ("waiting", "plan"),
+             screen_text="Ship the ring plan")
+    plan_detail_check(run, "plan-detail", "Ship the ring plan")
     run.step("plan-approved", run.keys("Enter"), ("idle", ""), screen_text="RING-PLAN-DONE")
     run.exit_step()
 
@@ -798,6 +831,7 @@ SCENARIOS = {
     "question": (sc_question, {"claude_json_extra": {"messageIdleNotifThresholdMs": 4000}}),
     "ask_tool": (sc_ask_tool, {}),
     "plan": (sc_plan, {}),
+    "plan_file": (sc_plan_file, {}),
     "esc_thinking": (sc_esc_thinking, {}),
     "esc_permission": (sc_esc_permission, {}),
     "api_error": (sc_api_error, {}),

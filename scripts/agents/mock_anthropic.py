@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import threading
 import time
@@ -34,6 +35,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 #   ("tools", [(name, input_dict)…], "…") optional lead text, then one tool_use block each
 #   ("error", status, error_type, msg) an HTTP error answer
 #   ("slow", seconds, "…")             pings only for `seconds`, then the text
+#   ("plan_file", "…")                 a Write of the plan file Claude's plan-mode reminder
+#                                      names (`…/.claude/plans/<slug>.md`), as a model does
 QUESTION = {
     "question": "Which color should the ring be?",
     "header": "Color",
@@ -43,6 +46,9 @@ QUESTION = {
     ],
     "multiSelect": False,
 }
+# The plan the RING_PLAN model writes to its plan file: the board shows its first line.
+PLAN_TEXT = "# Ship the ring plan\n\n1. Write ring_plan.txt\n2. Report back\n"
+PLAN_FILE = re.compile(r'/[^"\s\\]*/\.claude/plans/[^"/\s\\]+\.md')
 SCRIPTS: dict[str, list[tuple]] = {
     "RING_HELLO": [("text", "Hello from the mock. RING-HELLO-DONE")],
     "RING_AGAIN": [("text", "Hello again from the mock. RING-AGAIN-DONE")],
@@ -120,9 +126,18 @@ SCRIPTS: dict[str, list[tuple]] = {
         ("tool", "AskUserQuestion", {"questions": [QUESTION]}, ""),
         ("text", "Thanks for choosing. RING-ASKTOOL-DONE"),
     ],
+    # A plan sent inline (no plan file): Claude Code 2.1's hook payloads then carry
+    # `tool_input: {}` (ring reads the plan from the transcript, rules §11.12).
     "RING_PLAN": [
         ("tool", "ExitPlanMode", {"plan": "1. Write ring_plan.txt\n2. Report back"},
          "Here is my plan."),
+        ("text", "The plan was approved. RING-PLAN-DONE"),
+    ],
+    # Claude Code 2.1's own plan mode: the model writes the plan file, then calls
+    # ExitPlanMode; the hook payloads then carry the file's text as `tool_input.plan`.
+    "RING_PLAN_FILE": [
+        ("plan_file", PLAN_TEXT),
+        ("tool", "ExitPlanMode", {}, "Here is my plan."),
         ("text", "The plan was approved. RING-PLAN-DONE"),
     ],
     "RING_THINK_LONG": [("slow", 600, "Never reached. RING-THINK-DONE")],
@@ -187,7 +202,12 @@ def choose_step(body: dict) -> tuple:
             key = max(found)[1]
             steps = SCRIPTS[key]
             done = sum(1 for later in messages[i + 1:] if later.get("role") == "assistant")
-            return steps[done] if done < len(steps) else ("text", "Done.")
+            step = steps[done] if done < len(steps) else ("text", "Done.")
+            if step[0] == "plan_file":
+                path = PLAN_FILE.search(json.dumps(body))
+                step = ("tool", "Write", {"file_path": path.group(0) if path else "plan.md",
+                                          "content": step[1]}, "")
+            return step
         # A user text without a keyword: an interrupt marker or a plain prompt.
         if "[Request interrupted" in text:
             continue

@@ -307,3 +307,19 @@ fn payload_helpers_for_the_debug_log() {
     );
     assert_eq!(event_name(&json!(7)), "");
 }
+
+#[rstest]
+#[case::first_line_with_text("\n  \n# Rename the crate\nsteps", Some("Rename the crate"))]
+#[case::collapsed("1.\tWrite   ring_plan.txt", Some("1. Write ring_plan.txt"))]
+#[case::control_stripped("\u{1b}]0;title\u{7}Ship \u{1b}[1mit", Some("Ship it"))]
+#[case::nothing("\n#\n  ", None)]
+fn plan_detail_is_the_first_line_with_text(#[case] plan: &str, #[case] want: Option<&str>) {
+    assert_eq!(plan_detail(plan).as_deref(), want);
+}
+
+#[test]
+fn plan_detail_is_cut_as_every_detail() {
+    let long = "x".repeat(DETAIL_MAX * 2);
+    let got = plan_detail(&long).expect("text");
+    assert!(got.chars().count() <= DETAIL_MAX, "{got}");
+}

@@ -61,3 +61,9 @@ pub const SESSIONS_DIR: &str = ".claude/sessions";
 
 /// Claude Code's transcripts (`~/.claude/projects/<folder>/<id>.jsonl`), relative to `$HOME`.
 pub const PROJECTS_DIR: &str = ".claude/projects";
+
+/// Claude Code's plan files (`~/.claude/plans/<slug>.md`, rules §11.12), relative to `$HOME`.
+pub const PLANS_DIR: &str = ".claude/plans";
+
+/// The variable that moves Claude Code's `~/.claude` (then its plans are in `<it>/plans`).
+pub const CONFIG_DIR_ENV: &str = "CLAUDE_CONFIG_DIR";

@@ -178,11 +178,37 @@ impl Row {
         }]
     }
 
+    /// Whether the row waits on a plan it cannot name yet: a wait whose detail is still the
+    /// plan tool's name (§11.12: Claude Code 2.1 leaves an inline plan out of its payloads).
+    pub fn waits_on_unnamed_plan(&self) -> bool {
+        self.status == Status::Waiting
+            && (self.waiting_detail == crate::event::PLAN_TOOL
+                || self.waits().iter().any(is_unnamed_plan))
+    }
+
+    /// Names the plan the row waits on ([`Self::waits_on_unnamed_plan`]): `detail` (see
+    /// [`crate::event::plan_detail`]) replaces the plan tool's name in `waiting_detail` and
+    /// in every wait that shows it.
+    pub fn name_plan(&mut self, detail: &str) {
+        if self.waiting_detail == crate::event::PLAN_TOOL {
+            detail.clone_into(&mut self.waiting_detail);
+        }
+        for wait in self.waiting_requests.iter_mut().flatten() {
+            if is_unnamed_plan(wait) {
+                detail.clone_into(&mut wait.detail);
+            }
+        }
+    }
+
     /// The wait the row's summary shows ([`crate::owner::primary`]), if any.
     pub fn shown_wait(&self) -> Option<crate::owner::Wait> {
         let waits = self.waits();
         crate::owner::primary(&waits).cloned()
     }
+}
+
+fn is_unnamed_plan(wait: &crate::owner::Wait) -> bool {
+    wait.detail == crate::event::PLAN_TOOL
 }
 
 /// Why a registry file was skipped by the reader.

@@ -125,3 +125,25 @@ fn todo_from_newest_todowrite(#[case] recs: Vec<Value>, #[case] want: Option<(i6
 fn last_assistant_text_cases(#[case] recs: Vec<Value>, #[case] want: Option<&str>) {
     assert_eq!(last_assistant_text(&records(recs)).as_deref(), want);
 }
+
+// §11.12: Claude Code 2.1's plan, as its transcript carries it (the records copied from a
+// real 2.1.328 session).
+#[rstest]
+#[case::real_claude_records(vec![
+    json!({"type": "user", "message": {"role": "user", "content": "RING_PLAN: make a plan"}, "slug": "ring-plan-make-a-plan-purring-dongarra"}),
+    json!({"type": "assistant", "message": {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "ExitPlanMode", "input": {"plan": "1. Write ring_plan.txt\n2. Report back"}}]}, "slug": "ring-plan-make-a-plan-purring-dongarra"}),
+], Some("1. Write ring_plan.txt\n2. Report back"), Some("ring-plan-make-a-plan-purring-dongarra"))]
+#[case::no_plan_sent(vec![tool_use(json!("ExitPlanMode"), json!({}))], None, None)]
+#[case::other_tool(vec![tool_use(json!("Write"), json!({"plan": "x"}))], None, None)]
+#[case::newest_slug(vec![json!({"slug": "old"}), json!({"slug": "new"}), json!({"type": "mode"})], None, Some("new"))]
+#[case::slug_leaving_the_folder(vec![json!({"slug": "../../.ssh/id"})], None, None)]
+#[case::hidden_slug(vec![json!({"slug": ".x"})], None, None)]
+fn plan_source_from_transcript(
+    #[case] recs: Vec<Value>,
+    #[case] sent: Option<&str>,
+    #[case] slug: Option<&str>,
+) {
+    let found = plan_source(&records(recs));
+    assert_eq!(found.sent.as_deref(), sent);
+    assert_eq!(found.slug.as_deref(), slug);
+}

@@ -29,6 +29,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 pub mod detached;
+mod plan;
 mod record;
 pub mod stdin;
 use record::Recorder;

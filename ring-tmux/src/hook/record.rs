@@ -239,10 +239,19 @@ impl Recorder<'_> {
         let mut rang = None;
         let (handled, after): (Handled, Option<Box<Row>>) = match outcome {
             Outcome::Write {
-                row,
+                mut row,
                 transition,
                 notify,
             } => {
+                // §11.12: Claude Code 2.1 leaves an inline plan out of its payloads; the wait
+                // names it as soon as the transcript or the plan file does (its Notification
+                // comes ~6 s after the dialog, when the transcript has the plan).
+                if row.waits_on_unnamed_plan()
+                    && let Some(detail) =
+                        super::plan::detail(&self.henv.env.home, records.as_deref())
+                {
+                    row.name_plan(&detail);
+                }
                 let Some(text) = guarded(self.log, self.now, "encode_row", || {
                     registry::encode_row(&row)
                 }) else {

@@ -32,6 +32,7 @@ mod hook_compat;
 mod hook_concurrency;
 mod hook_harden;
 mod hook_hostile;
+mod hook_plan;
 mod hook_props;
 mod hook_ring_cli;
 mod hook_stdin;

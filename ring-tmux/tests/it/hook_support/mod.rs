@@ -37,7 +37,7 @@ impl Home {
 
     /// Variables removed from the hook's environment: nothing inherited may change the result
     /// (tmux, zellij, debug switches).
-    pub const REMOVED: [&str; 8] = [
+    pub const REMOVED: [&str; 9] = [
         crate::OUTSIDE[0],
         crate::OUTSIDE[1],
         crate::OUTSIDE[2],
@@ -48,6 +48,8 @@ impl Home {
         crate::OUTSIDE[5],
         "RING_DEBUG_PAYLOAD_LOG",
         "RING_PROCS",
+        // Where the hook looks for Claude's plan files (§11.12): the test's HOME, never ours.
+        "CLAUDE_CONFIG_DIR",
     ];
 
     /// Variables set for the hook: the private folders, the clock, and no terminal (the real
