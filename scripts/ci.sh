@@ -244,6 +244,15 @@ if [ -x scripts/ci-install-smoke.sh ]; then
   scripts/ci-install-smoke.sh
 fi
 
+step "TPM install (README's @plugin line, Debian's TPM, fresh HOME)"
+if [ ! -x /usr/share/tmux-plugin-manager/tpm ] && [ "${RING_CI_NO_INSTALL:-0}" != 1 ] \
+  && command -v apt-get >/dev/null; then
+  { apt-get install -y tmux-plugin-manager >/dev/null \
+    || { apt-get update >/dev/null && apt-get install -y tmux-plugin-manager >/dev/null; }; } \
+    || { echo "ci: could not install tmux-plugin-manager" >&2; exit 1; }
+fi
+scripts/ci-tpm-check.sh
+
 step "docs"
 RUSTDOCFLAGS="-D warnings" cargo doc -p ring-shared -p ring-tmux -p ring-web --no-deps --locked
 
