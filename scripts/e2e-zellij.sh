@@ -159,9 +159,7 @@ fi
 zj action focus-pane-id "terminal_$ALPHA" >/dev/null 2>&1 || true
 tmx send-keys -t e2e M-r
 expect "board focused again" 5 'board_focused'
-# hooked (newest wait) is first, api second: move down once and go.
-tmx send-keys -t e2e j
-sleep 0.3
+# api (the longest wait) is first, as jump and the segment take it: go.
 tmx send-keys -t e2e Enter
 expect "Enter focuses the chosen session's pane (beta)" 3 '[ "$(focused)" = "$BETA" ]'
 expect "and closes the board" 3 '! board_open'
