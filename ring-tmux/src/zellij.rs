@@ -15,7 +15,7 @@
 //!   `~/Library/Caches/org.Zellij-Contributors.Zellij`): the plugin's grants, so zellij never
 //!   asks inside a one-row pane. Every other entry is kept byte for byte.
 //! * zellij's `config.kdl` (`$ZELLIJ_CONFIG_FILE`, else next to `layouts/`): the board's key
-//!   (`Alt r`) between two `// ring:` comments in its `keybinds` block ([`keybind`]), the file
+//!   (`Alt r`) between two `// ring:` comments in its `keybinds` block (`keybind`), the file
 //!   as it was kept as `config.kdl.STAMP.bak` first.
 
 mod kdl;

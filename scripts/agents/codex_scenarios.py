@@ -501,9 +501,11 @@ def s_new(run: Run) -> None:
     live = live_rows_on(env, pane)
     run.record(live == want, "only-the-new-thread-is-live", fmt(*run.screen(pane)), "-", "-",
                f"live rows on {pane}: {live} (want {want}; first thread codex:{thread_a})")
-    env.mock.push([{"message": "Should I go on?"}])
+    # Another turn of the new thread (Codex 0.171 may spend a scripted reply on a request of
+    # its own after /new, so the step checks the turn's end, not the reply's text).
+    env.mock.push([{"message": "Still here."}])
     run.prompt(pane, "and now?")
-    run.check("second-question", pane, work, ("waiting", "question"), thread=thread_b)
+    run.check("second-turn", pane, work, ("idle", ""), thread=thread_b)
     live = live_rows_on(env, pane)
     run.record(live == want, "still-only-the-new-thread", fmt(*run.screen(pane)), "-", "-",
                f"live rows on {pane}: {live} (want {want})")
