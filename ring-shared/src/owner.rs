@@ -97,9 +97,9 @@ impl Wait {
         }
         let identity = format!(
             "[{}, {}, {}]",
-            py_json_str(&self.owner),
+            crate::text::py_json_str(&self.owner),
             crate::text::py_float_repr(self.since),
-            py_json_str(&self.tool_use_id)
+            crate::text::py_json_str(&self.tool_use_id)
         );
         format!("legacy:{}", sha256_hex(identity.as_bytes()))
     }
@@ -297,33 +297,6 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
-}
-
-/// A JSON string literal as Python's `json.dumps` writes it (`ensure_ascii`: everything
-/// outside printable ASCII as `\uXXXX`, surrogate pairs beyond the BMP).
-fn py_json_str(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            ' '..='~' => out.push(c),
-            _ => {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{unit:04x}"));
-                }
-            }
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Who waits, as front ends name it, when the wait a waiting row shows is not the

@@ -192,6 +192,33 @@ pub fn py_repr(v: &Value) -> String {
     }
 }
 
+/// A JSON string literal as Python's `json.dumps` writes it (`ensure_ascii`: everything
+/// outside printable ASCII as `\uXXXX`, surrogate pairs beyond the BMP).
+pub fn py_json_str(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            ' '..='~' => out.push(c),
+            _ => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Python `repr(float)`: shortest round-trip digits, scientific notation below 1e-4 and from
 /// 1e16 on, `.0` on integral values.
 pub fn py_float_repr(f: f64) -> String {

@@ -20,7 +20,7 @@ use ring_shared::event::{HookArgs, normalize, parse_hook_args};
 use ring_shared::reduce::{Context, Outcome, reduce};
 use ring_shared::registry::{Status, encode_row, file_name};
 use ring_shared::testing::{Difference, ring_difference};
-use ring_shared::text::py_float_repr;
+use ring_shared::text::{py_float_repr, py_json_str};
 use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -45,28 +45,7 @@ fn py_dumps(v: &Value) -> String {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) if n.is_f64() => out.push_str(&py_float_repr(n.as_f64().unwrap_or(0.0))),
         Value::Number(n) => out.push_str(&n.to_string()),
-        Value::String(s) => {
-            out.push('"');
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\r' => out.push_str("\\r"),
-                    '\t' => out.push_str("\\t"),
-                    '\u{8}' => out.push_str("\\b"),
-                    '\u{c}' => out.push_str("\\f"),
-                    c if c.is_ascii() && !c.is_ascii_control() => out.push(c),
-                    c => {
-                        let mut units = [0u16; 2];
-                        for u in c.encode_utf16(&mut units) {
-                            write!(out, "\\u{u:04x}").expect("String write");
-                        }
-                    }
-                }
-            }
-            out.push('"');
-        }
+        Value::String(s) => out.push_str(&py_json_str(s)),
         Value::Array(items) => {
             let inner: Vec<String> = items.iter().map(py_dumps).collect();
             write!(out, "[{}]", inner.join(", ")).expect("String write");
