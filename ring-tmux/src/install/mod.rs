@@ -59,15 +59,9 @@ pub struct Target {
 /// hooks ([`ring_shared::provider::installable`]): those without [`Install::only_if`] always
 /// (Claude's), the others when that folder exists (Codex's when `~/.codex` is a folder).
 pub fn targets(home: &Path) -> Vec<Target> {
-    ring_shared::provider::installable()
-        .filter(|(_, spec)| spec.only_if.is_none_or(|dir| home.join(dir).is_dir()))
-        .map(|(provider, spec)| Target {
-            agent: provider.label,
-            provider,
-            path: home.join(spec.settings),
-            events: spec.events,
-            spec,
-        })
+    all_targets(home)
+        .into_iter()
+        .filter(|t| t.spec.only_if.is_none_or(|dir| home.join(dir).is_dir()))
         .collect()
 }
 
