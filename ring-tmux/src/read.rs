@@ -20,6 +20,7 @@
 //! place in BENCHMARKS.md (issue 13 item 4); only `status` and `oneline` write them.
 
 mod cache;
+pub(crate) use cache::file_parts;
 mod cached;
 mod files;
 mod gather;

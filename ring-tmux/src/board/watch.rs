@@ -8,7 +8,7 @@
 //! differs.
 
 use crate::env::Env;
-use crate::store::journal::file_parts;
+use crate::read::file_parts;
 use std::path::PathBuf;
 
 /// The paths a [`Stamp`] covers.

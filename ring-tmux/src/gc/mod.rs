@@ -102,8 +102,6 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
                 out!("! {shown_path}: changed since it was judged; left alone");
             }
             Ok(true) => {
-                // Rows go without the hook's journal: readers must not take it for complete.
-                store::journal::note_unjournaled(&ring_home.join("cache"));
                 removed += 1;
                 out!("removed {shown_path} ({})", text(&c.reason.describe()));
             }

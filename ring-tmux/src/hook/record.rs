@@ -3,7 +3,7 @@
 //! push. Nothing is written without the lock.
 
 use super::{Handled, HookEnv, guarded};
-use crate::store::{self, ErrorLog, journal, jsonl, lock};
+use crate::store::{self, ErrorLog, jsonl, lock};
 use crate::tty;
 use ring_shared::config::Config;
 use ring_shared::event::Event;
@@ -115,23 +115,6 @@ impl Recorder<'_> {
         if let Err(e) = jsonl::append_line(&path, &line, jsonl::EVENTS_CAP) {
             self.log
                 .write(self.now, "hook", &format!("events.jsonl: {e}"));
-        }
-    }
-
-    /// Starts a journaled change of `sessions/` (see `store::journal`); `None` when the
-    /// journal is busy or unusable: the row is changed anyway and readers check every file.
-    fn journal_change(&self, sessions: &Path) -> Option<journal::Change> {
-        journal::Change::begin(&self.henv.env.ring_home.join("cache"), sessions)
-    }
-
-    /// Ends a change started by [`Self::journal_change`]: its entry, or (when it could not
-    /// be journaled) a note that breaks readers' chains.
-    fn journal_commit(&self, change: Option<journal::Change>, name: &str, op: journal::Op<'_>) {
-        match change {
-            Some(change) => {
-                change.commit(name, op);
-            }
-            None => journal::note_unjournaled(&self.henv.env.ring_home.join("cache")),
         }
     }
 
@@ -257,14 +240,9 @@ impl Recorder<'_> {
                 }) else {
                     return Handled::Failed;
                 };
-                let change = self.journal_change(&sessions);
-                let meta = match store::write_atomic_meta(&sessions, &name, text.as_bytes()) {
-                    Ok(meta) => meta,
-                    Err(e) => return self.fail(&format!("write {name}"), e),
-                };
-                let file = journal::file_parts(&meta);
-                let json = text.as_bytes();
-                self.journal_commit(change, &name, journal::Op::Write { file, json });
+                if let Err(e) = store::write_atomic(&sessions, &name, text.as_bytes()) {
+                    return self.fail(&format!("write {name}"), e);
+                }
                 if let Some(t) = &transition {
                     self.append_transition(t);
                 }
@@ -285,11 +263,9 @@ impl Recorder<'_> {
                     self.log
                         .write(self.now, "hook", &format!("tombstone {name}: {e}"));
                 }
-                let change = self.journal_change(&sessions);
                 if let Err(e) = store::remove_if_present(&row_path) {
                     return self.fail(&format!("delete {name}"), e);
                 }
-                self.journal_commit(change, &name, journal::Op::Remove);
                 if let Some(t) = &transition {
                     self.append_transition(t);
                 }

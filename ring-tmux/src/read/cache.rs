@@ -15,12 +15,6 @@
 //! tick as the listing could leave the folder's mtime as it was. As git does for its index,
 //! the folder level is trusted only when the folder's mtime is at least [`RACY_SECONDS`]
 //! older than the moment the cache was built; until then each read uses the file level.
-//! A folder state signed by ring's hook (`store::journal`) is exact and needs no such wait.
-//!
-//! The journal: while the only changes since the cache are ring's own (an unbroken chain of
-//! journal entries from the cache's folder state to the folder's state now), the reader
-//! applies the entries instead of `stat`ing every file (the `cached` module). The cache
-//! records how far into the journal it is ([`Meta`]).
 //!
 //! Not detected: a row file rewritten in place within one clock tick at the same size (no
 //! writer does that). The key includes the binary's own mtime, so a new ring never reads an
@@ -29,15 +23,15 @@
 use super::files::{RowFile, RowFiles};
 use crate::store::codec::Reader;
 use crate::store::frame::{self, Frame};
-use crate::store::journal::{self, FolderState};
+pub use state::{FolderState, file_parts};
 use std::path::Path;
 
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
-/// The cache file's kind and format version in its frame (`store::frame`). Format 7: written
-/// with `store::codec` (no magic of its own, a `todo` is one optional pair).
+/// The cache file's kind and format version in its frame (`store::frame`). Format 9: the
+/// meta is the build time alone (format 8 also placed the cache in the rows journal).
 const KIND: &[u8; 4] = b"rows";
-const VERSION: u32 = 8;
+const VERSION: u32 = 9;
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
 /// Layout (`store::codec`): the folder's [`Key`], the [`Meta`], the entry count, then per
@@ -58,17 +52,12 @@ impl Key {
         self.dir.mtime()
     }
 
-    /// The folder's exact state.
-    pub fn dir(&self) -> FolderState {
-        self.dir
-    }
-
     /// The key of `sessions/` now; `None` when it cannot be stat'ed (no cache then).
     pub fn of(sessions: &Path) -> Option<Key> {
         let dir = FolderState::stat(sessions)?;
         // `/proc/self/exe` followed by one `statx` (no separate readlink).
         let exe_mtime = std::fs::metadata("/proc/self/exe")
-            .map(|m| journal::file_parts(&m).2)
+            .map(|m| file_parts(&m).2)
             .unwrap_or(0.0);
         Some(Key { dir, exe_mtime })
     }
@@ -79,36 +68,14 @@ crate::store::codec::record!(Key {
     exe_mtime: f64
 });
 
-/// How the cache's state was reached, and where it stands in the journal.
+/// When the cache was built.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Meta {
     /// When the cache was built (wall clock): the racy rule's reference.
     pub built_at: f64,
-    /// The journal's epoch and length the cache covers (0, 0: no journal).
-    pub epoch: u64,
-    pub offset: u64,
-    /// The folder state is a journal signature: exact, so no racy wait. Such a state relies
-    /// on the journal (it was signed, or reached by applying entries): every file is checked
-    /// again once `verified_at` is older than `journal::VERIFY_EVERY`.
-    pub exact: bool,
-    /// When every row file was last `stat`ed (wall clock).
-    pub verified_at: f64,
 }
 
-impl Meta {
-    /// Whether the journal may still be relied on at `wall`.
-    pub fn fresh(&self, wall: f64) -> bool {
-        !self.exact || wall - self.verified_at <= journal::VERIFY_EVERY
-    }
-}
-
-crate::store::codec::record!(Meta {
-    built_at: f64,
-    epoch: u64,
-    offset: u64,
-    exact: bool,
-    verified_at: f64,
-});
+crate::store::codec::record!(Meta { built_at: f64 });
 
 /// What identifies one version of a row file (all zero: could not be stat'ed).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -120,10 +87,10 @@ pub struct FileKey {
 
 impl FileKey {
     pub fn of(meta: &std::fs::Metadata) -> FileKey {
-        FileKey::from_parts(journal::file_parts(meta))
+        FileKey::from_parts(file_parts(meta))
     }
 
-    /// From `(inode, size, mtime)` as the journal records them.
+    /// From `(inode, size, mtime)` ([`file_parts`]).
     pub fn from_parts((ino, size, mtime): (u64, u64, f64)) -> FileKey {
         FileKey { ino, size, mtime }
     }
@@ -160,9 +127,8 @@ impl Slot<'_> {
 pub enum Loaded<'a> {
     /// The folder level holds: the rows, ready (no per-entry bookkeeping kept).
     Holds(RowFiles),
-    /// Only the journal or the file level can be used: the cache's key and meta, and every
-    /// file, in file-name order.
-    Stale(Key, Meta, Vec<Slot<'a>>),
+    /// Only the file level can be used: every file, in file-name order.
+    Stale(Vec<Slot<'a>>),
     /// No usable cache.
     None,
 }
@@ -173,36 +139,20 @@ pub fn read(file: &Path) -> Option<Vec<u8>> {
     frame::load(file, CACHE_CAP as u64)
 }
 
-/// Decodes the cache file's `bytes` for the folder's `key` and the journal's `(epoch, len)`
-/// now, at `wall` (`sessions` names skipped files): when the folder level holds, the rows
-/// straight away; otherwise the slots, whose rows are decoded only when asked for.
-pub fn decode_for<'a>(
-    bytes: &'a [u8],
-    now: Key,
-    journal: (u64, u64),
-    wall: f64,
-    sessions: &Path,
-) -> Loaded<'a> {
-    decode(bytes, now, journal, wall, sessions).unwrap_or(Loaded::None)
+/// Decodes the cache file's `bytes` for the folder's `key` now (`sessions` names skipped
+/// files): when the folder level holds, the rows straight away; otherwise the slots, whose
+/// rows are decoded only when asked for.
+pub fn decode_for<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Loaded<'a> {
+    decode(bytes, now, sessions).unwrap_or(Loaded::None)
 }
 
-/// Whether a cache of the folder state `cached` described by `meta` holds for the folder
-/// state `now` and the journal's `(epoch, len)` at `wall`: same folder state, no journal
-/// entry since, and the state either signed or old enough not to be racy.
-pub fn holds(cached: Key, meta: &Meta, now: Key, journal: (u64, u64), wall: f64) -> bool {
-    cached == now
-        && (meta.epoch, meta.offset) == journal
-        && (meta.exact || meta.built_at - now.mtime() >= RACY_SECONDS)
-        && meta.fresh(wall)
+/// Whether a cache of the folder state `cached` built as `meta` says holds for the folder
+/// state `now`: the same state, old enough when the cache was built not to be racy.
+pub fn holds(cached: Key, meta: &Meta, now: Key) -> bool {
+    cached == now && meta.built_at - now.mtime() >= RACY_SECONDS
 }
 
-fn decode<'a>(
-    bytes: &'a [u8],
-    now: Key,
-    journal: (u64, u64),
-    wall: f64,
-    sessions: &Path,
-) -> Option<Loaded<'a>> {
+fn decode<'a>(bytes: &'a [u8], now: Key, sessions: &Path) -> Option<Loaded<'a>> {
     // A cache that fails its checksum (edited, torn) is no cache: the folder is read again.
     let mut r = Reader::new(frame::unseal(KIND, VERSION, bytes)?);
     let key: Key = r.get()?;
@@ -214,7 +164,7 @@ fn decode<'a>(
     }
     // A name, a file key and a body each.
     let count = r.count(4 + FileKey::LEN + 4)?;
-    if holds(key, &meta, now, journal, wall) {
+    if holds(key, &meta, now) {
         let mut found = RowFiles::default();
         found.rows.reserve(count);
         for _ in 0..count {
@@ -236,7 +186,7 @@ fn decode<'a>(
             body: r.bytes()?,
         });
     }
-    r.finish(Loaded::Stale(key, meta, slots))
+    r.finish(Loaded::Stale(slots))
 }
 
 fn decode_body(body: &[u8]) -> Option<RowFile> {
@@ -308,6 +258,7 @@ impl Writer {
 }
 
 mod codec;
+mod state;
 
 #[cfg(test)]
 mod tests;

@@ -132,13 +132,6 @@ pub fn row_file_from_bytes(bytes: &[u8]) -> RowFile {
     }
 }
 
-/// Tells the rows journal that `sessions/` changed without it (see `store::journal`).
-pub fn note_unjournaled(sessions: &Path) {
-    if let Some(ring_home) = sessions.parent() {
-        crate::store::journal::note_unjournaled(&ring_home.join("cache"));
-    }
-}
-
 /// Why a row file over [`ROW_CAP`] is skipped.
 pub const TOO_BIG: &str = "larger than 1 MiB";
 
@@ -153,8 +146,8 @@ pub fn read_rows(sessions: &Path, purge_phantoms: bool) -> RowFiles {
             RowFile::Row(row) => found.rows.push(row),
             RowFile::Skipped(why) => found.skipped.push((path, why)),
             RowFile::Phantom => {
-                if purge_phantoms && fs::remove_file(&path).is_ok() {
-                    note_unjournaled(sessions);
+                if purge_phantoms {
+                    let _ = fs::remove_file(&path);
                 }
                 found.phantoms.push(path);
             }

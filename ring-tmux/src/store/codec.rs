@@ -1,6 +1,5 @@
 //! The one binary encoding of every cache file ring keeps (`rows.bin`, `scan.bin`,
-//! `procs.bin`, `evidence.bin`, the entries of `rows.journal`, and the frame around them,
-//! `store::frame`): a [`Writer`] and a bounds-checked [`Reader`], and the [`Encode`] /
+//! `procs.bin`, `evidence.bin`, and the frame around them, `store::frame`): a [`Writer`] and a bounds-checked [`Reader`], and the [`Encode`] /
 //! [`Decode`] pair that types implement once.
 //!
 //! ```text

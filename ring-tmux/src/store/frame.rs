@@ -1,8 +1,7 @@
 //! The one framing every cache file ring keeps under `RING_HOME/cache/` goes through
-//! (`rows.bin`, `scan.bin`, `evidence.bin`, `procs.bin`; `rows.journal` checks each entry
-//! with [`checksum`]): a kind, a format version and a checksum of the payload, so that a file
-//! edited, torn or written by another format is dropped (and rebuilt by its owner) instead of
-//! trusted.
+//! (`rows.bin`, `scan.bin`, `evidence.bin`, `procs.bin`): a kind, a format version and a
+//! checksum of the payload, so that a file edited, torn or written by another format is
+//! dropped (and rebuilt by its owner) instead of trusted.
 //!
 //! ```text
 //! "ring" | kind [4] | version u32 | payload length u64 | checksum u64 | payload

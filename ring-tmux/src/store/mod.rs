@@ -9,7 +9,6 @@ pub mod codec;
 pub mod ended;
 pub mod frame;
 pub mod hidden;
-pub mod journal;
 pub mod jsonl;
 pub mod labels;
 pub mod lock;
@@ -160,18 +159,12 @@ pub fn keeps_caches() -> bool {
 
 /// Writes `bytes` to `dir/name` atomically: a fresh temp file (mode 0600) in `dir`, then
 /// [`safe::Dir::replace`]. No fsync: a status row is not worth a disk flush per tool call.
+/// `dir` is opened with [`safe::Dir::open`]: never through a link.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_meta(dir, name, bytes).map(drop)
-}
-
-/// [`write_atomic`], giving the new file's metadata (its inode, size and mtime survive the
-/// replace). `dir` is opened with [`safe::Dir::open`]: never through a link.
-pub fn write_atomic_meta(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<fs::Metadata> {
     safe::Dir::open(dir)?.write_atomic(name, bytes)
 }
 
-/// Opens a file for appending (and reading), creating it with mode 0600: the shared logs and
-/// the rows journal. Never through a symlink, never blocking on a FIFO, never anything but a
+/// Opens a file for appending (and reading), creating it with mode 0600: the shared logs. Never through a symlink, never blocking on a FIFO, never anything but a
 /// regular file (`safe::open_file`).
 pub(crate) fn open_append(path: &Path) -> io::Result<File> {
     open_append_with(path, true)

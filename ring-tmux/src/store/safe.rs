@@ -19,7 +19,7 @@
 //!   relative to the same folder (a rename replaces a symlink, never writes through it).
 
 use rustix::fs::{AtFlags, CWD, FileType, Mode, OFlags, RenameFlags, Stat};
-use std::fs::{File, Metadata};
+use std::fs::File;
 use std::io::{self, Write};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
@@ -177,14 +177,12 @@ impl Dir {
         }
     }
 
-    /// Writes `bytes` as `name` atomically (temp file + replace, see [`Dir::replace`]);
-    /// gives the new file's metadata.
-    pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> io::Result<Metadata> {
+    /// Writes `bytes` as `name` atomically (temp file + replace, see [`Dir::replace`]).
+    pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
         let (tmp, mut file) = self.create_temp("ring")?;
         let written = file
             .write_all(bytes)
-            .and_then(|()| file.metadata())
-            .and_then(|meta| self.replace(&tmp, name).map(|()| meta));
+            .and_then(|()| self.replace(&tmp, name));
         if written.is_err() {
             let _ = self.remove(&tmp);
         }

@@ -1,5 +1,5 @@
 //! Symlinks planted in the ring folder never redirect a write: every file ring writes there
-//! (lock files, logs, the journal, the hidden list's lock, tmux state) is opened without
+//! (lock files, logs, the hidden list's lock, tmux state) is opened without
 //! following links, so the file a link points to keeps its bytes and its mode, and the
 //! target of a dangling link is never created.
 
@@ -69,7 +69,6 @@ fn hook_writes_never_follow_links_planted_in_the_ring_folder() {
         ("hook_payloads.jsonl", "payloads"),
         ("ring.log", "log"),
         ("deleted_sessions.json.lock", "hidden-lock"),
-        ("cache/rows.journal", "journal"),
     ];
     let victims: Vec<Victim> = planted
         .iter()

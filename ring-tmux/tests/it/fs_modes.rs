@@ -32,7 +32,6 @@ fn everything_ring_creates_is_private() {
         "sessions/.locks/s1.lock",
         "events.jsonl",
         "hook_payloads.jsonl",
-        "cache/rows.journal",
         "cache/listed",
         "tmux/jump-last",
     ] {

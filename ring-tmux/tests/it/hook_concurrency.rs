@@ -11,8 +11,8 @@
 //!   yields idle, and it must keep an existing waiting: a lost update would drop that);
 //!   every waiting row the reader sees still carries its permission detail and the stash;
 //! * the board: a second reader runs the real `ring-tmux oneline --all` throughout (its row
-//!   cache catching up through the hooks' journal) and `json --all` (reading that cache), and at the end its board equals the board of a
-//!   copy of the rows read from scratch.
+//!   cache catching up with the hooks' writes) and `json --all` (reading that cache), and at
+//!   the end its board equals the board of a copy of the rows read from scratch.
 
 use crate::hook_support;
 
@@ -118,7 +118,7 @@ fn concurrent_hooks_never_lose_or_duplicate_updates() {
         std::thread::spawn(move || {
             let mut boards = 0;
             while !done.load(Ordering::Relaxed) {
-                // `oneline` keeps the row cache through the journal; `json` reads it as found.
+                // `oneline` keeps the row cache; `json` reads it as found.
                 board_read(&home.ring(), "oneline");
                 board_json(&home.ring());
                 boards += 1;

@@ -115,7 +115,6 @@ fn allowed(entry: &str) -> bool {
         | "ring/sessions"
         | "ring/sessions/.locks"
         | "ring/cache"
-        | "ring/cache/rows.journal"
         | "ring/events.jsonl"
         | "ring/ring.log"
         | "ring/ring.log.1" => true,

@@ -55,7 +55,6 @@ fn check(cli: &str, bytes: Vec<u8>) -> Result<(), TestCaseError> {
                 | "ring/sessions/.locks"
                 | "ring/sessions/.ended"
                 | "ring/cache"
-                | "ring/cache/rows.journal"
                 | "ring/events.jsonl"
                 | "ring/ring.log"
                 | "ring/hook_payloads.jsonl"

@@ -52,7 +52,6 @@ mod props_status;
 mod read_board;
 mod read_cache;
 mod read_gemini;
-mod read_journal;
 mod read_list;
 mod read_names;
 mod read_snapshot;

@@ -1,5 +1,4 @@
 use super::*;
-use crate::store::journal::FolderState;
 use ring_shared::Row;
 use ring_shared::registry::Status;
 use std::path::PathBuf;
@@ -77,24 +76,9 @@ fn at(sec: i64, nsec: u32) -> Key {
     }
 }
 
-/// A cache built at `built_at` by listing every file, with no journal.
+/// A cache built at `built_at`.
 fn listed(built_at: f64) -> Meta {
-    Meta {
-        built_at,
-        verified_at: built_at,
-        ..Meta::default()
-    }
-}
-
-/// A cache of a folder state signed by the hook, with the journal at (7, 100).
-fn signed(built_at: f64, verified_at: f64) -> Meta {
-    Meta {
-        built_at,
-        epoch: 7,
-        offset: 100,
-        exact: true,
-        verified_at,
-    }
+    Meta { built_at }
 }
 
 fn file(ino: u64) -> FileKey {
@@ -132,14 +116,8 @@ fn write(dir: &Path, built_at: f64, entries: &[(&str, FileKey, RowFile)]) -> Vec
 
 /// The entries of a cache file as the file level sees them.
 fn slots(bytes: &[u8]) -> Option<Vec<(String, FileKey, RowFile)>> {
-    match decode_for(
-        bytes,
-        at(1999, 500_000_000),
-        (0, 0),
-        2000.0,
-        Path::new("/s"),
-    ) {
-        Loaded::Stale(_, _, slots) => slots
+    match decode_for(bytes, at(1999, 500_000_000), Path::new("/s")) {
+        Loaded::Stale(slots) => slots
             .iter()
             .map(|s| Some((s.name.to_owned(), s.file, s.content()?)))
             .collect(),
@@ -164,7 +142,7 @@ fn entries_round_trip_through_the_cache_file() {
 #[test]
 fn the_folder_level_holds_only_for_the_same_folder_state_and_binary() {
     let meta = listed(1000.0 + RACY_SECONDS);
-    assert!(holds(key(), &meta, key(), (0, 0), 1002.0));
+    assert!(holds(key(), &meta, key()));
     for other in [
         at(1000, 1),
         Key {
@@ -179,37 +157,14 @@ fn the_folder_level_holds_only_for_the_same_folder_state_and_binary() {
             ..key()
         },
     ] {
-        assert!(!holds(key(), &meta, other, (0, 0), 1002.0), "{other:?}");
+        assert!(!holds(key(), &meta, other), "{other:?}");
     }
 }
 
 #[test]
 fn a_cache_built_right_after_a_change_does_not_hold_for_the_folder() {
     let meta = listed(1000.0 + RACY_SECONDS / 2.0);
-    assert!(!holds(key(), &meta, key(), (0, 0), 1001.0));
-}
-
-#[test]
-fn a_signed_folder_state_holds_at_once_until_the_journal_grows() {
-    let meta = signed(1000.001, 1000.001);
-    assert!(holds(key(), &meta, key(), (7, 100), 1000.002));
-    assert!(
-        !holds(key(), &meta, key(), (7, 180), 1000.002),
-        "an entry since"
-    );
-    assert!(
-        !holds(key(), &meta, key(), (8, 100), 1000.002),
-        "a new epoch"
-    );
-}
-
-#[test]
-fn a_state_that_relies_on_the_journal_is_verified_now_and_then() {
-    let meta = signed(1000.0, 1000.0);
-    let wall = 1000.0 + crate::store::journal::VERIFY_EVERY + 1.0;
-    assert!(!holds(key(), &meta, key(), (7, 100), wall));
-    let listed_long_ago = listed(1000.0 + RACY_SECONDS);
-    assert!(holds(key(), &listed_long_ago, key(), (0, 0), wall + 1e6));
+    assert!(!holds(key(), &meta, key()));
 }
 
 #[test]
@@ -237,7 +192,7 @@ fn a_corrupt_body_decodes_to_nothing() {
 
 /// The rows when the folder level holds for `bytes`.
 fn ready(bytes: &[u8]) -> Option<RowFiles> {
-    match decode_for(bytes, key(), (0, 0), 2000.0, Path::new("/s")) {
+    match decode_for(bytes, key(), Path::new("/s")) {
         Loaded::Holds(found) => Some(found),
         Loaded::Stale(..) | Loaded::None => None,
     }
@@ -266,7 +221,7 @@ fn a_truncated_or_foreign_cache_is_no_cache() {
 fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bytes = write(dir.path(), 2000.0, &sample());
-    match decode_for(&bytes, key(), (0, 0), 2000.0, Path::new("/s")) {
+    match decode_for(&bytes, key(), Path::new("/s")) {
         Loaded::Holds(found) => {
             let ids: Vec<&str> = found.rows.iter().map(|r| r.session_id.as_str()).collect();
             assert_eq!(ids, ["s1", "minimal"]);
@@ -279,12 +234,9 @@ fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
         _ => panic!("the folder level should hold"),
     }
     let moved = at(1999, 500_000_000);
-    let Loaded::Stale(cached, meta, stale) =
-        decode_for(&bytes, moved, (0, 0), 2000.0, Path::new("/s"))
-    else {
+    let Loaded::Stale(stale) = decode_for(&bytes, moved, Path::new("/s")) else {
         panic!("only the file level should be usable");
     };
-    assert_eq!((cached, meta), (key(), listed(2000.0)));
     let names: Vec<&str> = stale.iter().map(|s| s.name).collect();
     assert_eq!(names, ["a.json", "bad.json", "minimal.json"]);
     let new_binary = Key {
@@ -292,7 +244,7 @@ fn the_rows_come_ready_when_the_folder_level_holds_and_as_slots_otherwise() {
         ..moved
     };
     assert!(matches!(
-        decode_for(&bytes, new_binary, (0, 0), 2000.0, Path::new("/s")),
+        decode_for(&bytes, new_binary, Path::new("/s")),
         Loaded::None
     ));
 }

@@ -194,7 +194,7 @@ pub fn board_json(ring: &Path) -> String {
 }
 
 /// `ring-tmux SUBCOMMAND --all` over `ring` as [`board_json`] runs it; `oneline` keeps the
-/// row cache (catching up through the hook's journal), `json` only reads it.
+/// row cache, `json` only reads it.
 pub fn board_read(ring: &Path, subcommand: &str) -> String {
     let procs = ring.join("procs.json");
     fs::write(&procs, "{}").expect("procs");

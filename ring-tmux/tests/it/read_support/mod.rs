@@ -55,7 +55,7 @@ impl Ring {
     }
 
     /// Replaces `sessions/<name>` the way RiNG (and any writer but ring's hook) does: a temp
-    /// file renamed over it, no journal entry.
+    /// file renamed over it.
     pub fn replace_row(&self, name: &str, text: &str) {
         let tmp = self.ring.join("sessions/.replace.tmp");
         std::fs::write(&tmp, text).expect("tmp");
