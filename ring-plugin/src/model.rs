@@ -105,8 +105,9 @@ pub struct Inputs<'a> {
 /// quiet tick decodes nothing (the time rules still run: they depend on the clock). The read
 /// itself is ring-shared's [`Snapshot::sessions`], the one a page and the npm package run on
 /// the snapshot `ring-tmux json --snapshot` prints: here with what a plugin can know (no
-/// process scan, so every detector is unknown and liveness keeps rows; no transcript mtimes;
-/// paths as written).
+/// process scan of its own: the one `ring-tmux` published with `zeroconf.json` ends rows
+/// whose agent process is gone while it is fresh, and otherwise liveness keeps rows; no
+/// transcript mtimes; paths as written).
 #[derive(Debug, Default)]
 pub struct ReadInputs {
     /// `config.toml` with the layout's `ring_*` keys applied ([`Settings::config`]).

@@ -27,7 +27,7 @@ use crate::env::Env;
 use cache::{Cache, FileKey};
 pub use defer::Need;
 use ring_shared::agent::OwnState;
-use ring_shared::derive::{ReadContext, Source};
+use ring_shared::derive::{Procs, ReadContext, Source};
 use ring_shared::scan::{self, EndedRows, Published, RolloutFacts, ScanSession, TranscriptFacts};
 use ring_shared::transcript::{TAIL_BYTES, parse_tail};
 use std::fs::{self, File};
@@ -164,7 +164,7 @@ pub fn scan(
     // Only a read that built every row can publish them (the plugin's own refresh runs
     // `oneline --all`); it does whenever they changed or the file is getting old.
     if all_rows {
-        publish_changed(&env.ring_home, wall, &rows, agents, &mut cache);
+        publish_changed(&env.ring_home, wall, (&rows, agents, ctx.procs), &mut cache);
     }
     if cache.needs_save() {
         restore(&mut cache, transcripts, taken_from);
@@ -182,8 +182,7 @@ pub fn scan(
 fn publish_changed(
     ring_home: &Path,
     wall: f64,
-    rows: &[ScanSession],
-    agents: &[OwnState],
+    (rows, agents, procs): (&[ScanSession], &[OwnState], &Procs),
     cache: &mut Cache,
 ) {
     // 0 means "nothing published yet".
@@ -201,6 +200,13 @@ fn publish_changed(
             )
                 .hash(&mut hasher);
         }
+        for (provider, live) in &procs.by_provider {
+            provider.hash(&mut hasher);
+            for p in live.iter().flatten() {
+                (&p.cwd, &p.tty, p.pid, p.start).hash(&mut hasher);
+            }
+        }
+        procs.background_agent_ids.hash(&mut hasher);
         hasher.finish().max(1)
     };
     let published = ring_home.join(PUBLISHED_FILE);
@@ -211,7 +217,7 @@ fn publish_changed(
     if hash == cache.published_hash && fresh {
         return;
     }
-    publish(ring_home, wall, rows, agents);
+    publish(ring_home, wall, rows, agents, Some(procs));
     cache.published_hash = hash;
     cache.dirty = true;
 }
@@ -237,13 +243,22 @@ fn rows_hash(rows: &[ScanSession]) -> u64 {
 }
 
 /// Writes the rows for the zellij plugin (atomically; errors ignored: the plugin keeps the
-/// previous file).
-pub fn publish(ring_home: &Path, generated_at: f64, rows: &[ScanSession], agents: &[OwnState]) {
+/// previous file), with the process scan they were judged with.
+pub fn publish(
+    ring_home: &Path,
+    generated_at: f64,
+    rows: &[ScanSession],
+    agents: &[OwnState],
+    procs: Option<&Procs>,
+) {
     if !crate::store::keeps_caches() {
         return;
     }
     let mut published = Published::new(generated_at, rows);
     published.agents = agents.to_vec();
+    if let Some(procs) = procs {
+        published = published.with_procs(procs);
+    }
     if let Ok(text) = serde_json::to_vec(&published)
         && cache::create_private_dir(ring_home).is_ok()
     {

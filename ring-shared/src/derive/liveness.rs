@@ -1,7 +1,8 @@
 //! Process liveness (§4.3): hook rows whose agent process is gone become `ended`.
 //!
 //! Fail-open everywhere: a provider without a detector, or whose scan failed, keeps its rows;
-//! a live process in the row's directory or any ancestor keeps them too.
+//! a live process in the row's directory or any ancestor keeps them too; a published scan
+//! ([`Procs::as_of`]) judges only rows that name their process and are older than it.
 
 use super::{Detector, Proc, Procs, Session, canonical_provider};
 use crate::registry::Status;
@@ -24,10 +25,19 @@ pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&
         {
             continue;
         }
+        if procs
+            .as_of
+            .is_some_and(|as_of| session.row.heartbeat_at.max(session.row.last_active) > as_of)
+        {
+            continue;
+        }
         if let Some(alive) = own_process_alive(&session.row, procs.detector(provider)) {
             if !alive {
                 session.row.status = Status::Ended;
             }
+            continue;
+        }
+        if procs.as_of.is_some() {
             continue;
         }
         let cwd = resolve(&session.row.cwd, realpath);

@@ -54,6 +54,13 @@ pub struct Procs {
     pub ended_session_ids: BTreeSet<String>,
     /// Live local LLM chat processes with a terminal (§4.6): zero-config rows of their own.
     pub local_llm: Vec<crate::scan::LocalLlm>,
+    /// When the scan was made, if it was made by another process and is read later (the
+    /// zellij plugin reads the scan `ring-tmux` publishes, §4.3 "a published scan"). Such a
+    /// scan judges only the rows that name their own process and were last written before
+    /// it: a newer row's process may be newer than the scan, and the folder rules need the
+    /// rows' real paths, which only the scanning process could resolve.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<f64>,
 }
 
 /// What the liveness rules know about one provider's processes.

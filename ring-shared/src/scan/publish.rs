@@ -3,7 +3,7 @@
 //! and the plugin merges it into its hook rows with [`super::merge_sources`].
 
 use super::{ScanSession, TailKind};
-use crate::derive::{Session, Source};
+use crate::derive::{Procs, Session, Source};
 use crate::registry::{Row, Status};
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +17,11 @@ pub struct Published {
     /// checked; a file without them (an older writer) has none.
     #[serde(default)]
     pub agents: Vec<crate::agent::OwnState>,
+    /// The agents' processes `ring-tmux` found, as of `generated_at` ([`Procs::as_of`]): the
+    /// plugin, which cannot scan processes, ends a row whose own agent process is gone with
+    /// them (a file without them, from an older writer, leaves liveness unknown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub procs: Option<Procs>,
 }
 
 /// One published zero-config row (the fields a zero-config row can carry).
@@ -59,7 +64,20 @@ impl Published {
             generated_at,
             sessions,
             agents: Vec::new(),
+            procs: None,
         }
+    }
+
+    /// The liveness part of `procs` a later reader may use: each provider's live processes
+    /// and background agents, dated `generated_at` ([`Procs::as_of`]).
+    pub fn with_procs(mut self, procs: &Procs) -> Published {
+        self.procs = Some(Procs {
+            by_provider: procs.by_provider.clone(),
+            background_agent_ids: procs.background_agent_ids.clone(),
+            as_of: Some(self.generated_at),
+            ..Procs::default()
+        });
+        self
     }
 
     /// Ends the sessions whose SessionEnd came after this document was generated: their

@@ -53,8 +53,9 @@ pub struct Snapshot {
     pub labels: BTreeMap<String, String>,
     /// The text of `config.toml` (`""`: defaults).
     pub config: String,
-    /// The process scan, when the writer could run one; `null`: every detector unknown, so
-    /// liveness keeps rows (what the zellij plugin knows).
+    /// The process scan, when the writer could run one; `null`: the scan `published` carries
+    /// while fresh (what the zellij plugin knows), else every detector unknown, so liveness
+    /// keeps rows.
     pub procs: Option<Procs>,
     /// Transcript path → mtime (epoch seconds), for `hook_stale` (§4.2 c); missing: no mtime.
     pub mtimes: BTreeMap<String, f64>,
@@ -122,7 +123,8 @@ impl Snapshot {
     /// placed. Sessions in merge order, before board order.
     pub fn read(&self, now: f64, config: &Config) -> super::Read {
         let unknown;
-        let procs = match &self.procs {
+        let published = self.fresh_published(now).and_then(|p| p.procs.as_ref());
+        let procs = match self.procs.as_ref().or(published) {
             Some(procs) => procs,
             None => {
                 unknown = Procs {

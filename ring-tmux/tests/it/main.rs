@@ -16,6 +16,7 @@ pub const OUTSIDE: [&str; 6] = [
     "RING_ZELLIJ",
 ];
 
+mod agreement;
 mod cli;
 mod cli_messages;
 mod compat;

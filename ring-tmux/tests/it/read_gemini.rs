@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 /// A chat file's end as Gemini CLI 0.61.0 wrote it after an Esc at its dialog (real-agent
 /// suite, gemini/esc_permission), with the cancel at `cancel_at` (Unix seconds).
-fn chat_end(cancel_at: f64) -> String {
+pub(crate) fn chat_end(cancel_at: f64) -> String {
     let iso = |t: f64| {
         let secs = t.floor() as i64;
         let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));

@@ -177,3 +177,28 @@ fn a_row_with_its_agent_pid_lives_as_long_as_that_process(
     let derived = run(vec![row], &claude_proc(pid, start), &Config::default(), 0.0);
     assert_eq!(derived.sessions[0].row.status, want);
 }
+
+/// A scan published for a reader that cannot scan (the zellij plugin, §4.3 "a published
+/// scan"): it ends a row whose own process it does not find, when the row is older than the
+/// scan; a row written after it, or one judged by folder rules, is kept.
+#[rstest]
+#[case::its_process_is_gone(Some((9, 100)), 10.0, Status::Ended)]
+#[case::its_process_runs(Some((7, 100)), 10.0, Status::Waiting)]
+#[case::written_after_the_scan(Some((9, 100)), 30.0, Status::Waiting)]
+#[case::no_pid_no_folder_rules(None, 10.0, Status::Waiting)]
+fn a_published_scan_judges_only_older_rows_by_their_own_process(
+    #[case] own: Option<(i64, i64)>,
+    #[case] written_at: f64,
+    #[case] want: Status,
+) {
+    let mut procs = claude_proc(Some(7), Some(100));
+    procs.as_of = Some(20.0);
+    // The folder rules alone would end this row: its folder has no Claude.
+    let mut row = row("s", "claude-code", "/elsewhere", Status::Waiting);
+    row.agent_pid = own.map(|(p, _)| p);
+    row.agent_start = own.map(|(_, s)| s);
+    row.last_active = written_at;
+    row.heartbeat_at = written_at;
+    let derived = run(vec![row], &procs, &Config::default(), 40.0);
+    assert_eq!(derived.sessions[0].row.status, want);
+}

@@ -104,6 +104,29 @@ fn without_a_process_scan_liveness_keeps_rows_and_with_one_it_ends_them() {
     assert_eq!(view(&s, NOW, &all).entries[0].status, Status::Ended);
 }
 
+/// The zellij plugin has no process scan of its own: the one `ring-tmux` published with
+/// `zeroconf.json` ends a row whose agent was killed (issue 24: a dead agent stayed red in
+/// zellij while `list` said ended), while the document is fresh.
+#[test]
+fn a_fresh_published_scan_ends_a_row_whose_agent_is_gone() {
+    let mut r = row("claude-1", Status::Waiting, 5.0);
+    r.provider = "claude-code".into();
+    r.agent_pid = Some(41);
+    r.agent_start = Some(900);
+    let mut s = snapshot(vec![r]);
+    let all = ViewOptions { all: true };
+    let scan = Procs {
+        by_provider: [("claude-code".to_owned(), Some(Vec::<Proc>::new()))].into(),
+        ..Procs::default()
+    };
+    s.published = Some(Published::new(NOW - 1.0, &[]).with_procs(&scan));
+    assert_eq!(view(&s, NOW, &all).entries[0].status, Status::Ended);
+    let stale = NOW + PUBLISHED_MAX_AGE + 1.0;
+    assert_eq!(view(&s, stale, &all).entries[0].status, Status::Waiting);
+    let back = Snapshot::from_json(&s.to_json()).expect("own JSON parses");
+    assert_eq!(back.published, s.published);
+}
+
 #[test]
 fn hidden_labels_targets_and_home_reach_the_view() {
     let mut s = snapshot(vec![

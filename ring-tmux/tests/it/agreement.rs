@@ -1,0 +1,314 @@
+//! One View everywhere (issue 24 item 8): for one ring folder holding the cases front ends
+//! used to disagree on (a Gemini wait cancelled with Esc, a Codex wait past its delay, a
+//! killed agent, a hidden and a labelled session, a subagent's wait), every front end states
+//! the same sessions, states, kinds, labels, details and order:
+//!
+//! * the web page: ring-web's view of `ring-tmux json --snapshot`;
+//! * the zellij bar and board: ring-plugin's model over the same folder, as the plugin reads
+//!   it after its `ring-tmux oneline --all` refresh (it scans no processes itself);
+//! * `ring-tmux list`, `json`, `status` and `oneline`, and the notification text of each wait.
+//!
+//! `json` keeps RiNG's order (newest first) for the tools that read it: it is compared as a
+//! set; every other front end lists waits longest-waiting first.
+
+use crate::read_support::{NOW, Ring};
+use ring_plugin::model::{self, Inputs, Panes, ReadInputs};
+use ring_plugin::settings::{Label, Settings};
+use ring_plugin::source::Registry;
+use ring_shared::Status;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// What a front end says of one session. `kind` is the kind shown: a session's waiting kind
+/// while it waits (an ended row keeps its kind in `json`, §9.12, but no front end shows it).
+#[derive(Debug, Clone, PartialEq)]
+struct Said {
+    id: String,
+    status: String,
+    kind: String,
+    label: String,
+    detail: String,
+}
+
+fn said(id: &str, status: &str, kind: &str, label: &str, detail: &str) -> Said {
+    Said {
+        id: id.into(),
+        status: status.into(),
+        kind: kind.into(),
+        label: label.into(),
+        detail: detail.into(),
+    }
+}
+
+fn folder() -> Ring {
+    let mut ring = Ring::new();
+    let waiting = |kind: &str, detail: &str, cwd: &str, idle: f64, pid: i64| {
+        json!({"provider": "claude-code", "cwd": cwd, "status": "waiting",
+               "waiting_kind": kind, "waiting_detail": detail, "last_event": "Notification",
+               "heartbeat_at": NOW - idle, "last_active": NOW - idle,
+               "agent_pid": pid, "agent_start": pid * 10})
+    };
+    ring.row(
+        "claude-perm",
+        waiting(
+            "permission",
+            "Bash: rm -rf build",
+            "/work/payments",
+            30.0,
+            101,
+        ),
+    );
+    // Killed: its process is not in the scan.
+    ring.row(
+        "claude-dead",
+        waiting("question", "Which port?", "/work/api", 20.0, 202),
+    );
+    let mut sub = waiting("permission", "Edit: src/lib.rs", "/work/web", 40.0, 303);
+    sub["waiting_agent_id"] = json!("a1");
+    sub["last_event_owner"] = json!("agent:a1");
+    sub["waiting_requests"] = json!([{"owner": "agent:a1", "kind": "permission",
+        "detail": "Edit: src/lib.rs", "waiting_for": "", "since": NOW - 40.0,
+        "revision": "r1", "tool_use_id": "toolu_1", "agent_type": "reviewer"}]);
+    ring.row("claude-sub", sub);
+    ring.row(
+        "hidden-one",
+        waiting("question", "Old question", "/work/old", 100.0, 404),
+    );
+    // Codex asks in its TUI; the read side turns a PermissionRequest older than the delay
+    // into a wait (§11.2).
+    ring.row(
+        "codex:t1",
+        json!({"provider": "codex", "cwd": "/work/cli", "status": "working",
+               "last_event": "PermissionRequest",
+               "pending_permission_detail": "Bash: cargo publish",
+               "heartbeat_at": NOW - 60.0, "last_active": NOW - 60.0}),
+    );
+    // Esc at Gemini's dialog sends no hook; its chat file says so.
+    let chat = ring.dir.path().join("gemini-chat.jsonl");
+    std::fs::write(&chat, crate::read_gemini::chat_end(NOW - 5.0)).expect("chat");
+    ring.row(
+        "gemini:s1",
+        json!({"provider": "gemini", "cwd": "/work/site", "status": "waiting",
+               "waiting_kind": "permission", "last_event": "Notification",
+               "heartbeat_at": NOW - 10.0, "source_path": chat}),
+    );
+    std::fs::write(
+        ring.ring.join("labels.json"),
+        json!({"claude-perm": "payments"}).to_string(),
+    )
+    .expect("labels");
+    std::fs::write(
+        ring.ring.join("deleted_sessions.json"),
+        json!({"hidden-one": NOW}).to_string(),
+    )
+    .expect("hidden");
+    ring.procs = json!({
+        "claude-code": [["/work/payments", "/dev/pts/1", 101, 1010],
+                        ["/work/web", "/dev/pts/3", 303, 3030],
+                        ["/work/old", "/dev/pts/9", 404, 4040]],
+        "codex": [["/work/cli", "/dev/pts/4"]],
+    })
+    .to_string();
+    ring
+}
+
+/// The sessions in what the cases must come to, in the order of a board (waits longest
+/// first, then by idle time).
+fn expected() -> Vec<Said> {
+    vec![
+        said(
+            "codex:t1",
+            "waiting",
+            "permission",
+            "",
+            "Bash: cargo publish",
+        ),
+        said(
+            "claude-sub",
+            "waiting",
+            "permission",
+            "",
+            "subagent a1: Edit: src/lib.rs",
+        ),
+        said(
+            "claude-perm",
+            "waiting",
+            "permission",
+            "payments",
+            "Bash: rm -rf build",
+        ),
+        said("gemini:s1", "idle", "", "", "—"),
+        // What it did last is an ended row's detail.
+        said("claude-dead", "ended", "", "", "—"),
+    ]
+}
+
+fn text(value: &Value, key: &str) -> String {
+    value[key].as_str().unwrap_or("").to_owned()
+}
+
+/// The kind a front end shows for an entry of `status` recording `kind`.
+fn shown_kind(status: &str, kind: String) -> String {
+    if status == "waiting" {
+        kind
+    } else {
+        String::new()
+    }
+}
+
+/// The web page: ring-web's view of the snapshot, ended sessions shown.
+fn web(ring: &Ring) -> Vec<Said> {
+    let snapshot = ring.stdout(&["json", "--snapshot"]);
+    let view = ring_web::view_json(&snapshot, NOW, Some(r#"{"all": true}"#)).expect("view");
+    let view: Value = serde_json::from_str(&view).expect("view JSON");
+    view["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| Said {
+            id: text(e, "session_id"),
+            status: text(e, "status"),
+            kind: shown_kind(&text(e, "status"), text(e, "kind")),
+            label: text(e, "label"),
+            detail: text(e, "detail"),
+        })
+        .collect()
+}
+
+/// The zellij bar and board: the plugin's model over the folder, after the refresh the
+/// plugin runs (`ring-tmux oneline --all`, which publishes `zeroconf.json`).
+fn zellij(ring: &Ring) -> (Vec<Said>, model::View) {
+    ring.stdout(&["oneline", "--all"]);
+    let mut registry = Registry::default();
+    registry.scan(&ring.ring);
+    let settings = Settings::parse(&BTreeMap::new());
+    let inputs = ReadInputs::decode(&registry, &settings, NOW);
+    let sessions = inputs.sessions(NOW);
+    let view = model::build(
+        sessions,
+        &Inputs {
+            now: NOW,
+            session_name: None,
+            panes: &Panes::default(),
+            labels: &inputs.snapshot.labels,
+            label: Label::Project,
+            shown: &Status::ALL,
+        },
+    );
+    let said = view
+        .entries
+        .iter()
+        .map(|e| Said {
+            id: e.session_id.clone(),
+            status: e.status.as_str().to_owned(),
+            kind: e.kind.clone(),
+            label: e.label.clone(),
+            detail: e.detail.clone(),
+        })
+        .collect();
+    (said, view)
+}
+
+/// `ring-tmux json --all`, sorted by id (RiNG's order is its own).
+fn json_board(ring: &Ring) -> Vec<(String, String, String, String)> {
+    let board: Value = serde_json::from_str(&ring.stdout(&["json", "--all"])).expect("board");
+    let mut said: Vec<_> = board["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .map(|s| {
+            (
+                text(s, "session_id"),
+                text(s, "status"),
+                shown_kind(&text(s, "status"), text(s, "waiting_kind")),
+                text(s, "label"),
+            )
+        })
+        .collect();
+    said.sort();
+    said
+}
+
+/// `ring-tmux list --all`: each line's id, its state cell and its detail cell.
+fn list(ring: &Ring) -> Vec<(String, String, String)> {
+    let out = ring.stdout(&["list", "--all"]);
+    out.lines()
+        .skip(1)
+        .map(|line| {
+            let cells: Vec<&str> = line
+                .split("  ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect();
+            (
+                cells[0].to_owned(),
+                cells[1].to_owned(),
+                cells.get(4).copied().unwrap_or("").to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_front_end_states_the_same_sessions_in_the_same_order() {
+    let ring = folder();
+    let want = expected();
+    assert_eq!(web(&ring), want, "the web page");
+    let (zellij_said, zellij_view) = zellij(&ring);
+    assert_eq!(zellij_said, want, "the zellij bar and board");
+
+    let mut sorted: Vec<_> = want
+        .iter()
+        .map(|s| {
+            (
+                s.id.clone(),
+                s.status.clone(),
+                s.kind.clone(),
+                s.label.clone(),
+            )
+        })
+        .collect();
+    sorted.sort();
+    assert_eq!(json_board(&ring), sorted, "json --all");
+
+    let listed = list(&ring);
+    let ids: Vec<&str> = listed.iter().map(|(id, _, _)| id.as_str()).collect();
+    let want_ids: Vec<&str> = want.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, want_ids, "list --all: {listed:?}");
+    for ((_, state, detail), s) in listed.iter().zip(&want) {
+        assert!(
+            state.contains(&s.status) || (s.status == "idle" && state.contains("idle")),
+            "list --all: {s:?} shown as {state}"
+        );
+        let shown = detail.trim_end_matches('…');
+        assert!(
+            s.detail.starts_with(shown),
+            "list --all: {s:?} doing {detail}"
+        );
+    }
+
+    // The counts of every summary: three waits, one idle (the ended one only with --all).
+    let waits = want.iter().filter(|s| s.status == "waiting").count();
+    assert_eq!(
+        ring.stdout(&["oneline"]).trim(),
+        format!("🔴{waits} 🟡1"),
+        "oneline"
+    );
+    assert_eq!(
+        zellij_view.counts,
+        [
+            (Status::Waiting, waits),
+            (Status::Idle, 1),
+            (Status::Ended, 1)
+        ],
+        "the zellij bar's counts"
+    );
+    // The segment names the wait that has waited longest: the first entry everywhere.
+    let status = ring.stdout(&["status"]);
+    assert!(
+        status.contains(&format!(
+            "{{@ring-icon-waiting}}{waits} cli#{{@ring-icon-permission}}"
+        )),
+        "status: {status}"
+    );
+}
