@@ -14,6 +14,7 @@ pub mod gemini;
 pub mod generic;
 pub mod local;
 pub mod opencode;
+pub mod pi;
 
 /// One agent: its names, how its events map onto ring's, how its processes look, and where
 /// its hooks go. Everything is data; the I/O that uses [`Install`] lives in `ring-tmux`.
@@ -121,6 +122,16 @@ pub enum Format {
     /// A JS plugin file that ring owns whole (OpenCode's `plugins/` folder): written, replaced
     /// and deleted by ring, marked as ring's on its first line.
     OpencodePlugin,
+    /// A TypeScript extension file that ring owns whole (Pi's `extensions/` folder), handled
+    /// as [`Format::OpencodePlugin`].
+    PiExtension,
+}
+
+impl Format {
+    /// Whether the hook is a whole file ring owns (a plugin or extension the agent loads).
+    pub fn is_plugin_file(self) -> bool {
+        matches!(self, Format::OpencodePlugin | Format::PiExtension)
+    }
 }
 
 /// The timeout (seconds) of [`Install::short_timeout_events`].
@@ -149,6 +160,7 @@ pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
     &opencode::PROVIDER,
+    &pi::PROVIDER,
     &cursor::PROVIDER,
     &gemini::PROVIDER,
     &copilot::PROVIDER,
