@@ -7,14 +7,17 @@
 //! `docs/adding-an-agent.md`.
 
 pub mod claude;
+pub mod claude_format;
 pub mod codex;
 pub mod copilot;
 pub mod cursor;
+pub mod droid;
 pub mod gemini;
 pub mod generic;
 pub mod local;
 pub mod opencode;
 pub mod pi;
+pub mod qwen;
 
 /// One agent: its names, how its events map onto ring's, how its processes look, and where
 /// its hooks go. Everything is data; the I/O that uses [`Install`] lives in `ring-tmux`.
@@ -164,6 +167,8 @@ pub static PROVIDERS: &[&Provider] = &[
     &cursor::PROVIDER,
     &gemini::PROVIDER,
     &copilot::PROVIDER,
+    &qwen::PROVIDER,
+    &droid::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];

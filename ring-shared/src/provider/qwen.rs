@@ -1,0 +1,60 @@
+//! Qwen Code (npm `@qwen-code/qwen-code`, read at 0.24.4): Claude Code's hook format in
+//! `~/.qwen/settings.json` (`hooks`, matcher groups, `timeout` in seconds), the same event
+//! names (its `HookEventName` has all of Claude Code's that ring hooks) and a payload with
+//! `session_id`, `transcript_path`, `cwd`, `hook_event_name`, `permission_mode` (its
+//! `createBaseInput`). It runs as `node …/bin/qwen` (no process title on Linux).
+
+use super::Provider;
+use super::claude_format::{Agent, agent};
+
+/// Qwen Code.
+pub static PROVIDER: Provider = agent(Agent {
+    name: "qwen-code",
+    label: "Qwen Code",
+    aliases: &["qwen"],
+    process: "qwen",
+    needles: &["qwen"],
+    settings: ".qwen/settings.json",
+    folder: ".qwen",
+    events: &super::claude::HOOK_EVENTS,
+    hook_args: "--provider qwen-code",
+});
+
+#[cfg(test)]
+mod tests {
+    use crate::event::normalize;
+    use crate::registry::Status;
+    use rstest::rstest;
+    use serde_json::json;
+
+    /// Payloads in the shape of Qwen Code 0.24.4's `createBaseInput` plus each event's fields.
+    #[rstest]
+    #[case::start("SessionStart", json!({"source": "startup"}), Status::Idle, "")]
+    #[case::prompt("UserPromptSubmit", json!({"prompt": "hi"}), Status::Working, "")]
+    #[case::tool("PreToolUse", json!({"tool_name": "run_shell_command",
+        "tool_input": {"command": "ls"}}), Status::Working, "")]
+    #[case::permission("PermissionRequest", json!({"tool_name": "run_shell_command",
+        "tool_input": {"command": "rm -rf build"}}), Status::Waiting, "permission")]
+    #[case::stop("Stop", json!({"last_assistant_message": "Done."}), Status::Idle, "")]
+    #[case::end("SessionEnd", json!({"reason": "prompt_input_exit"}), Status::Ended, "")]
+    fn qwen_payloads_make_a_qwen_row(
+        #[case] event: &str,
+        #[case] extra: serde_json::Value,
+        #[case] status: Status,
+        #[case] kind: &str,
+    ) {
+        let mut payload = json!({"session_id": "7f1c9b2e", "hook_event_name": event,
+            "transcript_path": "/HOME/.qwen/projects/x/chats/7f1c9b2e.jsonl", "cwd": "/WORK",
+            "timestamp": "2026-12-05T13:00:00.000Z", "permission_mode": "default"});
+        for (k, v) in extra.as_object().expect("object") {
+            payload[k] = v.clone();
+        }
+        for cli in ["qwen-code", "qwen"] {
+            let e = normalize(&payload, cli).expect("event");
+            assert_eq!(e.provider, "qwen-code");
+            assert_eq!(e.session_id, "qwen-code:7f1c9b2e");
+            assert_eq!((e.status, e.waiting_kind.as_str()), (status, kind), "{event}");
+            assert_eq!(e.process_name, Some("qwen"));
+        }
+    }
+}
