@@ -215,7 +215,8 @@ mod tests {
 
     #[test]
     fn other_agents_and_an_explicit_provider_keep_theirs() {
-        let payload = docs_payload("stop");
+        let mut payload = docs_payload("stop");
+        payload["hook_event_name"] = json!("Stop");
         assert_eq!(normalize(&payload, "codex").expect("event").provider, "codex");
         let mut named = payload.clone();
         named["provider"] = json!("claude-code");
