@@ -148,7 +148,10 @@ fn cursor_running_claude_hooks_is_one_cursor_row() {
         "prompt": "Fix the bug in main.ts",
     });
     home.hook(&["--provider", "cursor"], payload.to_string(), T0);
-    home.hook(&[], payload.to_string(), T0 + 0.5);
+    // The Claude hook's run of the same prompt, under the event name it was written for.
+    let mut as_claude = payload.clone();
+    as_claude["hook_event_name"] = json!("UserPromptSubmit");
+    home.hook(&[], as_claude.to_string(), T0 + 0.5);
     let board: Value =
         serde_json::from_str(&hook_support::board_json(&home.ring())).expect("board");
     let rows = board["sessions"].as_array().expect("sessions");
