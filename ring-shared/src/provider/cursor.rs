@@ -102,10 +102,14 @@ pub static PROVIDER: Provider = Provider {
 /// no Claude-format agent sends. Cursor sends its own payload to the Claude Code hooks it runs
 /// (cursor.com/docs/reference/third-party-hooks).
 pub fn sent_by_cursor(payload: &serde_json::Map<String, serde_json::Value>) -> bool {
-    let text = |k: &str| payload.get(k).and_then(|v| v.as_str()).is_some_and(|s| !s.is_empty());
+    let text = |k: &str| {
+        payload
+            .get(k)
+            .and_then(|v| v.as_str())
+            .is_some_and(|s| !s.is_empty())
+    };
     text("cursor_version")
-        || (text("conversation_id")
-            && payload.get("workspace_roots").is_some_and(|v| v.is_array()))
+        || (text("conversation_id") && payload.get("workspace_roots").is_some_and(|v| v.is_array()))
 }
 
 #[cfg(test)]
@@ -217,9 +221,15 @@ mod tests {
     fn other_agents_and_an_explicit_provider_keep_theirs() {
         let mut payload = docs_payload("stop");
         payload["hook_event_name"] = json!("Stop");
-        assert_eq!(normalize(&payload, "codex").expect("event").provider, "codex");
+        assert_eq!(
+            normalize(&payload, "codex").expect("event").provider,
+            "codex"
+        );
         let mut named = payload.clone();
         named["provider"] = json!("claude-code");
-        assert_eq!(normalize(&named, "").expect("event").provider, "claude-code");
+        assert_eq!(
+            normalize(&named, "").expect("event").provider,
+            "claude-code"
+        );
     }
 }

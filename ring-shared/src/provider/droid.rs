@@ -66,7 +66,11 @@ mod tests {
             let e = normalize(&payload, cli).expect("event");
             assert_eq!(e.provider, "droid");
             assert_eq!(e.session_id, "droid:abc123");
-            assert_eq!((e.status, e.waiting_kind.as_str()), (status, kind), "{event}");
+            assert_eq!(
+                (e.status, e.waiting_kind.as_str()),
+                (status, kind),
+                "{event}"
+            );
         }
     }
 }

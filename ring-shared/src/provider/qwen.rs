@@ -53,7 +53,11 @@ mod tests {
             let e = normalize(&payload, cli).expect("event");
             assert_eq!(e.provider, "qwen-code");
             assert_eq!(e.session_id, "qwen-code:7f1c9b2e");
-            assert_eq!((e.status, e.waiting_kind.as_str()), (status, kind), "{event}");
+            assert_eq!(
+                (e.status, e.waiting_kind.as_str()),
+                (status, kind),
+                "{event}"
+            );
             assert_eq!(e.process_name, Some("qwen"));
         }
     }

@@ -61,22 +61,35 @@ fn pi_extension_is_installed_checked_and_removed() {
 
     std::fs::create_dir_all(home.path().join(".pi/agent")).expect("mkdir");
     let out = home.stdout(&["install-hooks", "--yes"]);
-    assert!(out.contains("Installed ring hooks") && out.contains("ring-tmux.ts"), "{out}");
+    assert!(
+        out.contains("Installed ring hooks") && out.contains("ring-tmux.ts"),
+        "{out}"
+    );
     let text = std::fs::read_to_string(home.extension()).expect("extension");
     assert!(text.starts_with("// ring-tmux: Pi extension"), "{text}");
     assert!(text.contains(&format!("const RING = {}", json!(binary()))));
     assert!(text.contains(r#"const ARGS = ["--provider","pi"]"#));
     use std::os::unix::fs::PermissionsExt;
-    let mode = std::fs::metadata(home.extension()).expect("meta").permissions().mode();
+    let mode = std::fs::metadata(home.extension())
+        .expect("meta")
+        .permissions()
+        .mode();
     assert_eq!(mode & 0o777, 0o600);
     let dir_mode = std::fs::metadata(home.extension().parent().expect("dir"))
         .expect("meta")
         .permissions()
         .mode();
-    assert_eq!(dir_mode & 0o077, 0, "the extensions folder is the user's alone");
+    assert_eq!(
+        dir_mode & 0o077,
+        0,
+        "the extensions folder is the user's alone"
+    );
 
     let doctor = home.stdout(&["doctor"]);
-    assert!(doctor.contains("Pi plugin installed (8 events)"), "{doctor}");
+    assert!(
+        doctor.contains("Pi plugin installed (8 events)"),
+        "{doctor}"
+    );
 
     let again = home.stdout(&["install-hooks", "--yes"]);
     assert!(again.contains("already installed"), "{again}");
@@ -95,7 +108,10 @@ fn a_foreign_pi_extension_is_never_touched() {
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(err.contains("is not ring's plugin"), "{err}");
     home.run(&["remove-hooks"]).success();
-    assert_eq!(std::fs::read_to_string(home.extension()).expect("kept"), foreign);
+    assert_eq!(
+        std::fs::read_to_string(home.extension()).expect("kept"),
+        foreign
+    );
 }
 
 /// Each agent of the family gets Claude Code's hook shape in its own file, with its own
@@ -117,7 +133,10 @@ fn claude_format_agents_get_their_own_provider_in_their_own_file() {
         let command = hooks["UserPromptSubmit"][0]["hooks"][0]["command"]
             .as_str()
             .expect("command");
-        assert!(command.ends_with(&format!("hook --provider {provider}")), "{command}");
+        assert!(
+            command.ends_with(&format!("hook --provider {provider}")),
+            "{command}"
+        );
     }
     let claude: Value = serde_json::from_str(
         &std::fs::read_to_string(home.path().join(".claude/settings.json")).expect("claude"),
