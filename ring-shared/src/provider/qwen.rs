@@ -61,4 +61,63 @@ mod tests {
             assert_eq!(e.process_name, Some("qwen"));
         }
     }
+
+    /// A session of the real Qwen Code 0.24.4 (offline against scripts/agents/mock_openai.py,
+    /// ring's hooks from `install-hooks`; paths and ids replaced): start, a prompt, a turn
+    /// that ends in a question, its idle notice, `/quit`. Its screen showed: at the prompt,
+    /// working, the question, the question, gone; ring's board: idle, working,
+    /// waiting/question (the Stop-question rule on `last_assistant_message`), the same (an
+    /// `idle_prompt` notice is idle, and keeps a standing question), ended.
+    #[test]
+    fn recorded_qwen_session_is_a_qwen_row() {
+        let base = json!({"session_id": "SESSION-ID",
+            "transcript_path": "/HOME/.qwen/projects/-WORK/chats/SESSION-ID.jsonl",
+            "cwd": "/WORK", "timestamp": "TIMESTAMP", "permission_mode": "auto"});
+        let steps = [
+            (
+                json!({"hook_event_name": "SessionStart", "source": "startup",
+                "model": "mock-model"}),
+                Some(Status::Idle),
+            ),
+            (
+                json!({"hook_event_name": "UserPromptSubmit", "prompt_id": "SESSION-ID########0",
+                "prompt": "say hello", "submitted_prompt": "say hello"}),
+                Some(Status::Working),
+            ),
+            (
+                json!({"hook_event_name": "Stop", "prompt_id": "SESSION-ID########0",
+                "stop_hook_active": false, "last_assistant_message": "Hello. Shall I go on?",
+                "background_tasks": [], "crons": [], "context_usage": 5e-05,
+                "context_limit": 200000, "input_tokens": 10}),
+                Some(Status::Idle),
+            ),
+            (
+                json!({"hook_event_name": "Notification",
+                "message": "Qwen Code is waiting for your input",
+                "notification_type": "idle_prompt", "title": "Waiting for input"}),
+                Some(Status::Idle),
+            ),
+            (
+                json!({"hook_event_name": "SessionEnd", "reason": "prompt_input_exit"}),
+                Some(Status::Ended),
+            ),
+        ];
+        for (extra, status) in steps {
+            let mut payload = base.clone();
+            for (k, v) in extra.as_object().expect("object") {
+                payload[k] = v.clone();
+            }
+            let e = normalize(&payload, "qwen-code");
+            assert_eq!(e.as_ref().map(|e| e.status), status, "{payload}");
+            if let Some(e) = e {
+                assert_eq!(e.session_id, "qwen-code:SESSION-ID");
+                if e.event == "Stop" {
+                    assert_eq!(
+                        e.last_assistant_message.as_deref(),
+                        Some("Hello. Shall I go on?")
+                    );
+                }
+            }
+        }
+    }
 }
