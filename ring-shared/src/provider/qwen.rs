@@ -111,6 +111,7 @@ mod tests {
             assert_eq!(e.as_ref().map(|e| e.status), status, "{payload}");
             if let Some(e) = e {
                 assert_eq!(e.session_id, "qwen-code:SESSION-ID");
+                assert_eq!(e.process_name, Some("qwen"), "its process is found by name");
                 if e.event == "Stop" {
                     assert_eq!(
                         e.last_assistant_message.as_deref(),
