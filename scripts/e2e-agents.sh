@@ -132,7 +132,7 @@ for tool in claude codex gemini opencode pi; do
   "$BIN/$tool" --version >/dev/null 2>&1 ||
     { echo "e2e-agents: $BIN/$tool does not run" >&2; exit 1; }
 done
-echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version), Gemini CLI $("$BIN/gemini" --version), OpenCode $("$BIN/opencode" --version), Pi $("$BIN/pi" --version)"
+echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version), Gemini CLI $("$BIN/gemini" --version), OpenCode $("$BIN/opencode" --version), Pi $("$BIN/pi" --version 2>&1)"
 
 cargo build -p ring-tmux --locked --quiet
 export RING_BIN="$PWD/target/debug/ring-tmux" RING_AGENTS_BIN="$BIN"
