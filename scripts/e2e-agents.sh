@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The real-agent suite: the real Claude Code, Codex CLI, Gemini CLI and OpenCode (pinned npm
+# The real-agent suite: the real Claude Code, Codex CLI, Gemini CLI, OpenCode and Pi (pinned npm
 # packages), offline against scripted mock model servers on 127.0.0.1, interactive in real tmux servers with
 # ring.tmux loaded and ring's hooks installed by `ring-tmux install-hooks` in throwaway HOMEs.
 # Every step compares what the screen shows with ring's board (`json --all`) and the pane's
@@ -18,7 +18,7 @@
 #   RING_CI_NO_INSTALL=1               never install: fail when the pinned agents are missing
 #   RING_E2E_AS_INSTALLED=1            run the agents in RING_AGENTS_ROOT whatever their versions
 #                                      (no version check, nothing installed)
-#   RING_E2E_SUITES="claude codex"     run only these suites (of claude codex opencode gemini
+#   RING_E2E_SUITES="claude codex"     run only these suites (of claude codex opencode gemini pi
 #                                      zellij opencode-zellij; default all)
 #   RING_E2E_OUT=DIR                   keep the suites' logs, the agents' versions and the hook
 #                                      payload shapes (shapes.jsonl) in DIR
@@ -35,7 +35,8 @@ CLAUDE_VERSION=2.1.332
 CODEX_VERSION=0.171.0
 OPENCODE_VERSION=1.18.33
 GEMINI_VERSION=0.61.0
-PACKAGES=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli opencode-ai)
+PI_VERSION=0.73.1
+PACKAGES=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli opencode-ai @mariozechner/pi-coding-agent)
 
 if [ "${1:-}" = --canary ]; then
   latest_root="${RING_CANARY_ROOT:-$HOME/.cache/ring-ci/agents-latest}"
@@ -71,7 +72,7 @@ fi
 
 AGENTS="${RING_AGENTS_ROOT:-$HOME/.cache/ring-ci/agents}"
 BIN="$AGENTS/node_modules/.bin"
-SUITES=" ${RING_E2E_SUITES:-claude codex opencode gemini zellij opencode-zellij} "
+SUITES=" ${RING_E2E_SUITES:-claude codex opencode gemini pi zellij opencode-zellij} "
 wants() { [[ "$SUITES" == *" $1 "* ]]; }
 
 installed_version() { # package → its installed version, or nothing
@@ -84,6 +85,7 @@ if [ "${RING_E2E_AS_INSTALLED:-0}" = 1 ]; then
   CODEX_VERSION=$(installed_version @openai/codex || echo missing)
   GEMINI_VERSION=$(installed_version @google/gemini-cli || echo missing)
   OPENCODE_VERSION=$(installed_version opencode-ai || echo missing)
+  PI_VERSION=$(installed_version @mariozechner/pi-coding-agent || echo missing)
 else
   if [ "$(installed_version @anthropic-ai/claude-code)" != "$CLAUDE_VERSION" ] ||
     [ "$(installed_version @openai/codex)" != "$CODEX_VERSION" ] ||
@@ -114,12 +116,23 @@ else
       "opencode-ai@$OPENCODE_VERSION" >/dev/null ||
       { echo "e2e-agents: npm could not install OpenCode" >&2; exit 1; }
   fi
+  if [ "$(installed_version @mariozechner/pi-coding-agent)" != "$PI_VERSION" ]; then
+    if [ "${RING_CI_NO_INSTALL:-0}" = 1 ]; then
+      echo "e2e-agents: Pi $PI_VERSION is not in $AGENTS" >&2
+      exit 1
+    fi
+    mkdir -p "$AGENTS"
+    echo "installing @mariozechner/pi-coding-agent@$PI_VERSION into $AGENTS"
+    npm install --prefix "$AGENTS" --no-audit --no-fund --loglevel=error \
+      "@mariozechner/pi-coding-agent@$PI_VERSION" >/dev/null ||
+      { echo "e2e-agents: npm could not install Pi" >&2; exit 1; }
+  fi
 fi
-for tool in claude codex gemini opencode; do
+for tool in claude codex gemini opencode pi; do
   "$BIN/$tool" --version >/dev/null 2>&1 ||
     { echo "e2e-agents: $BIN/$tool does not run" >&2; exit 1; }
 done
-echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version), Gemini CLI $("$BIN/gemini" --version), OpenCode $("$BIN/opencode" --version)"
+echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version), Gemini CLI $("$BIN/gemini" --version), OpenCode $("$BIN/opencode" --version), Pi $("$BIN/pi" --version 2>&1)"
 
 cargo build -p ring-tmux --locked --quiet
 export RING_BIN="$PWD/target/debug/ring-tmux" RING_AGENTS_BIN="$BIN"
@@ -128,8 +141,8 @@ if [ -n "${RING_E2E_OUT:-}" ]; then
   logs="$RING_E2E_OUT"
   mkdir -p "$logs"
   rm -f "$logs"/*.log "$logs/shapes.jsonl"
-  printf 'Claude Code %s\nCodex %s\nGemini CLI %s\nOpenCode %s\n' "$CLAUDE_VERSION" \
-    "$CODEX_VERSION" "$GEMINI_VERSION" "$OPENCODE_VERSION" >"$logs/versions"
+  printf 'Claude Code %s\nCodex %s\nGemini CLI %s\nOpenCode %s\nPi %s\n' "$CLAUDE_VERSION" \
+    "$CODEX_VERSION" "$GEMINI_VERSION" "$OPENCODE_VERSION" "$PI_VERSION" >"$logs/versions"
   # Every scenario appends the shapes of the hook payloads it saw (harness.save_shapes); the
   # Codex suite adds its recording hook on all of Codex's events for them.
   export RING_E2E_SHAPES="$logs/shapes.jsonl"
@@ -145,6 +158,7 @@ declare -A RUNNER=(
   [codex]="scripts/agents/codex_scenarios.py --no-fixtures ${codex_probe[*]}"
   [opencode]="scripts/agents/opencode_scenarios.py"
   [gemini]="scripts/agents/gemini_scenarios.py --no-fixtures"
+  [pi]="scripts/agents/pi_scenarios.py"
   [zellij]="scripts/agents/zellij_scenario.py"
   [opencode-zellij]="scripts/agents/opencode_zellij.py"
 )
@@ -153,14 +167,15 @@ declare -A TITLE=(
   [codex]="Codex CLI $CODEX_VERSION"
   [opencode]="OpenCode $OPENCODE_VERSION"
   [gemini]="Gemini CLI $GEMINI_VERSION"
+  [pi]="Pi $PI_VERSION"
   [zellij]="Claude Code $CLAUDE_VERSION in zellij with ring's plugin"
   [opencode-zellij]="OpenCode $OPENCODE_VERSION in zellij with ring's plugin"
 )
 
-# The four tmux suites share nothing (own HOMEs, tmux sockets and mock servers): run them side
+# The five tmux suites share nothing (own HOMEs, tmux sockets and mock servers): run them side
 # by side, then print each log whole.
 declare -A PID=() RC=()
-for suite in claude codex opencode gemini; do
+for suite in claude codex opencode gemini pi; do
   wants "$suite" || continue
   # shellcheck disable=SC2086 # the runner's words
   python3 ${RUNNER[$suite]} >"$logs/$suite.log" 2>&1 &
@@ -188,7 +203,7 @@ retry() { # first run's exit code, log, runner and its arguments (--only NAMES i
   "$@" --only "$failed" >>"$log" 2>&1
 }
 status=0
-for suite in claude codex opencode gemini; do
+for suite in claude codex opencode gemini pi; do
   wants "$suite" || continue
   # shellcheck disable=SC2086 # the runner's words
   retry "${RC[$suite]}" "$logs/$suite.log" python3 ${RUNNER[$suite]} || status=1
@@ -211,7 +226,7 @@ for suite in zellij opencode-zellij; do
   fi
 done
 all=()
-for suite in claude codex opencode gemini zellij opencode-zellij; do
+for suite in claude codex opencode gemini pi zellij opencode-zellij; do
   wants "$suite" || continue
   echo "--- ${TITLE[$suite]}"
   cat "$logs/$suite.log"

@@ -121,9 +121,20 @@ pub const DETAIL_MAX: usize = 160;
 /// The provider name a payload selects, normalized (§2.1 steps 2–3): the payload's non-empty
 /// string `provider`, else `cli_provider`; trimmed, lower-cased, `_` → `-`. This is what the
 /// payload debug log records, for ignored payloads too.
+///
+/// A payload Cursor sent to a Claude Code hook (Cursor's "third-party hooks" switch runs the
+/// hooks of `~/.claude/settings.json` too) is Cursor's: one Cursor chat is one `cursor` row,
+/// not a `cursor` row and a `claude-code` row.
 pub fn payload_provider(payload: &Value, cli_provider: &str) -> String {
-    let chosen = match payload.as_object().map(|o| first_str(o, &["provider"])) {
+    use crate::provider::{claude, cursor};
+    let obj = payload.as_object();
+    let chosen = match obj.map(|o| first_str(o, &["provider"])) {
         Some(p) if !p.is_empty() => p,
+        _ if obj.is_some_and(cursor::sent_by_cursor)
+            && crate::provider::is(&token(cli_provider).replace('_', "-"), &claude::PROVIDER) =>
+        {
+            cursor::PROVIDER.name
+        }
         _ => cli_provider,
     };
     token(chosen).replace('_', "-")

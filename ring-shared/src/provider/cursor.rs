@@ -97,6 +97,21 @@ pub static PROVIDER: Provider = Provider {
     }),
 };
 
+/// Whether a payload is Cursor's: it names its Cursor (`cursor_version`), or carries
+/// Cursor's conversation and workspace fields (`conversation_id` and `workspace_roots`), which
+/// no Claude-format agent sends. Cursor sends its own payload to the Claude Code hooks it runs
+/// (cursor.com/docs/reference/third-party-hooks).
+pub fn sent_by_cursor(payload: &serde_json::Map<String, serde_json::Value>) -> bool {
+    let text = |k: &str| {
+        payload
+            .get(k)
+            .and_then(|v| v.as_str())
+            .is_some_and(|s| !s.is_empty())
+    };
+    text("cursor_version")
+        || (text("conversation_id") && payload.get("workspace_roots").is_some_and(|v| v.is_array()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +177,59 @@ mod tests {
             assert!(KNOWN_EVENTS.contains(&event));
             assert!(EVENTS.iter().any(|(native, _)| *native == event));
         }
+    }
+
+    /// Cursor with "third-party hooks" on runs `~/.claude/settings.json`'s `ring-tmux hook`
+    /// (no `--provider`: Claude's) with its own payload: the row is the same `cursor` row its
+    /// own hooks write, never a second `claude-code` one.
+    #[rstest]
+    #[case::cursor_event_names("beforeSubmitPrompt", Status::Working)]
+    #[case::claude_event_names("UserPromptSubmit", Status::Working)]
+    #[case::stop("stop", Status::Idle)]
+    fn a_claude_hook_run_by_cursor_writes_the_cursor_row(
+        #[case] event: &str,
+        #[case] status: Status,
+    ) {
+        let mut payload = docs_payload(event);
+        payload["hook_event_name"] = json!(event);
+        let own = normalize(&payload, "cursor").expect("event");
+        for cli in ["claude-code", "claude", "Claude_Code"] {
+            let via_claude = normalize(&payload, cli).expect("event");
+            assert_eq!(via_claude.provider, "cursor", "via {cli:?}");
+            assert_eq!(via_claude.session_id, own.session_id);
+            assert_eq!(via_claude.status, status);
+        }
+    }
+
+    #[rstest]
+    #[case::only_the_version(json!({"hook_event_name": "stop", "session_id": "s1",
+        "cursor_version": "2.0.77"}), true)]
+    #[case::conversation_and_roots(json!({"hook_event_name": "stop", "conversation_id": "c1",
+        "workspace_roots": ["/WORK"]}), true)]
+    #[case::claude_code(json!({"hook_event_name": "Stop", "session_id": "s1",
+        "transcript_path": "/HOME/.claude/projects/x/s1.jsonl", "cwd": "/WORK"}), false)]
+    #[case::conversation_alone(json!({"hook_event_name": "Stop", "conversation_id": "c1"}), false)]
+    #[case::empty_version(json!({"hook_event_name": "Stop", "session_id": "s1",
+        "cursor_version": ""}), false)]
+    fn cursor_payloads_are_told_apart(#[case] payload: Value, #[case] cursor: bool) {
+        assert_eq!(sent_by_cursor(payload.as_object().expect("object")), cursor);
+        let provider = normalize(&payload, "claude-code").expect("event").provider;
+        assert_eq!(provider == "cursor", cursor, "{payload}");
+    }
+
+    #[test]
+    fn other_agents_and_an_explicit_provider_keep_theirs() {
+        let mut payload = docs_payload("stop");
+        payload["hook_event_name"] = json!("Stop");
+        assert_eq!(
+            normalize(&payload, "codex").expect("event").provider,
+            "codex"
+        );
+        let mut named = payload.clone();
+        named["provider"] = json!("claude-code");
+        assert_eq!(
+            normalize(&named, "").expect("event").provider,
+            "claude-code"
+        );
     }
 }

@@ -7,13 +7,17 @@
 //! `docs/adding-an-agent.md`.
 
 pub mod claude;
+pub mod claude_format;
 pub mod codex;
 pub mod copilot;
 pub mod cursor;
+pub mod droid;
 pub mod gemini;
 pub mod generic;
 pub mod local;
 pub mod opencode;
+pub mod pi;
+pub mod qwen;
 
 /// One agent: its names, how its events map onto ring's, how its processes look, and where
 /// its hooks go. Everything is data; the I/O that uses [`Install`] lives in `ring-tmux`.
@@ -121,6 +125,16 @@ pub enum Format {
     /// A JS plugin file that ring owns whole (OpenCode's `plugins/` folder): written, replaced
     /// and deleted by ring, marked as ring's on its first line.
     OpencodePlugin,
+    /// A TypeScript extension file that ring owns whole (Pi's `extensions/` folder), handled
+    /// as [`Format::OpencodePlugin`].
+    PiExtension,
+}
+
+impl Format {
+    /// Whether the hook is a whole file ring owns (a plugin or extension the agent loads).
+    pub fn is_plugin_file(self) -> bool {
+        matches!(self, Format::OpencodePlugin | Format::PiExtension)
+    }
 }
 
 /// The timeout (seconds) of [`Install::short_timeout_events`].
@@ -149,9 +163,12 @@ pub static PROVIDERS: &[&Provider] = &[
     &claude::PROVIDER,
     &codex::PROVIDER,
     &opencode::PROVIDER,
+    &pi::PROVIDER,
     &cursor::PROVIDER,
     &gemini::PROVIDER,
     &copilot::PROVIDER,
+    &qwen::PROVIDER,
+    &droid::PROVIDER,
     &local::OLLAMA,
     &local::LLAMA_CPP,
 ];

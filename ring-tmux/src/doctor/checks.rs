@@ -81,7 +81,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             ));
             continue;
         }
-        if target.spec.format == Format::OpencodePlugin {
+        if target.spec.format.is_plugin_file() {
             out.push(plugin(&target));
             continue;
         }

@@ -434,7 +434,7 @@ fn prepare<'a>(
     args: &InstallArgs,
     interactive: bool,
 ) -> Option<Option<Pending<'a>>> {
-    if target.spec.format == Format::OpencodePlugin {
+    if target.spec.format.is_plugin_file() {
         return prepare_plugin(target, binary);
     }
     let loaded = load_target(target)?;
@@ -510,7 +510,7 @@ fn write_pending(change: &Pending) -> bool {
     if change.replace_ring {
         out!("  RiNG's `ring hook` entries were replaced.");
     }
-    if target.spec.format == Format::OpencodePlugin {
+    if target.spec.format.is_plugin_file() {
         out!(
             "  Restart running {} sessions so they load the plugin.",
             target.agent
@@ -552,7 +552,7 @@ pub fn remove_hooks(args: &RemoveArgs) -> ExitCode {
 }
 
 fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
-    if target.spec.format == Format::OpencodePlugin {
+    if target.spec.format.is_plugin_file() {
         return remove_plugin(target, args.dry_run);
     }
     if !target.path.exists() {

@@ -1,18 +1,26 @@
 //! Agents whose hook is a whole file ring owns ([`Format::OpencodePlugin`]: OpenCode's
-//! `plugins/ring-tmux.js`). The file is ring's alone: its first line marks it, a rewrite is a
-//! backup plus an atomic replace, `remove-hooks` backs it up and deletes it, and a file at that
-//! path without the mark is someone else's and is never touched.
+//! `plugins/ring-tmux.js`; [`Format::PiExtension`]: Pi's `extensions/ring-tmux.ts`). The file
+//! is ring's alone: its first line marks it, a rewrite is a backup plus an atomic replace,
+//! `remove-hooks` backs it up and deletes it, and a file at that path without the mark is
+//! someone else's and is never touched.
 //!
 //! [`Format::OpencodePlugin`]: ring_shared::provider::Format::OpencodePlugin
+//! [`Format::PiExtension`]: ring_shared::provider::Format::PiExtension
 
 use super::Target;
-use ring_shared::provider::Install;
+use ring_shared::provider::{Format, Install};
 use std::path::Path;
 
-/// The first line of every plugin file ring writes.
-pub const MARK: &str = "// ring-tmux: OpenCode plugin written by `ring-tmux install-hooks`";
+/// How the first line of every plugin file ring writes starts (then the agent's name).
+pub const MARK: &str = "// ring-tmux: ";
 
-const TEMPLATE: &str = include_str!("opencode_plugin.js");
+/// The file ring writes for an agent of `format`.
+fn template(format: Format) -> &'static str {
+    match format {
+        Format::PiExtension => include_str!("pi_extension.ts"),
+        _ => include_str!("opencode_plugin.js"),
+    }
+}
 
 /// The plugin's text for hooks that run `binary` (`ring-tmux hook` plus the table's
 /// `hook_args`, forwarding the table's events).
@@ -23,7 +31,7 @@ pub fn render(binary: &str, spec: &Install) -> String {
         .split_whitespace()
         .map(|a| serde_json::Value::String(a.to_owned()))
         .collect();
-    TEMPLATE
+    template(spec.format)
         .replace("__RING_BIN__", &quote(binary))
         .replace("__RING_ARGS__", &serde_json::Value::Array(args).to_string())
         .replace(
@@ -85,6 +93,19 @@ mod tests {
         );
         assert!(text.contains(r#"const ARGS = ["--provider","opencode"]"#));
         assert!(text.contains(r#""permission.asked""#));
+        assert!(!text.contains("__RING_"));
+    }
+
+    #[test]
+    fn pi_gets_its_extension_with_its_events() {
+        let spec = ring_shared::provider::pi::PROVIDER
+            .install
+            .expect("Pi installs");
+        let text = render("/opt/ring-tmux", &spec);
+        assert!(text.starts_with("// ring-tmux: Pi extension"), "{text}");
+        assert_eq!(program_of(&text).as_deref(), Some("/opt/ring-tmux"));
+        assert!(text.contains(r#"const ARGS = ["--provider","pi"]"#));
+        assert!(text.contains(r#""session_shutdown""#));
         assert!(!text.contains("__RING_"));
     }
 }

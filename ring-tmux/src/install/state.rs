@@ -22,7 +22,7 @@ pub fn hook_states(home: &Path) -> Vec<AgentHooks> {
 
 /// What one target's file says.
 pub fn state_of(home: &Path, target: &Target) -> HookState {
-    if target.spec.format == Format::OpencodePlugin {
+    if target.spec.format.is_plugin_file() {
         return match plugin_file::inspect(&target.path) {
             plugin_file::Found::Ours { program, .. } => program_state(&program),
             _ => HookState::NotInstalled,

@@ -41,6 +41,7 @@ mod hook_support;
 mod hook_unsafe_folder;
 mod install_agents;
 mod install_copilot;
+mod install_family;
 mod install_gemini;
 mod install_hooks;
 mod install_present;
