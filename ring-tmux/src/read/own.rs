@@ -31,6 +31,14 @@ pub fn claim_slots(
             .filter(|s| s.provider == claude && s.alive == Some(true))
             .map(|s| (s.session_id.clone(), s.cwd.clone())),
     );
+    // The tombstones matter only to live slots: without a live Claude, no folder is read.
+    let claude_live = matches!(
+        procs.detector(claude),
+        Detector::Live(live) if !live.is_empty()
+    );
+    if !claude_live {
+        return procs;
+    }
     let dir = env
         .ring_home
         .join("sessions")
