@@ -22,7 +22,7 @@
 mod cache;
 mod cached;
 mod files;
-mod gather;
+pub(crate) mod gather;
 mod hidden;
 mod list;
 mod own;
