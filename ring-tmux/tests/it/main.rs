@@ -22,6 +22,7 @@ mod compat;
 mod doctor_checks;
 mod doctor_config;
 mod doctor_health;
+mod explain_cli;
 mod e2e_evidence;
 mod e2e_tmux;
 mod fs_links;
