@@ -64,8 +64,9 @@ fn a_waiting_permission_names_rule_11_1_and_its_hook_event() {
     assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
     assert!(out.contains("rm -rf"), "{out}");
 
-    let json: Value = serde_json::from_slice(&explain(&world, &["s-perm", "--json"], NOW + 5.0).stdout)
-        .expect("--json is JSON");
+    let json: Value =
+        serde_json::from_slice(&explain(&world, &["s-perm", "--json"], NOW + 5.0).stdout)
+            .expect("--json is JSON");
     assert_eq!(json["explanation"]["rule"]["section"], "11.1");
     assert_eq!(json["explanation"]["decided_by"]["source"], "hook_event");
     assert_eq!(json["explanation"]["decided_by"]["owner"], "foreground");
@@ -85,13 +86,27 @@ fn an_idle_after_stop_names_the_event_rule() {
         }
         p
     };
-    hook(&world, with("UserPromptSubmit", json!({"prompt": "go"})), NOW);
-    hook(&world, with("Stop", json!({"last_assistant_message": "Done."})), NOW + 3.0);
+    hook(
+        &world,
+        with("UserPromptSubmit", json!({"prompt": "go"})),
+        NOW,
+    );
+    hook(
+        &world,
+        with("Stop", json!({"last_assistant_message": "Done."})),
+        NOW + 3.0,
+    );
     let out = text(&explain(&world, &["s-idle"], NOW + 10.0));
     assert!(out.contains("shows:   idle\n"), "{out}");
     assert!(out.contains("rule:    §2.6 Event → status"), "{out}");
-    assert!(out.contains("by:      hook event Stop from foreground, 7 s ago"), "{out}");
-    assert!(out.contains("a new prompt (UserPromptSubmit) makes it working"), "{out}");
+    assert!(
+        out.contains("by:      hook event Stop from foreground, 7 s ago"),
+        "{out}"
+    );
+    assert!(
+        out.contains("a new prompt (UserPromptSubmit) makes it working"),
+        "{out}"
+    );
     // Both status changes, oldest first.
     let working = out.find("               working").expect("working logged");
     let idle = out.find("               idle").expect("idle logged");
@@ -136,13 +151,14 @@ fn an_ended_session_names_its_dead_process() {
         &std::fs::read(world.ring.join("sessions/s-dead.json")).expect("row written"),
     )
     .expect("row");
-    let pid = row["agent_pid"].as_i64().expect("the hook found its claude");
+    let pid = row["agent_pid"]
+        .as_i64()
+        .expect("the hook found its claude");
     // That claude has exited; another runs in the same folder (the folder rule would keep
     // the row): its own process decides.
     std::fs::write(
         &world.procs,
-        json!({"claude-code": [["/repo", null, pid + 100_000, 1]], "codex": []})
-            .to_string(),
+        json!({"claude-code": [["/repo", null, pid + 100_000, 1]], "codex": []}).to_string(),
     )
     .expect("procs");
     let out = text(&explain(&world, &["s-dead"], NOW + 2.0));
@@ -151,9 +167,15 @@ fn an_ended_session_names_its_dead_process() {
         out.contains("rule:    §11.7 A row lives as long as its agent process"),
         "{out}"
     );
-    assert!(out.contains(&format!("by:      its agent process (pid {pid},")), "{out}");
+    assert!(
+        out.contains(&format!("by:      its agent process (pid {pid},")),
+        "{out}"
+    );
     assert!(out.contains(": gone\n"), "{out}");
-    assert!(out.contains("1. §2.6"), "the hook wrote it working first: {out}");
+    assert!(
+        out.contains("1. §2.6"),
+        "the hook wrote it working first: {out}"
+    );
 }
 
 #[test]
@@ -165,11 +187,15 @@ fn a_zero_config_session_names_its_transcript() {
         .join(".claude/projects/-repo")
         .join(format!("{id}.jsonl"));
     std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-    let line = json!({"type": "user", "cwd": "/repo", "message": {"role": "user", "content": "hi"}});
+    let line =
+        json!({"type": "user", "cwd": "/repo", "message": {"role": "user", "content": "hi"}});
     std::fs::write(&path, format!("{line}\n")).expect("transcript");
     set_mtime(&path, NOW - 10.0);
     let out = text(&explain(&world, &["0d7e"], NOW));
-    assert!(out.contains(&format!("session {id} (claude-code)")), "{out}");
+    assert!(
+        out.contains(&format!("session {id} (claude-code)")),
+        "{out}"
+    );
     assert!(out.contains("shows:   working\n"), "{out}");
     assert!(
         out.contains("rule:    §4.4 Claude's transcripts (zero-config)"),
@@ -215,6 +241,9 @@ fn a_hidden_session_is_explained_by_its_id() {
         .success();
     let out = text(&explain(&world, &["s-hid"], NOW + 2.0));
     assert!(out.contains("shows:   idle, not on the board\n"), "{out}");
-    assert!(out.contains("rule:    §4.8 Hidden sessions on the board"), "{out}");
+    assert!(
+        out.contains("rule:    §4.8 Hidden sessions on the board"),
+        "{out}"
+    );
     assert!(out.contains("ring-tmux unhide"), "{out}");
 }
