@@ -247,3 +247,28 @@ fn a_hidden_session_is_explained_by_its_id() {
     );
     assert!(out.contains("ring-tmux unhide"), "{out}");
 }
+
+#[test]
+fn doctor_points_at_explain_when_there_are_sessions() {
+    let world = World::new(&claude_live_in("/repo"));
+    let doctor = |world: &World| {
+        let out = world
+            .ring_tmux(NOW)
+            .env("PATH", "/usr/bin:/bin")
+            .arg("doctor")
+            .output()
+            .expect("doctor runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(!doctor(&world).contains("ring-tmux explain"), "no sessions, no pointer");
+    hook(
+        &world,
+        json!({"session_id": "s-doc", "hook_event_name": "Stop", "cwd": "/repo"}),
+        NOW,
+    );
+    let out = doctor(&world);
+    assert!(
+        out.contains("· 1 session row(s) on record: `ring-tmux explain SESSION` says which rule"),
+        "{out}"
+    );
+}
