@@ -260,7 +260,10 @@ fn doctor_points_at_explain_when_there_are_sessions() {
             .expect("doctor runs");
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    assert!(!doctor(&world).contains("ring-tmux explain"), "no sessions, no pointer");
+    assert!(
+        !doctor(&world).contains("ring-tmux explain"),
+        "no sessions, no pointer"
+    );
     hook(
         &world,
         json!({"session_id": "s-doc", "hook_event_name": "Stop", "cwd": "/repo"}),
@@ -271,4 +274,32 @@ fn doctor_points_at_explain_when_there_are_sessions() {
         out.contains("· 1 session row(s) on record: `ring-tmux explain SESSION` says which rule"),
         "{out}"
     );
+}
+
+/// The README's `explain` example ("Why does ring show this?"), as far as its `…`: what the
+/// command prints for a session the real hook recorded waiting on a permission 12 s before.
+#[test]
+fn the_readme_example_is_what_explain_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let block = readme
+        .split("### Why does ring show this?")
+        .nth(1)
+        .and_then(|s| s.split("```text\n").nth(1))
+        .and_then(|s| s.split("```").next())
+        .expect("the README's explain example");
+    let mut lines = block.lines();
+    assert_eq!(lines.next(), Some("$ ring-tmux explain api"));
+    let shown: Vec<&str> = lines.take_while(|l| *l != "…").collect();
+    let world = World::new(&json!({"claude-code": [["/r/api", null]], "codex": []}));
+    hook(
+        &world,
+        json!({"session_id": "3f2a1c9d-0b1e-4c2a-9d7e-5a6b7c8d9e01", "cwd": "/r/api",
+               "hook_event_name": "PermissionRequest", "tool_name": "Bash",
+               "tool_input": {"command": "npm test"}}),
+        NOW,
+    );
+    let out = text(&explain(&world, &["api"], NOW + 12.0));
+    let printed: Vec<&str> = out.lines().take(shown.len()).collect();
+    assert_eq!(printed, shown);
 }
