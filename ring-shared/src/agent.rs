@@ -214,7 +214,10 @@ pub fn apply_traced(sessions: &mut [Session], states: &[OwnState], trail: &mut T
             session.row.session_id.clone_from(&state.session_id);
             session.row.last_active = state.updated_at;
         }
-        let before = (session.row.status, session.row.waiting_kind.clone());
+        // Only the watched session's state is copied (the boards watch none).
+        let before = trail
+            .watches(&session.row.session_id)
+            .then(|| (session.row.status, session.row.waiting_kind.clone()));
         if !alive {
             session.row.status = Status::Ended;
         } else {
@@ -225,7 +228,7 @@ pub fn apply_traced(sessions: &mut [Session], states: &[OwnState], trail: &mut T
             }
             settle(session, state);
         }
-        if before != (session.row.status, session.row.waiting_kind.clone()) {
+        if before.is_some_and(|b| b != (session.row.status, session.row.waiting_kind.clone())) {
             let rule = if state.provider == crate::provider::gemini::PROVIDER.name {
                 RuleId::GeminiCancel
             } else {
