@@ -11,6 +11,7 @@
 //! Everything here is pure: the caller reads the files and checks the processes.
 
 use crate::derive::{Session, Source, canonical_provider};
+use crate::explain::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -181,6 +182,11 @@ fn kind_of(waiting_for: &str) -> &'static str {
 /// - a live agent with no row by its id takes over the synthetic row of its folder, so the
 ///   board shows one row per agent, under the id its hooks will use.
 pub fn apply(sessions: &mut [Session], states: &[OwnState]) {
+    apply_traced(sessions, states, &mut Trail::off());
+}
+
+/// [`apply`], noting its decisions about the session `trail` watches.
+pub fn apply_traced(sessions: &mut [Session], states: &[OwnState], trail: &mut Trail) {
     for state in states {
         let Some(alive) = state.alive else {
             continue;
@@ -208,15 +214,34 @@ pub fn apply(sessions: &mut [Session], states: &[OwnState]) {
             session.row.session_id.clone_from(&state.session_id);
             session.row.last_active = state.updated_at;
         }
+        // Only the watched session's state is copied (the boards watch none).
+        let before = trail
+            .watches(&session.row.session_id)
+            .then(|| (session.row.status, session.row.waiting_kind.clone()));
         if !alive {
             session.row.status = Status::Ended;
-            continue;
+        } else {
+            let stale =
+                session.source == Source::Hook && state.updated_at <= session.row.last_active;
+            if session.row.status == Status::Ended || stale {
+                continue;
+            }
+            settle(session, state);
         }
-        let stale = session.source == Source::Hook && state.updated_at <= session.row.last_active;
-        if session.row.status == Status::Ended || stale {
-            continue;
+        if before.is_some_and(|b| b != (session.row.status, session.row.waiting_kind.clone())) {
+            let rule = if state.provider == crate::provider::gemini::PROVIDER.name {
+                RuleId::GeminiCancel
+            } else {
+                RuleId::OwnFile
+            };
+            trail.note(&session.row, rule, || Decider::OwnState {
+                provider: state.provider.clone(),
+                status: state.status,
+                waiting_for: state.waiting_for.clone(),
+                updated_at: state.updated_at,
+                pid: state.pid,
+            });
         }
-        settle(session, state);
     }
 }
 

@@ -41,6 +41,7 @@ pub mod derive;
 pub mod dialog;
 pub mod duration;
 pub mod event;
+pub mod explain;
 pub mod fasthash;
 pub mod format;
 pub mod health;

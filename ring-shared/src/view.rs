@@ -32,7 +32,8 @@ pub use snapshot::{Snapshot, ViewOptions, view};
 
 use crate::agent::OwnState;
 use crate::board::{Board, Counts, location, project};
-use crate::derive::{ReadContext, Session, Source, hook_rule_due, hook_sessions};
+use crate::derive::{ReadContext, Session, Source, hook_rule_due, hook_sessions_traced};
+use crate::explain::Trail;
 use crate::registry::{Row, Status};
 use crate::scan::{self, ScanSession};
 use serde::{Deserialize, Serialize};
@@ -96,12 +97,23 @@ pub struct HookRead {
 
 /// The first half of [`sessions`]: the hook rows' rules and the agents' word.
 pub fn hook_read(rows: Vec<Row>, ctx: &ReadContext<'_>, agents: &[OwnState]) -> HookRead {
+    hook_read_traced(rows, ctx, agents, &mut Trail::off())
+}
+
+/// [`hook_read`], noting its decisions about the session `trail` watches
+/// ([`crate::explain`]).
+pub fn hook_read_traced(
+    rows: Vec<Row>,
+    ctx: &ReadContext<'_>,
+    agents: &[OwnState],
+    trail: &mut Trail,
+) -> HookRead {
     let rules_due = rows
         .iter()
         .filter_map(|row| hook_rule_due(row, ctx.config, ctx.now))
         .reduce(f64::min);
-    let mut sessions = hook_sessions(rows, ctx);
-    crate::agent::apply(&mut sessions, agents);
+    let mut sessions = hook_sessions_traced(rows, ctx, trail);
+    crate::agent::apply_traced(&mut sessions, agents, trail);
     HookRead {
         sessions,
         rules_due,
@@ -116,9 +128,21 @@ pub fn merge_read(
     ctx: &ReadContext<'_>,
     agents: &[OwnState],
 ) -> Read {
-    let mut sessions = scan::merge_sources(hook.sessions, zero);
-    crate::agent::apply(&mut sessions, agents);
-    let unhide = scan::finish(&mut sessions, ctx);
+    merge_read_traced(hook, zero, ctx, agents, &mut Trail::off())
+}
+
+/// [`merge_read`], noting its decisions about the session `trail` watches
+/// ([`crate::explain`]).
+pub fn merge_read_traced(
+    hook: HookRead,
+    zero: Vec<ScanSession>,
+    ctx: &ReadContext<'_>,
+    agents: &[OwnState],
+    trail: &mut Trail,
+) -> Read {
+    let mut sessions = scan::merge_sources_traced(hook.sessions, zero, trail);
+    crate::agent::apply_traced(&mut sessions, agents, trail);
+    let unhide = scan::finish_traced(&mut sessions, ctx, trail);
     let next_change_at = next_change_at(hook.rules_due, &sessions, ctx.now);
     Read {
         sessions,

@@ -13,6 +13,7 @@
 //! hooks). Idle times age on screen without a read. The terminal is restored on every way
 //! out: the guard's `Drop` on return, ratatui's panic hook on a panic.
 
+mod explain_view;
 mod render;
 mod reply;
 mod state;
@@ -282,6 +283,13 @@ fn carry_out(
             match read.and_then(|dialog| fits(&dialog).map(|()| dialog)) {
                 Ok(dialog) => app.open_reply(id, dialog),
                 Err(why) => app.note(why),
+            }
+        }
+        Effect::Explain(id) => {
+            let config = read_config(&env.ring_home).0;
+            match crate::explain::report(env, &config, &id) {
+                Some(report) => app.open_explain(crate::explain::text(&report)),
+                None => app.note("ring knows nothing of that session any more"),
             }
         }
         Effect::Answer { id, number, expect } => {

@@ -23,7 +23,7 @@ mod cache;
 pub(crate) use cache::file_parts;
 mod cached;
 mod files;
-mod gather;
+pub(crate) mod gather;
 mod hidden;
 mod list;
 mod own;

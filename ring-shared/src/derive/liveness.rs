@@ -5,6 +5,7 @@
 //! ([`Procs::as_of`]) judges only rows that name their process and are older than it.
 
 use super::{Detector, Proc, Procs, Session, canonical_provider};
+use crate::explain::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -15,7 +16,12 @@ use std::collections::{BTreeMap, BTreeSet};
 /// a later agent started in the same folder after a kill -9 never revives it (no phantom
 /// wait; real-agent suite, claude kill/restart). RiNG's rows, and ring's rows without a
 /// start time, keep RiNG's folder rules below.
-pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&str) -> String) {
+pub(super) fn apply(
+    sessions: &mut [Session],
+    procs: &Procs,
+    realpath: &dyn Fn(&str) -> String,
+    trail: &mut Trail,
+) {
     // (provider, realpath(cwd)) → indices of the rows, in row order.
     let mut groups: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
     for (index, session) in sessions.iter_mut().enumerate() {
@@ -32,8 +38,16 @@ pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&
             continue;
         }
         if let Some(alive) = own_process_alive(&session.row, procs.detector(provider)) {
-            if !alive {
+            if !alive && session.row.status != Status::Ended {
                 session.row.status = Status::Ended;
+                let (pid, start) = (
+                    session.row.agent_pid.unwrap_or(0),
+                    session.row.agent_start.unwrap_or(0),
+                );
+                trail.note(&session.row, RuleId::OwnProcess, || Decider::ProcessGone {
+                    pid,
+                    start,
+                });
             }
             continue;
         }
@@ -57,7 +71,7 @@ pub(super) fn apply(sessions: &mut [Session], procs: &Procs, realpath: &dyn Fn(&
                 .map(|proc| (resolve(&proc.cwd, realpath), proc))
                 .collect()
         });
-        judge_group(sessions, &rows, &cwd, live);
+        judge_group(sessions, &rows, &cwd, live, trail);
     }
 }
 
@@ -88,7 +102,20 @@ fn resolve(cwd: &str, realpath: &dyn Fn(&str) -> String) -> String {
 }
 
 /// Rules 5–8 for one (provider, cwd) group; `live` = that provider's processes, resolved.
-fn judge_group(sessions: &mut [Session], rows: &[usize], cwd: &str, live: &[(String, &Proc)]) {
+fn judge_group(
+    sessions: &mut [Session],
+    rows: &[usize],
+    cwd: &str,
+    live: &[(String, &Proc)],
+    trail: &mut Trail,
+) {
+    // Ends a row, noting why when it was not ended already.
+    let mut end = |session: &mut Session, by: &dyn Fn() -> Decider| {
+        if session.row.status != Status::Ended {
+            session.row.status = Status::Ended;
+            trail.note(&session.row, RuleId::Liveness, by);
+        }
+    };
     let here: Vec<&Proc> = live
         .iter()
         .filter(|(proc_cwd, _)| proc_cwd == cwd)
@@ -100,7 +127,9 @@ fn judge_group(sessions: &mut [Session], rows: &[usize], cwd: &str, live: &[(Str
             .any(|(proc_cwd, _)| is_ancestor_or_self(proc_cwd, cwd))
         {
             for &index in rows {
-                sessions[index].row.status = Status::Ended;
+                end(&mut sessions[index], &|| Decider::NoProcessInFolder {
+                    cwd: cwd.to_owned(),
+                });
             }
         }
         return;
@@ -115,13 +144,14 @@ fn judge_group(sessions: &mut [Session], rows: &[usize], cwd: &str, live: &[(Str
         .collect();
     if !ttys.is_empty() {
         for &index in rows {
-            let row = &mut sessions[index].row;
-            if row
+            let session = &mut sessions[index];
+            if let Some(tty) = session
+                .row
                 .tty
-                .as_deref()
-                .is_some_and(|tty| !tty.is_empty() && !ttys.contains(tty))
+                .clone()
+                .filter(|tty| !tty.is_empty() && !ttys.contains(tty.as_str()))
             {
-                row.status = Status::Ended;
+                end(session, &|| Decider::TerminalGone { tty: tty.clone() });
             }
         }
     }
@@ -141,8 +171,11 @@ fn judge_group(sessions: &mut [Session], rows: &[usize], cwd: &str, live: &[(Str
                 .last_active
                 .total_cmp(&sessions[a].row.last_active)
         });
-        for &index in &open[here.len()..] {
-            sessions[index].row.status = Status::Ended;
+        let processes = here.len();
+        for &index in &open[processes..] {
+            end(&mut sessions[index], &|| Decider::MoreRowsThanProcesses {
+                processes,
+            });
         }
     }
 }

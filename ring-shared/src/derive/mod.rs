@@ -7,6 +7,7 @@
 //! sessions and marks background agents.
 
 use crate::config::Config;
+use crate::explain::{Decider, RuleId, Trail};
 use crate::registry::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -276,13 +277,22 @@ pub fn derive(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Derived {
 /// (c) `hook_stale`, (d) liveness (§4.3), then one session per agent process (§11.15). Rows
 /// stay in the given order.
 pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
+    hook_sessions_traced(rows, ctx, &mut Trail::off())
+}
+
+/// [`hook_sessions`], noting its decisions about the session `trail` watches.
+pub fn hook_sessions_traced(
+    rows: Vec<Row>,
+    ctx: &ReadContext<'_>,
+    trail: &mut Trail,
+) -> Vec<Session> {
     let mut sessions: Vec<Session> = rows
         .into_iter()
         .map(|row| {
             let mut session = Session::from_hook(row);
             let row = &mut session.row;
             let idle = ctx.now - row.last_active;
-            if codex_wait_after(row, ctx.config).is_some_and(|after| idle > after) {
+            if let Some(after) = codex_wait_after(row, ctx.config).filter(|&after| idle > after) {
                 row.status = Status::Waiting;
                 row.waiting_kind = "permission".into();
                 // The stash's 120 s TTL is deliberately not applied here (RiNG does not).
@@ -293,9 +303,14 @@ pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
                 {
                     row.waiting_detail = detail.clone();
                 }
+                trail.note(row, RuleId::CodexPermissionWait, || Decider::Clock {
+                    idle,
+                    after,
+                });
             }
-            if bare_start_after(row).is_some_and(|after| idle > after) {
+            if let Some(after) = bare_start_after(row).filter(|&after| idle > after) {
                 row.status = Status::Ended;
+                trail.note(row, RuleId::BareStart, || Decider::Clock { idle, after });
             }
             session.hook_stale = matches!(row.status, Status::Waiting | Status::Working)
                 && !row.source_path.is_empty()
@@ -305,8 +320,8 @@ pub fn hook_sessions(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Vec<Session> {
             session
         })
         .collect();
-    liveness::apply(&mut sessions, ctx.procs, ctx.realpath);
-    superseded::apply(&mut sessions);
+    liveness::apply(&mut sessions, ctx.procs, ctx.realpath, trail);
+    superseded::apply(&mut sessions, trail);
     sessions
 }
 

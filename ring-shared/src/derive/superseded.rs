@@ -9,12 +9,13 @@
 //! as liveness ties them (§11.7): rows without both are left alone.
 
 use super::{Session, Source, canonical_provider};
+use crate::explain::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use std::collections::BTreeMap;
 
 /// Ends, in place, every live hook row of a one-session agent process but the one active last
 /// (the later `last_active`; on a tie, both stay).
-pub(super) fn apply(sessions: &mut [Session]) {
+pub(super) fn apply(sessions: &mut [Session], trail: &mut Trail) {
     let mut newest: BTreeMap<(String, i64, i64), f64> = BTreeMap::new();
     for session in sessions.iter() {
         if let Some(key) = process_of(session) {
@@ -29,6 +30,11 @@ pub(super) fn apply(sessions: &mut [Session]) {
                 .is_some_and(|&last| session.row.last_active < last)
         {
             session.row.status = Status::Ended;
+            let (_, pid, start) = key;
+            trail.note(&session.row, RuleId::Superseded, || Decider::NewerSession {
+                pid,
+                start,
+            });
         }
     }
 }

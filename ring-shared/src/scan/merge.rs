@@ -3,6 +3,7 @@
 
 use super::{ScanSession, TailKind};
 use crate::derive::{ReadContext, Session, Source};
+use crate::explain::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use std::collections::hash_map::Entry;
 
@@ -16,6 +17,15 @@ use std::collections::hash_map::Entry;
 /// Call it right after deriving the hook rows and before hidden sessions, background agents,
 /// tmux targets and sorting (see [`finish`]).
 pub fn merge_sources(hook: Vec<Session>, zero: Vec<ScanSession>) -> Vec<Session> {
+    merge_sources_traced(hook, zero, &mut Trail::off())
+}
+
+/// [`merge_sources`], noting a replacement of the session `trail` watches.
+pub fn merge_sources_traced(
+    hook: Vec<Session>,
+    zero: Vec<ScanSession>,
+    trail: &mut Trail,
+) -> Vec<Session> {
     // Which earlier candidate each one repeats, found on borrowed ids (no id is copied: the
     // board merges hundreds of rows on every status-bar refresh).
     let repeats: Vec<Option<usize>> = {
@@ -51,6 +61,10 @@ pub fn merge_sources(hook: Vec<Session>, zero: Vec<ScanSession>) -> Vec<Session>
             merged.swap(first, k);
             let (left, right) = merged.split_at_mut(k);
             inherit(&mut left[first], &right[0]);
+            let row = &left[first].row;
+            trail.note(row, RuleId::ScanReplacesHook, || Decider::ScanRow {
+                last_active: row.last_active,
+            });
         }
     }
     let mut k = 0;
@@ -103,6 +117,15 @@ fn inherit(candidate: &mut Session, hook: &Session) {
 /// transcript yet showed twice, its hook row and an idle `synthetic:` row (real-agent suite,
 /// claude basic/start).
 pub fn finish(sessions: &mut Vec<Session>, ctx: &ReadContext<'_>) -> Vec<String> {
+    finish_traced(sessions, ctx, &mut Trail::off())
+}
+
+/// [`finish`], noting its decisions about the session `trail` watches.
+pub fn finish_traced(
+    sessions: &mut Vec<Session>,
+    ctx: &ReadContext<'_>,
+    trail: &mut Trail,
+) -> Vec<String> {
     // A Codex TUI's synthetic row (ring's own, for a TUI not prompted yet) also gives way to
     // an ended hook row there: that folder's session is known, and RiNG shows none.
     let hooked: Vec<(&str, String)> = sessions
@@ -140,13 +163,21 @@ pub fn finish(sessions: &mut Vec<Session>, ctx: &ReadContext<'_>) -> Vec<String>
             unhide.push(s.row.session_id.clone());
             true
         }
-        Some(_) => false,
+        Some(&hidden_at) => {
+            trail.note(&s.row, RuleId::Hidden, || Decider::HiddenSince {
+                hidden_at,
+            });
+            false
+        }
     });
     for s in sessions.iter_mut() {
         if ctx.procs.background_agent_ids.contains(&s.row.session_id) {
             s.kind = Some("agent");
             if s.row.status == Status::Idle {
                 s.row.status = Status::Ended;
+                trail.note(&s.row, RuleId::BackgroundAgent, || {
+                    Decider::BackgroundAgentId
+                });
             }
         }
     }

@@ -28,7 +28,7 @@ mod publish;
 pub use claude::{TranscriptFacts, claude_rows, head_cwd, tail_kind};
 pub use codex::{CodexThread, RolloutFacts, codex_rows, order_threads};
 pub use local::{LLAMA_CPP, LocalLlm, OLLAMA, local_llm_rows};
-pub use merge::{finish, merge_sources};
+pub use merge::{finish, finish_traced, merge_sources, merge_sources_traced};
 pub use publish::{Published, PublishedRow};
 
 use crate::derive::{Proc, ReadContext, Session};

@@ -13,6 +13,7 @@
 mod compat_read;
 mod compat_scan;
 mod compat_write;
+mod explain_rules;
 mod props_read;
 mod props_width;
 mod props_write;

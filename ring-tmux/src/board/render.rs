@@ -64,6 +64,10 @@ const HIDDEN: &str = " (hidden)";
 /// Draws the board into the whole frame; `now` ages the idle times between reads.
 pub fn draw(frame: &mut Frame<'_>, app: &App, now: f64) {
     let area = frame.area();
+    if let Mode::Explain { text } = &app.mode {
+        super::explain_view::draw(frame, text, area);
+        return;
+    }
     let bottom = bottom_lines(app, area.width);
     let detail = detail_height(app, area);
     let [title, table, detail_area, footer] = Layout::vertical([
@@ -344,9 +348,9 @@ fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
 fn bottom_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let dim = Style::new().add_modifier(Modifier::DIM);
     let keys = if width >= 78 {
-        " \u{2191}\u{2193} jk move \u{b7} \u{23ce} jump \u{b7} p reply \u{b7} n name \u{b7} dd hide \u{b7} a ended+hidden \u{b7} u unhide \u{b7} r refresh \u{b7} q quit"
+        " \u{2191}\u{2193} jk move \u{b7} \u{23ce} jump \u{b7} p reply \u{b7} n name \u{b7} dd hide \u{b7} a ended+hidden \u{b7} u unhide \u{b7} ? why \u{b7} r refresh \u{b7} q quit"
     } else {
-        " jk \u{23ce} p n dd a u r q"
+        " jk \u{23ce} p n dd a u ? r q"
     };
     let line = match &app.mode {
         Mode::Naming { input, .. } => Line::from(vec![
@@ -360,6 +364,7 @@ fn bottom_lines(app: &App, width: u16) -> Vec<Line<'static>> {
             dim,
         )),
         Mode::Delete => Line::from(Span::styled(" d again: hide this session", dim)),
+        Mode::Explain { .. } => Line::from(Span::styled(" any key: back", dim)),
         Mode::List => match &app.note {
             Some(note) => Line::from(Span::raw(format!(" {}", sanitize(note)))),
             None => Line::from(Span::styled(keys, dim)),

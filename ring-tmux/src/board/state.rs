@@ -38,6 +38,11 @@ pub enum Mode {
         id: String,
         input: String,
     },
+    /// `?`: why the selected session shows what it shows (`ring-tmux explain`'s text);
+    /// any key goes back.
+    Explain {
+        text: String,
+    },
     /// `p`: the dialog of session `id`, waiting for a digit.
     Reply {
         id: String,
@@ -63,6 +68,8 @@ pub enum Effect {
     Unhide(String),
     /// Read this session's dialog (`ring-tmux reply ID --json`).
     ReadReply(String),
+    /// Explain this session (`ring-tmux explain --session ID`).
+    Explain(String),
     /// Answer this session's dialog with option `number`, if it is still the one listed
     /// (`expect`: its fingerprint).
     Answer {
@@ -164,6 +171,11 @@ impl App {
         self.mode = Mode::Reply { id, dialog };
     }
 
+    /// `?` was answered: show why the session shows what it shows.
+    pub fn open_explain(&mut self, text: String) {
+        self.mode = Mode::Explain { text };
+    }
+
     /// Applies a key.
     pub fn handle(&mut self, key: Key) -> Effect {
         if key == Key::Interrupt {
@@ -203,6 +215,7 @@ impl App {
                     Effect::None
                 }
             },
+            Mode::Explain { .. } => Effect::None,
             Mode::Reply { id, dialog } => match key {
                 Key::Char(c) if c.is_ascii_digit() => {
                     let number = c.to_digit(10).unwrap_or(0);
@@ -260,6 +273,11 @@ impl App {
                         id: entry.session_id.clone(),
                         input: entry.label.clone(),
                     };
+                }
+            }
+            Key::Char('?') => {
+                if let Some(e) = self.current() {
+                    return Effect::Explain(e.session_id.clone());
                 }
             }
             Key::Char('p') => match self.current() {

@@ -6,6 +6,7 @@ pub mod board;
 pub mod completions;
 pub mod digest;
 pub mod doctor;
+pub mod explain;
 pub mod gc;
 pub mod hide;
 pub mod hook;

@@ -6,6 +6,7 @@
 
 mod checks;
 mod config;
+mod explain;
 pub mod health;
 mod notify;
 mod serve;
@@ -112,6 +113,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::binary(&path));
     all.extend(checks::hooks(&env.home));
     all.extend(health::hook_health(env));
+    all.extend(explain::pointer(env));
     all.extend(checks::ring_folder(env));
     all.extend(config::config(env));
     all.extend(checks::tmux());

@@ -25,6 +25,7 @@ mod doctor_config;
 mod doctor_health;
 mod e2e_evidence;
 mod e2e_tmux;
+mod explain_cli;
 mod fs_links;
 mod fs_modes;
 mod gc_collect;

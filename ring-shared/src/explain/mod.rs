@@ -1,0 +1,284 @@
+//! Why a session shows what it shows: the rules that decided its state, in the order they
+//! applied, with what each one acted on.
+//!
+//! The read side records its decisions as it makes them: [`crate::view::hook_read_traced`]
+//! and [`crate::view::merge_read_traced`] run the very code every board runs, with a
+//! [`Trail`] watching one session, and each decision point that changes that session's
+//! state (a clock rule, liveness, the agent's own word, the merge, hidden, background agents)
+//! notes its [`RuleId`] and what decided ([`Decider`]). The hook row's own state comes from
+//! the event the hook wrote it with ([`written`]). [`explanation`] puts them together.
+//!
+//! ```text
+//!  row as stored ── written::rule ──────────────▶ step 0 (hook event, its owner, when)
+//!  zero-config row ─────────────────────────────▶ step 0 (transcript, thread, process)
+//!  hook_read_traced / merge_read_traced (Trail) ─▶ steps 1.. (read-side rules that changed it)
+//!                                                  ▼
+//!                                   Explanation { status, rule, decided_by, would_change }
+//! ```
+
+mod rule;
+mod would;
+mod written;
+
+pub use rule::RuleId;
+
+use crate::agent::OwnStatus;
+use crate::derive::{ReadContext, Session, Source};
+use crate::registry::{Row, Status};
+use serde::Serialize;
+
+/// What decided one step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum Decider {
+    /// The hook event the row was written with.
+    HookEvent {
+        /// The event's name (`Stop`).
+        event: String,
+        /// Who sent it (`foreground`, `agent:<id>`), `""` when the row does not say.
+        owner: String,
+        /// When (the row's `last_active`).
+        at: f64,
+    },
+    /// The clock: the row sat `idle` seconds, past the rule's `after`.
+    Clock { idle: f64, after: f64 },
+    /// The row's own agent process (pid and start time) is not among the live ones.
+    ProcessGone { pid: i64, start: i64 },
+    /// No live process of the provider in the row's folder or above it (§4.3 rule 5).
+    NoProcessInFolder { cwd: String },
+    /// The row's terminal is not among those of the folder's live processes (§4.3 rule 7).
+    TerminalGone { tty: String },
+    /// More rows in the folder than live processes: only the most recent keep one (§4.3
+    /// rule 8).
+    MoreRowsThanProcesses { processes: usize },
+    /// The agent's own state (Claude's session file; Gemini's chat file).
+    OwnState {
+        provider: String,
+        status: OwnStatus,
+        waiting_for: String,
+        updated_at: f64,
+        pid: i64,
+    },
+    /// Another session of the same agent process was active later.
+    NewerSession { pid: i64, start: i64 },
+    /// A zero-config source: a transcript, a Codex thread, a process.
+    ZeroConfig { kind: Source, last_active: f64 },
+    /// A zero-config row newer than the hook row's wait replaced it.
+    ScanRow { last_active: f64 },
+    /// `deleted_sessions.json` hides it since `hidden_at`.
+    HiddenSince { hidden_at: f64 },
+    /// The process scan names it a background agent.
+    BackgroundAgentId,
+}
+
+/// One rule that set the session's state, and the state it left.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Step {
+    pub rule: RuleId,
+    pub decided_by: Decider,
+    /// The status after this step.
+    pub status: Status,
+    /// The waiting kind after this step (`""` unless waiting).
+    pub kind: String,
+}
+
+/// Records the decisions the read side makes about one session ([`Trail::watching`]); a
+/// trail that watches nothing ([`Trail::off`]) records nothing and costs a compare.
+#[derive(Debug, Clone, Default)]
+pub struct Trail {
+    watch: Option<String>,
+    steps: Vec<Step>,
+}
+
+impl Trail {
+    /// Records nothing (what every board passes).
+    pub fn off() -> Trail {
+        Trail::default()
+    }
+
+    /// Records the decisions about the session `id`.
+    pub fn watching(id: &str) -> Trail {
+        Trail {
+            watch: Some(id.to_owned()),
+            steps: Vec::new(),
+        }
+    }
+
+    /// The decisions recorded, in order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Whether decisions about `id` are recorded.
+    pub(crate) fn watches(&self, id: &str) -> bool {
+        self.watch.as_deref() == Some(id)
+    }
+
+    /// Notes that `rule`, decided by `by`, left `row` as it is now (when `row` is watched).
+    pub(crate) fn note(&mut self, row: &Row, rule: RuleId, by: impl FnOnce() -> Decider) {
+        if self.watches(&row.session_id) {
+            self.steps.push(Step {
+                rule,
+                decided_by: by(),
+                status: row.status,
+                kind: row.waiting_kind.clone(),
+            });
+        }
+    }
+}
+
+/// Why a session shows what it shows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    pub session_id: String,
+    pub provider: String,
+    /// What the board shows (the last step's status when the board leaves it out).
+    pub status: Status,
+    /// The waiting kind shown (`""` unless waiting).
+    pub kind: String,
+    /// Where the row came from.
+    pub source: Source,
+    /// Whether the board lists it (hidden sessions are not).
+    pub shown: bool,
+    /// The rule that decided what is shown: the last step's.
+    pub rule: RuleId,
+    /// What that rule acted on.
+    pub decided_by: Decider,
+    /// Every rule that set the state, first to last.
+    pub steps: Vec<Step>,
+    /// What would change what is shown, in words.
+    pub would_change: Vec<String>,
+}
+
+/// The first step of a session: how its row came to be. A hook row: the rule of the event it
+/// was written with ([`written`]); a zero-config row: its source's rule.
+pub fn origin(row: &Row, source: Source) -> Step {
+    let (rule, decided_by) = match source {
+        Source::Hook => (
+            written::rule(row),
+            Decider::HookEvent {
+                event: row.last_event.clone().unwrap_or_default(),
+                owner: row.last_event_owner.clone().unwrap_or_default(),
+                at: row.last_active,
+            },
+        ),
+        Source::Scan | Source::Proc | Source::Codex | Source::Ollama | Source::LlamaCpp => {
+            let rule = match source {
+                Source::Codex => RuleId::CodexThread,
+                Source::Ollama | Source::LlamaCpp => RuleId::LocalChat,
+                _ => RuleId::ClaudeTranscript,
+            };
+            let by = Decider::ZeroConfig {
+                kind: source,
+                last_active: row.last_active,
+            };
+            (rule, by)
+        }
+    };
+    Step {
+        rule,
+        decided_by,
+        status: row.status,
+        kind: row.waiting_kind.clone(),
+    }
+}
+
+/// Puts the explanation of one session together. `stored`: its hook row as read from disk
+/// (before any read-side rule), if it has one; `zero`: its zero-config row, if it has one;
+/// `shown`: the session as the read left it (`None` when the board leaves it out); `trail`:
+/// the read's record of it. `None` when the session is nowhere.
+pub fn explanation(
+    stored: Option<&Row>,
+    zero: Option<&Session>,
+    shown: Option<&Session>,
+    trail: &Trail,
+    ctx: &ReadContext<'_>,
+) -> Option<Explanation> {
+    // A live agent's synthetic row takes the agent's session id on the way (§11.4): its
+    // origin is the row as shown.
+    let first = match (stored, zero, shown) {
+        (Some(row), _, _) => origin(row, Source::Hook),
+        (None, Some(z), _) => origin(&z.row, z.source),
+        (None, None, Some(s)) => origin(&s.row, s.source),
+        (None, None, None) => return None,
+    };
+    let mut steps = vec![first];
+    steps.extend(trail.steps().iter().cloned());
+    let last = steps.last().expect("the origin is a step").clone();
+    let base = shown.map(|s| &s.row).or(stored).or(zero.map(|z| &z.row))?;
+    let source = shown
+        .map(|s| s.source)
+        .or(stored.map(|_| Source::Hook))
+        .or(zero.map(|z| z.source))?;
+    let (status, kind) = match shown {
+        Some(s) => (s.row.status, s.row.waiting_kind.clone()),
+        None => (last.status, last.kind.clone()),
+    };
+    let would_change = would::change(source, status, last.rule, stored, ctx);
+    Some(Explanation {
+        session_id: base.session_id.clone(),
+        provider: base.provider.clone(),
+        status,
+        kind: if status == Status::Waiting {
+            kind
+        } else {
+            String::new()
+        },
+        source,
+        shown: shown.is_some(),
+        rule: last.rule,
+        decided_by: last.decided_by,
+        steps,
+        would_change,
+    })
+}
+
+#[cfg(test)]
+mod tests;
+
+/// The explanation of a session whose hooks said `SessionEnd` at `at` and that no row or
+/// source shows any more (§3.5: the hook deleted its row and left a tombstone).
+pub fn ended_by_session_end(session_id: &str, at: f64) -> Explanation {
+    let step = Step {
+        rule: RuleId::SessionEnd,
+        decided_by: Decider::HookEvent {
+            event: "SessionEnd".into(),
+            owner: String::new(),
+            at,
+        },
+        status: Status::Ended,
+        kind: String::new(),
+    };
+    Explanation {
+        session_id: session_id.to_owned(),
+        provider: String::new(),
+        status: Status::Ended,
+        kind: String::new(),
+        source: Source::Hook,
+        shown: false,
+        rule: step.rule,
+        decided_by: step.decided_by.clone(),
+        steps: vec![step],
+        would_change: vec!["a hook event of this session (it was resumed) writes a new row".into()],
+    }
+}
+
+/// The explanation of session `id` over a whole read ([`crate::view::sessions`], traced):
+/// what a front end that has the read's inputs (the zellij plugin, the page, tests) shows.
+pub fn explain(inputs: crate::view::Inputs<'_>, id: &str) -> Option<Explanation> {
+    use crate::view::{ZeroConfig, hook_read_traced, merge_read_traced};
+    let stored = inputs.rows.iter().find(|r| r.session_id == id).cloned();
+    let zero_rows = match inputs.zero_config {
+        ZeroConfig::None => Vec::new(),
+        ZeroConfig::Rows(rows) => rows,
+    };
+    let zero = zero_rows
+        .iter()
+        .find(|z| z.session.row.session_id == id)
+        .map(|z| z.session.clone());
+    let mut trail = Trail::watching(id);
+    let hook = hook_read_traced(inputs.rows, &inputs.ctx, inputs.agents, &mut trail);
+    let read = merge_read_traced(hook, zero_rows, &inputs.ctx, inputs.agents, &mut trail);
+    let shown = read.sessions.iter().find(|s| s.row.session_id == id);
+    explanation(stored.as_ref(), zero.as_ref(), shown, &trail, &inputs.ctx)
+}

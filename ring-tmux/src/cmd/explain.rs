@@ -1,0 +1,78 @@
+//! `ring-tmux explain SESSION [--json]` (`--session ID`: by exact id): which source and rule
+//! decided what ring shows for a session, with the evidence ([`crate::explain`]).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Say why ring shows a session as it does: the rule (docs/rules.md), its source, the evidence.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    /// The session: its id, a prefix of the id, its label or its project.
+    #[arg(
+        value_name = "SESSION",
+        required_unless_present = "exact",
+        allow_hyphen_values = true,
+        add = super::completions::session_completer()
+    )]
+    pub session: Option<String>,
+    /// The session by its exact id, never a label or prefix (what the boards pass).
+    #[arg(
+        long = "session",
+        value_name = "ID",
+        conflicts_with = "session",
+        allow_hyphen_values = true,
+        add = super::completions::session_completer()
+    )]
+    pub exact: Option<String>,
+    /// Print the explanation and its evidence as JSON (for a bug report).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Explains the session.
+pub fn run(args: Args) -> ExitCode {
+    let env = crate::env::Env::from_process();
+    let config = crate::read::read_config(&env.ring_home).0;
+    let asked = args.exact.as_deref().or(args.session.as_deref());
+    // A session the board leaves out (hidden, or ended by SessionEnd) is still explained
+    // when it is named by its whole id.
+    let id = match asked.filter(|id| known_off_board(&env, id)) {
+        Some(id) => id.to_owned(),
+        None => {
+            let (_, sessions) = super::every_session();
+            match super::session_of(args.exact.as_deref(), args.session.as_deref(), &sessions) {
+                Ok(id) => id,
+                Err(code) => return code,
+            }
+        }
+    };
+    let Some(report) = crate::explain::report(&env, &config, &id) else {
+        return crate::voice::fail(
+            &format!(
+                "ring knows nothing of session `{}` any more",
+                ring_shared::format::sanitize(&id)
+            ),
+            "see `ring-tmux list --all` for the sessions there are",
+        );
+    };
+    let text = if args.json {
+        let mut json = serde_json::to_string_pretty(&report).unwrap_or_default();
+        json.push('\n');
+        json
+    } else {
+        crate::explain::text(&report)
+    };
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// Whether `id` is the whole id of a session that has a row file, is hidden, or was ended by
+/// its hooks.
+fn known_off_board(env: &crate::env::Env, id: &str) -> bool {
+    let name = ring_shared::registry::file_name(id);
+    env.sessions_dir().join(&name).is_file()
+        || crate::read::hidden_ids(env).iter().any(|h| h == id)
+        || crate::store::ended::ended_at(&env.sessions_dir(), &name).is_some()
+}
