@@ -122,6 +122,10 @@ pub fn entries(fetched: Fetched<'_>, now: f64, all: bool) -> Vec<Entry> {
                 Some(target) => format!("{host}:{target}"),
                 None => format!("{host}:{}", e.location),
             };
+            if remote.stale {
+                let age = crate::format::relative_time(age);
+                e.location = format!("{} (stale {age})", e.location);
+            }
             e.tty = None;
             e.zellij_session = None;
             e.zellij_pane = None;
@@ -234,6 +238,7 @@ mod tests {
         let remote = entries(fetched, 190.0, false)[0].remote.clone().expect("remote");
         assert!(remote.stale);
         assert_eq!(remote.age_seconds, 90.0);
+        assert!(entries(fetched, 190.0, false)[0].location.ends_with("(stale 1m)"));
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod notify;
 pub mod oneline;
 pub mod quiet;
 pub mod remove_hooks;
+pub mod remote;
 pub mod reply;
 pub mod serve;
 pub mod stats;
