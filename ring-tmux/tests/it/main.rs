@@ -57,6 +57,8 @@ mod read_list;
 mod read_names;
 mod read_snapshot;
 mod read_support;
+mod remote_ssh;
+mod remote_support;
 mod serve_http;
 mod serve_limits;
 mod serve_support;
