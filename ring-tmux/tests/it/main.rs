@@ -57,6 +57,7 @@ mod read_list;
 mod read_names;
 mod read_snapshot;
 mod read_support;
+mod remote_act;
 mod remote_ssh;
 mod remote_support;
 mod serve_http;

@@ -133,8 +133,10 @@ impl Sshd {
             ),
         )
         .expect("sshd_config");
-        // Without -D sshd detaches once it listens: its pid file says who to stop.
-        let out = Command::new(SSHD)
+        // In the foreground (-D), so its pid is the child's; it writes the pid file once it
+        // listens.
+        let child = Command::new(SSHD)
+            .arg("-D")
             .arg("-f")
             .arg(d.join("sshd_config"))
             .arg("-E")
@@ -142,14 +144,21 @@ impl Sshd {
             .env("LD_PRELOAD", NSS_WRAPPER)
             .env("NSS_WRAPPER_PASSWD", d.join("passwd"))
             .env("NSS_WRAPPER_GROUP", d.join("group"))
-            .output()
+            .stdin(std::process::Stdio::null())
+            .spawn()
             .expect("sshd runs");
-        assert!(out.status.success(), "sshd: {out:?}");
-        let pid: u32 = std::fs::read_to_string(d.join("sshd.pid"))
-            .expect("sshd pid file")
-            .trim()
-            .parse()
-            .expect("pid");
+        let pid = child.id();
+        let started = std::time::Instant::now();
+        while !d.join("sshd.pid").exists() {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(20),
+                "sshd did not start: {}",
+                std::fs::read_to_string(d.join("sshd.log")).unwrap_or_default()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        // Reaped by whoever outlives it (the test process exits soon after).
+        std::mem::forget(child);
         Sshd {
             dir,
             pid,
