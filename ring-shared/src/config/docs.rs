@@ -173,7 +173,7 @@ pub const KEY_DOCS: &[KeyDoc] = &[
     KeyDoc {
         key: "remote_ssh_command",
         default: "`\"ssh\"`",
-        what: "ring: the ssh program and its first arguments, split on spaces (e.g. `\"ssh -F ~/.ssh/ring_config\"`)",
+        what: "ring: the ssh program and its first arguments, split on spaces (e.g. `\"ssh -F /home/me/.ssh/ring_config\"`)",
     },
     KeyDoc {
         key: "remote_ring_command",

@@ -65,7 +65,7 @@ impl Remote {
 
 #[test]
 fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
-    if !world::tmux_available() {
+    if !world::tmux_available() || !crate::remote_support::sshd_available() {
         return;
     }
     let r = Remote::start();
@@ -114,7 +114,7 @@ fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
 
 #[test]
 fn jump_to_a_remote_session_opens_one_ssh_window_to_its_pane() {
-    if !world::tmux_available() {
+    if !world::tmux_available() || !crate::remote_support::sshd_available() {
         return;
     }
     let r = Remote::start();

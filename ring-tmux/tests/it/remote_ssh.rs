@@ -45,6 +45,9 @@ fn add_config(sshd: &Sshd, lines: &str) {
 
 #[test]
 fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreachable() {
+    if !crate::remote_support::sshd_available() {
+        return;
+    }
     let root = tempfile::tempdir().expect("root");
     let home = root.path().join("home");
     std::fs::create_dir_all(&home).expect("home");
@@ -127,6 +130,9 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
 
 #[test]
 fn a_bad_host_name_never_reaches_ssh() {
+    if !crate::remote_support::sshd_available() {
+        return;
+    }
     let root = tempfile::tempdir().expect("root");
     let sshd = Sshd::start(&[host("hosta", root.path())]);
     let (ok, _, err) = sshd.run(&["remote", "add", "--", "-oProxyCommand=touch /tmp/x"]);
@@ -138,4 +144,52 @@ fn a_bad_host_name_never_reaches_ssh() {
     .expect("config");
     let (_, list, _) = sshd.run(&["remote", "list"]);
     assert!(list.contains("no remote hosts"), "{list}");
+}
+
+/// The README's "Remote hosts" commands, run as written in a fresh HOME (no RING_HOME: the
+/// default ring folder), each succeeding and the config following them.
+#[test]
+fn the_readme_s_remote_commands_run_as_written() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("\n## Remote hosts\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("a ## Remote hosts section");
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("a sh block");
+    let home = tempfile::tempdir().expect("home");
+    let config = home.path().join(".config/ring/config.toml");
+    let mut ran = 0;
+    for line in block.lines().filter(|l| !l.trim().is_empty()) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[0], "ring-tmux", "{line}");
+        let mut c = std::process::Command::new(crate::remote_support::BIN);
+        for var in crate::OUTSIDE {
+            c.env_remove(var);
+        }
+        let out = c
+            .args(&words[1..])
+            .env("HOME", home.path())
+            .env_remove("RING_HOME")
+            .env_remove("XDG_CONFIG_HOME")
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{line}: {out:?}");
+        let text = std::fs::read_to_string(&config).unwrap_or_default();
+        match words.get(2) {
+            Some(&"add") => assert!(text.contains("remote_hosts = [\"devbox\"]"), "{text}"),
+            Some(&"list") => {
+                assert_eq!(String::from_utf8_lossy(&out.stdout), "devbox  not read yet\n");
+            }
+            Some(&"remove") => assert!(text.contains("remote_hosts = []"), "{text}"),
+            _ => {}
+        }
+        ran += 1;
+    }
+    assert_eq!(ran, 3, "{block}");
 }
