@@ -216,7 +216,10 @@ mod tests {
         let e = &got[0];
         assert_eq!(e.name(), "dev1:api");
         assert_eq!(e.session_id, "dev1:abc");
-        assert_eq!((e.tmux_pane.as_deref(), e.tmux_socket.as_deref()), (None, None));
+        assert_eq!(
+            (e.tmux_pane.as_deref(), e.tmux_socket.as_deref()),
+            (None, None)
+        );
         assert_eq!(e.tty, None);
         let remote = e.remote.as_ref().expect("remote");
         assert_eq!(remote.session_id, "abc");
@@ -235,10 +238,17 @@ mod tests {
             fetched_at: 100.0,
             stale_after: 60.0,
         };
-        let remote = entries(fetched, 190.0, false)[0].remote.clone().expect("remote");
+        let remote = entries(fetched, 190.0, false)[0]
+            .remote
+            .clone()
+            .expect("remote");
         assert!(remote.stale);
         assert_eq!(remote.age_seconds, 90.0);
-        assert!(entries(fetched, 190.0, false)[0].location.ends_with("(stale 1m)"));
+        assert!(
+            entries(fetched, 190.0, false)[0]
+                .location
+                .ends_with("(stale 1m)")
+        );
     }
 
     #[test]
@@ -253,7 +263,10 @@ mod tests {
             fetched_at: 100.0,
             stale_after: 60.0,
         };
-        let remote = entries(fetched, 100.0, false)[0].remote.clone().expect("remote");
+        let remote = entries(fetched, 100.0, false)[0]
+            .remote
+            .clone()
+            .expect("remote");
         assert_eq!((remote.tmux_pane, remote.tmux_socket), (None, None));
     }
 

@@ -82,7 +82,8 @@ fn remote_entry<'a>(
                     .collect()
             };
             let ids = sessions.iter().map(|e| e.session_id.as_str());
-            match ring_shared::pick::pick(query, ids, &names(|e| &e.label), &names(|e| &e.project)) {
+            match ring_shared::pick::pick(query, ids, &names(|e| &e.label), &names(|e| &e.project))
+            {
                 ring_shared::pick::Pick::One(id) => id,
                 _ => return None,
             }

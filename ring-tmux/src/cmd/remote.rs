@@ -81,7 +81,10 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
     }
     if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
         return crate::voice::fail(
-            &format!("cannot write config.toml in {}: {e}", env.ring_home.display()),
+            &format!(
+                "cannot write config.toml in {}: {e}",
+                env.ring_home.display()
+            ),
             "check that the ring folder is yours and writable",
         );
     }

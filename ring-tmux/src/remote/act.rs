@@ -21,9 +21,10 @@ use std::time::{Duration, Instant};
 const REPLY_BUDGET: Duration = Duration::from_secs(30);
 
 fn remote_of(entry: &Entry) -> Result<&Remote, ExitCode> {
-    entry.remote.as_ref().ok_or_else(|| {
-        crate::voice::fail("that session is on this machine", "use it as any other")
-    })
+    entry
+        .remote
+        .as_ref()
+        .ok_or_else(|| crate::voice::fail("that session is on this machine", "use it as any other"))
 }
 
 /// The words that attach to `remote`'s pane on its host.
@@ -66,7 +67,10 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
     };
     let Some(words) = attach_words(remote) else {
         return crate::voice::fail(
-            &format!("ring does not know the tmux pane of {}", sanitize(entry.name())),
+            &format!(
+                "ring does not know the tmux pane of {}",
+                sanitize(entry.name())
+            ),
             &format!("attach there yourself: ssh {}", remote.host),
         );
     };
@@ -141,7 +145,12 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
 }
 
 /// `reply` to a remote session: the host's own `ring-tmux reply`, its output relayed.
-pub(crate) fn reply(entry: &Entry, number: Option<u32>, expect: Option<&str>, json: bool) -> ExitCode {
+pub(crate) fn reply(
+    entry: &Entry,
+    number: Option<u32>,
+    expect: Option<&str>,
+    json: bool,
+) -> ExitCode {
     let remote = match remote_of(entry) {
         Ok(remote) => remote,
         Err(code) => return code,

@@ -174,6 +174,10 @@ fn kill_group(pid: u32) {
 /// The last line of ssh's stderr, sanitized: why a host did not answer.
 pub(crate) fn reason(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
-    let line = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
     ring_shared::format::truncate(&ring_shared::format::sanitize(line.trim()), 160)
 }

@@ -59,7 +59,9 @@ impl Remote {
     }
 
     fn key(&self) -> Option<String> {
-        poll(Duration::from_secs(3), || std::fs::read_to_string(&self.keys).ok())
+        poll(Duration::from_secs(3), || {
+            std::fs::read_to_string(&self.keys).ok()
+        })
     }
 }
 
@@ -77,7 +79,9 @@ fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
             && listed.contains("answer: ring-tmux reply --session hosta:s-reply N --expect "),
         "the host's listing, its id named here: {listed}"
     );
-    let (ok, json, err) = r.sshd.run(&["reply", "--session", "hosta:s-reply", "--json"]);
+    let (ok, json, err) = r
+        .sshd
+        .run(&["reply", "--session", "hosta:s-reply", "--json"]);
     assert!(ok, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&json).expect("json");
     let fingerprint = doc["fingerprint"].as_str().expect("fingerprint").to_owned();
@@ -93,11 +97,16 @@ fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
         &fingerprint,
     ]);
     assert!(!ok, "a changed dialog is refused");
-    assert!(err.contains("hosta: the dialog changed since it was listed"), "{err}");
+    assert!(
+        err.contains("hosta: the dialog changed since it was listed"),
+        "{err}"
+    );
     assert_eq!(r.key(), None, "no key reached the agent");
 
     // Listed again, answered: the digit lands in the host's pane.
-    let (_, json, _) = r.sshd.run(&["reply", "--session", "hosta:s-reply", "--json"]);
+    let (_, json, _) = r
+        .sshd
+        .run(&["reply", "--session", "hosta:s-reply", "--json"]);
     let doc: serde_json::Value = serde_json::from_str(&json).expect("json");
     let fingerprint = doc["fingerprint"].as_str().expect("fingerprint").to_owned();
     let (ok, out, err) = r.sshd.run(&[
@@ -125,7 +134,12 @@ fn jump_to_a_remote_session_opens_one_ssh_window_to_its_pane() {
     let socket = laptop.socket();
     let (ok, out, err) = r.sshd.run(&["jump", "hosta:api", "--socket", &socket]);
     assert!(ok, "{out}{err}");
-    let windows = laptop.run(&["list-windows", "-a", "-F", "#{window_name}|#{pane_start_command}"]);
+    let windows = laptop.run(&[
+        "list-windows",
+        "-a",
+        "-F",
+        "#{window_name}|#{pane_start_command}",
+    ]);
     let line = windows
         .lines()
         .find(|l| l.starts_with("hosta:api|"))
@@ -146,8 +160,14 @@ fn jump_to_a_remote_session_opens_one_ssh_window_to_its_pane() {
         assert!(line.contains(word), "{word:?} in {line}");
     }
     // Again: the same window is selected, no second one.
-    let (ok, _, err) = r.sshd.run(&["jump", "--session", "hosta:s-reply", "--socket", &socket]);
+    let (ok, _, err) = r
+        .sshd
+        .run(&["jump", "--session", "hosta:s-reply", "--socket", &socket]);
     assert!(ok, "{err}");
     let windows = laptop.run(&["list-windows", "-a", "-F", "#{window_name}"]);
-    assert_eq!(windows.lines().filter(|l| *l == "hosta:api").count(), 1, "{windows}");
+    assert_eq!(
+        windows.lines().filter(|l| *l == "hosta:api").count(),
+        1,
+        "{windows}"
+    );
 }

@@ -82,12 +82,18 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
 
     let (ok, out, err) = sshd.run(&["remote", "refresh"]);
     assert!(!ok, "a refused host fails the refresh: {out}{err}");
-    assert!(out.contains("hosta  ok") && out.contains("hostb  ok") && out.contains("hung  ok"), "{out}");
+    assert!(
+        out.contains("hosta  ok") && out.contains("hostb  ok") && out.contains("hung  ok"),
+        "{out}"
+    );
     assert!(out.contains("refused  unreachable"), "{out}");
 
     // The laptop's board: both hosts' sessions, named host:project, counted together.
     let (_, list, _) = sshd.run(&["list"]);
-    assert!(list.contains("hosta:api") && list.contains("hostb:web"), "{list}");
+    assert!(
+        list.contains("hosta:api") && list.contains("hostb:web"),
+        "{list}"
+    );
     assert!(list.contains("hosta:s-a"), "ids are host:id: {list}");
     assert!(list.contains("! remote refused  unreachable"), "{list}");
     let (_, json, _) = sshd.run(&["json"]);
@@ -110,7 +116,10 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
     assert!(ok);
     assert!(status.contains("#{@ring-icon-waiting}1"), "{status}");
     assert!(status.contains("#{@ring-icon-working}2"), "{status}");
-    assert!(status.contains("⌛hung "), "the hung host is stale with its age: {status}");
+    assert!(
+        status.contains("⌛hung "),
+        "the hung host is stale with its age: {status}"
+    );
     assert!(status.contains("✖refused"), "{status}");
     // The status line has exited; the fetch it started still holds the host's lock (it waits
     // for the hung host until remote_timeout_seconds), so it never ran in the status line.
@@ -122,16 +131,25 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
             _ => None,
         }
     });
-    assert!(held.is_some(), "a background refresher holds hung.lock after status exited");
+    assert!(
+        held.is_some(),
+        "a background refresher holds hung.lock after status exited"
+    );
     let (_, list, _) = sshd.run(&["list"]);
-    assert!(list.contains("hung:etl") && list.contains("(stale "), "{list}");
+    assert!(
+        list.contains("hung:etl") && list.contains("(stale "),
+        "{list}"
+    );
     let (_, out, _) = sshd.run(&["remote", "refresh", "hung"]);
     assert_eq!(out, "hung  being fetched already\n");
 
     // Counted apart: the local counts, then the hosts'.
     add_config(&sshd, "remote_counts = \"apart\"\n");
     let (_, status, _) = sshd.run(&["status", "--no-repair"]);
-    assert!(status.starts_with("⇄ "), "nothing local, then the hosts: {status}");
+    assert!(
+        status.starts_with("⇄ "),
+        "nothing local, then the hosts: {status}"
+    );
 }
 
 #[test]
@@ -190,7 +208,10 @@ fn the_readme_s_remote_commands_run_as_written() {
         match words.get(2) {
             Some(&"add") => assert!(text.contains("remote_hosts = [\"devbox\"]"), "{text}"),
             Some(&"list") => {
-                assert_eq!(String::from_utf8_lossy(&out.stdout), "devbox  not read yet\n");
+                assert_eq!(
+                    String::from_utf8_lossy(&out.stdout),
+                    "devbox  not read yet\n"
+                );
             }
             Some(&"remove") => assert!(text.contains("remote_hosts = []"), "{text}"),
             _ => {}

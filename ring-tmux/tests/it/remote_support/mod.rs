@@ -61,13 +61,20 @@ pub fn sshd_available() -> bool {
         .flatten()
         .any(|d| d.path().join(NSS_WRAPPER).exists())
         || Path::new("/usr/lib").join(NSS_WRAPPER).exists();
-    let ssh = Command::new("ssh").arg("-V").output().is_ok_and(|o| o.status.success());
+    let ssh = Command::new("ssh")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
     let ok = wrapper && ssh && Path::new(SSHD).exists();
     if !ok && std::env::var_os("RING_E2E_REQUIRED").is_some_and(|v| v == "1") {
-        panic!("RING_E2E_REQUIRED=1 but sshd, ssh or nss_wrapper is missing (apt-get install openssh-server openssh-client libnss-wrapper)");
+        panic!(
+            "RING_E2E_REQUIRED=1 but sshd, ssh or nss_wrapper is missing (apt-get install openssh-server openssh-client libnss-wrapper)"
+        );
     }
     if !ok {
-        eprintln!("SKIP: the remote host tests need apt-get install openssh-server openssh-client libnss-wrapper");
+        eprintln!(
+            "SKIP: the remote host tests need apt-get install openssh-server openssh-client libnss-wrapper"
+        );
     }
     ok
 }
@@ -127,7 +134,11 @@ impl Sshd {
         std::fs::write(d.join("ssh_config"), client).expect("ssh_config");
         let uid = rustix::process::getuid().as_raw();
         let gid = rustix::process::getgid().as_raw();
-        let user = if uid == 0 { "root".to_owned() } else { whoami(uid) };
+        let user = if uid == 0 {
+            "root".to_owned()
+        } else {
+            whoami(uid)
+        };
         std::fs::write(
             d.join("passwd"),
             format!(
@@ -136,8 +147,11 @@ impl Sshd {
             ),
         )
         .expect("passwd");
-        std::fs::write(d.join("group"), format!("{user}:x:{gid}:\nnogroup:x:65534:\n"))
-            .expect("group");
+        std::fs::write(
+            d.join("group"),
+            format!("{user}:x:{gid}:\nnogroup:x:65534:\n"),
+        )
+        .expect("group");
         // sshd wants its privilege separation folder (root-owned, not group/world-writable).
         let _ = std::fs::create_dir_all("/run/sshd");
         std::fs::write(
@@ -243,7 +257,11 @@ impl Sshd {
 fn whoami(uid: u32) -> String {
     let out = Command::new("id").arg("-un").output().expect("id");
     let name = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    if name.is_empty() { format!("u{uid}") } else { name }
+    if name.is_empty() {
+        format!("u{uid}")
+    } else {
+        name
+    }
 }
 
 impl Drop for Sshd {
@@ -303,5 +321,8 @@ pub fn hook(ring: &Path, home: &Path, payload: &serde_json::Value) {
         .write_all(payload.to_string().as_bytes())
         .expect("payload");
     let out = child.wait_with_output().expect("hook exits");
-    assert!(out.status.success() && out.stdout.is_empty(), "hook: {out:?}");
+    assert!(
+        out.status.success() && out.stdout.is_empty(),
+        "hook: {out:?}"
+    );
 }
