@@ -50,7 +50,8 @@ pub(crate) fn read(ring_home: &Path, host: &str) -> Option<Cached> {
 }
 
 fn write(ring_home: &Path, host: &str, cached: &Cached) -> std::io::Result<()> {
-    let dir = safe::Dir::create(ring_home)?.sub("remote", true)?;
+    // `open`, not `create`: a refresher that outlived its ring folder writes nothing.
+    let dir = safe::Dir::open(ring_home)?.sub("remote", true)?;
     let text = serde_json::to_vec(cached).unwrap_or_default();
     dir.write_atomic(&format!("{host}.json"), &text).map(drop)
 }
@@ -63,7 +64,7 @@ pub(crate) fn forget(ring_home: &Path, host: &str) {
 }
 
 fn lock_host(ring_home: &Path, host: &str) -> Option<std::fs::File> {
-    safe::Dir::create(ring_home)
+    safe::Dir::open(ring_home)
         .and_then(|d| d.sub("remote", true))
         .ok()?;
     let path = folder(ring_home).join(format!("{host}.lock"));

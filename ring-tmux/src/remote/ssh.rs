@@ -73,9 +73,10 @@ impl Ssh<'_> {
         Some(argv)
     }
 
-    /// `RING_HOME/ssh/%C` in a 0700 folder ring owns, when short enough for a socket.
+    /// `RING_HOME/ssh/%C` in a 0700 folder ring owns, when the ring folder is there and the
+    /// path short enough for a socket.
     fn control_path(&self) -> Option<String> {
-        let base = crate::store::safe::Dir::create(self.ring_home).ok()?;
+        let base = crate::store::safe::Dir::open(self.ring_home).ok()?;
         let dir = base.sub("ssh", true).ok()?;
         let path = format!("{}/%C", dir.path().to_str()?);
         // `%C` becomes 40 hex digits.
