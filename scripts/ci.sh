@@ -46,6 +46,18 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
       echo "ci: tmux is missing; install tmux >= 3.0 and re-run" >&2; exit 1
     fi
   fi
+  # The remote host tests run a real sshd on loopback with a passwd of their own
+  # (tests/it/remote_support: nss_wrapper), standing in for other machines (issue 27).
+  if [ ! -x /usr/sbin/sshd ] || ! command -v ssh >/dev/null \
+    || ! ls /usr/lib/*/libnss_wrapper.so /usr/lib/libnss_wrapper.so >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null; then
+      { apt-get install -y openssh-server openssh-client libnss-wrapper \
+        || { apt-get update && apt-get install -y openssh-server openssh-client libnss-wrapper; }; } >/dev/null \
+        || { echo "ci: could not install openssh-server openssh-client libnss-wrapper" >&2; exit 1; }
+    else
+      echo "ci: sshd, ssh or nss_wrapper is missing; install openssh-server, openssh-client and libnss-wrapper" >&2; exit 1
+    fi
+  fi
   # The desktop notification tests start a private session bus (tests/it/notify_local.rs).
   if ! command -v dbus-daemon >/dev/null; then
     if command -v apt-get >/dev/null; then

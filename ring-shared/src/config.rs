@@ -9,6 +9,7 @@ use crate::registry::Status;
 use toml::Value;
 
 mod docs;
+mod remote;
 pub use docs::{KEY_DOCS, KeyDoc};
 
 /// Every setting, with RiNG's defaults (and ring's) in `impl Default`.
@@ -72,6 +73,21 @@ pub struct Config {
     /// ring: `ring-tmux serve` on a non-loopback address sends the detail (commands,
     /// questions, last actions) too; on loopback it always does.
     pub serve_detail: bool,
+    /// ring: other machines whose sessions to show ([`crate::view::remote`]), as ssh
+    /// destinations; invalid names are dropped with a warning.
+    pub remote_hosts: Vec<String>,
+    /// ring: seconds between two fetches of a host's snapshot (at least 2).
+    pub remote_refresh_seconds: i64,
+    /// ring: a host's sessions older than this are shown stale, with their age (at least 1).
+    pub remote_stale_seconds: i64,
+    /// ring: seconds one ssh call may take before it is killed (1 to 120).
+    pub remote_timeout_seconds: i64,
+    /// ring: the ssh program and its first arguments, split on whitespace (`ssh -F FILE`).
+    pub remote_ssh_command: Vec<String>,
+    /// ring: the `ring-tmux` to run on the hosts (letters, digits and `/._~-`).
+    pub remote_ring_command: String,
+    /// ring: the status segment counts remote sessions apart from local ones.
+    pub remote_counts_apart: bool,
 }
 
 impl Default for Config {
@@ -104,6 +120,13 @@ impl Default for Config {
             notify_desktop_wait_seconds: 60,
             notify_display_ms: 5000,
             serve_detail: false,
+            remote_hosts: Vec::new(),
+            remote_refresh_seconds: 10,
+            remote_stale_seconds: 60,
+            remote_timeout_seconds: 10,
+            remote_ssh_command: vec!["ssh".into()],
+            remote_ring_command: "ring-tmux".into(),
+            remote_counts_apart: false,
         }
     }
 }
@@ -228,6 +251,15 @@ impl Config {
             }
             "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
             "serve_detail" => self.serve_detail = boolean(key, value)?,
+            "remote_hosts" => self.remote_hosts = remote::hosts(key, value)?,
+            "remote_refresh_seconds" => self.remote_refresh_seconds = int(key, value)?.max(2),
+            "remote_stale_seconds" => self.remote_stale_seconds = int(key, value)?.max(1),
+            "remote_timeout_seconds" => {
+                self.remote_timeout_seconds = int(key, value)?.clamp(1, 120);
+            }
+            "remote_ssh_command" => self.remote_ssh_command = remote::ssh_command(key, value)?,
+            "remote_ring_command" => self.remote_ring_command = remote::ring_command(key, value)?,
+            "remote_counts" => self.remote_counts_apart = remote::counts_apart(key, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(unknown_key(key)),
         }
@@ -265,6 +297,13 @@ pub const KEYS: &[&str] = &[
     "notify_desktop_wait_seconds",
     "notify_display_ms",
     "serve_detail",
+    "remote_hosts",
+    "remote_refresh_seconds",
+    "remote_stale_seconds",
+    "remote_timeout_seconds",
+    "remote_ssh_command",
+    "remote_ring_command",
+    "remote_counts",
 ];
 
 /// The warning for a key ring does not know, naming the closest known key when one is close

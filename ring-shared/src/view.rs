@@ -25,6 +25,7 @@
 //! ends serialize them); new fields are only ever added.
 
 mod kinds;
+pub mod remote;
 pub mod snapshot;
 
 pub use kinds::{KINDS, Kind, KindInfo, icon};
@@ -260,6 +261,10 @@ pub struct Entry {
     /// Each owner's wait while waiting (`json`'s `waiting_requests`).
     #[serde(default)]
     pub waits: Vec<crate::owner::Listed>,
+    /// The host it runs on, for a session read from another machine's snapshot
+    /// ([`remote`]); `None`: this machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote: Option<remote::Remote>,
 }
 
 /// What a pane badge shows for a session.
@@ -346,6 +351,7 @@ impl Entry {
             zellij_pane: row.zellij_pane,
             waiter,
             waits,
+            remote: None,
         }
     }
 
@@ -390,21 +396,12 @@ impl View {
     pub fn of_board(board: Board, labels: &BTreeMap<String, String>, home: &str) -> View {
         let counts = board.counts();
         let now = board.now;
-        let entries: Vec<Entry> = board
+        let mut entries: Vec<Entry> = board
             .sessions
             .into_iter()
             .map(|s| Entry::of(s, now, labels, home))
             .collect();
-        let mut entries = entries;
-        // One order for "who's next" in every front end: the waiting sessions (first in
-        // board order, by status rank) longest-waiting first; stable, so equal waits keep
-        // board order. `format::json` puts RiNG's order back for its `sessions`.
-        let waiting_len = entries
-            .iter()
-            .take_while(|e| e.status == Status::Waiting)
-            .count();
-        entries[..waiting_len].sort_by(|a, b| b.idle_seconds.total_cmp(&a.idle_seconds));
-        let waiting: Vec<usize> = (0..waiting_len).collect();
+        let waiting = waiting_first(&mut entries);
         View {
             generated_at: now,
             agent_processes: board.agent_processes,
@@ -423,6 +420,19 @@ impl View {
     pub fn longest_waiting(&self) -> Option<&Entry> {
         self.waiting().next()
     }
+}
+
+/// Puts the leading waiting entries (board order) longest-waiting first; their indices.
+fn waiting_first(entries: &mut [Entry]) -> Vec<usize> {
+    // One order for "who's next" in every front end: the waiting sessions (first in
+    // board order, by status rank) longest-waiting first; stable, so equal waits keep
+    // board order. `format::json` puts RiNG's order back for its `sessions`.
+    let waiting_len = entries
+        .iter()
+        .take_while(|e| e.status == Status::Waiting)
+        .count();
+    entries[..waiting_len].sort_by(|a, b| b.idle_seconds.total_cmp(&a.idle_seconds));
+    (0..waiting_len).collect()
 }
 
 #[cfg(test)]

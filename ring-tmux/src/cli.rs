@@ -57,6 +57,7 @@ pub enum Command {
     Quiet(cmd::quiet::Args),
     Serve(cmd::serve::Args),
     Man(cmd::man::Args),
+    Remote(cmd::remote::Args),
 }
 
 impl Command {
@@ -89,6 +90,7 @@ impl Command {
             Command::Quiet(args) => cmd::quiet::run(args),
             Command::Serve(args) => cmd::serve::run(args),
             Command::Man(args) => cmd::man::run(args),
+            Command::Remote(args) => cmd::remote::run(args),
         }
     }
 }

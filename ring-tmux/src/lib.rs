@@ -29,6 +29,7 @@ pub mod notify;
 pub mod printable;
 pub mod procs;
 pub mod read;
+pub mod remote;
 pub mod reply;
 pub mod serve;
 pub mod status;

@@ -106,6 +106,8 @@ pub struct LoadedBoard {
     pub phantoms: usize,
     /// The process scan the read used (empty when nothing needed one), for hook health.
     pub procs: Procs,
+    /// How each of `remote_hosts` answered (their sessions are in `view`).
+    pub hosts: Vec<crate::remote::HostState>,
 }
 
 /// Reads the registry and applies every read-side rule (§4), like RiNG's board, except
@@ -116,7 +118,8 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
-    let (view, found, waiting, labels, procs) = build_view(env, config, options);
+    let (mut view, found, waiting, labels, procs) = build_view(env, config, options);
+    let hosts = crate::remote::add_to(env, config, &mut view, options.all || config.show_all, true);
     LoadedBoard {
         view,
         waiting,
@@ -124,6 +127,7 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
         skipped: found.skipped,
         phantoms: found.phantoms.len(),
         procs,
+        hosts,
     }
 }
 
@@ -342,9 +346,16 @@ pub fn list(all: bool) -> ExitCode {
     report_skipped(&loaded);
     let width = list::terminal_width();
     let mut text = list::render(&loaded.view, width);
+    for host in loaded.hosts.iter().filter(|h| h.unreachable() || h.stale) {
+        text.push_str(&format!("! remote {}\n", host.describe()));
+    }
     // Hook health: live sessions whose installed hooks never fired (doctor says why).
     let states = crate::install::state::hook_states(&env.home);
-    let silent: Vec<_> = ring_shared::health::silent(&loaded.view.entries, &loaded.procs, &states)
+    let local: Vec<_> = (loaded.view.entries.iter())
+        .filter(|e| e.remote.is_none())
+        .cloned()
+        .collect();
+    let silent: Vec<_> = ring_shared::health::silent(&local, &loaded.procs, &states)
         .into_iter()
         .filter(|s| s.state != ring_shared::health::HookState::NotInstalled)
         .collect();

@@ -95,7 +95,45 @@ fn state_part(status: Status, count: usize) -> String {
 /// order; with `show_project`, the longest-waiting session's name (its label, else its
 /// project) and kind icon follow the waiting count. `""` when there is nothing to show.
 pub fn render(view: &View, show_project: bool) -> String {
-    let counts = view.counts;
+    render_counts(view, view.counts, show_project)
+}
+
+/// [`render`] with the remote hosts ([`crate::remote`]): with `apart`, the local counts,
+/// then `⇄` and the remote ones; then `⌛HOST AGE` for each stale host and `✖HOST` for each
+/// unreachable one.
+pub fn render_with_hosts(
+    view: &View,
+    show_project: bool,
+    apart: bool,
+    hosts: &[crate::remote::HostState],
+) -> String {
+    let mut parts = Vec::new();
+    if apart {
+        let (local, remote) = ring_shared::view::remote::counts_apart(view);
+        parts.push(render_counts(view, local, show_project));
+        let remote = render_counts(view, remote, false);
+        if !remote.is_empty() {
+            parts.push(format!("⇄ {remote}"));
+        }
+    } else {
+        parts.push(render(view, show_project));
+    }
+    for host in hosts {
+        let name = escape_tmux(&sanitize(&host.host));
+        match host.age {
+            Some(age) if host.stale => parts.push(format!(
+                "⌛{name} {}",
+                ring_shared::format::relative_time(age)
+            )),
+            None if host.unreachable() => parts.push(format!("✖{name}")),
+            _ => {}
+        }
+    }
+    parts.retain(|p| !p.is_empty());
+    parts.join(" ")
+}
+
+fn render_counts(view: &View, counts: ring_shared::board::Counts, show_project: bool) -> String {
     let mut parts = Vec::new();
     for status in [Status::Waiting, Status::Working, Status::Idle] {
         let count = counts.get(status);
@@ -167,7 +205,12 @@ fn segment(args: &Args) {
     let config = read_config(&env.ring_home).0;
     let loaded = load_board(&env, &config, false);
     let show_project = args.project.unwrap_or(config.status_show_project);
-    let line = render(&loaded.view, show_project);
+    let line = render_with_hosts(
+        &loaded.view,
+        show_project,
+        config.remote_counts_apart,
+        &loaded.hosts,
+    );
     if !line.is_empty() {
         print(&format!("{line}\n"));
     }

@@ -150,6 +150,41 @@ pub const KEY_DOCS: &[KeyDoc] = &[
         default: "`1`",
         what: "seconds between two timed registry reads of the zellij plugin while things happen (at least 1); while nothing happens they space out to max(this, 4 s)",
     },
+    KeyDoc {
+        key: "remote_hosts",
+        default: "`[]`",
+        what: "ring: other machines whose sessions to show, as ssh destinations (`ring-tmux remote add HOST`); see [Remote hosts](#remote-hosts)",
+    },
+    KeyDoc {
+        key: "remote_refresh_seconds",
+        default: "`10`",
+        what: "ring: seconds between two fetches of a host's sessions, in the background (at least 2)",
+    },
+    KeyDoc {
+        key: "remote_stale_seconds",
+        default: "`60`",
+        what: "ring: a host's sessions older than this are shown stale, with their age",
+    },
+    KeyDoc {
+        key: "remote_timeout_seconds",
+        default: "`10`",
+        what: "ring: one ssh call that takes longer is killed (1 to 120)",
+    },
+    KeyDoc {
+        key: "remote_ssh_command",
+        default: "`\"ssh\"`",
+        what: "ring: the ssh program and its first arguments, split on spaces (e.g. `\"ssh -F /home/me/.ssh/ring_config\"`)",
+    },
+    KeyDoc {
+        key: "remote_ring_command",
+        default: "`\"ring-tmux\"`",
+        what: "ring: the `ring-tmux` the hosts run (e.g. `\"~/.local/bin/ring-tmux\"` when ssh's PATH lacks it)",
+    },
+    KeyDoc {
+        key: "remote_counts",
+        default: "`\"together\"`",
+        what: "ring: `\"apart\"`: the tmux segment counts remote sessions after the local ones, behind `⇄`",
+    },
 ];
 
 #[cfg(test)]

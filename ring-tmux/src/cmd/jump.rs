@@ -44,6 +44,15 @@ pub(crate) fn given(value: Option<String>) -> Option<String> {
 
 /// Switches the client.
 pub fn run(args: Args) -> ExitCode {
+    let (session, target) = (given(args.session.clone()), given(args.target.clone()));
+    if session.is_some() || target.is_some() {
+        let (_, sessions) = super::every_session();
+        if let Some(entry) = remote_entry(session.as_deref(), target.as_deref(), &sessions) {
+            let socket = given(args.socket).or_else(crate::tmux::run::socket_from_env);
+            let client = given(args.client);
+            return crate::remote::act::jump(entry, socket.as_deref(), client.as_deref());
+        }
+    }
     crate::tmux::jump(&crate::tmux::jump::Args {
         socket: given(args.socket),
         client: given(args.client),
@@ -53,4 +62,36 @@ pub fn run(args: Args) -> ExitCode {
         session: given(args.session),
         target: given(args.target),
     })
+}
+
+/// The remote session `--session ID` or `SESSION` names, if it names exactly one and that
+/// one is on another host ([`crate::remote`]); local sessions go the tmux way.
+fn remote_entry<'a>(
+    session: Option<&str>,
+    target: Option<&str>,
+    sessions: &'a [ring_shared::view::Entry],
+) -> Option<&'a ring_shared::view::Entry> {
+    let id = match (session, target) {
+        (Some(id), _) => id.to_owned(),
+        (None, Some(query)) => {
+            let names = |of: fn(&ring_shared::view::Entry) -> &str| {
+                sessions
+                    .iter()
+                    .filter(|e| !of(e).is_empty())
+                    .map(|e| (e.session_id.clone(), of(e).to_owned()))
+                    .collect()
+            };
+            let ids = sessions.iter().map(|e| e.session_id.as_str());
+            match ring_shared::pick::pick(query, ids, &names(|e| &e.label), &names(|e| &e.project))
+            {
+                ring_shared::pick::Pick::One(id) => id,
+                _ => return None,
+            }
+        }
+        (None, None) => return None,
+    };
+    sessions
+        .iter()
+        .find(|e| e.session_id == id)
+        .filter(|e| e.remote.is_some())
 }

@@ -21,6 +21,7 @@ pub mod name;
 pub mod notify;
 pub mod oneline;
 pub mod quiet;
+pub mod remote;
 pub mod remove_hooks;
 pub mod reply;
 pub mod serve;

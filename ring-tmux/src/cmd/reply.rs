@@ -90,6 +90,9 @@ pub fn run(args: Args) -> ExitCode {
     let Some(entry) = sessions.iter().find(|e| e.session_id == id) else {
         return crate::voice::FAILURE;
     };
+    if entry.remote.is_some() {
+        return crate::remote::act::reply(entry, number, args.expect.as_deref(), args.json);
+    }
     let socket = crate::tmux::run::socket_from_env();
     let done = Target::of(entry, socket.as_deref()).and_then(|target| {
         let shown = reply::read(&target)?;

@@ -17,7 +17,11 @@ pub fn silent_sessions(env: &Env) -> Vec<Silent> {
     let (config, _) = crate::read::read_config(&env.ring_home);
     let loaded = crate::read::load_board_with(env, &config, crate::read::LoadOptions::full(false));
     let procs = crate::read::scan_processes(env);
-    ring_shared::health::silent(&loaded.view.entries, &procs, &states)
+    // Another host's sessions say nothing of this machine's hooks.
+    let local: Vec<_> = (loaded.view.entries.into_iter())
+        .filter(|e| e.remote.is_none())
+        .collect();
+    ring_shared::health::silent(&local, &procs, &states)
 }
 
 /// The agent's label for a provider name.

@@ -1,0 +1,70 @@
+//! The `remote_*` keys' values ([`crate::view::remote`] reads the hosts' sessions).
+
+use super::wrong_type;
+use crate::view::remote::valid_host;
+use toml::Value;
+
+/// `remote_hosts`: a list of ssh destinations; an invalid one is an error (the key keeps
+/// its default) so that a typo never runs ssh with an option or a shell word.
+pub(super) fn hosts(key: &str, value: &Value) -> Result<Vec<String>, String> {
+    let Value::Array(items) = value else {
+        return Err(wrong_type(key, "a list of hosts", value));
+    };
+    let mut out: Vec<String> = Vec::new();
+    for item in items {
+        let Some(host) = item.as_str().map(str::trim) else {
+            return Err(wrong_type(key, "a list of hosts", value));
+        };
+        if !valid_host(host) {
+            return Err(format!(
+                "config key {key:?}: {item} is not a host name ring runs ssh with (letters, \
+                 digits, `._-@`, not starting with `-`) (using the default)"
+            ));
+        }
+        if !out.iter().any(|h| h == host) {
+            out.push(host.to_owned());
+        }
+    }
+    Ok(out)
+}
+
+/// `remote_ssh_command`: the program and its first arguments, split on whitespace.
+pub(super) fn ssh_command(key: &str, value: &Value) -> Result<Vec<String>, String> {
+    let words: Vec<String> = match value {
+        Value::String(s) => s.split_whitespace().map(str::to_owned).collect(),
+        _ => return Err(wrong_type(key, "a string", value)),
+    };
+    if words.is_empty() {
+        return Ok(vec!["ssh".into()]);
+    }
+    Ok(words)
+}
+
+/// `remote_ring_command`: one word the remote shell may expand `~` in, nothing else.
+pub(super) fn ring_command(key: &str, value: &Value) -> Result<String, String> {
+    match value {
+        Value::String(s)
+            if !s.is_empty()
+                && !s.starts_with('-')
+                && s.bytes().all(|b| {
+                    b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'~' | b'-')
+                }) =>
+        {
+            Ok(s.clone())
+        }
+        _ => Err(wrong_type(
+            key,
+            "a program path (letters, digits, `/._~-`)",
+            value,
+        )),
+    }
+}
+
+/// `remote_counts`: `"together"` or `"apart"`; true for apart.
+pub(super) fn counts_apart(key: &str, value: &Value) -> Result<bool, String> {
+    match value.as_str() {
+        Some("together") => Ok(false),
+        Some("apart") => Ok(true),
+        _ => Err(wrong_type(key, "\"together\" or \"apart\"", value)),
+    }
+}

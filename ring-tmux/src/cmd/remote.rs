@@ -1,0 +1,157 @@
+//! `ring-tmux remote add HOST | list | remove HOST | refresh [HOST…]` (issue 27): the hosts
+//! whose sessions show on this board ([`crate::remote`]).
+
+use crate::remote::{HostState, cache, config_file};
+use ring_shared::config::Config;
+use ring_shared::format::sanitize;
+use ring_shared::view::remote::valid_host;
+use std::process::ExitCode;
+
+/// Show the sessions of other machines (read over ssh) on this board.
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, clap::Subcommand)]
+pub enum Action {
+    /// Add a host (an ssh destination or ~/.ssh/config alias) to `remote_hosts`.
+    Add {
+        #[arg(value_name = "HOST")]
+        host: String,
+    },
+    /// List the hosts and how each answered.
+    List,
+    /// Remove a host from `remote_hosts`.
+    Remove {
+        #[arg(value_name = "HOST")]
+        host: String,
+    },
+    /// Fetch the hosts' sessions now (what the status line starts in the background).
+    Refresh {
+        /// The hosts to fetch (default: every one of `remote_hosts`).
+        #[arg(value_name = "HOST")]
+        hosts: Vec<String>,
+    },
+}
+
+/// Runs the action.
+pub fn run(args: Args) -> ExitCode {
+    let env = crate::env::Env::from_process();
+    let config = crate::read::read_config(&env.ring_home).0;
+    match args.action {
+        Action::Add { host } => change(&env, &config, &host, true),
+        Action::Remove { host } => change(&env, &config, &host, false),
+        Action::List => {
+            list(&env, &config);
+            ExitCode::SUCCESS
+        }
+        Action::Refresh { hosts } => refresh(&env, &config, &hosts),
+    }
+}
+
+fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> ExitCode {
+    if !valid_host(host) {
+        return crate::voice::usage(
+            &format!("{:?} is not a host ring runs ssh with", sanitize(host)),
+            "give an ssh destination or ~/.ssh/config alias: letters, digits, `._-@`, not \
+             starting with `-`",
+        );
+    }
+    let text = match config_file::read(&env.ring_home) {
+        Ok(text) => text,
+        Err(why) => return crate::voice::fail(&why, "fix or remove config.toml"),
+    };
+    let mut hosts = config.remote_hosts.clone();
+    let had = hosts.iter().any(|h| h == host);
+    match (add, had) {
+        (true, true) => {
+            crate::cmd::report(&format!("{host} is already a remote host"));
+            return ExitCode::SUCCESS;
+        }
+        (false, false) => {
+            return crate::voice::fail(
+                &format!("{host} is not a remote host"),
+                "see `ring-tmux remote list`",
+            );
+        }
+        (true, false) => hosts.push(host.to_owned()),
+        (false, true) => hosts.retain(|h| h != host),
+    }
+    if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
+        return crate::voice::fail(
+            &format!(
+                "cannot write config.toml in {}: {e}",
+                env.ring_home.display()
+            ),
+            "check that the ring folder is yours and writable",
+        );
+    }
+    if add {
+        crate::cmd::report(&format!(
+            "added {host}: its sessions show after the next refresh (`ring-tmux remote refresh` \
+             fetches now; the host needs ring-tmux on the PATH ssh gives it)"
+        ));
+    } else {
+        cache::forget(&env.ring_home, host);
+        crate::cmd::report(&format!("removed {host}"));
+    }
+    ExitCode::SUCCESS
+}
+
+fn states(env: &crate::env::Env, config: &Config) -> Vec<HostState> {
+    let mut view = ring_shared::view::View {
+        generated_at: env.now(),
+        ..Default::default()
+    };
+    crate::remote::add_to(env, config, &mut view, false, false)
+}
+
+fn list(env: &crate::env::Env, config: &Config) {
+    if config.remote_hosts.is_empty() {
+        crate::cmd::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
+        return;
+    }
+    for state in states(env, config) {
+        crate::cmd::report(&state.describe());
+    }
+}
+
+fn refresh(env: &crate::env::Env, config: &Config, hosts: &[String]) -> ExitCode {
+    let hosts: Vec<&String> = if hosts.is_empty() {
+        config.remote_hosts.iter().collect()
+    } else {
+        hosts.iter().collect()
+    };
+    let mut failed = false;
+    for host in hosts {
+        // Only configured hosts: the argument never chooses where ssh goes by itself.
+        if !config.remote_hosts.contains(host) {
+            crate::voice::error(
+                &format!("{} is not a remote host", sanitize(host)),
+                "add it with `ring-tmux remote add HOST`",
+            );
+            failed = true;
+            continue;
+        }
+        match cache::refresh(env, config, host) {
+            None => crate::cmd::report(&format!("{host}  being fetched already")),
+            Some(c) => {
+                failed |= c.error.is_some();
+                let state = HostState {
+                    host: host.clone(),
+                    age: (c.ok_at > 0.0).then(|| (env.now() - c.ok_at).max(0.0)),
+                    stale: false,
+                    error: c.error,
+                };
+                crate::cmd::report(&state.describe());
+            }
+        }
+    }
+    if failed {
+        crate::voice::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,225 @@
+//! `jump` and `reply` for a session on another host: both go through ssh, and only there.
+//!
+//! * jump: inside tmux, a window named `host:project` running `ssh -t HOST tmux attach -t
+//!   PANE` (selected when it is there already); outside tmux, that ssh in place of ring.
+//! * reply: the remote `ring-tmux reply --session ID [N] [--expect FINGERPRINT]`, so the
+//!   host's own ring reads its screen and sends nothing unless the dialog is still the one
+//!   listed. Its output is the host's word: printed sanitized, its ids named `host:id`.
+
+use super::ssh::{Ssh, reason};
+use crate::env::Env;
+use crate::tmux::run;
+use ring_shared::config::Config;
+use ring_shared::format::sanitize;
+use ring_shared::view::Entry;
+use ring_shared::view::remote::{Remote, valid_session_id};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// The most a remote reply may take: its own capture, settle and wait for the dialog to go.
+const REPLY_BUDGET: Duration = Duration::from_secs(30);
+
+fn remote_of(entry: &Entry) -> Result<&Remote, ExitCode> {
+    entry
+        .remote
+        .as_ref()
+        .ok_or_else(|| crate::voice::fail("that session is on this machine", "use it as any other"))
+}
+
+/// The words that attach to `remote`'s pane on its host.
+fn attach_words(remote: &Remote) -> Option<Vec<String>> {
+    let pane = remote.tmux_pane.clone()?;
+    let mut words = vec!["tmux".to_owned()];
+    if let Some(socket) = &remote.tmux_socket {
+        words.extend(["-S".to_owned(), socket.clone()]);
+    }
+    for (i, command) in ["attach-session", "select-window", "select-pane"]
+        .iter()
+        .enumerate()
+    {
+        if i > 0 {
+            words.push(";".to_owned());
+        }
+        words.extend([(*command).to_owned(), "-t".to_owned(), pane.clone()]);
+    }
+    Some(words)
+}
+
+/// The name of the jump window: the session's name, its `#` dropped (a name is not a
+/// format, but a status line may draw it as one).
+pub(crate) fn window_name(entry: &Entry) -> String {
+    sanitize(entry.name()).replace('#', "")
+}
+
+/// `jump` to a remote session: `socket` is the tmux server to open the window in (`None`:
+/// not in tmux, ssh runs here), `client` the client to switch.
+pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) -> ExitCode {
+    let remote = match remote_of(entry) {
+        Ok(remote) => remote,
+        Err(code) => return code,
+    };
+    let env = Env::from_process();
+    let config = crate::read::read_config(&env.ring_home).0;
+    let ssh = Ssh {
+        config: &config,
+        ring_home: &env.ring_home,
+    };
+    let Some(words) = attach_words(remote) else {
+        return crate::voice::fail(
+            &format!(
+                "ring does not know the tmux pane of {}",
+                sanitize(entry.name())
+            ),
+            &format!("attach there yourself: ssh {}", remote.host),
+        );
+    };
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let Some(argv) = ssh.argv(&remote.host, true, &words) else {
+        return crate::voice::FAILURE;
+    };
+    match socket {
+        Some(socket) => open_window(socket, client, &window_name(entry), &argv),
+        None => exec(&argv),
+    }
+}
+
+fn exec(argv: &[String]) -> ExitCode {
+    use std::os::unix::process::CommandExt;
+    let Some((program, args)) = argv.split_first() else {
+        return crate::voice::FAILURE;
+    };
+    let err = std::process::Command::new(program).args(args).exec();
+    crate::voice::fail(
+        &format!("cannot run {program}: {err}"),
+        "check remote_ssh_command in config.toml",
+    )
+}
+
+/// Selects the window called `name` on `socket`'s server, or opens it running `argv`.
+fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) -> ExitCode {
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let call = |args: Vec<String>| run::run(socket, &args, deadline).filter(|o| o.success);
+    let list = vec![
+        "list-windows".to_owned(),
+        "-a".to_owned(),
+        "-F".to_owned(),
+        "#{window_id}\t#{window_name}".to_owned(),
+    ];
+    let existing = call(list).and_then(|o| {
+        o.stdout
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .find(|(_, n)| *n == name)
+            .map(|(id, _)| id.to_owned())
+    });
+    let window = match existing {
+        Some(id) => id,
+        None => {
+            let mut args: Vec<String> = ["new-window", "-d", "-P", "-F", "#{window_id}", "-n"]
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect();
+            args.push(name.to_owned());
+            args.extend(argv.iter().cloned());
+            match call(args) {
+                Some(o) => o.stdout.trim().to_owned(),
+                None => {
+                    return crate::voice::fail(
+                        "tmux did not open the window",
+                        "check that the tmux server still runs",
+                    );
+                }
+            }
+        }
+    };
+    let mut switch = vec!["switch-client".to_owned()];
+    switch.extend(crate::tmux::jump::client_args(client));
+    switch.extend(["-t".to_owned(), window.clone()]);
+    // No client (a test, a script): the window is there; switching is the client's part.
+    let _ = call(switch);
+    if client.is_none() {
+        crate::cmd::report(&format!("opened {name} in window {}", sanitize(&window)));
+    }
+    ExitCode::SUCCESS
+}
+
+/// `reply` to a remote session: the host's own `ring-tmux reply`, its output relayed.
+pub(crate) fn reply(
+    entry: &Entry,
+    number: Option<u32>,
+    expect: Option<&str>,
+    json: bool,
+) -> ExitCode {
+    let remote = match remote_of(entry) {
+        Ok(remote) => remote,
+        Err(code) => return code,
+    };
+    if !valid_session_id(&remote.session_id) {
+        return crate::voice::fail(
+            &format!("{} sent a session id ring does not pass on", remote.host),
+            "answer it on that host",
+        );
+    }
+    if let Some(fp) = expect
+        && !(fp.len() <= 64 && fp.bytes().all(|b| b.is_ascii_hexdigit()))
+    {
+        return crate::voice::usage(
+            "--expect takes the fingerprint a listing printed (hex digits)",
+            "list the dialog again with `ring-tmux reply SESSION`",
+        );
+    }
+    let mut words = vec![
+        "ring-tmux".to_owned(),
+        "reply".to_owned(),
+        "--session".to_owned(),
+        remote.session_id.clone(),
+    ];
+    if let Some(n) = number {
+        words.push(n.to_string());
+    }
+    if let Some(fp) = expect {
+        words.extend(["--expect".to_owned(), fp.to_owned()]);
+    }
+    if json {
+        words.push("--json".to_owned());
+    }
+    let env = Env::from_process();
+    let mut config: Config = crate::read::read_config(&env.ring_home).0;
+    config.remote_timeout_seconds = config
+        .remote_timeout_seconds
+        .max(REPLY_BUDGET.as_secs().try_into().unwrap_or(30));
+    let ssh = Ssh {
+        config: &config,
+        ring_home: &env.ring_home,
+    };
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    match ssh.run(&remote.host, &words) {
+        Err(why) => crate::voice::fail(
+            &format!("{} did not answer: {}", remote.host, sanitize(&why)),
+            "nothing was sent; try again, or answer it on that host",
+        ),
+        Ok(out) => {
+            let local_id = format!("{}:{}", remote.host, remote.session_id);
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut shown = String::new();
+            for line in text.lines() {
+                let line = sanitize(line).replace(
+                    &format!("--session {}", remote.session_id),
+                    &format!("--session {local_id}"),
+                );
+                shown.push_str(&line);
+                shown.push('\n');
+            }
+            let _ = std::io::stdout().write_all(shown.as_bytes());
+            if out.success {
+                ExitCode::SUCCESS
+            } else {
+                let why = reason(&out.stderr);
+                let why = why.strip_prefix("ring-tmux: ").unwrap_or(&why);
+                let _ = writeln!(std::io::stderr(), "ring-tmux: {}: {why}", remote.host);
+                crate::voice::FAILURE
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Running `ring-tmux` on another machine over the user's own ssh: an argv (never a shell
+//! line built from config), one multiplexed connection per host (ControlMaster, its socket
+//! in ring's 0700 folder), and a hard deadline after which the child's process group is
+//! killed by its pid.
+//!
+//! ```text
+//! ssh [remote_ssh_command args] -o BatchMode=yes -o ConnectTimeout=N
+//!     -o ControlMaster=auto -o ControlPath=RING_HOME/ssh/%C -o ControlPersist=60 [-t]
+//!     -- HOST 'ring-tmux' 'json' '--snapshot'
+//! ```
+//!
+//! ssh hands the words after HOST to the remote shell joined by spaces, so each is
+//! single-quoted ([`shell_word`]); only `remote_ring_command`, checked to hold no shell
+//! character, goes bare (its `~` may expand).
+
+use ring_shared::config::Config;
+use ring_shared::view::remote::{shell_word, valid_host};
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The most a remote command may print (a snapshot of many sessions is far below).
+pub(crate) const OUTPUT_CAP: usize = 4 << 20;
+
+/// The longest ControlPath ring uses: a unix socket path has 108 bytes on Linux, and ssh
+/// adds a temporary suffix while it sets the socket up.
+const CONTROL_PATH_MAX: usize = 80;
+
+/// How ssh is run for one host.
+pub(crate) struct Ssh<'a> {
+    pub config: &'a Config,
+    pub ring_home: &'a Path,
+}
+
+/// What a remote command gave back.
+#[derive(Debug)]
+pub(crate) struct Output {
+    pub success: bool,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+impl Ssh<'_> {
+    /// The argv of `ssh … -- HOST words…`: `words[0]` is replaced by `remote_ring_command`
+    /// when it is `ring-tmux`; every other word is quoted for the remote shell.
+    pub fn argv(&self, host: &str, tty: bool, words: &[&str]) -> Option<Vec<String>> {
+        if !valid_host(host) {
+            return None;
+        }
+        let mut argv = self.config.remote_ssh_command.clone();
+        let timeout = self.config.remote_timeout_seconds;
+        argv.extend(["-o".into(), "BatchMode=yes".into()]);
+        argv.extend(["-o".into(), format!("ConnectTimeout={timeout}")]);
+        if let Some(path) = self.control_path() {
+            argv.extend(["-o".into(), "ControlMaster=auto".into()]);
+            argv.extend(["-o".into(), format!("ControlPath={path}")]);
+            argv.extend(["-o".into(), "ControlPersist=60".into()]);
+        }
+        if tty {
+            argv.push("-t".into());
+        }
+        argv.extend(["--".into(), host.to_owned()]);
+        for (i, word) in words.iter().enumerate() {
+            if i == 0 && *word == "ring-tmux" {
+                argv.push(self.config.remote_ring_command.clone());
+            } else {
+                argv.push(shell_word(word));
+            }
+        }
+        Some(argv)
+    }
+
+    /// `RING_HOME/ssh/%C` in a 0700 folder ring owns, when the ring folder is there and the
+    /// path short enough for a socket.
+    fn control_path(&self) -> Option<String> {
+        let base = crate::store::safe::Dir::open(self.ring_home).ok()?;
+        let dir = base.sub("ssh", true).ok()?;
+        let path = format!("{}/%C", dir.path().to_str()?);
+        // `%C` becomes 40 hex digits.
+        (path.len() - 2 + 40 <= CONTROL_PATH_MAX).then_some(path)
+    }
+
+    /// Runs `words` on `host` with stdin closed, within `remote_timeout_seconds` (then its
+    /// process group is killed and it is reaped). `Err`: why it gave nothing.
+    pub fn run(&self, host: &str, words: &[&str]) -> Result<Output, String> {
+        let argv = self
+            .argv(host, false, words)
+            .ok_or_else(|| format!("{host:?} is not a host name ring runs ssh with"))?;
+        let timeout = Duration::from_secs(self.config.remote_timeout_seconds.unsigned_abs());
+        run_argv(&argv, timeout)
+    }
+}
+
+/// Runs `argv` (stdin `/dev/null`, output capped at [`OUTPUT_CAP`]), killing its process
+/// group past `timeout`.
+pub(crate) fn run_argv(argv: &[String], timeout: Duration) -> Result<Output, String> {
+    let (program, args) = argv.split_first().ok_or("no ssh command")?;
+    let mut child = Command::new(program)
+        .args(args)
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    let stdout = reader(child.stdout.take());
+    let stderr = reader(child.stderr.take());
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            _ => {
+                kill_group(child.id());
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("no answer within {}s", timeout.as_secs()));
+            }
+        }
+    };
+    // The output ends with the child; a second more covers the pipes draining.
+    let collect = |rx: mpsc::Receiver<Result<Vec<u8>, String>>| {
+        rx.recv_timeout(Duration::from_secs(1))
+            .unwrap_or_else(|_| Err("output did not end".into()))
+    };
+    let stdout = collect(stdout)?;
+    let stderr = collect(stderr).unwrap_or_default();
+    Ok(Output {
+        success: status.success(),
+        stdout,
+        stderr,
+    })
+}
+
+/// Reads a pipe to its end in a thread, up to [`OUTPUT_CAP`] (more is an error).
+fn reader(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Result<Vec<u8>, String>> {
+    let (tx, rx) = mpsc::channel();
+    let Some(pipe) = pipe else {
+        let _ = tx.send(Ok(Vec::new()));
+        return rx;
+    };
+    let _ = std::thread::Builder::new()
+        .name("ring-ssh-read".into())
+        .spawn(move || {
+            let mut out = Vec::new();
+            let cap = u64::try_from(OUTPUT_CAP).unwrap_or(u64::MAX) + 1;
+            let read = pipe.take(cap).read_to_end(&mut out);
+            let result = match read {
+                Err(e) => Err(format!("reading ssh's output: {e}")),
+                Ok(_) if out.len() > OUTPUT_CAP => {
+                    Err(format!("more than {OUTPUT_CAP} bytes of output"))
+                }
+                Ok(_) => Ok(out),
+            };
+            let _ = tx.send(result);
+        });
+    rx
+}
+
+/// `SIGKILL` to the process group led by `pid` (the child we started, by its pid).
+fn kill_group(pid: u32) {
+    if let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+}
+
+/// The last line of ssh's stderr, sanitized: why a host did not answer.
+pub(crate) fn reason(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    ring_shared::format::truncate(&ring_shared::format::sanitize(line.trim()), 160)
+}
