@@ -44,7 +44,7 @@ impl Counts {
         self.waiting + self.working + self.idle + self.ended
     }
 
-    fn add(&mut self, status: Status) {
+    pub(crate) fn add(&mut self, status: Status) {
         match status {
             Status::Waiting => self.waiting += 1,
             Status::Working => self.working += 1,
