@@ -15,7 +15,11 @@ use crate::view::{Entry, View};
 /// (`default` for the server plain `tmux` starts).
 pub fn display_name(socket: &str) -> &str {
     let trimmed = socket.trim_end_matches('/');
-    trimmed.rsplit('/').next().filter(|n| !n.is_empty()).unwrap_or(trimmed)
+    trimmed
+        .rsplit('/')
+        .next()
+        .filter(|n| !n.is_empty())
+        .unwrap_or(trimmed)
 }
 
 /// Whether a session whose row recorded `socket` is on the server `current` (`None`: no
@@ -88,7 +92,10 @@ pub fn mark_locations(entries: &mut [Entry], current: Option<&str>) {
 /// POSIX shell where it needs to be.
 pub fn attach_command(socket: &str, standard_dir: &str, session: &str) -> String {
     let name = display_name(socket);
-    let parent = socket.trim_end_matches('/').strip_suffix(name).unwrap_or("");
+    let parent = socket
+        .trim_end_matches('/')
+        .strip_suffix(name)
+        .unwrap_or("");
     let standard = parent.trim_end_matches('/') == standard_dir.trim_end_matches('/');
     let server = match (standard, name) {
         (true, "default") => String::new(),
@@ -102,9 +109,13 @@ pub fn attach_command(socket: &str, standard_dir: &str, session: &str) -> String
 /// quotes (a quote inside written `'\''`).
 pub fn shell_word(text: &str) -> String {
     let safe = !text.is_empty()
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-' | b'%' | b':' | b'@' | b'+' | b'='));
+        && text.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'/' | b'_' | b'.' | b'-' | b'%' | b':' | b'@' | b'+' | b'='
+                )
+        });
     if safe {
         text.to_owned()
     } else {
@@ -133,7 +144,11 @@ mod tests {
                 Session::from_hook(row)
             })
             .collect();
-        View::of_board(Board::build(sessions, 0, 100.0, false), &BTreeMap::new(), "")
+        View::of_board(
+            Board::build(sessions, 0, 100.0, false),
+            &BTreeMap::new(),
+            "",
+        )
     }
 
     #[rstest]
@@ -156,12 +171,30 @@ mod tests {
             ("plain", Status::Idle, None, 3.0),
         ]);
         let s = split(v, Some("/t/A"));
-        let ids: Vec<&str> = s.here.entries.iter().map(|e| e.session_id.as_str()).collect();
+        let ids: Vec<&str> = s
+            .here
+            .entries
+            .iter()
+            .map(|e| e.session_id.as_str())
+            .collect();
         assert_eq!(ids, ["a", "c", "plain"]);
-        assert_eq!((s.here.counts.waiting, s.here.counts.working, s.here.counts.idle), (1, 1, 1));
+        assert_eq!(
+            (
+                s.here.counts.waiting,
+                s.here.counts.working,
+                s.here.counts.idle
+            ),
+            (1, 1, 1)
+        );
         // The longest wait here is a's, though b (elsewhere) waited longer.
-        assert_eq!(s.here.longest_waiting().map(|e| e.session_id.as_str()), Some("a"));
-        assert_eq!((s.elsewhere.waiting, s.elsewhere.idle, s.elsewhere.total()), (1, 1, 2));
+        assert_eq!(
+            s.here.longest_waiting().map(|e| e.session_id.as_str()),
+            Some("a")
+        );
+        assert_eq!(
+            (s.elsewhere.waiting, s.elsewhere.idle, s.elsewhere.total()),
+            (1, 1, 2)
+        );
     }
 
     #[test]
@@ -189,8 +222,18 @@ mod tests {
     #[rstest]
     #[case::l("/tmp/tmux-7/work", "/tmp/tmux-7", "dev", "tmux -L work attach -t dev")]
     #[case::default("/tmp/tmux-7/default", "/tmp/tmux-7/", "dev", "tmux attach -t dev")]
-    #[case::s("/run/x/sock", "/tmp/tmux-7", "dev", "tmux -S /run/x/sock attach -t dev")]
-    #[case::quoted("/tmp/tmux-7/my srv", "/tmp/tmux-7", "it's; rm", "tmux -L 'my srv' attach -t 'it'\\''s; rm'")]
+    #[case::s(
+        "/run/x/sock",
+        "/tmp/tmux-7",
+        "dev",
+        "tmux -S /run/x/sock attach -t dev"
+    )]
+    #[case::quoted(
+        "/tmp/tmux-7/my srv",
+        "/tmp/tmux-7",
+        "it's; rm",
+        "tmux -L 'my srv' attach -t 'it'\\''s; rm'"
+    )]
     fn attach_commands_name_the_server_as_tmux_would(
         #[case] socket: &str,
         #[case] dir: &str,

@@ -380,7 +380,10 @@ mod tests {
              #[dim]+2 elsewhere, 1 waiting#[nodim]"
         );
         // Off, or with no current server: every session counts, as before.
-        assert_eq!(render_for(&view, Some("/t/A"), false, false), render(&view, false));
+        assert_eq!(
+            render_for(&view, Some("/t/A"), false, false),
+            render(&view, false)
+        );
         assert_eq!(render_for(&view, None, true, false), render(&view, false));
     }
 

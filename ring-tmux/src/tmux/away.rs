@@ -101,11 +101,7 @@ impl Away {
     /// The shell command that attaches to the session's tmux session on its server.
     pub fn command(&self) -> String {
         let dir = servers::tmux_dir();
-        let line = attach_command(
-            &self.socket,
-            &dir.to_string_lossy(),
-            &self.place.session,
-        );
+        let line = attach_command(&self.socket, &dir.to_string_lossy(), &self.place.session);
         sanitize(&line)
     }
 
@@ -125,17 +121,9 @@ impl Away {
     /// `tmux -S SOCKET attach-session -t %N`. Returns only when tmux cannot be run.
     pub fn attach(&self, deadline: Instant) -> ExitCode {
         let id = &self.place.id;
-        let select: Vec<String> = [
-            "select-window",
-            "-t",
-            id,
-            ";",
-            "select-pane",
-            "-t",
-            id,
-        ]
-        .map(str::to_owned)
-        .to_vec();
+        let select: Vec<String> = ["select-window", "-t", id, ";", "select-pane", "-t", id]
+            .map(str::to_owned)
+            .to_vec();
         let _ = run::run(&self.socket, &select, deadline);
         let attach = ["attach-session", "-t", id].map(str::to_owned);
         run::hand_over(&self.socket, &attach)

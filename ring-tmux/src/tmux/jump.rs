@@ -257,9 +257,10 @@ fn on_other_server(ctx: &Context, id: &str) -> Option<ExitCode> {
 /// Nothing waits on this server: the longest wait on another server of the user, with how
 /// to get there. `None` when nothing waits anywhere ring can reach.
 fn waiting_elsewhere(ctx: &Context) -> Option<ExitCode> {
-    let away = ctx.view.waiting().find_map(|e| {
-        super::away::find(e, Some(&ctx.socket), ctx.deadline).map(|a| (e, a))
-    });
+    let away = ctx
+        .view
+        .waiting()
+        .find_map(|e| super::away::find(e, Some(&ctx.socket), ctx.deadline).map(|a| (e, a)));
     let (entry, away) = away?;
     let text = format!(
         "no session is waiting here; {}",

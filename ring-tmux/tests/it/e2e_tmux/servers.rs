@@ -99,7 +99,10 @@ impl Servers {
             &["new-session", "-d", "-s", session, "-x", "120", "-y", "20"],
         );
         self.started.borrow_mut().push(sock.clone());
-        self.run(&sock, &["display-message", "-p", "-t", session, "#{socket_path}"])
+        self.run(
+            &sock,
+            &["display-message", "-p", "-t", session, "#{socket_path}"],
+        )
     }
 
     /// `$TMUX` as the server at `sock` sets it in its panes.
@@ -202,26 +205,59 @@ fn three_servers_each_count_their_own_and_mark_the_rest() {
 
     let tty = |sock: &Sock, pane: &str| s.show(sock, pane, "#{pane_tty}");
     let (api, web, docs) = (s.project("api"), s.project("web"), s.project("docs"));
-    let (work_tty, play_tty0, play_tty1) =
-        (tty(&work, "%0"), tty(&play, "%0"), tty(&play, "%1"));
+    let (work_tty, play_tty0, play_tty1) = (tty(&work, "%0"), tty(&play, "%0"), tty(&play, "%1"));
     s.alive(&[(&api, &work_tty), (&web, &play_tty0), (&docs, &play_tty1)]);
     let (work_env, play_env, main_env) = (s.tmux_env(&work), s.tmux_env(&play), s.tmux_env(&main));
     s.hook(&work_env, "%0", &payload::waiting("s-api", &api, &work_tty));
-    s.hook(&play_env, "%0", &payload::waiting("s-web", &web, &play_tty0));
-    s.hook(&play_env, "%1", &payload::event("UserPromptSubmit", "s-docs", &docs, &play_tty1));
+    s.hook(
+        &play_env,
+        "%0",
+        &payload::waiting("s-web", &web, &play_tty0),
+    );
+    s.hook(
+        &play_env,
+        "%1",
+        &payload::event("UserPromptSubmit", "s-docs", &docs, &play_tty1),
+    );
 
     // Badges: on the pane of the server the agent runs in; every server has a %0.
     let badge = |sock: &Sock, pane: &str| s.show(sock, pane, "#{@ring_state}");
-    assert_eq!(until_contains(Duration::from_secs(5), "waiting", || badge(&work, "%0")), "waiting");
-    assert_eq!(until_contains(Duration::from_secs(5), "waiting", || badge(&play, "%0")), "waiting");
-    assert_eq!(until_contains(Duration::from_secs(5), "working", || badge(&play, "%1")), "working");
-    assert_eq!(badge(&main, "%0"), "", "a badge landed on the default server's %0");
+    assert_eq!(
+        until_contains(Duration::from_secs(5), "waiting", || badge(&work, "%0")),
+        "waiting"
+    );
+    assert_eq!(
+        until_contains(Duration::from_secs(5), "waiting", || badge(&play, "%0")),
+        "waiting"
+    );
+    assert_eq!(
+        until_contains(Duration::from_secs(5), "working", || badge(&play, "%1")),
+        "working"
+    );
+    assert_eq!(
+        badge(&main, "%0"),
+        "",
+        "a badge landed on the default server's %0"
+    );
 
     // The segment of each server, run as its status line runs it.
     let segment = |env: &str, socket: &str| {
-        stdout(&s.ring(Some(env), &["status", "--no-repair", "--project", "off", "--socket", socket]))
+        stdout(&s.ring(
+            Some(env),
+            &[
+                "status",
+                "--no-repair",
+                "--project",
+                "off",
+                "--socket",
+                socket,
+            ],
+        ))
     };
-    assert_eq!(segment(&main_env, &main_socket), "#[dim]+3 elsewhere, 2 waiting#[nodim]\n");
+    assert_eq!(
+        segment(&main_env, &main_socket),
+        "#[dim]+3 elsewhere, 2 waiting#[nodim]\n"
+    );
     assert_eq!(
         segment(&work_env, &work_socket),
         "#[fg=#{@ring-color-waiting}]#{@ring-icon-waiting}1#[fg=default] \
@@ -243,7 +279,10 @@ fn three_servers_each_count_their_own_and_mark_the_rest() {
     }
     // From play itself, its own sessions need no server name.
     let listed = stdout(&s.ring(Some(&play_env), &["list"]));
-    assert!(listed.contains(" fun:0.0") && !listed.contains("[play]"), "{listed}");
+    assert!(
+        listed.contains(" fun:0.0") && !listed.contains("[play]"),
+        "{listed}"
+    );
     assert!(listed.contains("[work] dev:0.0"), "{listed}");
 
     // jump from the default server to play's session: a client cannot cross, so the how-to.
@@ -254,7 +293,10 @@ fn three_servers_each_count_their_own_and_mark_the_rest() {
     assert!(said.contains("tmux -L play attach -t fun"), "{said}");
     // The jump key with nothing waiting here names the longest wait elsewhere.
     let out = s.ring(Some(&main_env), &["jump"]);
-    assert!(stdout(&out).contains("tmux -L work attach -t dev"), "{out:?}");
+    assert!(
+        stdout(&out).contains("tmux -L work attach -t dev"),
+        "{out:?}"
+    );
 
     // Outside tmux (a shell in a pane of the default server, $TMUX unset): jump attaches.
     let clients = || s.run(&work, &["list-clients", "-F", "#{client_session}"]);
@@ -269,7 +311,11 @@ fn three_servers_each_count_their_own_and_mark_the_rest() {
         let c = clients();
         (!c.is_empty()).then_some(c)
     });
-    assert_eq!(attached.as_deref(), Some("dev"), "no client attached to work");
+    assert_eq!(
+        attached.as_deref(),
+        Some("dev"),
+        "no client attached to work"
+    );
 }
 
 #[test]
@@ -293,7 +339,11 @@ fn sockets_of_others_or_behind_links_are_never_talked_to() {
     std::os::unix::fs::symlink(Path::new(&work_socket).parent().expect("dir"), &link)
         .expect("symlink");
     let linked = link.join("work").to_string_lossy().into_owned();
-    let mut hostile = vec![(open_sock.clone(), "s-open", open.join("sock").to_string_lossy().into_owned())];
+    let mut hostile = vec![(
+        open_sock.clone(),
+        "s-open",
+        open.join("sock").to_string_lossy().into_owned(),
+    )];
     hostile.push((work.clone(), "s-link", linked));
     // A server whose socket another account owns (needs root to make).
     if uid() == 0 {
@@ -312,7 +362,11 @@ fn sockets_of_others_or_behind_links_are_never_talked_to() {
         let tty = s.show(sock, "%0", "#{pane_tty}");
         let pid = s.run(sock, &["display-message", "-p", "#{pid}"]);
         let cwd = s.project(id);
-        s.hook(&format!("{recorded},{pid},0"), "%0", &payload::waiting(id, &cwd, &tty));
+        s.hook(
+            &format!("{recorded},{pid},0"),
+            "%0",
+            &payload::waiting(id, &cwd, &tty),
+        );
         projects.push((cwd, tty));
     }
     for (cwd, tty) in &projects {
@@ -323,10 +377,16 @@ fn sockets_of_others_or_behind_links_are_never_talked_to() {
     for (sock, id, _) in &hostile {
         let session = s.show(sock, "%0", "#{session_name}");
         assert!(listed.contains(id), "{id} not listed:\n{listed}");
-        assert!(!listed.contains(&format!("{session}:0.0")), "{id} was placed:\n{listed}");
+        assert!(
+            !listed.contains(&format!("{session}:0.0")),
+            "{id} was placed:\n{listed}"
+        );
         let out = s.ring(None, &["jump", id]);
         assert_eq!(out.status.code(), Some(1), "{id}: {out:?}");
-        assert!(stderr(&out).contains("no tmux server of yours"), "{id}: {out:?}");
+        assert!(
+            stderr(&out).contains("no tmux server of yours"),
+            "{id}: {out:?}"
+        );
         let clients = s.run(sock, &["list-clients"]);
         assert_eq!(clients, "", "{id}: a client attached");
     }
