@@ -35,6 +35,9 @@ pub struct Config {
     pub debug_payload_log: bool,
     /// ring: the status segment names the longest-waiting session's project and kind.
     pub status_show_project: bool,
+    /// ring: the status segment counts the sessions of its own tmux server and marks those of
+    /// the user's other servers (`+2 elsewhere`); off, it counts every session together.
+    pub status_elsewhere: bool,
     /// ring: the states that get a badge on their pane / tab, in board order.
     pub badge_states: Vec<Status>,
     /// ring: seconds between two registry reads of the zellij plugin (at least 1).
@@ -103,6 +106,7 @@ impl Default for Config {
             notify_backend: "auto".into(),
             debug_payload_log: false,
             status_show_project: true,
+            status_elsewhere: true,
             badge_states: vec![Status::Waiting, Status::Working, Status::Idle],
             zellij_refresh_seconds: 1,
             notify_debounce_seconds: 0,
@@ -230,6 +234,7 @@ impl Config {
             },
             "debug_payload_log" => self.debug_payload_log = boolean(key, value)?,
             "status_show_project" => self.status_show_project = boolean(key, value)?,
+            "status_elsewhere" => self.status_elsewhere = boolean(key, value)?,
             "badge_states" => self.badge_states = states(key, value)?,
             "zellij_refresh_seconds" => self.zellij_refresh_seconds = int(key, value)?.max(1),
             "notify_debounce_seconds" => self.notify_debounce_seconds = int(key, value)?.max(0),
@@ -280,6 +285,7 @@ pub const KEYS: &[&str] = &[
     "notify_backend",
     "debug_payload_log",
     "status_show_project",
+    "status_elsewhere",
     "badge_states",
     "zellij_refresh_seconds",
     "notify_debounce_seconds",

@@ -56,6 +56,7 @@ pub mod question;
 pub mod reduce;
 pub mod registry;
 pub mod scan;
+pub mod servers;
 pub mod stats;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -59,7 +59,9 @@ fn load(env: &Env, all: bool) -> (View, BTreeSet<String>) {
         show_hidden: all,
         ..LoadOptions::full(all)
     };
-    let view = load_board_with(env, &config, options).view;
+    let mut view = load_board_with(env, &config, options).view;
+    let current = crate::tmux::servers::current_or_default();
+    ring_shared::servers::mark_locations(&mut view.entries, Some(&current));
     let hidden = if all {
         crate::read::hidden_ids(env).into_iter().collect()
     } else {

@@ -342,8 +342,10 @@ pub fn list(all: bool) -> ExitCode {
     crate::zeroconf::evidence::want_fresh();
     let env = Env::from_process();
     let config = config(&env, true);
-    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
+    let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
     report_skipped(&loaded);
+    let current = crate::tmux::servers::current_or_default();
+    ring_shared::servers::mark_locations(&mut loaded.view.entries, Some(&current));
     let width = list::terminal_width();
     let mut text = list::render(&loaded.view, width);
     for host in loaded.hosts.iter().filter(|h| h.unreachable() || h.stale) {
@@ -388,17 +390,19 @@ fn map_tmux_targets(env: &Env, sessions: &mut [Session], all: bool) {
     }
     let realpaths = RealPaths::default();
     let realpath = |dir: &str| realpaths.get(dir);
-    let Some(gathered) = crate::zeroconf::evidence::shared(env, &realpath) else {
-        return;
-    };
-    let panes: Vec<(String, String)> = gathered
-        .panes
-        .iter()
-        .map(|p| (p.id.clone(), p.target.clone()))
-        .collect();
-    let socket = gathered.socket.as_deref();
-    derive::map_tmux_targets(sessions, socket, &panes);
-    derive::map_process_tree_targets(sessions, socket, &gathered.tree, &realpath);
+    if let Some(gathered) = crate::zeroconf::evidence::shared(env, &realpath) {
+        let panes: Vec<(String, String)> = gathered
+            .panes
+            .iter()
+            .map(|p| (p.id.clone(), p.target.clone()))
+            .collect();
+        let socket = gathered.socket.as_deref();
+        derive::map_tmux_targets(sessions, socket, &panes);
+        derive::map_process_tree_targets(sessions, socket, &gathered.tree, &realpath);
+    }
+    // The user's other servers: a bounded list-panes each that holds a session.
+    let current = crate::tmux::run::socket_from_env();
+    crate::tmux::elsewhere::map_other_servers(sessions, current.as_deref());
 }
 
 fn report_skipped(loaded: &LoadedBoard) {

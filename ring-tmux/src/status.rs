@@ -160,6 +160,48 @@ fn render_counts(view: &View, counts: ring_shared::board::Counts, show_project: 
     format!("{}#[fg=default]", parts.join(" "))
 }
 
+/// The mark for the sessions on the user's other tmux servers, dim: `+3 elsewhere`, and how
+/// many of them wait (`+3 elsewhere, 1 waiting`). `""` when there are none.
+pub fn render_elsewhere(elsewhere: &ring_shared::board::Counts) -> String {
+    let live = elsewhere.total() - elsewhere.ended;
+    if live == 0 {
+        return String::new();
+    }
+    let waiting = match elsewhere.waiting {
+        0 => String::new(),
+        n => format!(", {n} waiting"),
+    };
+    format!("#[dim]+{live} elsewhere{waiting}#[nodim]")
+}
+
+/// The whole segment: this server's sessions, then the mark for the others (with
+/// `status_elsewhere` on and a current server known; else every session counts here).
+/// `render_here` draws this server's part (remote hosts' sessions record no local server,
+/// so they count here).
+pub fn render_for(
+    view: &View,
+    current: Option<&str>,
+    elsewhere: bool,
+    render_here: impl Fn(&View) -> String,
+) -> String {
+    let current = current.filter(|_| elsewhere);
+    let any_elsewhere = view
+        .entries
+        .iter()
+        .any(|e| !ring_shared::servers::is_here(e.tmux_socket.as_deref(), current));
+    if !any_elsewhere {
+        return render_here(view);
+    }
+    let split = ring_shared::servers::split(view.clone(), current);
+    let here = render_here(&split.here);
+    let mark = render_elsewhere(&split.elsewhere);
+    match (here.is_empty(), mark.is_empty()) {
+        (_, true) => here,
+        (true, false) => mark,
+        (false, false) => format!("{here} {mark}"),
+    }
+}
+
 fn print(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
@@ -205,11 +247,19 @@ fn segment(args: &Args) {
     let config = read_config(&env.ring_home).0;
     let loaded = load_board(&env, &config, false);
     let show_project = args.project.unwrap_or(config.status_show_project);
-    let line = render_with_hosts(
+    let current = args.socket.clone().or_else(run::socket_from_env);
+    let line = render_for(
         &loaded.view,
-        show_project,
-        config.remote_counts_apart,
-        &loaded.hosts,
+        current.as_deref(),
+        config.status_elsewhere,
+        |here| {
+            render_with_hosts(
+                here,
+                show_project,
+                config.remote_counts_apart,
+                &loaded.hosts,
+            )
+        },
     );
     if !line.is_empty() {
         print(&format!("{line}\n"));
@@ -361,6 +411,44 @@ mod tests {
     fn long_projects_are_truncated() {
         let line = render(&summary(1, 0, 0, Some(entry(&"p".repeat(80), ""))), true);
         assert!(line.contains(&format!("{}…", "p".repeat(PROJECT_WIDTH - 1))));
+    }
+
+    fn on(view: View, socket: &str) -> View {
+        let mut view = view;
+        for e in &mut view.entries {
+            e.tmux_socket = Some(socket.to_owned());
+        }
+        view
+    }
+
+    #[test]
+    fn sessions_on_other_servers_are_marked_not_counted() {
+        let mut view = on(summary(2, 1, 0, None), "/t/A");
+        view.entries[0].tmux_socket = Some("/t/B".into());
+        view.entries[2].tmux_socket = Some("/t/C".into());
+        assert_eq!(
+            render_for(&view, Some("/t/A"), true, |v| render(v, false)),
+            "#[fg=#{@ring-color-waiting}]#{@ring-icon-waiting}1#[fg=default] \
+             #[dim]+2 elsewhere, 1 waiting#[nodim]"
+        );
+        // Off, or with no current server: every session counts, as before.
+        assert_eq!(
+            render_for(&view, Some("/t/A"), false, |v| render(v, false)),
+            render(&view, false)
+        );
+        assert_eq!(
+            render_for(&view, None, true, |v| render(v, false)),
+            render(&view, false)
+        );
+    }
+
+    #[test]
+    fn a_server_with_nothing_of_its_own_shows_only_the_mark() {
+        let view = on(summary(0, 1, 2, None), "/t/B");
+        assert_eq!(
+            render_for(&view, Some("/t/A"), true, |v| render(v, true)),
+            "#[dim]+3 elsewhere#[nodim]"
+        );
     }
 
     #[rstest]

@@ -141,6 +141,11 @@ pub const KEY_DOCS: &[KeyDoc] = &[
         what: "the tmux status segment names the longest-waiting session's project and kind",
     },
     KeyDoc {
+        key: "status_elsewhere",
+        default: "`true`",
+        what: "ring: the tmux status segment counts its own server's sessions and marks those on your other tmux servers (`+2 elsewhere`); `false`: it counts every session together",
+    },
+    KeyDoc {
         key: "badge_states",
         default: "`[\"waiting\", \"working\", \"idle\"]`",
         what: "the states that get a badge on their pane, window or tab",

@@ -132,6 +132,9 @@ fn say(ctx: &Context, message: &str) {
 
 /// `ring-tmux jump`: switch the client to the waiting session that has waited longest.
 pub fn jump(args: &Args) -> ExitCode {
+    if let Some(code) = super::away::jump_outside(args) {
+        return code;
+    }
     let Some(ctx) = context(args) else {
         return crate::voice::fail(
             "jump needs a tmux server that answers",
@@ -149,6 +152,9 @@ pub fn jump(args: &Args) -> ExitCode {
         .and_then(|p| crate::store::read_text(&p, 4096, crate::store::Owner::Ring));
     let here = ctx.args.pane.as_deref().filter(|p| is_pane_id(p));
     let Some(i) = next_target(&found, last.as_deref(), here) else {
+        if let Some(code) = waiting_elsewhere(&ctx) {
+            return code;
+        }
         say(&ctx, "ring: no session is waiting here");
         if ctx.args.client.is_none() {
             crate::cmd::report("no session is waiting in this tmux server; nothing to jump to");
@@ -188,6 +194,9 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
         Ok(id) => id,
         Err(code) => return code,
     };
+    if let Some(code) = on_other_server(ctx, &id) {
+        return code;
+    }
     let code = jump_to_session(ctx, &id);
     if code != ExitCode::SUCCESS {
         crate::voice::error(
@@ -200,6 +209,9 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
 
 /// `jump --session ID`: switch the client to that session's pane, if it is on this server.
 fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
+    if let Some(code) = on_other_server(ctx, id) {
+        return code;
+    }
     let pane = ctx
         .view
         .entries
@@ -223,6 +235,42 @@ fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Session `id` is on another server of the user: says how to get there (to the client,
+/// and on stderr with exit 1 to a person at a shell). `None` when it is not.
+fn on_other_server(ctx: &Context, id: &str) -> Option<ExitCode> {
+    let entry = ctx.view.entries.iter().find(|e| e.session_id == id)?;
+    if drift::pane_of(entry, &ctx.socket, &ctx.panes).is_some() {
+        return None;
+    }
+    let away = super::away::find(entry, Some(&ctx.socket), ctx.deadline)?;
+    let text = away.how_to(&crate::cmd::called(id, &ctx.view.entries));
+    say(ctx, &format!("ring: {text}"));
+    Some(if ctx.args.client.is_none() {
+        crate::voice::fail(&text, "")
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Nothing waits on this server: the longest wait on another server of the user, with how
+/// to get there. `None` when nothing waits anywhere ring can reach.
+fn waiting_elsewhere(ctx: &Context) -> Option<ExitCode> {
+    let away = ctx
+        .view
+        .waiting()
+        .find_map(|e| super::away::find(e, Some(&ctx.socket), ctx.deadline).map(|a| (e, a)));
+    let (entry, away) = away?;
+    let text = format!(
+        "no session is waiting here; {}",
+        away.how_to(&crate::cmd::called(&entry.session_id, &ctx.view.entries))
+    );
+    say(ctx, &format!("ring: {text}"));
+    if ctx.args.client.is_none() {
+        crate::cmd::report(&text);
+    }
+    Some(ExitCode::SUCCESS)
 }
 
 /// One menu line: state and kind icons (tmux formats of the user's options), name (the

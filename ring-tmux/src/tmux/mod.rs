@@ -12,6 +12,8 @@
 //! * [`pane`]: the visible state and the guarded compare-and-set commands.
 //! * [`push`]: the hook side; [`drift`]: the status side; [`badge`]: the formats.
 //! * [`jump`](mod@jump): `jump` and `menu`; [`popup`]: the menu key's board popup (tmux 3.2+).
+//! * `servers`: the user's other tmux servers (their sockets, checked before any talk);
+//!   `elsewhere`: where the sessions on them are.
 //!
 //! What tmux before 3.2 (3.0: Ubuntu 20.04, 3.1: Debian 11) lacks, and how ring does without:
 //!
@@ -22,13 +24,16 @@
 //! * `##[` drawn as text (3.2): `ring_shared::format::escape_tmux` writes a user's `#[` as
 //!   `###[][`, which every version draws as `#[`.
 
+pub(crate) mod away;
 pub mod badge;
 pub mod drift;
+pub(crate) mod elsewhere;
 pub mod jump;
 pub mod pane;
 pub mod popup;
 pub mod push;
 pub mod run;
+pub(crate) mod servers;
 
 use std::process::ExitCode;
 

@@ -24,6 +24,7 @@ mod keys;
 mod late_formats;
 pub(crate) mod reply;
 mod reply_whole;
+mod servers;
 mod status_line;
 mod tpm;
 
