@@ -72,6 +72,8 @@ pub struct Config {
     /// ring: `ring-tmux serve` on a non-loopback address sends the detail (commands,
     /// questions, last actions) too; on loopback it always does.
     pub serve_detail: bool,
+    /// ring: the focus backends `jump` tries, in order (innermost first by default).
+    pub focus_order: Vec<crate::focus::Backend>,
 }
 
 impl Default for Config {
@@ -104,6 +106,7 @@ impl Default for Config {
             notify_desktop_wait_seconds: 60,
             notify_display_ms: 5000,
             serve_detail: false,
+            focus_order: crate::focus::default_order(),
         }
     }
 }
@@ -176,7 +179,7 @@ impl Config {
             .and_then(|mut table| table.remove("v"));
         let value = match parsed {
             Some(value) => value,
-            None if key == "badge_states" || key == "notify_also" => Value::Array(
+            None if matches!(key, "badge_states" | "notify_also" | "focus_order") => Value::Array(
                 value
                     .split(|c: char| c == ',' || c.is_whitespace())
                     .filter(|part| !part.is_empty())
@@ -228,6 +231,7 @@ impl Config {
             }
             "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
             "serve_detail" => self.serve_detail = boolean(key, value)?,
+            "focus_order" => self.focus_order = backends(key, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(unknown_key(key)),
         }
@@ -265,6 +269,7 @@ pub const KEYS: &[&str] = &[
     "notify_desktop_wait_seconds",
     "notify_display_ms",
     "serve_detail",
+    "focus_order",
 ];
 
 /// The warning for a key ring does not know, naming the closest known key when one is close
@@ -332,6 +337,23 @@ fn text(key: &str, value: &Value) -> Result<Option<String>, String> {
 }
 
 /// Channel names: a list of strings, or one string of names split on commas and spaces.
+/// A list of focus backend names; an unknown one is an error (a typo would silently drop
+/// a way to jump).
+fn backends(key: &str, value: &Value) -> Result<Vec<crate::focus::Backend>, String> {
+    names(key, value)?
+        .iter()
+        .map(|name| {
+            crate::focus::Backend::parse(name).ok_or_else(|| {
+                let known: Vec<&str> = crate::focus::Backend::ALL.map(|b| b.name()).to_vec();
+                format!(
+                    "config key {key:?}: {name:?} is not one of {} (using the default)",
+                    known.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
 fn names(key: &str, value: &Value) -> Result<Vec<String>, String> {
     let words: Vec<&str> = match value {
         Value::String(s) => vec![s.as_str()],

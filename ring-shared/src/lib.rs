@@ -42,6 +42,7 @@ pub mod dialog;
 pub mod duration;
 pub mod event;
 pub mod fasthash;
+pub mod focus;
 pub mod format;
 pub mod health;
 pub mod hidden;

@@ -21,6 +21,7 @@ pub mod cli;
 pub mod cmd;
 pub mod doctor;
 pub mod env;
+pub(crate) mod focus;
 pub mod gc;
 pub mod hook;
 pub mod install;

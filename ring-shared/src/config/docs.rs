@@ -150,6 +150,11 @@ pub const KEY_DOCS: &[KeyDoc] = &[
         default: "`1`",
         what: "seconds between two timed registry reads of the zellij plugin while things happen (at least 1); while nothing happens they space out to max(this, 4 s)",
     },
+    KeyDoc {
+        key: "focus_order",
+        default: "`[\"neovim\", \"tmux\", \"zellij\", \"kitty\", \"wezterm\", \"iterm2\", \"terminal-app\", \"hyprland\", \"sway\", \"x11\"]`",
+        what: "ring: the ways `jump` tries to reach a session, in order (see [docs/adding-a-terminal.md](docs/adding-a-terminal.md)); leave one out to never use it",
+    },
 ];
 
 #[cfg(test)]

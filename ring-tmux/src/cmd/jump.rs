@@ -44,7 +44,7 @@ pub(crate) fn given(value: Option<String>) -> Option<String> {
 
 /// Switches the client.
 pub fn run(args: Args) -> ExitCode {
-    crate::tmux::jump(&crate::tmux::jump::Args {
+    let args = crate::tmux::jump::Args {
         socket: given(args.socket),
         client: given(args.client),
         pane: given(args.pane),
@@ -52,5 +52,12 @@ pub fn run(args: Args) -> ExitCode {
         width: None,
         session: given(args.session),
         target: given(args.target),
-    })
+    };
+    // A named session may run anywhere (Neovim, kitty, a desktop window…): the focus
+    // backends reach it; the next waiting one is a tmux key's business.
+    if args.session.is_some() || args.target.is_some() {
+        crate::focus::jump::run(&args)
+    } else {
+        crate::tmux::jump(&args)
+    }
 }

@@ -9,7 +9,7 @@ mod config;
 pub mod health;
 mod notify;
 mod serve;
-mod system;
+pub(crate) mod system;
 
 pub use system::is_executable;
 

@@ -35,9 +35,9 @@ use std::path::Path;
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
 /// The cache file's kind and format version in its frame (`store::frame`). Format 7: written
-/// with `store::codec` (no magic of its own, a `todo` is one optional pair).
+/// with `store::codec` (no magic of its own, a `todo` is one optional pair; format 9 adds `term_env`).
 const KIND: &[u8; 4] = b"rows";
-const VERSION: u32 = 8;
+const VERSION: u32 = 9;
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
 /// Layout (`store::codec`): the folder's [`Key`], the [`Meta`], the entry count, then per

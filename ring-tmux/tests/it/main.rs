@@ -24,6 +24,8 @@ mod doctor_config;
 mod doctor_health;
 mod e2e_evidence;
 mod e2e_tmux;
+mod focus_neovim;
+mod focus_support;
 mod fs_links;
 mod fs_modes;
 mod gc_collect;
