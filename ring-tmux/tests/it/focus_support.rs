@@ -97,15 +97,16 @@ exec sleep 600
             .unwrap_or_else(|| panic!("agent {id} never reported its tty"))
     }
 
-    /// Marks the agents on `ttys` alive (the board shows only live sessions' rows as such).
+    /// Marks the agents on `ttys` alive too (the board shows only live sessions' rows as such).
     pub fn alive(&self, ttys: &[&str]) {
-        let project = self.project();
-        let list: Vec<serde_json::Value> = ttys
-            .iter()
-            .map(|t| serde_json::json!([project, t]))
-            .collect();
-        let doc = serde_json::json!({"claude-code": list, "codex": []});
-        std::fs::write(self.path("procs.json"), doc.to_string()).expect("procs");
+        let file = self.path("procs.json");
+        let mut doc: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&file).expect("procs")).expect("procs JSON");
+        let list = doc["claude-code"].as_array_mut().expect("list");
+        for tty in ttys {
+            list.push(serde_json::json!([self.project(), tty]));
+        }
+        std::fs::write(file, doc.to_string()).expect("procs");
     }
 
     /// The row file of `id`, parsed.

@@ -26,6 +26,7 @@ mod e2e_evidence;
 mod e2e_tmux;
 mod focus_kitty;
 mod focus_neovim;
+mod focus_recorded;
 mod focus_support;
 mod focus_x11;
 mod fs_links;
