@@ -28,6 +28,7 @@ mod focus_kitty;
 mod focus_neovim;
 mod focus_recorded;
 mod focus_support;
+mod focus_tmux_nvim;
 mod focus_x11;
 mod fs_links;
 mod fs_modes;
