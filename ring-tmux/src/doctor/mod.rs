@@ -6,6 +6,7 @@
 
 mod checks;
 mod config;
+mod focus;
 pub mod health;
 mod notify;
 mod serve;
@@ -117,6 +118,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::tmux());
     all.extend(checks::zellij(env));
     all.extend(checks::ring(&path));
+    all.extend(focus::focus(env, &path));
     all.extend(notify::notify(env, &path));
     all.extend(serve::serve(env));
     all

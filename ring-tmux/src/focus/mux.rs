@@ -64,9 +64,10 @@ impl Focus for Zellij {
         &["zellij"]
     }
 
-    fn available(&self, _sys: &Sys) -> bool {
+    fn available(&self, sys: &Sys) -> bool {
         // `crate::zellij::program()` may name a zellij off PATH (tests, RING_ZELLIJ).
-        true
+        std::env::var_os("RING_ZELLIJ").is_some_and(|z| !z.is_empty())
+            || sys.which("zellij").is_some()
     }
 
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {

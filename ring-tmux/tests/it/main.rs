@@ -24,6 +24,7 @@ mod doctor_config;
 mod doctor_health;
 mod e2e_evidence;
 mod e2e_tmux;
+mod focus_doctor;
 mod focus_kitty;
 mod focus_neovim;
 mod focus_recorded;
