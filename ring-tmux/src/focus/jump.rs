@@ -25,6 +25,26 @@ pub(crate) fn read_row(env: &Env, id: &str) -> Option<Row> {
     }
 }
 
+/// Runs session `id`'s focus plan (`socket` and `client`: the tmux server and client the
+/// jump came from); `None` when its row names no way to reach it (then tmux's own jump,
+/// which knows sessions found without hooks, is the one to try).
+pub(crate) fn reach_id(
+    env: &Env,
+    config: &ring_shared::config::Config,
+    id: &str,
+    socket: Option<String>,
+    client: Option<String>,
+) -> Option<super::Outcome> {
+    let row = read_row(env, id)?;
+    if ring_shared::focus::plan(&config.focus_order, &row).is_empty() {
+        return None;
+    }
+    let mut sys = Sys::here(Instant::now() + BUDGET);
+    sys.tmux_socket = socket.or_else(crate::tmux::run::socket_from_env);
+    sys.tmux_client = client;
+    Some(reach(&row, &config.focus_order, &sys))
+}
+
 /// Runs `jump` for a named session (`args.target` or `args.session`).
 pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     let env = Env::from_process();
@@ -38,19 +58,13 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
         },
         (None, None) => return crate::tmux::jump(args),
     };
-    let row = read_row(&env, &id)
-        .filter(|row| view.entries.iter().any(|e| e.session_id == row.session_id));
-    let Some(row) = row.filter(|r| !ring_shared::focus::plan(&config.focus_order, r).is_empty())
-    else {
+    let on_board = view.entries.iter().any(|e| e.session_id == id);
+    let outcome = on_board
+        .then(|| reach_id(&env, &config, &id, args.socket.clone(), args.client.clone()))
+        .flatten();
+    let Some(outcome) = outcome else {
         return crate::tmux::jump(args);
     };
-    let mut sys = Sys::here(Instant::now() + BUDGET);
-    sys.tmux_socket = args
-        .socket
-        .clone()
-        .or_else(crate::tmux::run::socket_from_env);
-    sys.tmux_client.clone_from(&args.client);
-    let outcome = reach(&row, &config.focus_order, &sys);
     let name = crate::cmd::called(&id, &view.entries);
     if !outcome.reached() {
         return crate::voice::fail(
@@ -78,4 +92,29 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// For a session in no tmux pane or zellij tab whose row names another way to reach it (a
+/// Neovim buffer, a kitty window…): `ring_tmux jump --session ID` (the web page's "Go there").
+pub(crate) fn elsewhere(
+    id: &str,
+    ring_tmux: &std::path::Path,
+) -> Option<crate::notify::desktop::Jump> {
+    let env = Env::from_process();
+    let config = read_config(&env.ring_home).0;
+    let row = read_row(&env, id)?;
+    if id.starts_with('-') || ring_shared::focus::plan(&config.focus_order, &row).is_empty() {
+        return None;
+    }
+    let ring = if ring_tmux.as_os_str().is_empty() {
+        std::env::current_exe().ok()?
+    } else {
+        ring_tmux.to_path_buf()
+    };
+    Some(crate::notify::desktop::Jump::Command(vec![
+        ring.into_os_string(),
+        "jump".into(),
+        "--session".into(),
+        id.into(),
+    ]))
 }

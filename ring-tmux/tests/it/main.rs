@@ -30,6 +30,7 @@ mod focus_neovim;
 mod focus_recorded;
 mod focus_support;
 mod focus_tmux_nvim;
+mod focus_web;
 mod focus_x11;
 mod fs_links;
 mod fs_modes;
