@@ -32,7 +32,6 @@ pub const RECORDED: &[&str] = &[
     "WAYLAND_DISPLAY",
     "SWAYSOCK",
     "HYPRLAND_INSTANCE_SIGNATURE",
-    "XDG_RUNTIME_DIR",
 ];
 
 /// Longest recorded value kept, in bytes (a socket path fits; anything longer is dropped).

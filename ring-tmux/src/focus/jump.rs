@@ -78,8 +78,8 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     crate::tmux::jump::remember_last(&env.ring_home, &id);
     if args.client.is_none() {
         crate::cmd::report(&format!(
-            "went to {name}: {}",
-            sanitize(&outcome.done.join(", "))
+            "switched to {name} in {}",
+            sanitize(&outcome.done.join(", then "))
         ));
         if !outcome.failed.is_empty() {
             crate::voice::error(

@@ -51,7 +51,7 @@ impl Focus for Tmux {
         run::run(&socket, &argv, sys.deadline)
             .filter(|o| o.success)
             .ok_or("tmux switch-client failed")?;
-        Ok(format!("tmux pane {}", pane.id))
+        Ok(format!("pane {}", pane.id))
     }
 }
 
