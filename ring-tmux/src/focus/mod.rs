@@ -280,7 +280,11 @@ mod tests {
         std::fs::write(&file, "").expect("write");
         let uid = rustix::process::geteuid().as_raw();
         let file = file.to_str().expect("utf-8");
-        assert!(own_socket(file, uid).unwrap_err().contains("not a socket"));
+        assert!(
+            own_socket(file, uid)
+                .expect_err("a file")
+                .contains("not a socket")
+        );
         assert!(own_socket("relative", uid).is_err());
         let sock = dir.path().join("s");
         let _l = std::os::unix::net::UnixListener::bind(&sock).expect("bind");
@@ -288,7 +292,7 @@ mod tests {
         assert!(own_socket(sock, uid).is_ok());
         assert!(
             own_socket(sock, uid + 1)
-                .unwrap_err()
+                .expect_err("another owner")
                 .contains("another user")
         );
     }

@@ -65,7 +65,7 @@ fn hook_in_terminal(place: &Place, id: &str, tty: &str, vars: &[(&str, &str)]) {
 }
 
 /// `jump ID` with the stand-ins first on `PATH`.
-fn jump(place: &Place, bin: &PathBuf, id: &str) -> std::process::Output {
+fn jump(place: &Place, bin: &std::path::Path, id: &str) -> std::process::Output {
     let path = format!(
         "{}:{}",
         bin.display(),
