@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it and as the README names it: `scripts/ci.sh`.
 # Stops at the first failing step and says which. Installs what a fresh machine lacks
-# (wasm32-wasip1 target, tmux, zellij, Node.js/npm, chromium and the pinned agents) unless
+# (wasm32-wasip1 target, tmux, zellij, Node.js/npm, chromium, the pinned agents, and Neovim,
+# Xvfb, openbox, xterm, wmctrl, xdotool and kitty for jump's focus tests) unless
 # RING_CI_NO_INSTALL=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,6 +66,23 @@ if [ "${RING_CI_NO_INSTALL:-0}" != 1 ]; then
         || { echo "ci: could not install dbus (dbus-daemon); install it and re-run" >&2; exit 1; }
     else
       echo "ci: dbus-daemon is missing; install dbus and re-run" >&2; exit 1
+    fi
+  fi
+  # jump's focus backends run against the real programs (tests/it/focus_*.rs): Neovim, an X
+  # desktop (Xvfb, openbox, xterm, wmctrl, xdotool) and kitty; `script` (util-linux) gives
+  # a stand-in agent a terminal.
+  focus_missing=()
+  for pair in nvim:neovim Xvfb:xvfb openbox:openbox xterm:xterm wmctrl:wmctrl \
+    xdotool:xdotool kitty:kitty script:util-linux; do
+    command -v "${pair%%:*}" >/dev/null || focus_missing+=("${pair#*:}")
+  done
+  if [ ${#focus_missing[@]} -gt 0 ]; then
+    if command -v apt-get >/dev/null; then
+      { apt-get install -y --no-install-recommends "${focus_missing[@]}" \
+        || { apt-get update && apt-get install -y --no-install-recommends "${focus_missing[@]}"; }; } >/dev/null \
+        || { echo "ci: could not install ${focus_missing[*]} (apt-get install -y ${focus_missing[*]})" >&2; exit 1; }
+    else
+      echo "ci: ${focus_missing[*]} missing: the focus tests skip them" >&2
     fi
   fi
 fi

@@ -91,6 +91,8 @@ pub struct Config {
     pub remote_ring_command: String,
     /// ring: the status segment counts remote sessions apart from local ones.
     pub remote_counts_apart: bool,
+    /// ring: the focus backends `jump` tries, in order (innermost first by default).
+    pub focus_order: Vec<crate::focus::Backend>,
 }
 
 impl Default for Config {
@@ -131,6 +133,7 @@ impl Default for Config {
             remote_ssh_command: vec!["ssh".into()],
             remote_ring_command: "ring-tmux".into(),
             remote_counts_apart: false,
+            focus_order: crate::focus::default_order(),
         }
     }
 }
@@ -203,7 +206,7 @@ impl Config {
             .and_then(|mut table| table.remove("v"));
         let value = match parsed {
             Some(value) => value,
-            None if key == "badge_states" || key == "notify_also" => Value::Array(
+            None if matches!(key, "badge_states" | "notify_also" | "focus_order") => Value::Array(
                 value
                     .split(|c: char| c == ',' || c.is_whitespace())
                     .filter(|part| !part.is_empty())
@@ -265,6 +268,7 @@ impl Config {
             "remote_ssh_command" => self.remote_ssh_command = remote::ssh_command(key, value)?,
             "remote_ring_command" => self.remote_ring_command = remote::ring_command(key, value)?,
             "remote_counts" => self.remote_counts_apart = remote::counts_apart(key, value)?,
+            "focus_order" => self.focus_order = backends(key, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(unknown_key(key)),
         }
@@ -310,6 +314,7 @@ pub const KEYS: &[&str] = &[
     "remote_ssh_command",
     "remote_ring_command",
     "remote_counts",
+    "focus_order",
 ];
 
 /// The warning for a key ring does not know, naming the closest known key when one is close
@@ -377,6 +382,23 @@ fn text(key: &str, value: &Value) -> Result<Option<String>, String> {
 }
 
 /// Channel names: a list of strings, or one string of names split on commas and spaces.
+/// A list of focus backend names; an unknown one is an error (a typo would silently drop
+/// a way to jump).
+fn backends(key: &str, value: &Value) -> Result<Vec<crate::focus::Backend>, String> {
+    names(key, value)?
+        .iter()
+        .map(|name| {
+            crate::focus::Backend::parse(name).ok_or_else(|| {
+                let known: Vec<&str> = crate::focus::Backend::ALL.map(|b| b.name()).to_vec();
+                format!(
+                    "config key {key:?}: {name:?} is not one of {} (using the default)",
+                    known.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
 fn names(key: &str, value: &Value) -> Result<Vec<String>, String> {
     let words: Vec<&str> = match value {
         Value::String(s) => vec![s.as_str()],

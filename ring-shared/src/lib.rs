@@ -43,6 +43,7 @@ pub mod duration;
 pub mod event;
 pub mod explain;
 pub mod fasthash;
+pub mod focus;
 pub mod format;
 pub mod health;
 pub mod hidden;

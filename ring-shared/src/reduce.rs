@@ -42,6 +42,8 @@ pub struct Context<'a> {
     pub agent_pid: Option<i64>,
     /// ring's own: that process's start time (clock ticks since boot).
     pub agent_start: Option<i64>,
+    /// ring's own: the agent's terminal environment (not sticky, like `tmux_socket`).
+    pub term_env: crate::focus::TermEnv,
 }
 
 /// A line of `events.jsonl` (§3.11).
@@ -496,6 +498,7 @@ fn build_row(
     row.zellij_pane = non_empty(ctx.zellij_pane.as_deref());
     row.agent_pid = ctx.agent_pid;
     row.agent_start = ctx.agent_start;
+    row.term_env.clone_from(&ctx.term_env);
     // Every row written must be readable back, whatever the payload carried.
     row.bound();
     (row, notify)

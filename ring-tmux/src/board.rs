@@ -220,6 +220,26 @@ fn carry_out(
             app.set_view_with_hidden(view, hidden);
         }
         Effect::Jump(id) => {
+            // Wherever its agent runs (a Neovim buffer, a kitty window…), when its row says.
+            let config = crate::read::read_config(&env.ring_home).0;
+            let reached = crate::focus::jump::reach_id(
+                env,
+                &config,
+                &id,
+                socket.clone(),
+                options.client.clone(),
+            );
+            match reached {
+                Some(outcome) if outcome.reached() => return Some(ExitCode::SUCCESS),
+                Some(outcome) => {
+                    app.note(format!(
+                        "could not reach it: {}",
+                        sanitize(&outcome.failed.join("; "))
+                    ));
+                    return None;
+                }
+                None => {}
+            }
             let Some(socket) = socket.clone() else {
                 app.note("not inside tmux: nowhere to jump (run the board from tmux)");
                 return None;

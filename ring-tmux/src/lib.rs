@@ -22,6 +22,7 @@ pub mod cmd;
 pub mod doctor;
 pub mod env;
 pub(crate) mod explain;
+pub(crate) mod focus;
 pub mod gc;
 pub mod hook;
 pub mod install;

@@ -31,7 +31,9 @@ mod paths;
 mod snapshot;
 
 pub use cached::read_rows_cached;
-pub use files::{ROW_CAP, RowFile, RowFiles, SIDE_FILE_CAP, read_capped, read_config, read_rows};
+pub use files::{
+    ROW_CAP, RowFile, RowFiles, SIDE_FILE_CAP, read_capped, read_config, read_row_file, read_rows,
+};
 pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};
 pub use snapshot::snapshot;

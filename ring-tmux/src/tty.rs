@@ -64,6 +64,8 @@ pub struct Place {
     pub tmux_pane: Option<String>,
     pub zellij_session: Option<String>,
     pub zellij_pane: Option<String>,
+    /// Its terminal's variables ([`ring_shared::focus::RECORDED`]).
+    pub term_env: ring_shared::focus::TermEnv,
 }
 
 impl Place {
@@ -92,7 +94,14 @@ impl Place {
                 "TMUX_PANE" => &mut place.tmux_pane,
                 "ZELLIJ_SESSION_NAME" => &mut place.zellij_session,
                 "ZELLIJ_PANE_ID" => &mut place.zellij_pane,
-                _ => continue,
+                _ => {
+                    if ring_shared::focus::RECORDED.contains(&key)
+                        && let Some(value) = ring_shared::focus::kept(value)
+                    {
+                        place.term_env.insert(key.to_owned(), value);
+                    }
+                    continue;
+                }
             };
             *slot = Some(value.to_owned());
         }
@@ -225,7 +234,7 @@ pub fn walk_to_agent(
 const PROC_CAP: u64 = 1 << 20;
 
 /// `/proc/<pid>/stat` of a real process.
-fn read_stat(pid: i64) -> Option<ProcStat> {
+pub(crate) fn read_stat(pid: i64) -> Option<ProcStat> {
     let bytes =
         crate::store::read_bounded(Path::new(&format!("/proc/{pid}/stat")), PROC_CAP).ok()??;
     parse_stat(&String::from_utf8_lossy(&bytes))
@@ -440,7 +449,7 @@ mod tests {
     #[test]
     fn a_place_comes_from_the_tuis_own_environment() {
         let place = Place::from_environ(
-            b"HOME=/h\0TMUX=/tmp/tmux-0/default,123,0\0TMUX_PANE=%3\0ZELLIJ_PANE_ID=\0X==y\0",
+            b"HOME=/h\0TMUX=/tmp/tmux-0/default,123,0\0TMUX_PANE=%3\0ZELLIJ_PANE_ID=\0X==y\0NVIM=/tmp/n\0",
         );
         assert_eq!(
             place,
@@ -449,6 +458,7 @@ mod tests {
                 tmux_pane: Some("%3".into()),
                 zellij_session: None,
                 zellij_pane: None,
+                term_env: [("NVIM".to_owned(), "/tmp/n".to_owned())].into(),
             }
         );
     }

@@ -190,6 +190,11 @@ pub const KEY_DOCS: &[KeyDoc] = &[
         default: "`\"together\"`",
         what: "ring: `\"apart\"`: the tmux segment counts remote sessions after the local ones, behind `⇄`",
     },
+    KeyDoc {
+        key: "focus_order",
+        default: "`[\"neovim\", \"tmux\", \"zellij\", \"kitty\", \"wezterm\", \"iterm2\", \"terminal-app\", \"hyprland\", \"sway\", \"x11\"]`",
+        what: "ring: the ways `jump` tries to reach a session, in order (see [docs/adding-a-terminal.md](docs/adding-a-terminal.md)); leave one out to never use it",
+    },
 ];
 
 #[cfg(test)]

@@ -71,7 +71,7 @@ fn fnv1a_128(bytes: &[u8]) -> u128 {
 ///
 /// Keys as §3.6 and §3.16 (optional ones only when set: `source_path`, `waiting_for`,
 /// `waiting_kind`, `waiting_detail` when non-empty, the others when `Some`), then ring's own
-/// `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid`, `agent_start`. Separators as Python's
+/// `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid`, `agent_start`, `term_env`. Separators as Python's
 /// `json.dumps` (`", "`, `": "`), non-ASCII written literally, no trailing newline. Times are
 /// always floats (`1700000000.0`); a non-finite time, which JSON cannot hold, is written as
 /// `0.0` so RiNG's reader still parses the file.
@@ -150,6 +150,17 @@ pub fn encode_row(row: &Row) -> String {
     push("zellij_pane", row.zellij_pane.as_deref().map(Value::from));
     push("agent_pid", row.agent_pid.map(Value::from));
     push("agent_start", row.agent_start.map(Value::from));
+    push(
+        "term_env",
+        (!row.term_env.is_empty()).then(|| {
+            Value::Object(
+                row.term_env
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::from(v.as_str())))
+                    .collect(),
+            )
+        }),
+    );
 
     let mut out = String::from("{");
     for (i, (key, value)) in fields.iter().enumerate() {

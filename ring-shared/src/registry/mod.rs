@@ -1,7 +1,7 @@
 //! The registry row (`sessions/<id>.json`): schema, lenient decoding, encoding, file names.
 //!
 //! Rows are shared with RiNG 0.17.2: same keys (§3.6), same file names (§3.2).
-//! ring adds `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid` and `agent_start`; RiNG
+//! ring adds `tmux_socket`, `zellij_session`, `zellij_pane`, `agent_pid`, `agent_start` and `term_env`; RiNG
 //! ignores them.
 
 use serde::{Deserialize, Serialize};
@@ -110,6 +110,8 @@ pub struct Row {
     /// ring's own: that process's start time (`/proc/<pid>/stat` starttime, clock ticks since
     /// boot), so a pid the kernel reused later never keeps the row alive.
     pub agent_start: Option<i64>,
+    /// ring's own: the agent's terminal environment ([`crate::focus::RECORDED`]), for `jump`.
+    pub term_env: crate::focus::TermEnv,
 }
 
 impl Row {
@@ -146,6 +148,7 @@ impl Row {
             zellij_pane: None,
             agent_pid: None,
             agent_start: None,
+            term_env: crate::focus::TermEnv::new(),
         }
     }
 }

@@ -53,7 +53,7 @@ pub fn run(args: Args) -> ExitCode {
             return crate::remote::act::jump(entry, socket.as_deref(), client.as_deref());
         }
     }
-    crate::tmux::jump(&crate::tmux::jump::Args {
+    let args = crate::tmux::jump::Args {
         socket: given(args.socket),
         client: given(args.client),
         pane: given(args.pane),
@@ -61,7 +61,14 @@ pub fn run(args: Args) -> ExitCode {
         width: None,
         session: given(args.session),
         target: given(args.target),
-    })
+    };
+    // A named session may run anywhere (Neovim, kitty, a desktop window…): the focus
+    // backends reach it; the next waiting one is a tmux key's business.
+    if args.session.is_some() || args.target.is_some() {
+        crate::focus::jump::run(&args)
+    } else {
+        crate::tmux::jump(&args)
+    }
 }
 
 /// The remote session `--session ID` or `SESSION` names, if it names exactly one and that

@@ -7,10 +7,11 @@
 mod checks;
 mod config;
 mod explain;
+mod focus;
 pub mod health;
 mod notify;
 mod serve;
-mod system;
+pub(crate) mod system;
 
 pub use system::is_executable;
 
@@ -119,6 +120,7 @@ pub fn findings(env: &Env) -> Vec<Finding> {
     all.extend(checks::tmux());
     all.extend(checks::zellij(env));
     all.extend(checks::ring(&path));
+    all.extend(focus::focus(env, &path));
     all.extend(notify::notify(env, &path));
     all.extend(serve::serve(env));
     all

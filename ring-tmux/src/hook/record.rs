@@ -200,6 +200,7 @@ impl Recorder<'_> {
             tmux_pane: self.henv.tmux_pane.clone(),
             zellij_session: self.henv.zellij_session.clone(),
             zellij_pane: self.henv.zellij_pane.clone(),
+            term_env: self.henv.term_env.clone(),
         });
         let ctx = Context {
             now: self.now,
@@ -213,6 +214,7 @@ impl Recorder<'_> {
             zellij_pane: place.zellij_pane.clone(),
             agent_pid: found.agent_pid,
             agent_start: found.agent_start,
+            term_env: place.term_env.clone(),
         };
         let Some(outcome) = guarded(self.log, self.now, "reduce", || {
             reduce::reduce(prev.as_ref(), event, &ctx)

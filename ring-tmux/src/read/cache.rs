@@ -28,10 +28,11 @@ use std::path::Path;
 
 /// The folder level is not trusted less than this long after the folder's last change.
 pub const RACY_SECONDS: f64 = 2.0;
-/// The cache file's kind and format version in its frame (`store::frame`). Format 9: the
-/// meta is the build time alone (format 8 also placed the cache in the rows journal).
+/// The cache file's kind and format version in its frame (`store::frame`). Format 10: rows
+/// carry `term_env`, and the meta is the build time alone (format 8 also placed the cache in
+/// the rows journal).
 const KIND: &[u8; 4] = b"rows";
-const VERSION: u32 = 9;
+const VERSION: u32 = 10;
 /// Largest cache file read (1,000 rows take about 400 KiB).
 ///
 /// Layout (`store::codec`): the folder's [`Key`], the [`Meta`], the entry count, then per

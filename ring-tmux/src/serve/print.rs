@@ -198,8 +198,13 @@ pub fn jump(body: &[u8], reader: &Reader) -> Response {
         zellij_session: entry.zellij_session.as_deref(),
         zellij_pane: entry.zellij_pane.as_deref(),
     };
-    let Some(jump) = crate::notify::desktop::jump_to(&place, &reader.exe) else {
-        return reply::json_error(409, "that session has no tmux pane or zellij tab to go to");
+    let jump = crate::notify::desktop::jump_to(&place, &reader.exe)
+        .or_else(|| crate::focus::jump::elsewhere(&entry.session_id, &reader.exe));
+    let Some(jump) = jump else {
+        return reply::json_error(
+            409,
+            "that session has no tmux pane, zellij tab or terminal ring can go to",
+        );
     };
     match crate::notify::desktop::run_jump_within(jump, JUMP_TIMEOUT) {
         Ok(()) => reply::json(200, serde_json::json!({ "ok": true }).to_string()),

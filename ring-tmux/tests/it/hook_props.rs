@@ -27,6 +27,7 @@ fn henv(root: &Path) -> HookEnv {
         zellij_session: None,
         zellij_pane: None,
         payload_log_env: Some(true),
+        term_env: Default::default(),
         discover_tty: false,
     }
 }

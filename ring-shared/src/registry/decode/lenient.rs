@@ -72,12 +72,16 @@ keys! {
     WaitingRequests = "waiting_requests",
     PendingPermissions = "pending_permissions",
     WaitingAgentId = "waiting_agent_id",
+    TermEnv = "term_env",
 }
 
 impl Key {
     /// Keys whose value is read whole (RiNG 0.17.6's waits, §3.16).
     fn structured(self) -> bool {
-        matches!(self, Key::WaitingRequests | Key::PendingPermissions)
+        matches!(
+            self,
+            Key::WaitingRequests | Key::PendingPermissions | Key::TermEnv
+        )
     }
 }
 

@@ -115,6 +115,13 @@ fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
     row.zellij_pane = non_empty_text(&mut f, Key::ZellijPane);
     row.agent_pid = f.take(Key::AgentPid).and_then(digits);
     row.agent_start = f.take(Key::AgentStart).and_then(digits);
+    if let Some(Lenient::Json(serde_json::Value::Object(env))) = f.take(Key::TermEnv) {
+        row.term_env = env
+            .into_iter()
+            .filter_map(|(k, v)| Some((k, v.as_str()?.to_owned())))
+            .collect();
+        crate::focus::bound(&mut row.term_env);
+    }
     Ok(row)
 }
 

@@ -94,6 +94,11 @@ fn full_row() -> Row {
         zellij_pane: Some("3".into()),
         agent_pid: Some(99),
         agent_start: Some(71_824),
+        term_env: [
+            ("NVIM".to_owned(), "/run/user/1000/nvim.1.0".to_owned()),
+            ("WINDOWID".to_owned(), "4194317".to_owned()),
+        ]
+        .into(),
     }
 }
 
@@ -136,6 +141,7 @@ fn encode_writes_keys_in_ring_order_then_ours() {
             "zellij_pane",
             "agent_pid",
             "agent_start",
+            "term_env",
         ]
     );
 }

@@ -41,6 +41,7 @@ impl Encode for Row {
             zellij_pane,
             agent_pid,
             agent_start,
+            term_env,
         } = self;
         w.str(session_id);
         w.str(provider);
@@ -72,6 +73,7 @@ impl Encode for Row {
         w.put(zellij_pane);
         w.put(agent_pid);
         w.put(agent_start);
+        w.put(term_env);
     }
 }
 
@@ -108,6 +110,7 @@ impl Decode<'_> for Row {
             zellij_pane: r.get()?,
             agent_pid: r.get()?,
             agent_start: r.get()?,
+            term_env: r.get()?,
         })
     }
 }

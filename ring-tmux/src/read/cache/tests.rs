@@ -49,6 +49,7 @@ fn full_row() -> Row {
         zellij_pane: Some("7".into()),
         agent_pid: Some(-1),
         agent_start: Some(-2),
+        term_env: [("NVIM".to_owned(), "/run/user/1000/nvim.7.0".to_owned())].into(),
     }
 }
 
