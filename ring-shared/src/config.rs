@@ -72,6 +72,33 @@ pub struct Config {
     /// ring: `ring-tmux serve` on a non-loopback address sends the detail (commands,
     /// questions, last actions) too; on loopback it always does.
     pub serve_detail: bool,
+    /// ring: whether `ring-tmux serve`'s page may answer a waiting session's dialog.
+    pub serve_answers: ServeAnswers,
+    /// ring: an ntfy note of a waiting session carries an "Answer" button that opens the
+    /// board's answer page for it (a link, never an answer sent from the note).
+    pub notify_answer_button: bool,
+}
+
+/// `serve_answers`: where `ring-tmux serve`'s page may answer dialogs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServeAnswers {
+    /// Only when the server listens on a loopback address (the default).
+    Loopback,
+    /// On every listener, beyond loopback too.
+    On,
+    /// Never.
+    Off,
+}
+
+impl ServeAnswers {
+    /// Whether a listener (`loopback` or not) takes answers.
+    pub fn allows(self, loopback: bool) -> bool {
+        match self {
+            ServeAnswers::Loopback => loopback,
+            ServeAnswers::On => true,
+            ServeAnswers::Off => false,
+        }
+    }
 }
 
 impl Default for Config {
@@ -104,6 +131,8 @@ impl Default for Config {
             notify_desktop_wait_seconds: 60,
             notify_display_ms: 5000,
             serve_detail: false,
+            serve_answers: ServeAnswers::Loopback,
+            notify_answer_button: false,
         }
     }
 }
@@ -228,6 +257,15 @@ impl Config {
             }
             "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
             "serve_detail" => self.serve_detail = boolean(key, value)?,
+            "serve_answers" => {
+                self.serve_answers = match value.as_str() {
+                    Some("loopback") => ServeAnswers::Loopback,
+                    Some("on") => ServeAnswers::On,
+                    Some("off") => ServeAnswers::Off,
+                    _ => return Err(wrong_type(key, "\"loopback\", \"on\" or \"off\"", value)),
+                };
+            }
+            "notify_answer_button" => self.notify_answer_button = boolean(key, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(unknown_key(key)),
         }
@@ -265,6 +303,8 @@ pub const KEYS: &[&str] = &[
     "notify_desktop_wait_seconds",
     "notify_display_ms",
     "serve_detail",
+    "serve_answers",
+    "notify_answer_button",
 ];
 
 /// The warning for a key ring does not know, naming the closest known key when one is close
@@ -449,6 +489,8 @@ mod tests {
     #[case::repeat_not_a_list("notify_repeat_seconds = 30", Config::default())]
     #[case::also_not_names("notify_also = [1]", Config::default())]
     #[case::bad_state_rejected("badge_states = ['waiting', 'paused']", Config::default())]
+    #[case::serve_answers_word("serve_answers = 'yes'", Config::default())]
+    #[case::serve_answers_bool("serve_answers = true", Config::default())]
     fn wrong_type_keeps_default_and_warns(#[case] text: &str, #[case] expected: Config) {
         let (config, warnings) = Config::parse(text);
         assert_eq!(config, expected);
@@ -477,6 +519,9 @@ mod tests {
     #[case::timeout_clamped("notify_timeout_seconds = 0", |c: &mut Config| c.notify_timeout_seconds = 1)]
     #[case::remote_detail("notify_remote_detail = true", |c: &mut Config| c.notify_remote_detail = true)]
     #[case::serve_detail("serve_detail = true", |c: &mut Config| c.serve_detail = true)]
+    #[case::serve_answers_on("serve_answers = 'on'", |c: &mut Config| c.serve_answers = ServeAnswers::On)]
+    #[case::serve_answers_off("serve_answers = 'off'", |c: &mut Config| c.serve_answers = ServeAnswers::Off)]
+    #[case::answer_button("notify_answer_button = true", |c: &mut Config| c.notify_answer_button = true)]
     fn valid_values_are_applied(#[case] text: &str, #[case] change: fn(&mut Config)) {
         let mut expected = Config::default();
         change(&mut expected);
