@@ -22,7 +22,7 @@ mod demo;
 mod install_ask;
 mod keys;
 mod late_formats;
-mod reply;
+pub mod reply;
 mod reply_whole;
 mod status_line;
 mod tpm;

@@ -57,6 +57,7 @@ mod read_list;
 mod read_names;
 mod read_snapshot;
 mod read_support;
+mod serve_answer;
 mod serve_http;
 mod serve_limits;
 mod serve_support;

@@ -9,7 +9,7 @@ use std::time::Duration;
 const WITHIN: Duration = Duration::from_secs(10);
 
 /// A Claude-like dialog asking about `$1`; the first key typed goes to the file `$2`.
-pub(super) const AGENT: &str = r#"#!/bin/sh
+pub const AGENT: &str = r#"#!/bin/sh
 printf '\033[2J\033[H'
 printf '● Bash(%s)\n────────────────────────────────────────\n Bash command\n   %s\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\n' "$1" "$1"
 stty raw -echo
