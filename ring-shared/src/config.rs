@@ -11,6 +11,7 @@ use toml::Value;
 mod docs;
 mod remote;
 pub use docs::{KEY_DOCS, KeyDoc};
+pub use remote::RemoteCounts;
 
 /// Every setting, with RiNG's defaults (and ring's) in `impl Default`.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,9 +91,36 @@ pub struct Config {
     /// ring: the `ring-tmux` to run on the hosts (letters, digits and `/._~-`).
     pub remote_ring_command: String,
     /// ring: the status segment counts remote sessions apart from local ones.
-    pub remote_counts_apart: bool,
+    pub remote_counts: remote::RemoteCounts,
     /// ring: the focus backends `jump` tries, in order (innermost first by default).
     pub focus_order: Vec<crate::focus::Backend>,
+    /// ring: whether `ring-tmux serve`'s page may answer a waiting session's dialog.
+    pub serve_answers: ServeAnswers,
+    /// ring: an ntfy note of a waiting session carries an "Answer" button that opens the
+    /// board's answer page for it (a link, never an answer sent from the note).
+    pub notify_answer_button: bool,
+}
+
+/// `serve_answers`: where `ring-tmux serve`'s page may answer dialogs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServeAnswers {
+    /// Only when the server listens on a loopback address (the default).
+    Loopback,
+    /// On every listener, beyond loopback too.
+    On,
+    /// Never.
+    Off,
+}
+
+impl ServeAnswers {
+    /// Whether a listener (`loopback` or not) takes answers.
+    pub fn allows(self, loopback: bool) -> bool {
+        match self {
+            ServeAnswers::Loopback => loopback,
+            ServeAnswers::On => true,
+            ServeAnswers::Off => false,
+        }
+    }
 }
 
 impl Default for Config {
@@ -132,8 +160,10 @@ impl Default for Config {
             remote_timeout_seconds: 10,
             remote_ssh_command: vec!["ssh".into()],
             remote_ring_command: "ring-tmux".into(),
-            remote_counts_apart: false,
+            remote_counts: remote::RemoteCounts::Together,
             focus_order: crate::focus::default_order(),
+            serve_answers: ServeAnswers::Loopback,
+            notify_answer_button: false,
         }
     }
 }
@@ -267,8 +297,17 @@ impl Config {
             }
             "remote_ssh_command" => self.remote_ssh_command = remote::ssh_command(key, value)?,
             "remote_ring_command" => self.remote_ring_command = remote::ring_command(key, value)?,
-            "remote_counts" => self.remote_counts_apart = remote::counts_apart(key, value)?,
+            "remote_counts" => self.remote_counts = remote::counts(key, value)?,
             "focus_order" => self.focus_order = backends(key, value)?,
+            "serve_answers" => {
+                self.serve_answers = match value.as_str() {
+                    Some("loopback") => ServeAnswers::Loopback,
+                    Some("on") => ServeAnswers::On,
+                    Some("off") => ServeAnswers::Off,
+                    _ => return Err(wrong_type(key, "\"loopback\", \"on\" or \"off\"", value)),
+                };
+            }
+            "notify_answer_button" => self.notify_answer_button = boolean(key, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(unknown_key(key)),
         }
@@ -315,6 +354,8 @@ pub const KEYS: &[&str] = &[
     "remote_ring_command",
     "remote_counts",
     "focus_order",
+    "serve_answers",
+    "notify_answer_button",
 ];
 
 /// The warning for a key ring does not know, naming the closest known key when one is close
@@ -516,6 +557,8 @@ mod tests {
     #[case::repeat_not_a_list("notify_repeat_seconds = 30", Config::default())]
     #[case::also_not_names("notify_also = [1]", Config::default())]
     #[case::bad_state_rejected("badge_states = ['waiting', 'paused']", Config::default())]
+    #[case::serve_answers_word("serve_answers = 'yes'", Config::default())]
+    #[case::serve_answers_bool("serve_answers = true", Config::default())]
     fn wrong_type_keeps_default_and_warns(#[case] text: &str, #[case] expected: Config) {
         let (config, warnings) = Config::parse(text);
         assert_eq!(config, expected);
@@ -544,6 +587,9 @@ mod tests {
     #[case::timeout_clamped("notify_timeout_seconds = 0", |c: &mut Config| c.notify_timeout_seconds = 1)]
     #[case::remote_detail("notify_remote_detail = true", |c: &mut Config| c.notify_remote_detail = true)]
     #[case::serve_detail("serve_detail = true", |c: &mut Config| c.serve_detail = true)]
+    #[case::serve_answers_on("serve_answers = 'on'", |c: &mut Config| c.serve_answers = ServeAnswers::On)]
+    #[case::serve_answers_off("serve_answers = 'off'", |c: &mut Config| c.serve_answers = ServeAnswers::Off)]
+    #[case::answer_button("notify_answer_button = true", |c: &mut Config| c.notify_answer_button = true)]
     fn valid_values_are_applied(#[case] text: &str, #[case] change: fn(&mut Config)) {
         let mut expected = Config::default();
         change(&mut expected);

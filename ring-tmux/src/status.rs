@@ -256,7 +256,7 @@ fn segment(args: &Args) {
             render_with_hosts(
                 here,
                 show_project,
-                config.remote_counts_apart,
+                config.remote_counts == ring_shared::config::RemoteCounts::Apart,
                 &loaded.hosts,
             )
         },

@@ -111,9 +111,19 @@ pub const KEY_DOCS: &[KeyDoc] = &[
         what: "ring: send the detail (the command, the question) to ntfy and the webhook too",
     },
     KeyDoc {
+        key: "notify_answer_button",
+        default: "`false`",
+        what: "ring: an ntfy note of a waiting session gets an \"Answer\" button that opens the board's answer page for it (`notify_click_url`); it never answers by itself",
+    },
+    KeyDoc {
         key: "serve_detail",
         default: "`false`",
         what: "ring: `ring-tmux serve` on a non-loopback address sends the detail (commands, questions, last actions) and folders too (never the notification settings); on loopback it always does",
+    },
+    KeyDoc {
+        key: "serve_answers",
+        default: "`\"loopback\"`",
+        what: "ring: where `ring-tmux serve`'s page may answer a waiting session's dialog: `\"loopback\"` (only on a loopback listener), `\"on\"` (beyond loopback too), `\"off\"`",
     },
     KeyDoc {
         key: "notify_terminal",

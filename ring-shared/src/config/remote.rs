@@ -60,11 +60,21 @@ pub(super) fn ring_command(key: &str, value: &Value) -> Result<String, String> {
     }
 }
 
-/// `remote_counts`: `"together"` or `"apart"`; true for apart.
-pub(super) fn counts_apart(key: &str, value: &Value) -> Result<bool, String> {
+/// `remote_counts`: how the tmux segment counts remote sessions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RemoteCounts {
+    /// With the local ones (the default).
+    #[default]
+    Together,
+    /// After the local ones, behind `⇄`.
+    Apart,
+}
+
+/// `remote_counts`: `"together"` or `"apart"`.
+pub(super) fn counts(key: &str, value: &Value) -> Result<RemoteCounts, String> {
     match value.as_str() {
-        Some("together") => Ok(false),
-        Some("apart") => Ok(true),
+        Some("together") => Ok(RemoteCounts::Together),
+        Some("apart") => Ok(RemoteCounts::Apart),
         _ => Err(wrong_type(key, "\"together\" or \"apart\"", value)),
     }
 }

@@ -203,7 +203,7 @@ const FILES: &[(&str, &str)] = &[
     ),
     (
         "events.jsonl",
-        "Every status change, read by stats and digest (halved past 5 MiB).",
+        "Every status change, read by stats and digest, and every answer sent from serve's page (halved past 5 MiB).",
     ),
     (
         "ring.log",

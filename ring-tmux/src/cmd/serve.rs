@@ -1,4 +1,4 @@
-//! `ring-tmux serve [--listen ADDR] [--token-file PATH]`: the board in a browser.
+//! `ring-tmux serve [--listen ADDR] [--token-file PATH] [--qr]`: the board in a browser.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +19,10 @@ pub struct Args {
     /// The token file (default: serve/token in the ring folder, made if missing).
     #[arg(long, value_name = "PATH")]
     pub token_file: Option<PathBuf>,
+    /// Print the address (with its token) as a QR code even when stdout is not a terminal
+    /// (beyond loopback, a terminal gets it anyway).
+    #[arg(long)]
+    pub qr: bool,
     /// One read as JSON on stdout (`snapshot` or `view`): what the server's children do.
     #[arg(long, value_name = "WHAT", hide = true)]
     pub print: Option<String>,
@@ -35,5 +39,6 @@ pub fn run(args: Args) -> ExitCode {
     crate::serve::run(&crate::serve::Options {
         listen: Some(args.listen),
         token_file: args.token_file,
+        qr: args.qr,
     })
 }

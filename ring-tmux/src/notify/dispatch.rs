@@ -105,6 +105,7 @@ pub fn target(config: &Config, name: &str) -> Target {
         send_detail: !remote || config.notify_remote_detail,
         sound: config.notify_sound,
         click: config.notify_click_url.clone().filter(|_| remote),
+        answer_button: config.notify_answer_button,
     }
 }
 

@@ -40,6 +40,9 @@ pub struct Target {
     pub sound: bool,
     /// Where tapping a remote note leads (`notify_click_url`); `None`: nowhere.
     pub click: Option<String>,
+    /// An ntfy note of one session gets an "Answer" button to the board's page for it
+    /// (`notify_answer_button`).
+    pub answer_button: bool,
 }
 
 pub mod desktop;

@@ -21,6 +21,11 @@ const PAGE: &[Asset] = &[
         bytes: include_bytes!("page/app.js"),
     },
     Asset {
+        path: "/answer.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("page/answer.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("page/style.css"),

@@ -6,6 +6,8 @@
 //!  GET  /api/view         the View ring-tmux derives from them (for tools)
 //!  GET  /api/events       server-sent events: a new snapshot each time the board changes
 //!  POST /api/jump         {"session_id": ID}: switch the tmux client (or zellij) to it
+//!  GET  /api/dialog       ?session=ID: the session's dialog, as `reply` reads it ([`answer`])
+//!  POST /api/reply        {"session", "option", "fingerprint"}: answer it ([`answer`])
 //! ```
 //!
 //! The page derives the View itself from the snapshot with ring-shared compiled to wasm and
@@ -15,11 +17,13 @@
 //! (HTTP/1.1 on a small tokio runtime), with its limits set: a request head of at most
 //! [`MAX_HEAD`] (431 past it), read within [`HEAD_TIMEOUT`]; a body refused unread past
 //! `BODY_CAP` (16 KiB); a connection idle for [`IDLE_TIMEOUT`] closed.
+mod answer;
 pub mod assets;
 pub mod auth;
 pub mod feed;
 pub mod limits;
 pub mod print;
+mod qr;
 mod reply;
 mod snapshot;
 
@@ -57,6 +61,8 @@ const BODY_CAP: u64 = 16 << 10;
 pub struct Options {
     pub listen: Option<String>,
     pub token_file: Option<PathBuf>,
+    /// Print the address as a QR code even when stdout is not a terminal.
+    pub qr: bool,
 }
 
 /// What every request handler shares.
@@ -67,6 +73,7 @@ struct Shared {
     conns: Arc<Conns>,
     log: crate::store::ErrorLog,
     env: Env,
+    answers: answer::Gate,
 }
 
 /// Serves until killed; exits non-zero, saying why, when it cannot go on.
@@ -135,8 +142,9 @@ pub fn run(options: &Options) -> ExitCode {
         conns: Conns::new(Limits::for_descriptors(raise_descriptor_limit())),
         log: crate::store::ErrorLog::new(&env.ring_home),
         env: env.clone(),
+        answers: answer::Gate::default(),
     });
-    print::announce(&env, &token, bound, !loopback);
+    print::announce(&env, &token, bound, !loopback, options.qr);
     {
         let shared = Arc::clone(&shared);
         let ring_home = env.ring_home.clone();
@@ -285,8 +293,27 @@ async fn handle(
                 None => reply::json_error(503, "the board could not be read; see ring-tmux doctor"),
             }
         }
+        (true, _, "/api/dialog") => {
+            let (asked, query) = (asked(&request), request.uri().query().map(str::to_owned));
+            let shared = Arc::clone(shared);
+            tokio::task::spawn_blocking(move || answer::dialog(query.as_deref(), &asked, &shared))
+                .await
+                .unwrap_or_else(|_| reply::json_error(500, "the dialog could not be read"))
+        }
+        (true, _, "/api/reply") => reply::json_error(405, "an answer is a POST from the page"),
         (true, _, _) => static_file(&path),
         (_, true, "/api/jump") => jump(request, shared).await,
+        (_, true, "/api/reply") => {
+            let asked = asked(&request);
+            let body = match body(request).await {
+                Ok(body) => body,
+                Err(response) => return response,
+            };
+            let shared = Arc::clone(shared);
+            tokio::task::spawn_blocking(move || answer::answer(&body, peer, &asked, &shared))
+                .await
+                .unwrap_or_else(|_| reply::json_error(500, "the answer failed"))
+        }
         _ => reply::json_error(405, "not a method this address answers"),
     }
 }
@@ -303,17 +330,36 @@ fn static_file(path: &str) -> Response {
     }
 }
 
-/// `POST /api/jump`: the body is refused unread when it says it is over [`BODY_CAP`], and
-/// read no further than that when it does not say.
-async fn jump(request: hyper::Request<Incoming>, shared: &Arc<Shared>) -> Response {
+/// The headers an answer is judged by ([`answer::foreign`]).
+fn asked(request: &hyper::Request<Incoming>) -> answer::Asked {
+    let owned = |name| header(request, name).map(str::to_owned);
+    answer::Asked {
+        host: owned("host"),
+        origin: owned("origin"),
+        fetch_site: owned("sec-fetch-site"),
+        user_agent: owned("user-agent"),
+    }
+}
+
+/// A POST's body: refused unread when it says it is over [`BODY_CAP`], and read no further
+/// than that when it does not say.
+async fn body(request: hyper::Request<Incoming>) -> Result<Bytes, Response> {
     let declared = header(&request, "content-length").map(|n| n.trim().parse::<u64>());
     if declared.is_some_and(|n| n.map_or(true, |n| n > BODY_CAP)) {
-        return reply::json_error(413, "the request is too large");
+        return Err(reply::json_error(413, "the request is too large"));
     }
     let cap = usize::try_from(BODY_CAP).unwrap_or(usize::MAX);
-    let body = match Limited::new(request.into_body(), cap).collect().await {
-        Ok(body) => body.to_bytes(),
-        Err(_) => return reply::json_error(413, "the request is too large"),
+    match Limited::new(request.into_body(), cap).collect().await {
+        Ok(body) => Ok(body.to_bytes()),
+        Err(_) => Err(reply::json_error(413, "the request is too large")),
+    }
+}
+
+/// `POST /api/jump`.
+async fn jump(request: hyper::Request<Incoming>, shared: &Arc<Shared>) -> Response {
+    let body = match body(request).await {
+        Ok(body) => body,
+        Err(response) => return response,
     };
     let shared = Arc::clone(shared);
     tokio::task::spawn_blocking(move || print::jump(&body, &shared.reader))

@@ -72,8 +72,9 @@ fn state_dir(env: &Env) -> PathBuf {
 
 /// Says where the board is (stdout, flushed: scripts and tests read it; the first line is
 /// `ring-tmux serve: the board is at URL`, an address one can open on this machine) and
-/// leaves the state file for `doctor`.
-pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool) {
+/// leaves the state file for `doctor`. Beyond loopback, on a terminal (or with `qr`), the
+/// address another machine opens follows as a QR code ([`super::qr`]).
+pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool, qr: bool) {
     let config = crate::read::read_config(&env.ring_home).0;
     let state = State {
         pid: std::process::id(),
@@ -97,8 +98,12 @@ pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool) {
     };
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "ring-tmux serve: the board is at {here}");
+    let others = if bound.ip().is_unspecified() {
+        own_addresses(bound.ip())
+    } else {
+        Vec::new()
+    };
     if bound.ip().is_unspecified() {
-        let others = own_addresses(bound.ip());
         if others.is_empty() {
             let _ = writeln!(
                 out,
@@ -107,8 +112,8 @@ pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool) {
                 bound.ip()
             );
         }
-        for ip in others {
-            let _ = writeln!(out, "ring-tmux serve: from another machine: {}", open(ip));
+        for ip in &others {
+            let _ = writeln!(out, "ring-tmux serve: from another machine: {}", open(*ip));
         }
     }
     if remote {
@@ -127,6 +132,17 @@ pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool) {
                 "are left out (serve_detail = true sends them)"
             }
         );
+    }
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    if qr || (remote && terminal) {
+        let phone = others.first().map_or_else(|| here.clone(), |ip| open(*ip));
+        if let Some(code) = super::qr::render(&phone) {
+            let _ = writeln!(
+                out,
+                "ring-tmux serve: scan to open {} on a phone:\n{code}",
+                phone.split('#').next().unwrap_or_default()
+            );
+        }
     }
     let _ = out.flush();
     if let Ok(dir) = crate::store::safe::Dir::create(&state_dir(env))

@@ -70,6 +70,7 @@ mod read_support;
 mod remote_act;
 mod remote_ssh;
 mod remote_support;
+mod serve_answer;
 mod serve_http;
 mod serve_limits;
 mod serve_support;

@@ -436,7 +436,9 @@ notify_click_url = 'https://ring.example/board'
         body["message"],
         "AskUserQuestion: Which index should I rebuild?"
     );
-    assert_eq!(body["click"], "https://ring.example/board");
+    // The board's page, opened at that session; no button without notify_answer_button.
+    assert_eq!(body["click"], "https://ring.example/board#session=q1");
+    assert!(body.get("actions").is_none(), "{body}");
     // The board's own words for that session.
     let out = h.run(&["list"], T0 + 1.0);
     let list = String::from_utf8_lossy(&out.stdout);
@@ -444,6 +446,30 @@ notify_click_url = 'https://ring.example/board'
     assert!(
         row.contains("search") && row.contains("AskUserQuestion: Which index should I rebuild?"),
         "{list}"
+    );
+}
+
+/// With `notify_answer_button = true`, the note's one button opens the board's answer page
+/// for the session (an ntfy `view` action: a link), never an `http` action that would answer
+/// from the notification.
+#[test]
+fn ntfy_answer_button_only_opens_the_answer_page() {
+    let (url, rx) = receiver(Some(200));
+    let h = Home::new(&format!(
+        "notify_backend = 'ntfy'
+notify_ntfy_url = '{url}/my-topic'
+notify_click_url = 'http://10.0.0.5:7380/#token=t0ken'
+notify_answer_button = true
+"
+    ));
+    h.permission("p1", "cargo publish", T0);
+    let (_, body) = recv(&rx);
+    let page = "http://10.0.0.5:7380/#token=t0ken&session=p1";
+    assert_eq!(body["click"], page, "{body}");
+    assert_eq!(
+        body["actions"],
+        json!([{"action": "view", "label": "Answer", "url": page, "clear": true}]),
+        "{body}"
     );
 }
 

@@ -4,6 +4,8 @@
 // wait tick here without asking the server. Every string from the board is data: it goes
 // into the page through textContent only, never as markup.
 
+import * as answer from "/answer.js";
+
 // Icons and labels: ring-shared's tables (the wasm module's statuses() and kinds()); these
 // copies only serve a build without the module.
 let STATES = {
@@ -25,13 +27,15 @@ const RETRY_MS = 1000;
 
 // The token: from the address `ring-tmux serve` printed (`#token=…`; `?token=` also read),
 // kept in this variable only (no cookie, no storage) and sent in a header. It leaves the
-// address bar at once, so it is in no history entry, bookmark or shared link.
+// address bar at once, so it is in no history entry, bookmark or shared link. A
+// `#…&session=ID` (a notification's link) opens that session's answer view once it waits.
+let WANTED = new URLSearchParams(location.hash.slice(1)).get("session");
 const TOKEN = takeToken();
 
 function takeToken() {
   const fromHash = new URLSearchParams(location.hash.slice(1)).get("token");
   const fromQuery = new URLSearchParams(location.search).get("token");
-  if (fromHash !== null || fromQuery !== null) {
+  if (fromHash !== null || fromQuery !== null || WANTED !== null) {
     history.replaceState(null, "", location.pathname);
   }
   return fromHash || fromQuery || "";
@@ -118,9 +122,13 @@ function itemFor(id) {
   button.type = "button";
   button.textContent = "Go there";
   button.addEventListener("click", () => jump(id, button));
-  go.append(button);
+  const reply = element("button", "reply");
+  reply.type = "button";
+  reply.textContent = "Answer";
+  reply.addEventListener("click", () => answer.open(id, item.name.textContent));
+  go.append(button, reply);
   li.append(head, detail, meta, go);
-  item = { li, state, name, kind, detail, idle, provider, where, go, button };
+  item = { li, state, name, kind, detail, idle, provider, where, go, button, reply };
   items.set(id, item);
   return item;
 }
@@ -141,6 +149,8 @@ function fill(item, entry) {
   item.where.textContent = entry.location || entry.cwd || "";
   // Only sessions ring knows a tmux pane or zellij tab of can be gone to.
   item.go.hidden = !(entry.tmux_socket || entry.zellij_session);
+  // Only a waiting session has a dialog to answer.
+  item.reply.hidden = entry.status !== "waiting";
 }
 
 function draw() {
@@ -167,6 +177,11 @@ function draw() {
   summary.textContent = parts.length ? parts.join(" \u00b7 ") : "nothing on the board";
   document.title = c.waiting ? `(${c.waiting}) ring` : "ring";
   empty.hidden = view.entries.length > 0;
+  const wanted = WANTED && view.entries.find((e) => e.session_id === WANTED && e.status === "waiting");
+  if (wanted) {
+    WANTED = null;
+    answer.open(wanted.session_id, items.get(wanted.session_id).name.textContent);
+  }
 }
 
 async function jump(id, button) {
@@ -248,6 +263,7 @@ async function refreshServerView() {
 }
 
 async function start() {
+  answer.setup(authorized);
   try {
     const module = await import("/pkg/ring_web.js");
     await module.default();
