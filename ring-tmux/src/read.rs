@@ -21,6 +21,7 @@
 
 mod cache;
 mod cached;
+mod copilot;
 mod files;
 mod gather;
 mod hidden;
