@@ -114,11 +114,13 @@ def screen_state(screen: str) -> tuple[str, str]:
     """What a person sees in Copilot CLI 1.0.102's TUI: its dialog, its footer while a turn
     runs ("◉ Working esc …") or at rest ("/ commands · ? help"), or the shell back."""
     lines = [l for l in screen.splitlines() if l.strip()]
+    # The shell's prompt last: Copilot is gone (after a kill -9 its last frame, a dialog too,
+    # stays above it).
+    if lines and H.SHELL_PROMPT.strip() in lines[-1]:
+        return "ended", ""
     tail = "\n".join(lines[-30:])
     if "Do you want to run this command?" in tail:
         return "waiting", "permission"
-    if lines and H.SHELL_PROMPT.strip() in lines[-1]:
-        return "ended", ""
     footer = "\n".join(lines[-2:])
     if re.search(r"Working\b", footer):
         return "working", ""
