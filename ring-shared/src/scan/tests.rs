@@ -930,13 +930,17 @@ fn an_unprompted_copilot_is_one_idle_row_until_its_hook_row() {
             Some("/dev/pts/4".into())
         )]
     );
-    let mut hook = Row::new("copilot:s1");
-    hook.provider = "copilot".into();
-    hook.cwd = "/w".into();
-    hook.status = Status::Working;
-    let mut sessions = vec![Session::from_hook(hook)];
-    sessions.extend(rows.into_iter().map(|s| s.session));
-    with_ctx(&procs, |ctx| finish(&mut sessions, ctx));
-    let ids: Vec<&str> = sessions.iter().map(|s| s.row.session_id.as_str()).collect();
-    assert_eq!(ids, ["copilot:s1"]);
+    // A hook row of its folder takes its place, a live one and (`/exit` sends `SessionEnd`
+    // while the process still runs a moment) an ended one.
+    for status in [Status::Working, Status::Ended] {
+        let mut hook = Row::new("copilot:s1");
+        hook.provider = "copilot".into();
+        hook.cwd = "/w".into();
+        hook.status = status;
+        let mut sessions = vec![Session::from_hook(hook)];
+        sessions.extend(rows.iter().map(|s| s.session.clone()));
+        with_ctx(&procs, |ctx| finish(&mut sessions, ctx));
+        let ids: Vec<&str> = sessions.iter().map(|s| s.row.session_id.as_str()).collect();
+        assert_eq!(ids, ["copilot:s1"], "{status:?}");
+    }
 }
