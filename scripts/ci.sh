@@ -236,7 +236,7 @@ if [ -x scripts/e2e-zellij.sh ]; then
   scripts/e2e-zellij.sh
 fi
 
-step "e2e: real agents (Claude Code, Codex CLI, Gemini CLI, OpenCode)"
+step "e2e: real agents (Claude Code, Codex CLI, Gemini CLI, OpenCode, GitHub Copilot CLI)"
 scripts/e2e-agents.sh
 
 if [ -x scripts/ci-install-smoke.sh ]; then

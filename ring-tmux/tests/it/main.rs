@@ -51,6 +51,7 @@ mod print_controls;
 mod props_status;
 mod read_board;
 mod read_cache;
+mod read_copilot;
 mod read_gemini;
 mod read_journal;
 mod read_list;
