@@ -110,13 +110,14 @@ def install_hooks(h: H.Harness, recorder: bool = True) -> str:
     return out.stdout
 
 
-def screen_state(screen: str) -> tuple[str, str]:
+def screen_state(screen: str, cursor_line: str = "") -> tuple[str, str]:
     """What a person sees in Copilot CLI 1.0.102's TUI: its dialog, its footer while a turn
-    runs ("◉ Working esc …") or at rest ("/ commands · ? help"), or the shell back."""
+    runs ("◉ Working esc …") or at rest ("/ commands · ? help"), or the shell back: its prompt
+    last, or where the cursor is (`cursor_line`: after a kill -9 the terminal stays on the
+    alternate screen, the prompt lands at its top over Copilot's last frame)."""
     lines = [l for l in screen.splitlines() if l.strip()]
-    # The shell's prompt last: Copilot is gone (after a kill -9 its last frame, a dialog too,
-    # stays above it).
-    if lines and H.SHELL_PROMPT.strip() in lines[-1]:
+    prompt = H.SHELL_PROMPT.strip()
+    if (lines and prompt in lines[-1]) or prompt in cursor_line:
         return "ended", ""
     tail = "\n".join(lines[-30:])
     if "Do you want to run this command?" in tail:
@@ -162,7 +163,7 @@ class Run:
     def boot(self) -> None:
         self.h.send_text(os.path.join(H.AGENTS_BIN, "copilot"))
         # 120 s: the first start unpacks Copilot's runtime (235 MB) into the shared cache.
-        ok, _ = wait_until(lambda: screen_state(self.h.capture()) == ("idle", ""), 120, 0.3)
+        ok, _ = wait_until(lambda: self.screen()[0] == ("idle", ""), 120, 0.3)
         if not ok:
             raise RuntimeError(f"Copilot did not start:\n{self.h.capture()}")
 
@@ -173,6 +174,14 @@ class Run:
             if self.mock.wait_requests(before + 1, 8):
                 return
             self.h.send_keys("Enter")
+
+    def screen(self) -> tuple[tuple[str, str], str]:
+        """The screen's state and its text."""
+        screen = self.h.capture()
+        y = self.h.tmux("display", "-p", "-t", self.h.pane, "#{cursor_y}").strip()
+        lines = screen.splitlines()
+        cursor_line = lines[int(y)] if y.isdigit() and int(y) < len(lines) else ""
+        return screen_state(screen, cursor_line), screen
 
     def copilot_pid(self) -> int | None:
         """The native `copilot` process (comm `MainThread`) under the npm loader's node."""
@@ -189,12 +198,15 @@ class Run:
         """Waits for the screen to show `want` (and `screen_text`), then polls ring until its
         board row and the pane badge match, up to DEADLINE seconds."""
         def shown() -> bool:
-            screen = self.h.capture()
-            return screen_state(screen) == want and (screen_text is None or screen_text in screen)
+            state, screen = self.screen()
+            return state == want and (screen_text is None or screen_text in screen)
         if not wait_until(shown, screen_timeout, 0.2)[0]:
-            return self.record(False, step, screen_state(self.h.capture()), "?", "?",
+            state, screen = self.screen()
+            last = [l.rstrip() for l in screen.splitlines() if l.strip()][-6:]
+            return self.record(False, step, state, "?", "?",
                                f"screen never showed {fmt(*want)}"
-                               + (f" with {screen_text!r}" if screen_text else ""))
+                               + (f" with {screen_text!r}" if screen_text else "")
+                               + "; its last lines: " + " | ".join(last))
 
         def observe():
             return newest_row(self.h), self.h.badge()
