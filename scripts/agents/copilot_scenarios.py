@@ -88,6 +88,9 @@ def prepare_home(h: H.Harness, port: int) -> None:
         {"firstLaunchAt": "2026-01-01T00:00:00.000Z", "appTipShown": True,
          "trustedFolders": [str(h.work)]}, indent=2) + "\n")
     h.extra_env.update(copilot_env(port))
+    # The pane's bash writes ~/.bash_history when the server is killed, after the folder is
+    # removed: none, so nothing is left behind in /tmp.
+    h.extra_env["HISTFILE"] = ""
     pkg_cache().mkdir(parents=True, exist_ok=True)
 
 
