@@ -21,9 +21,6 @@ pub const EVENTS_TAIL: u64 = 64 << 10;
 /// The log's name in a session's folder.
 pub const EVENTS_FILE: &str = "events.jsonl";
 
-/// The sessions' folder, relative to `$HOME`.
-pub const SESSION_STATE_DIR: &str = ".copilot/session-state";
-
 /// What the last answer to a dialog in the log's `tail` says, and when (Unix seconds):
 /// `Busy` for an approval or a denial (the turn goes on: the model is told), `Idle` for an
 /// Esc (`abort`, or a `permission.completed` that was `cancelled`). `None` when the last

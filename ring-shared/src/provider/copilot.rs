@@ -76,6 +76,10 @@ pub static PROVIDER: Provider = Provider {
 /// Copilot CLI's user settings, relative to `$HOME` (its `disableAllHooks` switch).
 pub const SETTINGS: &str = ".copilot/settings.json";
 
+/// Its sessions' folders, relative to `$HOME`: `<id>/events.jsonl` is each one's event log
+/// (`crate::agent::copilot`).
+pub const SESSION_STATE_DIR: &str = ".copilot/session-state";
+
 #[cfg(test)]
 mod tests {
     use crate::event::normalize;

@@ -5,8 +5,9 @@
 use crate::env::Env;
 use ring_shared::agent::OwnState;
 use ring_shared::agent::copilot::{
-    EVENTS_FILE, EVENTS_TAIL, SESSION_STATE_DIR, answered, answered_at, is_folder_name,
+    EVENTS_FILE, EVENTS_TAIL, answered, answered_at, is_folder_name,
 };
+use ring_shared::provider::copilot::SESSION_STATE_DIR;
 use ring_shared::registry::Row;
 use std::path::{Path, PathBuf};
 
