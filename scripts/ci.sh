@@ -266,7 +266,7 @@ if [ -x scripts/e2e-zellij.sh ]; then
   scripts/e2e-zellij.sh
 fi
 
-step "e2e: real agents (Claude Code, Codex CLI, Gemini CLI, OpenCode, Pi)"
+step "e2e: real agents (Claude Code, Codex CLI, Gemini CLI, OpenCode, Pi, GitHub Copilot CLI)"
 scripts/e2e-agents.sh
 
 if [ -x scripts/ci-install-smoke.sh ]; then

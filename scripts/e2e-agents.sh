@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The real-agent suite: the real Claude Code, Codex CLI, Gemini CLI, OpenCode and Pi (pinned npm
-# packages), offline against scripted mock model servers on 127.0.0.1, interactive in real tmux servers with
+# The real-agent suite: the real Claude Code, Codex CLI, Gemini CLI, OpenCode, Pi and GitHub
+# Copilot CLI (pinned npm packages), offline against scripted mock model servers on 127.0.0.1, interactive in real tmux servers with
 # ring.tmux loaded and ring's hooks installed by `ring-tmux install-hooks` in throwaway HOMEs.
 # Every step compares what the screen shows with ring's board (`json --all`) and the pane's
 # badge (`@ring_state` / `@ring_kind`); then one Claude scenario inside a real zellij with ring's
-# plugin, comparing the screen with the board and ring's zellij bar. See
+# plugin, comparing the screen with the board and ring's zellij bar, and the same for OpenCode and
+# Copilot. See
 # scripts/agents/*-FINDINGS.md.
 #
 #   scripts/e2e-agents.sh              install the agents if missing, run the suites, then
@@ -19,7 +20,8 @@
 #   RING_E2E_AS_INSTALLED=1            run the agents in RING_AGENTS_ROOT whatever their versions
 #                                      (no version check, nothing installed)
 #   RING_E2E_SUITES="claude codex"     run only these suites (of claude codex opencode gemini pi
-#                                      zellij opencode-zellij; default all)
+#                                      copilot zellij opencode-zellij copilot-zellij;
+#                                      default all)
 #   RING_E2E_OUT=DIR                   keep the suites' logs, the agents' versions and the hook
 #                                      payload shapes (shapes.jsonl) in DIR
 #   RING_CANARY_ROOT=DIR               --canary: where `latest` goes (default
@@ -36,7 +38,8 @@ CODEX_VERSION=0.171.0
 OPENCODE_VERSION=1.18.33
 GEMINI_VERSION=0.61.0
 PI_VERSION=0.73.1
-PACKAGES=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli opencode-ai @mariozechner/pi-coding-agent)
+COPILOT_VERSION=1.0.102
+PACKAGES=(@anthropic-ai/claude-code @openai/codex @google/gemini-cli opencode-ai @mariozechner/pi-coding-agent @github/copilot)
 
 if [ "${1:-}" = --canary ]; then
   latest_root="${RING_CANARY_ROOT:-$HOME/.cache/ring-ci/agents-latest}"
@@ -72,7 +75,7 @@ fi
 
 AGENTS="${RING_AGENTS_ROOT:-$HOME/.cache/ring-ci/agents}"
 BIN="$AGENTS/node_modules/.bin"
-SUITES=" ${RING_E2E_SUITES:-claude codex opencode gemini pi zellij opencode-zellij} "
+SUITES=" ${RING_E2E_SUITES:-claude codex opencode gemini pi copilot zellij opencode-zellij copilot-zellij} "
 wants() { [[ "$SUITES" == *" $1 "* ]]; }
 
 installed_version() { # package → its installed version, or nothing
@@ -86,6 +89,7 @@ if [ "${RING_E2E_AS_INSTALLED:-0}" = 1 ]; then
   GEMINI_VERSION=$(installed_version @google/gemini-cli || echo missing)
   OPENCODE_VERSION=$(installed_version opencode-ai || echo missing)
   PI_VERSION=$(installed_version @mariozechner/pi-coding-agent || echo missing)
+  COPILOT_VERSION=$(installed_version @github/copilot || echo missing)
 else
   if [ "$(installed_version @anthropic-ai/claude-code)" != "$CLAUDE_VERSION" ] ||
     [ "$(installed_version @openai/codex)" != "$CODEX_VERSION" ] ||
@@ -127,12 +131,25 @@ else
       "@mariozechner/pi-coding-agent@$PI_VERSION" >/dev/null ||
       { echo "e2e-agents: npm could not install Pi" >&2; exit 1; }
   fi
+  if [ "$(installed_version @github/copilot)" != "$COPILOT_VERSION" ]; then
+    if [ "${RING_CI_NO_INSTALL:-0}" = 1 ]; then
+      echo "e2e-agents: GitHub Copilot CLI $COPILOT_VERSION is not in $AGENTS" >&2
+      exit 1
+    fi
+    mkdir -p "$AGENTS"
+    echo "installing @github/copilot@$COPILOT_VERSION into $AGENTS"
+    npm install --prefix "$AGENTS" --no-audit --no-fund --loglevel=error \
+      "@github/copilot@$COPILOT_VERSION" >/dev/null ||
+      { echo "e2e-agents: npm could not install GitHub Copilot CLI" >&2; exit 1; }
+  fi
 fi
-for tool in claude codex gemini opencode pi; do
+# Copilot unpacks its runtime (235 MB) on its first run, --version too: once, beside the agents.
+export COPILOT_PKG_CACHE_HOME="$AGENTS/copilot-pkg"
+for tool in claude codex gemini opencode pi copilot; do
   "$BIN/$tool" --version >/dev/null 2>&1 ||
     { echo "e2e-agents: $BIN/$tool does not run" >&2; exit 1; }
 done
-echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version), Gemini CLI $("$BIN/gemini" --version), OpenCode $("$BIN/opencode" --version), Pi $("$BIN/pi" --version 2>&1)"
+echo "agents: $("$BIN/claude" --version), $("$BIN/codex" --version), Gemini CLI $("$BIN/gemini" --version), OpenCode $("$BIN/opencode" --version), Pi $("$BIN/pi" --version 2>&1), $("$BIN/copilot" --version | head -n 1)"
 
 cargo build -p ring-tmux --locked --quiet
 export RING_BIN="$PWD/target/debug/ring-tmux" RING_AGENTS_BIN="$BIN"
@@ -141,8 +158,9 @@ if [ -n "${RING_E2E_OUT:-}" ]; then
   logs="$RING_E2E_OUT"
   mkdir -p "$logs"
   rm -f "$logs"/*.log "$logs/shapes.jsonl"
-  printf 'Claude Code %s\nCodex %s\nGemini CLI %s\nOpenCode %s\nPi %s\n' "$CLAUDE_VERSION" \
-    "$CODEX_VERSION" "$GEMINI_VERSION" "$OPENCODE_VERSION" "$PI_VERSION" >"$logs/versions"
+  printf 'Claude Code %s\nCodex %s\nGemini CLI %s\nOpenCode %s\nPi %s\nGitHub Copilot CLI %s\n' \
+    "$CLAUDE_VERSION" "$CODEX_VERSION" "$GEMINI_VERSION" "$OPENCODE_VERSION" "$PI_VERSION" \
+    "$COPILOT_VERSION" >"$logs/versions"
   # Every scenario appends the shapes of the hook payloads it saw (harness.save_shapes); the
   # Codex suite adds its recording hook on all of Codex's events for them.
   export RING_E2E_SHAPES="$logs/shapes.jsonl"
@@ -161,6 +179,8 @@ declare -A RUNNER=(
   [pi]="scripts/agents/pi_scenarios.py"
   [zellij]="scripts/agents/zellij_scenario.py"
   [opencode-zellij]="scripts/agents/opencode_zellij.py"
+  [copilot]="scripts/agents/copilot_scenarios.py"
+  [copilot-zellij]="scripts/agents/copilot_zellij.py"
 )
 declare -A TITLE=(
   [claude]="Claude Code $CLAUDE_VERSION"
@@ -170,12 +190,14 @@ declare -A TITLE=(
   [pi]="Pi $PI_VERSION"
   [zellij]="Claude Code $CLAUDE_VERSION in zellij with ring's plugin"
   [opencode-zellij]="OpenCode $OPENCODE_VERSION in zellij with ring's plugin"
+  [copilot]="GitHub Copilot CLI $COPILOT_VERSION"
+  [copilot-zellij]="GitHub Copilot CLI $COPILOT_VERSION in zellij with ring's plugin"
 )
 
 # The five tmux suites share nothing (own HOMEs, tmux sockets and mock servers): run them side
 # by side, then print each log whole.
 declare -A PID=() RC=()
-for suite in claude codex opencode gemini pi; do
+for suite in claude codex opencode gemini pi copilot; do
   wants "$suite" || continue
   # shellcheck disable=SC2086 # the runner's words
   python3 ${RUNNER[$suite]} >"$logs/$suite.log" 2>&1 &
@@ -203,16 +225,16 @@ retry() { # first run's exit code, log, runner and its arguments (--only NAMES i
   "$@" --only "$failed" >>"$log" 2>&1
 }
 status=0
-for suite in claude codex opencode gemini pi; do
+for suite in claude codex opencode gemini pi copilot; do
   wants "$suite" || continue
   # shellcheck disable=SC2086 # the runner's words
   retry "${RC[$suite]}" "$logs/$suite.log" python3 ${RUNNER[$suite]} || status=1
 done
 # Then, alone: Claude Code inside a real zellij with ring's plugin (the bar as well as the
 # board; zellij from RING_ZELLIJ or ~/.cache/ring-ci/zellij, the plugin built if missing), and
-# OpenCode in the same world. A failed step runs the whole scenario once more.
+# OpenCode and Copilot in the same world. A failed step runs the whole scenario once more.
 # shellcheck disable=SC2086 # the runner's words
-for suite in zellij opencode-zellij; do
+for suite in zellij opencode-zellij copilot-zellij; do
   wants "$suite" || continue
   log="$logs/$suite.log"
   if ! python3 ${RUNNER[$suite]} >"$log" 2>&1; then
@@ -226,7 +248,7 @@ for suite in zellij opencode-zellij; do
   fi
 done
 all=()
-for suite in claude codex opencode gemini pi zellij opencode-zellij; do
+for suite in claude codex opencode gemini pi copilot zellij opencode-zellij copilot-zellij; do
   wants "$suite" || continue
   echo "--- ${TITLE[$suite]}"
   cat "$logs/$suite.log"

@@ -8,6 +8,9 @@
 //! own word when it is newer than the row's last event, and only from a process that still
 //! runs (pid and start time checked by the caller: after a kill -9 the file stays behind).
 //!
+//! Gemini CLI's chat file and Copilot CLI's event log ([`copilot`]) tell, the same way, of a
+//! dialog answered or dismissed without a hook.
+//!
 //! Everything here is pure: the caller reads the files and checks the processes.
 
 use crate::derive::{Session, Source, canonical_provider};
@@ -15,6 +18,8 @@ use crate::explain::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+pub mod copilot;
 
 /// The agent's own status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -22,6 +22,7 @@
 mod cache;
 pub(crate) use cache::file_parts;
 mod cached;
+mod copilot;
 mod files;
 pub(crate) mod gather;
 mod hidden;

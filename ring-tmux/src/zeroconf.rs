@@ -65,7 +65,8 @@ pub fn sources_exist(env: &Env) -> bool {
 }
 
 /// The zero-config rows for a board read (§4.1): Claude scan rows and synthetic rows
-/// when the Claude scan is known, Codex rows when the Codex scan is known, then the local
+/// when the Claude scan is known, Codex rows when the Codex scan is known, a live Copilot
+/// CLI not prompted yet when the Copilot scan is known, then the local
 /// LLM chats of the scan behind `ctx.procs` (§4.6: Ollama, then llama.cpp). Never fails:
 /// anything unreadable contributes nothing. A read of [`Need::AllRows`] publishes the rows
 /// for the zellij plugin when they changed (or the file is getting old).
@@ -122,7 +123,10 @@ pub fn scan(
     let claude_known =
         scan::known_procs(ctx, ring_shared::provider::claude::PROVIDER.name).is_some();
     let codex_known = scan::known_procs(ctx, ring_shared::provider::codex::PROVIDER.name).is_some();
-    if !claude_known && !codex_known {
+    // Copilot CLI's rows need only its processes (no files).
+    let copilot_known =
+        scan::known_procs(ctx, ring_shared::provider::copilot::PROVIDER.name).is_some();
+    if !claude_known && !codex_known && !copilot_known {
         return Scanned {
             rows: local,
             source_failed: false,

@@ -1,5 +1,6 @@
 //! GitHub Copilot CLI (npm `@github/copilot`, a native `copilot` binary; format from GitHub's
-//! "Copilot hooks reference", `github/docs` `content/copilot/reference/hooks-reference.md`).
+//! "Copilot hooks reference", `github/docs` `content/copilot/reference/hooks-reference.md`,
+//! checked against Copilot CLI 1.0.102 driven for real: `scripts/agents/COPILOT-FINDINGS.md`).
 //!
 //! Its hooks are `*.json` files in `~/.copilot/hooks/` (`{"version": 1, "hooks": {EVENT:
 //! [{"type": "command", "bash", "timeoutSec"}]}}`, flat entries, not Claude's groups). Events
@@ -35,7 +36,8 @@ pub static PROVIDER: Provider = Provider {
     // No alias: RiNG writes any other name as its own provider.
     aliases: &[],
     // The native binary (`@github/copilot-linux-x64/copilot`), started through
-    // `node …/.bin/copilot` (its npm loader) or directly.
+    // `node …/.bin/copilot` (its npm loader) or directly. Found by `argv[0]` or the script
+    // node runs: the binary's comm is `MainThread` (1.0.102).
     process: Some("copilot"),
     needles: &["copilot"],
     events: &[
@@ -50,7 +52,10 @@ pub static PROVIDER: Provider = Provider {
         delayed_permission_wait: false,
         starts_at_the_prompt: true,
         background_agents: false,
-        ended_row_covers_process: false,
+        // `/exit` sends `SessionEnd` while the process still runs for a moment: its
+        // synthetic row (a Copilot not prompted yet) must not come back then (real-agent
+        // suite, copilot-zellij exit: the bar showed it idle for a publish).
+        ended_row_covers_process: true,
         synthetic_without_tty: false,
         one_session_per_process: false,
         tool_events_carry_workdir: false,
@@ -70,6 +75,10 @@ pub static PROVIDER: Provider = Provider {
 
 /// Copilot CLI's user settings, relative to `$HOME` (its `disableAllHooks` switch).
 pub const SETTINGS: &str = ".copilot/settings.json";
+
+/// Its sessions' folders, relative to `$HOME`: `<id>/events.jsonl` is each one's event log
+/// (`crate::agent::copilot`).
+pub const SESSION_STATE_DIR: &str = ".copilot/session-state";
 
 #[cfg(test)]
 mod tests {
@@ -95,6 +104,26 @@ mod tests {
     #[case::turn_done(r#"{"hook_event_name": "Stop", "session_id": "s1", "timestamp": "2026-05-01T10:00:05Z", "cwd": "/WORK", "transcript_path": "/HOME/.copilot/session-state/s1/events.jsonl", "stop_reason": "end_turn", "stop_hook_active": false}"#, Status::Idle, "")]
     #[case::end(r#"{"hook_event_name": "SessionEnd", "session_id": "s1", "timestamp": "2026-05-01T10:00:06Z", "cwd": "/WORK", "reason": "user_exit"}"#, Status::Ended, "")]
     fn docs_payloads_map_onto_rings_states(
+        #[case] line: &str,
+        #[case] status: Status,
+        #[case] kind: &str,
+    ) {
+        let got = normalize(&docs(line), "copilot").expect("a state");
+        assert_eq!((got.status, got.waiting_kind.as_str()), (status, kind));
+        assert_eq!(got.session_id, "copilot:s1");
+    }
+
+    /// Payloads of Copilot CLI 1.0.102 as ring's installed hooks got them (real-agent suite,
+    /// copilot/basic; `scripts/agents/COPILOT-FINDINGS.md`), one session in order.
+    #[rstest]
+    #[case::first_prompt_opens_the_session(r#"{"hook_event_name": "SessionStart", "session_id": "s1", "timestamp": "2026-12-05T12:58:48.325Z", "cwd": "/WORK", "source": "new", "initial_prompt": "say hello"}"#, Status::Idle, "")]
+    #[case::prompt(r#"{"hook_event_name": "UserPromptSubmit", "session_id": "s1", "timestamp": "2026-12-05T12:58:48.402Z", "cwd": "/WORK", "prompt": "say hello"}"#, Status::Working, "")]
+    #[case::tool(r#"{"hook_event_name": "PreToolUse", "session_id": "s1", "timestamp": "2026-12-05T12:59:00.125Z", "cwd": "/WORK", "tool_name": "Bash", "tool_input": {"command": "touch /WORK/made.txt", "description": "Run a command"}}"#, Status::Working, "")]
+    #[case::dialog(r#"{"sessionId": "s1", "timestamp": 1796475540456, "cwd": "/WORK", "message": "Run command: touch /WORK/made.txt", "title": "Permission needed", "hook_event_name": "Notification", "notification_type": "permission_prompt"}"#, Status::Waiting, "permission")]
+    #[case::tool_done(r#"{"hook_event_name": "PostToolUse", "session_id": "s1", "timestamp": "2026-12-05T12:59:08.950Z", "cwd": "/WORK", "tool_name": "Bash", "tool_input": {"command": "touch /WORK/made.txt", "description": "Run a command"}, "tool_result": {"result_type": "success", "text_result_for_llm": "\n<shellId: 0 completed with exit code 0>"}}"#, Status::Working, "")]
+    #[case::turn_done(r#"{"hook_event_name": "Stop", "session_id": "s1", "timestamp": "2026-12-05T12:59:09.133Z", "cwd": "/WORK", "transcript_path": "/HOME/.copilot/session-state/s1/events.jsonl", "stop_reason": "end_turn", "stop_hook_active": false}"#, Status::Idle, "")]
+    #[case::exit(r#"{"hook_event_name": "SessionEnd", "session_id": "s1", "timestamp": "2026-12-05T12:59:55.053Z", "cwd": "/WORK", "reason": "user_exit"}"#, Status::Ended, "")]
+    fn recorded_payloads_map_onto_rings_states(
         #[case] line: &str,
         #[case] status: Status,
         #[case] kind: &str,

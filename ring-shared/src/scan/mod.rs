@@ -98,7 +98,7 @@ impl EndedRows<'_> {
 
 /// The whole zero-config source of §4.1: Claude scan rows and synthetic rows (only if
 /// the Claude scan is not unknown), then Codex threads (only if the Codex scan is not
-/// unknown), in that order.
+/// unknown), then ring's synthetic rows of live Copilot CLI processes, in that order.
 ///
 /// `evidence(id, cwd)` says whether tmux process-tree evidence names session `id` in a pane
 /// whose realpath cwd is realpath(`cwd`) (§4.10 rule 2); `|_, _| false` when there is none.
@@ -119,6 +119,18 @@ pub fn zero_config_rows(
     };
     if let Some(procs) = known_procs(ctx, provider::codex::PROVIDER.name) {
         rows.extend(codex_rows(threads, procs, rollout, ctx));
+    }
+    // Copilot CLI opens its session, and sends its first hook, at the first prompt
+    // (real-agent suite, copilot basic/start): until then its live process is an idle row,
+    // which a live hook row of its folder replaces (`finish`).
+    let copilot = provider::copilot::PROVIDER.name;
+    if let Some(procs) = known_procs(ctx, copilot) {
+        rows.extend(claude::synthetic_rows(
+            copilot,
+            procs,
+            &Default::default(),
+            ctx,
+        ));
     }
     rows
 }

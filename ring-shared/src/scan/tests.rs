@@ -893,3 +893,54 @@ fn an_unprompted_codex_tui_is_an_idle_row_until_its_thread_or_hook_row() {
             .all(|s| !s.row.session_id.starts_with("codex:synthetic:"))
     );
 }
+
+/// Copilot CLI sends nothing before its first prompt (real-agent suite, copilot basic/start):
+/// its live process (the npm loader and the native binary, one folder) is one idle row, until
+/// a live hook row of its folder takes its place.
+#[test]
+fn an_unprompted_copilot_is_one_idle_row_until_its_hook_row() {
+    let mut procs = procs(&[], None);
+    let copilot = |cwd: &str, tty: &str| Proc {
+        cwd: cwd.into(),
+        tty: Some(tty.into()),
+        ..Default::default()
+    };
+    procs.by_provider.insert(
+        "copilot".into(),
+        Some(vec![
+            copilot("/w", "/dev/pts/4"),
+            copilot("/w/", "/dev/pts/4"),
+        ]),
+    );
+    let rows = with_ctx(&procs, |ctx| {
+        zero_config_rows(
+            &[],
+            &[],
+            &mut |_| RolloutFacts::default(),
+            ctx,
+            &|_, _| false,
+            EndedRows::All,
+        )
+    });
+    assert_eq!(
+        statuses(&rows),
+        vec![(
+            "copilot:synthetic:/w".into(),
+            Status::Idle,
+            Some("/dev/pts/4".into())
+        )]
+    );
+    // A hook row of its folder takes its place, a live one and (`/exit` sends `SessionEnd`
+    // while the process still runs a moment) an ended one.
+    for status in [Status::Working, Status::Ended] {
+        let mut hook = Row::new("copilot:s1");
+        hook.provider = "copilot".into();
+        hook.cwd = "/w".into();
+        hook.status = status;
+        let mut sessions = vec![Session::from_hook(hook)];
+        sessions.extend(rows.iter().map(|s| s.session.clone()));
+        with_ctx(&procs, |ctx| finish(&mut sessions, ctx));
+        let ids: Vec<&str> = sessions.iter().map(|s| s.row.session_id.as_str()).collect();
+        assert_eq!(ids, ["copilot:s1"], "{status:?}");
+    }
+}

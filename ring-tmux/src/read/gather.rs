@@ -2,7 +2,7 @@
 //! reading command: the board commands (`status`, `oneline`, `json`, `list`, the boards, the
 //! menu, notifications) through [`super::build_view`], and the page's [`super::snapshot`].
 //! Whatever one of them knows, the other knows too: an agent's own word (Claude's session
-//! files, a Gemini cancel its chat file shows) reaches the bars and the web page alike.
+//! files, a Gemini cancel its chat file shows, a Copilot answer its event log shows) reaches the bars and the web page alike.
 
 use super::files::RowFiles;
 use super::{RealPaths, hidden, own, read_labels, read_rows_cached, realpaths_for, scan_processes};
@@ -26,8 +26,8 @@ pub(crate) struct Gathered {
     pub labels: BTreeMap<String, String>,
     /// Realpaths of the read, seeded with the scanned processes' cwds.
     pub realpaths: RealPaths,
-    /// The agents' own states: Claude Code's session files, and Gemini CLI's cancels for its
-    /// waiting rows.
+    /// The agents' own states: Claude Code's session files, and Gemini CLI's cancels and
+    /// Copilot CLI's answers for their waiting rows.
     pub own: Vec<OwnState>,
 }
 
@@ -46,6 +46,7 @@ pub(crate) fn gather(env: &Env, scan: bool) -> Gathered {
     let realpaths = realpaths_for(env, &procs);
     let mut own = own::states(env, &procs);
     own.extend(own::gemini_states(&found.rows));
+    own.extend(super::copilot::states(env, &found.rows));
     // The sessions live Claudes name, and those their hooks ended: who may take a slot.
     let procs = own::claim_slots(env, procs, &own, &found.rows);
     Gathered {

@@ -62,6 +62,7 @@ mod print_controls;
 mod props_status;
 mod read_board;
 mod read_cache;
+mod read_copilot;
 mod read_gemini;
 mod read_list;
 mod read_names;

@@ -31,9 +31,9 @@ fn a_waiting_hook_event_badges_its_window_and_pane_and_shows_in_the_status_line(
     );
 }
 
-/// GitHub Copilot CLI and Cursor, not driven here (Copilot needs a GitHub sign-in, Cursor
-/// its own download): payloads as their hooks documentation gives them, through the real
-/// hook in a real pane. Copilot's permission prompt badges the pane and goes when allowed;
+/// GitHub Copilot CLI and Cursor, not driven here (Copilot is, offline, in the real-agent
+/// suite: `scripts/agents/copilot_scenarios.py`; Cursor needs its own download): payloads as
+/// their hooks documentation gives them, through the real hook in a real pane. Copilot's permission prompt badges the pane and goes when allowed;
 /// Cursor, whose hooks never say it asks, is working, then idle.
 #[test]
 fn documented_copilot_and_cursor_payloads_badge_their_pane() {
