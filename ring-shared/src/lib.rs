@@ -45,6 +45,7 @@ pub mod fasthash;
 pub mod format;
 pub mod health;
 pub mod hidden;
+pub mod i18n;
 pub mod labels;
 pub mod notify;
 pub mod owner;
