@@ -24,6 +24,7 @@
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
+use std::cell::Cell;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -111,16 +112,40 @@ pub fn set_lang(lang: Lang) {
     CURRENT.store(lang as u8, Ordering::Relaxed);
 }
 
-/// The language of this process: English until [`set_lang`] says otherwise.
+thread_local! {
+    /// [`with_lang`]'s language for this thread, over the process's.
+    static OVERRIDE: Cell<Option<Lang>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with this thread speaking `lang` (tests of a renderer in one language, which
+/// must not change the language of tests running beside them).
+pub fn with_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Lang>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            OVERRIDE.with(|o| o.set(self.0));
+        }
+    }
+    let _restore = Restore(OVERRIDE.with(|o| o.replace(Some(lang))));
+    f()
+}
+
+/// The language of this thread ([`with_lang`]), else of this process: English until
+/// [`set_lang`] says otherwise.
 pub fn lang() -> Lang {
+    if let Some(lang) = OVERRIDE.with(Cell::get) {
+        return lang;
+    }
     Lang::ALL
         .get(usize::from(CURRENT.load(Ordering::Relaxed)))
         .copied()
         .unwrap_or_default()
 }
 
-fn bundles() -> &'static [FluentBundle<FluentResource>; 2] {
-    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 2]> = OnceLock::new();
+type Bundles = [FluentBundle<FluentResource>; SOURCES.len()];
+
+fn bundles() -> &'static Bundles {
+    static BUNDLES: OnceLock<Bundles> = OnceLock::new();
     BUNDLES.get_or_init(|| SOURCES.map(|(_, tag, source)| bundle(tag, source)))
 }
 

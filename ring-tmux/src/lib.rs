@@ -24,6 +24,7 @@ pub mod env;
 pub mod gc;
 pub mod hook;
 pub mod install;
+pub mod lang;
 pub mod notify;
 pub mod printable;
 pub mod procs;

@@ -48,6 +48,7 @@ board-reply-changed = the dialog changed since it was listed; nothing was sent (
 board-sent = sent { $number }
 board-only-hidden = only a hidden session can be shown again (a lists them)
 board-only-waiting = only a waiting session has a dialog to answer
+board-not-an-option = { $number } is not one of the options
 
 ## Notifications (desktop, terminal, ntfy, webhook)
 notify-said = { $name } { $what }
@@ -63,4 +64,5 @@ notify-test-body = ring-tmux notify --test: this channel works
 ## The zellij bar
 zellij-permission = ring: permission needed — run `ring-tmux install-zellij`, or click here and press y
 zellij-no-home = ring: cannot open ring_home ({ $error })
+zellij-config = ring config: { $error }
 zellij-no-sessions = ring: no sessions/ here — set the plugin's cwd (or ring_home) to the ring folder

@@ -44,6 +44,7 @@ board-reply-changed = 對話框在列出後變了，什麼都沒送（按 p 重�
 board-sent = 已送出 { $number }
 board-only-hidden = 只有已隱藏的 session 才能重新顯示（按 a 列出來）
 board-only-waiting = 只有在等你的 session 才有對話框可以回
+board-not-an-option = { $number } 不是選項之一
 
 ## 通知（桌面、終端機、ntfy、webhook）
 notify-said = { $name } { $what }
@@ -59,4 +60,5 @@ notify-test-body = ring-tmux notify --test：這個管道可以用
 ## zellij 狀態列
 zellij-permission = ring：需要權限，請跑 `ring-tmux install-zellij`，或點這裡再按 y
 zellij-no-home = ring：打不開 ring_home（{ $error }）
+zellij-config = ring 設定：{ $error }
 zellij-no-sessions = ring：這裡沒有 sessions/，請把外掛的 cwd（或 ring_home）設成 ring 的資料夾

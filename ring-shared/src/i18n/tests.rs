@@ -166,3 +166,13 @@ fn the_process_language_is_english_until_set() {
     assert_eq!(crate::t!("state-idle"), "done/idle");
     assert_eq!(crate::t!("notify-more", count = 3), "ring: 3 more waiting");
 }
+
+#[test]
+fn with_lang_speaks_for_this_thread_only_and_restores() {
+    let inner = with_lang(Lang::ZhHant, || {
+        let other = std::thread::spawn(|| crate::t!("state-waiting")).join();
+        (crate::t!("state-waiting"), other.expect("thread"))
+    });
+    assert_eq!(inner, ("等你".to_owned(), "waiting".to_owned()));
+    assert_eq!(crate::t!("state-waiting"), "waiting", "restored after");
+}
