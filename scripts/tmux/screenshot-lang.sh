@@ -40,7 +40,7 @@ export HOME="$WORK/home" RING_HOME="$WORK/ring" RING_PROCS="$WORK/procs.json"
 unset TMUX TMUX_PANE
 echo '{"claude-code": null, "codex": null}' >"$RING_PROCS"
 hook() { "$BIN" hook <<<"$1"; }
-base() { printf '"session_id": "%s", "cwd": "%s"' "$1" "$WORK/projects/$2"; }
+base() { mkdir -p "$HOME/src/$2" && printf '"session_id": "%s", "cwd": "%s"' "$1" "$HOME/src/$2"; }
 hook "{\"hook_event_name\": \"Stop\", $(base s-docs docs)}"
 hook "{\"hook_event_name\": \"PreToolUse\", $(base s-web webapp), \"tool_name\": \"AskUserQuestion\", \"tool_input\": {\"questions\": [{\"question\": \"Which auth provider should I wire up?\"}]}}"
 sleep 1
@@ -48,11 +48,16 @@ hook "{\"hook_event_name\": \"PermissionRequest\", $(base s-api api), \"tool_nam
 hook "{\"hook_event_name\": \"UserPromptSubmit\", $(base s-mig migrations)}"
 
 ENVS="RING_LANG=$LANG_TAG RING_HOME=$RING_HOME RING_PROCS=$RING_PROCS HOME=$HOME"
-tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 24 \
+tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 20 \
 	"env $ENVS sh -c '$BIN list; exec sleep 100000'"
-tmux -L "$SOCK" split-window -v -l 15 "env $ENVS $BIN board"
+tmux -L "$SOCK" split-window -v -l 13 "env $ENVS $BIN board"
 tmux -L "$SOCK" set -g status off
 sleep 3
-tmux -L "$SOCK" capture-pane -e -p >"$WORK/screen.ansi"
-"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 940 500
+# Each pane on its own (capture-pane reads one pane), the list above the board.
+{
+	tmux -L "$SOCK" capture-pane -e -p -t 0.0 | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+	echo
+	tmux -L "$SOCK" capture-pane -e -p -t 0.1
+} >"$WORK/screen.ansi"
+"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 940 440
 echo "screenshot-lang: wrote $OUT"
