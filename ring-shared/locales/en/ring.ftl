@@ -61,6 +61,12 @@ notify-quiet = ring: { $count } waited while quiet
 notify-test = ring: test notification
 notify-test-body = ring-tmux notify --test: this channel works
 
+## The zellij board's help line (wide, two lines, narrow)
+zellij-board-help = ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · r refresh · Esc close
+zellij-board-help-keys = ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close
+zellij-board-help-more = a ended+hidden · u unhide · r refresh
+zellij-board-help-short = jk move · Enter go · p n dd a u r · Esc close
+
 ## The zellij bar
 zellij-permission = ring: permission needed — run `ring-tmux install-zellij`, or click here and press y
 zellij-no-home = ring: cannot open ring_home ({ $error })

@@ -57,6 +57,12 @@ notify-quiet = ring：安靜模式時有 { $count } 個在等你
 notify-test = ring：測試通知
 notify-test-body = ring-tmux notify --test：這個管道可以用
 
+## zellij 看板的按鍵說明（寬、兩行、窄）
+zellij-board-help = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · a 離場＋隱藏 · u 取消隱藏 · r 刷新 · Esc 關閉
+zellij-board-help-keys = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · Esc 關閉
+zellij-board-help-more = a 離場＋隱藏 · u 取消隱藏 · r 刷新
+zellij-board-help-short = jk 移動 · Enter 跳過去 · p n dd a u r · Esc 關閉
+
 ## zellij 狀態列
 zellij-permission = ring：需要權限，請跑 `ring-tmux install-zellij`，或點這裡再按 y
 zellij-no-home = ring：打不開 ring_home（{ $error }）

@@ -168,6 +168,7 @@ fn the_process_language_is_english_until_set() {
 }
 
 #[test]
+#[allow(clippy::disallowed_methods)] // A second thread shows the language is per thread.
 fn with_lang_speaks_for_this_thread_only_and_restores() {
     let inner = with_lang(Lang::ZhHant, || {
         let other = std::thread::spawn(|| crate::t!("state-waiting")).join();
