@@ -187,6 +187,28 @@ mod tests {
         assert_eq!(cells::width(&bar.plain), 60);
     }
 
+    /// Traditional Chinese (issue 26): double-width labels and notices are cut by cells, so
+    /// the bar is exactly as wide as given at every width, even or odd.
+    #[rstest]
+    fn zh_hant_text_is_cut_by_cells(#[values(1, 6, 13, 21, 40, 81)] width: usize) {
+        let v = view(
+            &[(Status::Waiting, 2), (Status::Working, 1)],
+            &[
+                ("支付系統重構計畫的後端", "plan", 1),
+                ("登入頁面", "permission", 2),
+            ],
+        );
+        let notice = ring_shared::i18n::with_lang(ring_shared::i18n::Lang::ZhHant, || {
+            crate::plugin::permission_notice()
+        });
+        assert!(notice.contains("需要權限"), "{notice}");
+        let bar = layout(&v, &[notice], &Icons::default(), &Theme::default(), width);
+        assert_eq!(cells::width(&bar.plain), width, "{:?}", bar.plain);
+        for h in &bar.hits {
+            assert!(h.end <= width);
+        }
+    }
+
     #[test]
     fn empty_registry_says_ring() {
         assert_eq!(plain(&View::default(), 10).plain, " ring     ");

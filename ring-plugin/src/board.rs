@@ -176,13 +176,15 @@ pub fn render(
         .iter()
         .map(|(status, n)| format!("{}{n}", icons.marker(*status)))
         .collect();
-    let plural = if total == 1 { "" } else { "s" };
-    let mut title = format!(" ring · {total} session{plural}");
+    let mut title = format!(
+        " ring · {}",
+        ring_shared::t!("board-sessions", count = total)
+    );
     if !counts.is_empty() {
         title = format!("{title} · {}", counts.join(" "));
     }
     if board.all() {
-        title.push_str(" · with ended and hidden");
+        title.push_str(&format!(" · {}", ring_shared::t!("board-with-ended")));
     }
     theme.title.paint(&cells::fit(&title, cols), &mut out);
     // Never more lines than rows: below 3 rows the help line is left out, below 2 the list.
@@ -208,8 +210,10 @@ pub fn render(
                 style.paint(&cells::fit(&line, cols), &mut out);
                 continue;
             }
-            None if row == 0 && total == 0 && board.all() => "  no sessions".to_owned(),
-            None if row == 0 && total == 0 => "  no sessions (a: show ended ones)".to_owned(),
+            None if row == 0 && total == 0 && board.all() => {
+                format!("  {}", ring_shared::t!("board-empty"))
+            }
+            None if row == 0 && total == 0 => format!("  {}", ring_shared::t!("board-empty-hint")),
             None => String::new(),
         };
         theme.text.paint(&cells::fit(&line, cols), &mut out);

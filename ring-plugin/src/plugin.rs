@@ -30,8 +30,9 @@ const ZJSTATUS_WIDTH: usize = 120;
 pub const REFRESH_PIPE: &str = "ring::refresh";
 
 /// What a user can do about a refused permission, in the bar's words.
-pub const PERMISSION_NOTICE: &str =
-    "ring: permission needed — run `ring-tmux install-zellij`, or click here and press y";
+pub fn permission_notice() -> String {
+    ring_shared::t!("zellij-permission")
+}
 
 /// Where the plugin's `/host` is mapped.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -106,6 +107,7 @@ const SNAPSHOT_TRIES: u8 = 5;
 impl ZellijPlugin for State {
     fn load(&mut self, configuration: BTreeMap<String, String>) {
         self.settings = Settings::parse(&configuration);
+        ring_shared::i18n::set_lang(self.settings.lang);
         self.inputs = ReadInputs::decode(&self.registry, &self.settings, 0.0);
         self.visible = true;
         self.theme = Theme::new(None, &self.settings.colors);
@@ -550,17 +552,16 @@ impl State {
         // What blocks ring comes first; layout mistakes after.
         let mut notices = Vec::new();
         if self.permission == Permission::Denied {
-            notices.push(PERMISSION_NOTICE.to_owned());
+            notices.push(permission_notice());
         }
         match &self.host {
-            Host::Failed(error) => notices.push(format!(
-                "ring: cannot open ring_home ({})",
-                crate::cells::sanitize(error)
+            Host::Failed(error) => notices.push(ring_shared::t!(
+                "zellij-no-home",
+                error = crate::cells::sanitize(error)
             )),
-            Host::Ready if self.no_sessions_folder => notices.push(
-                "ring: no sessions/ here — set the plugin's cwd (or ring_home) to the ring folder"
-                    .to_owned(),
-            ),
+            Host::Ready if self.no_sessions_folder => {
+                notices.push(ring_shared::t!("zellij-no-sessions"))
+            }
             _ => {}
         }
         notices.extend(self.zero_config_error.clone());
@@ -568,7 +569,7 @@ impl State {
             self.settings
                 .errors
                 .iter()
-                .map(|e| format!("ring config: {e}")),
+                .map(|e| ring_shared::t!("zellij-config", error = e.as_str())),
         );
         notices
     }

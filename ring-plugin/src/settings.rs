@@ -109,6 +109,8 @@ pub struct Settings {
     /// A zjstatus widget to feed (`pipe_NAME`): the bar's text is sent to zjstatus whenever
     /// it changes (see [`crate::zjstatus`]).
     pub zjstatus: Option<String>,
+    /// The language of the bar and the board (`lang "zh-Hant"`): a plugin sees no `RING_LANG`.
+    pub lang: ring_shared::i18n::Lang,
     /// ring-shared keys from the layout, applied over `config.toml` by [`Settings::config`].
     ring_keys: Vec<(String, String)>,
     /// Messages about keys that were rejected, for the bar.
@@ -142,6 +144,7 @@ impl Default for Settings {
             ring_tmux: None,
             zero_config_refresh: DEFAULT_ZERO_CONFIG_REFRESH,
             zjstatus: None,
+            lang: ring_shared::i18n::Lang::En,
             ring_keys: Vec::new(),
             errors: Vec::new(),
         }
@@ -240,6 +243,10 @@ impl Settings {
                     ));
                 }
                 self.zjstatus = Some(value.to_owned());
+            }
+            "lang" => {
+                self.lang = ring_shared::i18n::Lang::parse(value)
+                    .ok_or_else(|| format!("lang: {value:?} is not en or zh-Hant"))?;
             }
             "zero_config_refresh" => {
                 let seconds = value.trim().parse::<u32>().map_err(|_| {

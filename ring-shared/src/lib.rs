@@ -47,6 +47,7 @@ pub mod focus;
 pub mod format;
 pub mod health;
 pub mod hidden;
+pub mod i18n;
 pub mod labels;
 pub mod notify;
 pub mod owner;

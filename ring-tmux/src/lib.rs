@@ -26,6 +26,7 @@ pub(crate) mod focus;
 pub mod gc;
 pub mod hook;
 pub mod install;
+pub mod lang;
 pub mod notify;
 pub mod printable;
 pub mod procs;

@@ -7,6 +7,7 @@ fn main() -> ExitCode {
     if argv.get(1).map(String::as_str) == Some("hook") {
         return ring_tmux::hook::run(&argv[2..]);
     }
+    ring_tmux::lang::init();
     // The hook's detached tmux push and zellij refresh (hidden: only the hook runs it).
     if argv.get(1).map(String::as_str) == Some(ring_tmux::hook::detached::SUBCOMMAND) {
         return ring_tmux::hook::detached::run(&argv[2..]);

@@ -100,7 +100,7 @@ fn inputs(snapshot_json: &str, now_seconds: f64) -> Result<(Snapshot, f64), Stri
 struct KindJson {
     name: &'static str,
     icon: &'static str,
-    label: &'static str,
+    label: String,
     badged: bool,
 }
 
@@ -112,7 +112,7 @@ pub fn kinds_json() -> String {
         .map(|k| KindJson {
             name: k.name,
             icon: k.icon,
-            label: k.label,
+            label: k.kind.label(),
             badged: k.badged,
         })
         .collect();
@@ -124,7 +124,7 @@ pub fn kinds_json() -> String {
 struct StatusJson {
     name: &'static str,
     marker: &'static str,
-    label: &'static str,
+    label: String,
     /// Board order: lower first.
     rank: u8,
 }

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 mod footer;
 mod run;
 
-pub use footer::{HELP, HELP_KEYS, HELP_MORE, HELP_SHORT, Line, Tone};
+pub use footer::{Line, Tone, help, help_keys, help_more, help_short};
 pub use run::{
     Choice, Command, Commands, Dialog, NO_RING_TMUX, NO_RUN_COMMANDS, PERMISSION_PENDING, Run,
     failure, parse_dialog,

@@ -34,6 +34,16 @@ fn board_mode_tab_labels_and_cue_are_read() {
 }
 
 #[test]
+fn lang_chooses_the_bars_language_english_by_default() {
+    use ring_shared::i18n::Lang;
+    assert_eq!(Settings::default().lang, Lang::En);
+    for value in ["zh-Hant", "zh_TW.UTF-8"] {
+        let settings = Settings::parse(&map(&[("lang", value)]));
+        assert_eq!((settings.lang, settings.errors.len()), (Lang::ZhHant, 0));
+    }
+}
+
+#[test]
 fn states_and_refresh_are_ring_shared_keys() {
     let settings = Settings::parse(&map(&[("states", "waiting,idle"), ("refresh", "3")]));
     let config = settings.config(None);
@@ -68,6 +78,7 @@ fn layout_keys_override_config_toml() {
 #[case::word_zero_config_refresh("zero_config_refresh", "often", "zero_config_refresh")]
 #[case::wide_icon("icon_waiting", "WAITING", "icon_waiting")]
 #[case::bad_cue("cue", "yes", "cue")]
+#[case::unknown_lang("lang", "klingon", "lang: \"klingon\" is not en or zh-Hant")]
 fn bad_key_becomes_a_message_and_keeps_the_default(
     #[case] key: &str,
     #[case] value: &str,

@@ -24,13 +24,14 @@ pub fn marker(status: Status) -> &'static str {
     }
 }
 
-/// The English label of a status (RiNG's `--lang en`).
-pub fn status_label(status: Status) -> &'static str {
+/// The label of a status for people, in the process's language ([`crate::i18n`]): RiNG's
+/// words (`waiting`, `done/idle`; `等你`, `跑完停著`).
+pub fn status_label(status: Status) -> String {
     match status {
-        Status::Waiting => "waiting",
-        Status::Working => "working",
-        Status::Idle => "done/idle",
-        Status::Ended => "ended",
+        Status::Waiting => crate::t!("state-waiting"),
+        Status::Working => crate::t!("state-working"),
+        Status::Idle => crate::t!("state-idle"),
+        Status::Ended => crate::t!("state-ended"),
     }
 }
 

@@ -106,17 +106,19 @@ impl Wait {
 
     /// What it waits for, in the words of the kinds' table (`asks a question`); `waits`
     /// for a kind the table lacks.
-    pub fn what(&self) -> &'static str {
-        WaitingKind::parse(&self.kind).map_or("waits", WaitingKind::label)
+    pub fn what(&self) -> String {
+        WaitingKind::parse(&self.kind).map_or_else(|| crate::t!("kind-other"), WaitingKind::label)
     }
 
     /// Who waits, for a person: the subagent (`subagent reviewer`), else the agent's name
     /// (`Claude Code`).
     fn who(&self) -> String {
         match &self.waiter {
-            Some(who) => format!(
-                "{} ({who})",
-                crate::provider::find(&self.provider).map_or(self.provider.as_str(), |p| p.label)
+            Some(who) => crate::t!(
+                "notify-who",
+                agent = crate::provider::find(&self.provider)
+                    .map_or(self.provider.as_str(), |p| p.label),
+                who = who.as_str()
             ),
             None => crate::provider::find(&self.provider)
                 .map_or(self.provider.as_str(), |p| p.label)
@@ -279,15 +281,20 @@ impl Out {
     pub fn title(&self) -> String {
         let first = self.waits.first();
         let said = first.map_or(String::new(), |w| match &w.waiter {
-            Some(who) => format!("{}: {who} {}", w.name(), w.what()),
-            None => format!("{} {}", w.name(), w.what()),
+            Some(who) => crate::t!(
+                "notify-said-by",
+                name = w.name(),
+                who = who.as_str(),
+                what = w.what()
+            ),
+            None => crate::t!("notify-said", name = w.name(), what = w.what()),
         });
         match self.kind {
-            Kind::Waiting => format!("ring: {said}"),
-            Kind::Repeat(_) => format!("ring: reminder: {said}"),
-            Kind::More => format!("ring: {} more waiting", self.count()),
-            Kind::Quiet => format!("ring: {} waited while quiet", self.count()),
-            Kind::Test => "ring: test notification".to_owned(),
+            Kind::Waiting => crate::t!("notify-waiting", said = said),
+            Kind::Repeat(_) => crate::t!("notify-reminder", said = said),
+            Kind::More => crate::t!("notify-more", count = self.count()),
+            Kind::Quiet => crate::t!("notify-quiet", count = self.count()),
+            Kind::Test => crate::t!("notify-test"),
         }
     }
 
@@ -302,7 +309,7 @@ impl Out {
                 if detail && !w.detail.is_empty() {
                     w.detail.clone()
                 } else {
-                    format!("{} {}", w.who(), w.what())
+                    crate::t!("notify-said", name = w.who(), what = w.what())
                 }
             }
             Kind::More | Kind::Quiet => self
@@ -311,7 +318,7 @@ impl Out {
                 .map(Wait::name)
                 .collect::<Vec<_>>()
                 .join(", "),
-            Kind::Test => "ring-tmux notify --test: this channel works".to_owned(),
+            Kind::Test => crate::t!("notify-test-body"),
         }
     }
 }

@@ -360,7 +360,7 @@ fn a_note_says_what_the_board_says(
     };
     assert_eq!(out.title(), title);
     assert_eq!(out.body(true), body);
-    let what = crate::view::Kind::parse(kind).map_or("", crate::view::Kind::label);
+    let what = crate::view::Kind::parse(kind).map_or_else(String::new, crate::view::Kind::label);
     assert_eq!(
         out.body(false),
         format!("Claude Code {what}"),

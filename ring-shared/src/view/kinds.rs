@@ -28,7 +28,8 @@ pub struct KindInfo {
     /// RiNG's icon (§5.3), also the default of the tmux option `@ring-icon-<name>` and
     /// of the zellij plugin's icon setting.
     pub icon: &'static str,
-    /// A few words for people (menus, notifications).
+    /// The catalogue key of a few words for people (menus, notifications): [`Kind::label`]
+    /// says them in the process's language ([`crate::i18n`]).
     pub label: &'static str,
     /// Drawn on badges, in the tmux segment and in the menu (with its own `@ring-icon-…`
     /// option). `idle` is not: an idle prompt asks nothing in particular.
@@ -41,21 +42,21 @@ pub const KINDS: [KindInfo; 4] = [
         kind: Kind::Permission,
         name: "permission",
         icon: "\u{1F510}",
-        label: "needs permission",
+        label: "kind-permission",
         badged: true,
     },
     KindInfo {
         kind: Kind::Question,
         name: "question",
         icon: "\u{2753}",
-        label: "asks a question",
+        label: "kind-question",
         badged: true,
     },
     KindInfo {
         kind: Kind::Plan,
         name: "plan",
         icon: "\u{1F9ED}",
-        label: "has a plan to approve",
+        label: "kind-plan",
         badged: true,
     },
     KindInfo {
@@ -63,7 +64,7 @@ pub const KINDS: [KindInfo; 4] = [
         name: "idle",
         // RiNG's ⏸ without a variation selector.
         icon: "\u{23F8}",
-        label: "is idle at its prompt",
+        label: "kind-idle",
         badged: false,
     },
 ];
@@ -89,9 +90,9 @@ impl Kind {
         self.info().icon
     }
 
-    /// Words for people.
-    pub fn label(self) -> &'static str {
-        self.info().label
+    /// Words for people, in the process's language.
+    pub fn label(self) -> String {
+        crate::i18n::text(self.info().label, None)
     }
 
     /// The kinds badges draw, in table order.

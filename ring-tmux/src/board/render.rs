@@ -58,8 +58,12 @@ pub fn full_detail(entry: &Entry) -> String {
     sanitize(&entry.detail).trim().to_owned()
 }
 
-const AGENT: &str = " (agent)";
-const HIDDEN: &str = " (hidden)";
+fn agent_tag() -> String {
+    format!(" {}", ring_shared::t!("board-agent"))
+}
+fn hidden_tag() -> String {
+    format!(" {}", ring_shared::t!("board-hidden"))
+}
 
 /// Draws the board into the whole frame; `now` ages the idle times between reads.
 pub fn draw(frame: &mut Frame<'_>, app: &App, now: f64) {
@@ -89,8 +93,8 @@ fn title_line(app: &App) -> Line<'static> {
     let view = app.view();
     let total = view.entries.len();
     let mut text = format!(
-        " ring \u{b7} {total} session{}",
-        if total == 1 { "" } else { "s" }
+        " ring \u{b7} {}",
+        ring_shared::t!("board-sessions", count = total)
     );
     let counts: Vec<String> = Status::ALL
         .iter()
@@ -102,7 +106,7 @@ fn title_line(app: &App) -> Line<'static> {
         text.push_str(&counts.join(" "));
     }
     if app.all {
-        text.push_str(" \u{b7} with ended and hidden");
+        text.push_str(&format!(" \u{b7} {}", ring_shared::t!("board-with-ended")));
     }
     Line::from(Span::styled(
         text,
@@ -114,9 +118,9 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
     let view = app.view();
     if view.entries.is_empty() {
         let empty = if app.all {
-            "  no sessions"
+            format!("  {}", ring_shared::t!("board-empty"))
         } else {
-            "  no sessions (a: show ended ones)"
+            format!("  {}", ring_shared::t!("board-empty-hint"))
         };
         frame.render_widget(Paragraph::new(empty), area);
         return;
@@ -129,9 +133,13 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
         .zip(&names)
         .map(|(e, n)| {
             display_width(n)
-                + if e.agent { AGENT.len() } else { 0 }
+                + if e.agent {
+                    display_width(&agent_tag())
+                } else {
+                    0
+                }
                 + if app.is_hidden(&e.session_id) {
-                    HIDDEN.len()
+                    display_width(&hidden_tag())
                 } else {
                     0
                 }
@@ -167,14 +175,14 @@ fn draw_table(frame: &mut Frame<'_>, app: &App, now: f64, area: Rect) {
             let mut who = vec![Span::raw(name.clone())];
             if e.agent {
                 who.push(Span::styled(
-                    AGENT,
+                    agent_tag(),
                     Style::new().add_modifier(Modifier::DIM),
                 ));
             }
             let hidden = app.is_hidden(&e.session_id);
             if hidden {
                 who.push(Span::styled(
-                    HIDDEN,
+                    hidden_tag(),
                     Style::new().add_modifier(Modifier::DIM),
                 ));
             }
@@ -317,8 +325,11 @@ fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
                 ])
             }));
             let title = match &dialog.agent {
-                Some(agent) => format!(" reply \u{b7} from the {} agent ", sanitize(agent)),
-                None => " reply ".to_owned(),
+                Some(agent) => format!(
+                    " {} ",
+                    ring_shared::t!("board-reply-from", agent = sanitize(agent))
+                ),
+                None => format!(" {} ", ring_shared::t!("board-reply")),
             };
             (title, Text::from(lines))
         }
@@ -326,7 +337,7 @@ fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
             let Some(entry) = app.current() else { return };
             let what = entry
                 .waiting_kind()
-                .map_or("waits", |k: Kind| k.info().label);
+                .map_or_else(|| ring_shared::t!("kind-other"), |k: Kind| k.label());
             let mut title = format!(" {} {what} ", truncate(&name_of(entry), 32));
             if !entry.location.is_empty() {
                 title.push_str(&format!("\u{b7} {} ", sanitize(&entry.location)));
@@ -347,24 +358,34 @@ fn draw_detail(frame: &mut Frame<'_>, app: &App, area: Rect) {
 /// The last line(s): the name prompt, the reply hint, a note, or the keys.
 fn bottom_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let dim = Style::new().add_modifier(Modifier::DIM);
-    let keys = if width >= 78 {
-        " \u{2191}\u{2193} jk move \u{b7} \u{23ce} jump \u{b7} p reply \u{b7} n name \u{b7} dd hide \u{b7} a ended+hidden \u{b7} u unhide \u{b7} ? why \u{b7} r refresh \u{b7} q quit"
+    let long_keys = format!(" {}", ring_shared::t!("board-keys"));
+    let keys = if usize::from(width) >= display_width(&long_keys) {
+        long_keys
     } else {
-        " jk \u{23ce} p n dd a u ? r q"
+        " jk \u{23ce} p n dd a u ? r q".to_owned()
     };
     let line = match &app.mode {
         Mode::Naming { input, .. } => Line::from(vec![
-            Span::styled(" name: ", Style::new().add_modifier(Modifier::BOLD)),
+            Span::styled(
+                format!(" {} ", ring_shared::t!("board-name")),
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
             Span::raw(sanitize(input)),
             Span::raw("\u{2581}"),
-            Span::styled("  \u{23ce} save \u{b7} Esc cancel", dim),
+            Span::styled(format!("  {}", ring_shared::t!("board-name-keys")), dim),
         ]),
         Mode::Reply { .. } => Line::from(Span::styled(
-            " press an option's number to send it \u{b7} Esc cancel",
+            format!(" {}", ring_shared::t!("board-reply-keys")),
             dim,
         )),
-        Mode::Delete => Line::from(Span::styled(" d again: hide this session", dim)),
-        Mode::Explain { .. } => Line::from(Span::styled(" any key: back", dim)),
+        Mode::Delete => Line::from(Span::styled(
+            format!(" {}", ring_shared::t!("board-delete")),
+            dim,
+        )),
+        Mode::Explain { .. } => Line::from(Span::styled(
+            format!(" {}", ring_shared::t!("board-explain-back")),
+            dim,
+        )),
         Mode::List => match &app.note {
             Some(note) => Line::from(Span::raw(format!(" {}", sanitize(note)))),
             None => Line::from(Span::styled(keys, dim)),

@@ -26,10 +26,8 @@ pub fn answer(
     let target = Target::of(entry, socket).map_err(|r| r.to_string())?;
     let shown = reply::read(&target).map_err(|r| r.to_string())?;
     if expect.is_some_and(|e| e != shown.dialog.fingerprint()) {
-        return Err(
-            "the dialog changed since it was listed; nothing was sent (p reads it again)".into(),
-        );
+        return Err(ring_shared::t!("board-reply-changed"));
     }
     reply::answer(&target, &shown, number).map_err(|r| r.to_string())?;
-    Ok(format!("sent {number}"))
+    Ok(ring_shared::t!("board-sent", number = number.to_string()))
 }

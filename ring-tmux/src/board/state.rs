@@ -226,7 +226,10 @@ impl App {
                             expect: dialog.fingerprint,
                         }
                     } else {
-                        self.note(format!("{number} is not one of the options"));
+                        self.note(ring_shared::t!(
+                            "board-not-an-option",
+                            number = number.to_string()
+                        ));
                         self.mode = Mode::Reply { id, dialog };
                         Effect::None
                     }
@@ -264,7 +267,7 @@ impl App {
                 Some(e) if self.is_hidden(&e.session_id) => {
                     return Effect::Unhide(e.session_id.clone());
                 }
-                Some(_) => self.note("only a hidden session can be shown again (a lists them)"),
+                Some(_) => self.note(ring_shared::t!("board-only-hidden")),
                 None => {}
             },
             Key::Char('n') => {
@@ -284,7 +287,7 @@ impl App {
                 Some(e) if e.status == Status::Waiting => {
                     return Effect::ReadReply(e.session_id.clone());
                 }
-                Some(_) => self.note("only a waiting session has a dialog to answer"),
+                Some(_) => self.note(ring_shared::t!("board-only-waiting")),
                 None => {}
             },
             _ => {}

@@ -116,7 +116,7 @@ pub(crate) fn session_of(
 fn describe(entry: &Entry, short: &BTreeMap<String, String>) -> String {
     let id = short.get(&entry.session_id).unwrap_or(&entry.session_id);
     let state = ring_shared::format::status_label(entry.status);
-    let names: Vec<String> = [entry.label.as_str(), entry.project.as_str(), state]
+    let names: Vec<String> = [entry.label.as_str(), entry.project.as_str(), &state]
         .into_iter()
         .filter(|s| !s.is_empty())
         .map(sanitize)

@@ -48,9 +48,9 @@ struct Line {
 fn line_of(entry: &Entry, id: &str) -> Line {
     let icon = entry.kind_icon();
     let label = if entry.agent {
-        format!("{} agent", status_label(entry.status))
+        ring_shared::t!("state-agent", state = status_label(entry.status))
     } else {
-        status_label(entry.status).to_owned()
+        status_label(entry.status)
     };
     let state = format!("{} {label} {icon}", marker(entry.status));
     Line {
@@ -97,7 +97,7 @@ fn fit_place(place: &str, width: usize) -> String {
 /// Renders the table (with a trailing newline); `width` fits it to a terminal.
 pub fn render(view: &View, width: Option<usize>) -> String {
     if view.entries.is_empty() {
-        return "(no sessions)\n".to_owned();
+        return format!("{}\n", ring_shared::t!("list-empty"));
     }
     let short = ring_shared::pick::short_ids(view.entries.iter().map(|e| e.session_id.as_str()));
     let mut lines: Vec<Line> = view
@@ -106,12 +106,12 @@ pub fn render(view: &View, width: Option<usize>) -> String {
         .map(|e| line_of(e, short.get(&e.session_id).unwrap_or(&e.session_id)))
         .collect();
     let header = Line {
-        id: "ID".into(),
-        state: "STATE".into(),
-        project: "PROJECT".into(),
-        idle: "IDLE".into(),
-        doing: "DOING".into(),
-        place: "WHERE".into(),
+        id: ring_shared::t!("list-id"),
+        state: ring_shared::t!("list-state"),
+        project: ring_shared::t!("list-project"),
+        idle: ring_shared::t!("list-idle"),
+        doing: ring_shared::t!("list-doing"),
+        place: ring_shared::t!("list-where"),
     };
     let id_w = widest(&lines, &header.id, |l| &l.id);
     let state_w = widest(&lines, &header.state, |l| &l.state);

@@ -30,14 +30,14 @@ impl Board {
         let last = match &self.mode {
             Mode::List => match notice {
                 Some(notice) => error(notice),
-                None if cells::width(HELP) <= cols => text(HELP),
+                None if cells::width(&help()) <= cols => text(&help()),
                 // Two lines rather than keys without their words; the moves and acts last
                 // (the line kept when only one fits).
-                None if cells::width(HELP_KEYS) <= cols => {
-                    lines.push(text(HELP_MORE));
-                    text(HELP_KEYS)
+                None if cells::width(&help_keys()) <= cols => {
+                    lines.push(text(&help_more()));
+                    text(&help_keys())
                 }
-                None => text(HELP_SHORT),
+                None => text(&help_short()),
             },
             Mode::Delete { subject, .. } => {
                 text(&format!(" hide {subject}? d hides · any other key cancels"))
@@ -128,13 +128,21 @@ impl Board {
 }
 
 /// The help line while listing: the tmux board's keys (`ring-tmux board`), Esc for q.
-pub const HELP: &str = " ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · r refresh · Esc close";
-/// [`HELP`] on two lines, on a board narrower than it: the moves and acts…
-pub const HELP_KEYS: &str = " ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close";
+pub fn help() -> String {
+    format!(" {}", ring_shared::t!("zellij-board-help"))
+}
+/// [`help`] on two lines, on a board narrower than it: the moves and acts…
+pub fn help_keys() -> String {
+    format!(" {}", ring_shared::t!("zellij-board-help-keys"))
+}
 /// … and the keys the tmux board added.
-pub const HELP_MORE: &str = " a ended+hidden · u unhide · r refresh";
-/// The help line on a board narrower than [`HELP_KEYS`].
-pub const HELP_SHORT: &str = " jk move · Enter go · p n dd a u r · Esc close";
+pub fn help_more() -> String {
+    format!(" {}", ring_shared::t!("zellij-board-help-more"))
+}
+/// The help line on a board narrower than [`help_keys`].
+pub fn help_short() -> String {
+    format!(" {}", ring_shared::t!("zellij-board-help-short"))
+}
 
 pub(super) fn text(s: &str) -> Line {
     Line {

@@ -292,7 +292,7 @@ fn a_read_cancelled_with_esc_ignores_its_result() {
         Action::None
     );
     assert!(!board.busy());
-    assert_eq!(footer_text(&board), [HELP]);
+    assert_eq!(footer_text(&board), [help()]);
 }
 
 #[test]
@@ -344,10 +344,10 @@ fn outcomes_show_in_the_footer(#[case] command: Command, #[case] want: &str) {
         other => panic!("{other:?}"),
     };
     board.finished(seq, Some(0), b"", b"");
-    assert_eq!(footer_text(&board), [want, HELP]);
+    assert_eq!(footer_text(&board), [want, &help()]);
     // Until the next key.
     assert_eq!(board.handle(Key::Down, &entries()), Action::Redraw);
-    assert_eq!(footer_text(&board), [HELP]);
+    assert_eq!(footer_text(&board), [help()]);
 }
 
 #[test]
@@ -388,7 +388,7 @@ fn without_ring_tmux_the_keys_say_what_to_add(#[case] commands: Commands, #[case
 fn a_result_of_an_unknown_run_changes_nothing() {
     let mut board = ready();
     assert_eq!(board.finished(42, Some(0), b"", b""), Action::None);
-    assert_eq!(footer_text(&board), [HELP]);
+    assert_eq!(footer_text(&board), [help()]);
 }
 
 #[test]
@@ -547,9 +547,32 @@ fn the_help_line_names_the_tmux_boards_keys_and_shortens_on_a_narrow_board() {
     }
     // A floating board of 78 columns: two lines, the acts' words kept.
     let two: Vec<String> = board.footer(None, 78).into_iter().map(|l| l.text).collect();
-    assert_eq!(two, [HELP_MORE, HELP_KEYS]);
+    assert_eq!(two, [help_more(), help_keys()]);
     assert!(two.iter().all(|l| crate::cells::width(l) <= 78));
     let narrow = board.footer(None, 60);
-    assert_eq!(narrow[0].text, HELP_SHORT);
-    assert!(crate::cells::width(HELP_SHORT) <= 60);
+    assert_eq!(narrow[0].text, help_short());
+    assert!(crate::cells::width(&help_short()) <= 60);
+}
+
+/// The help line in Traditional Chinese (issue 26): chosen by cells, never wider than the
+/// board, at every width from the floating board's to a narrow pane.
+#[test]
+fn the_zh_hant_help_line_fits_by_cells() {
+    use ring_shared::i18n::{Lang, with_lang};
+    let board = Board::default();
+    for cols in [130, 100, 78, 60, 50] {
+        let lines = with_lang(Lang::ZhHant, || board.footer(None, cols));
+        let last = &lines.last().expect("a help line").text;
+        assert!(
+            last.contains("移動") && last.contains("關閉"),
+            "{cols}: {last}"
+        );
+        for line in &lines {
+            assert!(
+                crate::cells::width(&line.text) <= cols,
+                "{cols}: {}",
+                line.text
+            );
+        }
+    }
 }

@@ -277,3 +277,65 @@ fn hidden_sessions_show_marked_with_a_and_u_unhides_the_selected_one() {
     select(&mut app, "h1");
     assert_eq!(app.handle(Key::Char('u')), Effect::Unhide("h1".into()));
 }
+
+/// The board in Traditional Chinese (issue 26): double-width text keeps its columns, and
+/// the key help falls back to the short form by cells, not bytes.
+#[test]
+fn the_board_speaks_zh_hant_in_its_width() {
+    use ring_shared::i18n::{Lang, with_lang};
+    let rows = vec![
+        waiting("s1", "登入頁面", "Bash: cargo test"),
+        waiting("agent-1", "支付系統", "Bash: npm test"),
+        waiting("s2", "支付系統重構計畫的後端服務", "Bash: make"),
+    ];
+    let app = App::new(view_of(rows, &BTreeMap::new()), false);
+    // The screen as text, each wide character once (ratatui keeps the cell after it).
+    let screen = |width: u16| {
+        let mut terminal = Terminal::new(TestBackend::new(width, 14)).expect("test terminal");
+        terminal
+            .draw(|frame| draw(frame, &app, NOW))
+            .expect("drawn");
+        let buffer = terminal.backend().buffer();
+        (0..14)
+            .map(|y| {
+                let (mut line, mut x) = (String::new(), 0);
+                while x < width {
+                    let symbol = buffer[(x, y)].symbol();
+                    line.push_str(symbol);
+                    x += display_width(symbol).max(1) as u16;
+                }
+                assert_eq!(display_width(&line), usize::from(width), "{line:?}");
+                line
+            })
+            .collect::<Vec<String>>()
+    };
+    let (wide, narrow) = with_lang(Lang::ZhHant, || (screen(120), screen(80)));
+    let all = wide.concat();
+    assert!(wide[0].contains("ring · 3 個 session"), "{wide:#?}");
+    assert!(
+        all.contains("（agent）") && all.contains("要你核准權限"),
+        "{wide:#?}"
+    );
+    assert!(
+        all.contains("移動") && all.contains("離開"),
+        "the whole key help: {wide:#?}"
+    );
+    let bottom = narrow.last().expect("a footer");
+    assert!(
+        bottom.contains("jk") && !bottom.contains("移動"),
+        "short keys: {narrow:#?}"
+    );
+    // The name column is measured in cells: the agent's row holds 「支付系統 （agent）」 whole,
+    // and the long name is cut with an ellipsis at the same column.
+    let agent = wide
+        .iter()
+        .find(|l| l.contains("支付系統 （agent）"))
+        .expect("agent row");
+    let long = wide
+        .iter()
+        .find(|l| l.contains("支付系統重構"))
+        .expect("long row");
+    assert!(long.contains('…'), "{long}");
+    let idle_at = |l: &str| display_width(&l[..l.find("30s").expect("idle")]);
+    assert_eq!(idle_at(agent), idle_at(long), "{wide:#?}");
+}

@@ -63,6 +63,11 @@ impl Ring {
     }
 
     pub fn run(&self, args: &[&str]) -> Output {
+        self.run_with(args, &[])
+    }
+
+    /// [`Ring::run`] with more environment (`RING_LANG`, …).
+    pub fn run_with(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
         let procs = self.dir.path().join("procs.json");
         std::fs::write(&procs, &self.procs).expect("procs");
         let mut command = Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"));
@@ -76,6 +81,7 @@ impl Ring {
             .env("RING_NOW", NOW.to_string())
             .env("RING_PROCS", &procs)
             .env("RING_SCAN_TTL", "0")
+            .envs(vars.iter().copied())
             .output()
             .expect("run ring-tmux")
     }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Makes docs/screenshots/board-<lang>.png: `ring-tmux list` (top pane) and `ring-tmux board`
+# (bottom pane) in one language (issue 26), drawn by a real tmux on a private socket.
+#
+# The real `ring-tmux hook` records four Claude sessions into a temporary HOME and ring folder
+# (nothing of yours is read or changed); a pane runs `list` then `board` with RING_LANG set;
+# `capture-pane -e -p` reads the screen and scripts/ansi-to-png.sh renders it.
+#
+# Needs: tmux, aha, chromium, fonts-noto-color-emoji and a CJK font for zh-Hant
+# (apt-get install -y aha chromium fonts-noto-color-emoji fonts-wqy-microhei).
+# Usage: scripts/tmux/screenshot-lang.sh LANG [OUT.png]   (LANG: en or zh-Hant; BIN=… to
+# choose the ring-tmux binary; default: a debug build of this checkout).
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+LANG_TAG="${1:?usage: screenshot-lang.sh en|zh-Hant [OUT.png]}"
+OUT="${2:-$REPO/docs/screenshots/board-$LANG_TAG.png}"
+for tool in tmux aha chromium; do
+	command -v "$tool" >/dev/null || {
+		echo "screenshot-lang: $tool is missing (apt-get install -y aha chromium fonts-noto-color-emoji fonts-wqy-microhei)" >&2
+		exit 1
+	}
+done
+if [ -z "${BIN:-}" ]; then
+	(cd "$REPO" && cargo build -q -p ring-tmux)
+	BIN="$REPO/target/debug/ring-tmux"
+fi
+
+WORK="$(mktemp -d)"
+SOCK="ring-lang-shot-$$"
+cleanup() {
+	tmux -L "$SOCK" kill-server 2>/dev/null || true
+	rm -f "/tmp/tmux-$(id -u)/$SOCK"
+	rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+mkdir -p "$WORK/home"
+export HOME="$WORK/home" RING_HOME="$WORK/ring" RING_PROCS="$WORK/procs.json"
+unset TMUX TMUX_PANE
+echo '{"claude-code": null, "codex": null}' >"$RING_PROCS"
+hook() { "$BIN" hook <<<"$1"; }
+base() { mkdir -p "$HOME/src/$2" && printf '"session_id": "%s", "cwd": "%s"' "$1" "$HOME/src/$2"; }
+hook "{\"hook_event_name\": \"Stop\", $(base s-docs docs)}"
+hook "{\"hook_event_name\": \"PreToolUse\", $(base s-web webapp), \"tool_name\": \"AskUserQuestion\", \"tool_input\": {\"questions\": [{\"question\": \"Which auth provider should I wire up?\"}]}}"
+sleep 1
+hook "{\"hook_event_name\": \"PermissionRequest\", $(base s-api api), \"tool_name\": \"Bash\", \"tool_input\": {\"command\": \"cargo test -p api\"}}"
+hook "{\"hook_event_name\": \"UserPromptSubmit\", $(base s-mig migrations)}"
+
+ENVS="RING_LANG=$LANG_TAG RING_HOME=$RING_HOME RING_PROCS=$RING_PROCS HOME=$HOME"
+tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 20 \
+	"env $ENVS sh -c '$BIN list; exec sleep 100000'"
+tmux -L "$SOCK" split-window -v -l 13 "env $ENVS $BIN board"
+tmux -L "$SOCK" set -g status off
+sleep 3
+# Each pane on its own (capture-pane reads one pane), the list above the board.
+{
+	tmux -L "$SOCK" capture-pane -e -p -t 0.0 | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+	echo
+	tmux -L "$SOCK" capture-pane -e -p -t 0.1
+} >"$WORK/screen.ansi"
+"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 940 440
+echo "screenshot-lang: wrote $OUT"
