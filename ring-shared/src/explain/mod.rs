@@ -6,7 +6,7 @@
 //! [`Trail`] watching one session, and each decision point that changes that session's
 //! state (a clock rule, liveness, the agent's own word, the merge, hidden, background agents)
 //! notes its [`RuleId`] and what decided ([`Decider`]). The hook row's own state comes from
-//! the event the hook wrote it with ([`written`]). [`explanation`] puts them together.
+//! the event the hook wrote it with (`written`). [`explanation`] puts them together.
 //!
 //! ```text
 //!  row as stored ── written::rule ──────────────▶ step 0 (hook event, its owner, when)
@@ -151,7 +151,7 @@ pub struct Explanation {
 }
 
 /// The first step of a session: how its row came to be. A hook row: the rule of the event it
-/// was written with ([`written`]); a zero-config row: its source's rule.
+/// was written with (`written`); a zero-config row: its source's rule.
 pub fn origin(row: &Row, source: Source) -> Step {
     let (rule, decided_by) = match source {
         Source::Hook => (

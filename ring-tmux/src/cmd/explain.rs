@@ -1,5 +1,5 @@
 //! `ring-tmux explain SESSION [--json]` (`--session ID`: by exact id): which source and rule
-//! decided what ring shows for a session, with the evidence ([`crate::explain`]).
+//! decided what ring shows for a session, with the evidence (the `explain` module).
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -1,8 +1,8 @@
 //! Other machines on one board (issue 27): each host of `remote_hosts` is read over the
 //! user's own ssh (`ssh HOST ring-tmux json --snapshot`) by a background refresher
-//! ([`cache`]); every reader adds the last snapshot's sessions to its view, named
+//! (`remote::cache`); every reader adds the last snapshot's sessions to its view, named
 //! `host:project` ([`ring_shared::view::remote`]), and never runs ssh itself. `jump` and
-//! `reply` reach a remote session through ssh too ([`act`]).
+//! `reply` reach a remote session through ssh too (`remote::act`).
 //!
 //! ```text
 //! read::build_view ─ add_to ─▶ cache::read(HOST) ─▶ view::remote::entries ─▶ merge

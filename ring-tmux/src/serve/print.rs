@@ -73,7 +73,7 @@ fn state_dir(env: &Env) -> PathBuf {
 /// Says where the board is (stdout, flushed: scripts and tests read it; the first line is
 /// `ring-tmux serve: the board is at URL`, an address one can open on this machine) and
 /// leaves the state file for `doctor`. Beyond loopback, on a terminal (or with `qr`), the
-/// address another machine opens follows as a QR code ([`super::qr`]).
+/// address another machine opens follows as a QR code (`serve::qr`).
 pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool, qr: bool) {
     let config = crate::read::read_config(&env.ring_home).0;
     let state = State {
