@@ -17,6 +17,9 @@
 //! * `RING_PROC_TREE`: a JSON file `{"<pid>": [ppid, "args"], …}` (the compat
 //!   `process_rows` format) that replaces the `/proc` walk below the panes' shells (§4.10
 //!   rule 2). An unreadable file means no processes.
+//! * `RING_TMUX_SERVERS`: `off` keeps ring out of tmux's folder (`$TMUX_TMPDIR/tmux-UID/`):
+//!   the user's other tmux servers are then only those rows recorded (`tmux::servers`). The
+//!   test suite sets it (`.cargo/config.toml`): that folder holds the machine's real servers.
 //! * `RING_EVIDENCE_TTL`: seconds `status` / `oneline` reuse the tmux evidence gathered by an
 //!   earlier run (`RING_HOME/cache/evidence.bin`; float, `0` = never; default 30). See
 //!   `zeroconf::evidence`.

@@ -8,7 +8,9 @@ use std::process::{Command, Stdio};
 
 /// `kitty @ --to SOCKET ARGS`: its stdout when it succeeds.
 fn kitty_at(to: &str, args: &[&str]) -> Option<String> {
+    let socket = std::path::Path::new(to.strip_prefix("unix:").unwrap_or(to));
     let out = Command::new("kitty")
+        .envs(crate::focus_neovim::tools_home(socket))
         .args(["@", "--to", to])
         .args(args)
         .stdin(Stdio::null())

@@ -35,6 +35,7 @@ pub fn neovim_with_agent(place: &Place, id: &str) -> (Child, String) {
 /// `nvim --server SOCK --remote-expr EXPR`, trimmed.
 pub fn remote(sock: &str, expr: &str) -> String {
     let out = Command::new("nvim")
+        .envs(tools_home(std::path::Path::new(sock)))
         .args(["--server", sock, "--remote-expr", expr])
         .stdin(Stdio::null())
         .output()
@@ -102,4 +103,20 @@ fn a_neovim_socket_of_the_wrong_kind_is_refused() {
         "{out:?}"
     );
     assert_eq!(remote(&sock, "tabpagenr()"), "2", "nothing moved");
+}
+
+/// HOME and the XDG folders for a program a test runs itself beside `socket` (in the test's
+/// folder): never the HOME the tests run in (Neovim writes its log under it, kitty its
+/// config folder).
+pub fn tools_home(socket: &std::path::Path) -> Vec<(&'static str, std::path::PathBuf)> {
+    let dir = socket
+        .parent()
+        .map_or_else(std::env::temp_dir, std::path::Path::to_path_buf);
+    vec![
+        ("HOME", dir.join("home")),
+        ("XDG_CONFIG_HOME", dir.join("xdg")),
+        ("XDG_STATE_HOME", dir.join("xdg")),
+        ("XDG_CACHE_HOME", dir.join("xdg")),
+        ("XDG_DATA_HOME", dir.join("xdg")),
+    ]
 }

@@ -13,10 +13,12 @@ use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 /// Variables of the test process that must not reach a tmux or ring process of the test.
-const OUTSIDE: [&str; 6] = [
+const OUTSIDE: [&str; 7] = [
     "TMUX",
     "TMUX_PANE",
     "TMUX_TMPDIR",
+    // The suite's "never read tmux's folder" (.cargo/config.toml): here it is read, privately.
+    "RING_TMUX_SERVERS",
     "ZELLIJ",
     "ZELLIJ_SESSION_NAME",
     "ZELLIJ_PANE_ID",
