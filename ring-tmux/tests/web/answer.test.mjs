@@ -26,7 +26,7 @@ const NO_TMUX = spawnSync("tmux", ["-V"]).status !== 0;
 // The stand-in agent, taken from the Rust test that owns it (one script, two suites).
 const AGENT = (() => {
   const rust = readFileSync(join(HERE, "..", "it", "e2e_tmux", "reply.rs"), "utf8");
-  const found = rust.match(/pub const AGENT: &str = r#"([\s\S]*?)"#;/);
+  const found = rust.match(/pub(?:\(crate\))? const AGENT: &str = r#"([\s\S]*?)"#;/);
   assert.ok(found, "the AGENT script in e2e_tmux/reply.rs");
   return found[1];
 })();
