@@ -214,6 +214,9 @@ async function listen() {
       }
       if (!response.ok || !response.body) throw new Error(String(response.status));
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      // "live" is said once per connection: a later snapshot (a jump writes the ring folder
+      // too) must not wipe what a button just reported ("switched").
+      connected = false;
       let buffer = "";
       for (;;) {
         const { value, done } = await reader.read();
@@ -233,6 +236,9 @@ async function listen() {
   }
 }
 
+// Whether this connection's first snapshot has come (and "live" been said).
+let connected = false;
+
 // One server-sent event block: `event: NAME` and `data: …` lines.
 function onEvent(block) {
   let name = "message";
@@ -242,7 +248,10 @@ function onEvent(block) {
     else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
   }
   if (name !== "snapshot" || data.length === 0) return;
-  connection.textContent = "live";
+  if (!connected) {
+    connection.textContent = "live";
+    connected = true;
+  }
   if (wasm) {
     setSnapshot(data.join("\n"));
   } else {
