@@ -1,9 +1,9 @@
 //! An iTerm2 session (macOS): AppleScript finds the session whose tty is the row's and
 //! selects its window, tab and session.
 
-use super::{Focus, Sys, applescript};
+use super::{Focus, Sys, tab_on_tty};
 use ring_shared::Row;
-use ring_shared::focus::{Backend, tty_path};
+use ring_shared::focus::Backend;
 
 pub(crate) struct Iterm2;
 
@@ -41,11 +41,6 @@ impl Focus for Iterm2 {
     }
 
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
-        let tty = row
-            .tty
-            .as_deref()
-            .filter(|t| tty_path(t))
-            .ok_or("no usable tty")?;
-        applescript(sys, &script(tty), format!("iTerm2 session on {tty}"))
+        tab_on_tty(row, sys, script, "iTerm2 session")
     }
 }

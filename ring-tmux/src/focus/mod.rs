@@ -201,11 +201,22 @@ pub(crate) fn reach(row: &Row, order: &[Backend], sys: &Sys) -> Outcome {
     outcome
 }
 
-/// Runs an AppleScript (`osascript -e`) that answers `ok` when it brought `what` forward and
-/// `notfound` when the app has no such tab.
-pub(crate) fn applescript(sys: &Sys, script: &str, what: String) -> Result<String, String> {
-    match sys.run("osascript", &["-e", script], &[])?.trim() {
-        "ok" => Ok(what),
+/// Brings forward the macOS terminal tab on the row's tty: `script(tty)` is an AppleScript
+/// (`osascript -e`) that answers `ok` when it did and `notfound` when the app has no such tab;
+/// `what` names the tab (iTerm2 session, Terminal.app tab).
+pub(crate) fn tab_on_tty(
+    row: &Row,
+    sys: &Sys,
+    script: fn(&str) -> String,
+    what: &str,
+) -> Result<String, String> {
+    let tty = row
+        .tty
+        .as_deref()
+        .filter(|t| ring_shared::focus::tty_path(t))
+        .ok_or("no usable tty")?;
+    match sys.run("osascript", &["-e", &script(tty)], &[])?.trim() {
+        "ok" => Ok(format!("{what} on {tty}")),
         "notfound" => Err("no tab on that tty".into()),
         other => Err(format!(
             "osascript answered {:?}",

@@ -1,9 +1,9 @@
 //! A Terminal.app tab (macOS): AppleScript finds the tab whose tty is the row's, selects it
 //! and brings its window to the front.
 
-use super::{Focus, Sys, applescript};
+use super::{Focus, Sys, tab_on_tty};
 use ring_shared::Row;
-use ring_shared::focus::{Backend, tty_path};
+use ring_shared::focus::Backend;
 
 pub(crate) struct TerminalApp;
 
@@ -38,11 +38,6 @@ impl Focus for TerminalApp {
     }
 
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
-        let tty = row
-            .tty
-            .as_deref()
-            .filter(|t| tty_path(t))
-            .ok_or("no usable tty")?;
-        applescript(sys, &script(tty), format!("Terminal.app tab on {tty}"))
+        tab_on_tty(row, sys, script, "Terminal.app tab")
     }
 }
