@@ -237,8 +237,26 @@ pub fn answer(target: &Target, shown: &Shown, number: u32) -> Result<(), Refusal
     )
 }
 
-/// [`read`] over any capture.
+/// [`read`] over any capture. A capture that failed or shows no dialog at all is taken again
+/// a few times: zellij's `dump-screen` can fail, or hand back a screen without the pane's
+/// text, while another zellij CLI call runs (CI on 870aebe: the board's p, then 1, said "no
+/// dialog" over a dialog on screen). Only what a capture shows decides: no key goes without
+/// the two equal reads in [`answer_with`].
 pub fn read_with(capture: &mut dyn FnMut() -> Option<String>) -> Result<Shown, Refusal> {
+    let mut last = read_once(capture);
+    for _ in 0..RETRIES {
+        match &last {
+            Err(refusal) if refusal.what.starts_with("no dialog") || refusal.what == GONE => {
+                std::thread::sleep(SETTLE);
+                last = read_once(capture);
+            }
+            _ => break,
+        }
+    }
+    last
+}
+
+fn read_once(capture: &mut dyn FnMut() -> Option<String>) -> Result<Shown, Refusal> {
     let screen = capture().ok_or_else(gone_pane)?;
     dialog::read(&screen)
         .map(|dialog| Shown { dialog })
@@ -281,7 +299,7 @@ pub fn answer_with(
         if i > 0 {
             std::thread::sleep(SETTLE);
         }
-        let now = read_again(capture).map_err(|_| {
+        let now = read_with(capture).map_err(|_| {
             Refusal::new(
                 "the dialog is no longer on screen (answered already?)",
                 "nothing was sent; read it again with `ring-tmux reply SESSION`",
@@ -313,25 +331,7 @@ pub fn answer_with(
     }
 }
 
-/// [`read_with`], where a capture that failed or shows no dialog at all is tried again a few
-/// times: zellij's `dump-screen` can fail, or hand back a screen without the pane's text,
-/// while another zellij CLI call runs. Only what a capture shows decides: no key goes without
-/// the two equal reads above.
-fn read_again(capture: &mut dyn FnMut() -> Option<String>) -> Result<Shown, Refusal> {
-    let mut last = read_with(capture);
-    for _ in 0..RETRIES {
-        match &last {
-            Err(refusal) if refusal.what.starts_with("no dialog") || refusal.what == GONE => {
-                std::thread::sleep(SETTLE);
-                last = read_with(capture);
-            }
-            _ => break,
-        }
-    }
-    last
-}
-
-/// How many more captures [`read_again`] takes.
+/// How many more captures [`read_with`] takes.
 const RETRIES: usize = 4;
 
 /// The key for option `number`: one digit, of an option the dialog has.
