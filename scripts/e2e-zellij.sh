@@ -17,7 +17,9 @@ ok() { printf '  \033[32m✓\033[0m %s\n' "$*"; }
 fail() {
   printf '  \033[31m✗ %s\033[0m\n' "$*"
   FAILS=$((FAILS + 1))
-  screen | sed 's/^/    │/' | grep -v '^    │ *│ *$' | head -30
+  # head closing the pipe early is SIGPIPE (141) upstream: with pipefail and set -e that ended
+  # the whole run at its first failed check (CI on 870aebe), hiding the checks after it.
+  screen | sed 's/^/    │/' | grep -v '^    │ *│ *$' | head -30 || true
 }
 # expect NAME SECONDS 'condition'
 expect() {
