@@ -2,42 +2,32 @@
 //!
 //! `§N.M` in comments: section N.M of `docs/rules.md`, where every state rule is written out.
 //!
-//! * [`env`](mod@env): the ring folder, the clock and the process-scan seams (`RING_HOME`, `RING_NOW`, `RING_PROCS`).
-//! * [`store`]: the registry on disk: atomic row writes under a per-session lock, `events.jsonl`,
-//!   hidden sessions, labels, the bounded error log.
-//! * [`procs`]: live agent processes and tty discovery from `/proc` (Appendix B, §3.9).
+//! The modules are layers; each uses the ones above it in this list and none below:
+//!
+//! * [`sys`]: the process's world: the ring folder and clock seams ([`sys::env`]), live agent
+//!   processes ([`sys::procs`]), terminals ([`sys::tty`]), the language ([`sys::lang`]).
+//! * [`store`]: the registry on disk: atomic row writes under a per-session lock,
+//!   `events.jsonl`, hidden sessions, labels, the bounded error log.
+//! * [`gather`]: one read's inputs from disk and `/proc` (rows, processes, the agents' own
+//!   state files, zero-config sessions) turned into `ring_shared::view` by one path.
 //! * [`hook`]: `ring-tmux hook`, the writer every agent event runs.
-//! * [`read`]: the board from disk: `oneline`, `json`, `list`, `status`.
-//! * [`tmux`]: pane-option push, drift repair, badges, `jump`, `menu`, the board's popup.
-//! * [`board`]: `ring-tmux board`, the live full-screen board (ratatui).
-//! * [`reply`]: reply in place: read a session's dialog from its pane and answer it.
-//! * [`install`], [`doctor`], [`gc`]: lifecycle commands; [`zellij`]: `install-zellij` and the plugin refresh pipe.
-//! * [`serve`]: `ring-tmux serve`, the board in a browser (HTTP, server-sent events, the page).
-//! * [`cli`]: the one clap definition; [`cmd`]: one module per subcommand; [`voice`]: how they
-//!   report errors (prefix, colour, exit codes).
+//! * [`tmux`], [`zellij`], [`remote`]: the multiplexers and other hosts: pane options,
+//!   badges, drift repair, popups; the zellij plugin's install and refresh; hosts over ssh.
+//! * [`act`]: what ring does for the user at a distance: reply in place, focus a terminal.
+//! * [`out`]: what a person reads: the status line, the boards, the web page, notifications,
+//!   `explain`, and the one voice of errors.
+//! * [`admin`]: lifecycle commands: install, doctor, gc.
+//! * [`cmd`]: the one clap definition ([`cmd::cli`]) and one module per subcommand, each
+//!   handing typed values to the layers above.
 
-pub mod board;
-pub mod cli;
+pub mod act;
+pub mod admin;
 pub mod cmd;
-pub mod doctor;
-pub mod env;
-pub(crate) mod explain;
-pub(crate) mod focus;
-pub mod gc;
+pub mod gather;
 pub mod hook;
-pub mod install;
-pub mod lang;
-pub mod notify;
-pub mod printable;
-pub mod procs;
-pub mod read;
-pub mod remote;
-pub mod reply;
-pub mod serve;
-pub mod status;
+pub mod out;
+pub(crate) mod remote;
 pub mod store;
+pub mod sys;
 pub mod tmux;
-pub mod tty;
-pub mod voice;
 pub mod zellij;
-pub mod zeroconf;

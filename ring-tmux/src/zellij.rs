@@ -22,9 +22,9 @@ mod kdl;
 mod keybind;
 
 use crate::cmd::install_zellij::Args as InstallArgs;
-use crate::env::Env;
-use crate::install::jsonfile::write_atomic;
-use crate::install::out;
+use crate::sys::env::Env;
+use crate::admin::install::jsonfile::write_atomic;
+use crate::admin::install::out;
 use ring_shared::Row;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -123,12 +123,12 @@ pub fn install_zellij(args: &InstallArgs) -> ExitCode {
         &paths.plugin,
     ) {
         Ok(source) => source,
-        Err(message) => return crate::voice::fail(&message, ""),
+        Err(message) => return crate::out::voice::fail(&message, ""),
     };
     let ring_tmux = running_binary();
     match install(&paths, &source, ring_tmux.as_deref(), args.dry_run) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => crate::voice::fail(&message, ""),
+        Err(message) => crate::out::voice::fail(&message, ""),
     }
 }
 
@@ -359,7 +359,7 @@ fn delete(path: &Path, dry_run: bool) -> Result<String, String> {
 /// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).
 fn create_ring_home(ring_home: &Path) -> Result<(), String> {
     let sessions = ring_home.join("sessions");
-    crate::store::ensure_dir(&crate::env::resolve(&sessions))
+    crate::store::ensure_dir(&crate::sys::env::resolve(&sessions))
         .map_err(|e| format!("cannot create {}: {e}", sessions.display()))
 }
 
@@ -378,7 +378,7 @@ fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
         .unwrap_or_default();
     let backup = path.with_file_name(format!(
         "{name}.{}.bak",
-        crate::install::stamp_now().replace([':', ' '], "-")
+        crate::admin::install::stamp_now().replace([':', ' '], "-")
     ));
     write_atomic(&backup, &old).map_err(|e| format!("cannot write {}: {e}", backup.display()))?;
     Ok(Some(backup))

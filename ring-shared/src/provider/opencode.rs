@@ -90,7 +90,7 @@ mod tests {
     use serde_json::json;
 
     /// Payloads as ring's plugin builds them from the bus events of OpenCode 1.18.33
-    /// (ring-tmux/src/install/opencode_plugin.js).
+    /// (ring-tmux/src/admin/install/opencode_plugin.js).
     #[rstest]
     #[case::created("session.created", json!({}), Status::Idle, "")]
     #[case::busy("session.status", json!({"status": "busy"}), Status::Working, "")]

@@ -88,7 +88,7 @@ mod tests {
     use serde_json::json;
 
     /// Payloads as ring's extension builds them from Pi 0.73.1's events
-    /// (ring-tmux/src/install/pi_extension.ts; the session id is Pi's
+    /// (ring-tmux/src/admin/install/pi_extension.ts; the session id is Pi's
     /// `sessionManager.getSessionId()`).
     #[rstest]
     #[case::start("session_start", json!({"reason": "startup"}), Status::Idle, "")]

@@ -25,7 +25,7 @@ pub struct Args {
 
 /// Runs the board until a jump or q.
 pub fn run(args: Args) -> ExitCode {
-    crate::board::run(crate::board::Options {
+    crate::out::board::run(crate::out::board::Options {
         socket: given(args.socket),
         client: given(args.client),
         all: args.all,

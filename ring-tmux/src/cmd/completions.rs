@@ -1,6 +1,6 @@
 //! `ring-tmux completions SHELL`: the shell completion script. The script is clap_complete's
 //! dynamic registration: at each Tab the shell runs `ring-tmux` itself (with
-//! `RING_TMUX_COMPLETE=SHELL`), which completes from the clap definition ([`crate::cli`]):
+//! `RING_TMUX_COMPLETE=SHELL`), which completes from the clap definition ([`crate::cmd::cli`]):
 //! every subcommand and flag, every flag's possible values, and session ids and labels read
 //! from the ring folder (as RiNG completes ids). A static script could not know the
 //! sessions; hand-written glue calling a hidden subcommand from five shells' scripts is what
@@ -33,7 +33,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let shells = Shells::builtins();
     let Some(shell) = shells.completer(&args.shell.to_string()) else {
-        return crate::voice::fail(
+        return crate::out::voice::fail(
             &format!("no completion script for {}", args.shell),
             "use bash, zsh, fish, elvish or powershell",
         );
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(e) =
         shell.write_registration(VAR, "ring-tmux", "ring-tmux", "ring-tmux", &mut script)
     {
-        return crate::voice::fail(&format!("cannot write the script: {e}"), "");
+        return crate::out::voice::fail(&format!("cannot write the script: {e}"), "");
     }
     super::man::print(&script)
 }
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> ExitCode {
 /// Completes when the shell's script asks (`RING_TMUX_COMPLETE` set), then exits; returns
 /// at once otherwise.
 pub fn complete_if_asked() {
-    clap_complete::CompleteEnv::with_factory(crate::cli::command)
+    clap_complete::CompleteEnv::with_factory(crate::cmd::cli::command)
         .var(VAR)
         .complete();
 }
@@ -90,13 +90,13 @@ fn sessions(current: &OsStr, hidden_only: bool) -> Vec<CompletionCandidate> {
     let Some(current) = current.to_str() else {
         return Vec::new();
     };
-    let env = crate::env::Env::from_process();
-    let labels = crate::read::read_labels(&env);
-    let hidden = crate::read::hidden_ids(&env);
+    let env = crate::sys::env::Env::from_process();
+    let labels = crate::gather::read_labels(&env);
+    let hidden = crate::gather::hidden_ids(&env);
     let ids: Vec<(String, String)> = if hidden_only {
         hidden.into_iter().map(|id| (id, String::new())).collect()
     } else {
-        crate::read::read_rows(&env.ring_home.join("sessions"), false)
+        crate::gather::read_rows(&env.ring_home.join("sessions"), false)
             .rows
             .into_iter()
             .filter(|row| !hidden.contains(&row.session_id))

@@ -11,5 +11,5 @@ pub struct Args {}
 /// Runs every check.
 pub fn run(args: Args) -> ExitCode {
     let Args {} = args;
-    crate::doctor::run()
+    crate::admin::doctor::run()
 }

@@ -31,8 +31,8 @@ pub struct Args {
 
 /// Explains the session.
 pub fn run(args: Args) -> ExitCode {
-    let env = crate::env::Env::from_process();
-    let config = crate::read::read_config(&env.ring_home).0;
+    let env = crate::sys::env::Env::from_process();
+    let config = crate::gather::read_config(&env.ring_home).0;
     let asked = args.exact.as_deref().or(args.session.as_deref());
     // A session the board leaves out (hidden, or ended by SessionEnd) is still explained
     // when it is named by its whole id.
@@ -46,8 +46,8 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     };
-    let Some(report) = crate::explain::report(&env, &config, &id) else {
-        return crate::voice::fail(
+    let Some(report) = crate::out::explain::report(&env, &config, &id) else {
+        return crate::out::voice::fail(
             &format!(
                 "ring knows nothing of session `{}` any more",
                 ring_shared::format::sanitize(&id)
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> ExitCode {
         json.push('\n');
         json
     } else {
-        crate::explain::text(&report)
+        crate::out::explain::text(&report)
     };
     match std::io::stdout().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
@@ -70,9 +70,9 @@ pub fn run(args: Args) -> ExitCode {
 
 /// Whether `id` is the whole id of a session that has a row file, is hidden, or was ended by
 /// its hooks.
-fn known_off_board(env: &crate::env::Env, id: &str) -> bool {
+fn known_off_board(env: &crate::sys::env::Env, id: &str) -> bool {
     let name = ring_shared::registry::file_name(id);
     env.sessions_dir().join(&name).is_file()
-        || crate::read::hidden_ids(env).iter().any(|h| h == id)
+        || crate::gather::hidden_ids(env).iter().any(|h| h == id)
         || crate::store::ended::ended_at(&env.sessions_dir(), &name).is_some()
 }

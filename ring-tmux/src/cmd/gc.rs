@@ -34,5 +34,5 @@ fn duration(text: &str) -> Result<f64, String> {
 
 /// Collects (or, with --dry-run, lists).
 pub fn run(args: Args) -> ExitCode {
-    crate::gc::run(&args)
+    crate::admin::gc::run(&args)
 }

@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use crate::cli::{Cli, Command};
+    use crate::cmd::cli::{Cli, Command};
     use clap::Parser;
     use ring_shared::event::{HookArgs, parse_hook_args};
     use rstest::rstest;

@@ -18,8 +18,8 @@ pub struct Args {
 /// Prints the board, or the snapshot.
 pub fn run(args: Args) -> ExitCode {
     if args.snapshot {
-        crate::read::print_snapshot()
+        crate::gather::print_snapshot()
     } else {
-        crate::read::json(args.all)
+        crate::gather::json(args.all)
     }
 }

@@ -65,7 +65,7 @@ pub fn run(args: Args) -> ExitCode {
     // A named session may run anywhere (Neovim, kitty, a desktop window…): the focus
     // backends reach it; the next waiting one is a tmux key's business.
     if args.session.is_some() || args.target.is_some() {
-        crate::focus::jump::run(&args)
+        crate::act::focus::jump::run(&args)
     } else {
         crate::tmux::jump(&args)
     }

@@ -12,5 +12,5 @@ pub struct Args {
 
 /// Prints the board.
 pub fn run(args: Args) -> ExitCode {
-    crate::read::list(args.all)
+    crate::gather::list(args.all)
 }

@@ -1,10 +1,10 @@
 //! `ring-tmux man [SUBCOMMAND] [--dir DIR]`: the man pages in roff, generated from
-//! the clap definition ([`crate::cli`]); ring-tmux(1) adds CONFIGURATION (from
+//! the clap definition ([`crate::cmd::cli`]); ring-tmux(1) adds CONFIGURATION (from
 //! [`ring_shared::config::KEY_DOCS`]), TMUX OPTIONS, ENVIRONMENT and FILES.
 //! `ring-tmux man | man -l -` reads it; install.sh writes every page with `--dir`; CI renders
 //! every page.
 
-use crate::voice;
+use crate::out::voice;
 use roff::{Roff, bold, italic, roman};
 use std::io::Write;
 use std::path::PathBuf;
@@ -24,7 +24,7 @@ pub struct Args {
 /// The names of every page (`ring-tmux`, `ring-tmux-gc`, …): what `--dir` writes and
 /// `uninstall` removes.
 pub fn page_names() -> Vec<String> {
-    let command = crate::cli::command();
+    let command = crate::cmd::cli::command();
     std::iter::once("ring-tmux".to_owned())
         .chain(
             command
@@ -37,7 +37,7 @@ pub fn page_names() -> Vec<String> {
 
 /// The roff of one page.
 pub fn page(subcommand: Option<&str>) -> Option<Vec<u8>> {
-    let command = crate::cli::command();
+    let command = crate::cmd::cli::command();
     let command = match subcommand {
         None => command,
         // Built, a subcommand's display name is `ring-tmux-gc`: the page is ring-tmux-gc(1).

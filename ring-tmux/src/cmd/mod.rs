@@ -1,8 +1,9 @@
 //! One module per subcommand: its clap `Args` (every flag, for `--help`, completions and the
 //! man page) and a thin `run` that hands typed values to the subsystem doing the work.
-//! [`crate::cli`] lists them; a new command is a module here plus a variant there.
+//! [`crate::cmd::cli`] lists them; a new command is a module here plus a variant there.
 
 pub mod board;
+pub mod cli;
 pub mod completions;
 pub mod digest;
 pub mod doctor;
@@ -60,7 +61,7 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
                 .filter_map(|id| sessions.iter().find(|e| &e.session_id == id))
                 .map(|e| describe(e, &short))
                 .collect();
-            Err(crate::voice::fail(
+            Err(crate::out::voice::fail(
                 &format!(
                     "`{}` matches {} sessions: {}",
                     sanitize(query),
@@ -71,7 +72,7 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
                  first with `ring-tmux name ID LABEL`",
             ))
         }
-        Pick::None => Err(crate::voice::fail(
+        Pick::None => Err(crate::out::voice::fail(
             &format!("no session is called `{}`", sanitize(query)),
             "give an id, label or project from `ring-tmux list --all`",
         )),
@@ -86,7 +87,7 @@ pub(crate) fn exact_session(id: &str, sessions: &[Entry]) -> Result<String, Exit
     if sessions.iter().any(|e| e.session_id == id) {
         return Ok(id.to_owned());
     }
-    Err(crate::voice::fail(
+    Err(crate::out::voice::fail(
         &format!(
             "no session has the id `{}` (it may have ended)",
             sanitize(id)
@@ -105,7 +106,7 @@ pub(crate) fn session_of(
     match (exact, query) {
         (Some(id), _) => exact_session(id, sessions),
         (None, Some(query)) => pick_session(query, sessions),
-        (None, None) => Err(crate::voice::usage(
+        (None, None) => Err(crate::out::voice::usage(
             "no session given",
             "give SESSION (an id, label or project from `ring-tmux list`) or --session ID",
         )),
@@ -146,9 +147,9 @@ pub(crate) fn report(line: &str) {
 
 /// Every session on the board, ended ones too (with their labels): what `name` and `hide`
 /// pick from.
-pub(crate) fn every_session() -> (crate::env::Env, Vec<Entry>) {
-    let env = crate::env::Env::from_process();
-    let config = crate::read::read_config(&env.ring_home).0;
-    let loaded = crate::read::load_board(&env, &config, true);
+pub(crate) fn every_session() -> (crate::sys::env::Env, Vec<Entry>) {
+    let env = crate::sys::env::Env::from_process();
+    let config = crate::gather::read_config(&env.ring_home).0;
+    let loaded = crate::gather::load_board(&env, &config, true);
     (env, loaded.view.entries)
 }

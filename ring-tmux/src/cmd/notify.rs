@@ -19,5 +19,5 @@ pub struct Args {
 
 /// Tests or flushes.
 pub fn run(args: Args) -> ExitCode {
-    crate::notify::cli::notify(args.test, args.flush)
+    crate::out::notify::cli::notify(args.test, args.flush)
 }

@@ -17,5 +17,5 @@ pub struct Args {
 
 /// Sets or shows quiet mode.
 pub fn run(args: Args) -> ExitCode {
-    crate::notify::cli::quiet(args.when.as_deref())
+    crate::out::notify::cli::quiet(args.when.as_deref())
 }

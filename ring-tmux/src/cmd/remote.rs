@@ -38,8 +38,8 @@ pub enum Action {
 
 /// Runs the action.
 pub fn run(args: Args) -> ExitCode {
-    let env = crate::env::Env::from_process();
-    let config = crate::read::read_config(&env.ring_home).0;
+    let env = crate::sys::env::Env::from_process();
+    let config = crate::gather::read_config(&env.ring_home).0;
     match args.action {
         Action::Add { host } => change(&env, &config, &host, true),
         Action::Remove { host } => change(&env, &config, &host, false),
@@ -51,9 +51,9 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> ExitCode {
+fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) -> ExitCode {
     if !valid_host(host) {
-        return crate::voice::usage(
+        return crate::out::voice::usage(
             &format!("{:?} is not a host ring runs ssh with", sanitize(host)),
             "give an ssh destination or ~/.ssh/config alias: letters, digits, `._-@`, not \
              starting with `-`",
@@ -61,7 +61,7 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
     }
     let text = match config_file::read(&env.ring_home) {
         Ok(text) => text,
-        Err(why) => return crate::voice::fail(&why, "fix or remove config.toml"),
+        Err(why) => return crate::out::voice::fail(&why, "fix or remove config.toml"),
     };
     let mut hosts = config.remote_hosts.clone();
     let had = hosts.iter().any(|h| h == host);
@@ -71,7 +71,7 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
             return ExitCode::SUCCESS;
         }
         (false, false) => {
-            return crate::voice::fail(
+            return crate::out::voice::fail(
                 &format!("{host} is not a remote host"),
                 "see `ring-tmux remote list`",
             );
@@ -80,7 +80,7 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
         (false, true) => hosts.retain(|h| h != host),
     }
     if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
-        return crate::voice::fail(
+        return crate::out::voice::fail(
             &format!(
                 "cannot write config.toml in {}: {e}",
                 env.ring_home.display()
@@ -100,7 +100,7 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
     ExitCode::SUCCESS
 }
 
-fn states(env: &crate::env::Env, config: &Config) -> Vec<HostState> {
+fn states(env: &crate::sys::env::Env, config: &Config) -> Vec<HostState> {
     let mut view = ring_shared::view::View {
         generated_at: env.now(),
         ..Default::default()
@@ -108,7 +108,7 @@ fn states(env: &crate::env::Env, config: &Config) -> Vec<HostState> {
     crate::remote::add_to(env, config, &mut view, false, false)
 }
 
-fn list(env: &crate::env::Env, config: &Config) {
+fn list(env: &crate::sys::env::Env, config: &Config) {
     if config.remote_hosts.is_empty() {
         crate::cmd::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
         return;
@@ -118,7 +118,7 @@ fn list(env: &crate::env::Env, config: &Config) {
     }
 }
 
-fn refresh(env: &crate::env::Env, config: &Config, hosts: &[String]) -> ExitCode {
+fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> ExitCode {
     let hosts: Vec<&String> = if hosts.is_empty() {
         config.remote_hosts.iter().collect()
     } else {
@@ -128,7 +128,7 @@ fn refresh(env: &crate::env::Env, config: &Config, hosts: &[String]) -> ExitCode
     for host in hosts {
         // Only configured hosts: the argument never chooses where ssh goes by itself.
         if !config.remote_hosts.contains(host) {
-            crate::voice::error(
+            crate::out::voice::error(
                 &format!("{} is not a remote host", sanitize(host)),
                 "add it with `ring-tmux remote add HOST`",
             );
@@ -150,7 +150,7 @@ fn refresh(env: &crate::env::Env, config: &Config, hosts: &[String]) -> ExitCode
         }
     }
     if failed {
-        crate::voice::FAILURE
+        crate::out::voice::FAILURE
     } else {
         ExitCode::SUCCESS
     }

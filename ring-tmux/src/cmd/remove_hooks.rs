@@ -18,5 +18,5 @@ pub struct Args {
 
 /// Removes the hooks.
 pub fn run(args: Args) -> ExitCode {
-    crate::install::remove_hooks(&args)
+    crate::admin::install::remove_hooks(&args)
 }

@@ -1,9 +1,9 @@
 //! `ring-tmux reply SESSION [N]` (`reply --session ID [N]`: by exact id): answer a session's
-//! permission or question dialog without going to its pane ([`crate::reply`]). Without `N`
+//! permission or question dialog without going to its pane ([`crate::act::reply`]). Without `N`
 //! it lists the whole dialog as the screen shows it; with `N` it types that option's digit into the pane, but only while
 //! the screen still shows the dialog it read (with `--expect`, the one it listed before).
 
-use crate::reply::{self, Refusal, Shown, Target};
+use crate::act::reply::{self, Refusal, Shown, Target};
 use ring_shared::format::sanitize;
 use std::io::Write;
 use std::process::ExitCode;
@@ -45,7 +45,7 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         (Some(_), number, None) => (None, number.as_deref()),
         (None, Some(query), number) => (Some(query.clone()), number.as_deref()),
         _ => {
-            return Err(crate::voice::usage(
+            return Err(crate::out::voice::usage(
                 "reply takes SESSION [N], or --session ID [N]",
                 "see `ring-tmux reply --help`",
             ));
@@ -55,20 +55,20 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         None => None,
         Some(Some(n)) => Some(n),
         Some(None) => {
-            return Err(crate::voice::usage(
+            return Err(crate::out::voice::usage(
                 "N is the number of an option, 1 to 9",
                 "see `ring-tmux reply --help`",
             ));
         }
     };
     if args.json && number.is_some() {
-        return Err(crate::voice::usage(
+        return Err(crate::out::voice::usage(
             "--json lists the dialog; it does not go with N",
             "leave out N to list, or --json to answer",
         ));
     }
     if args.expect.is_some() && number.is_none() {
-        return Err(crate::voice::usage(
+        return Err(crate::out::voice::usage(
             "--expect goes with the option N to send",
             "give N too",
         ));
@@ -88,7 +88,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let Some(entry) = sessions.iter().find(|e| e.session_id == id) else {
-        return crate::voice::FAILURE;
+        return crate::out::voice::FAILURE;
     };
     if entry.remote.is_some() {
         return crate::remote::act::reply(entry, number, args.expect.as_deref(), args.json);

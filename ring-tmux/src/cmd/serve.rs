@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {
     /// Address and port to listen on, e.g. 0.0.0.0:7380 for the phone on your Wi-Fi.
-    #[arg(long, value_name = "ADDR", default_value = crate::serve::DEFAULT_LISTEN)]
+    #[arg(long, value_name = "ADDR", default_value = crate::out::serve::DEFAULT_LISTEN)]
     pub listen: String,
     /// The token file (default: serve/token in the ring folder, made if missing).
     #[arg(long, value_name = "PATH")]
@@ -34,9 +34,9 @@ pub struct Args {
 /// Serves (or prints one read).
 pub fn run(args: Args) -> ExitCode {
     if let Some(what) = args.print {
-        return crate::serve::print::run(&what, args.remote);
+        return crate::out::serve::print::run(&what, args.remote);
     }
-    crate::serve::run(&crate::serve::Options {
+    crate::out::serve::run(&crate::out::serve::Options {
         listen: Some(args.listen),
         token_file: args.token_file,
         qr: args.qr,

@@ -32,7 +32,7 @@ const EVENTS_TAIL: u64 = 4 * crate::store::jsonl::EVENTS_CAP;
 /// A larger log is read from its end (the newest waits, from the first whole line): a wait
 /// that began before that point is not counted.
 pub(crate) fn events() -> (Vec<Event>, f64) {
-    let env = crate::env::Env::from_process();
+    let env = crate::sys::env::Env::from_process();
     let path = env.ring_home.join("events.jsonl");
     let text = crate::store::read_tail(&path, EVENTS_TAIL)
         .map(|(bytes, cut)| {
@@ -50,9 +50,9 @@ pub(crate) fn events() -> (Vec<Event>, f64) {
 /// killed without SessionEnd, the board's liveness rules (process scan, `RING_PROCS` in
 /// tests) do not.
 pub(crate) fn waiting_now() -> std::collections::BTreeSet<String> {
-    let env = crate::env::Env::from_process();
-    let config = crate::read::read_config(&env.ring_home).0;
-    crate::read::load_board(&env, &config, false)
+    let env = crate::sys::env::Env::from_process();
+    let config = crate::gather::read_config(&env.ring_home).0;
+    crate::gather::load_board(&env, &config, false)
         .view
         .entries
         .into_iter()

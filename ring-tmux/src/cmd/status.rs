@@ -1,11 +1,11 @@
 //! `ring-tmux status`: the tmux status segment (`status-right`), and `--print` for ring.tmux.
 //!
-//! tmux runs it every status refresh, so `main` hands it to [`crate::status::parse_args`]
+//! tmux runs it every status refresh, so `main` hands it to [`crate::out::status::parse_args`]
 //! without clap (unknown arguments are ignored there: a status bar is no place for usage
 //! errors). This definition is what `--help`, the completions and the man page show; the
 //! tests below hold the two parsers to the same result.
 
-use crate::status::{self, Repair};
+use crate::out::status::{self, Repair};
 use std::process::ExitCode;
 
 /// The tmux status segment (for `status-right`): coloured counts per state.
@@ -82,10 +82,10 @@ pub fn run(args: Args) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use crate::cli::{Cli, Command};
+    use crate::cmd::cli::{Cli, Command};
     use clap::Parser;
 
-    fn by_clap(args: &[&str]) -> crate::status::Args {
+    fn by_clap(args: &[&str]) -> crate::out::status::Args {
         let argv = ["ring-tmux", "status"].iter().chain(args);
         match Cli::try_parse_from(argv).map(|cli| cli.command) {
             Ok(Command::Status(args)) => args.into(),
@@ -93,9 +93,9 @@ mod tests {
         }
     }
 
-    fn by_hand(args: &[&str]) -> crate::status::Args {
+    fn by_hand(args: &[&str]) -> crate::out::status::Args {
         let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
-        crate::status::parse_args(&args)
+        crate::out::status::parse_args(&args)
     }
 
     /// Every flag clap declares, in each spelling the fast path must read the same way.
@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn cases_cover_every_flag_clap_knows() {
-        let command = crate::cli::command();
+        let command = crate::cmd::cli::command();
         let status = command
             .find_subcommand("status")
             .expect("status is a subcommand");

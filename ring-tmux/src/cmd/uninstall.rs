@@ -2,7 +2,7 @@
 //! (`scripts/install.sh`, `install-hooks`, `install-zellij`) and says what it kept.
 //! `scripts/install.sh --uninstall` runs it.
 
-use crate::install::out;
+use crate::admin::install::out;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -57,15 +57,15 @@ fn xdg(name: &str, home: &Path, fallback: &str) -> PathBuf {
 
 /// Removes everything, or says what it would.
 pub fn run(args: Args) -> ExitCode {
-    let env = crate::env::Env::from_process();
+    let env = crate::sys::env::Env::from_process();
     if !args.yes && !args.dry_run {
         if !std::io::stdin().is_terminal() {
-            return crate::voice::fail(
+            return crate::out::voice::fail(
                 "no terminal to ask whether to uninstall",
                 "run `ring-tmux uninstall --yes` (or --dry-run to see what it removes)",
             );
         }
-        if !crate::install::ask(
+        if !crate::admin::install::ask(
             "Remove ring's hooks, zellij files, completions, man pages and binary?",
         ) {
             out!("Nothing removed.");
@@ -74,7 +74,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let mut failed = false;
     // The hooks: remove-hooks' own code and report.
-    let hooks = crate::install::remove_hooks(&super::remove_hooks::Args {
+    let hooks = crate::admin::install::remove_hooks(&super::remove_hooks::Args {
         dry_run: args.dry_run,
         yes: true,
         include_ring: false,
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> ExitCode {
     match crate::zellij::uninstall(&crate::zellij::Paths::from_env(&env), args.dry_run) {
         Ok(lines) => removed.extend(lines),
         Err(message) => {
-            crate::voice::error(&message, "the other files are still removed");
+            crate::out::voice::error(&message, "the other files are still removed");
             failed = true;
         }
     }
@@ -126,7 +126,7 @@ pub fn run(args: Args) -> ExitCode {
         if !args.dry_run
             && let Err(e) = std::fs::remove_file(&path)
         {
-            crate::voice::error(&format!("cannot remove {}: {e}", path.display()), "");
+            crate::out::voice::error(&format!("cannot remove {}: {e}", path.display()), "");
             failed = true;
             continue;
         }

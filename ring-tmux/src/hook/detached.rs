@@ -33,7 +33,7 @@ pub struct Deferred {
 /// The notification work of the child.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notify {
-    /// Decide what is queued ([`crate::notify::spool`]: the hook queued its ring before
+    /// Decide what is queued ([`crate::out::notify::spool`]: the hook queued its ring before
     /// handing this over) and what timer is due.
     Flush,
 }
@@ -108,7 +108,7 @@ impl Deferred {
         if let Some(plan) = &self.tmux {
             crate::tmux::push::execute(plan);
             if plan.pane.is_some() || plan.tty.is_some() {
-                let env = crate::env::Env::from_process();
+                let env = crate::sys::env::Env::from_process();
                 crate::tmux::drift::mark_pushed(&env.ring_home, &plan.socket);
             }
         }
@@ -116,9 +116,9 @@ impl Deferred {
             crate::zellij::refresh(session);
         }
         if let Some(Notify::Flush) = &self.notify {
-            let env = crate::env::Env::from_process();
-            let config = crate::read::read_config(&env.ring_home).0;
-            crate::notify::flush::flush(&env, &config);
+            let env = crate::sys::env::Env::from_process();
+            let config = crate::gather::read_config(&env.ring_home).0;
+            crate::out::notify::flush::flush(&env, &config);
         }
     }
 }

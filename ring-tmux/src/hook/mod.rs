@@ -16,7 +16,7 @@
 //! recorded in `ring.log` unless `notify_backend = "none"`, and RiNG's `agent-hooks`
 //! delegation (§3.14) is not done (it would print on the agent's stdout).
 
-use crate::env::Env;
+use crate::sys::env::Env;
 use crate::store::{self, ErrorLog, hidden, jsonl};
 use ring_shared::config::Config;
 use ring_shared::event::{self, HookArgs};
@@ -150,7 +150,7 @@ pub fn run(args: &[String]) -> ExitCode {
     silence_panics();
     let provider = match panic::catch_unwind(|| event::parse_hook_args(args)) {
         Ok(HookArgs::Help) => {
-            let _ = io::stdout().write_all(crate::cli::help("hook").as_bytes());
+            let _ = io::stdout().write_all(crate::cmd::cli::help("hook").as_bytes());
             return ExitCode::SUCCESS;
         }
         Ok(HookArgs::Provider(p)) => p,

@@ -4,7 +4,7 @@
 
 use super::{Handled, HookEnv, guarded};
 use crate::store::{self, ErrorLog, jsonl, lock};
-use crate::tty;
+use crate::sys::tty;
 use ring_shared::config::Config;
 use ring_shared::event::Event;
 use ring_shared::reduce::{self, Context, Outcome, Transition};
@@ -124,18 +124,18 @@ impl Recorder<'_> {
     /// every hook flushes).
     fn notify_work(&self, rang: Option<String>) -> Option<super::detached::Notify> {
         use super::detached::Notify;
-        if !crate::notify::dispatch::enabled(&self.config) {
+        if !crate::out::notify::dispatch::enabled(&self.config) {
             return None;
         }
         let home = &self.henv.env.ring_home;
         if let Some(id) = rang {
-            if let Err(e) = crate::notify::spool::push(home, &id, self.now) {
+            if let Err(e) = crate::out::notify::spool::push(home, &id, self.now) {
                 self.log
                     .write(self.now, "notify", &format!("{id}: ring not queued: {e}"));
             }
             return Some(Notify::Flush);
         }
-        (crate::notify::state::due(home, self.now) || crate::notify::spool::waiting(home))
+        (crate::out::notify::state::due(home, self.now) || crate::out::notify::spool::waiting(home))
             .then_some(Notify::Flush)
     }
 
@@ -248,7 +248,7 @@ impl Recorder<'_> {
                 if let Some(t) = &transition {
                     self.append_transition(t);
                 }
-                if notify && crate::notify::dispatch::enabled(&self.config) {
+                if notify && crate::out::notify::dispatch::enabled(&self.config) {
                     // The decision, as RiNG's recordings count it; the note itself goes out
                     // from the detached child.
                     self.log.write(

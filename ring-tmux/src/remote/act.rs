@@ -7,7 +7,7 @@
 //!   listed. Its output is the host's word: printed sanitized, its ids named `host:id`.
 
 use super::ssh::{Ssh, reason};
-use crate::env::Env;
+use crate::sys::env::Env;
 use crate::tmux::run;
 use ring_shared::config::Config;
 use ring_shared::format::sanitize;
@@ -24,7 +24,7 @@ fn remote_of(entry: &Entry) -> Result<&Remote, ExitCode> {
     entry
         .remote
         .as_ref()
-        .ok_or_else(|| crate::voice::fail("that session is on this machine", "use it as any other"))
+        .ok_or_else(|| crate::out::voice::fail("that session is on this machine", "use it as any other"))
 }
 
 /// The words that attach to `remote`'s pane on its host.
@@ -60,13 +60,13 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
         Err(code) => return code,
     };
     let env = Env::from_process();
-    let config = crate::read::read_config(&env.ring_home).0;
+    let config = crate::gather::read_config(&env.ring_home).0;
     let ssh = Ssh {
         config: &config,
         ring_home: &env.ring_home,
     };
     let Some(words) = attach_words(remote) else {
-        return crate::voice::fail(
+        return crate::out::voice::fail(
             &format!(
                 "ring does not know the tmux pane of {}",
                 sanitize(entry.name())
@@ -76,7 +76,7 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let Some(argv) = ssh.argv(&remote.host, true, &words) else {
-        return crate::voice::FAILURE;
+        return crate::out::voice::FAILURE;
     };
     match socket {
         Some(socket) => open_window(socket, client, &window_name(entry), &argv),
@@ -87,10 +87,10 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
 fn exec(argv: &[String]) -> ExitCode {
     use std::os::unix::process::CommandExt;
     let Some((program, args)) = argv.split_first() else {
-        return crate::voice::FAILURE;
+        return crate::out::voice::FAILURE;
     };
     let err = std::process::Command::new(program).args(args).exec();
-    crate::voice::fail(
+    crate::out::voice::fail(
         &format!("cannot run {program}: {err}"),
         "check remote_ssh_command in config.toml",
     )
@@ -125,7 +125,7 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
             match call(args) {
                 Some(o) => o.stdout.trim().to_owned(),
                 None => {
-                    return crate::voice::fail(
+                    return crate::out::voice::fail(
                         "tmux did not open the window",
                         "check that the tmux server still runs",
                     );
@@ -156,7 +156,7 @@ pub(crate) fn reply(
         Err(code) => return code,
     };
     if !valid_session_id(&remote.session_id) {
-        return crate::voice::fail(
+        return crate::out::voice::fail(
             &format!("{} sent a session id ring does not pass on", remote.host),
             "answer it on that host",
         );
@@ -164,7 +164,7 @@ pub(crate) fn reply(
     if let Some(fp) = expect
         && !(fp.len() <= 64 && fp.bytes().all(|b| b.is_ascii_hexdigit()))
     {
-        return crate::voice::usage(
+        return crate::out::voice::usage(
             "--expect takes the fingerprint a listing printed (hex digits)",
             "list the dialog again with `ring-tmux reply SESSION`",
         );
@@ -185,7 +185,7 @@ pub(crate) fn reply(
         words.push("--json".to_owned());
     }
     let env = Env::from_process();
-    let mut config: Config = crate::read::read_config(&env.ring_home).0;
+    let mut config: Config = crate::gather::read_config(&env.ring_home).0;
     config.remote_timeout_seconds = config
         .remote_timeout_seconds
         .max(REPLY_BUDGET.as_secs().try_into().unwrap_or(30));
@@ -195,7 +195,7 @@ pub(crate) fn reply(
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     match ssh.run(&remote.host, &words) {
-        Err(why) => crate::voice::fail(
+        Err(why) => crate::out::voice::fail(
             &format!("{} did not answer: {}", remote.host, sanitize(&why)),
             "nothing was sent; try again, or answer it on that host",
         ),
@@ -218,7 +218,7 @@ pub(crate) fn reply(
                 let why = reason(&out.stderr);
                 let why = why.strip_prefix("ring-tmux: ").unwrap_or(&why);
                 let _ = writeln!(std::io::stderr(), "ring-tmux: {}: {why}", remote.host);
-                crate::voice::FAILURE
+                crate::out::voice::FAILURE
             }
         }
     }

@@ -13,7 +13,7 @@
 //! `remote_stale_seconds`) and records why; a host that never answered is unreachable.
 
 use super::ssh::{OUTPUT_CAP, Ssh, reason};
-use crate::env::Env;
+use crate::sys::env::Env;
 use crate::store::lock::{self, Lock, Mode};
 use crate::store::safe;
 use ring_shared::config::Config;

@@ -18,7 +18,7 @@ pub(crate) mod cache;
 pub(crate) mod config_file;
 pub(crate) mod ssh;
 
-use crate::env::Env;
+use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::format::relative_time;
 use ring_shared::view::View;

@@ -134,7 +134,7 @@ pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
 pub fn temp_name(stem: &str) -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static SEQ: AtomicU32 = AtomicU32::new(0);
-    let nanos = crate::env::since_epoch().subsec_nanos();
+    let nanos = crate::sys::env::since_epoch().subsec_nanos();
     let seq = SEQ.fetch_add(1, Ordering::Relaxed);
     format!(".{stem}.{}.{nanos:x}{seq}.tmp", std::process::id())
 }

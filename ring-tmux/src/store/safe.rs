@@ -7,7 +7,7 @@
 //! * a folder is opened one component at a time, each with `O_NOFOLLOW | O_DIRECTORY`
 //!   relative to the one before (`openat`), so no component of the path may be a symlink.
 //!   The ring folder's own path is resolved once, when the environment is read
-//!   ([`crate::env::Env::from_process`]): a `~/.config` linked to a dotfiles folder is the
+//!   ([`crate::sys::env::Env::from_process`]): a `~/.config` linked to a dotfiles folder is the
 //!   user's choice, anything inside the ring folder is not;
 //! * the folder written in must be ours and writable by nobody else (OpenSSH's and git's
 //!   `safe.directory` rule): another user who can write there could swap files under us;

@@ -12,8 +12,8 @@
 use super::jump::Args;
 use super::run;
 use super::servers::{self, Place};
-use crate::env::Env;
-use crate::read::{load_board, read_config};
+use crate::sys::env::Env;
+use crate::gather::{load_board, read_config};
 use ring_shared::format::sanitize;
 use ring_shared::servers::{attach_command, display_name};
 use ring_shared::view::Entry;
@@ -48,7 +48,7 @@ pub(crate) fn jump_outside(args: &Args) -> Option<ExitCode> {
         .and_then(|e| find(e, None, deadline));
     Some(match away {
         Some(away) => away.attach(deadline),
-        None => crate::voice::fail(
+        None => crate::out::voice::fail(
             &format!("session {called} is in no tmux server of yours that answers"),
             "see `ring-tmux list` for where it runs",
         ),

@@ -10,8 +10,8 @@
 
 use super::drift::{self, LIST_FORMAT, Pane};
 use super::run::{self, is_client_name, is_pane_id};
-use crate::env::Env;
-use crate::read::{load_board, read_config};
+use crate::sys::env::Env;
+use crate::gather::{load_board, read_config};
 use ring_shared::format::{escape_tmux, sanitize, truncate};
 use ring_shared::view::{Entry, View};
 use std::path::{Path, PathBuf};
@@ -136,7 +136,7 @@ pub fn jump(args: &Args) -> ExitCode {
         return code;
     }
     let Some(ctx) = context(args) else {
-        return crate::voice::fail(
+        return crate::out::voice::fail(
             "jump needs a tmux server that answers",
             "run it inside tmux ($TMUX) or pass --socket PATH",
         );
@@ -199,7 +199,7 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
     }
     let code = jump_to_session(ctx, &id);
     if code != ExitCode::SUCCESS {
-        crate::voice::error(
+        crate::out::voice::error(
             &format!("session {} has no pane in this tmux server", sanitize(&id)),
             "see `ring-tmux list` for where each session lives",
         );
@@ -248,7 +248,7 @@ fn on_other_server(ctx: &Context, id: &str) -> Option<ExitCode> {
     let text = away.how_to(&crate::cmd::called(id, &ctx.view.entries));
     say(ctx, &format!("ring: {text}"));
     Some(if ctx.args.client.is_none() {
-        crate::voice::fail(&text, "")
+        crate::out::voice::fail(&text, "")
     } else {
         ExitCode::SUCCESS
     })
@@ -414,7 +414,7 @@ pub fn menu_argv(
 /// `ring-tmux menu`: a `display-menu` of every session; choosing one jumps to it.
 pub fn menu(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
-        return crate::voice::fail(
+        return crate::out::voice::fail(
             "menu needs a tmux server that answers",
             "run it inside tmux ($TMUX) or pass --socket PATH",
         );

@@ -8,7 +8,7 @@
 
 use super::jump::client_args;
 use super::run;
-use crate::install::merge::shell_quote;
+use crate::admin::install::merge::shell_quote;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 

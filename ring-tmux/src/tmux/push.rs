@@ -189,7 +189,7 @@ pub fn pane_by_tty(listing: &str, tty: &str) -> Option<String> {
 /// once differ by pid), chained before the next command. Made here rather than counted by
 /// the server (`#{e|+:…}`), which tmux before 3.2 does not know.
 fn gen_bump() -> Vec<String> {
-    let now = crate::env::since_epoch();
+    let now = crate::sys::env::since_epoch();
     let generation = format!(
         "{}.{:09}.{}",
         now.as_secs(),

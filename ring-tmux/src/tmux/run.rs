@@ -148,7 +148,7 @@ pub fn hand_over(socket: &str, argv: &[String]) -> std::process::ExitCode {
         .arg(Path::new(socket))
         .args(argv)
         .exec();
-    crate::voice::fail(
+    crate::out::voice::fail(
         &format!("cannot run tmux: {err}"),
         "install tmux, or check it is on PATH",
     )

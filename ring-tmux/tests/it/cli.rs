@@ -31,7 +31,7 @@ fn stdout(args: &[&str]) -> String {
 
 /// The visible subcommands clap knows.
 fn subcommands() -> Vec<clap::Command> {
-    ring_tmux::cli::command()
+    ring_tmux::cmd::cli::command()
         .get_subcommands()
         .filter(|s| !s.is_hide_set() && s.get_name() != "help")
         .cloned()
@@ -531,7 +531,7 @@ fn readme_command_table_is_in_step_with_clap() {
         .nth(1)
         .and_then(|s| s.split("\n## ").next())
         .expect("a ## Commands section");
-    let command = ring_tmux::cli::command();
+    let command = ring_tmux::cmd::cli::command();
     let mut names: Vec<&str> = subcommands_of(&command);
     names.push("man");
     for name in names {

@@ -8,7 +8,7 @@ mod bus;
 
 use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
 use ring_shared::notify::Wait;
-use ring_tmux::notify::{Note, Target, desktop, display, terminal};
+use ring_tmux::out::notify::{Note, Target, desktop, display, terminal};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;

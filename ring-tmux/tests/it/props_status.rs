@@ -16,7 +16,7 @@ use ring_shared::format::display_width;
 use ring_shared::testing::{self, hostile_text};
 use ring_shared::view::View;
 use ring_shared::{Row, Status};
-use ring_tmux::status;
+use ring_tmux::out::status;
 use ring_tmux::tmux::badge::defaults;
 use ring_tmux::tmux::drift::{self, Pane};
 use ring_tmux::tmux::jump;

@@ -1,0 +1,439 @@
+//! What `gc` would remove (§8), judged without changing anything.
+//!
+//! Only ring's own files are ever candidates: rows in `sessions/`, temp files, per-session
+//! locks, the TUI's IPC files and entries of the hidden list. Symlinks are never followed or
+//! removed (ring never creates one; one pointing outside the ring folder could lead gc to a
+//! transcript), and a `sessions/` folder that resolves outside the ring folder is left alone.
+//! Files are judged (and, in `gc::apply`, removed) only directly inside folders checked to be
+//! real folders of the ring folder, reached without any link (`store::safe::Dir::open`), and
+//! only with ring's names: `*.json` rows, `*.tmp` temp files, `*.lock` in `sessions/.locks`.
+
+use crate::sys::env::Env;
+use crate::store;
+use ring_shared::Status;
+use ring_shared::config::Config;
+use ring_shared::derive::{self, Procs, ReadContext};
+use ring_shared::registry::{DecodeError, Row, decode_row};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Temp files younger than this may still be in use by a writer.
+pub const TEMP_GRACE_SECONDS: f64 = 60.0;
+/// RiNG's TUI IPC files and how old they may get (§8).
+pub const IPC_FILES: [(&str, f64); 2] = [("focus-request", 30.0), ("tui-presence", 300.0)];
+
+/// Why a file is collected.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reason {
+    /// Not a usable row (invalid JSON, not an object, wrong types…).
+    Unreadable(String),
+    /// `provider` is a SessionStart source (startup/resume/clear/compact).
+    Phantom,
+    /// The read path marks it ended; `idle` seconds since its last activity.
+    Ended { idle: f64 },
+    /// A temp file left by an interrupted write.
+    StaleTemp,
+    /// A lock file of a session that has no row any more.
+    OrphanLock,
+    /// A TUI IPC file that is too old or has no numeric `ts`.
+    StaleIpc,
+    /// A SessionEnd tombstone older than [`store::ended::KEEP_SECONDS`].
+    StaleTombstone,
+}
+
+impl Reason {
+    /// The reason in plain words.
+    pub fn describe(&self) -> String {
+        match self {
+            Reason::Unreadable(why) => format!("unreadable row: {why}"),
+            Reason::Phantom => "legacy SessionStart phantom".into(),
+            Reason::Ended { idle } => format!("ended, last active {} ago", human_age(*idle)),
+            Reason::StaleTemp => "temp file left by an interrupted write".into(),
+            Reason::OrphanLock => "lock of a session that no longer exists".into(),
+            Reason::StaleIpc => "stale or unreadable TUI file".into(),
+            Reason::StaleTombstone => "SessionEnd tombstone no event can still race".into(),
+        }
+    }
+
+    /// RiNG's own wording for the registry reasons (its `gc` output), for comparisons.
+    pub fn ring_text(&self) -> Option<&'static str> {
+        match self {
+            Reason::Unreadable(_) => Some("registry JSON 無法讀取"),
+            Reason::Phantom => Some("舊版 SessionStart 幽靈檔"),
+            Reason::Ended { .. } => Some("已離場 registry"),
+            _ => None,
+        }
+    }
+}
+
+/// `42s`, `5m`, `3h`, `8d`.
+pub fn human_age(seconds: f64) -> String {
+    let s = seconds.max(0.0) as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m", s / 60),
+        3600..86_400 => format!("{}h", s / 3600),
+        _ => format!("{}d", s / 86_400),
+    }
+}
+
+/// One file to remove.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub path: PathBuf,
+    pub reason: Reason,
+    /// Size and mtime when judged: a file that changed since is left alone.
+    pub seen: Option<(u64, SystemTime)>,
+}
+
+/// One hidden-list entry to drop.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unhide {
+    pub session_id: String,
+    /// `true`: no source reports the id any more; `false`: hidden for longer than the limit.
+    pub gone: bool,
+}
+
+/// Everything `gc` would do.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub files: Vec<Candidate>,
+    pub unhide: Vec<Unhide>,
+    /// Files deliberately left alone, with why (printed so nothing is silently ignored).
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// `gc`'s options.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    pub older_than: f64,
+    pub all_ended: bool,
+}
+
+fn seen(path: &Path) -> Option<(u64, SystemTime)> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}
+
+fn age(path: &Path, now: f64) -> Option<f64> {
+    let mtime = std::fs::symlink_metadata(path).ok()?.modified().ok()?;
+    let secs = mtime
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs_f64();
+    Some(now - secs)
+}
+
+/// Lists a folder's regular files sorted by name; symlinks whose name `notable` accepts go to
+/// `plan.skipped` (others, e.g. a dotfile-managed `config.toml`, are none of gc's business).
+fn list(
+    dir: &Path,
+    root: &Path,
+    notable: impl Fn(&str) -> bool,
+    plan: &mut Plan,
+) -> Vec<(String, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, PathBuf)> = Vec::new();
+    let mut links: Vec<(PathBuf, String)> = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if kind.is_symlink() {
+            if !notable(&name) {
+                continue;
+            }
+            let outside = std::fs::canonicalize(&path)
+                .map(|p| !p.starts_with(root))
+                .unwrap_or(true);
+            let why = if outside {
+                "a symlink pointing outside the ring folder: left alone"
+            } else {
+                "a symlink (ring never creates one): left alone"
+            };
+            links.push((path, why.into()));
+        } else if kind.is_file() {
+            out.push((name, path));
+        }
+    }
+    out.sort();
+    links.sort();
+    plan.skipped.extend(links);
+    out
+}
+
+fn source_mtime(path: &str) -> Option<f64> {
+    let mtime = std::fs::metadata(path).ok()?.modified().ok()?;
+    Some(
+        mtime
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?
+            .as_secs_f64(),
+    )
+}
+
+/// Reads the registry and judges every row; returns the ids the registry reports.
+fn judge_rows(
+    sessions_dir: &Path,
+    root: &Path,
+    ctx: (&Config, &Procs, f64),
+    opts: Options,
+    plan: &mut Plan,
+) -> BTreeSet<String> {
+    let (config, procs, now) = ctx;
+    let first = plan.files.len();
+    let mut rows: Vec<(PathBuf, Row)> = Vec::new();
+    for (name, path) in list(sessions_dir, root, |n| n.ends_with(".json"), plan) {
+        if !name.ends_with(".json") {
+            continue;
+        }
+        let snapshot = seen(&path);
+        let reason = match store::read_bounded(&path, store::ROW_READ_CAP) {
+            Ok(Some(bytes)) => match decode_row(&bytes) {
+                Ok(row) => {
+                    rows.push((path, row));
+                    continue;
+                }
+                Err(DecodeError::Phantom) => Reason::Phantom,
+                Err(err) => Reason::Unreadable(err.to_string()),
+            },
+            Ok(None) => continue,
+            Err(err) => Reason::Unreadable(err.to_string()),
+        };
+        plan.files.push(Candidate {
+            path,
+            reason,
+            seen: snapshot,
+        });
+    }
+    let ids: BTreeSet<String> = rows.iter().map(|(_, r)| r.session_id.clone()).collect();
+    let hidden = BTreeMap::new();
+    let read = ReadContext {
+        now,
+        config,
+        procs,
+        hidden: &hidden,
+        source_mtime: &source_mtime,
+        realpath: &crate::gather::realpath,
+    };
+    let (paths, rows): (Vec<PathBuf>, Vec<Row>) = rows.into_iter().unzip();
+    let sessions = derive::hook_sessions(rows, &read);
+    for (path, session) in paths.into_iter().zip(sessions) {
+        let idle = now - session.row.last_active;
+        if session.row.status == Status::Ended && (opts.all_ended || idle >= opts.older_than) {
+            let snapshot = seen(&path);
+            plan.files.push(Candidate {
+                path,
+                reason: Reason::Ended { idle },
+                seen: snapshot,
+            });
+        }
+    }
+    // RiNG lists registry candidates by path.
+    plan.files[first..].sort_by(|a, b| a.path.cmp(&b.path));
+    ids
+}
+
+/// Temp files (`*.tmp`) older than a minute in `dir`.
+fn judge_temps(dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
+    for (name, path) in list(dir, root, |n| n.ends_with(".tmp"), plan) {
+        if name.ends_with(".tmp") && age(&path, now).is_some_and(|a| a > TEMP_GRACE_SECONDS) {
+            let snapshot = seen(&path);
+            plan.files.push(Candidate {
+                path,
+                reason: Reason::StaleTemp,
+                seen: snapshot,
+            });
+        }
+    }
+}
+
+/// Per-session lock files (`*.lock`) whose row is gone (and that nobody holds), in a
+/// `sessions/.locks` that is a real folder: never what a link there points to.
+fn judge_locks(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
+    let locks = sessions_dir.join(store::LOCKS_DIR);
+    if !checked_folder(&locks, plan) {
+        return;
+    }
+    for (name, path) in list(&locks, root, |n| n.ends_with(".lock"), plan) {
+        let Some(stem) = name.strip_suffix(".lock") else {
+            continue;
+        };
+        let has_row =
+            sessions_dir.join(stem).exists() || sessions_dir.join(format!("{stem}.json")).exists();
+        if has_row || age(&path, now).is_none_or(|a| a <= TEMP_GRACE_SECONDS) {
+            continue;
+        }
+        let free = store::open_for_read(&path, store::Owner::Ring)
+            .is_ok_and(|(f, _)| f.try_lock().is_ok());
+        if free {
+            let snapshot = seen(&path);
+            plan.files.push(Candidate {
+                path,
+                reason: Reason::OrphanLock,
+                seen: snapshot,
+            });
+        }
+    }
+}
+
+/// SessionEnd tombstones no hook can still be racing.
+fn judge_tombstones(sessions_dir: &Path, root: &Path, now: f64, plan: &mut Plan) {
+    let dir = sessions_dir.join(store::ended::ENDED_DIR);
+    if !checked_folder(&dir, plan) {
+        return;
+    }
+    for (_, path) in list(&dir, root, |n| n.ends_with(".json"), plan) {
+        if age(&path, now).is_some_and(|a| a > store::ended::KEEP_SECONDS) {
+            let snapshot = seen(&path);
+            plan.files.push(Candidate {
+                path,
+                reason: Reason::StaleTombstone,
+                seen: snapshot,
+            });
+        }
+    }
+}
+
+/// RiNG's TUI files: too old, or without a numeric `ts`.
+fn judge_ipc(ring_home: &Path, now: f64, plan: &mut Plan) {
+    for (name, limit) in IPC_FILES {
+        let path = ring_home.join(name);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if !meta.is_file() {
+            continue;
+        }
+        let ts = store::read_bounded(&path, 64 << 10)
+            .ok()
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+            .and_then(|v| match v.get("ts") {
+                Some(serde_json::Value::Number(n)) => n.as_f64(),
+                Some(serde_json::Value::String(s)) => s.trim().parse::<f64>().ok(),
+                _ => None,
+            });
+        if ts.is_none_or(|ts| now - ts > limit) {
+            let snapshot = seen(&path);
+            plan.files.push(Candidate {
+                path,
+                reason: Reason::StaleIpc,
+                seen: snapshot,
+            });
+        }
+    }
+}
+
+/// Local offset east of UTC, for naive ISO times in the hidden list.
+fn utc_offset_seconds() -> i64 {
+    i64::from(chrono::Local::now().offset().local_minus_utc())
+}
+
+fn judge_hidden(
+    env: &Env,
+    ctx: (&Config, &Procs, f64),
+    reported: &BTreeSet<String>,
+    opts: Options,
+    plan: &mut Plan,
+) {
+    let (config, procs, now) = ctx;
+    let ring_home = &env.ring_home;
+    let path = ring_home.join(store::hidden::HIDDEN_FILE);
+    let Ok(Some(bytes)) = store::read_bounded(&path, 16 << 20) else {
+        return;
+    };
+    let hidden = derive::parse_hidden(&bytes, now, utc_offset_seconds());
+    if hidden.at.is_empty() {
+        return;
+    }
+    // Zero-config sessions count as reported too: un-hiding a scanned session the user hid
+    // would put it back on the board.
+    let no_hidden = BTreeMap::new();
+    let read = ReadContext {
+        now,
+        config,
+        procs,
+        hidden: &no_hidden,
+        source_mtime: &source_mtime,
+        realpath: &crate::gather::realpath,
+    };
+    // A fresh listing (a cached one would not show a source failing now); when a source
+    // failed, a session missing from it is unknown, not gone (RiNG 0.17.5+): only the age
+    // rule applies.
+    let scanned = crate::gather::zeroconf::scan(
+        env,
+        &read,
+        &|_, _| false,
+        std::time::Duration::ZERO,
+        crate::gather::zeroconf::Need::AllRows,
+        &crate::gather::own_states(env, read.procs),
+    );
+    let zero: BTreeSet<String> = scanned
+        .rows
+        .into_iter()
+        .map(|s| s.session.row.session_id)
+        .collect();
+    for (id, at) in hidden.at {
+        let gone = !scanned.source_failed && !reported.contains(&id) && !zero.contains(&id);
+        if gone || now - at >= opts.older_than {
+            plan.unhide.push(Unhide {
+                session_id: id,
+                gone,
+            });
+        }
+    }
+}
+
+/// Whether gc may remove files directly inside `dir`: it is a real folder, reached without
+/// any link, ours and writable by nobody else (`store::safe::Dir::open`). A folder that is
+/// missing is simply empty; one that is not safe goes to `plan.skipped`.
+fn checked_folder(dir: &Path, plan: &mut Plan) -> bool {
+    match store::safe::Dir::open(dir) {
+        Ok(_) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => {
+            plan.skipped
+                .push((dir.to_path_buf(), format!("{e}: left alone")));
+            false
+        }
+    }
+}
+
+/// Judges everything in the ring folder of `env`.
+pub fn collect(env: &Env, config: &Config, procs: &Procs, now: f64, opts: Options) -> Plan {
+    let mut plan = Plan::default();
+    let Ok(root) = std::fs::canonicalize(&env.ring_home) else {
+        return plan;
+    };
+    if !checked_folder(&env.ring_home, &mut plan) {
+        return plan;
+    }
+    let sessions_dir = env.sessions_dir();
+    let sessions_inside = std::fs::canonicalize(&sessions_dir).is_ok_and(|p| p.starts_with(&root))
+        && !std::fs::symlink_metadata(&sessions_dir).is_ok_and(|m| m.file_type().is_symlink())
+        && store::safe::Dir::open(&sessions_dir).is_ok();
+    let mut reported = BTreeSet::new();
+    if sessions_inside {
+        reported = judge_rows(&sessions_dir, &root, (config, procs, now), opts, &mut plan);
+        judge_temps(&sessions_dir, &root, now, &mut plan);
+        judge_locks(&sessions_dir, &root, now, &mut plan);
+        judge_tombstones(&sessions_dir, &root, now, &mut plan);
+    } else if std::fs::symlink_metadata(&sessions_dir).is_ok() {
+        plan.skipped.push((
+            sessions_dir.clone(),
+            "sessions/ is a symlink, resolves outside the ring folder or is not private: left alone".into(),
+        ));
+    }
+    judge_temps(&env.ring_home, &root, now, &mut plan);
+    judge_ipc(&env.ring_home, now, &mut plan);
+    // Rows that gc removes now still count as reported: RiNG judges the hidden list against
+    // the sources as they were when gc started.
+    judge_hidden(env, (config, procs, now), &reported, opts, &mut plan);
+    plan
+}

@@ -1,0 +1,226 @@
+//! `ring-tmux gc [--dry-run] [--older-than DURATION] [--all-ended]` (§8): removes ended
+//! and unreadable rows, legacy phantoms, stale temp/lock/IPC files and prunes the hidden list.
+//! Only ring's own files inside the ring folder; prints every file it removes (or would).
+
+pub mod collect;
+
+use crate::cmd::gc::Args as GcArgs;
+use crate::sys::env::Env;
+use crate::admin::install::out;
+use crate::store;
+use collect::{Options, Plan};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// `path` relative to the ring folder when it is inside it (shorter lines).
+/// Printed with [`crate::out::printable`]: a file name may hold ESC and other controls.
+fn shown(path: &Path, ring_home: &Path) -> String {
+    crate::out::printable::path(path.strip_prefix(ring_home).unwrap_or(path))
+}
+
+/// Any other text from the folder (an id of the hidden list, an error naming a path).
+fn text(text: &str) -> String {
+    crate::out::printable::printable(text)
+}
+
+/// `ring-tmux gc`.
+pub fn run(args: &GcArgs) -> ExitCode {
+    let older_than = args.older_than;
+    let env = Env::from_process();
+    if !env.ring_home.is_dir() {
+        out!(
+            "gc: no ring folder at {}; nothing to collect",
+            crate::out::printable::path(&env.ring_home)
+        );
+        return ExitCode::SUCCESS;
+    }
+    let now = env.now();
+    let (config, _warnings) = crate::gather::read_config(&env.ring_home);
+    let procs = crate::gather::scan_processes(&env);
+    let opts = Options {
+        older_than,
+        all_ended: args.all_ended,
+    };
+    let plan = collect::collect(&env, &config, &procs, now, opts);
+    if args.dry_run {
+        report_dry_run(&plan, &env.ring_home);
+        ExitCode::SUCCESS
+    } else {
+        apply(&plan, &env.ring_home, now)
+    }
+}
+
+fn report_skipped(plan: &Plan, ring_home: &Path) {
+    for (path, why) in &plan.skipped {
+        out!("! {}: {}", shown(path, ring_home), text(why));
+    }
+}
+
+fn report_dry_run(plan: &Plan, ring_home: &Path) {
+    report_skipped(plan, ring_home);
+    for c in &plan.files {
+        out!(
+            "would remove {} ({})",
+            shown(&c.path, ring_home),
+            text(&c.reason.describe())
+        );
+    }
+    for u in &plan.unhide {
+        out!(
+            "would un-hide {} ({})",
+            text(&u.session_id),
+            unhide_reason(u)
+        );
+    }
+    if plan.files.is_empty() && plan.unhide.is_empty() {
+        out!("gc: nothing to collect");
+    } else {
+        out!(
+            "gc --dry-run: would remove {} file(s) and un-hide {} session(s); nothing changed",
+            plan.files.len(),
+            plan.unhide.len()
+        );
+    }
+}
+
+fn unhide_reason(u: &collect::Unhide) -> &'static str {
+    if u.gone {
+        "no source reports it any more"
+    } else {
+        "hidden longer than --older-than"
+    }
+}
+
+fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
+    report_skipped(plan, ring_home);
+    let mut removed = 0;
+    let mut failed = false;
+    for c in &plan.files {
+        let shown_path = shown(&c.path, ring_home);
+        match remove_judged(c) {
+            Ok(false) => {
+                out!("! {shown_path}: changed since it was judged; left alone");
+            }
+            Ok(true) => {
+                removed += 1;
+                out!("removed {shown_path} ({})", text(&c.reason.describe()));
+            }
+            Err(err) => {
+                failed = true;
+                crate::out::voice::error(
+                    &format!("could not remove {shown_path}: {}", text(&err.to_string())),
+                    "",
+                );
+            }
+        }
+    }
+    let mut unhidden = 0;
+    for u in &plan.unhide {
+        match prune_hidden(ring_home, &u.session_id, now) {
+            Ok(true) => {
+                unhidden += 1;
+                out!("un-hid {} ({})", text(&u.session_id), unhide_reason(u));
+            }
+            Ok(false) => out!("! {}: no longer hidden; left alone", text(&u.session_id)),
+            Err(err) => {
+                failed = true;
+                crate::out::voice::error(
+                    &format!(
+                        "could not un-hide {}: {}",
+                        text(&u.session_id),
+                        text(&err.to_string())
+                    ),
+                    "",
+                );
+            }
+        }
+    }
+    if removed == 0 && unhidden == 0 && !failed {
+        out!("gc: nothing to collect");
+    } else {
+        out!("gc: removed {removed} file(s), un-hid {unhidden} session(s)");
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Removes a judged file: only a regular file, directly inside a folder reached without any
+/// link and private to us (`store::safe::Dir::open`, checked again now: the folder may have
+/// been swapped for a link since it was judged), and only if its size and mtime are still the
+/// ones judged (a hook may have rewritten it: then it is not garbage). `false`: left alone.
+fn remove_judged(c: &collect::Candidate) -> std::io::Result<bool> {
+    use rustix::fs::FileType;
+    let (dir, name) = store::safe::split(&c.path)?;
+    let dir = store::safe::Dir::open(dir)?;
+    let now_seen = dir.lstat(name).and_then(|st| {
+        let regular = FileType::from_raw_mode(st.st_mode) == FileType::RegularFile;
+        let mtime = std::time::UNIX_EPOCH.checked_add(std::time::Duration::new(
+            u64::try_from(st.st_mtime).ok()?,
+            u32::try_from(st.st_mtime_nsec).ok()?,
+        ))?;
+        regular.then_some((st.st_size as u64, mtime))
+    });
+    if now_seen.is_none() || now_seen != c.seen {
+        return Ok(false);
+    }
+    dir.remove(name)?;
+    Ok(true)
+}
+
+/// Drops one id from `deleted_sessions.json` (§8) with the hook's un-hide, under RiNG's
+/// lock: the rest is rewritten as the hook rewrites it (dates kept, numbers as ISO strings, a
+/// legacy list migrated, anything else dropped, as RiNG's rewrite drops it). `false` when the
+/// id is no longer there (the file changed since gc judged it): then nothing is written.
+fn prune_hidden(ring_home: &Path, session_id: &str, now: f64) -> std::io::Result<bool> {
+    use store::hidden::Unhide;
+    Ok(match store::hidden::unhide(ring_home, session_id, now)? {
+        Unhide::Removed => true,
+        Unhide::NotHidden | Unhide::LockTimedOut => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prune_hidden;
+    use crate::store::hidden::HIDDEN_FILE;
+    use rstest::rstest;
+
+    // gc rewrites the rest as the hook (and RiNG) would: not what RiNG cannot read back.
+    #[rstest]
+    #[case::rest_rewritten_as_ring_writes_it(
+        r#"{"ghost": 5, "n": 1700000000, "junk": "soon", "d": "2023-11-14T22:13:25+00:00"}"#,
+        "ghost",
+        true,
+        r#"{"d": "2023-11-14T22:13:25+00:00", "n": "2023-11-14T22:13:20+00:00"}"#
+    )]
+    #[case::legacy_list_migrated(
+        r#"["ghost", "a"]"#,
+        "ghost",
+        true,
+        r#"{"a": "2023-11-14T22:13:20+00:00"}"#
+    )]
+    #[case::gone_meanwhile_left_alone(
+        r#"{"a": 5, "junk": "soon"}"#,
+        "ghost",
+        false,
+        r#"{"a": 5, "junk": "soon"}"#
+    )]
+    fn pruning_a_hidden_id_rewrites_the_list_as_the_hook_does(
+        #[case] before: &str,
+        #[case] id: &str,
+        #[case] pruned: bool,
+        #[case] after: &str,
+    ) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(HIDDEN_FILE);
+        std::fs::write(&path, before).expect("write");
+        assert_eq!(
+            prune_hidden(dir.path(), id, 1700000000.0).expect("prune"),
+            pruned
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), after);
+    }
+}

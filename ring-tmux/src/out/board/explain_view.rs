@@ -1,0 +1,69 @@
+//! The board's `?` view: `ring-tmux explain`'s text for the selected session, over the whole
+//! board, wrapped to its width, until any key.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// Draws `text` (already sanitized by [`crate::out::explain::text`]) into `area`, with the way
+/// back on the last line.
+pub(super) fn draw(frame: &mut Frame<'_>, text: &str, area: Rect) {
+    let [body, footer] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let lines: Vec<Line<'static>> = text.lines().map(|l| Line::raw(l.to_owned())).collect();
+    frame.render_widget(
+        Paragraph::new(Text::from(lines)).wrap(Wrap { trim: false }),
+        body,
+    );
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            " why it shows this (docs/rules.md) \u{b7} any key: back",
+            Style::new().add_modifier(Modifier::DIM),
+        ))),
+        footer,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::out::board::state::{App, Effect, Key, Mode};
+    use ring_shared::Row;
+    use ring_shared::board::Board;
+    use ring_shared::derive::Session;
+    use ring_shared::view::View;
+
+    fn app() -> App {
+        let mut row = Row::new("s1");
+        row.status = ring_shared::Status::Idle;
+        row.cwd = "/r/api".into();
+        let view = View::of_board(
+            Board::build(vec![Session::from_hook(row)], 0, 10.0, true),
+            &Default::default(),
+            "/home/u",
+        );
+        App::new(view, false)
+    }
+
+    #[test]
+    fn question_mark_explains_the_selected_session_and_any_key_goes_back() {
+        let mut app = app();
+        assert_eq!(app.handle(Key::Char('?')), Effect::Explain("s1".into()));
+        app.open_explain("session s1\nrule: §2.6 Event → status\n".into());
+        let backend = ratatui::backend::TestBackend::new(40, 6);
+        let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
+        terminal
+            .draw(|f| crate::out::board::render::draw(f, &app, 10.0))
+            .expect("draw");
+        let screen: String = terminal
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect();
+        assert!(screen.contains("rule: §2.6 Event → status"), "{screen}");
+        assert_eq!(app.handle(Key::Char('x')), Effect::None);
+        assert!(app.mode == Mode::List);
+    }
+}

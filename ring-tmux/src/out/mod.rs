@@ -1,0 +1,12 @@
+//! What a person reads, each rendered from one `ring_shared::view::View`: the tmux status
+//! line ([`status`]), the live board ([`board`]), the web page ([`serve`]), notifications
+//! ([`notify`]), [`explain`]; the one voice of errors ([`voice`]) and terminal-safe text
+//! ([`printable`]).
+
+pub mod board;
+pub(crate) mod explain;
+pub mod notify;
+pub mod printable;
+pub mod serve;
+pub mod status;
+pub mod voice;

@@ -1,0 +1,371 @@
+//! Answering a waiting session's dialog from the page (a phone): the same reading and the
+//! same check as `ring-tmux reply` ([`crate::act::reply`]).
+//!
+//! ```text
+//!  GET  /api/dialog?session=ID   the dialog on the session's pane now: the Listing
+//!                                (every row verbatim, the options, the fingerprint)
+//!  POST /api/reply               {"session", "option", "fingerprint"}: the option's digit,
+//!                                sent only while the pane still shows that very dialog
+//! ```
+//!
+//! Beyond what every request needs ([`super::auth`]: the token, JSON for a POST), an answer
+//! needs: `serve_answers` to allow it on this listener (by default only on loopback); an
+//! `Origin` that is this server's own (a POST without one is refused, not let through); a
+//! `Sec-Fetch-Site`, when the browser sends one, of `same-origin`; a session that waits now;
+//! the fingerprint of the dialog the person read. One answer at a time (another one meanwhile
+//! gets 429). Every POST that passed the token is a line in `events.jsonl`: when, from which
+//! address and browser, which session and option, and what happened. The line has no `ts`
+//! and no `status`, so neither `ring-tmux stats` nor RiNG's `ring stats` takes it for a
+//! status change.
+
+use super::Shared;
+use super::reply::{self, Response};
+use crate::act::reply::{self as pane, Target};
+use crate::store::jsonl;
+use ring_shared::Status;
+use ring_shared::dialog::Listing;
+use ring_shared::view::{Entry, View};
+use serde::{Deserialize, Serialize};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Headers an answer is judged by.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Asked {
+    pub(super) host: Option<String>,
+    pub(super) origin: Option<String>,
+    pub(super) fetch_site: Option<String>,
+    pub(super) user_agent: Option<String>,
+}
+
+/// One answer at a time per server: a burst of POSTs cannot queue keys for a pane.
+#[derive(Debug, Default)]
+pub(super) struct Gate(AtomicBool);
+
+/// Released when dropped.
+struct Turn<'a>(&'a Gate);
+
+impl Gate {
+    fn take(&self) -> Option<Turn<'_>> {
+        (!self.0.swap(true, Ordering::SeqCst)).then_some(Turn(self))
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        (self.0).0.store(false, Ordering::SeqCst);
+    }
+}
+
+/// What to say when this listener takes no answers.
+const OFF: &str = "answering from the page is off on this listener (serve_answers); \
+                   to allow it beyond loopback, set serve_answers = \"on\" in config.toml \
+                   (or answer in the pane, or with `ring-tmux reply`)";
+
+/// Why a request from elsewhere than the page itself is refused (`None`: it is the page's).
+/// A browser always sends `Origin` with a `fetch` POST: one without it is not the page.
+pub(super) fn foreign(asked: &Asked, post: bool) -> Option<&'static str> {
+    if asked
+        .fetch_site
+        .as_deref()
+        .is_some_and(|s| !s.trim().eq_ignore_ascii_case("same-origin"))
+    {
+        return Some("an answer must come from this server's own page (Sec-Fetch-Site)");
+    }
+    let own = match (asked.origin.as_deref(), asked.host.as_deref()) {
+        (Some(origin), Some(host)) => origin
+            .strip_prefix("http://")
+            .is_some_and(|o| o.eq_ignore_ascii_case(host)),
+        (None, _) => !post,
+        (Some(_), None) => false,
+    };
+    (!own).then_some("an answer must come from this server's own page (Origin)")
+}
+
+/// Whether this listener takes answers now (`config.toml` read at each request, so turning
+/// it on or off needs no restart).
+fn enabled(shared: &Shared) -> bool {
+    let config = crate::gather::read_config(&shared.env.ring_home).0;
+    config.serve_answers.allows(!shared.reader.remote)
+}
+
+/// `GET /api/dialog?session=ID`.
+pub(super) fn dialog(query: Option<&str>, asked: &Asked, shared: &Shared) -> Response {
+    if let Some(why) = foreign(asked, false) {
+        return reply::json_error(403, why);
+    }
+    if !enabled(shared) {
+        return reply::json_error(403, OFF);
+    }
+    let Some(id) = query.and_then(|q| param(q, "session")) else {
+        return reply::json_error(400, "ask /api/dialog?session=ID");
+    };
+    let entry = match waiting(shared, &id) {
+        Ok(entry) => entry,
+        Err((status, why)) => return reply::json_error(status, &why),
+    };
+    let read = Target::of(&entry, socket().as_deref()).and_then(|target| pane::read(&target));
+    match read {
+        Ok(shown) => {
+            let listing = Listing::of(&shown.dialog, &entry.session_id);
+            reply::json(200, serde_json::to_string(&listing).unwrap_or_default())
+        }
+        Err(refusal) => reply::json_error(409, &refusal.to_string()),
+    }
+}
+
+/// What a POST /api/reply carries.
+#[derive(Debug, Deserialize)]
+struct Answer {
+    session: String,
+    option: u32,
+    fingerprint: String,
+}
+
+/// `POST /api/reply` (its body read, at most `BODY_CAP`).
+pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) -> Response {
+    let parsed = serde_json::from_slice::<Answer>(body).ok();
+    let (status, said) = decide(parsed.as_ref(), asked, shared);
+    let mut record = Record {
+        at: shared.env.now(),
+        event: "answer",
+        via: "serve",
+        remote: peer.to_string(),
+        user_agent: asked
+            .user_agent
+            .as_deref()
+            .map(agent_text)
+            .unwrap_or_default(),
+        session: parsed
+            .as_ref()
+            .map(|a| a.session.clone())
+            .unwrap_or_default(),
+        option: parsed.as_ref().map(|a| a.option),
+        result: "refused",
+        why: String::new(),
+    };
+    let response = match said {
+        Ok(text) => {
+            record.result = "sent";
+            reply::json(
+                status,
+                serde_json::json!({ "ok": true, "sent": text }).to_string(),
+            )
+        }
+        Err(why) => {
+            record.why.clone_from(&why);
+            reply::json_error(status, &why)
+        }
+    };
+    let path = shared.env.ring_home.join("events.jsonl");
+    if let Err(e) = jsonl::append_line(&path, &jsonl::to_python_json(&record), jsonl::EVENTS_CAP) {
+        shared.log.write(
+            shared.env.now(),
+            "serve",
+            &format!("events.jsonl (an answer): {e}"),
+        );
+    }
+    response
+}
+
+/// The status and what was sent, or why nothing was.
+fn decide(ask: Option<&Answer>, asked: &Asked, shared: &Shared) -> (u16, Result<String, String>) {
+    if let Some(why) = foreign(asked, true) {
+        return (403, Err(why.into()));
+    }
+    if !enabled(shared) {
+        return (403, Err(OFF.into()));
+    }
+    let Some(ask) = ask else {
+        return (
+            400,
+            Err("send {\"session\": ID, \"option\": N, \"fingerprint\": F}".into()),
+        );
+    };
+    if ask.fingerprint.is_empty() {
+        return (
+            400,
+            Err("an answer names the dialog it answers (its fingerprint)".into()),
+        );
+    }
+    let Some(_turn) = shared.answers.take() else {
+        return (
+            429,
+            Err("another answer is being sent; try again in a moment".into()),
+        );
+    };
+    let entry = match waiting(shared, &ask.session) {
+        Ok(entry) => entry,
+        Err((status, why)) => return (status, Err(why)),
+    };
+    let sent = Target::of(&entry, socket().as_deref()).and_then(|target| {
+        let shown = pane::read(&target)?;
+        if shown.dialog.fingerprint() != ask.fingerprint {
+            return Err(pane::Refusal {
+                what: "the dialog on screen changed since this page read it".into(),
+                fix: "nothing was sent; read it again and choose anew".into(),
+            });
+        }
+        pane::answer(&target, &shown, ask.option)?;
+        Ok(shown
+            .dialog
+            .choices
+            .iter()
+            .find(|c| c.number == ask.option)
+            .map_or_else(
+                || ask.option.to_string(),
+                |c| format!("{}. {}", c.number, c.text),
+            ))
+    });
+    match sent {
+        Ok(text) => (200, Ok(text)),
+        Err(refusal) => (409, Err(refusal.to_string())),
+    }
+}
+
+/// The session `id` as the board has it now, if it waits.
+fn waiting(shared: &Shared, id: &str) -> Result<Entry, (u16, String)> {
+    let view = shared
+        .reader
+        .read_private("view")
+        .and_then(|json| serde_json::from_str::<View>(&json).ok())
+        .ok_or((
+            503,
+            "the board could not be read; see ring-tmux doctor".to_owned(),
+        ))?;
+    let entry = view
+        .entries
+        .into_iter()
+        .find(|e| e.session_id == id)
+        .ok_or((404, "no such session on the board".to_owned()))?;
+    if entry.status != Status::Waiting {
+        return Err((
+            409,
+            "that session no longer waits for an answer; nothing was sent".to_owned(),
+        ));
+    }
+    Ok(entry)
+}
+
+/// The tmux server to look in when a row names none: the server's own `$TMUX`.
+fn socket() -> Option<String> {
+    crate::tmux::run::socket_from_env()
+}
+
+/// One `events.jsonl` line of an answer.
+#[derive(Debug, Serialize)]
+struct Record {
+    /// Seconds since the epoch (not `ts`: see the module's doc).
+    at: f64,
+    event: &'static str,
+    via: &'static str,
+    remote: String,
+    user_agent: String,
+    session: String,
+    option: Option<u32>,
+    result: &'static str,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    why: String,
+}
+
+/// A browser's `User-Agent` as data: control sequences out, at most 200 characters.
+fn agent_text(agent: &str) -> String {
+    ring_shared::format::sanitize(agent)
+        .chars()
+        .take(200)
+        .collect()
+}
+
+/// The value of `name` in a query string (`a=1&session=codex%3At1`), percent-decoded.
+fn param(query: &str, name: &str) -> Option<String> {
+    query.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        (key == name).then(|| decode(value)).flatten()
+    })
+}
+
+/// `%XX` and `+` decoded; `None` when that is not UTF-8 or a `%` is not followed by two hex
+/// digits.
+fn decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    const HOST: &str = "127.0.0.1:7380";
+
+    #[rstest]
+    #[case::the_page(Some("http://127.0.0.1:7380"), Some("same-origin"), true, None)]
+    #[case::an_old_browser(Some("http://127.0.0.1:7380"), None, true, None)]
+    #[case::no_origin_on_a_post(None, None, true, Some("Origin"))]
+    #[case::no_origin_on_a_get(None, Some("same-origin"), false, None)]
+    #[case::another_site(Some("http://evil.example"), None, true, Some("Origin"))]
+    #[case::https_is_not_this_server(Some("https://127.0.0.1:7380"), None, true, Some("Origin"))]
+    #[case::cross_site_fetch(
+        Some("http://127.0.0.1:7380"),
+        Some("cross-site"),
+        true,
+        Some("Sec-Fetch-Site")
+    )]
+    #[case::same_site_is_not_same_origin(None, Some("same-site"), false, Some("Sec-Fetch-Site"))]
+    fn only_the_page_itself_may_answer(
+        #[case] origin: Option<&str>,
+        #[case] fetch_site: Option<&str>,
+        #[case] post: bool,
+        #[case] refused_for: Option<&str>,
+    ) {
+        let asked = Asked {
+            host: Some(HOST.into()),
+            origin: origin.map(str::to_owned),
+            fetch_site: fetch_site.map(str::to_owned),
+            user_agent: None,
+        };
+        let why = foreign(&asked, post);
+        match refused_for {
+            None => assert_eq!(why, None),
+            Some(header) => assert!(why.is_some_and(|w| w.contains(header)), "{why:?}"),
+        }
+    }
+
+    #[rstest]
+    #[case::plain("session=s1", Some("s1"))]
+    #[case::encoded("x=1&session=codex%3At1", Some("codex:t1"))]
+    #[case::missing("sessions=s1", None)]
+    #[case::broken_escape("session=%4", None)]
+    #[case::not_utf8("session=%ff", None)]
+    fn the_session_is_read_from_the_query(#[case] query: &str, #[case] want: Option<&str>) {
+        assert_eq!(param(query, "session").as_deref(), want);
+    }
+
+    #[test]
+    fn a_user_agent_is_kept_as_short_plain_text() {
+        let agent = format!("Mozilla\u{1b}]0;x\u{7}\n{}", "a".repeat(500));
+        let kept = agent_text(&agent);
+        assert!(kept.starts_with("Mozilla "), "{kept:?}");
+        assert_eq!(kept.chars().count(), 200);
+        assert!(!kept.chars().any(char::is_control));
+    }
+}

@@ -1,0 +1,445 @@
+//! `ring-tmux serve`: the board in a browser, on a phone, for tools.
+//!
+//! ```text
+//!  GET  /                 the page (HTML, JS, CSS and the wasm module, all embedded)
+//!  GET  /api/snapshot     the read inputs (ring_shared::view::snapshot), as ring-tmux reads them
+//!  GET  /api/view         the View ring-tmux derives from them (for tools)
+//!  GET  /api/events       server-sent events: a new snapshot each time the board changes
+//!  POST /api/jump         {"session_id": ID}: switch the tmux client (or zellij) to it
+//!  GET  /api/dialog       ?session=ID: the session's dialog, as `reply` reads it ([`answer`])
+//!  POST /api/reply        {"session", "option", "fingerprint"}: answer it ([`answer`])
+//! ```
+//!
+//! The page derives the View itself from the snapshot with ring-shared compiled to wasm and
+//! re-derives it every second, so time rules (idle times, the Codex permission wait) tick
+//! without asking the server. Who may ask is [`auth`]'s business; reads and the change feed
+//! are [`feed`]'s; how many connections anyone may hold is [`limits`]'. The HTTP is hyper's
+//! (HTTP/1.1 on a small tokio runtime), with its limits set: a request head of at most
+//! [`MAX_HEAD`] (431 past it), read within [`HEAD_TIMEOUT`]; a body refused unread past
+//! `BODY_CAP` (16 KiB); a connection idle for [`IDLE_TIMEOUT`] closed.
+mod answer;
+pub mod assets;
+pub mod auth;
+pub mod feed;
+pub mod limits;
+pub mod print;
+mod qr;
+mod reply;
+mod snapshot;
+
+use crate::sys::env::Env;
+use auth::{Ask, Policy, Verdict};
+use bytes::Bytes;
+use feed::{Hub, Reader};
+use http_body_util::{BodyExt, Limited};
+use hyper::body::{Frame, Incoming};
+use limits::{Conns, Limits, Slot};
+use reply::Response;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+/// Where `serve` listens unless told otherwise.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7380";
+/// The largest request head (request line and headers) read; past it, 431.
+pub const MAX_HEAD: usize = 16 << 10;
+/// How long a client may take to send a whole request head (a slowloris is cut then).
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a connection may sit with no request before it is closed.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(20);
+/// The largest request body taken (a jump is a few dozen bytes); more is refused unread (413).
+const BODY_CAP: u64 = 16 << 10;
+
+/// What `ring-tmux serve` was asked.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub listen: Option<String>,
+    pub token_file: Option<PathBuf>,
+    /// Print the address as a QR code even when stdout is not a terminal.
+    pub qr: bool,
+}
+
+/// What every request handler shares.
+struct Shared {
+    policy: Policy,
+    reader: Reader,
+    hub: Hub,
+    conns: Arc<Conns>,
+    log: crate::store::ErrorLog,
+    env: Env,
+    answers: answer::Gate,
+}
+
+/// Serves until killed; exits non-zero, saying why, when it cannot go on.
+pub fn run(options: &Options) -> ExitCode {
+    let env = Env::from_process();
+    let listen = options.listen.as_deref().unwrap_or(DEFAULT_LISTEN);
+    let Ok(addr) = listen.parse::<SocketAddr>() else {
+        return crate::out::voice::fail(
+            &format!(
+                "`{}` is not an address to listen on",
+                crate::out::printable::printable(listen)
+            ),
+            "give IP:PORT, e.g. --listen 127.0.0.1:7380 (loopback) or --listen 0.0.0.0:7380",
+        );
+    };
+    let loopback = addr.ip().is_loopback();
+    let path = options
+        .token_file
+        .clone()
+        .unwrap_or_else(|| token_path(&env));
+    let token = match auth::load_or_create(&path) {
+        Ok(token) => token,
+        Err(e) => {
+            return crate::out::voice::fail(
+                &format!(
+                    "cannot use the token file {}: {e}",
+                    crate::out::printable::path(&path)
+                ),
+                "remove it to have a new token made, or give --token-file PATH",
+            );
+        }
+    };
+    let listener = match std::net::TcpListener::bind(addr).and_then(|l| {
+        l.set_nonblocking(true)?;
+        Ok(l)
+    }) {
+        Ok(listener) => listener,
+        Err(e) => {
+            return crate::out::voice::fail(
+                &format!("cannot listen on {addr}: {e}"),
+                "give another --listen address or port, or stop what holds it",
+            );
+        }
+    };
+    let bound = listener.local_addr().unwrap_or(addr);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => return crate::out::voice::fail(&format!("cannot start the server: {e}"), ""),
+    };
+    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ring-tmux"));
+    let shared = Arc::new(Shared {
+        policy: Policy {
+            token: token.clone(),
+            hosts: loopback.then(|| auth::loopback_hosts(bound.ip(), bound.port())),
+        },
+        reader: Reader {
+            exe,
+            remote: !loopback,
+            key: auth::fresh_token().unwrap_or_default(),
+        },
+        hub: Hub::default(),
+        conns: Conns::new(Limits::for_descriptors(raise_descriptor_limit())),
+        log: crate::store::ErrorLog::new(&env.ring_home),
+        env: env.clone(),
+        answers: answer::Gate::default(),
+    });
+    print::announce(&env, &token, bound, !loopback, options.qr);
+    {
+        let shared = Arc::clone(&shared);
+        let ring_home = env.ring_home.clone();
+        std::thread::spawn(move || feed::watch(&shared.hub, &shared.reader, &ring_home));
+    }
+    let error = runtime.block_on(async move {
+        match tokio::net::TcpListener::from_std(listener) {
+            Ok(listener) => accept(listener, shared).await,
+            Err(e) => e,
+        }
+    });
+    crate::out::voice::fail(
+        &format!("stopped serving on {bound}: {error}"),
+        "see ring.log in the ring folder",
+    )
+}
+
+/// The soft limit on open files raised to the hard one (what a server is allowed); the limit.
+fn raise_descriptor_limit() -> u64 {
+    use rustix::process::{Resource, getrlimit, setrlimit};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current != limit.maximum {
+        limit.current = limit.maximum;
+        let _ = setrlimit(Resource::Nofile, limit);
+    }
+    getrlimit(Resource::Nofile).current.unwrap_or(1 << 20)
+}
+
+/// Accepts for ever. An accept that fails (out of file descriptors, out of memory, a
+/// connection reset before it was taken) is logged and retried after a pause that grows to a
+/// second: the connections already open keep being served, and as they end the next
+/// accept succeeds.
+async fn accept(listener: tokio::net::TcpListener, shared: Arc<Shared>) -> std::io::Error {
+    const FIRST_PAUSE: Duration = Duration::from_millis(20);
+    let mut pause = FIRST_PAUSE;
+    loop {
+        match listener.accept().await {
+            Ok((stream, peer)) => {
+                pause = FIRST_PAUSE;
+                // A full pool whose connections are all busy: close the newcomer now.
+                let Some(slot) = shared.conns.admit(peer.ip()) else {
+                    continue;
+                };
+                let shared = Arc::clone(&shared);
+                tokio::spawn(connection(stream, peer.ip(), slot, shared));
+            }
+            Err(e) => {
+                if pause == FIRST_PAUSE {
+                    shared.log.write(
+                        shared.env.now(),
+                        "serve",
+                        &format!("accept failed, retrying: {e}"),
+                    );
+                }
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(1));
+            }
+        }
+    }
+}
+
+/// One connection: HTTP/1.1 with hyper's limits, until the client leaves, it is idle for
+/// [`IDLE_TIMEOUT`], or a newcomer evicts it.
+async fn connection(stream: tokio::net::TcpStream, peer: IpAddr, slot: Slot, shared: Arc<Shared>) {
+    let marks = Arc::clone(&slot.marks);
+    let service = {
+        let marks = Arc::clone(&marks);
+        hyper::service::service_fn(move |request| {
+            let busy = marks.begin();
+            let shared = Arc::clone(&shared);
+            async move { Ok::<_, Infallible>(handle(request, peer, &shared, busy).await) }
+        })
+    };
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .max_buf_size(MAX_HEAD);
+    let served = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+    tokio::select! {
+        _ = served => {}
+        () = marks.evicted.notified() => {}
+        () = idle(&marks) => {}
+    }
+    drop(slot);
+}
+
+/// Returns once the connection has had no request in progress and none started for a whole
+/// [`IDLE_TIMEOUT`] (checked every half of it).
+async fn idle(marks: &limits::Marks) {
+    let mut seen = marks.started.load(Ordering::SeqCst);
+    let mut quiet = Duration::ZERO;
+    loop {
+        tokio::time::sleep(IDLE_TIMEOUT / 2).await;
+        let started = marks.started.load(Ordering::SeqCst);
+        if started != seen || marks.busy.load(Ordering::SeqCst) > 0 {
+            seen = started;
+            quiet = Duration::ZERO;
+        } else {
+            quiet += IDLE_TIMEOUT / 2;
+            if quiet >= IDLE_TIMEOUT {
+                return;
+            }
+        }
+    }
+}
+
+/// `serve/token` in the ring folder.
+pub fn token_path(env: &Env) -> PathBuf {
+    env.ring_home.join("serve").join("token")
+}
+
+fn header<'a>(request: &'a hyper::Request<Incoming>, name: &str) -> Option<&'a str> {
+    request.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+async fn handle(
+    request: hyper::Request<Incoming>,
+    peer: IpAddr,
+    shared: &Arc<Shared>,
+    busy: limits::Busy,
+) -> Response {
+    let path = request.uri().path().to_owned();
+    let method = request.method().clone();
+    let post = method == hyper::Method::POST;
+    let get = method == hyper::Method::GET || method == hyper::Method::HEAD;
+    let ask = Ask {
+        post,
+        public: get && (assets::find(&path).is_some() || path.starts_with("/pkg/")),
+        host: header(&request, "host"),
+        origin: header(&request, "origin"),
+        authorization: header(&request, "authorization"),
+        content_type: header(&request, "content-type"),
+    };
+    if let Verdict::Refuse(status, why) = shared.policy.check(&ask) {
+        return reply::refused(status, why, path.starts_with("/api/"));
+    }
+    match (get, post, path.as_str()) {
+        (true, _, "/api/events") => events(peer, shared, busy),
+        (true, _, "/api/snapshot" | "/api/view") => {
+            let what = path.trim_start_matches("/api/").to_owned();
+            let shared = Arc::clone(shared);
+            let read = tokio::task::spawn_blocking(move || shared.reader.read(&what)).await;
+            match read.ok().flatten() {
+                Some(json) => reply::json(200, json),
+                None => reply::json_error(503, "the board could not be read; see ring-tmux doctor"),
+            }
+        }
+        (true, _, "/api/dialog") => {
+            let (asked, query) = (asked(&request), request.uri().query().map(str::to_owned));
+            let shared = Arc::clone(shared);
+            tokio::task::spawn_blocking(move || answer::dialog(query.as_deref(), &asked, &shared))
+                .await
+                .unwrap_or_else(|_| reply::json_error(500, "the dialog could not be read"))
+        }
+        (true, _, "/api/reply") => reply::json_error(405, "an answer is a POST from the page"),
+        (true, _, _) => static_file(&path),
+        (_, true, "/api/jump") => jump(request, shared).await,
+        (_, true, "/api/reply") => {
+            let asked = asked(&request);
+            let body = match body(request).await {
+                Ok(body) => body,
+                Err(response) => return response,
+            };
+            let shared = Arc::clone(shared);
+            tokio::task::spawn_blocking(move || answer::answer(&body, peer, &asked, &shared))
+                .await
+                .unwrap_or_else(|_| reply::json_error(500, "the answer failed"))
+        }
+        _ => reply::json_error(405, "not a method this address answers"),
+    }
+}
+
+fn static_file(path: &str) -> Response {
+    match assets::find(path) {
+        Some(asset) => reply::asset(asset),
+        None if path.starts_with("/pkg/") => reply::text(
+            404,
+            "this ring-tmux was built without the page's wasm module; install a release \
+             archive, or run scripts/install.sh again in a clone (it builds the module)",
+        ),
+        None => reply::text(404, "nothing here; the board is at /"),
+    }
+}
+
+/// The headers an answer is judged by ([`answer::foreign`]).
+fn asked(request: &hyper::Request<Incoming>) -> answer::Asked {
+    let owned = |name| header(request, name).map(str::to_owned);
+    answer::Asked {
+        host: owned("host"),
+        origin: owned("origin"),
+        fetch_site: owned("sec-fetch-site"),
+        user_agent: owned("user-agent"),
+    }
+}
+
+/// A POST's body: refused unread when it says it is over [`BODY_CAP`], and read no further
+/// than that when it does not say.
+async fn body(request: hyper::Request<Incoming>) -> Result<Bytes, Response> {
+    let declared = header(&request, "content-length").map(|n| n.trim().parse::<u64>());
+    if declared.is_some_and(|n| n.map_or(true, |n| n > BODY_CAP)) {
+        return Err(reply::json_error(413, "the request is too large"));
+    }
+    let cap = usize::try_from(BODY_CAP).unwrap_or(usize::MAX);
+    match Limited::new(request.into_body(), cap).collect().await {
+        Ok(body) => Ok(body.to_bytes()),
+        Err(_) => Err(reply::json_error(413, "the request is too large")),
+    }
+}
+
+/// `POST /api/jump`.
+async fn jump(request: hyper::Request<Incoming>, shared: &Arc<Shared>) -> Response {
+    let body = match body(request).await {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
+    let shared = Arc::clone(shared);
+    tokio::task::spawn_blocking(move || print::jump(&body, &shared.reader))
+        .await
+        .unwrap_or_else(|_| reply::json_error(500, "the jump failed"))
+}
+
+/// How long an event stream stays silent before a comment line checks the client is there.
+const KEEPALIVE: Duration = Duration::from_secs(15);
+
+/// `GET /api/events`: the snapshot now, then each new one, as server-sent events. At most
+/// [`Limits::streams_per_ip`] at once from one address (429 past that).
+fn events(peer: IpAddr, shared: &Arc<Shared>, busy: limits::Busy) -> Response {
+    let Some(stream) = shared.conns.stream(peer) else {
+        return reply::json_error(429, "too many event streams from this address; close one");
+    };
+    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
+    let shared = Arc::clone(shared);
+    tokio::spawn(async move {
+        let mut listener = shared.hub.join();
+        let _ = tx.send(Bytes::from_static(b"retry: 1000\n\n")).await;
+        let reader = shared.reader.clone();
+        let first = tokio::task::spawn_blocking(move || reader.read("snapshot")).await;
+        if let Some(snapshot) = first.ok().flatten()
+            && tx.send(event(&snapshot)).await.is_err()
+        {
+            return;
+        }
+        loop {
+            let next = tokio::select! {
+                changed = listener.changes.changed() => match changed {
+                    Ok(()) => listener
+                        .changes
+                        .borrow_and_update()
+                        .as_deref()
+                        .map(|s| event(s)),
+                    Err(_) => return,
+                },
+                () = tokio::time::sleep(KEEPALIVE) => Some(Bytes::from_static(b": keepalive\n\n")),
+                () = tx.closed() => return,
+            };
+            if let Some(bytes) = next
+                && tx.send(bytes).await.is_err()
+            {
+                return;
+            }
+        }
+    });
+    let body = EventBody {
+        rx,
+        _held: (stream, busy),
+    };
+    let mut response = reply::with(200, "text/event-stream", body.boxed());
+    response.headers_mut().insert(
+        "connection",
+        hyper::header::HeaderValue::from_static("close"),
+    );
+    response
+}
+
+/// One `snapshot` event (the JSON is one line).
+fn event(snapshot: &str) -> Bytes {
+    Bytes::from(format!("event: snapshot\ndata: {snapshot}\n\n"))
+}
+
+/// An event stream's body: what its task sends, while the stream's count and the
+/// connection's busy mark are held (dropped with the body when the client leaves).
+struct EventBody {
+    rx: tokio::sync::mpsc::Receiver<Bytes>,
+    _held: (limits::Stream, limits::Busy),
+}
+
+impl hyper::body::Body for EventBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        self.rx.poll_recv(cx).map(|b| b.map(|b| Ok(Frame::data(b))))
+    }
+}
