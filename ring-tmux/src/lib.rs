@@ -20,14 +20,29 @@
 //! * [`cmd`]: the one clap definition ([`cmd::cli`]) and one module per subcommand, each
 //!   handing typed values to the layers above.
 
-pub mod act;
-pub mod admin;
+pub(crate) mod act;
+pub(crate) mod admin;
 pub mod cmd;
-pub mod gather;
+pub(crate) mod gather;
 pub mod hook;
-pub mod out;
+pub(crate) mod out;
 pub(crate) mod remote;
-pub mod store;
-pub mod sys;
-pub mod tmux;
-pub mod zellij;
+pub(crate) mod store;
+pub(crate) mod sys;
+pub(crate) mod tmux;
+pub(crate) mod zellij;
+pub use gather::oneline;
+pub use out::status;
+pub use sys::lang;
+
+/// The seams the integration tests (`tests/it`) drive directly, gathered here so every layer
+/// can stay `pub(crate)` (and the compiler sees what nothing uses); not an API.
+#[doc(hidden)]
+pub mod testing {
+    pub use crate::admin::install::{codex_trust, merge};
+    pub use crate::gather::{realpath, zeroconf};
+    pub use crate::out::{board, notify};
+    pub use crate::store::hidden;
+    pub use crate::sys::env;
+    pub use crate::tmux::{badge, drift, jump, run};
+}

@@ -7,7 +7,7 @@ fn main() -> ExitCode {
     if argv.get(1).map(String::as_str) == Some("hook") {
         return ring_tmux::hook::run(&argv[2..]);
     }
-    ring_tmux::sys::lang::init();
+    ring_tmux::lang::init();
     // The hook's detached tmux push and zellij refresh (hidden: only the hook runs it).
     if argv.get(1).map(String::as_str) == Some(ring_tmux::hook::detached::SUBCOMMAND) {
         return ring_tmux::hook::detached::run(&argv[2..]);
@@ -17,12 +17,12 @@ fn main() -> ExitCode {
     // parses its own options (the flags `cmd::status` declares, tested to agree); only its
     // help goes through clap.
     match argv.get(1..).unwrap_or_default() {
-        [cmd] if cmd == "oneline" => return ring_tmux::gather::oneline(false),
+        [cmd] if cmd == "oneline" => return ring_tmux::oneline(false),
         [cmd, all] if cmd == "oneline" && all == "--all" => {
-            return ring_tmux::gather::oneline(true);
+            return ring_tmux::oneline(true);
         }
         [cmd, args @ ..] if cmd == "status" && !args.iter().any(|a| a == "-h" || a == "--help") => {
-            return ring_tmux::out::status::run(args);
+            return ring_tmux::status::run(args);
         }
         _ => {}
     }

@@ -34,7 +34,7 @@ pub mod zeroconf;
 
 pub use cached::read_rows_cached;
 pub use files::{
-    ROW_CAP, RowFile, RowFiles, SIDE_FILE_CAP, read_capped, read_config, read_row_file, read_rows,
+    RowFile, RowFiles, SIDE_FILE_CAP, read_capped, read_config, read_row_file, read_rows,
 };
 pub use own::states as own_states;
 pub use paths::{RealPaths, mtime};

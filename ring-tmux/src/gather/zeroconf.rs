@@ -51,41 +51,6 @@ pub fn rescan_ttl() -> Duration {
     crate::sys::env::seconds_var("RING_SCAN_TTL", DEFAULT_TTL)
 }
 
-/// Whether zero-config mode has anything to look at: `~/.claude/projects` or Codex's
-/// database exists. Without them the read path can skip the process scan when there are no
-/// hook rows (a live Claude always has its projects folder).
-pub fn sources_exist(env: &Env) -> bool {
-    env.home
-        .join(ring_shared::provider::claude::PROJECTS_DIR)
-        .is_dir()
-        || env
-            .home
-            .join(ring_shared::provider::codex::STATE_DB)
-            .is_file()
-}
-
-/// The zero-config rows for a board read (§4.1): Claude scan rows and synthetic rows
-/// when the Claude scan is known, Codex rows when the Codex scan is known, a live Copilot
-/// CLI not prompted yet when the Copilot scan is known, then the local
-/// LLM chats of the scan behind `ctx.procs` (§4.6: Ollama, then llama.cpp). Never fails:
-/// anything unreadable contributes nothing. A read of [`Need::AllRows`] publishes the rows
-/// for the zellij plugin when they changed (or the file is getting old).
-///
-/// The read path calls it after `derive::hook_sessions` and hands both to
-/// `ring_shared::scan::merge_sources`, then `ring_shared::scan::finish`.
-///
-/// `evidence(id, cwd)`: tmux process-tree evidence (§4.10 rule 2), `|_, _| false` if none.
-/// `agents`: the agents' own states the read found (`read::own_states`), published with the
-/// rows.
-pub fn rows(
-    env: &Env,
-    ctx: &ReadContext<'_>,
-    evidence: &dyn Fn(&str, &str) -> bool,
-    agents: &[OwnState],
-) -> Vec<ScanSession> {
-    rows_for(env, ctx, evidence, rescan_ttl(), Need::AllRows, agents)
-}
-
 /// [`rows`] with an explicit listing lifetime (`Duration::ZERO`: list every time), for a read
 /// that needs only what `need` says: with [`Need::LiveRows`] a
 /// listing may leave the transcripts whose rows are ended whatever their mtime un-`stat`ed

@@ -32,10 +32,6 @@ impl Writer {
         self.buf.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.buf.is_empty()
-    }
-
     pub fn as_slice(&self) -> &[u8] {
         &self.buf
     }
@@ -276,6 +272,7 @@ macro_rules! record {
 }
 pub(crate) use record;
 
+#[cfg(test)]
 /// `value` encoded.
 pub fn encode<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
     let mut w = Writer::default();

@@ -59,11 +59,6 @@ impl Frame {
         frame
     }
 
-    /// Where the payload's next byte goes, counted from the payload's start.
-    pub fn payload_len(&self) -> usize {
-        self.w.len() - HEADER_LEN
-    }
-
     /// The file's bytes.
     pub fn seal(mut self) -> Vec<u8> {
         let payload = &self.w.as_slice()[HEADER_LEN..];
@@ -84,6 +79,7 @@ impl Frame {
     }
 }
 
+#[cfg(test)]
 /// The payload framed as a `kind` file of format `version`.
 pub fn seal(kind: &[u8; 4], version: u32, payload: &[u8]) -> Vec<u8> {
     let mut frame = Frame::new(kind, version, payload.len());

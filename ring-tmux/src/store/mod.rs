@@ -20,7 +20,6 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use safe::{DIR_MODE, FILE_MODE};
 /// Largest registry row the hook reads back (rows are a few KiB).
 pub const ROW_READ_CAP: u64 = 4 << 20;
 /// The error log is rotated to `ring.log.1` past this size.
@@ -253,40 +252,10 @@ pub fn set_aside(ring_home: &Path, name: &str, now: f64) -> io::Result<String> {
     Ok(aside)
 }
 
-/// Rewrites `ring_home/name` under an exclusive `flock` on `ring_home/lock_name`: `change`
-/// gets the current bytes (`None`: no file) and gives the new text, or `None` to leave the file
-/// alone. Written via a 0600 temp file + rename, never through a link; the folder is created
-/// 0700 if missing. `Ok(false)`: nothing written (`change` said so, or the lock could not be
-/// had in time: never write unlocked, a concurrent rewrite would be lost).
-pub fn rewrite_locked(
-    ring_home: &Path,
-    name: &str,
-    lock_name: &str,
-    cap: u64,
-    change: impl FnOnce(Option<&[u8]>) -> Option<String>,
-) -> io::Result<bool> {
-    ensure_dir(ring_home)?;
-    let held = lock::acquire(
-        &ring_home.join(lock_name),
-        lock::Mode::Exclusive,
-        lock::LOCK_TIMEOUT,
-        lock::open_lock_file,
-    )?;
-    if let lock::Lock::TimedOut = held {
-        return Ok(false);
-    }
-    let current = read_bounded(&ring_home.join(name), cap)?;
-    let Some(text) = change(current.as_deref()) else {
-        return Ok(false);
-    };
-    write_atomic(ring_home, name, text.as_bytes())?;
-    drop(held);
-    Ok(true)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use safe::{DIR_MODE, FILE_MODE};
     use std::os::unix::fs::MetadataExt;
 
     fn mode(path: &Path) -> u32 {

@@ -127,6 +127,7 @@ impl Dir {
         &self.path
     }
 
+    #[cfg(test)]
     /// The open folder.
     pub fn fd(&self) -> BorrowedFd<'_> {
         self.fd.as_fd()

@@ -46,15 +46,3 @@ pub fn jump(args: &jump::Args) -> ExitCode {
 pub fn menu(args: &jump::Args) -> ExitCode {
     jump::menu(args)
 }
-
-/// Called by the hook, under the session's lock, after it wrote (`after` = the new row) or
-/// deleted (`after` = `None`) a row; `before` is the previous row if there was one. The push
-/// to make when the visible state changed, stamped `stamp`; the hook hands it to
-/// its detached child (`hook::detached`) once the lock is released.
-pub fn plan_after_hook(
-    before: Option<&ring_shared::Row>,
-    after: Option<&ring_shared::Row>,
-    stamp: i64,
-) -> Option<push::Plan> {
-    push::plan(&push::HookSite::from_process(), before, after, stamp)
-}

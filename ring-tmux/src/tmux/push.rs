@@ -42,16 +42,6 @@ pub struct HookSite {
 }
 
 impl HookSite {
-    /// Reads `$TMUX` and `$TMUX_PANE`.
-    pub fn from_process() -> HookSite {
-        HookSite {
-            socket: run::socket_from_env(),
-            pane: std::env::var("TMUX_PANE")
-                .ok()
-                .map(|p| p.trim().to_owned())
-                .filter(|p| !p.is_empty()),
-        }
-    }
 }
 
 /// One push to make: which server, which pane (or find it by tty), what to show. With

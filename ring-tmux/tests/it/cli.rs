@@ -457,7 +457,7 @@ fn main_man_page_has_config_keys_tmux_options_environment_and_files() {
     }
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
         .expect("README.md");
-    for (option, _) in ring_tmux::tmux::badge::defaults() {
+    for (option, _) in ring_tmux::testing::badge::defaults() {
         assert!(text.contains(&option), "ring-tmux(1) lacks {option}");
     }
     // Every option of the README's tmux table.

@@ -284,7 +284,7 @@ impl Replay<'_> {
             let mut want_board = want[key].clone();
             let world = &self.world;
             let realpath = |p: &str| {
-                let real = ring_tmux::gather::realpath(&p.replace("$HOME", &world.home_str()));
+                let real = ring_tmux::testing::realpath(&p.replace("$HOME", &world.home_str()));
                 real.replace(&world.home_str(), "$HOME")
             };
             let taken = ring_shared::testing::one_row_per_agent(&mut want_board, &realpath);

@@ -579,10 +579,10 @@ fn codex_hooks_trusted_in_config_toml_pass() {
     let hooks_json = f.home().join(".codex/hooks.json");
     let doc: Value =
         serde_json::from_slice(&std::fs::read(&hooks_json).expect("hooks.json")).expect("json");
-    let entries = ring_tmux::admin::install::codex_trust::our_entries(
+    let entries = ring_tmux::testing::codex_trust::our_entries(
         &doc,
         &hooks_json.to_string_lossy(),
-        &ring_tmux::admin::install::merge::CODEX_EVENTS,
+        &ring_tmux::testing::merge::CODEX_EVENTS,
     );
     assert_eq!(entries.len(), 8);
     let mut toml = String::from("model = \"m\"\n\n[hooks.state]\n");

@@ -124,7 +124,7 @@ fn tmux_state_files_replace_a_planted_link_instead_of_writing_through_it() {
     plant(&ring, "tmux/jump-last", &jump.path);
     // The repair stamp's name depends on the socket: let claim name it, then plant a link there.
     let repair = Victim::new(&outside, "repair");
-    assert!(ring_tmux::tmux::drift::claim(&ring, "/tmp/sock", 1));
+    assert!(ring_tmux::testing::drift::claim(&ring, "/tmp/sock", 1));
     let stamps: Vec<PathBuf> = fs::read_dir(ring.join("tmux"))
         .expect("list")
         .map(|e| e.expect("entry").path())
@@ -141,8 +141,8 @@ fn tmux_state_files_replace_a_planted_link_instead_of_writing_through_it() {
         .open(&repair.path)
         .and_then(|f| f.set_modified(hour_ago))
         .expect("mtime");
-    ring_tmux::tmux::jump::remember_last(&ring, "s1");
-    assert!(ring_tmux::tmux::drift::claim(&ring, "/tmp/sock", 2));
+    ring_tmux::testing::jump::remember_last(&ring, "s1");
+    assert!(ring_tmux::testing::drift::claim(&ring, "/tmp/sock", 2));
     jump.assert_untouched("tmux/jump-last");
     repair.assert_untouched("tmux/repair-*");
     assert_eq!(
@@ -157,7 +157,7 @@ fn tmux_state_files_replace_a_planted_link_instead_of_writing_through_it() {
     let elsewhere = h.dir.path().join("elsewhere");
     private_dir(&elsewhere);
     symlink(&elsewhere, ring.join("tmux")).expect("symlink");
-    ring_tmux::tmux::jump::remember_last(&ring, "s1");
-    assert!(!ring_tmux::tmux::drift::claim(&ring, "/tmp/sock", 1));
+    ring_tmux::testing::jump::remember_last(&ring, "s1");
+    assert!(!ring_tmux::testing::drift::claim(&ring, "/tmp/sock", 1));
     assert_eq!(fs::read_dir(&elsewhere).expect("list").count(), 0);
 }

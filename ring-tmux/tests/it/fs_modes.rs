@@ -24,8 +24,8 @@ fn everything_ring_creates_is_private() {
             .assert()
             .success();
     }
-    ring_tmux::tmux::jump::remember_last(&ring, "s1");
-    assert!(ring_tmux::tmux::drift::claim(&ring, "/tmp/sock", 1));
+    ring_tmux::testing::jump::remember_last(&ring, "s1");
+    assert!(ring_tmux::testing::drift::claim(&ring, "/tmp/sock", 1));
     let all = tree(&ring);
     for want in [
         "sessions/s1.json",

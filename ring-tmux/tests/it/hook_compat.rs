@@ -21,7 +21,7 @@
 use crate::hook_support;
 
 use hook_support::Home;
-use ring_tmux::store::hidden::epoch_to_iso;
+use ring_tmux::testing::hidden::epoch_to_iso;
 use serde_json::{Map, Value, json};
 use std::fs;
 use std::path::Path;

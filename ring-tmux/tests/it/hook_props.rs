@@ -6,7 +6,7 @@
 use crate::hook_support;
 
 use proptest::prelude::*;
-use ring_tmux::sys::env::Env;
+use ring_tmux::testing::env::Env;
 use ring_tmux::hook::{self, Handled, HookEnv, Input};
 use serde_json::{Map, Value};
 use std::fs;

@@ -8,7 +8,7 @@ mod bus;
 
 use crate::e2e_tmux::world::{self, BIN, World, payload, until_contains};
 use ring_shared::notify::Wait;
-use ring_tmux::out::notify::{Note, Target, desktop, display, terminal};
+use ring_tmux::testing::notify::{Note, Target, desktop, display, terminal};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -571,7 +571,7 @@ impl Zellij {
     fn action(&self, args: &[&str]) -> Option<String> {
         let mut command = std::process::Command::new(&self.bin);
         command.args(["--session", &self.name, "action"]).args(args);
-        let out = ring_tmux::tmux::run::bounded(
+        let out = ring_tmux::testing::run::bounded(
             command,
             std::time::Instant::now() + Duration::from_secs(10),
         )?;
@@ -598,7 +598,7 @@ impl Drop for Zellij {
         ] {
             let mut command = std::process::Command::new(&self.bin);
             command.args(args);
-            let _ = ring_tmux::tmux::run::bounded(
+            let _ = ring_tmux::testing::run::bounded(
                 command,
                 std::time::Instant::now() + Duration::from_secs(10),
             );

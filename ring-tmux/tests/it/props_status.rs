@@ -16,10 +16,10 @@ use ring_shared::format::display_width;
 use ring_shared::testing::{self, hostile_text};
 use ring_shared::view::View;
 use ring_shared::{Row, Status};
-use ring_tmux::out::status;
-use ring_tmux::tmux::badge::defaults;
-use ring_tmux::tmux::drift::{self, Pane};
-use ring_tmux::tmux::jump;
+use ring_tmux::status;
+use ring_tmux::testing::badge::defaults;
+use ring_tmux::testing::drift::{self, Pane};
+use ring_tmux::testing::jump;
 
 /// Text of the shared hostile pieces (`ring_shared::testing::HOSTILE`, which holds tmux's
 /// `#(…)`, `#[…]`, `#{…}`, lone `#`, `}`, `]` and quotes: what the escaping must defuse).

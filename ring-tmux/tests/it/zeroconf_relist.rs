@@ -14,7 +14,7 @@ use crate::zeroconf_support;
 
 use proptest::prelude::*;
 use ring_shared::derive::{Proc, Procs};
-use ring_tmux::gather::zeroconf::Need;
+use ring_tmux::testing::zeroconf::Need;
 use serde_json::json;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -56,15 +56,6 @@ impl Reason {
         }
     }
 
-    /// RiNG's own wording for the registry reasons (its `gc` output), for comparisons.
-    pub fn ring_text(&self) -> Option<&'static str> {
-        match self {
-            Reason::Unreadable(_) => Some("registry JSON 無法讀取"),
-            Reason::Phantom => Some("舊版 SessionStart 幽靈檔"),
-            Reason::Ended { .. } => Some("已離場 registry"),
-            _ => None,
-        }
-    }
 }
 
 /// `42s`, `5m`, `3h`, `8d`.

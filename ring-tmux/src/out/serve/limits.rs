@@ -202,6 +202,7 @@ impl Conns {
         })
     }
 
+    #[cfg(test)]
     /// How many connections are open (doctor, tests).
     pub fn count(&self) -> usize {
         self.lock().connections.len()

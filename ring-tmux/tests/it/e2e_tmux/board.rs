@@ -63,7 +63,7 @@ fn open_board(w: &World, needle: &str) -> String {
 fn selected_line(screen: &str) -> String {
     screen
         .lines()
-        .find(|l| l.contains(ring_tmux::out::board::SELECTED))
+        .find(|l| l.contains(ring_tmux::testing::board::SELECTED))
         .unwrap_or_default()
         .to_owned()
 }

@@ -1,12 +1,12 @@
 //! Zero-config reads through the library against real files: the clock, file times and the
-//! read itself, shared by the tests that drive `ring_tmux::gather::zeroconf` directly.
+//! read itself, shared by the tests that drive `ring_tmux::testing::zeroconf` directly.
 #![allow(dead_code)] // Shared by several test crates; each uses part of it.
 
 use ring_shared::config::Config;
 use ring_shared::derive::{Procs, ReadContext};
 use ring_shared::scan::ScanSession;
-use ring_tmux::sys::env::Env;
-use ring_tmux::gather::zeroconf::{self, Need};
+use ring_tmux::testing::env::Env;
+use ring_tmux::testing::zeroconf::{self, Need};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
