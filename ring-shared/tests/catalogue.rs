@@ -16,7 +16,7 @@ const FRONT_ENDS: &[&str] = &[
     "ring-shared/src/format/mod.rs",
     "ring-shared/src/view/kinds.rs",
     "ring-shared/src/notify/mod.rs",
-    "ring-tmux/src/gather/list.rs",
+    "ring-tmux/src/out/list.rs",
     "ring-tmux/src/out/board/render.rs",
     "ring-tmux/src/out/board/reply.rs",
     "ring-tmux/src/out/board/state.rs",

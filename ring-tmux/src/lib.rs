@@ -31,8 +31,8 @@ pub(crate) mod store;
 pub(crate) mod sys;
 pub(crate) mod tmux;
 pub(crate) mod zellij;
-pub use gather::oneline;
 pub use out::status;
+pub use out::text::oneline;
 pub use sys::lang;
 
 /// The seams the integration tests (`tests/it`) drive directly, gathered here so every layer

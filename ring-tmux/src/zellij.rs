@@ -21,10 +21,9 @@
 mod kdl;
 mod keybind;
 
-use crate::cmd::install_zellij::Args as InstallArgs;
-use crate::sys::env::Env;
 use crate::admin::install::jsonfile::write_atomic;
 use crate::admin::install::out;
+use crate::sys::env::Env;
 use ring_shared::Row;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -103,6 +102,15 @@ impl Paths {
         }
         paths
     }
+}
+
+/// What `install-zellij` was asked (`crate::cmd::install_zellij` fills it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InstallArgs {
+    /// The plugin's `.wasm`; the one beside this binary when `None`.
+    pub plugin: Option<std::path::PathBuf>,
+    /// Show the changes and write nothing.
+    pub dry_run: bool,
 }
 
 /// `ring-tmux install-zellij [--plugin PATH] [--dry-run]`.

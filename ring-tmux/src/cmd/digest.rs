@@ -1,6 +1,7 @@
 //! `ring-tmux digest [--since 4h] [--json]`: what happened while you were away.
 
-use super::stats::{duration, events};
+use super::stats::duration;
+use crate::gather::events::read as events;
 use ring_shared::format::sanitize;
 use ring_shared::stats::{self, human};
 use std::process::ExitCode;

@@ -34,5 +34,9 @@ fn duration(text: &str) -> Result<f64, String> {
 
 /// Collects (or, with --dry-run, lists).
 pub fn run(args: Args) -> ExitCode {
-    crate::admin::gc::run(&args)
+    let opts = crate::admin::gc::Options {
+        older_than: args.older_than,
+        all_ended: args.all_ended,
+    };
+    crate::admin::gc::run(opts, args.dry_run)
 }

@@ -38,9 +38,18 @@ pub fn run(args: Args) -> ExitCode {
         && !binary.is_file()
     {
         return crate::out::voice::usage(
-            &format!("--binary {} is not a file", crate::out::printable::path(binary)),
+            &format!(
+                "--binary {} is not a file",
+                crate::out::printable::path(binary)
+            ),
             "give the path of an installed ring-tmux (e.g. ~/.local/bin/ring-tmux), or leave --binary out to use this one",
         );
     }
-    crate::admin::install::install_hooks(&args)
+    crate::admin::install::install_hooks(&crate::admin::install::InstallArgs {
+        dry_run: args.dry_run,
+        yes: args.yes,
+        agent: args.agent,
+        replace_ring: args.replace_ring,
+        binary: args.binary,
+    })
 }

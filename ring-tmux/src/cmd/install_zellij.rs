@@ -17,5 +17,8 @@ pub struct Args {
 
 /// Installs the plugin.
 pub fn run(args: Args) -> ExitCode {
-    crate::zellij::install_zellij(&args)
+    crate::zellij::install_zellij(&crate::zellij::InstallArgs {
+        plugin: args.plugin,
+        dry_run: args.dry_run,
+    })
 }

@@ -18,8 +18,8 @@ pub struct Args {
 /// Prints the board, or the snapshot.
 pub fn run(args: Args) -> ExitCode {
     if args.snapshot {
-        crate::gather::print_snapshot()
+        crate::out::text::print_snapshot()
     } else {
-        crate::gather::json(args.all)
+        crate::out::text::json(args.all)
     }
 }

@@ -15,5 +15,5 @@ pub struct Args {
 
 /// Prints the board.
 pub fn run(args: Args) -> ExitCode {
-    crate::gather::oneline(args.all)
+    crate::out::text::oneline(args.all)
 }

@@ -67,7 +67,7 @@ fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) ->
     let had = hosts.iter().any(|h| h == host);
     match (add, had) {
         (true, true) => {
-            crate::cmd::report(&format!("{host} is already a remote host"));
+            crate::out::named::report(&format!("{host} is already a remote host"));
             return ExitCode::SUCCESS;
         }
         (false, false) => {
@@ -89,13 +89,13 @@ fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) ->
         );
     }
     if add {
-        crate::cmd::report(&format!(
+        crate::out::named::report(&format!(
             "added {host}: its sessions show after the next refresh (`ring-tmux remote refresh` \
              fetches now; the host needs ring-tmux on the PATH ssh gives it)"
         ));
     } else {
         cache::forget(&env.ring_home, host);
-        crate::cmd::report(&format!("removed {host}"));
+        crate::out::named::report(&format!("removed {host}"));
     }
     ExitCode::SUCCESS
 }
@@ -110,11 +110,11 @@ fn states(env: &crate::sys::env::Env, config: &Config) -> Vec<HostState> {
 
 fn list(env: &crate::sys::env::Env, config: &Config) {
     if config.remote_hosts.is_empty() {
-        crate::cmd::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
+        crate::out::named::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
         return;
     }
     for state in states(env, config) {
-        crate::cmd::report(&state.describe());
+        crate::out::named::report(&state.describe());
     }
 }
 
@@ -136,7 +136,7 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
             continue;
         }
         match cache::refresh(env, config, host) {
-            None => crate::cmd::report(&format!("{host}  being fetched already")),
+            None => crate::out::named::report(&format!("{host}  being fetched already")),
             Some(c) => {
                 failed |= c.error.is_some();
                 let state = HostState {
@@ -145,7 +145,7 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
                     stale: false,
                     error: c.error,
                 };
-                crate::cmd::report(&state.describe());
+                crate::out::named::report(&state.describe());
             }
         }
     }

@@ -18,5 +18,9 @@ pub struct Args {
 
 /// Removes the hooks.
 pub fn run(args: Args) -> ExitCode {
-    crate::admin::install::remove_hooks(&args)
+    crate::admin::install::remove_hooks(&crate::admin::install::RemoveArgs {
+        dry_run: args.dry_run,
+        yes: args.yes,
+        include_ring: args.include_ring,
+    })
 }

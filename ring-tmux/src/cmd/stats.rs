@@ -2,7 +2,7 @@
 //! `ring-tmux digest`. The computation is [`ring_shared::stats`]'s.
 
 use ring_shared::format::sanitize;
-use ring_shared::stats::{self, Event, human};
+use ring_shared::stats::{self, human};
 use std::process::ExitCode;
 
 /// Per project: how many times sessions waited for you and how long (from events.jsonl).
@@ -24,28 +24,6 @@ pub(crate) fn duration(text: &str) -> Result<f64, String> {
     })
 }
 
-/// How much of `events.jsonl` is read: its last 20 MiB (four times the size ring halves it
-/// at; RiNG, which shares the log, may let it grow past that).
-const EVENTS_TAIL: u64 = 4 * crate::store::jsonl::EVENTS_CAP;
-
-/// `events.jsonl`'s lines and the time now; an unreadable or missing log is an empty one.
-/// A larger log is read from its end (the newest waits, from the first whole line): a wait
-/// that began before that point is not counted.
-pub(crate) fn events() -> (Vec<Event>, f64) {
-    let env = crate::sys::env::Env::from_process();
-    let path = env.ring_home.join("events.jsonl");
-    let text = crate::store::read_tail(&path, EVENTS_TAIL)
-        .map(|(bytes, cut)| {
-            let whole = match bytes.iter().position(|&b| b == b'\n') {
-                Some(end) if cut => &bytes[end + 1..],
-                _ => &bytes[..],
-            };
-            String::from_utf8_lossy(whole).into_owned()
-        })
-        .unwrap_or_default();
-    (stats::parse_events(&text), env.now())
-}
-
 /// The sessions the board shows waiting now: the log's last `waiting` line outlives an agent
 /// killed without SessionEnd, the board's liveness rules (process scan, `RING_PROCS` in
 /// tests) do not.
@@ -63,7 +41,7 @@ pub(crate) fn waiting_now() -> std::collections::BTreeSet<String> {
 
 /// Prints the table (or JSON).
 pub fn run(args: Args) -> ExitCode {
-    let (events, now) = events();
+    let (events, now) = crate::gather::events::read();
     let waiting = waiting_now();
     let rows = stats::stats_live(&events, now - args.since, now, |id| waiting.contains(id));
     if args.json {

@@ -74,7 +74,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let mut failed = false;
     // The hooks: remove-hooks' own code and report.
-    let hooks = crate::admin::install::remove_hooks(&super::remove_hooks::Args {
+    let hooks = crate::admin::install::remove_hooks(&crate::admin::install::RemoveArgs {
         dry_run: args.dry_run,
         yes: true,
         include_ring: false,

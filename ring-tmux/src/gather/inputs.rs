@@ -6,8 +6,8 @@
 
 use super::files::RowFiles;
 use super::{RealPaths, hidden, own, read_labels, read_rows_cached, realpaths_for, scan_processes};
-use crate::sys::env::Env;
 use crate::gather::zeroconf::Need;
+use crate::sys::env::Env;
 use ring_shared::agent::OwnState;
 use ring_shared::derive::{Hidden, Procs, ReadContext};
 use ring_shared::scan::ScanSession;

@@ -23,10 +23,11 @@ mod cache;
 pub(crate) use cache::file_parts;
 mod cached;
 mod copilot;
+pub(crate) mod events;
 mod files;
-pub(crate) mod inputs;
 mod hidden;
-mod list;
+pub(crate) mod inputs;
+
 mod own;
 mod paths;
 mod snapshot;
@@ -44,12 +45,9 @@ use crate::sys::env::{self, Env};
 use ring_shared::board::Board;
 use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext, Session, parse_labels};
-use ring_shared::format;
 use ring_shared::view::{self, View};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// What to load besides the board itself.
 #[derive(Debug, Clone, Copy)]
@@ -137,7 +135,7 @@ pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> Load
 
 /// The view, with the row files it came from (their rows moved into the view): the read
 /// inputs gathered from disk and `/proc`, then [`ring_shared::view`].
-fn build_view(
+pub(crate) fn build_view(
     env: &Env,
     config: &Config,
     options: LoadOptions,
@@ -278,107 +276,6 @@ pub fn realpath(dir: &str) -> String {
     RealPaths::default().get(dir)
 }
 
-/// Loads the config; warnings go to stderr only for the interactive commands.
-fn config(env: &Env, warn: bool) -> Config {
-    let (config, warnings) = read_config(&env.ring_home);
-    if warn {
-        for warning in warnings {
-            crate::out::voice::warn(&crate::out::printable::printable(&warning.to_string()));
-        }
-    }
-    config
-}
-
-/// Writes all of `text` to stdout; a closed pipe (`| head`) is success.
-fn print(text: &str) -> ExitCode {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => crate::out::voice::fail(&format!("cannot write to stdout: {e}"), ""),
-    }
-}
-
-/// `ring-tmux oneline [--all]`: RiNG's `--format oneline` line. Whatever goes wrong, it prints
-/// nothing rather than an error (it runs inside status bars) and exits 0.
-pub fn oneline(all: bool) -> ExitCode {
-    std::panic::set_hook(Box::new(|_| {}));
-    let line = std::panic::catch_unwind(|| {
-        let env = Env::from_process();
-        let config = config(&env, false);
-        let (view, found, _, _, procs) =
-            build_view(&env, &config, LoadOptions::counts(all || config.show_all));
-        let line = format!("{}\n", format::oneline(&view));
-        leave_to_exit((view, found, procs));
-        line
-    });
-    if let Ok(line) = line {
-        let _ = print(&line);
-    }
-    ExitCode::SUCCESS
-}
-
-/// `ring-tmux json [--all]`: RiNG's `--format json` board (plus ring's keys).
-pub fn json(all: bool) -> ExitCode {
-    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
-    crate::store::read_only();
-    crate::gather::zeroconf::evidence::want_fresh();
-    let env = Env::from_process();
-    let config = config(&env, true);
-    let loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
-    report_skipped(&loaded);
-    print(&format!("{}\n", format::json(&loaded.view)))
-}
-
-/// `ring-tmux json --snapshot`: the read inputs ([`snapshot`]) as one JSON line.
-pub fn print_snapshot() -> ExitCode {
-    crate::store::read_only();
-    crate::gather::zeroconf::evidence::want_fresh();
-    let env = Env::from_process();
-    let _ = config(&env, true);
-    print(&format!("{}\n", snapshot(&env).to_json()))
-}
-
-/// `ring-tmux list [--all]`: a readable table of the board.
-pub fn list(all: bool) -> ExitCode {
-    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
-    crate::store::read_only();
-    crate::gather::zeroconf::evidence::want_fresh();
-    let env = Env::from_process();
-    let config = config(&env, true);
-    let mut loaded = load_board_with(&env, &config, LoadOptions::full(all || config.show_all));
-    report_skipped(&loaded);
-    let current = crate::tmux::servers::current_or_default();
-    ring_shared::servers::mark_locations(&mut loaded.view.entries, Some(&current));
-    let width = list::terminal_width();
-    let mut text = list::render(&loaded.view, width);
-    for host in loaded.hosts.iter().filter(|h| h.unreachable() || h.stale) {
-        text.push_str(&format!("! remote {}\n", host.describe()));
-    }
-    // Hook health: live sessions whose installed hooks never fired (doctor says why).
-    let states = crate::admin::install::state::hook_states(&env.home);
-    let local: Vec<_> = (loaded.view.entries.iter())
-        .filter(|e| e.remote.is_none())
-        .cloned()
-        .collect();
-    let silent: Vec<_> = ring_shared::health::silent(&local, &loaded.procs, &states)
-        .into_iter()
-        .filter(|s| s.state != ring_shared::health::HookState::NotInstalled)
-        .collect();
-    if !silent.is_empty() {
-        text.push_str(&format!(
-            "! {} live session(s) whose hooks never fired ({}): ring-tmux doctor says why\n",
-            silent.len(),
-            silent
-                .iter()
-                .map(|s| s.cwd.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    print(&text)
-}
-
 /// Maps sessions to `session:window.pane` targets of the tmux server this command runs in:
 /// §4.10 rule 1 (the row's pane id, same socket) and rule 2 (for rows without a pane id, a
 /// process below a pane's shell that names the session). One bounded `list-panes` and a
@@ -407,14 +304,4 @@ fn map_tmux_targets(env: &Env, sessions: &mut [Session], all: bool) {
     // The user's other servers: a bounded list-panes each that holds a session.
     let current = crate::tmux::run::socket_from_env();
     crate::tmux::elsewhere::map_other_servers(sessions, current.as_deref());
-}
-
-fn report_skipped(loaded: &LoadedBoard) {
-    for (path, why) in &loaded.skipped {
-        crate::out::voice::warn(&format!(
-            "skipped {}: {}",
-            crate::out::printable::path(path),
-            crate::out::printable::printable(why)
-        ));
-    }
 }

@@ -16,8 +16,8 @@
 //! recorded in `ring.log` unless `notify_backend = "none"`, and RiNG's `agent-hooks`
 //! delegation (§3.14) is not done (it would print on the agent's stdout).
 
-use crate::sys::env::Env;
 use crate::store::{self, ErrorLog, hidden, jsonl};
+use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::event::{self, HookArgs};
 use serde_json::{Map, Value};

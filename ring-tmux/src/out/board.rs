@@ -22,8 +22,8 @@ mod watch;
 pub use render::{SELECTED, draw};
 pub use state::{App, Choice, Dialog, Effect, Key, Mode};
 
-use crate::sys::env::Env;
 use crate::gather::{LoadOptions, load_board_with, read_config};
+use crate::sys::env::Env;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
 use ring_shared::format::sanitize;

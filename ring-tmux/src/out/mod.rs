@@ -5,8 +5,11 @@
 
 pub mod board;
 pub(crate) mod explain;
+mod list;
+pub(crate) mod named;
 pub mod notify;
 pub mod printable;
 pub mod serve;
 pub mod status;
+pub mod text;
 pub mod voice;

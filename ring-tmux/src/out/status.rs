@@ -12,8 +12,8 @@
 //! ring-tmux status --print window-badge | pane-badge | defaults
 //! ```
 
-use crate::sys::env::Env;
 use crate::gather::{LoadedBoard, load_board, read_config};
+use crate::sys::env::Env;
 use crate::tmux::{badge, drift, run};
 use ring_shared::Status;
 use ring_shared::format::{escape_tmux, sanitize, truncate};

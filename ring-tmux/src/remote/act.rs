@@ -21,10 +21,9 @@ use std::time::{Duration, Instant};
 const REPLY_BUDGET: Duration = Duration::from_secs(30);
 
 fn remote_of(entry: &Entry) -> Result<&Remote, ExitCode> {
-    entry
-        .remote
-        .as_ref()
-        .ok_or_else(|| crate::out::voice::fail("that session is on this machine", "use it as any other"))
+    entry.remote.as_ref().ok_or_else(|| {
+        crate::out::voice::fail("that session is on this machine", "use it as any other")
+    })
 }
 
 /// The words that attach to `remote`'s pane on its host.
@@ -139,7 +138,7 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
     // No client (a test, a script): the window is there; switching is the client's part.
     let _ = call(switch);
     if client.is_none() {
-        crate::cmd::report(&format!("opened {name} in window {}", sanitize(&window)));
+        crate::out::named::report(&format!("opened {name} in window {}", sanitize(&window)));
     }
     ExitCode::SUCCESS
 }

@@ -13,9 +13,9 @@
 //! `remote_stale_seconds`) and records why; a host that never answered is unreachable.
 
 use super::ssh::{OUTPUT_CAP, Ssh, reason};
-use crate::sys::env::Env;
 use crate::store::lock::{self, Lock, Mode};
 use crate::store::safe;
+use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::view::Snapshot;
 use serde::{Deserialize, Serialize};

@@ -10,8 +10,8 @@
 
 use super::drift::{self, LIST_FORMAT, Pane};
 use super::run::{self, is_client_name, is_pane_id};
-use crate::sys::env::Env;
 use crate::gather::{load_board, read_config};
+use crate::sys::env::Env;
 use ring_shared::format::{escape_tmux, sanitize, truncate};
 use ring_shared::view::{Entry, View};
 use std::path::{Path, PathBuf};
@@ -157,7 +157,9 @@ pub fn jump(args: &Args) -> ExitCode {
         }
         say(&ctx, "ring: no session is waiting here");
         if ctx.args.client.is_none() {
-            crate::cmd::report("no session is waiting in this tmux server; nothing to jump to");
+            crate::out::named::report(
+                "no session is waiting in this tmux server; nothing to jump to",
+            );
         }
         return ExitCode::SUCCESS;
     };
@@ -179,9 +181,9 @@ pub fn jump(args: &Args) -> ExitCode {
 /// binding passes one, and `run-shell` would show the line over the pane).
 fn went(ctx: &Context, id: &str, pane: &Pane) {
     if ctx.args.client.is_none() {
-        crate::cmd::report(&format!(
+        crate::out::named::report(&format!(
             "switched to {} in pane {}",
-            crate::cmd::called(id, &ctx.view.entries),
+            crate::out::named::called(id, &ctx.view.entries),
             sanitize(&pane.id)
         ));
     }
@@ -190,7 +192,7 @@ fn went(ctx: &Context, id: &str, pane: &Pane) {
 /// `jump SESSION`: the session an id, id prefix or label names; said on stderr (a person
 /// typed it) when it names none or several.
 fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
-    let id = match crate::cmd::pick_session(query, &ctx.view.entries) {
+    let id = match crate::out::named::pick_session(query, &ctx.view.entries) {
         Ok(id) => id,
         Err(code) => return code,
     };
@@ -245,7 +247,7 @@ fn on_other_server(ctx: &Context, id: &str) -> Option<ExitCode> {
         return None;
     }
     let away = super::away::find(entry, Some(&ctx.socket), ctx.deadline)?;
-    let text = away.how_to(&crate::cmd::called(id, &ctx.view.entries));
+    let text = away.how_to(&crate::out::named::called(id, &ctx.view.entries));
     say(ctx, &format!("ring: {text}"));
     Some(if ctx.args.client.is_none() {
         crate::out::voice::fail(&text, "")
@@ -264,11 +266,14 @@ fn waiting_elsewhere(ctx: &Context) -> Option<ExitCode> {
     let (entry, away) = away?;
     let text = format!(
         "no session is waiting here; {}",
-        away.how_to(&crate::cmd::called(&entry.session_id, &ctx.view.entries))
+        away.how_to(&crate::out::named::called(
+            &entry.session_id,
+            &ctx.view.entries
+        ))
     );
     say(ctx, &format!("ring: {text}"));
     if ctx.args.client.is_none() {
-        crate::cmd::report(&text);
+        crate::out::named::report(&text);
     }
     Some(ExitCode::SUCCESS)
 }

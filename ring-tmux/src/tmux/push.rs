@@ -41,8 +41,7 @@ pub struct HookSite {
     pub pane: Option<String>,
 }
 
-impl HookSite {
-}
+impl HookSite {}
 
 /// One push to make: which server, which pane (or find it by tty), what to show. With
 /// neither a pane nor a tty, no pane is provably the agent's: only the status line is told.

@@ -6,8 +6,8 @@
 use crate::hook_support;
 
 use proptest::prelude::*;
-use ring_tmux::testing::env::Env;
 use ring_tmux::hook::{self, Handled, HookEnv, Input};
+use ring_tmux::testing::env::Env;
 use serde_json::{Map, Value};
 use std::fs;
 use std::path::Path;

@@ -4,8 +4,8 @@
 //! go through tmux as before.
 
 use super::{Sys, reach};
-use crate::sys::env::Env;
 use crate::gather::{RowFile, load_board, read_config};
+use crate::sys::env::Env;
 use ring_shared::Row;
 use ring_shared::format::sanitize;
 use std::process::ExitCode;
@@ -52,7 +52,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     let view = load_board(&env, &config, false).view;
     let id = match (&args.session, &args.target) {
         (Some(id), _) => id.clone(),
-        (None, Some(query)) => match crate::cmd::pick_session(query, &view.entries) {
+        (None, Some(query)) => match crate::out::named::pick_session(query, &view.entries) {
             Ok(id) => id,
             Err(code) => return code,
         },
@@ -81,7 +81,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     let Some(outcome) = outcome else {
         return crate::tmux::jump(args);
     };
-    let name = crate::cmd::called(&id, &view.entries);
+    let name = crate::out::named::called(&id, &view.entries);
     if !outcome.reached() {
         return crate::out::voice::fail(
             &format!(
@@ -93,7 +93,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     }
     crate::tmux::jump::remember_last(&env.ring_home, &id);
     if args.client.is_none() {
-        crate::cmd::report(&format!(
+        crate::out::named::report(&format!(
             "switched to {name} in {}",
             sanitize(&outcome.done.join(", then "))
         ));

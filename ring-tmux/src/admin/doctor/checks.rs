@@ -2,10 +2,10 @@
 
 use super::Finding;
 use super::system::{self, is_executable, probe, which};
-use crate::sys::env::Env;
 use crate::admin::install::merge::shell_quote;
 use crate::admin::install::{self, jsonfile, merge};
 use crate::store;
+use crate::sys::env::Env;
 use ring_shared::provider::{Format, Trust};
 use ring_shared::registry::{DecodeError, decode_row};
 use std::ffi::OsStr;
@@ -231,7 +231,8 @@ fn codex_trust(
 ) -> Finding {
     let entries =
         crate::admin::install::codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
-    let untrusted = crate::admin::install::state::untrusted_codex_events(config, hooks_json, doc, events);
+    let untrusted =
+        crate::admin::install::state::untrusted_codex_events(config, hooks_json, doc, events);
     if untrusted.is_empty() {
         Finding::ok(format!(
             "Codex trusts ring's hooks ({} of {})",

@@ -2,9 +2,9 @@
 //! programs are installed) and which of them each live session's row can use.
 
 use super::Finding;
-use crate::sys::env::Env;
 use crate::act::focus::{Sys, all};
 use crate::gather::{load_board, read_config};
+use crate::sys::env::Env;
 use ring_shared::focus::plan;
 
 /// At most this many sessions are listed.
@@ -61,7 +61,7 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
             })
             .filter(|n| !n.is_empty())
             .collect();
-        let called = crate::cmd::called(&entry.session_id, &view.entries);
+        let called = crate::out::named::called(&entry.session_id, &view.entries);
         out.push(Finding::info(if ways.is_empty() {
             format!("session {called}: jump has no way to reach it here")
         } else {

@@ -15,7 +15,8 @@ pub fn silent_sessions(env: &Env) -> Vec<Silent> {
     // doctor changes nothing: the read's caches are used as found, never written.
     crate::store::read_only();
     let (config, _) = crate::gather::read_config(&env.ring_home);
-    let loaded = crate::gather::load_board_with(env, &config, crate::gather::LoadOptions::full(false));
+    let loaded =
+        crate::gather::load_board_with(env, &config, crate::gather::LoadOptions::full(false));
     let procs = crate::gather::scan_processes(env);
     // Another host's sessions say nothing of this machine's hooks.
     let local: Vec<_> = (loaded.view.entries.into_iter())

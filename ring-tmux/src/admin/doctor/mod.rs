@@ -15,8 +15,8 @@ pub(crate) mod system;
 
 pub use system::is_executable;
 
-use crate::sys::env::Env;
 use crate::admin::install::out;
+use crate::sys::env::Env;
 use std::process::ExitCode;
 
 /// How bad a finding is.

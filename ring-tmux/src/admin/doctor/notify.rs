@@ -2,8 +2,8 @@
 //! sends one through each.
 
 use super::{Finding, system};
-use crate::sys::env::Env;
 use crate::out::notify::{desktop, dispatch, ntfy, terminal};
+use crate::sys::env::Env;
 use ring_shared::config::Config;
 use std::ffi::OsStr;
 use std::path::Path;

@@ -8,8 +8,8 @@
 //! real folders of the ring folder, reached without any link (`store::safe::Dir::open`), and
 //! only with ring's names: `*.json` rows, `*.tmp` temp files, `*.lock` in `sessions/.locks`.
 
-use crate::sys::env::Env;
 use crate::store;
+use crate::sys::env::Env;
 use ring_shared::Status;
 use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext};
@@ -55,7 +55,6 @@ impl Reason {
             Reason::StaleTombstone => "SessionEnd tombstone no event can still race".into(),
         }
     }
-
 }
 
 /// `42s`, `5m`, `3h`, `8d`.

@@ -4,11 +4,11 @@
 
 pub mod collect;
 
-use crate::cmd::gc::Args as GcArgs;
-use crate::sys::env::Env;
 use crate::admin::install::out;
 use crate::store;
-use collect::{Options, Plan};
+use crate::sys::env::Env;
+pub use collect::Options;
+use collect::Plan;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -23,9 +23,8 @@ fn text(text: &str) -> String {
     crate::out::printable::printable(text)
 }
 
-/// `ring-tmux gc`.
-pub fn run(args: &GcArgs) -> ExitCode {
-    let older_than = args.older_than;
+/// `ring-tmux gc`: collects what `opts` says, or with `dry_run` only lists it.
+pub fn run(opts: Options, dry_run: bool) -> ExitCode {
     let env = Env::from_process();
     if !env.ring_home.is_dir() {
         out!(
@@ -37,12 +36,8 @@ pub fn run(args: &GcArgs) -> ExitCode {
     let now = env.now();
     let (config, _warnings) = crate::gather::read_config(&env.ring_home);
     let procs = crate::gather::scan_processes(&env);
-    let opts = Options {
-        older_than,
-        all_ended: args.all_ended,
-    };
     let plan = collect::collect(&env, &config, &procs, now, opts);
-    if args.dry_run {
+    if dry_run {
         report_dry_run(&plan, &env.ring_home);
         ExitCode::SUCCESS
     } else {

@@ -105,8 +105,31 @@ pub fn present(target: &Target, home: &Path, path_var: Option<&std::ffi::OsStr>)
     })
 }
 
-use crate::cmd::install_hooks::Args as InstallArgs;
-use crate::cmd::remove_hooks::Args as RemoveArgs;
+/// What `install-hooks` was asked (`crate::cmd::install_hooks` fills it from the command line).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InstallArgs {
+    /// Show the changes and write nothing.
+    pub dry_run: bool,
+    /// Write without asking.
+    pub yes: bool,
+    /// Only these agents (provider names); all of them when empty.
+    pub agent: Vec<String>,
+    /// Take over the hooks RiNG wrote.
+    pub replace_ring: bool,
+    /// The ring-tmux the hooks run; this one when `None`.
+    pub binary: Option<std::path::PathBuf>,
+}
+
+/// What `remove-hooks` was asked (`crate::cmd::remove_hooks` fills it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemoveArgs {
+    /// Show the changes and write nothing.
+    pub dry_run: bool,
+    /// Remove without asking.
+    pub yes: bool,
+    /// Remove RiNG's own hooks too.
+    pub include_ring: bool,
+}
 
 /// The absolute path of the binary hooks should run.
 fn hook_binary(explicit: Option<&Path>) -> Option<PathBuf> {

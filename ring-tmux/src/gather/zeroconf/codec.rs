@@ -171,8 +171,8 @@ crate::store::codec::record!(RolloutFacts { last_action: Option<String>, tail_ki
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::codec;
     use crate::gather::zeroconf::cache::{KIND, VERSION};
+    use crate::store::codec;
     use std::path::Path;
 
     fn sample() -> Cache {

@@ -18,8 +18,8 @@
 //! runs `status` every 5 s, so a shorter lifetime would ask tmux on almost every run.
 //! `json` and `list` always gather afresh (and refresh the file).
 
-use crate::sys::env::Env;
 use crate::store::frame::{self, Frame};
+use crate::sys::env::Env;
 use crate::tmux::run;
 use ring_shared::derive::{Pane, PaneTree, ProcRow};
 use std::sync::OnceLock;

@@ -7,8 +7,8 @@
 //! [`Stamp`] of those few paths is taken every tick; the board is read again only when it
 //! differs.
 
-use crate::sys::env::Env;
 use crate::gather::file_parts;
+use crate::sys::env::Env;
 use std::path::PathBuf;
 
 /// The paths a [`Stamp`] covers.

@@ -1,7 +1,7 @@
 //! The evidence around an explanation: what ring read for that session, where, and how old.
 
-use crate::sys::env::Env;
 use crate::gather::inputs::Gathered;
+use crate::sys::env::Env;
 use ring_shared::agent::OwnStatus;
 use ring_shared::derive::Detector;
 use ring_shared::explain::Explanation;
@@ -176,7 +176,7 @@ fn row_file(env: &Env, row: &Row) -> RowFile {
 
 /// The session's last status changes in `events.jsonl`.
 fn logged(id: &str) -> Vec<LoggedChange> {
-    let (events, _) = crate::cmd::stats::events();
+    let (events, _) = crate::gather::events::read();
     let mine: Vec<LoggedChange> = events
         .into_iter()
         .filter(|e| e.session_id == id)

@@ -10,9 +10,9 @@ mod render;
 pub(crate) use evidence::Report;
 pub(crate) use render::text;
 
-use crate::sys::env::Env;
 use crate::gather::inputs;
 use crate::gather::zeroconf::Need;
+use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::derive::ReadContext;
 use ring_shared::explain::{Trail, ended_by_session_end, explanation};

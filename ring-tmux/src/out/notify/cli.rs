@@ -66,7 +66,9 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
             Ok(()) => say(&format!("✓ {name}: sent")),
             Err(e) => {
                 failed = true;
-                say(&crate::out::printable::printable(&format!("✗ {name}: {e:#}")));
+                say(&crate::out::printable::printable(&format!(
+                    "✗ {name}: {e:#}"
+                )));
             }
         }
     }

@@ -12,9 +12,9 @@
 //!           → queue not empty? again (within BUDGET) → send → rings leave the queue
 //! ```
 
-use crate::sys::env::Env;
 use crate::gather::LoadedBoard;
 use crate::store::ErrorLog;
+use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::notify::{self, Input, Settings};
 use std::time::{Duration, Instant};

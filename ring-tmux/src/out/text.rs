@@ -1,0 +1,130 @@
+//! The board as text on stdout: `oneline` (RiNG's status-bar line), `json` (RiNG's board
+//! plus ring's keys), `json --snapshot` (the read's inputs) and `list` (the table for people).
+
+use crate::sys::env::Env;
+use ring_shared::config::Config;
+use ring_shared::format;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Loads the config; warnings go to stderr only for the interactive commands.
+fn config(env: &Env, warn: bool) -> Config {
+    let (config, warnings) = crate::gather::read_config(&env.ring_home);
+    if warn {
+        for warning in warnings {
+            crate::out::voice::warn(&crate::out::printable::printable(&warning.to_string()));
+        }
+    }
+    config
+}
+
+/// Writes all of `text` to stdout; a closed pipe (`| head`) is success.
+fn print(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => crate::out::voice::fail(&format!("cannot write to stdout: {e}"), ""),
+    }
+}
+
+/// `ring-tmux oneline [--all]`: RiNG's `--format oneline` line. Whatever goes wrong, it prints
+/// nothing rather than an error (it runs inside status bars) and exits 0.
+pub fn oneline(all: bool) -> ExitCode {
+    std::panic::set_hook(Box::new(|_| {}));
+    let line = std::panic::catch_unwind(|| {
+        let env = Env::from_process();
+        let config = config(&env, false);
+        let (view, found, _, _, procs) = crate::gather::build_view(
+            &env,
+            &config,
+            crate::gather::LoadOptions::counts(all || config.show_all),
+        );
+        let line = format!("{}\n", format::oneline(&view));
+        crate::gather::leave_to_exit((view, found, procs));
+        line
+    });
+    if let Ok(line) = line {
+        let _ = print(&line);
+    }
+    ExitCode::SUCCESS
+}
+
+/// `ring-tmux json [--all]`: RiNG's `--format json` board (plus ring's keys).
+pub fn json(all: bool) -> ExitCode {
+    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
+    crate::store::read_only();
+    crate::gather::zeroconf::evidence::want_fresh();
+    let env = Env::from_process();
+    let config = config(&env, true);
+    let loaded = crate::gather::load_board_with(
+        &env,
+        &config,
+        crate::gather::LoadOptions::full(all || config.show_all),
+    );
+    report_skipped(&loaded);
+    print(&format!("{}\n", format::json(&loaded.view)))
+}
+
+/// `ring-tmux json --snapshot`: the read inputs ([`snapshot`]) as one JSON line.
+pub fn print_snapshot() -> ExitCode {
+    crate::store::read_only();
+    crate::gather::zeroconf::evidence::want_fresh();
+    let env = Env::from_process();
+    let _ = config(&env, true);
+    print(&format!("{}\n", crate::gather::snapshot(&env).to_json()))
+}
+
+/// `ring-tmux list [--all]`: a readable table of the board.
+pub fn list(all: bool) -> ExitCode {
+    // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
+    crate::store::read_only();
+    crate::gather::zeroconf::evidence::want_fresh();
+    let env = Env::from_process();
+    let config = config(&env, true);
+    let mut loaded = crate::gather::load_board_with(
+        &env,
+        &config,
+        crate::gather::LoadOptions::full(all || config.show_all),
+    );
+    report_skipped(&loaded);
+    let current = crate::tmux::servers::current_or_default();
+    ring_shared::servers::mark_locations(&mut loaded.view.entries, Some(&current));
+    let width = super::list::terminal_width();
+    let mut text = super::list::render(&loaded.view, width);
+    for host in loaded.hosts.iter().filter(|h| h.unreachable() || h.stale) {
+        text.push_str(&format!("! remote {}\n", host.describe()));
+    }
+    // Hook health: live sessions whose installed hooks never fired (doctor says why).
+    let states = crate::admin::install::state::hook_states(&env.home);
+    let local: Vec<_> = (loaded.view.entries.iter())
+        .filter(|e| e.remote.is_none())
+        .cloned()
+        .collect();
+    let silent: Vec<_> = ring_shared::health::silent(&local, &loaded.procs, &states)
+        .into_iter()
+        .filter(|s| s.state != ring_shared::health::HookState::NotInstalled)
+        .collect();
+    if !silent.is_empty() {
+        text.push_str(&format!(
+            "! {} live session(s) whose hooks never fired ({}): ring-tmux doctor says why\n",
+            silent.len(),
+            silent
+                .iter()
+                .map(|s| s.cwd.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    print(&text)
+}
+
+fn report_skipped(loaded: &crate::gather::LoadedBoard) {
+    for (path, why) in &loaded.skipped {
+        crate::out::voice::warn(&format!(
+            "skipped {}: {}",
+            crate::out::printable::path(path),
+            crate::out::printable::printable(why)
+        ));
+    }
+}
