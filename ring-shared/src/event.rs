@@ -356,8 +356,7 @@ pub fn plan_detail(plan: &str) -> Option<String> {
         .map(|line| truncate(&line, DETAIL_MAX))
 }
 
-/// Claude Code's plan tool: a wait on it with no plan in the payload has this detail.
-pub const PLAN_TOOL: &str = "ExitPlanMode";
+pub use crate::provider::claude::PLAN_TOOL;
 
 #[cfg(test)]
 mod tests;

@@ -296,7 +296,9 @@ pub fn plan_source(records: &[Record]) -> PlanSource {
         .iter()
         .filter(|r| is_assistant(r))
         .flat_map(tool_uses)
-        .filter(|b| b.get("name").and_then(Value::as_str) == Some(crate::event::PLAN_TOOL))
+        .filter(|b| {
+            b.get("name").and_then(Value::as_str) == Some(crate::provider::claude::PLAN_TOOL)
+        })
         .last()
         .and_then(|b| b.get("input")?.get("plan")?.as_str().map(str::to_owned));
     let slug = records

@@ -12,11 +12,13 @@ use crate::registry::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(crate) mod files;
+mod finish;
 mod liveness;
 mod superseded;
 mod tmux;
 
 pub use files::{Hidden, parse_hidden, parse_labels};
+pub use finish::{finish, finish_traced};
 pub(crate) use liveness::is_ancestor_or_self;
 pub use tmux::{Pane, PaneTree, ProcRow, map_process_tree_targets};
 
@@ -54,7 +56,7 @@ pub struct Procs {
     /// Claude wrote its transcript on the way out.
     pub ended_session_ids: BTreeSet<String>,
     /// Live local LLM chat processes with a terminal (§4.6): zero-config rows of their own.
-    pub local_llm: Vec<crate::scan::LocalLlm>,
+    pub local_llm: Vec<LocalLlm>,
     /// When the scan was made, if it was made by another process and is read later (the
     /// zellij plugin reads the scan `ring-tmux` publishes, §4.3 "a published scan"). Such a
     /// scan judges only the rows that name their own process and were last written before
@@ -269,7 +271,7 @@ pub fn derive(rows: Vec<Row>, ctx: &ReadContext<'_>) -> Derived {
     let mut sessions = hook_sessions(rows, ctx);
     // One implementation of §4.8/§4.9, shared with the zero-config path (which runs it
     // after merging scan rows in).
-    let unhide = crate::scan::finish(&mut sessions, ctx);
+    let unhide = finish(&mut sessions, ctx);
     Derived { sessions, unhide }
 }
 
@@ -350,6 +352,21 @@ pub fn map_tmux_targets(
             session.tmux_target = Some(target.clone());
         }
     }
+}
+
+/// One live local LLM process, as the process scan saw it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LocalLlm {
+    /// Process id (the row id is `<provider>:pid-<pid>`).
+    pub pid: u32,
+    /// `ollama` or `llama.cpp` (the scan's provider names); anything else is ignored.
+    pub provider: String,
+    /// The model it runs (`ollama run MODEL`; llama.cpp's `-m`/`--model` basename), if named.
+    pub model: Option<String>,
+    /// Its terminal; a process without one is not a chat session and makes no row.
+    pub tty: Option<String>,
+    /// Process start, epoch seconds.
+    pub started_at: f64,
 }
 
 #[cfg(test)]

@@ -65,5 +65,8 @@ pub const PROJECTS_DIR: &str = ".claude/projects";
 /// Claude Code's plan files (`~/.claude/plans/<slug>.md`, rules §11.12), relative to `$HOME`.
 pub const PLANS_DIR: &str = ".claude/plans";
 
+/// Claude Code's plan tool: a wait on it with no plan in the payload has this detail.
+pub const PLAN_TOOL: &str = "ExitPlanMode";
+
 /// The variable that moves Claude Code's `~/.claude` (then its plans are in `<it>/plans`).
 pub const CONFIG_DIR_ENV: &str = "CLAUDE_CONFIG_DIR";

@@ -119,7 +119,7 @@ impl Row {
     pub fn new(session_id: impl Into<String>) -> Row {
         Row {
             session_id: session_id.into(),
-            provider: crate::event::DEFAULT_PROVIDER.into(),
+            provider: crate::provider::claude::PROVIDER.name.into(),
             cwd: String::new(),
             origin_cwd: String::new(),
             status: Status::Idle,
@@ -185,15 +185,15 @@ impl Row {
     /// plan tool's name (§11.12: Claude Code 2.1 leaves an inline plan out of its payloads).
     pub fn waits_on_unnamed_plan(&self) -> bool {
         self.status == Status::Waiting
-            && (self.waiting_detail == crate::event::PLAN_TOOL
+            && (self.waiting_detail == crate::provider::claude::PLAN_TOOL
                 || self.waits().iter().any(is_unnamed_plan))
     }
 
     /// Names the plan the row waits on ([`Self::waits_on_unnamed_plan`]): `detail` (see
-    /// [`crate::event::plan_detail`]) replaces the plan tool's name in `waiting_detail` and
+    /// `event::plan_detail`) replaces the plan tool's name in `waiting_detail` and
     /// in every wait that shows it.
     pub fn name_plan(&mut self, detail: &str) {
-        if self.waiting_detail == crate::event::PLAN_TOOL {
+        if self.waiting_detail == crate::provider::claude::PLAN_TOOL {
             detail.clone_into(&mut self.waiting_detail);
         }
         for wait in self.waiting_requests.iter_mut().flatten() {
@@ -211,7 +211,7 @@ impl Row {
 }
 
 fn is_unnamed_plan(wait: &crate::owner::Wait) -> bool {
-    wait.detail == crate::event::PLAN_TOOL
+    wait.detail == crate::provider::claude::PLAN_TOOL
 }
 
 /// Why a registry file was skipped by the reader.

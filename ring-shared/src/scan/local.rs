@@ -4,28 +4,13 @@
 
 use super::claude::session;
 use super::{ScanSession, TailKind};
-use crate::derive::Source;
+use crate::derive::{LocalLlm, Source};
 use crate::registry::{Row, Status};
 
 /// The `llama.cpp` provider name (also its JSON `source`).
 pub const LLAMA_CPP: &str = crate::provider::local::LLAMA_CPP.name;
 /// The `ollama` provider name (also its JSON `source`).
 pub const OLLAMA: &str = crate::provider::local::OLLAMA.name;
-
-/// One live local LLM process, as the process scan saw it.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct LocalLlm {
-    /// Process id (the row id is `<provider>:pid-<pid>`).
-    pub pid: u32,
-    /// [`OLLAMA`] or [`LLAMA_CPP`]; anything else is ignored.
-    pub provider: String,
-    /// The model it runs (`ollama run MODEL`; llama.cpp's `-m`/`--model` basename), if named.
-    pub model: Option<String>,
-    /// Its terminal; a process without one is not a chat session and makes no row.
-    pub tty: Option<String>,
-    /// Process start, epoch seconds.
-    pub started_at: f64,
-}
 
 /// The rows of §4.6, Ollama first then llama.cpp (§4.1 source order), each by pid.
 pub fn local_llm_rows(procs: &[LocalLlm]) -> Vec<ScanSession> {

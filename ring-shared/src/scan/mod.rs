@@ -25,10 +25,12 @@ mod local;
 mod merge;
 mod publish;
 
+pub use crate::derive::LocalLlm;
+pub use crate::derive::{finish, finish_traced};
 pub use claude::{TranscriptFacts, claude_rows, head_cwd, tail_kind};
 pub use codex::{CodexThread, RolloutFacts, codex_rows, order_threads};
-pub use local::{LLAMA_CPP, LocalLlm, OLLAMA, local_llm_rows};
-pub use merge::{finish, finish_traced, merge_sources, merge_sources_traced};
+pub use local::{LLAMA_CPP, OLLAMA, local_llm_rows};
+pub use merge::{merge_sources, merge_sources_traced};
 pub use publish::{Published, PublishedRow};
 
 use crate::derive::{Proc, ReadContext, Session};

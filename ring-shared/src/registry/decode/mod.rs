@@ -8,7 +8,7 @@
 //! too (RiNG would show their Python repr).
 
 use super::{DecodeError, Row, Status};
-use crate::event::DEFAULT_PROVIDER;
+use crate::provider::claude::PROVIDER;
 use crate::text::py_float_repr;
 use lenient::{Fields, Key, Lenient};
 use python::py_float_parse;
@@ -32,8 +32,8 @@ pub fn decode_row(bytes: &[u8]) -> Result<Row, DecodeError> {
 
 fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
     let provider = match f.take(Key::Provider) {
-        Some(value) if truthy(&value) => text(value).unwrap_or_else(|| DEFAULT_PROVIDER.into()),
-        _ => DEFAULT_PROVIDER.into(),
+        Some(value) if truthy(&value) => text(value).unwrap_or_else(|| PROVIDER.name.into()),
+        _ => PROVIDER.name.into(),
     };
     if PHANTOM_PROVIDERS.contains(&provider.as_str()) {
         return Err(DecodeError::Phantom);
