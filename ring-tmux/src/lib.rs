@@ -31,6 +31,7 @@ pub(crate) mod store;
 pub(crate) mod sys;
 pub(crate) mod tmux;
 pub(crate) mod zellij;
+pub use out::detached;
 pub use out::status;
 pub use out::text::oneline;
 pub use sys::lang;
@@ -44,5 +45,6 @@ pub mod testing {
     pub use crate::out::{board, notify};
     pub use crate::store::hidden;
     pub use crate::sys::env;
-    pub use crate::tmux::{badge, drift, jump, run};
+    pub use crate::sys::run;
+    pub use crate::tmux::{badge, drift, jump};
 }

@@ -9,8 +9,8 @@ fn main() -> ExitCode {
     }
     ring_tmux::lang::init();
     // The hook's detached tmux push and zellij refresh (hidden: only the hook runs it).
-    if argv.get(1).map(String::as_str) == Some(ring_tmux::hook::detached::SUBCOMMAND) {
-        return ring_tmux::hook::detached::run(&argv[2..]);
+    if argv.get(1).map(String::as_str) == Some(ring_tmux::detached::SUBCOMMAND) {
+        return ring_tmux::detached::run(&argv[2..]);
     }
     // Status bars run `status` (tmux) or `oneline` every few seconds: building clap's parser
     // costs more than the whole read of a small board, so those forms skip it. `status`

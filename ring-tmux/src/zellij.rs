@@ -131,12 +131,12 @@ pub fn install_zellij(args: &InstallArgs) -> ExitCode {
         &paths.plugin,
     ) {
         Ok(source) => source,
-        Err(message) => return crate::out::voice::fail(&message, ""),
+        Err(message) => return crate::sys::voice::fail(&message, ""),
     };
     let ring_tmux = running_binary();
     match install(&paths, &source, ring_tmux.as_deref(), args.dry_run) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => crate::out::voice::fail(&message, ""),
+        Err(message) => crate::sys::voice::fail(&message, ""),
     }
 }
 
@@ -524,7 +524,7 @@ pub const REFRESH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 pub fn refresh(session: &str) {
     let mut command = Command::new(program());
     command.args(["--session", session, "pipe", "--name", REFRESH_PIPE]);
-    let _ = crate::tmux::run::bounded(command, std::time::Instant::now() + REFRESH_TIMEOUT);
+    let _ = crate::sys::run::bounded(command, std::time::Instant::now() + REFRESH_TIMEOUT);
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@
 //!
 //! `ring-tmux reply` ([`crate::cmd::reply`]) is the command; the boards call these.
 
+use crate::sys::run;
 use crate::tmux::drift;
-use crate::tmux::run;
 use ring_shared::Status;
 use ring_shared::dialog::{self, Dialog, Unreadable};
 use ring_shared::format::sanitize;
@@ -59,7 +59,7 @@ impl Refusal {
 
     /// Says it on stderr in ring's voice; exit code 1.
     pub fn say(&self) -> ExitCode {
-        crate::out::voice::fail(&self.what, &self.fix)
+        crate::sys::voice::fail(&self.what, &self.fix)
     }
 }
 

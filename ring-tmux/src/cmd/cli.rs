@@ -10,7 +10,7 @@
 //! A new command: a module in `cmd/`, a variant below, a line in [`Command::run`].
 
 use crate::cmd;
-use crate::out::voice;
+use crate::sys::voice;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::process::ExitCode;

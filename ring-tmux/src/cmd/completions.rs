@@ -33,7 +33,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let shells = Shells::builtins();
     let Some(shell) = shells.completer(&args.shell.to_string()) else {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!("no completion script for {}", args.shell),
             "use bash, zsh, fish, elvish or powershell",
         );
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(e) =
         shell.write_registration(VAR, "ring-tmux", "ring-tmux", "ring-tmux", &mut script)
     {
-        return crate::out::voice::fail(&format!("cannot write the script: {e}"), "");
+        return crate::sys::voice::fail(&format!("cannot write the script: {e}"), "");
     }
     super::man::print(&script)
 }

@@ -47,7 +47,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let Some(report) = crate::out::explain::report(&env, &config, &id) else {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!(
                 "ring knows nothing of session `{}` any more",
                 ring_shared::format::sanitize(&id)

@@ -35,7 +35,7 @@ pub fn run(args: Args) -> ExitCode {
     match crate::store::hidden::hide(&env.ring_home, &id, env.now()) {
         Ok(hid @ Hide::Hidden { .. }) => {
             if matches!(&hid, Hide::Hidden { set_aside: Some(_) }) {
-                crate::out::voice::warn(&crate::out::printable::printable(&hid.say()));
+                crate::sys::voice::warn(&crate::sys::printable::printable(&hid.say()));
             }
             crate::zellij::refresh_current_session();
             let short =
@@ -47,11 +47,11 @@ pub fn run(args: Args) -> ExitCode {
             ));
             ExitCode::SUCCESS
         }
-        Ok(Hide::Locked) => crate::out::voice::fail(
+        Ok(Hide::Locked) => crate::sys::voice::fail(
             "deleted_sessions.json is locked by another ring process",
             "try again in a moment",
         ),
-        Err(e) => crate::out::voice::fail(
+        Err(e) => crate::sys::voice::fail(
             &format!("could not write deleted_sessions.json: {e}"),
             "check that the ring folder is yours and writable (`ring-tmux doctor`)",
         ),

@@ -37,10 +37,10 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(binary) = &args.binary
         && !binary.is_file()
     {
-        return crate::out::voice::usage(
+        return crate::sys::voice::usage(
             &format!(
                 "--binary {} is not a file",
-                crate::out::printable::path(binary)
+                crate::sys::printable::path(binary)
             ),
             "give the path of an installed ring-tmux (e.g. ~/.local/bin/ring-tmux), or leave --binary out to use this one",
         );

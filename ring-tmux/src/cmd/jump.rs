@@ -48,7 +48,7 @@ pub fn run(args: Args) -> ExitCode {
     if session.is_some() || target.is_some() {
         let (_, sessions) = super::every_session();
         if let Some(entry) = remote_entry(session.as_deref(), target.as_deref(), &sessions) {
-            let socket = given(args.socket).or_else(crate::tmux::run::socket_from_env);
+            let socket = given(args.socket).or_else(crate::sys::run::socket_from_env);
             let client = given(args.client);
             return crate::remote::act::jump(entry, socket.as_deref(), client.as_deref());
         }

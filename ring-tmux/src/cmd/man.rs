@@ -4,7 +4,7 @@
 //! `ring-tmux man | man -l -` reads it; install.sh writes every page with `--dir`; CI renders
 //! every page.
 
-use crate::out::voice;
+use crate::sys::voice;
 use roff::{Roff, bold, italic, roman};
 use std::io::Write;
 use std::path::PathBuf;

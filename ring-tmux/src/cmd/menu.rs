@@ -43,7 +43,7 @@ pub struct Args {
 
 /// Opens the board popup or the menu.
 pub fn run(args: Args) -> ExitCode {
-    let socket = given(args.socket.clone()).or_else(crate::tmux::run::socket_from_env);
+    let socket = given(args.socket.clone()).or_else(crate::sys::run::socket_from_env);
     let client = given(args.client.clone());
     if let (Style::Board, Some(socket)) = (Style::parse(args.style.as_deref()), &socket) {
         let version = given(args.tmux_version.clone()).or_else(|| popup::server_version(socket));

@@ -31,4 +31,4 @@ pub mod status;
 pub mod unhide;
 pub mod uninstall;
 
-pub(crate) use crate::out::named::{called, every_session, report, session_of};
+pub(crate) use crate::gather::named::{called, every_session, report, session_of};

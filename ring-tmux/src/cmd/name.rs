@@ -28,7 +28,7 @@ pub fn run(args: Args) -> ExitCode {
         (Some(_), Some(label), None) => (None, label),
         (None, Some(query), Some(label)) => (Some(query), label),
         _ => {
-            return crate::out::voice::usage(
+            return crate::sys::voice::usage(
                 "name takes SESSION LABEL, or --session ID LABEL",
                 "see `ring-tmux name --help`",
             );
@@ -43,7 +43,7 @@ pub fn run(args: Args) -> ExitCode {
     match crate::store::labels::set(&env.ring_home, &id, &label, env.now()) {
         Ok(Set::Written { set_aside }) => {
             if let Some(aside) = set_aside {
-                crate::out::voice::warn(&crate::out::printable::printable(&aside.say()));
+                crate::sys::voice::warn(&crate::sys::printable::printable(&aside.say()));
             }
             crate::zellij::refresh_current_session();
             let was = super::called(&id, &sessions);
@@ -57,11 +57,11 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Ok(Set::Locked) => crate::out::voice::fail(
+        Ok(Set::Locked) => crate::sys::voice::fail(
             "labels.json is locked by another ring process",
             "try again in a moment",
         ),
-        Err(e) => crate::out::voice::fail(
+        Err(e) => crate::sys::voice::fail(
             &format!("could not write labels.json: {e}"),
             "check that the ring folder is yours and writable (`ring-tmux doctor`)",
         ),

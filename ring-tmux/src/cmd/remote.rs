@@ -53,7 +53,7 @@ pub fn run(args: Args) -> ExitCode {
 
 fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) -> ExitCode {
     if !valid_host(host) {
-        return crate::out::voice::usage(
+        return crate::sys::voice::usage(
             &format!("{:?} is not a host ring runs ssh with", sanitize(host)),
             "give an ssh destination or ~/.ssh/config alias: letters, digits, `._-@`, not \
              starting with `-`",
@@ -61,17 +61,17 @@ fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) ->
     }
     let text = match config_file::read(&env.ring_home) {
         Ok(text) => text,
-        Err(why) => return crate::out::voice::fail(&why, "fix or remove config.toml"),
+        Err(why) => return crate::sys::voice::fail(&why, "fix or remove config.toml"),
     };
     let mut hosts = config.remote_hosts.clone();
     let had = hosts.iter().any(|h| h == host);
     match (add, had) {
         (true, true) => {
-            crate::out::named::report(&format!("{host} is already a remote host"));
+            crate::gather::named::report(&format!("{host} is already a remote host"));
             return ExitCode::SUCCESS;
         }
         (false, false) => {
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 &format!("{host} is not a remote host"),
                 "see `ring-tmux remote list`",
             );
@@ -80,7 +80,7 @@ fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) ->
         (false, true) => hosts.retain(|h| h != host),
     }
     if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!(
                 "cannot write config.toml in {}: {e}",
                 env.ring_home.display()
@@ -89,13 +89,13 @@ fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) ->
         );
     }
     if add {
-        crate::out::named::report(&format!(
+        crate::gather::named::report(&format!(
             "added {host}: its sessions show after the next refresh (`ring-tmux remote refresh` \
              fetches now; the host needs ring-tmux on the PATH ssh gives it)"
         ));
     } else {
         cache::forget(&env.ring_home, host);
-        crate::out::named::report(&format!("removed {host}"));
+        crate::gather::named::report(&format!("removed {host}"));
     }
     ExitCode::SUCCESS
 }
@@ -110,11 +110,11 @@ fn states(env: &crate::sys::env::Env, config: &Config) -> Vec<HostState> {
 
 fn list(env: &crate::sys::env::Env, config: &Config) {
     if config.remote_hosts.is_empty() {
-        crate::out::named::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
+        crate::gather::named::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
         return;
     }
     for state in states(env, config) {
-        crate::out::named::report(&state.describe());
+        crate::gather::named::report(&state.describe());
     }
 }
 
@@ -128,7 +128,7 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
     for host in hosts {
         // Only configured hosts: the argument never chooses where ssh goes by itself.
         if !config.remote_hosts.contains(host) {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("{} is not a remote host", sanitize(host)),
                 "add it with `ring-tmux remote add HOST`",
             );
@@ -136,7 +136,7 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
             continue;
         }
         match cache::refresh(env, config, host) {
-            None => crate::out::named::report(&format!("{host}  being fetched already")),
+            None => crate::gather::named::report(&format!("{host}  being fetched already")),
             Some(c) => {
                 failed |= c.error.is_some();
                 let state = HostState {
@@ -145,12 +145,12 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
                     stale: false,
                     error: c.error,
                 };
-                crate::out::named::report(&state.describe());
+                crate::gather::named::report(&state.describe());
             }
         }
     }
     if failed {
-        crate::out::voice::FAILURE
+        crate::sys::voice::FAILURE
     } else {
         ExitCode::SUCCESS
     }

@@ -45,7 +45,7 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         (Some(_), number, None) => (None, number.as_deref()),
         (None, Some(query), number) => (Some(query.clone()), number.as_deref()),
         _ => {
-            return Err(crate::out::voice::usage(
+            return Err(crate::sys::voice::usage(
                 "reply takes SESSION [N], or --session ID [N]",
                 "see `ring-tmux reply --help`",
             ));
@@ -55,20 +55,20 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         None => None,
         Some(Some(n)) => Some(n),
         Some(None) => {
-            return Err(crate::out::voice::usage(
+            return Err(crate::sys::voice::usage(
                 "N is the number of an option, 1 to 9",
                 "see `ring-tmux reply --help`",
             ));
         }
     };
     if args.json && number.is_some() {
-        return Err(crate::out::voice::usage(
+        return Err(crate::sys::voice::usage(
             "--json lists the dialog; it does not go with N",
             "leave out N to list, or --json to answer",
         ));
     }
     if args.expect.is_some() && number.is_none() {
-        return Err(crate::out::voice::usage(
+        return Err(crate::sys::voice::usage(
             "--expect goes with the option N to send",
             "give N too",
         ));
@@ -88,12 +88,12 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let Some(entry) = sessions.iter().find(|e| e.session_id == id) else {
-        return crate::out::voice::FAILURE;
+        return crate::sys::voice::FAILURE;
     };
     if entry.remote.is_some() {
         return crate::remote::act::reply(entry, number, args.expect.as_deref(), args.json);
     }
-    let socket = crate::tmux::run::socket_from_env();
+    let socket = crate::sys::run::socket_from_env();
     let done = Target::of(entry, socket.as_deref()).and_then(|target| {
         let shown = reply::read(&target)?;
         match number {

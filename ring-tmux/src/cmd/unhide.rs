@@ -30,7 +30,7 @@ pub fn run(args: Args) -> ExitCode {
         Pick::One(id) => id,
         Pick::Ambiguous(ids) => {
             let ids: Vec<String> = ids.iter().map(|id| sanitize(id)).collect();
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 &format!(
                     "`{}` matches {} hidden sessions: {}",
                     sanitize(&args.session),
@@ -41,7 +41,7 @@ pub fn run(args: Args) -> ExitCode {
             );
         }
         Pick::None => {
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 &format!("no hidden session is called `{}`", sanitize(&args.session)),
                 "give the id, a prefix of it, or the label of a session `ring-tmux hide` hid",
             );
@@ -52,11 +52,11 @@ pub fn run(args: Args) -> ExitCode {
             crate::zellij::refresh_current_session();
             ExitCode::SUCCESS
         }
-        Ok(Unhide::LockTimedOut) => crate::out::voice::fail(
+        Ok(Unhide::LockTimedOut) => crate::sys::voice::fail(
             "deleted_sessions.json is locked by another ring process",
             "try again in a moment",
         ),
-        Err(e) => crate::out::voice::fail(
+        Err(e) => crate::sys::voice::fail(
             &format!("could not write deleted_sessions.json: {e}"),
             "check that the ring folder is yours and writable (`ring-tmux doctor`)",
         ),

@@ -60,7 +60,7 @@ pub fn run(args: Args) -> ExitCode {
     let env = crate::sys::env::Env::from_process();
     if !args.yes && !args.dry_run {
         if !std::io::stdin().is_terminal() {
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 "no terminal to ask whether to uninstall",
                 "run `ring-tmux uninstall --yes` (or --dry-run to see what it removes)",
             );
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> ExitCode {
     match crate::zellij::uninstall(&crate::zellij::Paths::from_env(&env), args.dry_run) {
         Ok(lines) => removed.extend(lines),
         Err(message) => {
-            crate::out::voice::error(&message, "the other files are still removed");
+            crate::sys::voice::error(&message, "the other files are still removed");
             failed = true;
         }
     }
@@ -126,7 +126,7 @@ pub fn run(args: Args) -> ExitCode {
         if !args.dry_run
             && let Err(e) = std::fs::remove_file(&path)
         {
-            crate::out::voice::error(&format!("cannot remove {}: {e}", path.display()), "");
+            crate::sys::voice::error(&format!("cannot remove {}: {e}", path.display()), "");
             failed = true;
             continue;
         }

@@ -23,22 +23,24 @@ mod cache;
 pub(crate) use cache::file_parts;
 mod cached;
 mod copilot;
+pub(crate) mod elsewhere;
 pub(crate) mod events;
 mod files;
 mod hidden;
 pub(crate) mod inputs;
 
+pub(crate) mod named;
 mod own;
-mod paths;
+pub(crate) mod servers;
 mod snapshot;
 pub mod zeroconf;
 
+pub use crate::sys::paths::{RealPaths, mtime};
 pub use cached::read_rows_cached;
 pub use files::{
     RowFile, RowFiles, SIDE_FILE_CAP, read_capped, read_config, read_row_file, read_rows,
 };
 pub use own::states as own_states;
-pub use paths::{RealPaths, mtime};
 pub use snapshot::snapshot;
 
 use crate::sys::env::{self, Env};
@@ -302,6 +304,6 @@ fn map_tmux_targets(env: &Env, sessions: &mut [Session], all: bool) {
         derive::map_process_tree_targets(sessions, socket, &gathered.tree, &realpath);
     }
     // The user's other servers: a bounded list-panes each that holds a session.
-    let current = crate::tmux::run::socket_from_env();
-    crate::tmux::elsewhere::map_other_servers(sessions, current.as_deref());
+    let current = crate::sys::run::socket_from_env();
+    crate::gather::elsewhere::map_other_servers(sessions, current.as_deref());
 }

@@ -27,8 +27,6 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
-
-pub mod detached;
 mod plan;
 mod record;
 pub mod stdin;

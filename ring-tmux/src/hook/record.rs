@@ -122,8 +122,8 @@ impl Recorder<'_> {
     /// waiting for `notify.lock`, issue 23) and the child flushes; without a ring, a flush when
     /// a timer of the notification state is due or rings wait in the queue (§3.1 step 1:
     /// every hook flushes).
-    fn notify_work(&self, rang: Option<String>) -> Option<super::detached::Notify> {
-        use super::detached::Notify;
+    fn notify_work(&self, rang: Option<String>) -> Option<crate::out::detached::Notify> {
+        use crate::out::detached::Notify;
         if !crate::out::notify::dispatch::enabled(&self.config) {
             return None;
         }
@@ -302,7 +302,7 @@ impl Recorder<'_> {
         })
         .flatten();
         drop(lock);
-        let work = super::detached::Deferred {
+        let work = crate::out::detached::Deferred {
             tmux: push,
             zellij: guarded(self.log, self.now, "zellij refresh", || {
                 crate::zellij::refresh_after_change(before.as_ref(), after.as_deref())

@@ -60,7 +60,7 @@ fn load(env: &Env, all: bool) -> (View, BTreeSet<String>) {
         ..LoadOptions::full(all)
     };
     let mut view = load_board_with(env, &config, options).view;
-    let current = crate::tmux::servers::current_or_default();
+    let current = crate::gather::servers::current_or_default();
     ring_shared::servers::mark_locations(&mut view.entries, Some(&current));
     let hidden = if all {
         crate::gather::hidden_ids(env).into_iter().collect()
@@ -101,7 +101,7 @@ fn key_of(event: &event::KeyEvent) -> Option<Key> {
 /// `ring-tmux board`.
 pub fn run(options: Options) -> ExitCode {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             "board needs a terminal",
             "run it in a terminal, or press the menu key (prefix + A) in tmux",
         );
@@ -110,7 +110,7 @@ pub fn run(options: Options) -> ExitCode {
     let socket = options
         .socket
         .clone()
-        .or_else(crate::tmux::run::socket_from_env);
+        .or_else(crate::sys::run::socket_from_env);
     let paths = watch::paths(&env);
     let mut reader = Reader {
         stamp: watch::Stamp::of(&paths),
@@ -124,7 +124,7 @@ pub fn run(options: Options) -> ExitCode {
         Ok(t) => t,
         Err(e) => {
             ratatui::restore();
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 &format!("cannot set up the terminal: {e}"),
                 "run it in a terminal that supports full-screen programs",
             );

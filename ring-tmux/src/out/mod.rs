@@ -4,12 +4,10 @@
 //! ([`printable`]).
 
 pub mod board;
+pub mod detached;
 pub(crate) mod explain;
 mod list;
-pub(crate) mod named;
 pub mod notify;
-pub mod printable;
 pub mod serve;
 pub mod status;
 pub mod text;
-pub mod voice;

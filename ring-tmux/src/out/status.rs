@@ -14,7 +14,8 @@
 
 use crate::gather::{LoadedBoard, load_board, read_config};
 use crate::sys::env::Env;
-use crate::tmux::{badge, drift, run};
+use crate::sys::run;
+use crate::tmux::{badge, drift};
 use ring_shared::Status;
 use ring_shared::format::{escape_tmux, sanitize, truncate};
 use ring_shared::view::View;
@@ -269,8 +270,8 @@ fn segment(args: &Args) {
     // No daemon: the status job flushes due notification timers and Codex waits the read
     // side promoted (no hook fires for those), in a detached child.
     if crate::out::notify::flush::wanted_after_read(&env, &config, &loaded) {
-        let work = crate::hook::detached::Deferred {
-            notify: Some(crate::hook::detached::Notify::Flush),
+        let work = crate::out::detached::Deferred {
+            notify: Some(crate::out::detached::Notify::Flush),
             ..Default::default()
         };
         let _ = work.spawn();

@@ -12,7 +12,7 @@ fn config(env: &Env, warn: bool) -> Config {
     let (config, warnings) = crate::gather::read_config(&env.ring_home);
     if warn {
         for warning in warnings {
-            crate::out::voice::warn(&crate::out::printable::printable(&warning.to_string()));
+            crate::sys::voice::warn(&crate::sys::printable::printable(&warning.to_string()));
         }
     }
     config
@@ -24,7 +24,7 @@ fn print(text: &str) -> ExitCode {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => crate::out::voice::fail(&format!("cannot write to stdout: {e}"), ""),
+        Err(e) => crate::sys::voice::fail(&format!("cannot write to stdout: {e}"), ""),
     }
 }
 
@@ -88,7 +88,7 @@ pub fn list(all: bool) -> ExitCode {
         crate::gather::LoadOptions::full(all || config.show_all),
     );
     report_skipped(&loaded);
-    let current = crate::tmux::servers::current_or_default();
+    let current = crate::gather::servers::current_or_default();
     ring_shared::servers::mark_locations(&mut loaded.view.entries, Some(&current));
     let width = super::list::terminal_width();
     let mut text = super::list::render(&loaded.view, width);
@@ -121,10 +121,10 @@ pub fn list(all: bool) -> ExitCode {
 
 fn report_skipped(loaded: &crate::gather::LoadedBoard) {
     for (path, why) in &loaded.skipped {
-        crate::out::voice::warn(&format!(
+        crate::sys::voice::warn(&format!(
             "skipped {}: {}",
-            crate::out::printable::path(path),
-            crate::out::printable::printable(why)
+            crate::sys::printable::path(path),
+            crate::sys::printable::printable(why)
         ));
     }
 }

@@ -8,7 +8,7 @@
 
 use super::ssh::{Ssh, reason};
 use crate::sys::env::Env;
-use crate::tmux::run;
+use crate::sys::run;
 use ring_shared::config::Config;
 use ring_shared::format::sanitize;
 use ring_shared::view::Entry;
@@ -22,7 +22,7 @@ const REPLY_BUDGET: Duration = Duration::from_secs(30);
 
 fn remote_of(entry: &Entry) -> Result<&Remote, ExitCode> {
     entry.remote.as_ref().ok_or_else(|| {
-        crate::out::voice::fail("that session is on this machine", "use it as any other")
+        crate::sys::voice::fail("that session is on this machine", "use it as any other")
     })
 }
 
@@ -65,7 +65,7 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
         ring_home: &env.ring_home,
     };
     let Some(words) = attach_words(remote) else {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!(
                 "ring does not know the tmux pane of {}",
                 sanitize(entry.name())
@@ -75,7 +75,7 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let Some(argv) = ssh.argv(&remote.host, true, &words) else {
-        return crate::out::voice::FAILURE;
+        return crate::sys::voice::FAILURE;
     };
     match socket {
         Some(socket) => open_window(socket, client, &window_name(entry), &argv),
@@ -86,10 +86,10 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
 fn exec(argv: &[String]) -> ExitCode {
     use std::os::unix::process::CommandExt;
     let Some((program, args)) = argv.split_first() else {
-        return crate::out::voice::FAILURE;
+        return crate::sys::voice::FAILURE;
     };
     let err = std::process::Command::new(program).args(args).exec();
-    crate::out::voice::fail(
+    crate::sys::voice::fail(
         &format!("cannot run {program}: {err}"),
         "check remote_ssh_command in config.toml",
     )
@@ -124,7 +124,7 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
             match call(args) {
                 Some(o) => o.stdout.trim().to_owned(),
                 None => {
-                    return crate::out::voice::fail(
+                    return crate::sys::voice::fail(
                         "tmux did not open the window",
                         "check that the tmux server still runs",
                     );
@@ -138,7 +138,7 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
     // No client (a test, a script): the window is there; switching is the client's part.
     let _ = call(switch);
     if client.is_none() {
-        crate::out::named::report(&format!("opened {name} in window {}", sanitize(&window)));
+        crate::gather::named::report(&format!("opened {name} in window {}", sanitize(&window)));
     }
     ExitCode::SUCCESS
 }
@@ -155,7 +155,7 @@ pub(crate) fn reply(
         Err(code) => return code,
     };
     if !valid_session_id(&remote.session_id) {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!("{} sent a session id ring does not pass on", remote.host),
             "answer it on that host",
         );
@@ -163,7 +163,7 @@ pub(crate) fn reply(
     if let Some(fp) = expect
         && !(fp.len() <= 64 && fp.bytes().all(|b| b.is_ascii_hexdigit()))
     {
-        return crate::out::voice::usage(
+        return crate::sys::voice::usage(
             "--expect takes the fingerprint a listing printed (hex digits)",
             "list the dialog again with `ring-tmux reply SESSION`",
         );
@@ -194,7 +194,7 @@ pub(crate) fn reply(
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     match ssh.run(&remote.host, &words) {
-        Err(why) => crate::out::voice::fail(
+        Err(why) => crate::sys::voice::fail(
             &format!("{} did not answer: {}", remote.host, sanitize(&why)),
             "nothing was sent; try again, or answer it on that host",
         ),
@@ -217,7 +217,7 @@ pub(crate) fn reply(
                 let why = reason(&out.stderr);
                 let why = why.strip_prefix("ring-tmux: ").unwrap_or(&why);
                 let _ = writeln!(std::io::stderr(), "ring-tmux: {}: {why}", remote.host);
-                crate::out::voice::FAILURE
+                crate::sys::voice::FAILURE
             }
         }
     }

@@ -3,5 +3,9 @@
 
 pub mod env;
 pub mod lang;
+pub(crate) mod paths;
+pub(crate) mod printable;
 pub mod procs;
+pub mod run;
 pub mod tty;
+pub(crate) mod voice;

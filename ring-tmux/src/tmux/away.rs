@@ -10,10 +10,10 @@
 //! on the row's tty.
 
 use super::jump::Args;
-use super::run;
-use super::servers::{self, Place};
+use crate::gather::servers::{self, Place};
 use crate::gather::{load_board, read_config};
 use crate::sys::env::Env;
+use crate::sys::run;
 use ring_shared::format::sanitize;
 use ring_shared::servers::{attach_command, display_name};
 use ring_shared::view::Entry;
@@ -34,13 +34,13 @@ pub(crate) fn jump_outside(args: &Args) -> Option<ExitCode> {
     let entries = load_board(&env, &config, false).view.entries;
     let id = match (&args.session, &args.target) {
         (Some(id), _) => id.clone(),
-        (None, Some(query)) => match crate::out::named::pick_session(query, &entries) {
+        (None, Some(query)) => match crate::gather::named::pick_session(query, &entries) {
             Ok(id) => id,
             Err(code) => return Some(code),
         },
         (None, None) => return None,
     };
-    let called = crate::out::named::called(&id, &entries);
+    let called = crate::gather::named::called(&id, &entries);
     let deadline = Instant::now() + BUDGET;
     let away = entries
         .iter()
@@ -48,7 +48,7 @@ pub(crate) fn jump_outside(args: &Args) -> Option<ExitCode> {
         .and_then(|e| find(e, None, deadline));
     Some(match away {
         Some(away) => away.attach(deadline),
-        None => crate::out::voice::fail(
+        None => crate::sys::voice::fail(
             &format!("session {called} is in no tmux server of yours that answers"),
             "see `ring-tmux list` for where it runs",
         ),

@@ -13,7 +13,7 @@
 //! stamped with the time the rows were read, so it never overwrites a newer push.
 
 use super::pane::{Visible, chained_sets, stamp_ms};
-use super::run::{self, REPAIR_BUDGET, is_pane_id, is_tty_path};
+use crate::sys::run::{self, REPAIR_BUDGET, is_pane_id, is_tty_path};
 use ring_shared::view::Entry;
 use std::collections::BTreeMap;
 use std::path::Path;

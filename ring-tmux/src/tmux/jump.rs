@@ -9,9 +9,9 @@
 //! the ring folder); from anywhere else it starts over at the longest-waiting one.
 
 use super::drift::{self, LIST_FORMAT, Pane};
-use super::run::{self, is_client_name, is_pane_id};
 use crate::gather::{load_board, read_config};
 use crate::sys::env::Env;
+use crate::sys::run::{self, is_client_name, is_pane_id};
 use ring_shared::format::{escape_tmux, sanitize, truncate};
 use ring_shared::view::{Entry, View};
 use std::path::{Path, PathBuf};
@@ -136,7 +136,7 @@ pub fn jump(args: &Args) -> ExitCode {
         return code;
     }
     let Some(ctx) = context(args) else {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             "jump needs a tmux server that answers",
             "run it inside tmux ($TMUX) or pass --socket PATH",
         );
@@ -157,7 +157,7 @@ pub fn jump(args: &Args) -> ExitCode {
         }
         say(&ctx, "ring: no session is waiting here");
         if ctx.args.client.is_none() {
-            crate::out::named::report(
+            crate::gather::named::report(
                 "no session is waiting in this tmux server; nothing to jump to",
             );
         }
@@ -181,9 +181,9 @@ pub fn jump(args: &Args) -> ExitCode {
 /// binding passes one, and `run-shell` would show the line over the pane).
 fn went(ctx: &Context, id: &str, pane: &Pane) {
     if ctx.args.client.is_none() {
-        crate::out::named::report(&format!(
+        crate::gather::named::report(&format!(
             "switched to {} in pane {}",
-            crate::out::named::called(id, &ctx.view.entries),
+            crate::gather::named::called(id, &ctx.view.entries),
             sanitize(&pane.id)
         ));
     }
@@ -192,7 +192,7 @@ fn went(ctx: &Context, id: &str, pane: &Pane) {
 /// `jump SESSION`: the session an id, id prefix or label names; said on stderr (a person
 /// typed it) when it names none or several.
 fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
-    let id = match crate::out::named::pick_session(query, &ctx.view.entries) {
+    let id = match crate::gather::named::pick_session(query, &ctx.view.entries) {
         Ok(id) => id,
         Err(code) => return code,
     };
@@ -201,7 +201,7 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
     }
     let code = jump_to_session(ctx, &id);
     if code != ExitCode::SUCCESS {
-        crate::out::voice::error(
+        crate::sys::voice::error(
             &format!("session {} has no pane in this tmux server", sanitize(&id)),
             "see `ring-tmux list` for where each session lives",
         );
@@ -247,10 +247,10 @@ fn on_other_server(ctx: &Context, id: &str) -> Option<ExitCode> {
         return None;
     }
     let away = super::away::find(entry, Some(&ctx.socket), ctx.deadline)?;
-    let text = away.how_to(&crate::out::named::called(id, &ctx.view.entries));
+    let text = away.how_to(&crate::gather::named::called(id, &ctx.view.entries));
     say(ctx, &format!("ring: {text}"));
     Some(if ctx.args.client.is_none() {
-        crate::out::voice::fail(&text, "")
+        crate::sys::voice::fail(&text, "")
     } else {
         ExitCode::SUCCESS
     })
@@ -266,14 +266,14 @@ fn waiting_elsewhere(ctx: &Context) -> Option<ExitCode> {
     let (entry, away) = away?;
     let text = format!(
         "no session is waiting here; {}",
-        away.how_to(&crate::out::named::called(
+        away.how_to(&crate::gather::named::called(
             &entry.session_id,
             &ctx.view.entries
         ))
     );
     say(ctx, &format!("ring: {text}"));
     if ctx.args.client.is_none() {
-        crate::out::named::report(&text);
+        crate::gather::named::report(&text);
     }
     Some(ExitCode::SUCCESS)
 }
@@ -419,7 +419,7 @@ pub fn menu_argv(
 /// `ring-tmux menu`: a `display-menu` of every session; choosing one jumps to it.
 pub fn menu(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             "menu needs a tmux server that answers",
             "run it inside tmux ($TMUX) or pass --socket PATH",
         );

@@ -27,13 +27,10 @@
 pub(crate) mod away;
 pub mod badge;
 pub mod drift;
-pub(crate) mod elsewhere;
 pub mod jump;
 pub mod pane;
 pub mod popup;
 pub mod push;
-pub mod run;
-pub(crate) mod servers;
 
 use std::process::ExitCode;
 

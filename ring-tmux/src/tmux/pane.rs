@@ -108,7 +108,7 @@ fn set_commands(pane: &str, visible: Option<Visible>, stamp: &str) -> String {
 }
 
 /// One guarded compare-and-set as tmux argv (no leading `tmux -S …`). The pane must be a
-/// valid `%N` id and the tty, when given, a valid `/dev/…` path (see [`super::run`]);
+/// valid `%N` id and the tty, when given, a valid `/dev/…` path (see [`crate::sys::run`]);
 /// callers check both. When the pane is not `pane` with tty `tty`, it prints [`MISMATCH`].
 pub fn guarded_set(
     pane: &str,

@@ -18,13 +18,13 @@
 //!
 //! The hook never waits for tmux: it plans the push under the session's lock (taking the
 //! session's next stamp, see `store::lock::next_stamp`), releases the lock, and hands the
-//! plan to a detached `ring-tmux __push` child (`crate::hook::detached`), which makes the calls within
+//! plan to a detached `ring-tmux __push` child (`crate::out::detached`), which makes the calls within
 //! [`PUSH_BUDGET`] and exits. Pushes may then reach tmux in any order; the pane guard is a
 //! compare-and-set on that stamp inside the server (`super::pane`), so a late, older push
 //! never overwrites a newer one.
 
 use super::pane::{MISMATCH, Visible, guarded_set};
-use super::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
+use crate::sys::run::{self, PUSH_BUDGET, is_pane_id, is_tty_path};
 use ring_shared::Row;
 use std::time::Instant;
 

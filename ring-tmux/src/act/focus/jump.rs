@@ -40,7 +40,7 @@ pub(crate) fn reach_id(
         return None;
     }
     let mut sys = Sys::here(Instant::now() + BUDGET);
-    sys.tmux_socket = socket.or_else(crate::tmux::run::socket_from_env);
+    sys.tmux_socket = socket.or_else(crate::sys::run::socket_from_env);
     sys.tmux_client = client;
     Some(reach(&row, &config.focus_order, &sys))
 }
@@ -52,7 +52,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     let view = load_board(&env, &config, false).view;
     let id = match (&args.session, &args.target) {
         (Some(id), _) => id.clone(),
-        (None, Some(query)) => match crate::out::named::pick_session(query, &view.entries) {
+        (None, Some(query)) => match crate::gather::named::pick_session(query, &view.entries) {
             Ok(id) => id,
             Err(code) => return code,
         },
@@ -65,7 +65,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     let current = args
         .socket
         .clone()
-        .or_else(crate::tmux::run::socket_from_env);
+        .or_else(crate::sys::run::socket_from_env);
     let other_server = |socket: &str| current.as_deref() != Some(socket);
     if entry.is_some_and(|e| {
         e.tmux_socket
@@ -81,9 +81,9 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     let Some(outcome) = outcome else {
         return crate::tmux::jump(args);
     };
-    let name = crate::out::named::called(&id, &view.entries);
+    let name = crate::gather::named::called(&id, &view.entries);
     if !outcome.reached() {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!(
                 "could not reach {name}: {}",
                 sanitize(&outcome.failed.join("; "))
@@ -93,12 +93,12 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     }
     crate::tmux::jump::remember_last(&env.ring_home, &id);
     if args.client.is_none() {
-        crate::out::named::report(&format!(
+        crate::gather::named::report(&format!(
             "switched to {name} in {}",
             sanitize(&outcome.done.join(", then "))
         ));
         if !outcome.failed.is_empty() {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!(
                     "not everything moved: {}",
                     sanitize(&outcome.failed.join("; "))

@@ -68,7 +68,7 @@ impl Sys {
         for (k, v) in env {
             command.env(k, v);
         }
-        match crate::tmux::run::bounded(command, self.deadline) {
+        match crate::sys::run::bounded(command, self.deadline) {
             Some(out) if out.success => Ok(out.stdout),
             Some(_) => Err(format!("{program} {} failed", args.first().unwrap_or(&""))),
             None => Err(format!("{program} did not answer in time")),

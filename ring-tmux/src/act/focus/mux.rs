@@ -2,9 +2,9 @@
 //! provably runs in, as `jump` always did) and a zellij tab (`go-to-tab-by-id`).
 
 use super::{Focus, Sys};
+use crate::sys::run;
 use crate::tmux::drift::{self, LIST_FORMAT};
 use crate::tmux::jump::client_args;
-use crate::tmux::run;
 use ring_shared::Row;
 use ring_shared::focus::Backend;
 

@@ -61,7 +61,7 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
             })
             .filter(|n| !n.is_empty())
             .collect();
-        let called = crate::out::named::called(&entry.session_id, &view.entries);
+        let called = crate::gather::named::called(&entry.session_id, &view.entries);
         out.push(Finding::info(if ways.is_empty() {
             format!("session {called}: jump has no way to reach it here")
         } else {

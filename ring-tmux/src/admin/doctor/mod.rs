@@ -132,10 +132,10 @@ pub fn run() -> ExitCode {
     let all = findings(&env);
     for finding in &all {
         // Findings quote paths and file names, which may hold terminal controls.
-        let what = crate::out::printable::printable(&finding.what);
+        let what = crate::sys::printable::printable(&finding.what);
         out!("{} {what}", finding.marker());
         if let Some(fix) = &finding.fix {
-            let fix = crate::out::printable::printable(fix);
+            let fix = crate::sys::printable::printable(fix);
             out!("    {}: {fix}", finding.fix_label());
         }
     }

@@ -35,7 +35,7 @@ pub struct Probe {
 pub fn probe(program: &str, args: &[&str]) -> Option<Probe> {
     let mut command = Command::new(program);
     command.args(args);
-    let out = crate::tmux::run::bounded(command, Instant::now() + PROBE_TIMEOUT)?;
+    let out = crate::sys::run::bounded(command, Instant::now() + PROBE_TIMEOUT)?;
     Some(Probe {
         success: out.success,
         stdout: out.stdout,

@@ -13,14 +13,14 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// `path` relative to the ring folder when it is inside it (shorter lines).
-/// Printed with [`crate::out::printable`]: a file name may hold ESC and other controls.
+/// Printed with [`crate::sys::printable`]: a file name may hold ESC and other controls.
 fn shown(path: &Path, ring_home: &Path) -> String {
-    crate::out::printable::path(path.strip_prefix(ring_home).unwrap_or(path))
+    crate::sys::printable::path(path.strip_prefix(ring_home).unwrap_or(path))
 }
 
 /// Any other text from the folder (an id of the hidden list, an error naming a path).
 fn text(text: &str) -> String {
-    crate::out::printable::printable(text)
+    crate::sys::printable::printable(text)
 }
 
 /// `ring-tmux gc`: collects what `opts` says, or with `dry_run` only lists it.
@@ -29,7 +29,7 @@ pub fn run(opts: Options, dry_run: bool) -> ExitCode {
     if !env.ring_home.is_dir() {
         out!(
             "gc: no ring folder at {}; nothing to collect",
-            crate::out::printable::path(&env.ring_home)
+            crate::sys::printable::path(&env.ring_home)
         );
         return ExitCode::SUCCESS;
     }
@@ -102,7 +102,7 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
             }
             Err(err) => {
                 failed = true;
-                crate::out::voice::error(
+                crate::sys::voice::error(
                     &format!("could not remove {shown_path}: {}", text(&err.to_string())),
                     "",
                 );
@@ -119,7 +119,7 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
             Ok(false) => out!("! {}: no longer hidden; left alone", text(&u.session_id)),
             Err(err) => {
                 failed = true;
-                crate::out::voice::error(
+                crate::sys::voice::error(
                     &format!(
                         "could not un-hide {}: {}",
                         text(&u.session_id),

@@ -195,7 +195,7 @@ fn load_target(target: &Target) -> Option<Loaded> {
     match jsonfile::load(&target.path) {
         Ok(loaded) => {
             if let Err(shape) = merge::check_shape(&loaded.doc, target.events) {
-                crate::out::voice::error(
+                crate::sys::voice::error(
                     &format!("{} cannot be edited safely: {shape}", target.path.display()),
                     "fix that by hand, then run again (nothing was changed)",
                 );
@@ -204,14 +204,14 @@ fn load_target(target: &Target) -> Option<Loaded> {
             Some(loaded)
         }
         Err(err @ LoadError::Json { .. }) => {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
                 "fix it (or move it away) and run again (nothing was changed)",
             );
             None
         }
         Err(err) => {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
                 "nothing was changed",
             );
@@ -247,7 +247,7 @@ fn write_change(
     match commit(target, loaded, &new_text) {
         Ok(backup) => Change::Written(backup),
         Err(err) => {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("could not write {}: {err}", target.path.display()),
                 "nothing was changed",
             );
@@ -309,7 +309,7 @@ struct Pending<'a> {
 /// `ring-tmux install-hooks [--dry-run] [--yes] [--agent NAME]… [--replace-ring] [--binary PATH]`.
 pub fn install_hooks(args: &InstallArgs) -> ExitCode {
     let Some(binary) = hook_binary(args.binary.as_deref()) else {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             "cannot tell where this ring-tmux binary is",
             "pass --binary PATH",
         );
@@ -320,11 +320,11 @@ pub fn install_hooks(args: &InstallArgs) -> ExitCode {
         match ring_shared::provider::find(name).filter(|p| p.install.is_some()) {
             Some(provider) => named.push(provider.name),
             None => {
-                crate::out::voice::error(
+                crate::sys::voice::error(
                     &format!("no agent named {name:?} takes ring's hooks"),
                     &format!("use one of: {}", agent_names().join(", ")),
                 );
-                return ExitCode::from(crate::out::voice::USAGE);
+                return ExitCode::from(crate::sys::voice::USAGE);
             }
         }
     }
@@ -413,7 +413,7 @@ fn decide(pending: &[Pending], args: &InstallArgs, interactive: bool) -> bool {
             print_change(change);
         }
         if !interactive {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 "no terminal to ask before changing the agents' settings (above): nothing was changed",
                 "run `ring-tmux install-hooks --yes` to write them",
             );
@@ -515,7 +515,7 @@ fn write_pending(change: &Pending) -> bool {
     let backup = match commit(target, &change.loaded, &change.new_text) {
         Ok(backup) => backup,
         Err(err) => {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("could not write {}: {err}", target.path.display()),
                 "nothing was changed",
             );
@@ -628,7 +628,7 @@ fn prepare_plugin<'a>(target: &'a Target, binary: &str) -> Option<Option<Pending
         Found::Missing => None,
         Found::Ours { text, .. } => Some(text),
         Found::Foreign(why) => {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("{path} is not ring's plugin ({why})"),
                 "move it away (ring never edits a file it did not write), then run again (nothing was changed)",
             );
@@ -685,7 +685,7 @@ fn remove_plugin(target: &Target, dry_run: bool) -> bool {
             true
         }
         Err(err) => {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("could not remove {path}: {err}"),
                 "nothing was changed",
             );
@@ -723,7 +723,7 @@ fn delete_own_file(target: &Target, loaded: &Loaded, changed: &[String], dry_run
             true
         }
         Err(err) => {
-            crate::out::voice::error(
+            crate::sys::voice::error(
                 &format!("could not delete {}: {err}", target.path.display()),
                 "nothing was changed",
             );

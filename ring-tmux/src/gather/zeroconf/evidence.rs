@@ -20,7 +20,7 @@
 
 use crate::store::frame::{self, Frame};
 use crate::sys::env::Env;
-use crate::tmux::run;
+use crate::sys::run;
 use ring_shared::derive::{Pane, PaneTree, ProcRow};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -27,10 +27,10 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
     }
     let names = dispatch::channels(&config, dispatch::session_bus_reachable);
     if names.is_empty() {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!(
                 "no notification channel to test (notify_backend = {:?})",
-                crate::out::printable::printable(&config.notify_backend)
+                crate::sys::printable::printable(&config.notify_backend)
             ),
             "set notify_backend (or notify_also) in config.toml; see `ring-tmux doctor`",
         );
@@ -66,7 +66,7 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
             Ok(()) => say(&format!("✓ {name}: sent")),
             Err(e) => {
                 failed = true;
-                say(&crate::out::printable::printable(&format!(
+                say(&crate::sys::printable::printable(&format!(
                     "✗ {name}: {e:#}"
                 )));
             }
@@ -101,10 +101,10 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
         Some(text) => match notify::parse_duration(text) {
             Some(seconds) => Some(Box::new(move |s| notify::quiet_on(&s, now, Some(seconds)))),
             None => {
-                return crate::out::voice::usage(
+                return crate::sys::voice::usage(
                     &format!(
                         "quiet takes on, off or a duration, not `{}`",
-                        crate::out::printable::printable(text)
+                        crate::sys::printable::printable(text)
                     ),
                     "e.g. `ring-tmux quiet 30m` (90s, 2h, 1h30m; a bare number is minutes)",
                 );
@@ -121,7 +121,7 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
             };
             (next, ())
         }) {
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 &format!("could not write notify.json: {e}"),
                 "check that the ring folder is yours and writable (`ring-tmux doctor`)",
             );

@@ -314,7 +314,7 @@ pub fn run_jump_within(jump: Jump, timeout: Duration) -> Result<()> {
         let (program, args) = argv.split_first().context("empty jump command")?;
         let mut command = Command::new(program);
         command.args(args);
-        match crate::tmux::run::bounded(command, deadline) {
+        match crate::sys::run::bounded(command, deadline) {
             Some(out) if out.success => Ok(out.stdout),
             Some(_) => bail!("the jump to the session failed"),
             None => bail!("the jump to the session did not finish"),

@@ -7,7 +7,7 @@
 //! (default [`DEFAULT_MS`]; tmux before 3.2 has no `-d` and uses its `display-time`).
 
 use super::{Note, Target};
-use crate::tmux::run;
+use crate::sys::run;
 use anyhow::{Result, bail};
 use ring_shared::format::{escape_tmux, sanitize, truncate};
 use std::time::{Duration, Instant};

@@ -18,7 +18,7 @@
 //! (default `bell,osc9`; terminals that read both would show two notifications).
 
 use super::{Note, Target};
-use crate::tmux::run::{self, is_pane_id, is_tty_path};
+use crate::sys::run::{self, is_pane_id, is_tty_path};
 use anyhow::{Result, bail};
 use ring_shared::format::{sanitize, truncate};
 use std::io::{IsTerminal, Write};

@@ -249,7 +249,7 @@ fn waiting(shared: &Shared, id: &str) -> Result<Entry, (u16, String)> {
 
 /// The tmux server to look in when a row names none: the server's own `$TMUX`.
 fn socket() -> Option<String> {
-    crate::tmux::run::socket_from_env()
+    crate::sys::run::socket_from_env()
 }
 
 /// One `events.jsonl` line of an answer.

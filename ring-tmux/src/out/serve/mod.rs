@@ -81,10 +81,10 @@ pub fn run(options: &Options) -> ExitCode {
     let env = Env::from_process();
     let listen = options.listen.as_deref().unwrap_or(DEFAULT_LISTEN);
     let Ok(addr) = listen.parse::<SocketAddr>() else {
-        return crate::out::voice::fail(
+        return crate::sys::voice::fail(
             &format!(
                 "`{}` is not an address to listen on",
-                crate::out::printable::printable(listen)
+                crate::sys::printable::printable(listen)
             ),
             "give IP:PORT, e.g. --listen 127.0.0.1:7380 (loopback) or --listen 0.0.0.0:7380",
         );
@@ -97,10 +97,10 @@ pub fn run(options: &Options) -> ExitCode {
     let token = match auth::load_or_create(&path) {
         Ok(token) => token,
         Err(e) => {
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 &format!(
                     "cannot use the token file {}: {e}",
-                    crate::out::printable::path(&path)
+                    crate::sys::printable::path(&path)
                 ),
                 "remove it to have a new token made, or give --token-file PATH",
             );
@@ -112,7 +112,7 @@ pub fn run(options: &Options) -> ExitCode {
     }) {
         Ok(listener) => listener,
         Err(e) => {
-            return crate::out::voice::fail(
+            return crate::sys::voice::fail(
                 &format!("cannot listen on {addr}: {e}"),
                 "give another --listen address or port, or stop what holds it",
             );
@@ -125,7 +125,7 @@ pub fn run(options: &Options) -> ExitCode {
         .build()
     {
         Ok(runtime) => runtime,
-        Err(e) => return crate::out::voice::fail(&format!("cannot start the server: {e}"), ""),
+        Err(e) => return crate::sys::voice::fail(&format!("cannot start the server: {e}"), ""),
     };
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ring-tmux"));
     let shared = Arc::new(Shared {
@@ -156,7 +156,7 @@ pub fn run(options: &Options) -> ExitCode {
             Err(e) => e,
         }
     });
-    crate::out::voice::fail(
+    crate::sys::voice::fail(
         &format!("stopped serving on {bound}: {error}"),
         "see ring.log in the ring folder",
     )

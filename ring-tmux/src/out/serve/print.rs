@@ -53,8 +53,8 @@ pub fn run(what: &str, remote: bool) -> ExitCode {
             serde_json::to_string(&view).unwrap_or_default()
         }
         _ => {
-            return crate::out::voice::usage(
-                &format!("cannot print `{}`", crate::out::printable::printable(what)),
+            return crate::sys::voice::usage(
+                &format!("cannot print `{}`", crate::sys::printable::printable(what)),
                 "give --print snapshot or --print view",
             );
         }

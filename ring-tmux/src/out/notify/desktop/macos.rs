@@ -32,7 +32,7 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
     } else {
         bail!("neither terminal-notifier nor osascript is on PATH");
     };
-    match crate::tmux::run::bounded(command, Instant::now() + TIMEOUT) {
+    match crate::sys::run::bounded(command, Instant::now() + TIMEOUT) {
         Some(out) if out.success => Ok(()),
         Some(_) => bail!("the macOS notification command failed"),
         None => bail!("the macOS notification command did not finish"),

@@ -12,7 +12,7 @@
 //! None of this runs on the status path: the segment needs only the rows' recorded sockets
 //! (`ring_shared::servers::split`). `list`, the boards and `jump` ask here.
 
-use super::run;
+use crate::sys::run;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

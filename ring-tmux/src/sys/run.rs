@@ -148,7 +148,7 @@ pub fn hand_over(socket: &str, argv: &[String]) -> std::process::ExitCode {
         .arg(Path::new(socket))
         .args(argv)
         .exec();
-    crate::out::voice::fail(
+    crate::sys::voice::fail(
         &format!("cannot run tmux: {err}"),
         "install tmux, or check it is on PATH",
     )

@@ -7,8 +7,8 @@
 //! terminal: the one pane on that tty, on any server of the user, is its place, and that
 //! server becomes the session's (a tty is one device on this machine).
 
-use super::run::{REPAIR_BUDGET, is_tty_path};
 use super::servers::{self, Place};
+use crate::sys::run::{REPAIR_BUDGET, is_tty_path};
 use ring_shared::derive::Session;
 use std::collections::BTreeMap;
 use std::time::Instant;

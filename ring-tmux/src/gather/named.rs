@@ -31,7 +31,7 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
                 .filter_map(|id| sessions.iter().find(|e| &e.session_id == id))
                 .map(|e| describe(e, &short))
                 .collect();
-            Err(crate::out::voice::fail(
+            Err(crate::sys::voice::fail(
                 &format!(
                     "`{}` matches {} sessions: {}",
                     sanitize(query),
@@ -42,7 +42,7 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
                  first with `ring-tmux name ID LABEL`",
             ))
         }
-        Pick::None => Err(crate::out::voice::fail(
+        Pick::None => Err(crate::sys::voice::fail(
             &format!("no session is called `{}`", sanitize(query)),
             "give an id, label or project from `ring-tmux list --all`",
         )),
@@ -57,7 +57,7 @@ pub(crate) fn exact_session(id: &str, sessions: &[Entry]) -> Result<String, Exit
     if sessions.iter().any(|e| e.session_id == id) {
         return Ok(id.to_owned());
     }
-    Err(crate::out::voice::fail(
+    Err(crate::sys::voice::fail(
         &format!(
             "no session has the id `{}` (it may have ended)",
             sanitize(id)
@@ -76,7 +76,7 @@ pub(crate) fn session_of(
     match (exact, query) {
         (Some(id), _) => exact_session(id, sessions),
         (None, Some(query)) => pick_session(query, sessions),
-        (None, None) => Err(crate::out::voice::usage(
+        (None, None) => Err(crate::sys::voice::usage(
             "no session given",
             "give SESSION (an id, label or project from `ring-tmux list`) or --session ID",
         )),

@@ -9,7 +9,7 @@
 //!          each channel's timeout) → exit
 //! ```
 //!
-//! Every call the child makes is [`crate::tmux::run::bounded`]: killed with `SIGKILL` past its
+//! Every call the child makes is [`crate::sys::run::bounded`]: killed with `SIGKILL` past its
 //! deadline, reaped. The child's whole life is thus bounded (about 2.3 s), so children never
 //! pile up; the hook exits at once and init reaps it.
 
