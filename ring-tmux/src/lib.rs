@@ -26,7 +26,6 @@ pub mod cmd;
 pub(crate) mod gather;
 pub mod hook;
 pub(crate) mod out;
-pub(crate) mod remote;
 pub(crate) mod store;
 pub(crate) mod sys;
 pub(crate) mod tmux;

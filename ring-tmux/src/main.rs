@@ -5,7 +5,7 @@ fn main() -> ExitCode {
     // (but `--help`, which prints clap's help for `hook`).
     let argv: Vec<String> = std::env::args().collect();
     if argv.get(1).map(String::as_str) == Some("hook") {
-        return ring_tmux::hook::run(&argv[2..]);
+        return ring_tmux::hook::run(&argv[2..], || ring_tmux::cmd::cli::help("hook"));
     }
     ring_tmux::lang::init();
     // The hook's detached tmux push and zellij refresh (hidden: only the hook runs it).

@@ -2,4 +2,5 @@
 //! [`reply`] answers a dialog in its pane; [`focus`] takes the user to a session's terminal.
 
 pub(crate) mod focus;
+pub(crate) mod remote;
 pub mod reply;

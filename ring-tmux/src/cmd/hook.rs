@@ -37,7 +37,9 @@ impl Args {
 
 /// Runs the hook for the provider named (only reached when the hook goes through clap).
 pub fn run(args: Args) -> ExitCode {
-    crate::hook::run(&["--provider".to_owned(), args.provider()])
+    crate::hook::run(&["--provider".to_owned(), args.provider()], || {
+        crate::cmd::cli::help("hook")
+    })
 }
 
 #[cfg(test)]

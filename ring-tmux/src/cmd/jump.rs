@@ -50,7 +50,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Some(entry) = remote_entry(session.as_deref(), target.as_deref(), &sessions) {
             let socket = given(args.socket).or_else(crate::sys::run::socket_from_env);
             let client = given(args.client);
-            return crate::remote::act::jump(entry, socket.as_deref(), client.as_deref());
+            return crate::act::remote::jump(entry, socket.as_deref(), client.as_deref());
         }
     }
     let args = crate::tmux::jump::Args {
@@ -72,7 +72,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// The remote session `--session ID` or `SESSION` names, if it names exactly one and that
-/// one is on another host ([`crate::remote`]); local sessions go the tmux way.
+/// one is on another host ([`crate::gather::remote`]); local sessions go the tmux way.
 fn remote_entry<'a>(
     session: Option<&str>,
     target: Option<&str>,

@@ -12,5 +12,5 @@ pub struct Args {
 
 /// Prints the board.
 pub fn run(args: Args) -> ExitCode {
-    crate::out::text::list(args.all)
+    crate::out::text::list(args.all, &crate::admin::install::state::hook_states)
 }

@@ -1,7 +1,7 @@
 //! `ring-tmux remote add HOST | list | remove HOST | refresh [HOST…]` (issue 27): the hosts
-//! whose sessions show on this board ([`crate::remote`]).
+//! whose sessions show on this board ([`crate::gather::remote`]).
 
-use crate::remote::{HostState, cache, config_file};
+use crate::gather::remote::{HostState, cache, config_file};
 use ring_shared::config::Config;
 use ring_shared::format::sanitize;
 use ring_shared::view::remote::valid_host;
@@ -105,7 +105,7 @@ fn states(env: &crate::sys::env::Env, config: &Config) -> Vec<HostState> {
         generated_at: env.now(),
         ..Default::default()
     };
-    crate::remote::add_to(env, config, &mut view, false, false)
+    crate::gather::remote::add_to(env, config, &mut view, false, false)
 }
 
 fn list(env: &crate::sys::env::Env, config: &Config) {

@@ -91,7 +91,7 @@ pub fn run(args: Args) -> ExitCode {
         return crate::sys::voice::FAILURE;
     };
     if entry.remote.is_some() {
-        return crate::remote::act::reply(entry, number, args.expect.as_deref(), args.json);
+        return crate::act::remote::reply(entry, number, args.expect.as_deref(), args.json);
     }
     let socket = crate::sys::run::socket_from_env();
     let done = Target::of(entry, socket.as_deref()).and_then(|target| {

@@ -31,6 +31,7 @@ pub(crate) mod inputs;
 
 pub(crate) mod named;
 mod own;
+pub(crate) mod remote;
 pub(crate) mod servers;
 mod snapshot;
 pub mod zeroconf;
@@ -111,7 +112,7 @@ pub struct LoadedBoard {
     /// The process scan the read used (empty when nothing needed one), for hook health.
     pub procs: Procs,
     /// How each of `remote_hosts` answered (their sessions are in `view`).
-    pub hosts: Vec<crate::remote::HostState>,
+    pub hosts: Vec<crate::gather::remote::HostState>,
 }
 
 /// Reads the registry and applies every read-side rule (§4), like RiNG's board, except
@@ -123,7 +124,8 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
     let (mut view, found, waiting, labels, procs) = build_view(env, config, options);
-    let hosts = crate::remote::add_to(env, config, &mut view, options.all || config.show_all, true);
+    let hosts =
+        crate::gather::remote::add_to(env, config, &mut view, options.all || config.show_all, true);
     LoadedBoard {
         view,
         waiting,

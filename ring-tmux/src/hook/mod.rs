@@ -143,12 +143,13 @@ pub enum Handled {
     Refused,
 }
 
-/// `ring-tmux hook ARGS…`: always exit 0, never print (but `--help`).
-pub fn run(args: &[String]) -> ExitCode {
+/// `ring-tmux hook ARGS…`: always exit 0, never print (but `--help`, which prints `help()`:
+/// the command line's own text, which lives above the hook).
+pub fn run(args: &[String], help: fn() -> String) -> ExitCode {
     silence_panics();
     let provider = match panic::catch_unwind(|| event::parse_hook_args(args)) {
         Ok(HookArgs::Help) => {
-            let _ = io::stdout().write_all(crate::cmd::cli::help("hook").as_bytes());
+            let _ = io::stdout().write_all(help().as_bytes());
             return ExitCode::SUCCESS;
         }
         Ok(HookArgs::Provider(p)) => p,

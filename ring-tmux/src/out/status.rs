@@ -99,14 +99,14 @@ pub fn render(view: &View, show_project: bool) -> String {
     render_counts(view, view.counts, show_project)
 }
 
-/// [`render`] with the remote hosts ([`crate::remote`]): with `apart`, the local counts,
+/// [`render`] with the remote hosts ([`crate::gather::remote`]): with `apart`, the local counts,
 /// then `⇄` and the remote ones; then `⌛HOST AGE` for each stale host and `✖HOST` for each
 /// unreachable one.
 pub fn render_with_hosts(
     view: &View,
     show_project: bool,
     apart: bool,
-    hosts: &[crate::remote::HostState],
+    hosts: &[crate::gather::remote::HostState],
 ) -> String {
     let mut parts = Vec::new();
     if apart {

@@ -76,7 +76,12 @@ pub fn print_snapshot() -> ExitCode {
 }
 
 /// `ring-tmux list [--all]`: a readable table of the board.
-pub fn list(all: bool) -> ExitCode {
+/// `hook_states`: which agents have ring's hooks installed (`crate::admin::install::state`),
+/// for the line about live sessions whose hooks never fired.
+pub fn list(
+    all: bool,
+    hook_states: &dyn Fn(&std::path::Path) -> Vec<ring_shared::health::AgentHooks>,
+) -> ExitCode {
     // Read for a person: the caches are used as found, never written (`store::keeps_caches`).
     crate::store::read_only();
     crate::gather::zeroconf::evidence::want_fresh();
@@ -96,7 +101,7 @@ pub fn list(all: bool) -> ExitCode {
         text.push_str(&format!("! remote {}\n", host.describe()));
     }
     // Hook health: live sessions whose installed hooks never fired (doctor says why).
-    let states = crate::admin::install::state::hook_states(&env.home);
+    let states = hook_states(&env.home);
     let local: Vec<_> = (loaded.view.entries.iter())
         .filter(|e| e.remote.is_none())
         .cloned()

@@ -307,7 +307,7 @@ pub fn discover(
         && read_proc(host.pid, "cmdline").is_some_and(|c| hosts_sessions(&c))
     {
         let procs = crate::sys::procs::scan();
-        let realpaths = crate::gather::RealPaths::default();
+        let realpaths = crate::sys::paths::RealPaths::default();
         let found = session_tui(
             &procs,
             provider,

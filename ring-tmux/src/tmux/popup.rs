@@ -7,8 +7,8 @@
 //! popup it does not have.
 
 use super::jump::client_args;
-use crate::admin::install::merge::shell_quote;
 use crate::sys::run;
+use crate::sys::run::shell_quote;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 

@@ -49,7 +49,7 @@ impl Sys {
 
     /// `program` on `PATH`, if there.
     pub fn which(&self, program: &str) -> Option<PathBuf> {
-        crate::admin::doctor::system::which(program, &self.path)
+        crate::sys::run::which(program, &self.path)
     }
 
     /// Runs `program args` (no shell, bounded by the deadline) with `env` added; its stdout

@@ -1,27 +1,14 @@
 //! Small read-only probes of the system for `doctor`: PATH lookup, executability, commands
 //! run with a deadline (a wedged tmux server must not hang the doctor).
 
-use std::ffi::OsStr;
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+pub use crate::sys::run::{is_executable, which};
+
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// How long one probe may run.
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
-
-/// A regular file with an execute bit.
-pub fn is_executable(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
-/// The first executable `name` on `path` (a `PATH`-style list).
-pub fn which(name: &str, path: &OsStr) -> Option<PathBuf> {
-    std::env::split_paths(path)
-        .filter(|dir| !dir.as_os_str().is_empty())
-        .map(|dir| dir.join(name))
-        .find(|candidate| is_executable(candidate))
-}
 
 /// What a probe printed.
 #[derive(Debug, Clone)]
@@ -65,6 +52,7 @@ pub fn tmux_version(text: &str) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn tmux_versions_parse() {

@@ -5,6 +5,7 @@
 //! `{"matcher"?: …, "hooks": [{"type": "command", "command": CMD, "timeout": N}, …]}`.
 //! Everything we do not recognise is kept exactly as it is, in its place.
 
+pub use crate::sys::run::shell_quote;
 use serde_json::{Map, Value, json};
 
 /// The timeout (seconds) written on our entries, as RiNG does.
@@ -115,19 +116,6 @@ pub fn shell_words(command: &str) -> Vec<String> {
 
 fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
-}
-
-/// Quotes `word` for `sh` when it holds anything but safe characters.
-pub fn shell_quote(word: &str) -> String {
-    let safe = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_-./+,:@%=".contains(c));
-    if safe {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 /// The hook command for `binary`: `BINARY hook`, plus the agent's [`Spec::hook_args`]

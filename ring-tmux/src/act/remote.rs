@@ -6,7 +6,7 @@
 //!   host's own ring reads its screen and sends nothing unless the dialog is still the one
 //!   listed. Its output is the host's word: printed sanitized, its ids named `host:id`.
 
-use super::ssh::{Ssh, reason};
+use crate::gather::remote::ssh::{Ssh, reason};
 use crate::sys::env::Env;
 use crate::sys::run;
 use ring_shared::config::Config;

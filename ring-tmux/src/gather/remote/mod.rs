@@ -12,8 +12,6 @@
 //! Nothing a host sends acts here: its entries carry no local pane, socket or terminal, and
 //! the only way to its dialogs is the remote `ring-tmux reply` with the same whole-dialog
 //! check.
-
-pub(crate) mod act;
 pub(crate) mod cache;
 pub(crate) mod config_file;
 pub(crate) mod ssh;
