@@ -113,6 +113,16 @@ cargo fmt --all --check
 step "clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+step "ring-tmux's layers: no new use back up (scripts/layers.py)"
+# The known ones are named in ring-tmux/src/lib.rs; the count only goes down.
+LAYERS_KNOWN=17
+layers=$(python3 scripts/layers.py | tail -1 | cut -d' ' -f1)
+if [ "$layers" -gt "$LAYERS_KNOWN" ]; then
+  python3 scripts/layers.py
+  echo "ring-tmux: $layers uses go back up a layer (known: $LAYERS_KNOWN); see ring-tmux/src/lib.rs"
+  exit 1
+fi
+
 step "clippy (wasm32-wasip1)"
 cargo clippy -p ring-shared -p ring-plugin --target wasm32-wasip1 --locked -- -D warnings
 
