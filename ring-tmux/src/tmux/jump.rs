@@ -178,8 +178,16 @@ pub fn jump(args: &Args) -> ExitCode {
         argv.extend(["-t".to_owned(), pane.id.clone()]);
         run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success)
     } else {
-        let sys = focus_sys(&ctx);
-        crate::focus::reach(row, &ctx.config.focus_order, &sys).reached()
+        // The person is at this client: the inner steps only (Neovim's buffer, the pane),
+        // never another terminal window the row's environment names.
+        let inner: Vec<_> = ctx
+            .config
+            .focus_order
+            .iter()
+            .copied()
+            .filter(|b| b.inner())
+            .collect();
+        crate::focus::reach(row, &inner, &focus_sys(&ctx)).reached()
     };
     remember_last(&ctx.env.ring_home, &entry.session_id);
     if ok {
