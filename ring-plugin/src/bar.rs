@@ -1,8 +1,8 @@
 //! The bar: one row, any width, never wrapped.
 //!
 //! ```text
-//!  🔴2 🟢1 🟡3  ⚠ notice   🔐 api   ❓ web  +2
-//!  └─ counts ─┘ └ words ┘  └ badge ┘ └badge┘ └ badges that did not fit
+//!  🔴2 🟢1 🟡3 +2 elsewhere  ⚠ notice   🔐 api   ❓ web  +2
+//!  └─ counts ─┘ └ in tmux ┘  └ words ┘  └ badge ┘ └badge┘ └ badges that did not fit
 //! ```
 //!
 //! Counts come first and are never dropped for a badge; notices (bad configuration, missing
@@ -79,8 +79,11 @@ pub fn layout(
     };
     let text = theme.text;
     line.push(text, " ");
+    let mark = ring_shared::servers::elsewhere_mark(&view.elsewhere);
     if view.counts.is_empty() {
-        line.push(text, "ring");
+        if mark.is_none() {
+            line.push(text, "ring");
+        }
     } else {
         let counts: Vec<String> = view
             .counts
@@ -88,6 +91,12 @@ pub fn layout(
             .map(|(status, n)| format!("{}{n}", icons.marker(*status)))
             .collect();
         line.push(text, &counts.join(" "));
+        if mark.is_some() {
+            line.push(text, " ");
+        }
+    }
+    if let Some(mark) = mark {
+        line.push(text, &mark);
     }
     for notice in notices {
         line.push(text, "  ");
@@ -165,6 +174,7 @@ mod tests {
                     kind: (*kind).into(),
                 })
                 .collect(),
+            elsewhere: Default::default(),
         }
     }
 
@@ -289,6 +299,20 @@ mod tests {
         assert_eq!(hit(&bar.hits, 0), None);
         let each_pane_once: Vec<u32> = (0..60).filter_map(|c| hit(&bar.hits, c)).collect();
         assert_eq!(each_pane_once.iter().filter(|&&p| p == 3).count(), 8);
+    }
+
+    #[rstest]
+    #[case::beside_the_counts(&[(Status::Working, 1)], " 🟢1 +3 elsewhere, 2 waiting")]
+    #[case::alone(&[], " +3 elsewhere, 2 waiting")]
+    fn sessions_in_tmux_are_marked_apart(#[case] counts: &[(Status, usize)], #[case] want: &str) {
+        let mut v = view(counts, &[]);
+        v.elsewhere = ring_shared::board::Counts {
+            waiting: 2,
+            working: 1,
+            idle: 0,
+            ended: 4,
+        };
+        assert_eq!(plain(&v, 60).plain.trim_end(), want);
     }
 
     #[test]

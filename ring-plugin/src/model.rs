@@ -88,6 +88,10 @@ pub struct View {
     pub entries: Vec<Entry>,
     /// Waiting panes of this session, longest waiting first.
     pub badges: Vec<Badge>,
+    /// The shown sessions in tmux, counted apart from [`View::counts`] (with
+    /// `status_elsewhere` on): the bar marks them as tmux's status segment marks another
+    /// server's (`+3 elsewhere, 1 waiting`).
+    pub elsewhere: ring_shared::board::Counts,
 }
 
 /// What the view is built from, besides the sessions.
@@ -99,6 +103,8 @@ pub struct Inputs<'a> {
     pub labels: &'a BTreeMap<String, String>,
     pub label: Label,
     pub shown: &'a [Status],
+    /// `status_elsewhere`: sessions in tmux are counted apart.
+    pub elsewhere: bool,
 }
 
 /// Everything decoded from the ring folder, kept until a scan reports a change, so that a
@@ -218,8 +224,20 @@ pub fn build_timed(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Op
             idle_text_changes_at = Some(idle_text_changes_at.map_or(next, |at| at.min(next)));
         }
     }
+    let mut here = ring_shared::board::Counts::default();
+    for e in shared
+        .entries
+        .iter()
+        .filter(|e| inputs.shown.contains(&e.status))
+    {
+        if ring_shared::servers::elsewhere_outside_tmux(e, inputs.elsewhere) {
+            view.elsewhere.add(e.status);
+        } else {
+            here.add(e.status);
+        }
+    }
     for status in Status::ALL {
-        let n = view.entries.iter().filter(|e| e.status == status).count();
+        let n = here.get(status);
         if n > 0 {
             view.counts.push((status, n));
         }

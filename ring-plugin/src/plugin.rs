@@ -459,6 +459,7 @@ impl State {
                 labels: &inputs.snapshot.labels,
                 label: self.settings.label,
                 shown: &shown,
+                elsewhere: config.status_elsewhere,
             },
         );
         if all {
@@ -667,6 +668,7 @@ mod tests {
                 labels: &BTreeMap::new(),
                 label: crate::settings::Label::Project,
                 shown: &Status::ALL,
+                elsewhere: true,
             },
         );
         let next = next_change_at(mode, due, None, idle_text_due);

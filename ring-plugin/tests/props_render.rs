@@ -175,6 +175,7 @@ fn scene() -> impl Strategy<Value = (View, Settings, Vec<String>)> {
                     labels: &labels,
                     label: settings.label,
                     shown: &shown,
+                    elsewhere: inputs.config.status_elsewhere,
                 },
             );
             let mut notices = settings.errors.clone();

@@ -44,7 +44,8 @@ impl Counts {
         self.waiting + self.working + self.idle + self.ended
     }
 
-    pub(crate) fn add(&mut self, status: Status) {
+    /// Counts one more session of `status`.
+    pub fn add(&mut self, status: Status) {
         match status {
             Status::Waiting => self.waiting += 1,
             Status::Working => self.working += 1,

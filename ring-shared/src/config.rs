@@ -37,7 +37,8 @@ pub struct Config {
     /// ring: the status segment names the longest-waiting session's project and kind.
     pub status_show_project: bool,
     /// ring: the status segment counts the sessions of its own tmux server and marks those of
-    /// the user's other servers (`+2 elsewhere`); off, it counts every session together.
+    /// the user's other servers (`+2 elsewhere`), and the zellij bar so marks every session
+    /// in tmux; off, each counts every session together.
     pub status_elsewhere: bool,
     /// ring: the states that get a badge on their pane / tab, in board order.
     pub badge_states: Vec<Status>,

@@ -135,7 +135,10 @@ impl Backend {
         let program = row.term_env.get("TERM_PROGRAM").map(String::as_str);
         match self {
             Backend::Neovim => has("NVIM") && row.tty.is_some(),
-            Backend::Tmux => row.tmux_socket.is_some() && row.tmux_pane.is_some(),
+            // A session found without hooks on another server has its socket and tty only.
+            Backend::Tmux => {
+                row.tmux_socket.is_some() && (row.tmux_pane.is_some() || row.tty.is_some())
+            }
             Backend::Zellij => row.zellij_session.is_some() && row.zellij_pane.is_some(),
             Backend::Kitty => has("KITTY_WINDOW_ID") && has("KITTY_LISTEN_ON"),
             Backend::Wezterm => has("WEZTERM_PANE"),
@@ -146,6 +149,15 @@ impl Backend {
             Backend::X11 => has("DISPLAY") && (has("WINDOWID") || row.agent_pid.is_some()),
         }
     }
+}
+
+/// The tty of the tmux or zellij pane holding `row`'s agent, as far as the row knows: its
+/// recorded tty, except in a Neovim `:terminal` (`NVIM` recorded), where that tty is
+/// Neovim's own pty and the pane is known by its id alone.
+pub fn pane_tty(row: &Row) -> Option<&str> {
+    row.tty
+        .as_deref()
+        .filter(|_| !row.term_env.contains_key("NVIM"))
 }
 
 /// The backends `row` can use, in `order`.
@@ -281,6 +293,33 @@ mod tests {
             plan(&Backend::ALL, &row),
             want.into_iter().collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn a_pane_in_neovim_is_known_by_its_id_not_by_the_agents_tty() {
+        let mut row = row_with(&[]);
+        row.tty = Some("/dev/pts/9".into());
+        assert_eq!(pane_tty(&row), Some("/dev/pts/9"));
+        row.term_env = record(|k| (k == "NVIM").then(|| "/tmp/n".into()));
+        assert_eq!(pane_tty(&row), None);
+    }
+
+    #[rstest]
+    #[case::recorded_pane(Some("%1"), None, true)]
+    #[case::found_by_its_tty(None, Some("/dev/pts/2"), true)]
+    #[case::neither(None, None, false)]
+    fn tmux_needs_a_server_and_a_pane_or_tty(
+        #[case] pane: Option<&str>,
+        #[case] tty: Option<&str>,
+        #[case] usable: bool,
+    ) {
+        let mut row = row_with(&[]);
+        row.tmux_socket = Some("/tmp/tmux-0/work".into());
+        row.tmux_pane = pane.map(str::to_owned);
+        row.tty = tty.map(str::to_owned);
+        assert_eq!(Backend::Tmux.usable(&row), usable);
+        row.tmux_socket = None;
+        assert!(!Backend::Tmux.usable(&row));
     }
 
     #[test]

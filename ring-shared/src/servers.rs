@@ -70,6 +70,27 @@ pub fn split(view: View, current: Option<&str>) -> Split {
     }
 }
 
+/// Whether a front end outside every tmux server (the zellij bar) counts `entry` apart, as
+/// elsewhere: its row recorded a tmux server (every one is another program's, seen from
+/// zellij) and `status_elsewhere` is on; off, every session counts together, as in tmux.
+pub fn elsewhere_outside_tmux(entry: &Entry, status_elsewhere: bool) -> bool {
+    status_elsewhere && entry.tmux_socket.as_deref().is_some_and(|s| !s.is_empty())
+}
+
+/// The words of the mark for the sessions elsewhere: `+3 elsewhere`, and how many of them
+/// wait (`+3 elsewhere, 1 waiting`); ended ones are not counted. `None` when none is live.
+pub fn elsewhere_mark(elsewhere: &Counts) -> Option<String> {
+    let live = elsewhere.total() - elsewhere.ended;
+    if live == 0 {
+        return None;
+    }
+    let waiting = match elsewhere.waiting {
+        0 => String::new(),
+        n => format!(", {n} waiting"),
+    };
+    Some(format!("+{live} elsewhere{waiting}"))
+}
+
 /// The server a session is on, when that is not `current` (for a board's location column).
 pub fn elsewhere_name<'a>(entry: &'a Entry, current: Option<&str>) -> Option<&'a str> {
     let socket = entry.tmux_socket.as_deref().filter(|s| !s.is_empty())?;
@@ -126,6 +147,7 @@ pub fn shell_word(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use crate::Status;
     use crate::board::Board;
     use crate::derive::Session;
@@ -241,5 +263,42 @@ mod tests {
         #[case] want: &str,
     ) {
         assert_eq!(attach_command(socket, dir, session), want);
+    }
+
+    #[test]
+    fn outside_tmux_every_session_in_tmux_is_elsewhere_while_the_setting_says_so() {
+        let mut e = entry_on(None);
+        assert!(!elsewhere_outside_tmux(&e, true));
+        e.tmux_socket = Some(String::new());
+        assert!(!elsewhere_outside_tmux(&e, true));
+        e.tmux_socket = Some("/tmp/tmux-0/work".into());
+        assert!(elsewhere_outside_tmux(&e, true));
+        assert!(!elsewhere_outside_tmux(&e, false));
+    }
+
+    #[test]
+    fn the_mark_counts_live_sessions_and_says_how_many_wait() {
+        let mut c = Counts::default();
+        assert_eq!(elsewhere_mark(&c), None);
+        c.add(crate::Status::Ended);
+        assert_eq!(elsewhere_mark(&c), None);
+        c.add(crate::Status::Working);
+        assert_eq!(elsewhere_mark(&c).as_deref(), Some("+1 elsewhere"));
+        c.add(crate::Status::Waiting);
+        assert_eq!(
+            elsewhere_mark(&c).as_deref(),
+            Some("+2 elsewhere, 1 waiting")
+        );
+    }
+
+    fn entry_on(socket: Option<&str>) -> Entry {
+        let mut row = crate::Row::new("s");
+        row.tmux_socket = socket.map(str::to_owned);
+        crate::view::Entry::of(
+            crate::derive::Session::from_hook(row),
+            0.0,
+            &Default::default(),
+            "",
+        )
     }
 }

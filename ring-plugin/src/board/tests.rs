@@ -128,6 +128,7 @@ fn view() -> View {
         ],
         entries: entries(),
         badges: Vec::new(),
+        elsewhere: Default::default(),
     }
 }
 
@@ -183,6 +184,7 @@ fn render_scrolls_to_keep_the_selection_visible() {
         counts: vec![(Status::Idle, 10)],
         entries: list,
         badges: Vec::new(),
+        elsewhere: Default::default(),
     };
     let mut board = Board::default();
     board.cursor.handle(Key::Bottom, &v.entries);

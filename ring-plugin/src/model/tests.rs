@@ -56,6 +56,7 @@ fn view(rows: Vec<Row>, panes: &Panes, label: Label) -> View {
             labels: &labels,
             label,
             shown: &SHOWN,
+            elsewhere: true,
         },
     )
 }
@@ -140,6 +141,7 @@ fn ended_by_a_gone_pane_is_listed_when_ended_is_shown() {
             labels: &labels,
             label: Label::Project,
             shown: &Status::ALL,
+            elsewhere: true,
         },
     );
     assert_eq!(v.counts, vec![(Status::Ended, 1)]);
@@ -242,6 +244,7 @@ fn labels_file_names_a_session() {
             labels: &labels,
             label: Label::Project,
             shown: &SHOWN,
+            elsewhere: true,
         },
     );
     assert_eq!(v.entries[0].project, "payments");
@@ -429,4 +432,46 @@ fn a_badge_draws_only_the_kinds_a_tmux_badge_draws() {
     let v = view(vec![idle_prompt, asks], &panes(&[1, 2]), Label::Project);
     let kinds: Vec<_> = v.badges.iter().map(|b| b.kind.as_str()).collect();
     assert_eq!(kinds, ["question", ""]);
+}
+
+/// Sessions in tmux (on any of its servers) are elsewhere from zellij: counted apart, as
+/// tmux's own status segment marks another server's, unless `status_elsewhere` is off.
+#[rstest]
+#[case::apart(true, vec![(Status::Waiting, 1)], 2, 1)]
+#[case::together(false, vec![(Status::Waiting, 2), (Status::Working, 1)], 0, 0)]
+fn sessions_in_tmux_are_counted_apart_from_zellijs(
+    #[case] elsewhere: bool,
+    #[case] counts: Vec<(Status, usize)>,
+    #[case] apart: usize,
+    #[case] apart_waiting: usize,
+) {
+    let in_tmux = |mut row: Row, socket: &str| {
+        row.tmux_socket = Some(socket.into());
+        row.tmux_pane = Some("%0".into());
+        row
+    };
+    let sessions = vec![
+        in_pane(row("here", Status::Waiting, 5.0), "main", 3),
+        in_tmux(row("work", Status::Waiting, 9.0), "/tmp/tmux-0/work"),
+        in_tmux(row("play", Status::Working, 1.0), "/tmp/tmux-0/default"),
+    ]
+    .into_iter()
+    .map(Session::from_hook)
+    .collect();
+    let v = build(
+        sessions,
+        &Inputs {
+            now: NOW,
+            session_name: Some("main"),
+            panes: &panes(&[3]),
+            labels: &BTreeMap::new(),
+            label: Label::Project,
+            shown: &SHOWN,
+            elsewhere,
+        },
+    );
+    assert_eq!(v.counts, counts);
+    assert_eq!(v.elsewhere.total(), apart);
+    assert_eq!(v.elsewhere.waiting, apart_waiting);
+    assert_eq!(v.entries.len(), 3, "the board still lists every session");
 }

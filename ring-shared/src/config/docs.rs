@@ -153,7 +153,7 @@ pub const KEY_DOCS: &[KeyDoc] = &[
     KeyDoc {
         key: "status_elsewhere",
         default: "`true`",
-        what: "ring: the tmux status segment counts its own server's sessions and marks those on your other tmux servers (`+2 elsewhere`); `false`: it counts every session together",
+        what: "ring: the tmux status segment counts its own server's sessions and marks those on your other tmux servers (`+2 elsewhere`), and the zellij bar marks so every session in tmux; `false`: each counts every session together",
     },
     KeyDoc {
         key: "badge_states",

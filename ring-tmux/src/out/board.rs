@@ -220,15 +220,16 @@ fn carry_out(
             app.set_view_with_hidden(view, hidden);
         }
         Effect::Jump(id) => {
-            // Wherever its agent runs (a Neovim buffer, a kitty window…), when its row says.
+            // Wherever its agent runs (a Neovim buffer, another tmux server, a kitty
+            // window…), when its row says.
             let config = crate::gather::read_config(&env.ring_home).0;
-            let reached = crate::act::focus::jump::reach_id(
-                env,
-                &config,
-                &id,
-                socket.clone(),
-                options.client.clone(),
-            );
+            let sys = crate::act::focus::jump::sys(socket.clone(), options.client.clone());
+            let reached = app
+                .view()
+                .entries
+                .iter()
+                .find(|e| e.session_id == id)
+                .and_then(|e| crate::act::focus::jump::reach_entry(env, &config, e, &sys));
             match reached {
                 Some(outcome) if outcome.reached() => return Some(ExitCode::SUCCESS),
                 Some(outcome) => {

@@ -164,15 +164,9 @@ fn render_counts(view: &View, counts: ring_shared::board::Counts, show_project: 
 /// The mark for the sessions on the user's other tmux servers, dim: `+3 elsewhere`, and how
 /// many of them wait (`+3 elsewhere, 1 waiting`). `""` when there are none.
 pub fn render_elsewhere(elsewhere: &ring_shared::board::Counts) -> String {
-    let live = elsewhere.total() - elsewhere.ended;
-    if live == 0 {
-        return String::new();
-    }
-    let waiting = match elsewhere.waiting {
-        0 => String::new(),
-        n => format!(", {n} waiting"),
-    };
-    format!("#[dim]+{live} elsewhere{waiting}#[nodim]")
+    ring_shared::servers::elsewhere_mark(elsewhere)
+        .map(|mark| format!("#[dim]{mark}#[nodim]"))
+        .unwrap_or_default()
 }
 
 /// The whole segment: this server's sessions, then the mark for the others (with

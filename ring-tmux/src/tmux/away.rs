@@ -1,4 +1,5 @@
-//! `jump` to a session on another tmux server of the user.
+//! `jump` to a session on another tmux server of the user (the tmux focus backend,
+//! `crate::act::focus::mux`, decides by the row's socket when to come here).
 //!
 //! A tmux client belongs to one server: `switch-client` cannot take it to a pane of another.
 //! Inside tmux, `jump` says so and gives the command that gets there (detach, then
@@ -9,51 +10,13 @@
 //! refused); the pane must be the row's pane (its tty checked when known), else the one pane
 //! on the row's tty.
 
-use super::jump::Args;
 use crate::gather::servers::{self, Place};
-use crate::gather::{load_board, read_config};
-use crate::sys::env::Env;
 use crate::sys::run;
 use ring_shared::format::sanitize;
 use ring_shared::servers::{attach_command, display_name};
 use ring_shared::view::Entry;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
-
-/// A person typed the command: tmux may take a moment.
-const BUDGET: Duration = Duration::from_secs(2);
-
-/// `jump SESSION` (or `--session ID`) from a shell outside tmux (no `$TMUX`, no `--socket`):
-/// attaches to the session on its server. `None` inside tmux, or with no session named.
-pub(crate) fn jump_outside(args: &Args) -> Option<ExitCode> {
-    if args.socket.is_some() || run::socket_from_env().is_some() {
-        return None;
-    }
-    let env = Env::from_process();
-    let config = read_config(&env.ring_home).0;
-    let entries = load_board(&env, &config, false).view.entries;
-    let id = match (&args.session, &args.target) {
-        (Some(id), _) => id.clone(),
-        (None, Some(query)) => match crate::gather::named::pick_session(query, &entries) {
-            Ok(id) => id,
-            Err(code) => return Some(code),
-        },
-        (None, None) => return None,
-    };
-    let called = crate::gather::named::called(&id, &entries);
-    let deadline = Instant::now() + BUDGET;
-    let away = entries
-        .iter()
-        .find(|e| e.session_id == id)
-        .and_then(|e| find(e, None, deadline));
-    Some(match away {
-        Some(away) => away.attach(deadline),
-        None => crate::sys::voice::fail(
-            &format!("session {called} is in no tmux server of yours that answers"),
-            "see `ring-tmux list` for where it runs",
-        ),
-    })
-}
+use std::time::Instant;
 
 /// A session's pane on a server other than the current one.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,6 +9,7 @@
 //! the ring folder); from anywhere else it starts over at the longest-waiting one.
 
 use super::drift::{self, LIST_FORMAT, Pane};
+use crate::act::focus::jump::row_for;
 use crate::gather::{load_board, read_config};
 use crate::sys::env::Env;
 use crate::sys::run::{self, is_client_name, is_pane_id};
@@ -52,15 +53,18 @@ pub(crate) fn client_args(client: Option<&str>) -> Vec<String> {
 }
 
 /// Waiting sessions reachable on this server, longest-waiting first (as given), with their
-/// panes.
+/// panes; `in_neovim` says whose agent runs in a Neovim terminal (its pane is Neovim's).
 pub fn targets<'a>(
     waiting: impl IntoIterator<Item = &'a Entry>,
     socket: &str,
     panes: &'a [Pane],
+    in_neovim: impl Fn(&Entry) -> bool,
 ) -> Vec<(&'a Entry, &'a Pane)> {
     waiting
         .into_iter()
-        .filter_map(|e| drift::pane_of(e, socket, panes).map(|p| (e, p)))
+        .filter_map(|e| {
+            crate::act::focus::mux::pane_of(e, in_neovim(e), socket, panes).map(|p| (e, p))
+        })
         .collect()
 }
 
@@ -94,6 +98,7 @@ pub fn remember_last(ring_home: &Path, session_id: &str) {
 
 struct Context {
     env: Env,
+    config: ring_shared::config::Config,
     args: Args,
     socket: String,
     view: View,
@@ -115,6 +120,7 @@ fn context(args: &Args) -> Option<Context> {
     let listing = run::run(&socket, &list, deadline).filter(|o| o.success)?;
     Some(Context {
         env,
+        config,
         args,
         socket,
         view: loaded.view,
@@ -132,9 +138,6 @@ fn say(ctx: &Context, message: &str) {
 
 /// `ring-tmux jump`: switch the client to the waiting session that has waited longest.
 pub fn jump(args: &Args) -> ExitCode {
-    if let Some(code) = super::away::jump_outside(args) {
-        return code;
-    }
     let Some(ctx) = context(args) else {
         return crate::sys::voice::fail(
             "jump needs a tmux server that answers",
@@ -147,7 +150,13 @@ pub fn jump(args: &Args) -> ExitCode {
     if let Some(query) = ctx.args.target.as_deref() {
         return jump_to_named(&ctx, query);
     }
-    let found = targets(ctx.view.waiting(), &ctx.socket, &ctx.panes);
+    let rows: std::collections::BTreeMap<&str, ring_shared::Row> = ctx
+        .view
+        .waiting()
+        .map(|e| (e.session_id.as_str(), row_for(&ctx.env, e)))
+        .collect();
+    let in_neovim = |e: &Entry| rows.get(e.session_id.as_str()).is_some_and(in_neovim);
+    let found = targets(ctx.view.waiting(), &ctx.socket, &ctx.panes, in_neovim);
     let last = last_path(&ctx.env)
         .and_then(|p| crate::store::read_text(&p, 4096, crate::store::Owner::Ring));
     let here = ctx.args.pane.as_deref().filter(|p| is_pane_id(p));
@@ -164,10 +173,26 @@ pub fn jump(args: &Args) -> ExitCode {
         return ExitCode::SUCCESS;
     };
     let (entry, pane) = found[i];
-    let mut argv = vec!["switch-client".to_owned()];
-    argv.extend(client_args(ctx.args.client.as_deref()));
-    argv.extend(["-t".to_owned(), pane.id.clone()]);
-    let ok = run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success);
+    // The one focus path when the row names it (a Neovim terminal's buffer, then its pane),
+    // else tmux's own switch to the pane found.
+    let row = &rows[entry.session_id.as_str()];
+    let ok = if ring_shared::focus::plan(&ctx.config.focus_order, row).is_empty() {
+        let mut argv = vec!["switch-client".to_owned()];
+        argv.extend(client_args(ctx.args.client.as_deref()));
+        argv.extend(["-t".to_owned(), pane.id.clone()]);
+        run::run(&ctx.socket, &argv, ctx.deadline).is_some_and(|o| o.success)
+    } else {
+        // The person is at this client: the inner steps only (Neovim's buffer, the pane),
+        // never another terminal window the row's environment names.
+        let inner: Vec<_> = ctx
+            .config
+            .focus_order
+            .iter()
+            .copied()
+            .filter(|b| b.inner())
+            .collect();
+        crate::act::focus::reach(row, &inner, &focus_sys(&ctx)).reached()
+    };
     remember_last(&ctx.env.ring_home, &entry.session_id);
     if ok {
         went(&ctx, &entry.session_id, pane);
@@ -175,6 +200,18 @@ pub fn jump(args: &Args) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Whether `row`'s agent runs in a Neovim terminal.
+fn in_neovim(row: &ring_shared::Row) -> bool {
+    row.tty.is_some() && ring_shared::focus::pane_tty(row).is_none()
+}
+
+/// The focus path's view of this machine, for this server and client.
+fn focus_sys(ctx: &Context) -> crate::act::focus::Sys {
+    let mut sys = crate::act::focus::jump::sys(Some(ctx.socket.clone()), ctx.args.client.clone());
+    sys.deadline = ctx.deadline;
+    sys
 }
 
 /// Says where the client went, on stdout, to a person at a shell (no `--client`: a tmux key
@@ -196,9 +233,6 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
         Ok(id) => id,
         Err(code) => return code,
     };
-    if let Some(code) = on_other_server(ctx, &id) {
-        return code;
-    }
     let code = jump_to_session(ctx, &id);
     if code != ExitCode::SUCCESS {
         crate::sys::voice::error(
@@ -209,11 +243,9 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
     code
 }
 
-/// `jump --session ID`: switch the client to that session's pane, if it is on this server.
+/// `jump --session ID` for a session whose row names no way to reach it (found without
+/// hooks): switch the client to its pane, if it is on this server.
 fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
-    if let Some(code) = on_other_server(ctx, id) {
-        return code;
-    }
     let pane = ctx
         .view
         .entries
@@ -239,37 +271,31 @@ fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
     }
 }
 
-/// Session `id` is on another server of the user: says how to get there (to the client,
-/// and on stderr with exit 1 to a person at a shell). `None` when it is not.
-fn on_other_server(ctx: &Context, id: &str) -> Option<ExitCode> {
-    let entry = ctx.view.entries.iter().find(|e| e.session_id == id)?;
-    if drift::pane_of(entry, &ctx.socket, &ctx.panes).is_some() {
-        return None;
-    }
-    let away = super::away::find(entry, Some(&ctx.socket), ctx.deadline)?;
-    let text = away.how_to(&crate::gather::named::called(id, &ctx.view.entries));
-    say(ctx, &format!("ring: {text}"));
-    Some(if ctx.args.client.is_none() {
-        crate::sys::voice::fail(&text, "")
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-/// Nothing waits on this server: the longest wait on another server of the user, with how
-/// to get there. `None` when nothing waits anywhere ring can reach.
+/// Nothing waits on this server: the longest wait the focus path can reach elsewhere (a
+/// Neovim terminal, a terminal window) goes there; one on another tmux server of the user
+/// gets how to get there. `None` when nothing waits anywhere ring can reach.
 fn waiting_elsewhere(ctx: &Context) -> Option<ExitCode> {
-    let away = ctx
-        .view
-        .waiting()
-        .find_map(|e| super::away::find(e, Some(&ctx.socket), ctx.deadline).map(|a| (e, a)));
-    let (entry, away) = away?;
+    let sys = focus_sys(ctx);
+    let (entry, outcome) = ctx.view.waiting().find_map(|e| {
+        if e.tmux_socket.as_deref() == Some(ctx.socket.as_str()) {
+            return None;
+        }
+        crate::act::focus::jump::reach_entry(&ctx.env, &ctx.config, e, &sys).map(|o| (e, o))
+    })?;
+    let called = crate::gather::named::called(&entry.session_id, &ctx.view.entries);
+    if outcome.reached() {
+        remember_last(&ctx.env.ring_home, &entry.session_id);
+        if ctx.args.client.is_none() {
+            crate::gather::named::report(&format!(
+                "switched to {called} in {}",
+                sanitize(&outcome.done.join(", then "))
+            ));
+        }
+        return Some(ExitCode::SUCCESS);
+    }
     let text = format!(
-        "no session is waiting here; {}",
-        away.how_to(&crate::gather::named::called(
-            &entry.session_id,
-            &ctx.view.entries
-        ))
+        "no session is waiting here; {called}: {}",
+        sanitize(&outcome.failed.join("; "))
     );
     say(ctx, &format!("ring: {text}"));
     if ctx.args.client.is_none() {
@@ -352,7 +378,10 @@ const ELSEWHERE: &str = " (elsewhere)";
 /// client, so with the client's `height` known the list is cut to fit and ends with a line
 /// saying how many sessions were left out (the board order puts those who wait first); and
 /// it cuts lines wider than the client where they end, so with its `width` known each line
-/// is cut by ring instead, detail first, and keeps its end.
+/// is cut by ring instead, detail first, and keeps its end. A session whose agent runs in a
+/// Neovim terminal (`in_neovim`) is chosen through `bin jump --session ID`, the focus path
+/// that also brings Neovim's buffer forward.
+#[allow(clippy::too_many_arguments)]
 pub fn menu_argv(
     entries: &[Entry],
     socket: &str,
@@ -360,11 +389,15 @@ pub fn menu_argv(
     client: Option<&str>,
     height: Option<usize>,
     width: Option<usize>,
+    in_neovim: impl Fn(&Entry) -> bool,
+    bin: &str,
 ) -> Vec<String> {
     let room = width.map_or(usize::MAX, |w| w.saturating_sub(MENU_SIDES));
     let mut argv = vec!["display-menu".to_owned()];
     argv.extend(client_args(client));
-    argv.extend(["-T".to_owned(), "#[align=centre] ring ".to_owned()]);
+    // `--`: a greyed-out first item starts with `-`, which tmux would read as a flag (and
+    // draw no menu at all).
+    argv.extend(["-T", "#[align=centre] ring ", "--"].map(str::to_owned));
     let keys = "123456789abcdefghijklmnopqrstuvwxyz";
     let mut key = keys.chars();
     let lines = height.map_or(usize::MAX, |h| h.saturating_sub(MENU_FRAME));
@@ -376,7 +409,8 @@ pub fn menu_argv(
         (entries, 0)
     };
     for entry in shown {
-        let pane = drift::pane_of(entry, socket, panes);
+        let neovim = in_neovim(entry);
+        let pane = crate::act::focus::mux::pane_of(entry, neovim, socket, panes);
         let extra = if pane.is_some() {
             KEY_COLUMNS
         } else {
@@ -385,11 +419,17 @@ pub fn menu_argv(
         let label = menu_label_within(entry, room.saturating_sub(extra));
         match pane {
             Some(pane) => {
-                let mut command = "switch-client".to_owned();
-                if let Some(c) = client.filter(|c| is_client_name(c)) {
-                    command.push_str(&format!(" -c '{c}'"));
-                }
-                command.push_str(&format!(" -t {}", pane.id));
+                let through_focus = neovim
+                    .then(|| jump_item(bin, socket, client, &entry.session_id))
+                    .flatten();
+                let command = through_focus.unwrap_or_else(|| {
+                    let mut command = "switch-client".to_owned();
+                    if let Some(c) = client.filter(|c| is_client_name(c)) {
+                        command.push_str(&format!(" -c '{c}'"));
+                    }
+                    command.push_str(&format!(" -t {}", pane.id));
+                    command
+                });
                 argv.push(label);
                 argv.push(key.next().map(String::from).unwrap_or_default());
                 argv.push(command);
@@ -416,6 +456,27 @@ pub fn menu_argv(
     argv
 }
 
+/// The menu command that runs `bin jump --socket S [--client C] --session ID` in the
+/// background; `None` unless every word is plain (no quote, space or `#`: tmux expands
+/// formats in a menu command and again in `run-shell`), so nothing needs quoting twice.
+fn jump_item(bin: &str, socket: &str, client: Option<&str>, id: &str) -> Option<String> {
+    let plain = |w: &str| {
+        !w.is_empty()
+            && !w.starts_with('-')
+            && w.bytes().all(|b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'.' | b'-' | b'%' | b':')
+            })
+    };
+    let client = client.filter(|c| is_client_name(c));
+    if ![bin, socket, id].into_iter().chain(client).all(plain) {
+        return None;
+    }
+    let client = client.map(|c| format!(" --client {c}")).unwrap_or_default();
+    Some(format!(
+        "run-shell -b \"{bin} jump --socket {socket}{client} --session {id}\""
+    ))
+}
+
 /// `ring-tmux menu`: a `display-menu` of every session; choosing one jumps to it.
 pub fn menu(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
@@ -424,6 +485,16 @@ pub fn menu(args: &Args) -> ExitCode {
             "run it inside tmux ($TMUX) or pass --socket PATH",
         );
     };
+    let neovim: std::collections::BTreeSet<&str> = ctx
+        .view
+        .entries
+        .iter()
+        .filter(|e| in_neovim(&row_for(&ctx.env, e)))
+        .map(|e| e.session_id.as_str())
+        .collect();
+    let bin = std::env::current_exe()
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let argv = menu_argv(
         &ctx.view.entries,
         &ctx.socket,
@@ -431,6 +502,8 @@ pub fn menu(args: &Args) -> ExitCode {
         ctx.args.client.as_deref(),
         ctx.args.height,
         ctx.args.width,
+        |e| neovim.contains(e.session_id.as_str()),
+        &bin,
     );
     // display-menu returns only when the menu closes.
     run::hand_over(&ctx.socket, &argv)
@@ -443,6 +516,7 @@ mod tests {
     use rstest::rstest;
 
     const SOCK: &str = "/tmp/tmux-0/default";
+    const BIN: &str = "/usr/bin/ring-tmux";
 
     fn entry(id: &str, pane: &str) -> Entry {
         let mut row = ring_shared::Row::new(id);
@@ -473,7 +547,7 @@ mod tests {
     ) {
         let waiting = vec![entry("a", "%1"), entry("x", "%9"), entry("b", "%3")];
         let p = panes();
-        let t = targets(&waiting, SOCK, &p);
+        let t = targets(&waiting, SOCK, &p, |_| false);
         assert_eq!(t.len(), 2, "the session on a missing pane is skipped");
         assert_eq!(next_target(&t, last, here), want);
     }
@@ -509,7 +583,16 @@ mod tests {
     #[test]
     fn menu_jumps_to_reachable_sessions_and_greys_out_the_rest() {
         let entries = vec![entry("a", "%1"), entry("x", "%9")];
-        let argv = menu_argv(&entries, SOCK, &panes(), Some("/dev/pts/5"), None, None);
+        let argv = menu_argv(
+            &entries,
+            SOCK,
+            &panes(),
+            Some("/dev/pts/5"),
+            None,
+            None,
+            |_| false,
+            BIN,
+        );
         assert_eq!(
             &argv[..5],
             &[
@@ -520,14 +603,51 @@ mod tests {
                 "#[align=centre] ring "
             ]
         );
-        assert_eq!(argv[6], "1");
-        assert_eq!(argv[7], "switch-client -c '/dev/pts/5' -t %1");
-        assert!(argv[8].starts_with('-') && argv[8].ends_with("(elsewhere)"));
+        assert_eq!(argv[7], "1");
+        assert_eq!(argv[8], "switch-client -c '/dev/pts/5' -t %1");
+        assert!(argv[9].starts_with('-') && argv[9].ends_with("(elsewhere)"));
     }
 
-    /// The item labels of a menu argv (after `display-menu -T TITLE`: label, key, command).
+    #[test]
+    fn a_session_in_neovim_is_chosen_through_the_focus_path() {
+        // Its row's tty is Neovim's pty, not the pane's: the pane is known by its id.
+        let mut nvim = entry("n", "%2");
+        nvim.tty = Some("/dev/pts/40".into());
+        let entries = vec![entry("a", "%1"), nvim];
+        let argv = menu_argv(
+            &entries,
+            SOCK,
+            &panes(),
+            Some("/dev/pts/5"),
+            None,
+            None,
+            |e| e.session_id == "n",
+            BIN,
+        );
+        assert_eq!(argv[8], "switch-client -c '/dev/pts/5' -t %1");
+        assert_eq!(argv[10], "2", "{argv:?}");
+        assert_eq!(
+            argv[11],
+            "run-shell -b \"/usr/bin/ring-tmux jump --socket /tmp/tmux-0/default \
+             --client /dev/pts/5 --session n\""
+        );
+        // A binary path tmux would read as formats or words: the plain switch instead.
+        let argv = menu_argv(
+            &entries,
+            SOCK,
+            &panes(),
+            None,
+            None,
+            None,
+            |e| e.session_id == "n",
+            "/opt/my ring/#bin",
+        );
+        assert_eq!(argv[9], "switch-client -t %2");
+    }
+
+    /// The item labels of a menu argv (after `display-menu -T TITLE --`: label, key, command).
     fn items(argv: &[String]) -> Vec<&str> {
-        argv[3..].iter().step_by(3).map(String::as_str).collect()
+        argv[4..].iter().step_by(3).map(String::as_str).collect()
     }
 
     #[rstest]
@@ -546,7 +666,7 @@ mod tests {
         let entries: Vec<Entry> = (0..sessions)
             .map(|i| entry(&format!("s{i}"), "%1"))
             .collect();
-        let argv = menu_argv(&entries, SOCK, &panes(), None, height, None);
+        let argv = menu_argv(&entries, SOCK, &panes(), None, height, None, |_| false, BIN);
         let labels = items(&argv);
         let sessions_shown = labels.iter().filter(|l| l.contains("proj-")).count();
         assert_eq!(sessions_shown, shown);
@@ -611,7 +731,16 @@ mod tests {
     #[test]
     fn every_menu_line_fits_what_tmux_keeps_of_the_client_width() {
         let entries = [wordy(), entry("x", "%9")];
-        let argv = menu_argv(&entries, SOCK, &panes(), None, None, Some(64));
+        let argv = menu_argv(
+            &entries,
+            SOCK,
+            &panes(),
+            None,
+            None,
+            Some(64),
+            |_| false,
+            BIN,
+        );
         let labels = items(&argv);
         // tmux 3.3: at most width - 4 bytes, and 4 fewer for a line with a key.
         assert_eq!(

@@ -193,6 +193,7 @@ fn zellij(ring: &Ring) -> (Vec<Said>, model::View) {
             labels: &inputs.snapshot.labels,
             label: Label::Project,
             shown: &Status::ALL,
+            elsewhere: inputs.config.status_elsewhere,
         },
     );
     let said = view

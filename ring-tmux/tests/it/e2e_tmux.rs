@@ -144,6 +144,34 @@ fn a_row_whose_pane_belongs_to_another_tmux_server_badges_nothing_here() {
     assert_eq!(w.server.window_badge("t:0"), "");
 }
 
+/// The menu whose first session is on another server (its item greyed out, so its label
+/// starts with `-`) still opens: tmux once read that label as a flag and drew nothing.
+#[test]
+fn the_menu_opens_when_its_first_session_is_on_another_server() {
+    if !world::tmux_available() {
+        return;
+    }
+    let mut w = World::new();
+    let client = w.attach();
+    let other = world::Server::start(&World::env(w.dir.path()), None);
+    let tty = other.pane_tty("%0");
+    let cwd = w.project("far-away");
+    w.alive(&[(&cwd, &tty)]);
+    let out = w.hook_in(
+        Some(&other.tmux_env()),
+        Some("%0"),
+        &payload::waiting("far", &cwd, &tty),
+    );
+    assert!(out.status.success());
+    let socket = w.server.socket();
+    let screen = w.menu_screen(
+        &["--client", &client, "--socket", &socket, "--style", "menu"],
+        "(elsewhere)",
+    );
+    assert!(screen.contains("far-away"), "menu: {screen}");
+    assert!(screen.contains("(elsewhere)"), "menu: {screen}");
+}
+
 #[test]
 fn a_frozen_tmux_pane_is_corrected_by_the_agents_tty() {
     if !world::tmux_available() {

@@ -80,6 +80,31 @@ fn jump_makes_the_agents_terminal_buffer_current_in_its_neovim() {
     assert_eq!(remote(&sock, "tabpagenr()"), "1");
 }
 
+/// `prefix a` in a tmux server where nothing waits: the longest wait elsewhere is reached
+/// the way `jump SESSION` reaches it (here a Neovim outside tmux), not only named.
+#[test]
+fn the_next_waiting_key_reaches_a_neovim_outside_tmux_when_nothing_waits_here() {
+    if !have("nvim", "neovim focus") || !crate::e2e_tmux::world::tmux_available() {
+        return;
+    }
+    let place = Place::new();
+    let (_nvim, sock) = neovim_with_agent(&place, "nv-3");
+    let tty = place.agent_tty("nv-3");
+    place.alive(&[&tty]);
+    assert_eq!(remote(&sock, "tabpagenr()"), "2");
+    let server = crate::e2e_tmux::world::Server::start(&place.env(), None);
+    let out = place.ring(&["jump", "--socket", &server.socket()], &[]);
+    assert!(out.status.success(), "jump: {out:?}");
+    assert!(
+        text(&out.stdout).contains("Neovim buffer 1"),
+        "says where it went: {out:?}"
+    );
+    let tab = wait_for(WITHIN, || {
+        (remote(&sock, "tabpagenr()") == "1").then_some(())
+    });
+    assert!(tab.is_some(), "Neovim shows the agent's tab");
+}
+
 #[test]
 fn a_neovim_socket_of_the_wrong_kind_is_refused() {
     if !have("nvim", "neovim refusal") {

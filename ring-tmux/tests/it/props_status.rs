@@ -127,7 +127,7 @@ const WIDE_ENOUGH: usize = 32;
 
 /// The items of a `display-menu` argv: (label, key, command) after `-T TITLE`.
 fn items(argv: &[String]) -> Vec<(&str, &str, &str)> {
-    let start = argv.iter().position(|a| a == "-T").expect("-T") + 2;
+    let start = argv.iter().position(|a| a == "--").expect("--") + 1;
     assert_eq!((argv.len() - start) % 3, 0, "{argv:?}");
     argv[start..]
         .chunks(3)
@@ -169,7 +169,16 @@ proptest! {
         width in prop::option::of(0usize..200),
     ) {
         let entries = &summary.entries;
-        let argv = jump::menu_argv(entries, SOCKET, &panes, client.as_deref(), height, width);
+        let argv = jump::menu_argv(
+            entries,
+            SOCKET,
+            &panes,
+            client.as_deref(),
+            height,
+            width,
+            |_| false,
+            "ring-tmux",
+        );
         let items = items(&argv);
         for (label, key, command) in &items {
             let text = shown(label.strip_prefix('-').unwrap_or(label))

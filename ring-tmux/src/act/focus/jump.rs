@@ -1,13 +1,15 @@
 //! `jump SESSION` and `jump --session ID` through the focus backends: every one the
 //! session's row can use, innermost first (a Neovim buffer, the tmux pane or zellij tab,
-//! then the terminal's window). Sessions whose row names no way at all (found without hooks)
-//! go through tmux as before.
+//! then the terminal's window), wherever it is: the tmux backend decides by the row's server
+//! whether to switch, say how to get there or attach. Sessions whose row names no way at all
+//! (found without hooks in this tmux server) go through tmux as before.
 
 use super::{Sys, reach};
 use crate::gather::{RowFile, load_board, read_config};
 use crate::sys::env::Env;
 use ring_shared::Row;
 use ring_shared::format::sanitize;
+use ring_shared::view::Entry;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -25,24 +27,42 @@ pub(crate) fn read_row(env: &Env, id: &str) -> Option<Row> {
     }
 }
 
-/// Runs session `id`'s focus plan (`socket` and `client`: the tmux server and client the
+/// The row the focus path works on for `entry`: its stored row (terminal variables, agent
+/// pid) with the board's places, which know more (a session found without hooks on another
+/// tmux server has that server from the board only).
+pub(crate) fn row_for(env: &Env, entry: &Entry) -> Row {
+    let mut row = read_row(env, &entry.session_id).unwrap_or_else(|| Row::new(&entry.session_id));
+    row.tmux_socket.clone_from(&entry.tmux_socket);
+    row.tmux_pane.clone_from(&entry.tmux_pane);
+    row.tty.clone_from(&entry.tty);
+    row.zellij_session.clone_from(&entry.zellij_session);
+    row.zellij_pane.clone_from(&entry.zellij_pane);
+    row
+}
+
+/// What the focus path needs of this machine for a jump from the tmux server `socket` and
+/// its `client` (`None`: from outside tmux).
+pub(crate) fn sys(socket: Option<String>, client: Option<String>) -> Sys {
+    let mut sys = Sys::here(Instant::now() + BUDGET);
+    sys.tmux_socket = socket;
+    sys.tmux_client = client;
+    sys
+}
+
+/// Runs the focus plan of `entry` (`socket` and `client`: the tmux server and client the
 /// jump came from); `None` when its row names no way to reach it (then tmux's own jump,
-/// which knows sessions found without hooks, is the one to try).
-pub(crate) fn reach_id(
+/// which knows sessions found without hooks on this server, is the one to try).
+pub(crate) fn reach_entry(
     env: &Env,
     config: &ring_shared::config::Config,
-    id: &str,
-    socket: Option<String>,
-    client: Option<String>,
+    entry: &Entry,
+    sys: &Sys,
 ) -> Option<super::Outcome> {
-    let row = read_row(env, id)?;
+    let row = row_for(env, entry);
     if ring_shared::focus::plan(&config.focus_order, &row).is_empty() {
         return None;
     }
-    let mut sys = Sys::here(Instant::now() + BUDGET);
-    sys.tmux_socket = socket.or_else(crate::sys::run::socket_from_env);
-    sys.tmux_client = client;
-    Some(reach(&row, &config.focus_order, &sys))
+    Some(reach(&row, &config.focus_order, sys))
 }
 
 /// Runs `jump` for a named session (`args.target` or `args.session`).
@@ -58,36 +78,32 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
         },
         (None, None) => return crate::tmux::jump(args),
     };
-    let entry = view.entries.iter().find(|e| e.session_id == id);
-    // A session in another tmux server of the user, or in tmux while this runs outside tmux
-    // (no `--socket`, no `$TMUX`): tmux's jump checks that server is the user's, then says
-    // how to get there or attaches (issue 26 item 6).
-    let current = args
+    let Some(entry) = view.entries.iter().find(|e| e.session_id == id) else {
+        return crate::tmux::jump(args);
+    };
+    let socket = args
         .socket
         .clone()
         .or_else(crate::sys::run::socket_from_env);
-    let other_server = |socket: &str| current.as_deref() != Some(socket);
-    if entry.is_some_and(|e| {
-        e.tmux_socket
-            .as_deref()
-            .is_some_and(|s| !s.is_empty() && other_server(s))
-    }) {
-        return crate::tmux::jump(args);
-    }
-    let on_board = entry.is_some();
-    let outcome = on_board
-        .then(|| reach_id(&env, &config, &id, args.socket.clone(), args.client.clone()))
-        .flatten();
-    let Some(outcome) = outcome else {
+    let mut sys = sys(socket, args.client.clone());
+    // From a shell outside tmux, a session in tmux is reached by attaching this terminal.
+    sys.attach = sys.tmux_socket.is_none();
+    let Some(outcome) = reach_entry(&env, &config, entry, &sys) else {
         return crate::tmux::jump(args);
     };
     let name = crate::gather::named::called(&id, &view.entries);
     if !outcome.reached() {
+        let why = format!(
+            "could not reach {name}: {}",
+            sanitize(&outcome.failed.join("; "))
+        );
+        // A key binding or a board: said to the client that asked, as tmux's jump says it.
+        if let (Some(socket), Some(_)) = (&sys.tmux_socket, &args.client) {
+            tell(socket, args.client.as_deref(), &why, sys.deadline);
+            return ExitCode::SUCCESS;
+        }
         return crate::sys::voice::fail(
-            &format!(
-                "could not reach {name}: {}",
-                sanitize(&outcome.failed.join("; "))
-            ),
+            &why,
             "`ring-tmux doctor` says which ways to jump this machine offers",
         );
     }
@@ -108,6 +124,14 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Shows `text` to `client` of the server at `socket` (`display-message`, escaped).
+pub(crate) fn tell(socket: &str, client: Option<&str>, text: &str, deadline: Instant) {
+    let mut argv = vec!["display-message".to_owned()];
+    argv.extend(crate::tmux::jump::client_args(client));
+    argv.push(ring_shared::format::escape_tmux(&format!("ring: {text}")));
+    let _ = crate::sys::run::run(socket, &argv, deadline);
 }
 
 /// For a session in no tmux pane or zellij tab whose row names another way to reach it (a

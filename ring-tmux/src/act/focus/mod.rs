@@ -17,7 +17,7 @@ mod hyprland;
 mod iterm2;
 pub(crate) mod jump;
 mod kitty;
-mod mux;
+pub(crate) mod mux;
 mod neovim;
 mod sway;
 mod terminal_app;
@@ -33,6 +33,9 @@ pub(crate) struct Sys {
     /// The tmux server and client the jump came from (`--socket`, `--client`).
     pub tmux_socket: Option<String>,
     pub tmux_client: Option<String>,
+    /// A person ran `jump` from a shell outside tmux: a session in tmux is reached by
+    /// attaching this terminal to its server (the process becomes `tmux attach`).
+    pub attach: bool,
 }
 
 impl Sys {
@@ -44,6 +47,7 @@ impl Sys {
             deadline,
             tmux_socket: None,
             tmux_client: None,
+            attach: false,
         }
     }
 

@@ -1,12 +1,17 @@
 //! The multiplexers as focus backends: a tmux pane (`switch-client` to the pane the row
-//! provably runs in, as `jump` always did) and a zellij tab (`go-to-tab-by-id`).
+//! provably runs in, as `jump` always did, on whichever of the user's servers the row names)
+//! and a zellij tab (`go-to-tab-by-id`).
 
 use super::{Focus, Sys};
+use crate::gather::servers;
 use crate::sys::run;
-use crate::tmux::drift::{self, LIST_FORMAT};
+use crate::tmux::away;
+use crate::tmux::drift::{self, LIST_FORMAT, Pane};
 use crate::tmux::jump::client_args;
 use ring_shared::Row;
+use ring_shared::derive::Session;
 use ring_shared::focus::Backend;
+use ring_shared::view::Entry;
 
 pub(crate) struct Tmux;
 pub(crate) struct Zellij;
@@ -20,39 +25,80 @@ impl Focus for Tmux {
         &["tmux"]
     }
 
+    /// The row's server decides: the current one (`--socket`, `$TMUX`) switches the client
+    /// to the pane; another one says how to get there (a client cannot cross servers); with
+    /// no current server, `jump` from a shell attaches this terminal to it ([`Sys::attach`]),
+    /// anything else switches a client of that server once it is proven the user's.
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
-        let socket = sys
+        let recorded = row
             .tmux_socket
             .clone()
-            .or_else(|| row.tmux_socket.clone())
+            .filter(|s| !s.is_empty())
             .ok_or("no tmux server")?;
-        let mut row = row.clone();
-        // In a Neovim terminal the tty is Neovim's pty, not the pane's: the pane is known
-        // by its id alone (tmux never gives an id twice in one server's life).
-        if row.term_env.contains_key("NVIM") {
-            row.tty = None;
+        let entry = place_entry(row);
+        match sys.tmux_socket.as_deref() {
+            Some(current) if current == recorded => switch(&entry, current, sys),
+            Some(current) => Err(match away::find(&entry, Some(current), sys.deadline) {
+                Some(away) => away.how_to("it"),
+                None => "it is on a tmux server that is not yours or does not answer".into(),
+            }),
+            None if sys.attach => match away::find(&entry, None, sys.deadline) {
+                // Becomes `tmux attach`: returns only when tmux cannot run.
+                Some(away) => {
+                    away.attach(sys.deadline);
+                    Err("tmux could not attach".into())
+                }
+                None => Err("it is in no tmux server of yours that answers".into()),
+            },
+            None if servers::usable(std::path::Path::new(&recorded)) => {
+                switch(&entry, &recorded, sys)
+            }
+            None => Err("its tmux server is not one ring may talk to".into()),
         }
-        let entry = ring_shared::view::Entry::of(
-            ring_shared::derive::Session::from_hook(row),
-            0.0,
-            &Default::default(),
-            "",
-        );
-        let list = ["list-panes", "-a", "-F", LIST_FORMAT].map(str::to_owned);
-        let listing = run::run(&socket, &list, sys.deadline)
-            .filter(|o| o.success)
-            .ok_or("the tmux server does not answer")?;
-        let panes = drift::parse_panes(&listing.stdout);
-        let pane = drift::pane_of(&entry, &socket, &panes)
-            .ok_or("the session is not in this tmux server any more")?;
-        let mut argv = vec!["switch-client".to_owned()];
-        argv.extend(client_args(sys.tmux_client.as_deref()));
-        argv.extend(["-t".to_owned(), pane.id.clone()]);
-        run::run(&socket, &argv, sys.deadline)
-            .filter(|o| o.success)
-            .ok_or("tmux switch-client failed")?;
-        Ok(format!("pane {}", pane.id))
     }
+}
+
+/// The row as a board entry that places it in a tmux pane: in a Neovim terminal the tty is
+/// Neovim's pty, not the pane's ([`ring_shared::focus::pane_tty`]).
+fn place_entry(row: &Row) -> Entry {
+    let mut row = row.clone();
+    row.tty = ring_shared::focus::pane_tty(&row).map(str::to_owned);
+    Entry::of(Session::from_hook(row), 0.0, &Default::default(), "")
+}
+
+/// The pane of the server at `socket` that the session of `entry` runs in, as [`drift::pane_of`]
+/// finds it; `in_neovim`: its agent is in a Neovim terminal, whose pane is known by its id.
+pub(crate) fn pane_of<'p>(
+    entry: &Entry,
+    in_neovim: bool,
+    socket: &str,
+    panes: &'p [Pane],
+) -> Option<&'p Pane> {
+    if !in_neovim {
+        return drift::pane_of(entry, socket, panes);
+    }
+    let mut entry = entry.clone();
+    entry.tty = None;
+    drift::pane_of(&entry, socket, panes)
+}
+
+/// Switches the client (`sys.tmux_client`, else tmux's choice) of the server at `socket` to
+/// the entry's pane there.
+fn switch(entry: &Entry, socket: &str, sys: &Sys) -> Result<String, String> {
+    let list = ["list-panes", "-a", "-F", LIST_FORMAT].map(str::to_owned);
+    let listing = run::run(socket, &list, sys.deadline)
+        .filter(|o| o.success)
+        .ok_or("the tmux server does not answer")?;
+    let panes = drift::parse_panes(&listing.stdout);
+    let pane = drift::pane_of(entry, socket, &panes)
+        .ok_or("the session is not in this tmux server any more")?;
+    let mut argv = vec!["switch-client".to_owned()];
+    argv.extend(client_args(sys.tmux_client.as_deref()));
+    argv.extend(["-t".to_owned(), pane.id.clone()]);
+    run::run(socket, &argv, sys.deadline)
+        .filter(|o| o.success)
+        .ok_or("tmux switch-client failed")?;
+    Ok(format!("pane {}", pane.id))
 }
 
 impl Focus for Zellij {
