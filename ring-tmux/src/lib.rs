@@ -18,6 +18,7 @@
 
 pub mod board;
 pub mod cli;
+pub(crate) mod cli_lang;
 pub mod cmd;
 pub mod doctor;
 pub mod env;

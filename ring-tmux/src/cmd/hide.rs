@@ -48,12 +48,12 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Hide::Locked) => crate::voice::fail(
-            "deleted_sessions.json is locked by another ring process",
-            "try again in a moment",
+            &ring_shared::t!("err-file-locked", file = "deleted_sessions.json"),
+            &ring_shared::t!("err-file-locked-fix"),
         ),
         Err(e) => crate::voice::fail(
-            &format!("could not write deleted_sessions.json: {e}"),
-            "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+            &ring_shared::t!("err-file-write", file = "deleted_sessions.json", error = e.to_string()),
+            &ring_shared::t!("err-file-write-fix"),
         ),
     }
 }

@@ -54,14 +54,16 @@ pub fn run(args: Args) -> ExitCode {
 fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> ExitCode {
     if !valid_host(host) {
         return crate::voice::usage(
-            &format!("{:?} is not a host ring runs ssh with", sanitize(host)),
-            "give an ssh destination or ~/.ssh/config alias: letters, digits, `._-@`, not \
-             starting with `-`",
+            &ring_shared::t!(
+                "err-remote-bad-host",
+                host = format!("{:?}", sanitize(host))
+            ),
+            &ring_shared::t!("err-remote-bad-host-fix"),
         );
     }
     let text = match config_file::read(&env.ring_home) {
         Ok(text) => text,
-        Err(why) => return crate::voice::fail(&why, "fix or remove config.toml"),
+        Err(why) => return crate::voice::fail(&why, &ring_shared::t!("err-config-fix")),
     };
     let mut hosts = config.remote_hosts.clone();
     let had = hosts.iter().any(|h| h == host);
@@ -72,8 +74,8 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
         }
         (false, false) => {
             return crate::voice::fail(
-                &format!("{host} is not a remote host"),
-                "see `ring-tmux remote list`",
+                &ring_shared::t!("err-remote-unknown", host = host.to_string()),
+                &ring_shared::t!("err-remote-unknown-fix"),
             );
         }
         (true, false) => hosts.push(host.to_owned()),
@@ -81,11 +83,12 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
     }
     if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
         return crate::voice::fail(
-            &format!(
-                "cannot write config.toml in {}: {e}",
-                env.ring_home.display()
+            &ring_shared::t!(
+                "err-config-write",
+                path = crate::printable::path(&env.ring_home),
+                error = e.to_string()
             ),
-            "check that the ring folder is yours and writable",
+            &ring_shared::t!("err-config-write-fix"),
         );
     }
     if add {
@@ -129,8 +132,8 @@ fn refresh(env: &crate::env::Env, config: &Config, hosts: &[String]) -> ExitCode
         // Only configured hosts: the argument never chooses where ssh goes by itself.
         if !config.remote_hosts.contains(host) {
             crate::voice::error(
-                &format!("{} is not a remote host", sanitize(host)),
-                "add it with `ring-tmux remote add HOST`",
+                &ring_shared::t!("err-remote-unknown", host = sanitize(host)),
+                &ring_shared::t!("err-remote-unknown-add"),
             );
             failed = true;
             continue;

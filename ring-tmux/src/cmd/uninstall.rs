@@ -61,8 +61,8 @@ pub fn run(args: Args) -> ExitCode {
     if !args.yes && !args.dry_run {
         if !std::io::stdin().is_terminal() {
             return crate::voice::fail(
-                "no terminal to ask whether to uninstall",
-                "run `ring-tmux uninstall --yes` (or --dry-run to see what it removes)",
+                &ring_shared::t!("err-uninstall-no-terminal"),
+                &ring_shared::t!("err-uninstall-no-terminal-fix"),
             );
         }
         if !crate::install::ask(
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> ExitCode {
     match crate::zellij::uninstall(&crate::zellij::Paths::from_env(&env), args.dry_run) {
         Ok(lines) => removed.extend(lines),
         Err(message) => {
-            crate::voice::error(&message, "the other files are still removed");
+            crate::voice::error(&message, &ring_shared::t!("err-uninstall-goes-on"));
             failed = true;
         }
     }
@@ -126,7 +126,14 @@ pub fn run(args: Args) -> ExitCode {
         if !args.dry_run
             && let Err(e) = std::fs::remove_file(&path)
         {
-            crate::voice::error(&format!("cannot remove {}: {e}", path.display()), "");
+            crate::voice::error(
+                &ring_shared::t!(
+                    "err-remove",
+                    path = crate::printable::path(&path),
+                    error = e.to_string()
+                ),
+                "",
+            );
             failed = true;
             continue;
         }

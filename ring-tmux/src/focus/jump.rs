@@ -84,11 +84,12 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     let name = crate::cmd::called(&id, &view.entries);
     if !outcome.reached() {
         return crate::voice::fail(
-            &format!(
-                "could not reach {name}: {}",
-                sanitize(&outcome.failed.join("; "))
+            &ring_shared::t!(
+                "err-jump-unreached",
+                session = name,
+                why = sanitize(&outcome.failed.join("; "))
             ),
-            "`ring-tmux doctor` says which ways to jump this machine offers",
+            &ring_shared::t!("err-jump-doctor"),
         );
     }
     crate::tmux::jump::remember_last(&env.ring_home, &id);
@@ -99,11 +100,11 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
         ));
         if !outcome.failed.is_empty() {
             crate::voice::error(
-                &format!(
-                    "not everything moved: {}",
-                    sanitize(&outcome.failed.join("; "))
+                &ring_shared::t!(
+                    "err-jump-partly",
+                    why = sanitize(&outcome.failed.join("; "))
                 ),
-                "`ring-tmux doctor` says which ways to jump this machine offers",
+                &ring_shared::t!("err-jump-doctor"),
             );
         }
     }

@@ -150,6 +150,7 @@ pub fn run(args: &[String]) -> ExitCode {
     silence_panics();
     let provider = match panic::catch_unwind(|| event::parse_hook_args(args)) {
         Ok(HookArgs::Help) => {
+            crate::lang::init();
             let _ = io::stdout().write_all(crate::cli::help("hook").as_bytes());
             return ExitCode::SUCCESS;
         }

@@ -137,8 +137,8 @@ pub fn jump(args: &Args) -> ExitCode {
     }
     let Some(ctx) = context(args) else {
         return crate::voice::fail(
-            "jump needs a tmux server that answers",
-            "run it inside tmux ($TMUX) or pass --socket PATH",
+            &ring_shared::t!("err-needs-tmux", command = "jump"),
+            &ring_shared::t!("err-needs-tmux-fix"),
         );
     };
     if let Some(id) = ctx.args.session.as_deref() {
@@ -200,8 +200,8 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
     let code = jump_to_session(ctx, &id);
     if code != ExitCode::SUCCESS {
         crate::voice::error(
-            &format!("session {} has no pane in this tmux server", sanitize(&id)),
-            "see `ring-tmux list` for where each session lives",
+            &ring_shared::t!("err-jump-no-pane", session = sanitize(&id)),
+            &ring_shared::t!("err-where-sessions-live"),
         );
     }
     code
@@ -415,8 +415,8 @@ pub fn menu_argv(
 pub fn menu(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
         return crate::voice::fail(
-            "menu needs a tmux server that answers",
-            "run it inside tmux ($TMUX) or pass --socket PATH",
+            &ring_shared::t!("err-needs-tmux", command = "menu"),
+            &ring_shared::t!("err-needs-tmux-fix"),
         );
     };
     let argv = menu_argv(
