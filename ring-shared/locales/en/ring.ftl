@@ -460,3 +460,4 @@ help-heading-usage = Usage: { $usage }
 help-heading-commands = Commands
 help-heading-arguments = Arguments
 help-heading-options = Options
+doctor-or = or

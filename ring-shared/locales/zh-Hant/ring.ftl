@@ -456,3 +456,4 @@ help-heading-usage = 用法：{ $usage }
 help-heading-commands = 子指令
 help-heading-arguments = 參數
 help-heading-options = 選項
+doctor-or = 或

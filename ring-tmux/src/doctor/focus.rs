@@ -39,7 +39,9 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
                 ring_shared::t!(
                     "doctor-focus-needs",
                     backend = f.backend().name(),
-                    programs = f.programs().join(" | ")
+                    programs = f
+                        .programs()
+                        .join(&format!(" {} ", ring_shared::t!("doctor-or")))
                 )
             })
             .collect();
