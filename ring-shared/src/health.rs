@@ -36,7 +36,10 @@ impl HookState {
                 crate::t!("doctor-hookstate-untrusted", events = events.join(", "))
             }
             HookState::ProgramMissing(program) => {
-                crate::t!("doctor-hookstate-program-missing", program = program.as_str())
+                crate::t!(
+                    "doctor-hookstate-program-missing",
+                    program = program.as_str()
+                )
             }
             HookState::FileRejected(events) => {
                 crate::t!("doctor-hookstate-rejected", events = events.join(", "))

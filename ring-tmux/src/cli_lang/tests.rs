@@ -43,7 +43,10 @@ fn texts(command: &Command, path: &str, out: &mut Vec<(String, String)>) {
 }
 
 fn ftl_value(text: &str) -> String {
-    let escaped = text.replace('{', "\u{0}").replace('}', "{\"}\"}").replace('\u{0}', "{\"{\"}");
+    let escaped = text
+        .replace('{', "\u{0}")
+        .replace('}', "{\"}\"}")
+        .replace('\u{0}', "{\"{\"}");
     let mut lines = escaped.lines();
     let mut value = lines.next().unwrap_or("").to_owned();
     for line in lines {
@@ -106,7 +109,13 @@ fn help_speaks_chinese_everywhere() {
         let mut command = command;
         let help = command.render_long_help().to_string();
         assert!(help.contains("用法："), "{help}");
-        for english in ["Usage:", "Options:", "Commands:", "Print help", "Print version"] {
+        for english in [
+            "Usage:",
+            "Options:",
+            "Commands:",
+            "Print help",
+            "Print version",
+        ] {
             assert!(!help.contains(english), "{english} in\n{help}");
         }
     });

@@ -40,10 +40,10 @@ pub fn run(args: Args) -> ExitCode {
             crate::zellij::refresh_current_session();
             let short =
                 ring_shared::pick::short_ids(sessions.iter().map(|e| e.session_id.as_str()));
-            super::report(&format!(
-                "hid {} until its agent's next event; `ring-tmux unhide {}` shows it again",
-                super::called(&id, &sessions),
-                ring_shared::format::sanitize(short.get(&id).map_or(&id, |s| s))
+            super::report(&ring_shared::t!(
+                "err-hide-done",
+                session = super::called(&id, &sessions),
+                short = ring_shared::format::sanitize(short.get(&id).map_or(&id, |s| s))
             ));
             ExitCode::SUCCESS
         }
@@ -52,7 +52,11 @@ pub fn run(args: Args) -> ExitCode {
             &ring_shared::t!("err-file-locked-fix"),
         ),
         Err(e) => crate::voice::fail(
-            &ring_shared::t!("err-file-write", file = "deleted_sessions.json", error = e.to_string()),
+            &ring_shared::t!(
+                "err-file-write",
+                file = "deleted_sessions.json",
+                error = e.to_string()
+            ),
             &ring_shared::t!("err-file-write-fix"),
         ),
     }

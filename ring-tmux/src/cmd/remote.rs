@@ -69,7 +69,10 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
     let had = hosts.iter().any(|h| h == host);
     match (add, had) {
         (true, true) => {
-            crate::cmd::report(&format!("{host} is already a remote host"));
+            crate::cmd::report(&ring_shared::t!(
+                "err-remote-known",
+                host = host.to_string()
+            ));
             return ExitCode::SUCCESS;
         }
         (false, false) => {
@@ -92,13 +95,16 @@ fn change(env: &crate::env::Env, config: &Config, host: &str, add: bool) -> Exit
         );
     }
     if add {
-        crate::cmd::report(&format!(
-            "added {host}: its sessions show after the next refresh (`ring-tmux remote refresh` \
-             fetches now; the host needs ring-tmux on the PATH ssh gives it)"
+        crate::cmd::report(&ring_shared::t!(
+            "err-remote-added",
+            host = host.to_string()
         ));
     } else {
         cache::forget(&env.ring_home, host);
-        crate::cmd::report(&format!("removed {host}"));
+        crate::cmd::report(&ring_shared::t!(
+            "err-remote-removed",
+            host = host.to_string()
+        ));
     }
     ExitCode::SUCCESS
 }
@@ -113,7 +119,7 @@ fn states(env: &crate::env::Env, config: &Config) -> Vec<HostState> {
 
 fn list(env: &crate::env::Env, config: &Config) {
     if config.remote_hosts.is_empty() {
-        crate::cmd::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
+        crate::cmd::report(&ring_shared::t!("err-remote-none"));
         return;
     }
     for state in states(env, config) {
@@ -139,7 +145,7 @@ fn refresh(env: &crate::env::Env, config: &Config, hosts: &[String]) -> ExitCode
             continue;
         }
         match cache::refresh(env, config, host) {
-            None => crate::cmd::report(&format!("{host}  being fetched already")),
+            None => crate::cmd::report(&ring_shared::t!("err-remote-busy", host = sanitize(host))),
             Some(c) => {
                 failed |= c.error.is_some();
                 let state = HostState {

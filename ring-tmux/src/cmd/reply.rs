@@ -158,9 +158,12 @@ pub fn listing(id: &str, shown: &Shown) -> String {
         out.push_str(&format!("{}\n", sanitize(row)));
     }
     out.push_str(&format!(
-        "answer: ring-tmux reply --session {} N --expect {}\n",
-        sanitize(id),
-        d.fingerprint()
+        "{}\n",
+        ring_shared::t!(
+            "err-reply-answer-with",
+            id = sanitize(id),
+            fingerprint = d.fingerprint().to_string()
+        )
     ));
     out
 }

@@ -57,7 +57,11 @@ pub fn run(args: Args) -> ExitCode {
             &ring_shared::t!("err-file-locked-fix"),
         ),
         Err(e) => crate::voice::fail(
-            &ring_shared::t!("err-file-write", file = "deleted_sessions.json", error = e.to_string()),
+            &ring_shared::t!(
+                "err-file-write",
+                file = "deleted_sessions.json",
+                error = e.to_string()
+            ),
             &ring_shared::t!("err-file-write-fix"),
         ),
     }

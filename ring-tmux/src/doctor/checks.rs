@@ -73,11 +73,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         let folder = target.spec.settings.split('/').next().unwrap_or_default();
         if target.spec.only_if.is_none() && !home.join(folder).is_dir() {
             out.push(Finding::absent(
-                ring_shared::t!(
-                    "doctor-agent-absent",
-                    agent = target.agent,
-                    folder = folder
-                ),
+                ring_shared::t!("doctor-agent-absent", agent = target.agent, folder = folder),
                 ring_shared::t!("doctor-agent-absent-fix", agent = target.agent),
             ));
             continue;
@@ -237,7 +233,10 @@ fn codex_trust(
         crate::install::codex_trust::our_entries(doc, &hooks_json.to_string_lossy(), events);
     let untrusted = crate::install::state::untrusted_codex_events(config, hooks_json, doc, events);
     if untrusted.is_empty() {
-        Finding::ok(ring_shared::t!("doctor-codex-trusted", count = entries.len()))
+        Finding::ok(ring_shared::t!(
+            "doctor-codex-trusted",
+            count = entries.len()
+        ))
     } else {
         Finding::error(
             ring_shared::t!(
@@ -352,10 +351,7 @@ fn copilot_switches(home: &Path, doc: &serde_json::Value, path: &str) -> Vec<Fin
         && off(&loaded.doc)
     {
         out.push(Finding::error(
-            ring_shared::t!(
-                "doctor-copilot-off",
-                path = settings.display().to_string()
-            ),
+            ring_shared::t!("doctor-copilot-off", path = settings.display().to_string()),
             ring_shared::t!("doctor-copilot-off-fix", path = q(&settings)),
         ));
     }
@@ -486,7 +482,11 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
     if !out.iter().any(Finding::is_problem) {
         out.insert(
             0,
-            Finding::ok(ring_shared::t!("doctor-folder-ok", path = shown, rows = rows)),
+            Finding::ok(ring_shared::t!(
+                "doctor-folder-ok",
+                path = shown,
+                rows = rows
+            )),
         );
     }
     out

@@ -17,5 +17,8 @@ pub(super) fn pointer(env: &Env) -> Vec<Finding> {
     if rows == 0 {
         return Vec::new();
     }
-    vec![Finding::info(ring_shared::t!("doctor-explain", rows = rows))]
+    vec![Finding::info(ring_shared::t!(
+        "doctor-explain",
+        rows = rows
+    ))]
 }

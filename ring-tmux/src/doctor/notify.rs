@@ -22,16 +22,32 @@ fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
     use ring_shared::t;
     match name {
         "desktop" => match desktop::check(&dispatch::target(config, name)) {
-            Ok(what) => Finding::ok(t!("doctor-notify-channel", channel = "desktop", what = what.to_string())),
+            Ok(what) => Finding::ok(t!(
+                "doctor-notify-channel",
+                channel = "desktop",
+                what = what.to_string()
+            )),
             Err(why) => Finding::warn(
-                t!("doctor-notify-channel", channel = "desktop", what = why.to_string()),
+                t!(
+                    "doctor-notify-channel",
+                    channel = "desktop",
+                    what = why.to_string()
+                ),
                 t!("doctor-notify-desktop-fix"),
             ),
         },
         "terminal" => match terminal::check(&dispatch::target(config, name)) {
-            Ok(what) => Finding::ok(t!("doctor-notify-channel", channel = "terminal", what = what.to_string())),
+            Ok(what) => Finding::ok(t!(
+                "doctor-notify-channel",
+                channel = "terminal",
+                what = what.to_string()
+            )),
             Err(why) => Finding::warn(
-                t!("doctor-notify-channel", channel = "terminal", what = why.to_string()),
+                t!(
+                    "doctor-notify-channel",
+                    channel = "terminal",
+                    what = why.to_string()
+                ),
                 t!("doctor-notify-terminal-fix"),
             ),
         },
@@ -41,7 +57,11 @@ fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
         },
         "ntfy" => match config.notify_ntfy_url.as_deref() {
             None => Finding::warn(
-                t!("doctor-notify-unset", channel = "ntfy", key = "notify_ntfy_url"),
+                t!(
+                    "doctor-notify-unset",
+                    channel = "ntfy",
+                    key = "notify_ntfy_url"
+                ),
                 t!("doctor-notify-ntfy-fix"),
             ),
             Some(url) => match (ntfy::split_topic(url), url_problem(url, path)) {
@@ -58,7 +78,11 @@ fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
         },
         "webhook" => match config.notify_webhook_url.as_deref() {
             None => Finding::warn(
-                t!("doctor-notify-unset", channel = "webhook", key = "notify_webhook_url"),
+                t!(
+                    "doctor-notify-unset",
+                    channel = "webhook",
+                    key = "notify_webhook_url"
+                ),
                 t!("doctor-notify-webhook-fix"),
             ),
             Some(url) => match url_problem(url, path) {
@@ -71,7 +95,11 @@ fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
         },
         "command" => match config.notify_command.as_deref() {
             None => Finding::warn(
-                t!("doctor-notify-unset", channel = "command", key = "notify_command"),
+                t!(
+                    "doctor-notify-unset",
+                    channel = "command",
+                    key = "notify_command"
+                ),
                 t!("doctor-notify-command-fix"),
             ),
             Some(line) => {

@@ -94,9 +94,11 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     }
     crate::tmux::jump::remember_last(&env.ring_home, &id);
     if args.client.is_none() {
-        crate::cmd::report(&format!(
-            "switched to {name} in {}",
-            sanitize(&outcome.done.join(", then "))
+        let then = format!(", {} ", ring_shared::t!("err-jump-then"));
+        crate::cmd::report(&ring_shared::t!(
+            "err-jump-switched",
+            session = name.as_str(),
+            ways = sanitize(&outcome.done.join(&then))
         ));
         if !outcome.failed.is_empty() {
             crate::voice::error(

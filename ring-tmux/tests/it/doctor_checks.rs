@@ -863,9 +863,7 @@ fn doctor_speaks_chinese_in_every_line(#[case] break_it: fn(&mut Fixture)) {
                 );
                 fix
             }
-            None => line
-                .trim_start_matches(['✓', '·', '!', '✗'])
-                .trim_start(),
+            None => line.trim_start_matches(['✓', '·', '!', '✗']).trim_start(),
         };
         assert!(
             reads_as_chinese(said),
