@@ -39,6 +39,7 @@ fn ring() -> Ring {
 #[case::remote_unknown(&["remote", "remove", "nowhere"], 1)]
 #[case::uninstall_without_terminal(&["uninstall"], 1)]
 #[case::serve_bad_address(&["serve", "--listen", "nowhere"], 1)]
+#[case::install_unknown_agent(&["install-hooks", "--agent", "vim"], 2)]
 fn refusals_speak_chinese(#[case] args: &[&str], #[case] code: i32) {
     let ring = ring();
     let out = ring.run_with(args, ZH);
