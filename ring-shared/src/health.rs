@@ -30,21 +30,20 @@ impl HookState {
     /// Why a session of an agent in this state is silent, for people.
     pub fn reason(&self) -> String {
         match self {
-            HookState::Installed => "ring's hooks are installed and look right: the session \
-                 probably started before they were, or runs with hooks turned off"
-                .into(),
-            HookState::NotInstalled => "ring's hooks are not installed for it".into(),
-            HookState::Untrusted(events) => format!(
-                "it has not trusted ring's hooks ({}), so it runs none of them",
-                events.join(", ")
-            ),
-            HookState::ProgramMissing(program) => {
-                format!("its hooks run {program}, which is missing")
+            HookState::Installed => crate::t!("doctor-hookstate-installed"),
+            HookState::NotInstalled => crate::t!("doctor-hookstate-not-installed"),
+            HookState::Untrusted(events) => {
+                crate::t!("doctor-hookstate-untrusted", events = events.join(", "))
             }
-            HookState::FileRejected(events) => format!(
-                "it rejects its whole hooks file over unknown event names ({})",
-                events.join(", ")
-            ),
+            HookState::ProgramMissing(program) => {
+                crate::t!(
+                    "doctor-hookstate-program-missing",
+                    program = program.as_str()
+                )
+            }
+            HookState::FileRejected(events) => {
+                crate::t!("doctor-hookstate-rejected", events = events.join(", "))
+            }
         }
     }
 }

@@ -78,8 +78,8 @@ impl Target {
         let name = sanitize(entry.name());
         if entry.status == Status::Ended {
             return Err(Refusal::new(
-                format!("session {name} has ended"),
-                "nothing waits for a reply there",
+                ring_shared::t!("err-reply-ended", session = name.as_str()),
+                ring_shared::t!("err-reply-ended-fix"),
             ));
         }
         let zellij = (
@@ -93,15 +93,15 @@ impl Target {
                     pane: pane.to_owned(),
                 }),
                 None => Err(Refusal::new(
-                    format!("session {name} runs in zellij but its pane is not known"),
-                    "answer it in its pane",
+                    ring_shared::t!("err-reply-zellij-pane", session = name.as_str()),
+                    ring_shared::t!("err-reply-in-pane"),
                 )),
             };
         }
         let Some(socket) = entry.tmux_socket.as_deref().or(socket) else {
             return Err(Refusal::new(
-                format!("session {name} is in no tmux pane or zellij pane ring knows"),
-                "answer it where it runs (see `ring-tmux list`)",
+                ring_shared::t!("err-reply-no-pane", session = name.as_str()),
+                ring_shared::t!("err-reply-no-pane-fix"),
             ));
         };
         let list: Vec<String> = ["list-panes", "-a", "-F", drift::LIST_FORMAT]
@@ -111,8 +111,8 @@ impl Target {
         let deadline = Instant::now() + CALL_BUDGET;
         let Some(listing) = run::run(socket, &list, deadline).filter(|o| o.success) else {
             return Err(Refusal::new(
-                format!("the tmux server of session {name} does not answer"),
-                "check that it still runs (`tmux -S SOCKET ls`)",
+                ring_shared::t!("err-reply-server", session = name.as_str()),
+                ring_shared::t!("err-reply-server-fix"),
             ));
         };
         let panes = drift::parse_panes(&listing.stdout);
@@ -122,8 +122,8 @@ impl Target {
                 pane: pane.id.clone(),
             }),
             None => Err(Refusal::new(
-                format!("session {name} has no pane in its tmux server any more"),
-                "see `ring-tmux list` for where each session lives",
+                ring_shared::t!("err-reply-pane-gone", session = name.as_str()),
+                ring_shared::t!("err-where-sessions-live"),
             )),
         }
     }
@@ -170,8 +170,8 @@ impl Target {
                     Some(false) => {}
                     Some(true) => {
                         return Err(Refusal::new(
-                            format!("pane {pane} is in copy mode, where a digit is a count"),
-                            "leave copy mode there (q) and reply again",
+                            ring_shared::t!("err-reply-copy-mode", pane = pane.to_string()),
+                            ring_shared::t!("err-reply-copy-mode-fix"),
                         ));
                     }
                     None => return Err(gone_pane()),
@@ -197,8 +197,8 @@ impl Target {
             Ok(())
         } else {
             Err(Refusal::new(
-                format!("could not type {digit} into the session's pane"),
-                "answer it in its pane",
+                ring_shared::t!("err-reply-type", digit = digit.to_string()),
+                ring_shared::t!("err-reply-in-pane"),
             ))
         }
     }
@@ -213,11 +213,11 @@ fn zellij() -> Command {
     Command::new(crate::zellij::program())
 }
 
-/// What a failed capture says.
-const GONE: &str = "could not read the session's pane";
-
 fn gone_pane() -> Refusal {
-    Refusal::new(GONE, "check that it still runs (see `ring-tmux list`)")
+    Refusal::new(
+        ring_shared::t!("err-reply-gone"),
+        ring_shared::t!("err-reply-gone-fix"),
+    )
 }
 
 /// Captures `target` and parses its dialog.
@@ -244,9 +244,13 @@ pub fn answer(target: &Target, shown: &Shown, number: u32) -> Result<(), Refusal
 /// the two equal reads in [`answer_with`].
 pub fn read_with(capture: &mut dyn FnMut() -> Option<String>) -> Result<Shown, Refusal> {
     let mut last = read_once(capture);
+    let again = [
+        ring_shared::t!("err-reply-no-dialog"),
+        ring_shared::t!("err-reply-gone"),
+    ];
     for _ in 0..RETRIES {
         match &last {
-            Err(refusal) if refusal.what.starts_with("no dialog") || refusal.what == GONE => {
+            Err(refusal) if again.contains(&refusal.what) => {
                 std::thread::sleep(SETTLE);
                 last = read_once(capture);
             }
@@ -267,18 +271,16 @@ fn read_once(capture: &mut dyn FnMut() -> Option<String>) -> Result<Shown, Refus
 fn unreadable(why: &Unreadable) -> Refusal {
     match why {
         Unreadable::NoDialog => Refusal::new(
-            "no dialog with numbered options at the bottom of the session's pane",
-            "nothing was sent; answer it in its pane",
+            ring_shared::t!("err-reply-no-dialog"),
+            ring_shared::t!("err-reply-no-dialog-fix"),
         ),
         Unreadable::Cut { rows } => Refusal::new(
-            format!(
-                "the dialog does not fit the pane (over {rows} lines, pane {rows}): its top is not on screen"
-            ),
-            "nothing was sent; answer it in the pane, or enlarge the pane and read it again",
+            ring_shared::t!("err-reply-cut", rows = rows),
+            ring_shared::t!("err-reply-cut-fix"),
         ),
         Unreadable::Ambiguous(how) => Refusal::new(
-            format!("the dialog on the session's pane reads more than one way ({how})"),
-            "nothing was sent; answer it in the pane",
+            ring_shared::t!("err-reply-ambiguous", how = how.to_string()),
+            ring_shared::t!("err-reply-ambiguous-fix"),
         ),
     }
 }
@@ -301,14 +303,14 @@ pub fn answer_with(
         }
         let now = read_with(capture).map_err(|_| {
             Refusal::new(
-                "the dialog is no longer on screen (answered already?)",
-                "nothing was sent; read it again with `ring-tmux reply SESSION`",
+                ring_shared::t!("err-reply-off-screen"),
+                ring_shared::t!("err-reply-off-screen-fix"),
             )
         })?;
         if now != *shown {
             return Err(Refusal::new(
-                "the dialog changed since it was read",
-                "nothing was sent; answer it in the pane, or read it again with `ring-tmux reply SESSION`",
+                ring_shared::t!("err-reply-changed"),
+                ring_shared::t!("err-reply-changed-fix"),
             ));
         }
     }
@@ -323,8 +325,8 @@ pub fn answer_with(
         }
         if Instant::now() >= deadline {
             return Err(Refusal::new(
-                format!("sent {number}, but the dialog is still on screen"),
-                "look at the session's pane",
+                ring_shared::t!("err-reply-still-there", number = number),
+                ring_shared::t!("err-reply-still-there-fix"),
             ));
         }
         std::thread::sleep(Duration::from_millis(50));
@@ -346,14 +348,14 @@ fn digit_for(dialog: &Dialog, number: u32) -> Result<char, Refusal> {
     };
     if !dialog.choices.iter().any(|c| c.number == number) {
         return Err(Refusal::new(
-            format!("the dialog has no option {number}"),
-            format!("choose one of {}", listed()),
+            ring_shared::t!("err-reply-no-option", number = number),
+            ring_shared::t!("err-reply-no-option-fix", options = listed()),
         ));
     }
     char::from_digit(number, 10).ok_or_else(|| {
         Refusal::new(
-            format!("option {number} takes more than one key"),
-            "answer it in its pane",
+            ring_shared::t!("err-reply-many-keys", number = number),
+            ring_shared::t!("err-reply-in-pane"),
         )
     })
 }

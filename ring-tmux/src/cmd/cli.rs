@@ -11,7 +11,7 @@
 
 use crate::cmd;
 use crate::sys::voice;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -102,9 +102,15 @@ pub fn command() -> clap::Command {
     command
 }
 
+/// [`command`] speaking the process's language (`--help`, usage errors); completions and man
+/// pages use [`command`], in English.
+pub fn localized() -> clap::Command {
+    crate::cmd::cli_lang::localize(Cli::command())
+}
+
 /// The long help of one subcommand (`hook --help` on the hook's own fast path).
 pub fn help(subcommand: &str) -> String {
-    let mut command = command();
+    let mut command = localized();
     match command.find_subcommand_mut(subcommand) {
         Some(sub) => sub.render_long_help().to_string(),
         None => command.render_long_help().to_string(),
@@ -119,7 +125,10 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
         return bare();
     }
     let first = argv.get(1).and_then(|a| a.to_str()).map(str::to_owned);
-    match Cli::try_parse_from(argv) {
+    let parsed = localized()
+        .try_get_matches_from(argv)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    match parsed {
         Ok(cli) => cli.command.run(),
         Err(err) => {
             let subcommand = first.filter(|a| command().find_subcommand(a).is_some());
@@ -152,7 +161,8 @@ fn usage_error(err: &clap::Error, subcommand: Option<&str>) -> ExitCode {
             ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(voice::USAGE))
         }
         _ => {
-            let (what, fix) = usage_message(&err.render().to_string(), subcommand);
+            let (what, fix) = crate::cmd::cli_lang::usage_error(err, subcommand)
+                .unwrap_or_else(|| usage_message(&err.render().to_string(), subcommand));
             voice::usage(&what, &fix)
         }
     }

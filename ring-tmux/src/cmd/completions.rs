@@ -34,15 +34,18 @@ pub fn run(args: Args) -> ExitCode {
     let shells = Shells::builtins();
     let Some(shell) = shells.completer(&args.shell.to_string()) else {
         return crate::sys::voice::fail(
-            &format!("no completion script for {}", args.shell),
-            "use bash, zsh, fish, elvish or powershell",
+            &ring_shared::t!("err-completions-shell", shell = args.shell.to_string()),
+            &ring_shared::t!("err-completions-shell-fix"),
         );
     };
     let mut script = Vec::new();
     if let Err(e) =
         shell.write_registration(VAR, "ring-tmux", "ring-tmux", "ring-tmux", &mut script)
     {
-        return crate::sys::voice::fail(&format!("cannot write the script: {e}"), "");
+        return crate::sys::voice::fail(
+            &ring_shared::t!("err-completions-write", error = e.to_string()),
+            "",
+        );
     }
     super::man::print(&script)
 }

@@ -48,11 +48,11 @@ pub fn run(args: Args) -> ExitCode {
     };
     let Some(report) = crate::out::explain::report(&env, &config, &id) else {
         return crate::sys::voice::fail(
-            &format!(
-                "ring knows nothing of session `{}` any more",
-                ring_shared::format::sanitize(&id)
+            &ring_shared::t!(
+                "err-explain-unknown",
+                id = ring_shared::format::sanitize(&id)
             ),
-            "see `ring-tmux list --all` for the sessions there are",
+            &ring_shared::t!("err-explain-unknown-fix"),
         );
     };
     let text = if args.json {

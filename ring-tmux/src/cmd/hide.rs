@@ -40,20 +40,24 @@ pub fn run(args: Args) -> ExitCode {
             crate::zellij::refresh_current_session();
             let short =
                 ring_shared::pick::short_ids(sessions.iter().map(|e| e.session_id.as_str()));
-            super::report(&format!(
-                "hid {} until its agent's next event; `ring-tmux unhide {}` shows it again",
-                super::called(&id, &sessions),
-                ring_shared::format::sanitize(short.get(&id).map_or(&id, |s| s))
+            super::report(&ring_shared::t!(
+                "err-hide-done",
+                session = super::called(&id, &sessions),
+                short = ring_shared::format::sanitize(short.get(&id).map_or(&id, |s| s))
             ));
             ExitCode::SUCCESS
         }
         Ok(Hide::Locked) => crate::sys::voice::fail(
-            "deleted_sessions.json is locked by another ring process",
-            "try again in a moment",
+            &ring_shared::t!("err-file-locked", file = "deleted_sessions.json"),
+            &ring_shared::t!("err-file-locked-fix"),
         ),
         Err(e) => crate::sys::voice::fail(
-            &format!("could not write deleted_sessions.json: {e}"),
-            "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+            &ring_shared::t!(
+                "err-file-write",
+                file = "deleted_sessions.json",
+                error = e.to_string()
+            ),
+            &ring_shared::t!("err-file-write-fix"),
         ),
     }
 }

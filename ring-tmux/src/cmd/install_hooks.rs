@@ -38,11 +38,11 @@ pub fn run(args: Args) -> ExitCode {
         && !binary.is_file()
     {
         return crate::sys::voice::usage(
-            &format!(
-                "--binary {} is not a file",
-                crate::sys::printable::path(binary)
+            &ring_shared::t!(
+                "err-binary-not-a-file",
+                path = crate::sys::printable::path(binary)
             ),
-            "give the path of an installed ring-tmux (e.g. ~/.local/bin/ring-tmux), or leave --binary out to use this one",
+            &ring_shared::t!("err-binary-not-a-file-fix"),
         );
     }
     crate::admin::install::install_hooks(&crate::admin::install::InstallArgs {

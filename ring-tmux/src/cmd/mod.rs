@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod cli;
+pub(crate) mod cli_lang;
 pub mod completions;
 pub mod digest;
 pub mod doctor;

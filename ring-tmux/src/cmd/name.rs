@@ -29,8 +29,8 @@ pub fn run(args: Args) -> ExitCode {
         (None, Some(query), Some(label)) => (Some(query), label),
         _ => {
             return crate::sys::voice::usage(
-                "name takes SESSION LABEL, or --session ID LABEL",
-                "see `ring-tmux name --help`",
+                &ring_shared::t!("err-name-usage"),
+                &ring_shared::t!("err-see-help", command = "name"),
             );
         }
     };
@@ -48,22 +48,27 @@ pub fn run(args: Args) -> ExitCode {
             crate::zellij::refresh_current_session();
             let was = super::called(&id, &sessions);
             if label.is_empty() {
-                super::report(&format!("{was}: name removed"));
+                super::report(&ring_shared::t!("err-name-removed", session = was));
             } else {
-                super::report(&format!(
-                    "{was} is now called `{}`",
-                    ring_shared::format::sanitize(&label)
+                super::report(&ring_shared::t!(
+                    "err-name-set",
+                    session = was,
+                    label = ring_shared::format::sanitize(&label)
                 ));
             }
             ExitCode::SUCCESS
         }
         Ok(Set::Locked) => crate::sys::voice::fail(
-            "labels.json is locked by another ring process",
-            "try again in a moment",
+            &ring_shared::t!("err-file-locked", file = "labels.json"),
+            &ring_shared::t!("err-file-locked-fix"),
         ),
         Err(e) => crate::sys::voice::fail(
-            &format!("could not write labels.json: {e}"),
-            "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+            &ring_shared::t!(
+                "err-file-write",
+                file = "labels.json",
+                error = e.to_string()
+            ),
+            &ring_shared::t!("err-file-write-fix"),
         ),
     }
 }

@@ -54,26 +54,31 @@ pub fn run(args: Args) -> ExitCode {
 fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) -> ExitCode {
     if !valid_host(host) {
         return crate::sys::voice::usage(
-            &format!("{:?} is not a host ring runs ssh with", sanitize(host)),
-            "give an ssh destination or ~/.ssh/config alias: letters, digits, `._-@`, not \
-             starting with `-`",
+            &ring_shared::t!(
+                "err-remote-bad-host",
+                host = format!("{:?}", sanitize(host))
+            ),
+            &ring_shared::t!("err-remote-bad-host-fix"),
         );
     }
     let text = match config_file::read(&env.ring_home) {
         Ok(text) => text,
-        Err(why) => return crate::sys::voice::fail(&why, "fix or remove config.toml"),
+        Err(why) => return crate::sys::voice::fail(&why, &ring_shared::t!("err-config-fix")),
     };
     let mut hosts = config.remote_hosts.clone();
     let had = hosts.iter().any(|h| h == host);
     match (add, had) {
         (true, true) => {
-            crate::gather::named::report(&format!("{host} is already a remote host"));
+            crate::gather::named::report(&ring_shared::t!(
+                "err-remote-known",
+                host = host.to_string()
+            ));
             return ExitCode::SUCCESS;
         }
         (false, false) => {
             return crate::sys::voice::fail(
-                &format!("{host} is not a remote host"),
-                "see `ring-tmux remote list`",
+                &ring_shared::t!("err-remote-unknown", host = host.to_string()),
+                &ring_shared::t!("err-remote-unknown-fix"),
             );
         }
         (true, false) => hosts.push(host.to_owned()),
@@ -81,21 +86,25 @@ fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) ->
     }
     if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
         return crate::sys::voice::fail(
-            &format!(
-                "cannot write config.toml in {}: {e}",
-                env.ring_home.display()
+            &ring_shared::t!(
+                "err-config-write",
+                path = crate::sys::printable::path(&env.ring_home),
+                error = e.to_string()
             ),
-            "check that the ring folder is yours and writable",
+            &ring_shared::t!("err-config-write-fix"),
         );
     }
     if add {
-        crate::gather::named::report(&format!(
-            "added {host}: its sessions show after the next refresh (`ring-tmux remote refresh` \
-             fetches now; the host needs ring-tmux on the PATH ssh gives it)"
+        crate::gather::named::report(&ring_shared::t!(
+            "err-remote-added",
+            host = host.to_string()
         ));
     } else {
         cache::forget(&env.ring_home, host);
-        crate::gather::named::report(&format!("removed {host}"));
+        crate::gather::named::report(&ring_shared::t!(
+            "err-remote-removed",
+            host = host.to_string()
+        ));
     }
     ExitCode::SUCCESS
 }
@@ -110,7 +119,7 @@ fn states(env: &crate::sys::env::Env, config: &Config) -> Vec<HostState> {
 
 fn list(env: &crate::sys::env::Env, config: &Config) {
     if config.remote_hosts.is_empty() {
-        crate::gather::named::report("no remote hosts (add one with `ring-tmux remote add HOST`)");
+        crate::gather::named::report(&ring_shared::t!("err-remote-none"));
         return;
     }
     for state in states(env, config) {
@@ -129,14 +138,17 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
         // Only configured hosts: the argument never chooses where ssh goes by itself.
         if !config.remote_hosts.contains(host) {
             crate::sys::voice::error(
-                &format!("{} is not a remote host", sanitize(host)),
-                "add it with `ring-tmux remote add HOST`",
+                &ring_shared::t!("err-remote-unknown", host = sanitize(host)),
+                &ring_shared::t!("err-remote-unknown-add"),
             );
             failed = true;
             continue;
         }
         match cache::refresh(env, config, host) {
-            None => crate::gather::named::report(&format!("{host}  being fetched already")),
+            None => crate::gather::named::report(&ring_shared::t!(
+                "err-remote-busy",
+                host = sanitize(host)
+            )),
             Some(c) => {
                 failed |= c.error.is_some();
                 let state = HostState {

@@ -46,8 +46,8 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         (None, Some(query), number) => (Some(query.clone()), number.as_deref()),
         _ => {
             return Err(crate::sys::voice::usage(
-                "reply takes SESSION [N], or --session ID [N]",
-                "see `ring-tmux reply --help`",
+                &ring_shared::t!("err-reply-usage"),
+                &ring_shared::t!("err-see-help", command = "reply"),
             ));
         }
     };
@@ -56,21 +56,21 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         Some(Some(n)) => Some(n),
         Some(None) => {
             return Err(crate::sys::voice::usage(
-                "N is the number of an option, 1 to 9",
-                "see `ring-tmux reply --help`",
+                &ring_shared::t!("err-reply-number"),
+                &ring_shared::t!("err-see-help", command = "reply"),
             ));
         }
     };
     if args.json && number.is_some() {
         return Err(crate::sys::voice::usage(
-            "--json lists the dialog; it does not go with N",
-            "leave out N to list, or --json to answer",
+            &ring_shared::t!("err-reply-json-with-n"),
+            &ring_shared::t!("err-reply-json-with-n-fix"),
         ));
     }
     if args.expect.is_some() && number.is_none() {
         return Err(crate::sys::voice::usage(
-            "--expect goes with the option N to send",
-            "give N too",
+            &ring_shared::t!("err-reply-expect"),
+            &ring_shared::t!("err-reply-expect-fix"),
         ));
     }
     Ok((query, number))
@@ -130,9 +130,8 @@ pub fn run(args: Args) -> ExitCode {
 
 fn changed() -> Refusal {
     Refusal {
-        what: "the dialog changed since it was listed".to_owned(),
-        fix: "nothing was sent; answer it in the pane, or list it again with `ring-tmux reply SESSION`"
-            .to_owned(),
+        what: ring_shared::t!("err-reply-listed-changed"),
+        fix: ring_shared::t!("err-reply-listed-changed-fix"),
     }
 }
 
@@ -159,9 +158,12 @@ pub fn listing(id: &str, shown: &Shown) -> String {
         out.push_str(&format!("{}\n", sanitize(row)));
     }
     out.push_str(&format!(
-        "answer: ring-tmux reply --session {} N --expect {}\n",
-        sanitize(id),
-        d.fingerprint()
+        "{}\n",
+        ring_shared::t!(
+            "err-reply-answer-with",
+            id = sanitize(id),
+            fingerprint = d.fingerprint().to_string()
+        )
     ));
     out
 }

@@ -31,19 +31,19 @@ pub fn run(args: Args) -> ExitCode {
         Pick::Ambiguous(ids) => {
             let ids: Vec<String> = ids.iter().map(|id| sanitize(id)).collect();
             return crate::sys::voice::fail(
-                &format!(
-                    "`{}` matches {} hidden sessions: {}",
-                    sanitize(&args.session),
-                    ids.len(),
-                    ids.join(", ")
+                &ring_shared::t!(
+                    "err-hidden-ambiguous",
+                    query = sanitize(&args.session),
+                    count = ids.len(),
+                    listed = ids.join(", ")
                 ),
-                "give more of the id, or the whole label",
+                &ring_shared::t!("err-hidden-ambiguous-fix"),
             );
         }
         Pick::None => {
             return crate::sys::voice::fail(
-                &format!("no hidden session is called `{}`", sanitize(&args.session)),
-                "give the id, a prefix of it, or the label of a session `ring-tmux hide` hid",
+                &ring_shared::t!("err-hidden-none", query = sanitize(&args.session)),
+                &ring_shared::t!("err-hidden-none-fix"),
             );
         }
     };
@@ -53,12 +53,16 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Unhide::LockTimedOut) => crate::sys::voice::fail(
-            "deleted_sessions.json is locked by another ring process",
-            "try again in a moment",
+            &ring_shared::t!("err-file-locked", file = "deleted_sessions.json"),
+            &ring_shared::t!("err-file-locked-fix"),
         ),
         Err(e) => crate::sys::voice::fail(
-            &format!("could not write deleted_sessions.json: {e}"),
-            "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+            &ring_shared::t!(
+                "err-file-write",
+                file = "deleted_sessions.json",
+                error = e.to_string()
+            ),
+            &ring_shared::t!("err-file-write-fix"),
         ),
     }
 }

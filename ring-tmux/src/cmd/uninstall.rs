@@ -61,14 +61,12 @@ pub fn run(args: Args) -> ExitCode {
     if !args.yes && !args.dry_run {
         if !std::io::stdin().is_terminal() {
             return crate::sys::voice::fail(
-                "no terminal to ask whether to uninstall",
-                "run `ring-tmux uninstall --yes` (or --dry-run to see what it removes)",
+                &ring_shared::t!("err-uninstall-no-terminal"),
+                &ring_shared::t!("err-uninstall-no-terminal-fix"),
             );
         }
-        if !crate::admin::install::ask(
-            "Remove ring's hooks, zellij files, completions, man pages and binary?",
-        ) {
-            out!("Nothing removed.");
+        if !crate::admin::install::ask(&ring_shared::t!("err-uninstall-ask")) {
+            out!("{}", ring_shared::t!("err-uninstall-nothing"));
             return ExitCode::SUCCESS;
         }
     }
@@ -80,16 +78,11 @@ pub fn run(args: Args) -> ExitCode {
         include_ring: false,
     });
     failed |= hooks != ExitCode::SUCCESS;
-    let verb = if args.dry_run {
-        "would remove"
-    } else {
-        "removed"
-    };
     let mut removed = Vec::new();
     match crate::zellij::uninstall(&crate::zellij::Paths::from_env(&env), args.dry_run) {
         Ok(lines) => removed.extend(lines),
         Err(message) => {
-            crate::sys::voice::error(&message, "the other files are still removed");
+            crate::sys::voice::error(&message, &ring_shared::t!("err-uninstall-goes-on"));
             failed = true;
         }
     }
@@ -113,8 +106,11 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         None => out!(
-            "  this binary is not in {}: left where it is",
-            prefix.display()
+            "  {}",
+            ring_shared::t!(
+                "err-uninstall-binary-elsewhere",
+                path = prefix.display().to_string()
+            )
         ),
     }
     let man1 = data.join("man/man1");
@@ -126,7 +122,14 @@ pub fn run(args: Args) -> ExitCode {
         if !args.dry_run
             && let Err(e) = std::fs::remove_file(&path)
         {
-            crate::sys::voice::error(&format!("cannot remove {}: {e}", path.display()), "");
+            crate::sys::voice::error(
+                &ring_shared::t!(
+                    "err-remove",
+                    path = crate::sys::printable::path(&path),
+                    error = e.to_string()
+                ),
+                "",
+            );
             failed = true;
             continue;
         }
@@ -143,17 +146,26 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if pages > 0 {
-        removed.push(format!(
-            "{pages} man pages (ring-tmux*.1) in {}",
-            man1.display()
+        removed.push(ring_shared::t!(
+            "err-uninstall-man-pages",
+            pages = pages,
+            path = man1.display().to_string()
         ));
     }
     for line in &removed {
-        out!("✓ {verb} {line}");
+        let said = if args.dry_run {
+            ring_shared::t!("err-uninstall-would", what = line.as_str())
+        } else {
+            ring_shared::t!("err-uninstall-removed", what = line.as_str())
+        };
+        out!("✓ {said}");
     }
-    let ring = env.ring_home.display();
     out!(
-        "Kept the ring folder {ring} (sessions, labels, config.toml, logs). To remove it too: rm -r {ring}"
+        "{}",
+        ring_shared::t!(
+            "err-uninstall-kept",
+            path = env.ring_home.display().to_string()
+        )
     );
     if failed {
         ExitCode::FAILURE

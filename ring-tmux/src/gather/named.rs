@@ -32,19 +32,18 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
                 .map(|e| describe(e, &short))
                 .collect();
             Err(crate::sys::voice::fail(
-                &format!(
-                    "`{}` matches {} sessions: {}",
-                    sanitize(query),
-                    ids.len(),
-                    listed.join(", ")
+                &ring_shared::t!(
+                    "err-session-ambiguous",
+                    query = sanitize(query),
+                    count = ids.len(),
+                    listed = listed.join(", ")
                 ),
-                "say which: give its id (the ID column of `ring-tmux list --all`), or name it \
-                 first with `ring-tmux name ID LABEL`",
+                &ring_shared::t!("err-session-ambiguous-fix"),
             ))
         }
         Pick::None => Err(crate::sys::voice::fail(
-            &format!("no session is called `{}`", sanitize(query)),
-            "give an id, label or project from `ring-tmux list --all`",
+            &ring_shared::t!("err-session-none", query = sanitize(query)),
+            &ring_shared::t!("err-session-none-fix"),
         )),
     }
 }
@@ -58,11 +57,8 @@ pub(crate) fn exact_session(id: &str, sessions: &[Entry]) -> Result<String, Exit
         return Ok(id.to_owned());
     }
     Err(crate::sys::voice::fail(
-        &format!(
-            "no session has the id `{}` (it may have ended)",
-            sanitize(id)
-        ),
-        "nothing was done; see `ring-tmux list --all` for the sessions there are",
+        &ring_shared::t!("err-session-no-id", id = sanitize(id)),
+        &ring_shared::t!("err-session-no-id-fix"),
     ))
 }
 
@@ -77,8 +73,8 @@ pub(crate) fn session_of(
         (Some(id), _) => exact_session(id, sessions),
         (None, Some(query)) => pick_session(query, sessions),
         (None, None) => Err(crate::sys::voice::usage(
-            "no session given",
-            "give SESSION (an id, label or project from `ring-tmux list`) or --session ID",
+            &ring_shared::t!("err-session-missing"),
+            &ring_shared::t!("err-session-missing-fix"),
         )),
     }
 }

@@ -27,6 +27,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
+
 mod plan;
 mod record;
 pub mod stdin;
@@ -143,12 +144,14 @@ pub enum Handled {
     Refused,
 }
 
-/// `ring-tmux hook ARGS…`: always exit 0, never print (but `--help`, which prints `help()`:
-/// the command line's own text, which lives above the hook).
+/// `ring-tmux hook ARGS…`: always exit 0, never print (but `--help`).
+///
+/// `help()` is the command line's own text, which lives above the hook.
 pub fn run(args: &[String], help: fn() -> String) -> ExitCode {
     silence_panics();
     let provider = match panic::catch_unwind(|| event::parse_hook_args(args)) {
         Ok(HookArgs::Help) => {
+            crate::sys::lang::init();
             let _ = io::stdout().write_all(help().as_bytes());
             return ExitCode::SUCCESS;
         }

@@ -140,8 +140,8 @@ fn say(ctx: &Context, message: &str) {
 pub fn jump(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
         return crate::sys::voice::fail(
-            "jump needs a tmux server that answers",
-            "run it inside tmux ($TMUX) or pass --socket PATH",
+            &ring_shared::t!("err-needs-tmux", command = "jump"),
+            &ring_shared::t!("err-needs-tmux-fix"),
         );
     };
     if let Some(id) = ctx.args.session.as_deref() {
@@ -236,8 +236,8 @@ fn jump_to_named(ctx: &Context, query: &str) -> ExitCode {
     let code = jump_to_session(ctx, &id);
     if code != ExitCode::SUCCESS {
         crate::sys::voice::error(
-            &format!("session {} has no pane in this tmux server", sanitize(&id)),
-            "see `ring-tmux list` for where each session lives",
+            &ring_shared::t!("err-jump-no-pane", session = sanitize(&id)),
+            &ring_shared::t!("err-where-sessions-live"),
         );
     }
     code
@@ -481,8 +481,8 @@ fn jump_item(bin: &str, socket: &str, client: Option<&str>, id: &str) -> Option<
 pub fn menu(args: &Args) -> ExitCode {
     let Some(ctx) = context(args) else {
         return crate::sys::voice::fail(
-            "menu needs a tmux server that answers",
-            "run it inside tmux ($TMUX) or pass --socket PATH",
+            &ring_shared::t!("err-needs-tmux", command = "menu"),
+            &ring_shared::t!("err-needs-tmux-fix"),
         );
     };
     let neovim: std::collections::BTreeSet<&str> = ctx

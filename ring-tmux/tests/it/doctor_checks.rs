@@ -797,3 +797,77 @@ fn doctor_checks_that_catppuccins_ring_module_resolves() {
     let (_, text) = f.doctor();
     assert!(!text.contains("catppuccin's ring module"), "{text}");
 }
+
+/// Whether a line a person reads was written in Chinese: it holds a CJK character, or it is
+/// one of the texts that stay as they are in every language (a program's version line, a
+/// command to run).
+pub(crate) fn reads_as_chinese(text: &str) -> bool {
+    let cjk = |c: char| matches!(c, '\u{3000}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
+    if text.chars().any(cjk) {
+        return true;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let version = words.len() == 2 && matches!(words[0], "tmux" | "zellij");
+    let command = matches!(
+        words.first().copied(),
+        Some("ring-tmux" | "tmux" | "chmod" | "chown" | "sudo" | "rm" | "mv")
+    );
+    version || command
+}
+
+/// Issue 26: doctor speaks the person's language in every finding and every fix, good setup
+/// or broken; only commands and program versions stay as they are.
+#[rstest]
+#[case::good(|_: &mut Fixture| {})]
+#[case::no_binary_on_path(no_binary_on_path)]
+#[case::hooks_not_installed(hooks_not_installed)]
+#[case::hook_missing_on_one_event(hook_missing_on_one_event)]
+#[case::hook_binary_gone(hook_binary_gone)]
+#[case::codex_hooks_untrusted(codex_hooks_untrusted)]
+#[case::ring_folder_is_a_file(ring_folder_is_a_file)]
+#[case::ring_folder_open(ring_folder_open)]
+#[case::row_open(row_open)]
+#[case::corrupt_row(corrupt_row)]
+#[case::claude_not_installed(claude_not_installed)]
+#[case::tmux_missing(tmux_missing)]
+#[case::tmux_too_old(tmux_too_old)]
+#[case::tmux_not_loaded(tmux_not_loaded)]
+#[case::tmux_not_running(tmux_not_running)]
+#[case::zellij_without_plugin(zellij_without_plugin)]
+#[case::zellij_without_permissions(zellij_without_permissions)]
+#[case::zellij_without_layout(zellij_without_layout)]
+#[case::tmux_loaded_with_a_gone_binary(tmux_loaded_with_a_gone_binary)]
+#[case::no_placeholder(no_placeholder)]
+#[case::jump_key_taken(jump_key_taken)]
+#[case::ring_hooks_too(ring_hooks_too)]
+#[case::ring_on_path(ring_on_path)]
+fn doctor_speaks_chinese_in_every_line(#[case] break_it: fn(&mut Fixture)) {
+    let mut f = Fixture::good();
+    break_it(&mut f);
+    f.set("RING_LANG", "zh-Hant");
+    let (_, text) = f.doctor();
+    for dir in [f.ring(), f.ring().join("sessions")] {
+        if dir.is_dir() {
+            set_mode(&dir, 0o700);
+        }
+    }
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        let said = match line.strip_prefix("    ") {
+            Some(fix) => {
+                let (label, fix) = fix.split_once('：').unwrap_or_else(|| {
+                    panic!("a fix line without a Chinese label: {line:?} in\n{text}")
+                });
+                assert!(
+                    matches!(label, "修正" | "要加上的話"),
+                    "{line:?} in\n{text}"
+                );
+                fix
+            }
+            None => line.trim_start_matches(['✓', '·', '!', '✗']).trim_start(),
+        };
+        assert!(
+            reads_as_chinese(said),
+            "English left in doctor's Chinese report: {line:?} in\n{text}"
+        );
+    }
+}

@@ -50,6 +50,11 @@ fn machine_outputs_are_the_same_bytes_in_every_language() {
         &["oneline", "--all"],
         &["status", "--no-repair"],
         &["status", "--no-repair", "--no-project"],
+        &["json", "--snapshot"],
+        &["explain", "--session", "s-wait", "--json"],
+        &["stats", "--json"],
+        &["digest", "--json"],
+        &["serve", "--print", "view"],
     ] {
         let english = stdout(&ring, args, EN);
         assert!(!english.is_empty(), "{args:?} prints something");
@@ -113,8 +118,14 @@ fn the_hook_writes_the_same_row_in_every_language() {
             // The hook's own pid is the one field two runs cannot share.
             let pid = serde_json::from_str::<serde_json::Value>(&text).expect("JSON")["hook_pid"]
                 .to_string();
-            text.replace(&format!("\"hook_pid\": {pid}"), "\"hook_pid\": PID")
-                .into_bytes()
+            let mut bytes = text
+                .replace(&format!("\"hook_pid\": {pid}"), "\"hook_pid\": PID")
+                .into_bytes();
+            // The event log stats and digest read is machine output too.
+            let events = std::fs::read(home.ring().join("events.jsonl")).expect("events.jsonl");
+            assert!(!events.is_empty());
+            bytes.extend(events);
+            bytes
         })
         .collect();
     assert!(String::from_utf8_lossy(&rows[0]).contains("\"hook_pid\": PID"));

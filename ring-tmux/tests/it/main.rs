@@ -55,6 +55,7 @@ mod install_gemini;
 mod install_hooks;
 mod install_present;
 mod install_readme;
+mod lang_native;
 mod lang_outputs;
 mod notify_flow;
 mod notify_local;

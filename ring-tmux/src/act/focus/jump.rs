@@ -93,33 +93,33 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     };
     let name = crate::gather::named::called(&id, &view.entries);
     if !outcome.reached() {
-        let why = format!(
-            "could not reach {name}: {}",
-            sanitize(&outcome.failed.join("; "))
+        let why = ring_shared::t!(
+            "err-jump-unreached",
+            session = name.as_str(),
+            why = sanitize(&outcome.failed.join("; "))
         );
         // A key binding or a board: said to the client that asked, as tmux's jump says it.
         if let (Some(socket), Some(_)) = (&sys.tmux_socket, &args.client) {
             tell(socket, args.client.as_deref(), &why, sys.deadline);
             return ExitCode::SUCCESS;
         }
-        return crate::sys::voice::fail(
-            &why,
-            "`ring-tmux doctor` says which ways to jump this machine offers",
-        );
+        return crate::sys::voice::fail(&why, &ring_shared::t!("err-jump-doctor"));
     }
     crate::tmux::jump::remember_last(&env.ring_home, &id);
     if args.client.is_none() {
-        crate::gather::named::report(&format!(
-            "switched to {name} in {}",
-            sanitize(&outcome.done.join(", then "))
+        let then = format!(", {} ", ring_shared::t!("err-jump-then"));
+        crate::gather::named::report(&ring_shared::t!(
+            "err-jump-switched",
+            session = name.as_str(),
+            ways = sanitize(&outcome.done.join(&then))
         ));
         if !outcome.failed.is_empty() {
             crate::sys::voice::error(
-                &format!(
-                    "not everything moved: {}",
-                    sanitize(&outcome.failed.join("; "))
+                &ring_shared::t!(
+                    "err-jump-partly",
+                    why = sanitize(&outcome.failed.join("; "))
                 ),
-                "`ring-tmux doctor` says which ways to jump this machine offers",
+                &ring_shared::t!("err-jump-doctor"),
             );
         }
     }

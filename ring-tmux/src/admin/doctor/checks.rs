@@ -2,10 +2,10 @@
 
 use super::Finding;
 use super::system::{self, is_executable, probe, which};
-use crate::admin::install::merge::shell_quote;
 use crate::admin::install::{self, jsonfile, merge};
 use crate::store;
 use crate::sys::env::Env;
+use crate::sys::run::shell_quote;
 use ring_shared::provider::{Format, Trust};
 use ring_shared::registry::{DecodeError, decode_row};
 use std::ffi::OsStr;
@@ -41,20 +41,20 @@ fn repo_dir() -> Option<PathBuf> {
 pub fn binary(path: &OsStr) -> Vec<Finding> {
     match which("ring-tmux", path) {
         None => vec![Finding::error(
-            "ring-tmux is not on your PATH",
-            "scripts/install.sh (installs to ~/.local/bin), then put ~/.local/bin on PATH: export PATH=\"$HOME/.local/bin:$PATH\"",
+            ring_shared::t!("doctor-binary-missing"),
+            ring_shared::t!("doctor-binary-missing-fix"),
         )],
         Some(found) => {
-            let mut out = vec![Finding::ok(format!(
-                "ring-tmux on PATH: {}",
-                found.display()
+            let mut out = vec![Finding::ok(ring_shared::t!(
+                "doctor-binary-ok",
+                path = found.display().to_string()
             ))];
             if let Some(me) = this_binary()
                 && !same_file(&found, &me)
             {
-                out.push(Finding::info(format!(
-                    "this doctor is {}, a different binary from the one on PATH",
-                    me.display()
+                out.push(Finding::info(ring_shared::t!(
+                    "doctor-binary-other",
+                    path = me.display().to_string()
                 )));
             }
             out
@@ -73,11 +73,8 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         let folder = target.spec.settings.split('/').next().unwrap_or_default();
         if target.spec.only_if.is_none() && !home.join(folder).is_dir() {
             out.push(Finding::absent(
-                format!(
-                    "{} not found (no ~/{folder}): no hooks to check",
-                    target.agent
-                ),
-                format!("install {}, then: ring-tmux install-hooks", target.agent),
+                ring_shared::t!("doctor-agent-absent", agent = target.agent, folder = folder),
+                ring_shared::t!("doctor-agent-absent-fix", agent = target.agent),
             ));
             continue;
         }
@@ -90,7 +87,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             Err(err) => {
                 out.push(Finding::error(
                     format!("{path} {err}"),
-                    format!("fix {path} by hand (ring-tmux never edits a file it cannot parse)"),
+                    ring_shared::t!("doctor-hooks-unparsed-fix", path = path.as_str()),
                 ));
                 continue;
             }
@@ -104,25 +101,31 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             let unknown = install::cursor::unknown_events(&loaded.doc);
             if !unknown.is_empty() {
                 out.push(Finding::error(
-                    format!(
-                        "{path} names events {} does not know ({}): it rejects the whole file, so none of its hooks run, ring's included",
-                        target.agent,
-                        unknown.join(", ")
+                    ring_shared::t!(
+                        "doctor-cursor-unknown",
+                        path = path.as_str(),
+                        agent = target.agent,
+                        events = unknown.join(", ")
                     ),
-                    format!("rename or remove those entries in {path} (its events: cursor.com/docs/agent/hooks)"),
+                    ring_shared::t!("doctor-cursor-unknown-fix", path = path.as_str()),
                 ));
             }
         }
         if found.missing.len() == target.events.len() {
             out.push(Finding::error(
-                format!("ring's hook is not installed for {} ({path})", target.agent),
+                ring_shared::t!(
+                    "doctor-hooks-none",
+                    agent = target.agent,
+                    path = path.as_str()
+                ),
                 "ring-tmux install-hooks",
             ));
         } else if !found.missing.is_empty() {
             out.push(Finding::error(
-                format!(
-                    "ring's hook is missing on {} in {path}",
-                    found.missing.join(", ")
+                ring_shared::t!(
+                    "doctor-hooks-missing",
+                    events = found.missing.join(", "),
+                    path = path.as_str()
                 ),
                 "ring-tmux install-hooks",
             ));
@@ -132,20 +135,21 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             if !is_executable(Path::new(program)) {
                 programs_ok = false;
                 out.push(Finding::error(
-                    format!(
-                        "{} hooks run {program}, which is not an executable file",
-                        target.agent
+                    ring_shared::t!(
+                        "doctor-hooks-bad-program",
+                        agent = target.agent,
+                        program = program.as_str()
                     ),
-                    "ring-tmux install-hooks (points the hooks at the ring-tmux you run it with)",
+                    ring_shared::t!("doctor-hooks-repoint-fix"),
                 ));
             }
         }
         if found.missing.is_empty() && programs_ok {
-            out.push(Finding::ok(format!(
-                "{} hooks installed ({} events) → {}",
-                target.agent,
-                target.events.len(),
-                found.programs.join(", ")
+            out.push(Finding::ok(ring_shared::t!(
+                "doctor-hooks-ok",
+                agent = target.agent,
+                events = target.events.len(),
+                programs = found.programs.join(", ")
             )));
         }
         if let Some(Trust::CodexHashes { config }) = target.spec.trust
@@ -174,10 +178,8 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         }
         if !found.ring_events.is_empty() {
             out.push(Finding::warn(
-                format!(
-                    "RiNG's hook (ring hook) is installed too in {path}: every event is recorded twice"
-                ),
-                "ring-tmux install-hooks --replace-ring (or RiNG's own: ring remove-hooks)",
+                ring_shared::t!("doctor-hooks-ring-cli", path = path.as_str()),
+                ring_shared::t!("doctor-hooks-ring-cli-fix"),
             ));
         }
     }
@@ -187,36 +189,34 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
 /// ring's plugin file of an agent that loads plugins (OpenCode's `plugins/ring-tmux.js`).
 fn plugin(target: &install::Target) -> Finding {
     use crate::admin::install::plugin_file::{Found, inspect};
-    let path = target.path.display();
+    let path = target.path.display().to_string();
     match inspect(&target.path) {
         Found::Missing => Finding::error(
-            format!(
-                "ring's plugin is not installed for {} ({path})",
-                target.agent
-            ),
+            ring_shared::t!("doctor-plugin-none", agent = target.agent, path = path),
             "ring-tmux install-hooks",
         ),
         Found::Foreign(why) => Finding::warn(
-            format!(
-                "{path} is not ring's plugin ({why}): ring's hook is not installed for {}",
-                target.agent
+            ring_shared::t!(
+                "doctor-plugin-foreign",
+                path = path,
+                why = why.to_string(),
+                agent = target.agent
             ),
-            format!(
-                "move {} away, then: ring-tmux install-hooks",
-                q(&target.path)
-            ),
+            ring_shared::t!("doctor-plugin-foreign-fix", path = q(&target.path)),
         ),
         Found::Ours { program, .. } if !is_executable(Path::new(&program)) => Finding::error(
-            format!(
-                "{} plugin runs {program}, which is not an executable file",
-                target.agent
+            ring_shared::t!(
+                "doctor-plugin-bad-program",
+                agent = target.agent,
+                program = program
             ),
-            "ring-tmux install-hooks (points the hooks at the ring-tmux you run it with)",
+            ring_shared::t!("doctor-hooks-repoint-fix"),
         ),
-        Found::Ours { program, .. } => Finding::ok(format!(
-            "{} plugin installed ({} events) → {program}",
-            target.agent,
-            target.events.len()
+        Found::Ours { program, .. } => Finding::ok(ring_shared::t!(
+            "doctor-plugin-ok",
+            agent = target.agent,
+            events = target.events.len(),
+            program = program
         )),
     }
 }
@@ -234,22 +234,19 @@ fn codex_trust(
     let untrusted =
         crate::admin::install::state::untrusted_codex_events(config, hooks_json, doc, events);
     if untrusted.is_empty() {
-        Finding::ok(format!(
-            "Codex trusts ring's hooks ({} of {})",
-            entries.len(),
-            entries.len()
+        Finding::ok(ring_shared::t!(
+            "doctor-codex-trusted",
+            count = entries.len()
         ))
     } else {
         Finding::error(
-            format!(
-                "Codex has not trusted ring's hooks on {} ({} of {}): Codex runs none of them until \
-                 you do, and codex exec skips them silently",
-                untrusted.join(", "),
-                untrusted.len(),
-                entries.len()
+            ring_shared::t!(
+                "doctor-codex-untrusted",
+                events = untrusted.join(", "),
+                untrusted = untrusted.len(),
+                count = entries.len()
             ),
-            "start codex and choose \"Trust all and continue\" in its \"Hooks need review\" dialog \
-             (or review them there one by one)",
+            ring_shared::t!("doctor-codex-untrusted-fix"),
         )
     }
 }
@@ -263,8 +260,8 @@ fn gemini_gates(settings: &serde_json::Value, folders: &Path, events: &[&str]) -
     let path = |keys: &[&str]| keys.iter().try_fold(settings, |v, k| v.get(*k));
     if path(&["hooksConfig", "enabled"]).and_then(serde_json::Value::as_bool) == Some(false) {
         out.push(Finding::error(
-            "Gemini CLI's hooks are switched off (hooksConfig.enabled: false): it runs none of them",
-            "set \"hooksConfig\": {\"enabled\": true} in ~/.gemini/settings.json (or Enable Hooks in its /settings)",
+            ring_shared::t!("doctor-gemini-off"),
+            ring_shared::t!("doctor-gemini-off-fix"),
         ));
     }
     let ours: Vec<String> = events
@@ -281,19 +278,14 @@ fn gemini_gates(settings: &serde_json::Value, folders: &Path, events: &[&str]) -
         .collect();
     if !disabled.is_empty() {
         out.push(Finding::error(
-            format!(
-                "Gemini CLI has ring's hook in hooksConfig.disabled ({}): it never runs",
-                disabled.join(", ")
-            ),
-            "remove it from \"hooksConfig\".\"disabled\" in ~/.gemini/settings.json",
+            ring_shared::t!("doctor-gemini-disabled", hooks = disabled.join(", ")),
+            ring_shared::t!("doctor-gemini-disabled-fix"),
         ));
     }
     if path(&["security", "folderTrust", "enabled"]).and_then(serde_json::Value::as_bool)
         == Some(false)
     {
-        out.push(Finding::ok(
-            "Gemini CLI's folder trust is off: its hooks run in every folder",
-        ));
+        out.push(Finding::ok(ring_shared::t!("doctor-gemini-trust-off")));
         return out;
     }
     let trusted = match jsonfile::load(folders) {
@@ -309,32 +301,33 @@ fn gemini_gates(settings: &serde_json::Value, folders: &Path, events: &[&str]) -
             .unwrap_or_default(),
         Err(err) => {
             out.push(Finding::warn(
-                format!(
-                    "{} {err}: Gemini CLI stops at start until it is fixed",
-                    folders.display()
+                ring_shared::t!(
+                    "doctor-gemini-folders-bad",
+                    path = folders.display().to_string(),
+                    error = err.to_string()
                 ),
-                format!("fix {} by hand", q(folders)),
+                ring_shared::t!("doctor-fix-by-hand", path = q(folders)),
             ));
             return out;
         }
     };
-    let fix = "start gemini in your project and choose \"Trust folder\" (or /permissions there); \
-               to run hooks everywhere: \"security\": {\"folderTrust\": {\"enabled\": false}} in ~/.gemini/settings.json";
     if trusted.is_empty() {
         out.push(Finding::warn(
-            "Gemini CLI runs hooks only in folders you trust, and no folder is trusted yet: \
-             until you trust one it runs none of ring's hooks",
-            fix,
+            ring_shared::t!("doctor-gemini-untrusted"),
+            ring_shared::t!("doctor-gemini-untrusted-fix"),
         ));
     } else {
         let shown: Vec<&str> = trusted.iter().take(3).map(String::as_str).collect();
         let more = trusted.len().saturating_sub(shown.len());
-        out.push(Finding::info(format!(
-            "Gemini CLI runs ring's hooks only in trusted folders: {}{} (elsewhere it asks at start, \
-             and runs none until you trust the folder)",
-            shown.join(", "),
-            if more > 0 { format!(" and {more} more") } else { String::new() }
-        )));
+        out.push(Finding::info(if more > 0 {
+            ring_shared::t!(
+                "doctor-gemini-trusted-more",
+                folders = shown.join(", "),
+                more = more
+            )
+        } else {
+            ring_shared::t!("doctor-gemini-trusted", folders = shown.join(", "))
+        }));
     }
     out
 }
@@ -350,8 +343,8 @@ fn copilot_switches(home: &Path, doc: &serde_json::Value, path: &str) -> Vec<Fin
     let mut out = Vec::new();
     if off(doc) {
         out.push(Finding::error(
-            format!("{path} has \"disableAllHooks\": true: Copilot CLI skips ring's hooks"),
-            "ring-tmux install-hooks after removing that key (or set it to false)",
+            ring_shared::t!("doctor-copilot-file-off", path = path),
+            ring_shared::t!("doctor-copilot-file-off-fix"),
         ));
     }
     let settings = home.join(ring_shared::provider::copilot::SETTINGS);
@@ -359,11 +352,8 @@ fn copilot_switches(home: &Path, doc: &serde_json::Value, path: &str) -> Vec<Fin
         && off(&loaded.doc)
     {
         out.push(Finding::error(
-            format!(
-                "{} has \"disableAllHooks\": true: Copilot CLI runs no hook at all",
-                settings.display()
-            ),
-            format!("set it to false in {}", q(&settings)),
+            ring_shared::t!("doctor-copilot-off", path = settings.display().to_string()),
+            ring_shared::t!("doctor-copilot-off-fix", path = q(&settings)),
         ));
     }
     out
@@ -383,16 +373,17 @@ fn mode_of(path: &Path) -> Option<u32> {
 /// The ring folder: exists, writable, private; rows private and readable.
 pub fn ring_folder(env: &Env) -> Vec<Finding> {
     let dir = &env.ring_home;
-    let shown = dir.display();
+    let shown = dir.display().to_string();
     let Ok(meta) = std::fs::metadata(dir) else {
-        return vec![Finding::info(format!(
-            "ring folder {shown} does not exist yet (the first hook event creates it)"
+        return vec![Finding::info(ring_shared::t!(
+            "doctor-folder-absent",
+            path = shown
         ))];
     };
     if !meta.is_dir() {
         return vec![Finding::error(
-            format!("ring folder {shown} is not a folder"),
-            format!("mv {0} {0}.old   (or set RING_HOME to a folder)", q(dir)),
+            ring_shared::t!("doctor-folder-not-a-folder", path = shown),
+            ring_shared::t!("doctor-folder-not-a-folder-fix", path = q(dir)),
         )];
     }
     let mut out = Vec::new();
@@ -418,25 +409,27 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
                 store::safe::Unsafe::Writable { .. } => format!("chmod 700 {}", q(&folder)),
             };
             out.push(Finding::error(
-                format!(
-                    "{} is {why}: ring's hook refuses to write in it (another user could swap files under it), so no session is recorded",
-                    folder.display()
+                ring_shared::t!(
+                    "doctor-folder-unsafe",
+                    path = folder.display().to_string(),
+                    why = why.to_string()
                 ),
                 fix,
             ));
         } else if !system::writable_dir(&folder) {
             out.push(Finding::error(
-                format!(
-                    "{} is not writable: hooks cannot record sessions",
-                    folder.display()
+                ring_shared::t!(
+                    "doctor-folder-not-writable",
+                    path = folder.display().to_string()
                 ),
                 format!("chown \"$(id -u)\" {0} && chmod 700 {0}", q(&folder)),
             ));
         } else if let Some(mode) = mode_of(&folder).filter(|m| m & 0o077 != 0) {
             out.push(Finding::warn(
-                format!(
-                    "{} is mode {mode:04o}: other users can read session rows (commands, questions)",
-                    folder.display()
+                ring_shared::t!(
+                    "doctor-folder-open",
+                    path = folder.display().to_string(),
+                    mode = format!("{mode:04o}")
                 ),
                 format!("chmod 700 {}", q(&folder)),
             ));
@@ -461,7 +454,7 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
         let problem = match store::read_bounded(&path, store::ROW_READ_CAP) {
             Ok(Some(bytes)) => match decode_row(&bytes) {
                 Ok(_) => None,
-                Err(DecodeError::Phantom) => Some("legacy SessionStart phantom".to_owned()),
+                Err(DecodeError::Phantom) => Some(ring_shared::t!("doctor-row-phantom")),
                 Err(err) => Some(err.to_string()),
             },
             Ok(None) => None,
@@ -473,24 +466,28 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
     }
     if open_rows > 0 {
         out.push(Finding::warn(
-            format!("{open_rows} of {rows} rows can be read by other users"),
+            ring_shared::t!("doctor-rows-open", open = open_rows, rows = rows),
             format!("chmod 600 {}/*.json", q(&sessions)),
         ));
     }
     if !corrupt.is_empty() {
         out.push(Finding::warn(
-            format!(
-                "{} unreadable row(s), skipped by every reader: {}",
-                corrupt.len(),
-                corrupt.join(", ")
+            ring_shared::t!(
+                "doctor-rows-corrupt",
+                count = corrupt.len(),
+                rows = corrupt.join(", ")
             ),
-            "ring-tmux gc   (removes unreadable rows; --dry-run shows them first)",
+            ring_shared::t!("doctor-rows-corrupt-fix"),
         ));
     }
     if !out.iter().any(Finding::is_problem) {
         out.insert(
             0,
-            Finding::ok(format!("ring folder {shown}: {rows} row(s)")),
+            Finding::ok(ring_shared::t!(
+                "doctor-folder-ok",
+                path = shown,
+                rows = rows
+            )),
         );
     }
     out
@@ -500,8 +497,8 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
 pub fn tmux() -> Vec<Finding> {
     let Some(version) = probe("tmux", &["-V"]).filter(|p| p.success) else {
         return vec![Finding::absent(
-            "tmux not found (optional: the tmux status line and badges need it)",
-            "install tmux 3.0 or newer (apt-get install tmux / brew install tmux)",
+            ring_shared::t!("doctor-tmux-absent"),
+            ring_shared::t!("doctor-tmux-absent-fix"),
         )];
     };
     let text = version.stdout.trim().to_owned();
@@ -509,20 +506,24 @@ pub fn tmux() -> Vec<Finding> {
     match system::tmux_version(&text) {
         Some(v) if v < TMUX_MIN => {
             out.push(Finding::error(
-                format!("{text} is too old: ring needs tmux 3.0 or newer"),
-                "upgrade tmux to 3.0 or newer",
+                ring_shared::t!("doctor-tmux-old", version = text.as_str()),
+                ring_shared::t!("doctor-tmux-old-fix"),
             ));
             return out;
         }
         Some(v) => {
             out.push(Finding::ok(text.clone()));
             if v < (3, 2) {
-                out.push(Finding::info(format!(
-                    "{text}: window badges show no count (tmux 3.2 counts)"
+                out.push(Finding::info(ring_shared::t!(
+                    "doctor-tmux-no-count",
+                    version = text.as_str()
                 )));
             }
         }
-        None => out.push(Finding::info(format!("{text}: version not recognised"))),
+        None => out.push(Finding::info(ring_shared::t!(
+            "doctor-tmux-version-unknown",
+            version = text.as_str()
+        ))),
     }
     let tmux_line = match repo_dir() {
         Some(repo) => format!("run-shell {}", q(&repo.join("ring.tmux"))),
@@ -534,13 +535,11 @@ pub fn tmux() -> Vec<Finding> {
             let bin = p.stdout.trim();
             if bin.starts_with('/') && !is_executable(Path::new(bin)) {
                 out.push(Finding::warn(
-                    format!("ring.tmux is loaded, but runs {bin}, which is not an executable file"),
-                    "tmux source-file ~/.tmux.conf   (ring.tmux finds the binary again)",
+                    ring_shared::t!("doctor-tmux-bad-binary", path = bin),
+                    ring_shared::t!("doctor-tmux-bad-binary-fix"),
                 ));
             } else {
-                out.push(Finding::ok(
-                    "ring.tmux is loaded in the running tmux server",
-                ));
+                out.push(Finding::ok(ring_shared::t!("doctor-tmux-loaded")));
             }
             out.extend(placeholders_in_use());
             out.extend(placeholders_left(&tmux_line));
@@ -548,15 +547,16 @@ pub fn tmux() -> Vec<Finding> {
             out.extend(jump_key_bound());
         }
         Some(p) if p.success => out.push(Finding::warn(
-            "ring.tmux is not loaded in the running tmux server",
-            format!("add `{tmux_line}` to ~/.tmux.conf, then: tmux source-file ~/.tmux.conf"),
+            ring_shared::t!("doctor-tmux-not-loaded"),
+            ring_shared::t!("doctor-tmux-not-loaded-fix", line = tmux_line.as_str()),
         )),
-        Some(_) => out.push(Finding::info(format!(
-            "tmux server: not running (to load ring, ~/.tmux.conf needs `{tmux_line}`)"
+        Some(_) => out.push(Finding::info(ring_shared::t!(
+            "doctor-tmux-no-server",
+            line = tmux_line.as_str()
         ))),
         None => out.push(Finding::warn(
-            "the tmux server did not answer within 3 s",
-            "check that tmux works: tmux list-sessions",
+            ring_shared::t!("doctor-tmux-silent"),
+            ring_shared::t!("doctor-tmux-silent-fix"),
         )),
     }
     out
@@ -603,22 +603,14 @@ fn placeholders_in_use() -> Vec<Finding> {
         .filter(|p| p.success)
         .is_some_and(|p| !p.stdout.trim().is_empty());
     let fix = if catppuccin {
-        format!(
-            "in ~/.tmux.conf, after catppuccin loads: source -F {}, then: \
-             set -agF status-right \"#{{E:@catppuccin_status_ring}}\"; then: tmux source-file ~/.tmux.conf",
-            catppuccin_conf()
+        ring_shared::t!(
+            "doctor-tmux-nowhere-catppuccin-fix",
+            conf = catppuccin_conf().to_string()
         )
     } else {
-        "in ~/.tmux.conf, before the ring.tmux line: set -g status-right '#{ring_status} %H:%M' \
-         (and #{ring_badge} in window-status-format), then: tmux source-file ~/.tmux.conf"
-            .to_owned()
+        ring_shared::t!("doctor-tmux-nowhere-fix")
     };
-    vec![Finding::warn(
-        "ring.tmux is loaded but shows nothing: no #{ring_status}, #{ring_badge} or \
-         #{ring_pane_badge} in status-left, status-right, window-status-format or \
-         pane-border-format",
-        fix,
-    )]
+    vec![Finding::warn(ring_shared::t!("doctor-tmux-nowhere"), fix)]
 }
 
 /// A placeholder ring.tmux never replaced (an option set after it ran, by a ring.tmux from
@@ -632,20 +624,21 @@ fn placeholders_left(tmux_line: &str) -> Vec<Finding> {
                 .into_iter()
                 .filter(|placeholder| p.stdout.contains(placeholder))
                 .collect();
-            (!found.is_empty()).then(|| format!("{} in {option}", found.join(", ")))
+            (!found.is_empty()).then(|| {
+                ring_shared::t!(
+                    "doctor-tmux-left-in",
+                    placeholders = found.join(", "),
+                    option = *option
+                )
+            })
         })
         .collect();
     if left.is_empty() {
         return Vec::new();
     }
     vec![Finding::warn(
-        format!(
-            "ring.tmux is loaded, but {} was set after it ran and shows nothing",
-            left.join("; ")
-        ),
-        format!(
-            "tmux {tmux_line}   (and in ~/.tmux.conf, put the ring.tmux line after your formats)"
-        ),
+        ring_shared::t!("doctor-tmux-left", left = left.join("; ")),
+        ring_shared::t!("doctor-tmux-left-fix", line = tmux_line),
     )]
 }
 
@@ -676,12 +669,8 @@ fn catppuccin_module() -> Vec<Finding> {
     }
     let conf = catppuccin_conf();
     vec![Finding::warn(
-        "the status line uses catppuccin's ring module (@catppuccin_status_ring), which is not \
-         defined: catppuccin v2 loads only its own modules",
-        format!(
-            "in ~/.tmux.conf, after catppuccin loads and before the status-right line: \
-             source -F {conf}; then: tmux source-file ~/.tmux.conf"
-        ),
+        ring_shared::t!("doctor-catppuccin-undefined"),
+        ring_shared::t!("doctor-catppuccin-undefined-fix", conf = conf),
     )]
 }
 
@@ -717,12 +706,12 @@ fn jump_key_bound() -> Vec<Finding> {
                 .and_then(|i| words.get(i + 1))
                 .is_some_and(|k| *k == "a")
         })
-        .map(|l| format!(" (prefix a is already: {})", l.trim()))
-        .unwrap_or_default();
-    vec![Finding::warn(
-        format!("ring's jump key is not bound{taken}"),
-        "pick a free key before the ring.tmux line: set -g @ring-jump-key j, then: tmux source-file ~/.tmux.conf",
-    )]
+        .map(|l| l.trim().to_owned());
+    let what = match taken {
+        Some(binding) => ring_shared::t!("doctor-jump-key-taken", binding = binding),
+        None => ring_shared::t!("doctor-jump-key-unbound"),
+    };
+    vec![Finding::warn(what, ring_shared::t!("doctor-jump-key-fix"))]
 }
 
 /// Whether `permissions.kdl` grants the plugin at `plugin` every permission it asks for.
@@ -741,7 +730,7 @@ fn permissions_granted(text: &str, plugin: &Path) -> bool {
 /// zellij (optional): the plugin file, its layout and its pre-granted permissions.
 pub fn zellij(env: &Env) -> Vec<Finding> {
     let Some(version) = probe("zellij", &["--version"]).filter(|p| p.success) else {
-        return vec![Finding::info("zellij not installed (optional)")];
+        return vec![Finding::info(ring_shared::t!("doctor-zellij-absent"))];
     };
     let mut out = vec![Finding::ok(version.stdout.trim().to_owned())];
     let var = |name: &str| {
@@ -757,17 +746,17 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
     );
     if !paths.plugin.is_file() {
         out.push(Finding::absent(
-            format!(
-                "ring's zellij plugin is not installed ({}; optional)",
-                paths.plugin.display()
+            ring_shared::t!(
+                "doctor-zellij-no-plugin",
+                path = paths.plugin.display().to_string()
             ),
             "ring-tmux install-zellij",
         ));
         return out;
     }
-    out.push(Finding::ok(format!(
-        "zellij plugin: {}",
-        paths.plugin.display()
+    out.push(Finding::ok(ring_shared::t!(
+        "doctor-zellij-plugin",
+        path = paths.plugin.display().to_string()
     )));
     let granted = crate::store::read_text(
         &paths.permissions,
@@ -777,16 +766,19 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
     .is_some_and(|text| permissions_granted(&text, &paths.plugin));
     if !granted {
         out.push(Finding::warn(
-            format!(
-                "the plugin's permissions are not granted in {}: zellij will ask inside a 1-row pane",
-                paths.permissions.display()
+            ring_shared::t!(
+                "doctor-zellij-permissions",
+                path = paths.permissions.display().to_string()
             ),
             "ring-tmux install-zellij",
         ));
     }
     if !paths.layout.is_file() {
         out.push(Finding::warn(
-            format!("the ring layout is missing ({})", paths.layout.display()),
+            ring_shared::t!(
+                "doctor-zellij-no-layout",
+                path = paths.layout.display().to_string()
+            ),
             "ring-tmux install-zellij",
         ));
     }
@@ -796,9 +788,9 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
 /// RiNG itself on PATH (compatible: it reads the same rows).
 pub fn ring(path: &OsStr) -> Vec<Finding> {
     match which("ring", path) {
-        Some(found) => vec![Finding::info(format!(
-            "RiNG is installed too ({}): it shows the same sessions (shared rows)",
-            found.display()
+        Some(found) => vec![Finding::info(ring_shared::t!(
+            "doctor-ring-cli",
+            path = found.display().to_string()
         ))],
         None => Vec::new(),
     }

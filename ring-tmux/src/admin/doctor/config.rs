@@ -10,48 +10,53 @@ use std::io::ErrorKind;
 /// One finding per problem of `$RING_HOME/config.toml`, or one line saying it is fine.
 pub fn config(env: &Env) -> Vec<Finding> {
     let path = env.ring_home.join("config.toml");
-    let shown = path.display();
+    let shown = path.display().to_string();
     let mut buf = Vec::new();
     let bytes = match crate::gather::read_capped(&path, crate::gather::SIDE_FILE_CAP, &mut buf) {
         Ok(Some(bytes)) => bytes,
         Ok(None) => {
             return vec![Finding::warn(
-                format!(
-                    "{shown} is larger than 4 MiB: ring ignores it, every setting is at its default"
-                ),
-                format!("shorten {shown} (it needs only the keys you change)"),
+                ring_shared::t!("doctor-config-large", path = shown.as_str()),
+                ring_shared::t!("doctor-config-large-fix", path = shown.as_str()),
             )];
         }
         Err(err) if err.kind() == ErrorKind::NotFound => {
-            return vec![Finding::ok(format!(
-                "no {shown}: every setting at its default"
+            return vec![Finding::ok(ring_shared::t!(
+                "doctor-config-none",
+                path = shown.as_str()
             ))];
         }
         Err(err) => {
             return vec![Finding::warn(
-                format!("{shown} cannot be read ({err}): every setting is at its default"),
-                format!("make {shown} a regular file you can read (chmod 600 {shown})"),
+                ring_shared::t!(
+                    "doctor-config-unreadable",
+                    path = shown.as_str(),
+                    error = err.to_string()
+                ),
+                ring_shared::t!("doctor-config-unreadable-fix", path = shown.as_str()),
             )];
         }
     };
     let (_, checked) = Config::parse_checked(&String::from_utf8_lossy(bytes));
     match checked {
         Err(syntax) => vec![Finding::error(
-            format!(
-                "{shown} is not valid TOML ({syntax}): every setting is at its default, \
-                 notification URLs included"
+            ring_shared::t!(
+                "doctor-config-syntax",
+                path = shown.as_str(),
+                error = syntax.to_string()
             ),
-            format!("fix that line of {shown} (keys are `name = value`, strings in quotes)"),
+            ring_shared::t!("doctor-config-syntax-fix", path = shown.as_str()),
         )],
-        Ok(warnings) if warnings.is_empty() => vec![Finding::ok(format!("{shown} reads"))],
+        Ok(warnings) if warnings.is_empty() => vec![Finding::ok(ring_shared::t!(
+            "doctor-config-ok",
+            path = shown.as_str()
+        ))],
         Ok(warnings) => warnings
             .into_iter()
             .map(|warning| {
                 Finding::warn(
                     format!("{shown}: {warning}"),
-                    format!(
-                        "edit {shown} (every key and its type: the README's \"Configuration\")"
-                    ),
+                    ring_shared::t!("doctor-config-warning-fix", path = shown.as_str()),
                 )
             })
             .collect(),

@@ -17,8 +17,8 @@ pub(super) fn pointer(env: &Env) -> Vec<Finding> {
     if rows == 0 {
         return Vec::new();
     }
-    vec![Finding::info(format!(
-        "{rows} session row(s) on record: `ring-tmux explain SESSION` says which rule and source \
-         decided what ring shows for one (`--json` for a bug report; `?` on the board)"
+    vec![Finding::info(ring_shared::t!(
+        "doctor-explain",
+        rows = rows
     ))]
 }

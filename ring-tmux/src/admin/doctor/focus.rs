@@ -23,29 +23,31 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
     let names = |list: &[&dyn crate::act::focus::Focus]| -> Vec<&str> {
         list.iter().map(|f| f.backend().name()).collect()
     };
-    let mut out = vec![Finding::info(format!(
-        "jump can reach sessions through {} here (focus_order: {})",
-        if offered.is_empty() {
-            "nothing".to_owned()
-        } else {
-            names(&offered).join(", ")
-        },
-        order.join(", ")
-    ))];
+    let mut out = vec![Finding::info(if offered.is_empty() {
+        ring_shared::t!("doctor-focus-nothing", order = order.join(", "))
+    } else {
+        ring_shared::t!(
+            "doctor-focus-offered",
+            ways = names(&offered).join(", "),
+            order = order.join(", ")
+        )
+    })];
     if !absent.is_empty() {
         let missing: Vec<String> = absent
             .iter()
             .map(|f| {
-                format!(
-                    "{} (needs {})",
-                    f.backend().name(),
-                    f.programs().join(" or ")
+                ring_shared::t!(
+                    "doctor-focus-needs",
+                    backend = f.backend().name(),
+                    programs = f
+                        .programs()
+                        .join(&format!(" {} ", ring_shared::t!("doctor-or")))
                 )
             })
             .collect();
         out.push(Finding::absent(
-            format!("jump cannot use {} on this machine", missing.join(", ")),
-            "install the program a backend needs to use it; see docs/adding-a-terminal.md",
+            ring_shared::t!("doctor-focus-absent", missing = missing.join(", ")),
+            ring_shared::t!("doctor-focus-absent-fix"),
         ));
     }
     let view = load_board(env, &config, false).view;
@@ -63,11 +65,12 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
             .collect();
         let called = crate::gather::named::called(&entry.session_id, &view.entries);
         out.push(Finding::info(if ways.is_empty() {
-            format!("session {called}: jump has no way to reach it here")
+            ring_shared::t!("doctor-focus-session-none", session = called)
         } else {
-            format!(
-                "session {called}: jump reaches it through {}",
-                ways.join(", ")
+            ring_shared::t!(
+                "doctor-focus-session",
+                session = called,
+                ways = ways.join(", ")
             )
         }));
     }

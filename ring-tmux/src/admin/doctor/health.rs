@@ -38,31 +38,35 @@ pub fn hook_health(env: &Env) -> Vec<Finding> {
 fn finding(s: &Silent) -> Finding {
     let agent = label(&s.provider);
     let alive = match &s.evidence {
-        Evidence::Process { pid: Some(pid) } => format!("its process {pid} runs"),
-        Evidence::Process { pid: None } => "its process runs".to_owned(),
-        Evidence::Row { status, .. } => format!("ring sees it {} without hooks", status.as_str()),
+        Evidence::Process { pid: Some(pid) } => {
+            ring_shared::t!("doctor-health-pid", pid = pid.to_string())
+        }
+        Evidence::Process { pid: None } => ring_shared::t!("doctor-health-process"),
+        Evidence::Row { status, .. } => {
+            ring_shared::t!("doctor-health-row", status = status.as_str())
+        }
     };
-    let what = format!(
-        "{agent} in {} is alive ({alive}) but its hooks never fired: {}",
-        s.cwd,
-        s.state.reason()
+    let what = ring_shared::t!(
+        "doctor-health-silent",
+        agent = agent,
+        cwd = s.cwd.as_str(),
+        alive = alive,
+        reason = s.state.reason()
     );
     match &s.state {
-        HookState::NotInstalled => Finding::absent(
+        HookState::NotInstalled => {
+            Finding::absent(what, ring_shared::t!("doctor-health-not-installed-fix"))
+        }
+        HookState::Installed => Finding::warn(
             what,
-            "ring-tmux install-hooks (then restart the session) for exact states",
+            ring_shared::t!("doctor-health-restart-fix", agent = agent),
         ),
-        HookState::Installed => Finding::warn(what, format!("restart that {agent} session")),
-        HookState::Untrusted(_) => Finding::warn(
-            what,
-            "start codex and choose \"Trust all and continue\" in its \"Hooks need review\" dialog",
-        ),
-        HookState::ProgramMissing(_) => Finding::warn(
-            what,
-            "ring-tmux install-hooks (points the hooks at the ring-tmux you run it with)",
-        ),
+        HookState::Untrusted(_) => Finding::warn(what, ring_shared::t!("doctor-codex-trust-fix")),
+        HookState::ProgramMissing(_) => {
+            Finding::warn(what, ring_shared::t!("doctor-hooks-repoint-fix"))
+        }
         HookState::FileRejected(_) => {
-            Finding::warn(what, "rename or remove those entries in its hooks file")
+            Finding::warn(what, ring_shared::t!("doctor-health-rejected-fix"))
         }
     }
 }

@@ -88,12 +88,12 @@ impl Finding {
         self.level >= Level::Warn
     }
 
-    /// What the line under the finding starts with.
-    fn fix_label(&self) -> &'static str {
+    /// The line under the finding: how to fix it, or how to add what is absent.
+    fn fix_line(&self, fix: &str) -> String {
         if self.is_problem() {
-            "fix"
+            ring_shared::t!("doctor-fix", fix = fix)
         } else {
-            "to add it"
+            ring_shared::t!("doctor-to-add", fix = fix)
         }
     }
 
@@ -136,19 +136,24 @@ pub fn run() -> ExitCode {
         out!("{} {what}", finding.marker());
         if let Some(fix) = &finding.fix {
             let fix = crate::sys::printable::printable(fix);
-            out!("    {}: {fix}", finding.fix_label());
+            out!("    {}", finding.fix_line(&fix));
         }
     }
     let errors = all.iter().filter(|f| f.level == Level::Error).count();
     let warnings = all.iter().filter(|f| f.level == Level::Warn).count();
     out!("");
     if errors + warnings == 0 {
-        out!("doctor: all good");
+        out!("{}", ring_shared::t!("doctor-all-good"));
         ExitCode::SUCCESS
     } else {
         out!(
-            "doctor: {} problem(s): {errors} error(s), {warnings} warning(s)",
-            errors + warnings
+            "{}",
+            ring_shared::t!(
+                "doctor-problems",
+                problems = errors + warnings,
+                errors = errors,
+                warnings = warnings
+            )
         );
         ExitCode::FAILURE
     }

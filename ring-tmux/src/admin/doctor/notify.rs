@@ -12,67 +12,95 @@ fn url_problem(url: &str, path: &OsStr) -> Option<String> {
     if url.starts_with("https://") {
         return system::which("curl", path)
             .is_none()
-            .then(|| "https:// needs curl on PATH (not found)".to_owned());
+            .then(|| ring_shared::t!("doctor-notify-no-curl"));
     }
-    (!url.starts_with("http://")).then(|| format!("{url:?} is not an http:// or https:// URL"))
+    (!url.starts_with("http://"))
+        .then(|| ring_shared::t!("doctor-notify-not-http", url = format!("{url:?}")))
 }
 
 fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
-    let test = "then: ring-tmux notify --test";
+    use ring_shared::t;
     match name {
         "desktop" => match desktop::check(&dispatch::target(config, name)) {
-            Ok(what) => Finding::ok(format!("notify: desktop: {what}")),
+            Ok(what) => Finding::ok(t!(
+                "doctor-notify-channel",
+                channel = "desktop",
+                what = what.to_string()
+            )),
             Err(why) => Finding::warn(
-                format!("notify: desktop: {why}"),
-                "run inside a desktop session, or set notify_backend = \"terminal\" in config.toml",
+                t!(
+                    "doctor-notify-channel",
+                    channel = "desktop",
+                    what = why.to_string()
+                ),
+                t!("doctor-notify-desktop-fix"),
             ),
         },
         "terminal" => match terminal::check(&dispatch::target(config, name)) {
-            Ok(what) => Finding::ok(format!("notify: terminal: {what}")),
+            Ok(what) => Finding::ok(t!(
+                "doctor-notify-channel",
+                channel = "terminal",
+                what = what.to_string()
+            )),
             Err(why) => Finding::warn(
-                format!("notify: terminal: {why}"),
-                "set notify_terminal = \"bell,osc9\" in config.toml",
+                t!(
+                    "doctor-notify-channel",
+                    channel = "terminal",
+                    what = why.to_string()
+                ),
+                t!("doctor-notify-terminal-fix"),
             ),
         },
         "tmux" => match system::which("tmux", path) {
-            Some(_) => Finding::ok("notify: tmux display-message"),
-            None => Finding::warn("notify: tmux: tmux is not on PATH", "install tmux"),
+            Some(_) => Finding::ok(t!("doctor-notify-tmux")),
+            None => Finding::warn(t!("doctor-notify-no-tmux"), t!("doctor-notify-no-tmux-fix")),
         },
         "ntfy" => match config.notify_ntfy_url.as_deref() {
             None => Finding::warn(
-                "notify: ntfy is on but notify_ntfy_url is not set",
-                format!(
-                    "set notify_ntfy_url = \"https://ntfy.sh/YOUR-TOPIC\" in config.toml; {test}"
+                t!(
+                    "doctor-notify-unset",
+                    channel = "ntfy",
+                    key = "notify_ntfy_url"
                 ),
+                t!("doctor-notify-ntfy-fix"),
             ),
             Some(url) => match (ntfy::split_topic(url), url_problem(url, path)) {
                 (None, _) => Finding::warn(
-                    format!("notify: ntfy: {url:?} is not a topic URL"),
-                    format!("set notify_ntfy_url = \"https://ntfy.sh/YOUR-TOPIC\"; {test}"),
+                    t!("doctor-notify-ntfy-not-topic", url = format!("{url:?}")),
+                    t!("doctor-notify-ntfy-fix"),
                 ),
-                (_, Some(problem)) => {
-                    Finding::warn(format!("notify: ntfy: {problem}"), "install curl")
-                }
-                _ => Finding::ok(format!("notify: ntfy ({url})")),
+                (_, Some(problem)) => Finding::warn(
+                    t!("doctor-notify-channel", channel = "ntfy", what = problem),
+                    t!("doctor-notify-curl-fix"),
+                ),
+                _ => Finding::ok(t!("doctor-notify-on", channel = "ntfy", what = url)),
             },
         },
         "webhook" => match config.notify_webhook_url.as_deref() {
             None => Finding::warn(
-                "notify: webhook is on but notify_webhook_url is not set",
-                format!("set notify_webhook_url = \"http://…\" in config.toml; {test}"),
+                t!(
+                    "doctor-notify-unset",
+                    channel = "webhook",
+                    key = "notify_webhook_url"
+                ),
+                t!("doctor-notify-webhook-fix"),
             ),
             Some(url) => match url_problem(url, path) {
                 Some(problem) => Finding::warn(
-                    format!("notify: webhook: {problem}"),
-                    format!("fix notify_webhook_url in config.toml; {test}"),
+                    t!("doctor-notify-channel", channel = "webhook", what = problem),
+                    t!("doctor-notify-fix-key", key = "notify_webhook_url"),
                 ),
-                None => Finding::ok(format!("notify: webhook ({url})")),
+                None => Finding::ok(t!("doctor-notify-on", channel = "webhook", what = url)),
             },
         },
         "command" => match config.notify_command.as_deref() {
             None => Finding::warn(
-                "notify: command is on but notify_command is not set",
-                format!("set notify_command = \"…\" in config.toml; {test}"),
+                t!(
+                    "doctor-notify-unset",
+                    channel = "command",
+                    key = "notify_command"
+                ),
+                t!("doctor-notify-command-fix"),
             ),
             Some(line) => {
                 let program = line.split_whitespace().next().unwrap_or("");
@@ -82,20 +110,20 @@ fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
                     system::which(program, path).is_some()
                 };
                 if found {
-                    Finding::ok(format!("notify: command ({program})"))
+                    Finding::ok(t!("doctor-notify-on", channel = "command", what = program))
                 } else {
                     Finding::warn(
-                        format!("notify: command: {program:?} is not an executable on PATH"),
-                        format!("fix notify_command in config.toml; {test}"),
+                        t!("doctor-notify-no-program", program = format!("{program:?}")),
+                        t!("doctor-notify-fix-key", key = "notify_command"),
                     )
                 }
             }
         },
         other => Finding::warn(
-            format!("notify: unknown channel {other:?}"),
-            format!(
-                "use one of {} in notify_backend / notify_also",
-                dispatch::CHANNELS.join(", ")
+            t!("doctor-notify-unknown", channel = format!("{other:?}")),
+            t!(
+                "doctor-notify-unknown-fix",
+                channels = dispatch::CHANNELS.join(", ")
             ),
         ),
     }
@@ -105,9 +133,9 @@ fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
 pub fn notify(env: &Env, path: &OsStr) -> Vec<Finding> {
     let config = crate::gather::read_config(&env.ring_home).0;
     if !dispatch::enabled(&config) {
-        return vec![Finding::info(format!(
-            "notify: off (notify_backend = {:?})",
-            config.notify_backend
+        return vec![Finding::info(ring_shared::t!(
+            "doctor-notify-off",
+            backend = format!("{:?}", config.notify_backend)
         ))];
     }
     dispatch::channels(&config, dispatch::session_bus_reachable)

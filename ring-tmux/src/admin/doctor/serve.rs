@@ -11,44 +11,43 @@ pub fn serve(env: &Env) -> Vec<Finding> {
     let mut all = Vec::new();
     match crate::out::serve::print::running(env) {
         Some(state) => {
+            use ring_shared::t;
             let guard = if state.token {
-                "every request for data needs the token"
+                t!("doctor-serve-token")
             } else {
-                "no token (an older ring-tmux serve: restart it)"
+                t!("doctor-serve-no-token")
             };
             let detail = if state.detail {
-                "details (commands, questions) are sent"
+                t!("doctor-serve-detail")
             } else {
-                "details are left out (serve_detail = true sends them)"
+                t!("doctor-serve-no-detail")
             };
             let reach = if state.remote {
-                "reachable from other machines over plain HTTP"
+                t!("doctor-serve-remote")
             } else {
-                "this machine only"
+                t!("doctor-serve-local")
             };
-            all.push(Finding::info(format!(
-                "serve: running (pid {}) at {}: {reach}; {guard}; {detail}",
-                state.pid, state.url
+            all.push(Finding::info(t!(
+                "doctor-serve-running",
+                pid = state.pid.to_string(),
+                url = state.url.to_string(),
+                reach = reach,
+                guard = guard,
+                detail = detail
             )));
         }
         None => all.push(Finding::absent(
-            "serve: not running (the board in a browser)",
-            "ring-tmux serve (this machine only), or ring-tmux serve --listen 0.0.0.0:7380 \
-             for a phone on a network you trust (plain HTTP)",
+            ring_shared::t!("doctor-serve-off"),
+            ring_shared::t!("doctor-serve-off-fix"),
         )),
     }
     if config.serve_detail {
-        all.push(Finding::info(
-            "serve: serve_detail = true: a non-loopback listener sends commands and questions",
-        ));
+        all.push(Finding::info(ring_shared::t!("doctor-serve-detail-on")));
     }
     if !crate::out::serve::assets::has_wasm() {
         all.push(Finding::absent(
-            "serve: this build has no wasm module: the page shows the server's view, and \
-             times move only when the board changes",
-            "install a release archive (its ring-tmux has the page), or run scripts/install.sh \
-             again in a clone (it builds the page, installing the wasm-bindgen-cli version \
-             Cargo.lock pins when it is missing)",
+            ring_shared::t!("doctor-serve-no-wasm"),
+            ring_shared::t!("doctor-serve-no-wasm-fix"),
         ));
     }
     let token = crate::out::serve::token_path(env);
@@ -56,16 +55,20 @@ pub fn serve(env: &Env) -> Vec<Finding> {
         let mode = meta.permissions().mode() & 0o777;
         if !meta.is_file() || mode & 0o077 != 0 {
             all.push(Finding::warn(
-                format!(
-                    "serve: the token file {} is readable by others (mode {mode:o}) or not a file",
-                    token.display()
+                ring_shared::t!(
+                    "doctor-serve-token-open",
+                    path = token.display().to_string(),
+                    mode = format!("{mode:o}")
                 ),
-                format!("rm {} (serve makes a new one)", token.display()),
+                ring_shared::t!(
+                    "doctor-serve-token-open-fix",
+                    path = token.display().to_string()
+                ),
             ));
         } else {
-            all.push(Finding::ok(format!(
-                "serve: token stored at {} (mode 600)",
-                token.display()
+            all.push(Finding::ok(ring_shared::t!(
+                "doctor-serve-token-ok",
+                path = token.display().to_string()
             )));
         }
     }

@@ -196,8 +196,12 @@ fn load_target(target: &Target) -> Option<Loaded> {
         Ok(loaded) => {
             if let Err(shape) = merge::check_shape(&loaded.doc, target.events) {
                 crate::sys::voice::error(
-                    &format!("{} cannot be edited safely: {shape}", target.path.display()),
-                    "fix that by hand, then run again (nothing was changed)",
+                    &ring_shared::t!(
+                        "err-install-shape",
+                        path = target.path.display().to_string(),
+                        shape = shape.to_string()
+                    ),
+                    &ring_shared::t!("err-install-shape-fix"),
                 );
                 return None;
             }
@@ -206,14 +210,14 @@ fn load_target(target: &Target) -> Option<Loaded> {
         Err(err @ LoadError::Json { .. }) => {
             crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
-                "fix it (or move it away) and run again (nothing was changed)",
+                &ring_shared::t!("err-install-json-fix"),
             );
             None
         }
         Err(err) => {
             crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
-                "nothing was changed",
+                &ring_shared::t!("err-install-unchanged"),
             );
             None
         }
@@ -248,8 +252,12 @@ fn write_change(
         Ok(backup) => Change::Written(backup),
         Err(err) => {
             crate::sys::voice::error(
-                &format!("could not write {}: {err}", target.path.display()),
-                "nothing was changed",
+                &ring_shared::t!(
+                    "err-write",
+                    path = target.path.display().to_string(),
+                    error = err.to_string()
+                ),
+                &ring_shared::t!("err-install-unchanged"),
             );
             Change::Failed
         }
@@ -310,8 +318,8 @@ struct Pending<'a> {
 pub fn install_hooks(args: &InstallArgs) -> ExitCode {
     let Some(binary) = hook_binary(args.binary.as_deref()) else {
         return crate::sys::voice::fail(
-            "cannot tell where this ring-tmux binary is",
-            "pass --binary PATH",
+            &ring_shared::t!("err-install-no-binary"),
+            &ring_shared::t!("err-install-no-binary-fix"),
         );
     };
     let binary = binary.to_string_lossy().into_owned();
@@ -321,8 +329,8 @@ pub fn install_hooks(args: &InstallArgs) -> ExitCode {
             Some(provider) => named.push(provider.name),
             None => {
                 crate::sys::voice::error(
-                    &format!("no agent named {name:?} takes ring's hooks"),
-                    &format!("use one of: {}", agent_names().join(", ")),
+                    &ring_shared::t!("err-install-agent", name = format!("{name:?}")),
+                    &ring_shared::t!("err-install-agent-fix", names = agent_names().join(", ")),
                 );
                 return ExitCode::from(crate::sys::voice::USAGE);
             }
@@ -414,8 +422,8 @@ fn decide(pending: &[Pending], args: &InstallArgs, interactive: bool) -> bool {
         }
         if !interactive {
             crate::sys::voice::error(
-                "no terminal to ask before changing the agents' settings (above): nothing was changed",
-                "run `ring-tmux install-hooks --yes` to write them",
+                &ring_shared::t!("err-install-no-terminal"),
+                &ring_shared::t!("err-install-no-terminal-fix"),
             );
             return false;
         }
@@ -516,8 +524,12 @@ fn write_pending(change: &Pending) -> bool {
         Ok(backup) => backup,
         Err(err) => {
             crate::sys::voice::error(
-                &format!("could not write {}: {err}", target.path.display()),
-                "nothing was changed",
+                &ring_shared::t!(
+                    "err-write",
+                    path = target.path.display().to_string(),
+                    error = err.to_string()
+                ),
+                &ring_shared::t!("err-install-unchanged"),
             );
             return false;
         }
@@ -629,8 +641,12 @@ fn prepare_plugin<'a>(target: &'a Target, binary: &str) -> Option<Option<Pending
         Found::Ours { text, .. } => Some(text),
         Found::Foreign(why) => {
             crate::sys::voice::error(
-                &format!("{path} is not ring's plugin ({why})"),
-                "move it away (ring never edits a file it did not write), then run again (nothing was changed)",
+                &ring_shared::t!(
+                    "err-install-foreign-plugin",
+                    path = path.to_string(),
+                    why = why.to_string()
+                ),
+                &ring_shared::t!("err-install-foreign-plugin-fix"),
             );
             return None;
         }
@@ -686,8 +702,12 @@ fn remove_plugin(target: &Target, dry_run: bool) -> bool {
         }
         Err(err) => {
             crate::sys::voice::error(
-                &format!("could not remove {path}: {err}"),
-                "nothing was changed",
+                &ring_shared::t!(
+                    "err-remove",
+                    path = path.to_string(),
+                    error = err.to_string()
+                ),
+                &ring_shared::t!("err-install-unchanged"),
             );
             false
         }
@@ -724,8 +744,12 @@ fn delete_own_file(target: &Target, loaded: &Loaded, changed: &[String], dry_run
         }
         Err(err) => {
             crate::sys::voice::error(
-                &format!("could not delete {}: {err}", target.path.display()),
-                "nothing was changed",
+                &ring_shared::t!(
+                    "err-install-delete",
+                    path = target.path.display().to_string(),
+                    error = err.to_string()
+                ),
+                &ring_shared::t!("err-install-unchanged"),
             );
             false
         }

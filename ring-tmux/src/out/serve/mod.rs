@@ -82,11 +82,11 @@ pub fn run(options: &Options) -> ExitCode {
     let listen = options.listen.as_deref().unwrap_or(DEFAULT_LISTEN);
     let Ok(addr) = listen.parse::<SocketAddr>() else {
         return crate::sys::voice::fail(
-            &format!(
-                "`{}` is not an address to listen on",
-                crate::sys::printable::printable(listen)
+            &ring_shared::t!(
+                "err-serve-address",
+                address = crate::sys::printable::printable(listen)
             ),
-            "give IP:PORT, e.g. --listen 127.0.0.1:7380 (loopback) or --listen 0.0.0.0:7380",
+            &ring_shared::t!("err-serve-address-fix"),
         );
     };
     let loopback = addr.ip().is_loopback();
@@ -98,11 +98,12 @@ pub fn run(options: &Options) -> ExitCode {
         Ok(token) => token,
         Err(e) => {
             return crate::sys::voice::fail(
-                &format!(
-                    "cannot use the token file {}: {e}",
-                    crate::sys::printable::path(&path)
+                &ring_shared::t!(
+                    "err-serve-token",
+                    path = crate::sys::printable::path(&path),
+                    error = e.to_string()
                 ),
-                "remove it to have a new token made, or give --token-file PATH",
+                &ring_shared::t!("err-serve-token-fix"),
             );
         }
     };
@@ -113,8 +114,12 @@ pub fn run(options: &Options) -> ExitCode {
         Ok(listener) => listener,
         Err(e) => {
             return crate::sys::voice::fail(
-                &format!("cannot listen on {addr}: {e}"),
-                "give another --listen address or port, or stop what holds it",
+                &ring_shared::t!(
+                    "err-serve-listen",
+                    address = addr.to_string(),
+                    error = e.to_string()
+                ),
+                &ring_shared::t!("err-serve-listen-fix"),
             );
         }
     };
@@ -125,7 +130,12 @@ pub fn run(options: &Options) -> ExitCode {
         .build()
     {
         Ok(runtime) => runtime,
-        Err(e) => return crate::sys::voice::fail(&format!("cannot start the server: {e}"), ""),
+        Err(e) => {
+            return crate::sys::voice::fail(
+                &ring_shared::t!("err-serve-start", error = e.to_string()),
+                "",
+            );
+        }
     };
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("ring-tmux"));
     let shared = Arc::new(Shared {
@@ -157,8 +167,12 @@ pub fn run(options: &Options) -> ExitCode {
         }
     });
     crate::sys::voice::fail(
-        &format!("stopped serving on {bound}: {error}"),
-        "see ring.log in the ring folder",
+        &ring_shared::t!(
+            "err-serve-stopped",
+            address = bound.to_string(),
+            error = error.to_string()
+        ),
+        &ring_shared::t!("err-serve-stopped-fix"),
     )
 }
 
