@@ -313,3 +313,95 @@ fn every_front_end_states_the_same_sessions_in_the_same_order() {
         "status: {status}"
     );
 }
+
+/// The kind's label as every front end words it (`ring-shared/locales/en`): written out here
+/// so a notification that says the raw kind (`permission`) fails.
+fn kind_words(kind: &str) -> &'static str {
+    match kind {
+        "permission" => "needs permission",
+        "question" => "asks a question",
+        "plan" => "has a plan to approve",
+        _ => "waits",
+    }
+}
+
+/// Every wait of the folder rings through the real notify path (`ring-tmux notify --flush`
+/// with the `command` channel, one ring queued per waiting session as the hook queues it),
+/// and each note says what the boards say: the entry's name (its label, else its project),
+/// the kind's label, and the detail with the `waiting_for` fallback. One more session than
+/// [`folder`] waits with no detail but a `waiting_for`.
+#[test]
+fn every_wait_rings_with_what_the_boards_say() {
+    let mut ring = folder();
+    ring.row(
+        "claude-ask",
+        json!({"provider": "claude-code", "cwd": "/work/docs", "status": "waiting",
+               "waiting_kind": "question", "waiting_for": "an answer",
+               "last_event": "Notification", "heartbeat_at": NOW - 50.0,
+               "last_active": NOW - 50.0, "agent_pid": 505, "agent_start": 5050}),
+    );
+    let mut procs: Value = serde_json::from_str(&ring.procs).expect("procs");
+    procs["claude-code"]
+        .as_array_mut()
+        .expect("claude procs")
+        .push(json!(["/work/docs", "/dev/pts/5", 505, 5050]));
+    ring.procs = procs.to_string();
+
+    // The boards first (no notification configured yet): the web page and the zellij board
+    // agree on this folder too, and name the waits the notes must match.
+    let boards = web(&ring);
+    assert_eq!(zellij(&ring).0, boards, "web page and zellij board");
+    let snapshot: Value = serde_json::from_str(
+        &ring_web::view_json(&ring.stdout(&["json", "--snapshot"]), NOW, None).expect("view"),
+    )
+    .expect("view JSON");
+    let waits: Vec<&Value> = snapshot["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter(|e| text(e, "status") == "waiting")
+        .collect();
+    assert_eq!(waits.len(), 4, "{snapshot}");
+    let ask = waits.iter().find(|e| text(e, "session_id") == "claude-ask");
+    assert_eq!(ask.map(|e| text(e, "detail")).as_deref(), Some("an answer"));
+
+    let notes = ring.dir.path().join("notes");
+    std::fs::create_dir(&notes).expect("notes dir");
+    std::fs::write(
+        ring.ring.join("config.toml"),
+        format!(
+            "notify_backend = 'command'\nnotify_command = 'cat > {}/$$.json'\nnotify_debounce_seconds = 0\n",
+            notes.display()
+        ),
+    )
+    .expect("config");
+    for wait in &waits {
+        ring_tmux::notify::spool::push(&ring.ring, &text(wait, "session_id"), NOW).expect("ring");
+    }
+    let out = ring.run_with(&["notify", "--flush"], &[("RING_LANG", "en")]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let mut sent: BTreeMap<String, Value> = BTreeMap::new();
+    for file in std::fs::read_dir(&notes).expect("notes") {
+        let note: Value =
+            serde_json::from_slice(&std::fs::read(file.expect("note").path()).expect("read"))
+                .expect("note JSON");
+        sent.insert(text(&note, "session_id"), note);
+    }
+    assert_eq!(sent.len(), waits.len(), "one note per wait: {sent:#?}");
+    for wait in &waits {
+        let id = text(wait, "session_id");
+        let note = &sent[&id];
+        let name = match text(wait, "label") {
+            label if !label.is_empty() => label,
+            _ => text(wait, "project"),
+        };
+        let kind = kind_words(&text(wait, "kind"));
+        let title = text(note, "title");
+        assert!(
+            title.starts_with(&format!("ring: {name}")) && title.ends_with(kind),
+            "{id}: the note says {title:?}, the boards {name} {kind}"
+        );
+        assert_eq!(text(note, "body"), text(wait, "detail"), "{id}: the body");
+        assert_eq!(text(note, "kind"), text(wait, "kind"), "{id}: the kind");
+    }
+}

@@ -131,6 +131,52 @@ fn after_a_change_unchanged_files_are_not_read_again() {
     assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
 }
 
+/// A row replaced (temp file renamed over it) at the same size and with the very mtime the
+/// cache holds, to the nanosecond: a replacement within one clock tick. Its new inode tells.
+#[test]
+fn a_row_replaced_within_one_tick_at_the_same_size_is_seen() {
+    let ring = Ring::new();
+    let waiting = r#"{"session_id": "s1", "status": "waiting", "last_active": 1}"#;
+    ring.file("s1.json", waiting);
+    ring.row("s2", json!({"status": "working"}));
+    ring.age_sessions();
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢1\n");
+    let path = ring.ring.join("sessions/s1.json");
+    let mtime = std::fs::metadata(&path)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    let idle = r#"{"session_id": "s1", "status": "idle"   , "last_active": 1}"#;
+    assert_eq!(idle.len(), waiting.len());
+    let tmp = ring.ring.join("sessions/.s1.tmp");
+    std::fs::write(&tmp, idle).expect("tmp");
+    File::options()
+        .write(true)
+        .open(&tmp)
+        .and_then(|f| f.set_modified(mtime))
+        .expect("same mtime");
+    std::fs::rename(&tmp, &path).expect("rename");
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
+}
+
+/// After a change, the file level keeps going past a row that turned corrupt and drops a
+/// deleted one: the rest still come from the cache and show.
+#[test]
+fn after_a_change_a_corrupt_row_is_skipped_a_deleted_one_gone_and_the_rest_shown() {
+    let ring = Ring::new();
+    ring.row("a", json!({"status": "waiting", "cwd": "/r"}));
+    ring.row("b", json!({"status": "working", "cwd": "/r"}));
+    ring.row("c", json!({"status": "idle", "cwd": "/r"}));
+    ring.row("d", json!({"status": "working", "cwd": "/r"}));
+    ring.age_sessions();
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢2 🟡1\n");
+    assert_eq!(ring.stdout(&["oneline"]), "🔴1 🟢2 🟡1\n");
+    ring.replace_row("a.json", "{not a row");
+    std::fs::remove_file(ring.ring.join("sessions/b.json")).expect("remove");
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
+    // And again, from the cache that read wrote or kept.
+    assert_eq!(ring.stdout(&["oneline"]), "🟢1 🟡1\n");
+}
+
 #[test]
 fn a_cache_built_in_the_racy_window_is_refreshed_once_the_change_is_old_enough() {
     let ring = Ring::new();
