@@ -290,6 +290,7 @@ fn read_at(
             hidden,
             ..Snapshot::default()
         },
+        hosts: Vec::new(),
     };
     inputs.sessions(now)
 }
@@ -430,3 +431,5 @@ fn a_badge_draws_only_the_kinds_a_tmux_badge_draws() {
     let kinds: Vec<_> = v.badges.iter().map(|b| b.kind.as_str()).collect();
     assert_eq!(kinds, ["question", ""]);
 }
+
+mod remote_hosts;
