@@ -205,10 +205,7 @@ mod tests {
         v.remote_counts = vec![(Status::Waiting, 2)];
         v.marks = vec!["⌛devbox 2m".into(), "✖gone".into()];
         let bar = plain(&v, 60);
-        assert_eq!(
-            bar.plain.trim_end(),
-            " 🟢1 ⇄ 🔴2 ⌛devbox 2m ✖gone  🔐 api"
-        );
+        assert_eq!(bar.plain.trim_end(), " 🟢1 ⇄ 🔴2 ⌛devbox 2m ✖gone  🔐 api");
         let only_remote = View {
             remote_counts: vec![(Status::Idle, 1)],
             ..View::default()

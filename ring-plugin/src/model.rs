@@ -16,8 +16,8 @@ use ring_shared::config::RemoteCounts;
 use ring_shared::derive::{Session, parse_hidden, parse_labels};
 use ring_shared::format::{relative_time, relative_time_next};
 use ring_shared::scan::Published;
-use ring_shared::view::snapshot::{PUBLISHED_MAX_AGE, SNAPSHOT_VERSION};
 use ring_shared::view::remote::{HostCache, read_host};
+use ring_shared::view::snapshot::{PUBLISHED_MAX_AGE, SNAPSHOT_VERSION};
 use ring_shared::view::{self, Kind, Snapshot};
 use std::collections::BTreeMap;
 
@@ -289,7 +289,11 @@ pub fn build_with_remote(
         if n > 0 {
             counts.push((status, n));
         }
-        let n = if remote.apart { count(status, Some(true)) } else { 0 };
+        let n = if remote.apart {
+            count(status, Some(true))
+        } else {
+            0
+        };
         if n > 0 {
             remote_counts.push((status, n));
         }

@@ -16,8 +16,8 @@
 
 use ring_shared::Row;
 use ring_shared::config::Config;
-use ring_shared::view::remote;
 use ring_shared::registry::{ROW_FILE_CAP, SIDE_FILE_CAP, decode_row};
+use ring_shared::view::remote;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;

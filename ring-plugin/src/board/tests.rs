@@ -289,7 +289,14 @@ fn enter_on_a_remote_session_opens_its_jump_never_a_local_pane() {
 fn the_remote_jump_names_the_ring_folder_and_the_whole_id() {
     assert_eq!(
         act::jump_remote("/bin/ring-tmux", Some("/r"), "dev:-s1"),
-        ["env", "RING_HOME=/r", "/bin/ring-tmux", "jump", "--session", "dev:-s1"]
+        [
+            "env",
+            "RING_HOME=/r",
+            "/bin/ring-tmux",
+            "jump",
+            "--session",
+            "dev:-s1"
+        ]
     );
     assert_eq!(
         act::jump_remote("/bin/ring-tmux", None, "dev:s1"),

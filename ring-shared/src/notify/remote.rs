@@ -10,9 +10,9 @@
 //!   with what it said before it hung: its old waits are not new, only waits that began
 //!   since ring.
 
+use crate::Status;
 use crate::view::Snapshot;
 use crate::view::remote::{Fetched, entries};
-use crate::Status;
 
 /// One snapshot of `host` and when it arrived (this machine's clock).
 #[derive(Debug, Clone, Copy)]

@@ -75,12 +75,16 @@ fn a_remote_wait_notifies_once_and_a_host_back_from_failing_rings_only_for_new_w
     assert!(said.contains("dev  ok"), "{said}");
     hook(&ring_home, &home, &event("wait", "s-api", "/srv/api"));
     refresh();
-    poll(Duration::from_secs(20), || (notes(&dir).len() == 1).then_some(()));
+    poll(Duration::from_secs(20), || {
+        (notes(&dir).len() == 1).then_some(())
+    });
     let first = notes(&dir);
     assert_eq!(first.len(), 1, "{first:?}");
     assert_eq!(first[0]["session_id"], "dev:s-api", "{first:?}");
     assert!(
-        first[0]["title"].as_str().is_some_and(|t| t.contains("dev:api")),
+        first[0]["title"]
+            .as_str()
+            .is_some_and(|t| t.contains("dev:api")),
         "{first:?}"
     );
 
@@ -97,11 +101,19 @@ fn a_remote_wait_notifies_once_and_a_host_back_from_failing_rings_only_for_new_w
         said.contains("dev  ok") && !said.contains("failed"),
         "back: {said}"
     );
-    poll(Duration::from_secs(20), || (notes(&dir).len() >= 2).then_some(()));
+    poll(Duration::from_secs(20), || {
+        (notes(&dir).len() >= 2).then_some(())
+    });
     let all = notes(&dir);
-    let ids: Vec<&str> = all.iter().filter_map(|n| n["session_id"].as_str()).collect();
+    let ids: Vec<&str> = all
+        .iter()
+        .filter_map(|n| n["session_id"].as_str())
+        .collect();
     assert_eq!(ids.len(), 2, "one note per wait: {all:?}");
-    assert!(ids.contains(&"dev:s-web"), "the wait that began meanwhile rang: {all:?}");
+    assert!(
+        ids.contains(&"dev:s-web"),
+        "the wait that began meanwhile rang: {all:?}"
+    );
     assert_eq!(
         ids.iter().filter(|id| **id == "dev:s-api").count(),
         1,

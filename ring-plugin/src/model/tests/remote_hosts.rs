@@ -60,7 +60,10 @@ fn a_hosts_sessions_are_listed_as_host_project_without_a_pane() {
     let remote = &v.entries[0];
     assert_eq!(remote.session_id, "devbox:api");
     assert!(remote.remote);
-    assert_eq!(remote.target, None, "no pane here, whatever the host's row says");
+    assert_eq!(
+        remote.target, None,
+        "no pane here, whatever the host's row says"
+    );
     assert_eq!(remote.location, "devbox:/src/api");
     assert!(v.badges.is_empty(), "no badge on any local pane");
     assert_eq!(v.counts, [(Status::Waiting, 1), (Status::Working, 1)]);
@@ -92,7 +95,10 @@ fn stale_and_unreachable_hosts_are_marked() {
     let v = build_at(&inputs, NOW, Vec::new());
     assert_eq!(v.marks, ["⌛devbox 2m", "✖gone"]);
     let stale = &v.entries[0];
-    assert_eq!(stale.project, "devbox:api", "a stale host keeps its last sessions");
+    assert_eq!(
+        stale.project, "devbox:api",
+        "a stale host keeps its last sessions"
+    );
     assert!(stale.location.ends_with("(stale 2m)"), "{}", stale.location);
     // The mark moves on with the clock: the plugin wakes for it.
     let remote = inputs.remote(NOW, false);
