@@ -13,6 +13,7 @@ use crate::cells;
 use crate::model::View;
 use crate::settings::Icons;
 use crate::theme::{Style, Theme};
+use ring_shared::Status;
 
 /// A badge's columns (0-based, end exclusive) and the pane it focuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,24 +80,24 @@ pub fn layout(
     };
     let text = theme.text;
     line.push(text, " ");
-    let mark = ring_shared::servers::elsewhere_mark(&view.elsewhere);
-    if view.counts.is_empty() {
-        if mark.is_none() {
-            line.push(text, "ring");
-        }
-    } else {
-        let counts: Vec<String> = view
-            .counts
+    let counts = |counts: &[(Status, usize)]| -> String {
+        let parts: Vec<String> = counts
             .iter()
             .map(|(status, n)| format!("{}{n}", icons.marker(*status)))
             .collect();
-        line.push(text, &counts.join(" "));
-        if mark.is_some() {
-            line.push(text, " ");
-        }
+        parts.join(" ")
+    };
+    let mut parts = vec![counts(&view.counts)];
+    if !view.remote_counts.is_empty() {
+        parts.push(format!("⇄ {}", counts(&view.remote_counts)));
     }
-    if let Some(mark) = mark {
-        line.push(text, &mark);
+    parts.extend(ring_shared::servers::elsewhere_mark(&view.elsewhere));
+    parts.extend(view.marks.iter().cloned());
+    parts.retain(|p| !p.is_empty());
+    if parts.is_empty() {
+        line.push(text, "ring");
+    } else {
+        line.push(text, &parts.join(" "));
     }
     for notice in notices {
         line.push(text, "  ");
@@ -174,7 +175,7 @@ mod tests {
                     kind: (*kind).into(),
                 })
                 .collect(),
-            elsewhere: Default::default(),
+            ..View::default()
         }
     }
 
@@ -195,6 +196,22 @@ mod tests {
         let bar = plain(&v, 60);
         assert_eq!(bar.plain.trim_end(), " 🔴2 🟢1 🟡3  🔐 api   ❓ web");
         assert_eq!(cells::width(&bar.plain), 60);
+    }
+
+    /// Remote hosts (issue 27), as the tmux segment draws them: with `remote_counts =
+    /// "apart"` their counts after `⇄`, then each stale or unreachable host.
+    #[test]
+    fn remote_counts_and_host_marks_follow_the_counts() {
+        let mut v = view(&[(Status::Working, 1)], &[("api", "permission", 3)]);
+        v.remote_counts = vec![(Status::Waiting, 2)];
+        v.marks = vec!["⌛devbox 2m".into(), "✖gone".into()];
+        let bar = plain(&v, 60);
+        assert_eq!(bar.plain.trim_end(), " 🟢1 ⇄ 🔴2 ⌛devbox 2m ✖gone  🔐 api");
+        let only_remote = View {
+            remote_counts: vec![(Status::Idle, 1)],
+            ..View::default()
+        };
+        assert_eq!(plain(&only_remote, 20).plain.trim_end(), " ⇄ 🟡1");
     }
 
     /// Traditional Chinese (issue 26): double-width labels and notices are cut by cells, so

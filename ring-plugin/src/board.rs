@@ -51,6 +51,9 @@ pub enum Action {
     Redraw,
     /// Focus this session's pane (and close the board).
     Focus(Target),
+    /// Go to a session of another host: a pane running `ring-tmux jump --session ID`, which
+    /// runs ssh there (the plugin never runs ssh itself). Then close the board.
+    OpenRemote(String),
     /// Close the board.
     Close,
     /// Start this `ring-tmux` run (naming, hiding, replying).
@@ -93,10 +96,11 @@ impl Cursor {
             Key::Down | Key::Char('j') => self.select((index + 1).min(last), entries),
             Key::Top | Key::Char('g') => self.select(0, entries),
             Key::Bottom | Key::Char('G') => self.select(last, entries),
-            Key::Enter | Key::Char(' ') => entries
-                .get(index)
-                .and_then(|e| e.target.clone())
-                .map_or(Action::None, Action::Focus),
+            Key::Enter | Key::Char(' ') => match entries.get(index) {
+                Some(e) if e.remote => Action::OpenRemote(e.session_id.clone()),
+                Some(e) => e.target.clone().map_or(Action::None, Action::Focus),
+                None => Action::None,
+            },
             Key::Close | Key::Char('q') => Action::Close,
             _ => Action::None,
         }

@@ -12,9 +12,11 @@ use crate::settings::{Label, Settings};
 use crate::source::Registry;
 use ring_shared::Status;
 use ring_shared::config::Config;
+use ring_shared::config::RemoteCounts;
 use ring_shared::derive::{Session, parse_hidden, parse_labels};
 use ring_shared::format::{relative_time, relative_time_next};
 use ring_shared::scan::Published;
+use ring_shared::view::remote::{HostCache, read_host};
 use ring_shared::view::snapshot::{PUBLISHED_MAX_AGE, SNAPSHOT_VERSION};
 use ring_shared::view::{self, Kind, Snapshot};
 use std::collections::BTreeMap;
@@ -68,6 +70,9 @@ pub struct Entry {
     pub target: Option<Target>,
     /// Hidden (`deleted_sessions.json`), listed only because the board's `a` asks for them.
     pub hidden: bool,
+    /// A session of another host (`host:project`, id `host:id`): no pane here, reached only
+    /// through `ring-tmux` (which runs ssh).
+    pub remote: bool,
 }
 
 /// A waiting session with a pane in this session.
@@ -92,6 +97,22 @@ pub struct View {
     /// `status_elsewhere` on): the bar marks them as tmux's status segment marks another
     /// server's (`+3 elsewhere, 1 waiting`).
     pub elsewhere: ring_shared::board::Counts,
+    /// With `remote_counts = "apart"`: the remote hosts' counts, drawn after `⇄` (`counts`
+    /// then holds this machine's only). Empty otherwise.
+    pub remote_counts: Vec<(Status, usize)>,
+    /// `⌛HOST AGE` for each stale host, `✖HOST` for each unreachable one (sanitized).
+    pub marks: Vec<String>,
+}
+
+/// The remote hosts' part of a view ([`ReadInputs::remote`]).
+#[derive(Debug, Clone, Default)]
+pub struct Remote {
+    pub entries: Vec<view::Entry>,
+    pub marks: Vec<String>,
+    /// `remote_counts = "apart"`.
+    pub apart: bool,
+    /// When a host's mark next changes.
+    pub changes_at: Option<f64>,
 }
 
 /// What the view is built from, besides the sessions.
@@ -121,6 +142,8 @@ pub struct ReadInputs {
     /// Rows, hidden sessions, labels, `zeroconf.json` (SessionEnd tombstones applied) and the
     /// `config.toml` text.
     pub snapshot: Snapshot,
+    /// Each configured host's last snapshot (`remote/HOST.json`), when there is one.
+    pub hosts: Vec<(String, Option<HostCache>)>,
 }
 
 impl ReadInputs {
@@ -153,6 +176,10 @@ impl ReadInputs {
         ReadInputs {
             config: settings.config(registry.config_toml()),
             snapshot,
+            hosts: registry
+                .hosts()
+                .map(|(host, cache)| (host.to_owned(), cache))
+                .collect(),
         }
     }
 
@@ -175,6 +202,24 @@ impl ReadInputs {
     /// Whether `deleted_sessions.json` hides this session.
     pub fn is_hidden(&self, session_id: &str) -> bool {
         self.snapshot.hidden.contains_key(session_id)
+    }
+
+    /// The remote hosts' entries at `now` (named `host:project`, no local pane) and marks.
+    pub fn remote(&self, now: f64, all: bool) -> Remote {
+        let stale_after = self.config.remote_stale_seconds as f64;
+        let mut out = Remote {
+            apart: self.config.remote_counts == RemoteCounts::Apart,
+            ..Remote::default()
+        };
+        for (host, cache) in &self.hosts {
+            let read = read_host(host, cache.as_ref(), now, stale_after, all);
+            out.entries.extend(read.entries);
+            out.marks.extend(read.mark.map(|m| cells::sanitize(&m)));
+            if let Some(at) = read.changes_at.filter(|at| *at > now) {
+                out.changes_at = Some(out.changes_at.map_or(at, |o: f64| o.min(at)));
+            }
+        }
+        out
     }
 
     /// The sessions of [`ReadInputs::read`].
@@ -202,9 +247,19 @@ pub fn build(sessions: Vec<Session>, inputs: &Inputs<'_>) -> View {
 
 /// [`build`], with when the first entry's idle text (`42s`, `3m`) moves on (`None` without
 /// entries).
-pub fn build_timed(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Option<f64>) {
+pub fn build_timed(sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Option<f64>) {
+    build_with_remote(sessions, Remote::default(), inputs)
+}
+
+/// [`build_timed`] with the remote hosts' entries merged in (board order over both) and their
+/// marks; with `apart`, the counts split into this machine's and the hosts'.
+pub fn build_with_remote(
+    mut sessions: Vec<Session>,
+    remote: Remote,
+    inputs: &Inputs<'_>,
+) -> (View, Option<f64>) {
     end_gone_panes(&mut sessions, inputs);
-    let shared = view::View::build(
+    let mut shared = view::View::build(
         sessions,
         &view::Options {
             now: inputs.now,
@@ -214,8 +269,12 @@ pub fn build_timed(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Op
             home: "",
         },
     );
+    view::remote::merge(&mut shared, remote.entries);
     let targets = map_targets(&shared.entries, inputs);
-    let mut view = View::default();
+    let mut view = View {
+        marks: remote.marks,
+        ..View::default()
+    };
     let mut idle_text_changes_at: Option<f64> = None;
     for (e, target) in shared.entries.iter().zip(targets) {
         if inputs.shown.contains(&e.status) {
@@ -224,22 +283,33 @@ pub fn build_timed(mut sessions: Vec<Session>, inputs: &Inputs<'_>) -> (View, Op
             idle_text_changes_at = Some(idle_text_changes_at.map_or(next, |at| at.min(next)));
         }
     }
+    // This machine's sessions; with `apart`, the hosts' in their own counts; sessions in tmux
+    // counted apart when `status_elsewhere` says so.
     let mut here = ring_shared::board::Counts::default();
+    let mut hosts = ring_shared::board::Counts::default();
     for e in shared
         .entries
         .iter()
         .filter(|e| inputs.shown.contains(&e.status))
     {
-        if ring_shared::servers::elsewhere_outside_tmux(e, inputs.elsewhere) {
+        if e.remote.is_some() {
+            if remote.apart {
+                hosts.add(e.status);
+            } else {
+                here.add(e.status);
+            }
+        } else if ring_shared::servers::elsewhere_outside_tmux(e, inputs.elsewhere) {
             view.elsewhere.add(e.status);
         } else {
             here.add(e.status);
         }
     }
     for status in Status::ALL {
-        let n = here.get(status);
-        if n > 0 {
-            view.counts.push((status, n));
+        if here.get(status) > 0 {
+            view.counts.push((status, here.get(status)));
+        }
+        if hosts.get(status) > 0 {
+            view.remote_counts.push((status, hosts.get(status)));
         }
     }
     // The entries list the waiting sessions longest-waiting first, as every front end does.
@@ -348,6 +418,7 @@ fn entry(e: &view::Entry, target: Option<Target>, inputs: &Inputs<'_>) -> Entry 
         Some(Target::OtherSession { session, pane }) => {
             format!("zellij {} · pane {pane}", cells::sanitize(session))
         }
+        None if e.remote.is_some() => cells::sanitize(&e.location),
         None => match e.tmux_pane.as_deref().filter(|p| !p.is_empty()) {
             Some(pane) => format!("tmux {}", cells::sanitize(pane)),
             None => cells::sanitize(&e.cwd),
@@ -368,6 +439,7 @@ fn entry(e: &view::Entry, target: Option<Target>, inputs: &Inputs<'_>) -> Entry 
         location,
         target,
         hidden: false,
+        remote: e.remote.is_some(),
     }
 }
 

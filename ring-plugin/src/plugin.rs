@@ -450,8 +450,11 @@ impl State {
             Settings::shown_states(config)
         };
         let rules_due = read.next_change_at;
-        let (mut view, idle_text_due) = model::build_timed(
+        let remote = inputs.remote(now, all);
+        let hosts_due = remote.changes_at;
+        let (mut view, idle_text_due) = model::build_with_remote(
             read.sessions,
+            remote,
             &Inputs {
                 now,
                 session_name: self.session_name.as_deref(),
@@ -470,7 +473,8 @@ impl State {
         self.due = next_change_at(
             self.settings.mode,
             rules_due,
-            self.inputs.published_expires_at(now),
+            // A host's snapshot turning stale changes the bar as a published row does.
+            earliest(self.inputs.published_expires_at(now), hosts_due),
             idle_text_due,
         );
         self.apply_cue(&view);
@@ -606,6 +610,14 @@ pub fn next_change_at(
         .reduce(f64::min)
 }
 
+/// The earlier of two deadlines.
+fn earliest(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// Whether a quiet tick at `now` must derive the view again (`due` from [`next_change_at`]).
 /// A deadline is passed once the clock is at it: the rules change strictly after it, so the
 /// tick after that sees the change.
@@ -641,6 +653,7 @@ mod tests {
             location: String::new(),
             target: None,
             hidden: false,
+            remote: false,
         };
         view.entries = vec![entry; entries];
         view

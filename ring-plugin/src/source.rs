@@ -15,7 +15,9 @@
 //! The ring folder is read-only to the plugin: it never deletes or rewrites a file.
 
 use ring_shared::Row;
+use ring_shared::config::Config;
 use ring_shared::registry::{ROW_FILE_CAP, SIDE_FILE_CAP, decode_row};
+use ring_shared::view::remote;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
@@ -80,6 +82,11 @@ pub struct Registry {
     /// SessionEnd tombstones (`sessions/.ended/<row file name>`: the end's time), as of the
     /// stamp of `.ended/` they were read at.
     ended: (Option<Stamp>, BTreeMap<String, f64>),
+    /// `remote/HOST.json` of each host `config.toml` names (what `ring-tmux remote refresh`
+    /// last fetched over ssh): read like a side file, only when its stamp changes.
+    hosts: BTreeMap<String, (Stamp, Vec<u8>)>,
+    /// `remote_hosts`, as of the stamp of `config.toml` it was parsed at.
+    host_names: (Option<Stamp>, Vec<String>),
 }
 
 /// The tombstones `ring-tmux` writes on a SessionEnd, inside `sessions/`.
@@ -128,6 +135,7 @@ impl Registry {
         for name in SIDE_FILES {
             self.scan_side(root, name, &mut scan);
         }
+        self.scan_hosts(root, &mut scan);
         let sessions = root.join("sessions");
         let folder = fs::metadata(&sessions)
             .ok()
@@ -257,6 +265,50 @@ impl Registry {
                 self.side.insert(name, (stamp, bytes));
             }
         }
+    }
+
+    /// The host caches of the hosts `config.toml` names (`remote_hosts`): the plugin never
+    /// runs ssh; the `ring-tmux` it runs on its timer starts the refreshers that write them.
+    fn scan_hosts(&mut self, root: &Path, scan: &mut Scan) {
+        let config = self.side.get("config.toml").map(|(stamp, _)| *stamp);
+        if config != self.host_names.0 {
+            let hosts = self
+                .config_toml()
+                .map(|text| Config::parse(text).0.remote_hosts)
+                .unwrap_or_default();
+            self.host_names = (config, hosts);
+        }
+        let hosts = self.host_names.1.clone();
+        let before = self.hosts.len();
+        self.hosts.retain(|host, _| hosts.contains(host));
+        scan.changed |= self.hosts.len() != before;
+        let folder = root.join(remote::CACHE_FOLDER);
+        for host in hosts {
+            // `remote_hosts` keeps valid host names only: no `/`, no leading `.`.
+            let path = folder.join(format!("{host}.json"));
+            let stamp = fs::metadata(&path).ok().map(|m| Stamp::of(&m));
+            match (stamp, self.hosts.get(&host)) {
+                (None, None) => {}
+                (None, Some(_)) => {
+                    self.hosts.remove(&host);
+                    scan.changed = true;
+                }
+                (Some(stamp), Some((old, _))) if *old == stamp => {}
+                (Some(stamp), _) => {
+                    scan.parsed += 1;
+                    let bytes = read_capped(&path, remote::CACHE_CAP).unwrap_or_default();
+                    scan.changed = true;
+                    self.hosts.insert(host, (stamp, bytes));
+                }
+            }
+        }
+    }
+
+    /// Each configured host with its cache, when the file is there and decodes.
+    pub fn hosts(&self) -> impl Iterator<Item = (&str, Option<remote::HostCache>)> {
+        self.hosts
+            .iter()
+            .map(|(host, (_, bytes))| (host.as_str(), serde_json::from_slice(bytes).ok()))
     }
 
     /// The decoded rows, in file-name order (the order RiNG's reader merges them in).

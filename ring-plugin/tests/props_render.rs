@@ -164,6 +164,7 @@ fn scene() -> impl Strategy<Value = (View, Settings, Vec<String>)> {
                     rows,
                     ..Snapshot::default()
                 },
+                hosts: Vec::new(),
             };
             let sessions = inputs.sessions(NOW);
             let view = model::build(

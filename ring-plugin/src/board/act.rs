@@ -28,8 +28,8 @@ mod run;
 
 pub use footer::{Line, Tone, help, help_keys, help_more, help_short};
 pub use run::{
-    Choice, Command, Commands, Dialog, NO_RING_TMUX, NO_RUN_COMMANDS, PERMISSION_PENDING, Run,
-    failure, parse_dialog,
+    Choice, Command, Commands, Dialog, NO_RING_TMUX, NO_RING_TMUX_JUMP, NO_RUN_COMMANDS,
+    PERMISSION_PENDING, Run, failure, jump_remote, parse_dialog,
 };
 
 /// What the board is doing besides listing.
@@ -125,6 +125,11 @@ impl Board {
     /// Whether ended and hidden sessions are listed (`a`).
     pub fn all(&self) -> bool {
         self.all
+    }
+
+    /// Shows `text` as an error under the list until the next key.
+    pub fn say(&mut self, text: &str) {
+        self.message = Some(error(text));
     }
 
     /// Whether `ring-tmux` can be run (set by the glue from the layout and the grant).

@@ -18,6 +18,7 @@ fn entry(id: &str, status: Status, target: Option<Target>) -> Entry {
         location: format!("tab · pane {id}"),
         target,
         hidden: false,
+        remote: false,
     }
 }
 
@@ -128,7 +129,7 @@ fn view() -> View {
         ],
         entries: entries(),
         badges: Vec::new(),
-        elsewhere: Default::default(),
+        ..View::default()
     }
 }
 
@@ -184,7 +185,7 @@ fn render_scrolls_to_keep_the_selection_visible() {
         counts: vec![(Status::Idle, 10)],
         entries: list,
         badges: Vec::new(),
-        elsewhere: Default::default(),
+        ..View::default()
     };
     let mut board = Board::default();
     board.cursor.handle(Key::Bottom, &v.entries);
@@ -263,4 +264,42 @@ fn with_a_the_title_says_so_and_a_hidden_row_is_marked() {
     );
     assert!(lines[3].contains("(hidden) doing c"), "{:?}", lines[3]);
     assert!(!lines[1].contains("(hidden)"), "{:?}", lines[1]);
+}
+
+/// Issue 27: Enter on another host's session asks for a pane running `ring-tmux jump`
+/// (which runs ssh); never a local pane, whatever the entry says.
+#[test]
+fn enter_on_a_remote_session_opens_its_jump_never_a_local_pane() {
+    let mut remote = entry("dev:s1", Status::Waiting, Some(Target::Pane(3)));
+    remote.remote = true;
+    let list = vec![remote, entry("local", Status::Idle, Some(Target::Pane(4)))];
+    let mut board = Board::default();
+    assert_eq!(
+        board.handle(Key::Enter, &list),
+        Action::OpenRemote("dev:s1".into())
+    );
+    board.handle(Key::Down, &list);
+    assert_eq!(
+        board.handle(Key::Enter, &list),
+        Action::Focus(Target::Pane(4))
+    );
+}
+
+#[test]
+fn the_remote_jump_names_the_ring_folder_and_the_whole_id() {
+    assert_eq!(
+        act::jump_remote("/bin/ring-tmux", Some("/r"), "dev:-s1"),
+        [
+            "env",
+            "RING_HOME=/r",
+            "/bin/ring-tmux",
+            "jump",
+            "--session",
+            "dev:-s1"
+        ]
+    );
+    assert_eq!(
+        act::jump_remote("/bin/ring-tmux", None, "dev:s1"),
+        ["/bin/ring-tmux", "jump", "--session", "dev:s1"]
+    );
 }

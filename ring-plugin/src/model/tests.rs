@@ -293,6 +293,7 @@ fn read_at(
             hidden,
             ..Snapshot::default()
         },
+        hosts: Vec::new(),
     };
     inputs.sessions(now)
 }
@@ -475,3 +476,5 @@ fn sessions_in_tmux_are_counted_apart_from_zellijs(
     assert_eq!(v.elsewhere.waiting, apart_waiting);
     assert_eq!(v.entries.len(), 3, "the board still lists every session");
 }
+
+mod remote_hosts;

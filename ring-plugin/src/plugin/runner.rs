@@ -75,6 +75,23 @@ impl State {
         )
     }
 
+    /// Enter on a remote session: a floating pane running `ring-tmux jump --session ID`
+    /// (with the plugin's `RING_HOME`), whose ssh attaches to the session's tmux pane on its
+    /// host; the board closes. Without `ring_tmux`, the board says what to add. True: redraw.
+    pub(super) fn open_remote(&mut self, session: &str) -> bool {
+        let Some(ring_tmux) = self.settings.ring_tmux.clone() else {
+            self.board.say(act::NO_RING_TMUX_JUMP);
+            return true;
+        };
+        let ring_home = self.ring_home_for_runs();
+        let command = act::jump_remote(&ring_tmux, ring_home.as_deref(), session);
+        let mut run = CommandToRun::new(&command[0]);
+        run.args = command[1..].to_vec();
+        open_command_pane_floating(run, None, BTreeMap::new());
+        close_self();
+        false
+    }
+
     /// Whether the board can run `ring-tmux`: the layout names it and zellij granted the
     /// permissions (`RunCommands` among them); else what to add.
     pub(super) fn board_commands(&self) -> Commands {

@@ -73,6 +73,7 @@ impl State {
                 close_self();
                 false
             }
+            Action::OpenRemote(session) => self.open_remote(&session),
             Action::Run(run) => {
                 self.run_for_board(&run);
                 true

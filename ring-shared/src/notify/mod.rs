@@ -45,6 +45,7 @@ use crate::view::{Entry, Kind as WaitingKind, View};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub mod remote;
 #[cfg(test)]
 mod tests;
 

@@ -162,6 +162,77 @@ pub fn merge(view: &mut View, remote: Vec<Entry>) {
     view.counts = counts;
 }
 
+/// One host's cache file, `RING_HOME/remote/HOST.json`: what `ring-tmux remote refresh`
+/// wrote after its last `ssh HOST ring-tmux json --snapshot`. `ring-tmux` writes it; every
+/// reader (the status line, the boards, the zellij plugin through `/host`) reads it, none
+/// runs ssh.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HostCache {
+    /// When ring last asked (this machine's clock).
+    pub attempted_at: f64,
+    /// When the host last answered with a snapshot (0: never).
+    pub ok_at: f64,
+    /// Why the last attempt gave nothing (`None`: it answered).
+    pub error: Option<String>,
+    /// The last snapshot it gave.
+    pub snapshot: Option<Snapshot>,
+}
+
+/// The folder of the host caches, inside the ring folder.
+pub const CACHE_FOLDER: &str = "remote";
+
+/// The largest host cache read: twice what ring takes from ssh.
+pub const CACHE_CAP: usize = 8 << 20;
+
+/// How a host's sessions look at `now`: its entries and the mark the status lines draw.
+#[derive(Debug, Clone, Default)]
+pub struct HostRead {
+    pub entries: Vec<Entry>,
+    /// `⌛HOST AGE` (stale), `✖HOST` (never answered, last try failed), else `None`.
+    pub mark: Option<String>,
+    /// When the mark next changes (the snapshot turns stale, or its age text moves on).
+    pub changes_at: Option<f64>,
+}
+
+/// A host's cache read at `now` (`None`: no cache yet): [`entries`] and its mark.
+pub fn read_host(
+    host: &str,
+    cache: Option<&HostCache>,
+    now: f64,
+    stale_after: f64,
+    all: bool,
+) -> HostRead {
+    let Some(cache) = cache else {
+        return HostRead::default();
+    };
+    let Some(snapshot) = &cache.snapshot else {
+        return HostRead {
+            mark: cache.error.is_some().then(|| format!("✖{host}")),
+            ..HostRead::default()
+        };
+    };
+    let fetched = Fetched {
+        host,
+        snapshot,
+        fetched_at: cache.ok_at,
+        stale_after,
+    };
+    let age = (now - cache.ok_at).max(0.0);
+    let (mark, changes_at) = if age > stale_after {
+        let text = crate::format::relative_time(age);
+        let next = cache.ok_at + crate::format::relative_time_next(age);
+        (Some(format!("⌛{host} {text}")), Some(next))
+    } else {
+        (None, Some(cache.ok_at + stale_after))
+    };
+    HostRead {
+        entries: entries(fetched, now, all),
+        mark,
+        changes_at,
+    }
+}
+
 /// The counts of the local entries and of the remote ones, apart.
 pub fn counts_apart(view: &View) -> (Counts, Counts) {
     let (mut local, mut remote) = (Counts::default(), Counts::default());

@@ -376,7 +376,8 @@ fn every_wait_rings_with_what_the_boards_say() {
     )
     .expect("config");
     for wait in &waits {
-        ring_tmux::notify::spool::push(&ring.ring, &text(wait, "session_id"), NOW).expect("ring");
+        ring_tmux::testing::notify::spool::push(&ring.ring, &text(wait, "session_id"), NOW)
+            .expect("ring");
     }
     let out = ring.run_with(&["notify", "--flush"], &[("RING_LANG", "en")]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");

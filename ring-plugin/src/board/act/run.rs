@@ -56,6 +56,26 @@ impl Command {
     }
 }
 
+/// Enter on a remote session without `ring_tmux`: what to add.
+pub const NO_RING_TMUX_JUMP: &str = "Enter on another host's session runs ring-tmux jump: add ring_tmux \"/path/to/ring-tmux\" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)";
+
+/// The command line of a pane that goes to remote session `session` (`host:id`):
+/// `ring-tmux jump --session ID`, through `env RING_HOME=…` when the plugin knows its ring
+/// folder (a pane gets the zellij server's environment, not the run's).
+pub fn jump_remote(ring_tmux: &str, ring_home: Option<&str>, session: &str) -> Vec<String> {
+    let mut argv = Vec::new();
+    if let Some(home) = ring_home {
+        argv.extend(["env".to_owned(), format!("RING_HOME={home}")]);
+    }
+    argv.extend([
+        ring_tmux.to_owned(),
+        "jump".to_owned(),
+        "--session".to_owned(),
+        session.to_owned(),
+    ]);
+    argv
+}
+
 /// A run to start: the glue puts `seq` in the run's context and hands it back with the
 /// result ([`Board::finished`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

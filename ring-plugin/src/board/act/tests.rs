@@ -18,6 +18,7 @@ fn entry(id: &str, project: &str, status: Status) -> Entry {
         location: String::new(),
         target: Some(Target::Pane(1)),
         hidden: false,
+        remote: false,
     }
 }
 

@@ -12,39 +12,28 @@
 //! A failed fetch keeps the last snapshot (shown stale with its age once older than
 //! `remote_stale_seconds`) and records why; a host that never answered is unreachable.
 
-use super::ssh::{OUTPUT_CAP, Ssh, reason};
+use super::ssh::{Ssh, reason};
 use crate::store::lock::{self, Lock, Mode};
 use crate::store::safe;
 use crate::sys::env::Env;
 use ring_shared::config::Config;
+use ring_shared::notify::remote::{Taken, new_waits};
 use ring_shared::view::Snapshot;
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// One host's cache file.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub(crate) struct Cached {
-    /// When ring last asked (this machine's clock).
-    pub attempted_at: f64,
-    /// When the host last answered with a snapshot (0: never).
-    pub ok_at: f64,
-    /// Why the last attempt gave nothing (`None`: it answered).
-    pub error: Option<String>,
-    /// The last snapshot it gave.
-    pub snapshot: Option<Snapshot>,
-}
+/// One host's cache file (its shape is ring-shared's: the zellij plugin reads it too).
+pub(crate) use ring_shared::view::remote::HostCache as Cached;
 
 fn folder(ring_home: &Path) -> PathBuf {
-    ring_home.join("remote")
+    ring_home.join(ring_shared::view::remote::CACHE_FOLDER)
 }
 
 /// The cache of `host` (a valid host name: no `/`), if any.
 pub(crate) fn read(ring_home: &Path, host: &str) -> Option<Cached> {
     let path = folder(ring_home).join(format!("{host}.json"));
-    let cap = u64::try_from(OUTPUT_CAP).unwrap_or(u64::MAX) * 2;
+    let cap = u64::try_from(ring_shared::view::remote::CACHE_CAP).unwrap_or(u64::MAX);
     let text = crate::store::read_text(&path, cap, crate::store::Owner::Ring)?;
     serde_json::from_str(&text).ok()
 }
@@ -98,16 +87,42 @@ pub(crate) fn refresh(env: &Env, config: &Config, host: &str) -> Option<Cached> 
             let text = std::str::from_utf8(&out.stdout).map_err(|_| "output is not UTF-8")?;
             Snapshot::from_json(text.trim()).map_err(|e| format!("not a ring snapshot: {e}"))
         });
+    let mut rings = Vec::new();
     match fetched {
         Ok(snapshot) => {
-            cached.ok_at = env.now();
+            let now = env.now();
+            let before = cached.snapshot.as_ref().map(|snapshot| Taken {
+                snapshot,
+                at: cached.ok_at,
+            });
+            let after = Taken {
+                snapshot: &snapshot,
+                at: now,
+            };
+            rings = new_waits(host, before, after);
+            cached.ok_at = now;
             cached.error = None;
             cached.snapshot = Some(snapshot);
         }
         Err(why) => cached.error = Some(why),
     }
     let _ = write(&env.ring_home, host, &cached);
+    ring_for(env, config, &rings);
     Some(cached)
+}
+
+/// Queues a ring for each remote session that began waiting (as the hook does for a local
+/// one) and flushes, so the notification rules decide: debounce, quiet, reminders, one note
+/// per wait. The cache is written first: the flush's board lists these sessions.
+fn ring_for(env: &Env, config: &Config, sessions: &[String]) {
+    if sessions.is_empty() || !crate::out::notify::dispatch::enabled(config) {
+        return;
+    }
+    let now = env.now();
+    for id in sessions {
+        let _ = crate::out::notify::spool::push(&env.ring_home, id, now);
+    }
+    crate::out::notify::flush::flush(env, config);
 }
 
 /// Starts a detached `ring-tmux remote refresh HOST` when the cache is older than
