@@ -22,6 +22,10 @@ const FRONT_ENDS: &[&str] = &[
     "ring-tmux/src/board/state.rs",
     "ring-plugin/src/board.rs",
     "ring-plugin/src/plugin.rs",
+    "ring-plugin/src/board/act.rs",
+    "ring-plugin/src/board/act/footer.rs",
+    "ring-plugin/src/board/act/run.rs",
+    "ring-plugin/src/zero_config.rs",
 ];
 
 /// Literals in those files that hold words yet are not for people to read, with why.
