@@ -26,6 +26,7 @@ pub mod print;
 mod qr;
 mod reply;
 mod snapshot;
+mod texts;
 
 use crate::env::Env;
 use auth::{Ask, Policy, Verdict};
@@ -320,6 +321,7 @@ async fn handle(
 
 fn static_file(path: &str) -> Response {
     match assets::find(path) {
+        Some(asset) if asset.path == "/" => reply::page(texts::page()),
         Some(asset) => reply::asset(asset),
         None if path.starts_with("/pkg/") => reply::text(
             404,

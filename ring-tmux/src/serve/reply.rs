@@ -47,6 +47,15 @@ fn full(bytes: impl Into<Bytes>) -> Body {
     Full::new(bytes.into()).boxed()
 }
 
+/// The page (`index.html` with its words filled in, [`super::texts::page`]).
+pub fn page(html: &'static [u8]) -> Response {
+    with(
+        200,
+        "text/html; charset=utf-8",
+        full(Bytes::from_static(html)),
+    )
+}
+
 pub fn text(status: u16, text: &str) -> Response {
     with(
         status,
