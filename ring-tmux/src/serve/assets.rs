@@ -1,6 +1,7 @@
 //! The page's files, embedded: its HTML, script and style (`page/`), and the wasm-bindgen
 //! module of `ring-web` when the build found it (`build.rs`). The HTML is a template: the
-//! server hands out [`super::texts::page`], its words in the server's language.
+//! server hands out [`super::texts::page`], its words in the server's language, and
+//! `texts.js` as [`super::texts::script`].
 
 /// One file the server hands out as it is.
 #[derive(Debug)]

@@ -321,7 +321,8 @@ async fn handle(
 
 fn static_file(path: &str) -> Response {
     match assets::find(path) {
-        Some(asset) if asset.path == "/" => reply::page(texts::page()),
+        Some(asset) if asset.path == "/" => reply::filled(asset, texts::page()),
+        Some(asset) if asset.path == "/texts.js" => reply::filled(asset, texts::script()),
         Some(asset) => reply::asset(asset),
         None if path.starts_with("/pkg/") => reply::text(
             404,

@@ -47,13 +47,9 @@ fn full(bytes: impl Into<Bytes>) -> Body {
     Full::new(bytes.into()).boxed()
 }
 
-/// The page (`index.html` with its words filled in, [`super::texts::page`]).
-pub fn page(html: &'static [u8]) -> Response {
-    with(
-        200,
-        "text/html; charset=utf-8",
-        full(Bytes::from_static(html)),
-    )
+/// A page file with its words filled in ([`super::texts`]), as `asset`'s type.
+pub fn filled(asset: &Asset, bytes: &'static [u8]) -> Response {
+    with(200, asset.content_type, full(Bytes::from_static(bytes)))
 }
 
 pub fn text(status: u16, text: &str) -> Response {

@@ -1,12 +1,12 @@
 //! The page's words (issue 26): `index.html` with its texts filled in from the catalogue, in
 //! the language `serve` runs with (`RING_LANG`, then `LC_ALL`/`LC_MESSAGES`/`LANG`, as every
-//! front end of ring), and the texts its scripts say, handed over in the same page.
+//! front end of ring), and `texts.js` with the texts its scripts say.
 //!
 //! One server, one language: the page says what the terminal boards and the notifications
 //! of the same machine say (a phone set to another language still reads the server's).
-//! Every text is escaped for where it goes: HTML text and attributes, and a JSON data block
-//! (`<script type="application/json">`, never run; the CSP allows no inline script) whose
-//! `<`, `>` and `&` are written as `\u003c`… so no text can close it.
+//! Every text is escaped for where it goes: HTML text and attributes, and a JSON object in a
+//! module of this origin (the CSP allows no inline script) whose `<`, `>` and `&` are written
+//! as `\u003c`…, so no text could end a script even if the object were ever inlined.
 
 use ring_shared::i18n::{self, Args};
 use std::sync::OnceLock;
@@ -61,6 +61,7 @@ const PAGE_TEXTS: &[&str] = &[
 ];
 
 const TEMPLATE: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/texts.js");
 
 /// The page in this process's language (rendered once: the language is set at start).
 pub(crate) fn page() -> &'static [u8] {
@@ -68,14 +69,24 @@ pub(crate) fn page() -> &'static [u8] {
     PAGE.get_or_init(|| render(TEMPLATE).into_bytes())
 }
 
-/// `template` with `{{lang}}`, each `{{key}}` of [`PAGE_TEXTS`] and `{{texts}}` (the
-/// scripts' texts as JSON) filled in.
+/// `texts.js` with the scripts' texts in this process's language.
+pub(crate) fn script() -> &'static [u8] {
+    static SCRIPT_TEXT: OnceLock<Vec<u8>> = OnceLock::new();
+    SCRIPT_TEXT.get_or_init(|| render_script(SCRIPT).into_bytes())
+}
+
+/// `template` with `{{lang}}` and each `{{key}}` of [`PAGE_TEXTS`] filled in.
 fn render(template: &str) -> String {
     let mut page = template.replace("{{lang}}", i18n::lang().tag());
     for key in PAGE_TEXTS {
         page = page.replace(&format!("{{{{{key}}}}}"), &html(&i18n::text(key, None)));
     }
-    page.replace("{{texts}}", &script_json(&texts()))
+    page
+}
+
+/// `texts.js` with `{{texts}}` (the scripts' texts as a JSON object) filled in.
+fn render_script(template: &str) -> String {
+    template.replace("{{texts}}", &script_json(&texts()))
 }
 
 /// The scripts' texts, each argument left as `{name}` for the page to fill.

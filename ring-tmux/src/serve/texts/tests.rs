@@ -33,6 +33,9 @@ fn the_template_has_a_place_for_each_text_and_none_is_left() {
         let page = with_lang(lang, || render(TEMPLATE));
         assert!(!page.contains("{{"), "{}: {page}", lang.tag());
         assert!(page.contains(&format!("<html lang=\"{}\">", lang.tag())));
+        let script = with_lang(lang, || render_script(SCRIPT));
+        assert!(!script.contains("{{"), "{}: {script}", lang.tag());
+        assert!(script.contains("\"web-go\":"), "{script}");
     }
 }
 
