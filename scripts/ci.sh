@@ -235,6 +235,10 @@ command -v chromium >/dev/null || { echo "ci: chromium is missing (apt-get insta
 # embeds it.
 RING_TMUX="$PWD/target/debug/ring-tmux" CHROMIUM="$(command -v chromium)" \
   NODE_PATH="$WEB_ROOT/node_modules" node --test ring-tmux/tests/web/
+# The page once more with serve speaking Chinese (issue 26): the texts it must show come from
+# the zh-Hant catalogue (the file starts serve with RING_LANG as it is given here).
+RING_LANG=zh-Hant RING_TMUX="$PWD/target/debug/ring-tmux" CHROMIUM="$(command -v chromium)" \
+  NODE_PATH="$WEB_ROOT/node_modules" node --test ring-tmux/tests/web/page.test.mjs
 # ---- end of the web page ------------------------------------------------------------------
 
 step "plugin release build (wasm32-wasip1)"

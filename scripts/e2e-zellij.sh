@@ -413,6 +413,31 @@ else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
 fi
 
+step "in Chinese (issue 26): install-zellij hands the plugin its language"
+# A wasm plugin sees none of the user's environment: install-zellij, run with RING_LANG, writes
+# `lang "zh-Hant"` into the bar's and the board's blocks, and the real plugin speaks it (the
+# texts below are the zh-Hant catalogue's: board-sessions, zellij-board-help*, zj-hide-confirm).
+RING_E2E_KEEP=0 zj_stop
+if RING_LANG=zh-Hant RING_PROCS="$NO_PROCS" ZJ_INSTALL=1 zj_start; then
+  [ "$(grep -cF 'lang "zh-Hant"' "$HOME/.config/zellij/layouts/ring.kdl")" = 1 ] \
+    && grep -qF 'lang "zh-Hant"' "$HOME/.config/zellij/config.kdl" \
+    && ok "the bar's and the board's blocks say lang \"zh-Hant\"" \
+    || fail "the bar's and the board's blocks say lang \"zh-Hant\""
+  ONLY=$(terminal_ids | head -1 | cut -f2)
+  row zhpay waiting zellij_session="$ZJ_SESSION" zellij_pane="$ONLY" waiting_kind=plan \
+    cwd=/src/支付 origin_cwd=/src/支付
+  expect "the bar shows a Chinese name whole" 3 'bar_has "🧭 支付"'
+  tmx send-keys -t e2e M-r
+  expect "the board's title is Chinese" 10 'screen | grep -qF "ring · 1 個 session"'
+  expect "its help line is Chinese" 3 'screen | grep -qF "移動" && screen | grep -qF "關閉"'
+  tmx send-keys -t e2e d
+  expect "d asks in Chinese" 3 'screen | grep -qF "要隱藏 支付 嗎？"'
+  tmx send-keys -t e2e Escape
+  tmx send-keys -t e2e M-r
+else
+  fail "install-zellij in Chinese: zellij starts"
+fi
+
 step "a ring_tmux that cannot run is named in the bar"
 RING_E2E_KEEP=0 zj_stop
 # shellcheck disable=SC2016 # expanded by zj_start

@@ -281,7 +281,11 @@ impl Widths {
             entry.idle,
         );
         // As on the tmux board: a hidden row (listed with `a`) says so, and `u` shows it again.
-        let hidden = if entry.hidden { "(hidden) " } else { "" };
+        let hidden = if entry.hidden {
+            format!("{} ", ring_shared::t!("board-hidden"))
+        } else {
+            String::new()
+        };
         if self.location == 0 {
             return format!("{head}  {hidden}{}", entry.detail);
         }

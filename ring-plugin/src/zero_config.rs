@@ -149,16 +149,16 @@ impl Schedule {
 pub fn failure(exit_code: Option<i32>, stderr: &[u8]) -> Option<String> {
     let status = match exit_code {
         Some(0) => return None,
-        Some(code) => format!("exit {code}"),
-        None => "killed".to_owned(),
+        Some(code) => ring_shared::t!("zj-exit", code = code.to_string()),
+        None => ring_shared::t!("zj-killed"),
     };
     let text = String::from_utf8_lossy(stderr);
     let reason = cells::sanitize(text.lines().find(|l| !l.trim().is_empty()).unwrap_or(""));
     let reason: String = reason.trim().chars().take(120).collect();
     Some(if reason.is_empty() {
-        format!("ring: ring_tmux failed ({status})")
+        ring_shared::t!("zj-bar-failed", status = status)
     } else {
-        format!("ring: ring_tmux failed ({status}): {reason}")
+        ring_shared::t!("zj-bar-failed-because", status = status, reason = reason)
     })
 }
 

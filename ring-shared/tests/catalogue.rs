@@ -45,6 +45,10 @@ const FRONT_ENDS: &[&str] = &[
     "ring-tmux/src/cmd/install_hooks.rs",
     "ring-tmux/src/act/reply.rs",
     "ring-tmux/src/act/focus/jump.rs",
+    "ring-plugin/src/board/act.rs",
+    "ring-plugin/src/board/act/footer.rs",
+    "ring-plugin/src/board/act/run.rs",
+    "ring-plugin/src/zero_config.rs",
 ];
 
 /// Literals in those files that hold words yet are not for people to read, with why.

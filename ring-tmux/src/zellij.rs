@@ -401,15 +401,22 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
     write_atomic(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The plugin's `ring_tmux` setting line, indented `indent` spaces (empty without a binary).
+/// The plugin's `ring_tmux` setting line, indented `indent` spaces (empty without a binary),
+/// and its `lang` line when this process speaks other than English: a wasm plugin sees none of
+/// the user's environment, so install-zellij hands it the language it runs with (issue 26).
 fn ring_tmux_setting(ring_tmux: Option<&Path>, indent: usize) -> String {
-    ring_tmux.map_or_else(String::new, |path| {
+    let binary = ring_tmux.map_or_else(String::new, |path| {
         format!(
             "{:indent$}ring_tmux {}\n",
             "",
             kdl::quote(&path.to_string_lossy())
         )
-    })
+    });
+    let lang = ring_shared::i18n::lang();
+    if lang == ring_shared::i18n::Lang::En {
+        return binary;
+    }
+    format!("{binary}{:indent$}lang {}\n", "", kdl::quote(lang.tag()))
 }
 
 /// The plugin block of a layout: the bar, reading `ring_home` through its `cwd`, and running

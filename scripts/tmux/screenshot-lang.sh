@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes docs/screenshots/board-<lang>.png: `ring-tmux list` (top pane) and `ring-tmux board`
-# (bottom pane) in one language (issue 26), drawn by a real tmux on a private socket.
+# Makes docs/screenshots/board-<lang>.png: `ring-tmux list` (top pane), `ring-tmux board`
+# (bottom pane) and ring's status line (loaded by ring.tmux, as a user's tmux loads it) in one
+# language (issue 26), drawn by a real tmux on a private socket.
 #
 # The real `ring-tmux hook` records four Claude sessions into a temporary HOME and ring folder
 # (nothing of yours is read or changed); a pane runs `list` then `board` with RING_LANG set;
@@ -28,15 +29,17 @@ fi
 
 WORK="$(mktemp -d)"
 SOCK="ring-lang-shot-$$"
+OUTER="ring-lang-shot-outer-$$"
 cleanup() {
+	tmux -L "$OUTER" kill-server 2>/dev/null || true
 	tmux -L "$SOCK" kill-server 2>/dev/null || true
-	rm -f "/tmp/tmux-$(id -u)/$SOCK"
+	rm -f "/tmp/tmux-$(id -u)/$SOCK" "/tmp/tmux-$(id -u)/$OUTER"
 	rm -rf "$WORK"
 }
 trap cleanup EXIT
 
 mkdir -p "$WORK/home"
-export HOME="$WORK/home" RING_HOME="$WORK/ring" RING_PROCS="$WORK/procs.json"
+export HOME="$WORK/home" RING_HOME="$WORK/ring" RING_PROCS="$WORK/procs.json" RING_LANG="$LANG_TAG"
 unset TMUX TMUX_PANE
 echo '{"claude-code": null, "codex": null}' >"$RING_PROCS"
 hook() { "$BIN" hook <<<"$1"; }
@@ -51,13 +54,21 @@ ENVS="RING_LANG=$LANG_TAG RING_HOME=$RING_HOME RING_PROCS=$RING_PROCS HOME=$HOME
 tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 20 \
 	"env $ENVS sh -c '$BIN list; exec sleep 100000'"
 tmux -L "$SOCK" split-window -v -l 13 "env $ENVS $BIN board"
-tmux -L "$SOCK" set -g status off
-sleep 3
-# Each pane on its own (capture-pane reads one pane), the list above the board.
-{
-	tmux -L "$SOCK" capture-pane -e -p -t 0.0 | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
-	echo
-	tmux -L "$SOCK" capture-pane -e -p -t 0.1
-} >"$WORK/screen.ansi"
-"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 940 440
+# The status line: ring's segment where a user writes #{ring_status}, loaded by ring.tmux with
+# this binary (the server's environment, exported above, names the temporary ring folder).
+tmux -L "$SOCK" set -g status-left " ring " \; set -g status-right ' #{ring_status} ' \
+	\; set -g status-right-length 80 \; set -g @ring-bin "$BIN"
+tmux -L "$SOCK" run-shell "$REPO/ring.tmux"
+# A client attached inside an outer tmux draws the whole screen, status line included
+# (capture-pane reads a pane, never the status line).
+tmux -L "$OUTER" -f /dev/null new-session -d -x 100 -y 21 "env -u TMUX tmux -L $SOCK attach"
+tmux -L "$OUTER" set -g status off
+# The status segment is a #() job: give tmux a refresh or two to run it.
+for _ in $(seq 1 50); do
+	tmux -L "$OUTER" capture-pane -p | tail -1 | grep -q '🔴' && break
+	sleep 0.2
+done
+sleep 2
+tmux -L "$OUTER" capture-pane -e -p >"$WORK/screen.ansi"
+"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 940 460
 echo "screenshot-lang: wrote $OUT"

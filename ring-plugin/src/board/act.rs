@@ -107,19 +107,14 @@ impl Board {
         // The title and one row of the list stay (board::Layout).
         let room = rows.saturating_sub(2);
         if lines.len() > room {
-            return Some(format!(
-                "the dialog does not fit the board ({} lines, room for {room}): nothing was \
-                 sent; answer it in the pane, or enlarge the board",
-                lines.len()
+            return Some(ring_shared::t!(
+                "zj-does-not-fit",
+                lines = lines.len().to_string(),
+                room = room.to_string()
             ));
         }
         let wide = lines.iter().any(|line| cells::width(&line.text) > cols);
-        wide.then(|| {
-            format!(
-                "the dialog is wider than the board ({cols} columns): nothing was sent; \
-                 answer it in the pane, or widen the board"
-            )
-        })
+        wide.then(|| ring_shared::t!("zj-too-wide", cols = cols.to_string()))
     }
 
     /// Whether ended and hidden sessions are listed (`a`).
@@ -192,7 +187,7 @@ impl Board {
             return Action::None;
         };
         if let Commands::Missing(hint) = &self.commands {
-            self.message = Some(error(hint));
+            self.message = Some(error(&ring_shared::i18n::text(hint, None)));
             return Action::Redraw;
         }
         let session = entry.session_id.clone();
@@ -216,14 +211,13 @@ impl Board {
             }
             'u' if entry.hidden => self.run(Command::Unhide { session }, subject, String::new()),
             'u' => {
-                self.message = Some(error(
-                    "only a hidden session can be shown again (a lists them)",
-                ));
+                self.message = Some(error(&ring_shared::t!("board-only-hidden")));
                 Action::Redraw
             }
             _ if entry.status != Status::Waiting => {
-                self.message = Some(error(&format!(
-                    "{subject} is not waiting: p answers a session's permission dialog"
+                self.message = Some(error(&ring_shared::t!(
+                    "zj-not-waiting",
+                    subject = subject.as_str()
                 )));
                 Action::Redraw
             }
@@ -312,7 +306,10 @@ impl Board {
                 )
             }
             (Some(number), None) => {
-                self.message = Some(error(&format!("the dialog has no option {number}")));
+                self.message = Some(error(&ring_shared::t!(
+                    "zj-no-option",
+                    number = number.to_string()
+                )));
                 self.mode = Mode::Choosing {
                     session,
                     subject,
@@ -360,20 +357,27 @@ impl Board {
         let ok = exit_code == Some(0);
         let subject = &pending.subject;
         let outcome = match &pending.command {
-            Command::Name { label, .. } if ok && label.is_empty() => {
-                Some(done(&format!("{subject}: name removed")))
+            Command::Name { label, .. } if ok && label.is_empty() => Some(done(&ring_shared::t!(
+                "zj-name-removed",
+                subject = subject.as_str()
+            ))),
+            Command::Name { label, .. } if ok => Some(done(&ring_shared::t!(
+                "zj-named",
+                subject = subject.as_str(),
+                label = cells::sanitize(label)
+            ))),
+            Command::Hide { .. } if ok => {
+                Some(done(&ring_shared::t!("zj-hid", subject = subject.as_str())))
             }
-            Command::Name { label, .. } if ok => Some(done(&format!(
-                "named {subject} “{}”",
-                cells::sanitize(label)
+            Command::Unhide { .. } if ok => Some(done(&ring_shared::t!(
+                "zj-shows-again",
+                subject = subject.as_str()
             ))),
-            Command::Hide { .. } if ok => Some(done(&format!(
-                "hid {subject} (it shows again on its next event, or with a, then u)"
-            ))),
-            Command::Unhide { .. } if ok => Some(done(&format!("{subject} shows again"))),
-            Command::Answer { number, .. } if ok => Some(done(&format!(
-                "sent {number} ({}) to {subject}",
-                pending.choice
+            Command::Answer { number, .. } if ok => Some(done(&ring_shared::t!(
+                "zj-sent",
+                number = number.to_string(),
+                choice = pending.choice.as_str(),
+                subject = subject.as_str()
             ))),
             Command::Read { .. } => {
                 if !matches!(&self.mode, Mode::Reading { seq: s, .. } if *s == seq) {
@@ -394,8 +398,9 @@ impl Board {
                         };
                         None
                     }
-                    None if ok => Some(error(&format!(
-                        "could not read {subject}'s dialog from ring-tmux reply --json; nothing was sent"
+                    None if ok => Some(error(&ring_shared::t!(
+                        "zj-unreadable-dialog",
+                        subject = subject.as_str()
                     ))),
                     None => Some(error(&failure(exit_code, stdout, stderr))),
                 }

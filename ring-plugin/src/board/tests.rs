@@ -303,3 +303,47 @@ fn the_remote_jump_names_the_ring_folder_and_the_whole_id() {
         ["/bin/ring-tmux", "jump", "--session", "dev:s1"]
     );
 }
+
+/// Issue 26: in both languages, with Chinese names and the prompts and messages of the
+/// catalogue, every line of the drawn board is exactly as wide as the board (CJK text is two
+/// cells a character), at even and odd widths.
+#[rstest]
+fn the_board_keeps_its_width_in_both_languages(
+    #[values(ring_shared::i18n::Lang::En, ring_shared::i18n::Lang::ZhHant)]
+    lang: ring_shared::i18n::Lang,
+    #[values(23, 40, 61, 100)] cols: usize,
+    #[values("", "d", "n支付系統重構計畫的後端服務", "a", "u")] keys: &str,
+) {
+    let mut v = view();
+    v.entries[0].project = "支付系統重構計畫".into();
+    v.entries[0].detail = "等你核准 cargo test -p 付款".into();
+    v.entries[2].hidden = true;
+    let mut board = Board::default();
+    let text = ring_shared::i18n::with_lang(lang, || {
+        for c in keys.chars() {
+            board.handle(Key::Char(c), &v.entries);
+        }
+        render(
+            &v,
+            &board,
+            &Icons::default(),
+            &Theme::default(),
+            8,
+            cols,
+            None,
+        )
+    });
+    let lines: Vec<String> = plain(&text).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    for line in &lines {
+        assert_eq!(
+            crate::cells::width(line),
+            cols,
+            "{keys:?} at {cols}: {line:?}"
+        );
+    }
+    if lang == ring_shared::i18n::Lang::ZhHant && keys == "a" && cols >= 61 {
+        let hidden = ring_shared::i18n::text_in(lang, "board-hidden", None);
+        assert!(lines[3].contains(&hidden), "{:?}", lines[3]);
+    }
+}

@@ -276,3 +276,33 @@ fn the_plugin_is_found_in_the_data_folder_or_where_it_was_installed() {
         fs::canonicalize(&share).expect("canon")
     );
 }
+
+/// Issue 26: the plugin sees no environment, so the bar's and the board's blocks carry the
+/// language install-zellij runs with; English (the plugin's default) writes nothing.
+#[test]
+fn the_blocks_hand_the_plugin_a_language_other_than_english() {
+    use ring_shared::i18n::{Lang, with_lang};
+    let (plugin, home, bin) = (
+        Path::new("/p/ring.wasm"),
+        Path::new("/r"),
+        Path::new("/b/rt"),
+    );
+    let zh = with_lang(Lang::ZhHant, || {
+        [
+            layout(plugin, home, Some(bin)),
+            board_binding(plugin, home, None),
+        ]
+    });
+    for block in &zh {
+        assert_eq!(block.matches("lang \"zh-Hant\"").count(), 1, "{block}");
+    }
+    let en = with_lang(Lang::En, || {
+        [
+            layout(plugin, home, Some(bin)),
+            board_binding(plugin, home, None),
+        ]
+    });
+    for block in &en {
+        assert!(!block.contains("lang "), "{block}");
+    }
+}

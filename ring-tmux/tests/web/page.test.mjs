@@ -7,7 +7,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -20,6 +20,21 @@ const { chromium } = createRequire(import.meta.url)("playwright-core");
 const RING_TMUX = process.env.RING_TMUX || "target/debug/ring-tmux";
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const WITHIN = 20_000;
+// The language the server is started in (scripts/ci.sh runs this file in en and zh-Hant);
+// the texts the page must show come from that language's catalogue, not from literals here.
+const LANG = process.env.RING_LANG || "en";
+const CATALOGUE = Object.fromEntries(
+  readFileSync(new URL(`../../../ring-shared/locales/${LANG}/ring.ftl`, import.meta.url), "utf8")
+    .split("\n")
+    .map((line) => line.match(/^([a-z][a-z-]*) = (.*)$/))
+    .filter(Boolean)
+    .map((m) => [m[1], m[2]]),
+);
+// A one-line message of the catalogue with its `{ $name }` arguments filled.
+function tr(key, args = {}) {
+  assert.ok(key in CATALOGUE, `${key} is in the ${LANG} catalogue`);
+  return CATALOGUE[key].replace(/\{ \$([a-z_]+) \}/g, (_, name) => String(args[name]));
+}
 const NOW = 1_700_000_000;
 
 let browser;
@@ -63,6 +78,7 @@ function folder(procs) {
     RING_PROCS: join(dir, "procs.json"),
     RING_STDIN_TTY: "",
     RING_AGENT_TTY: "",
+    RING_LANG: LANG,
     ...(now === undefined ? {} : { RING_NOW: String(now) }),
   });
   return {
@@ -162,7 +178,11 @@ test("the page shows the board `ring-tmux json` shows for the same folder", asyn
   }));
   assert.deepEqual(await shown(page), want);
   assert.equal(want[0].status, "waiting", "waiting first");
-  assert.equal(await page.textContent("#summary"), "1 waiting \u00b7 1 working \u00b7 1 idle");
+  assert.equal(
+    await page.textContent("#summary"),
+    ["waiting", "working", "idle"].map((s) => tr(`web-count-${s}`, { count: 1 })).join(" \u00b7 "),
+  );
+  assert.equal(await page.getAttribute("html", "lang"), LANG);
   assert.equal(await page.isHidden("#notice"), true, "the wasm module loaded");
   assert.deepEqual(errors, []);
 });
@@ -233,7 +253,7 @@ test("a Codex permission wait is promoted in the page with the server gone", asy
   page.on("request", (r) => asked.push(r.url()));
   await page.clock.fastForward(90_000);
   await page.waitForSelector(`${row}[data-status="waiting"]`, { timeout: WITHIN });
-  assert.match(await page.textContent(`${row} .kind`), /needs permission/);
+  assert.ok((await page.textContent(`${row} .kind`)).endsWith(tr("kind-permission")));
   assert.match(await page.textContent(`${row} .detail`), /cargo publish/);
   assert.deepEqual(asked.filter((u) => u.includes("/api/snapshot") || u.includes("/api/view")), []);
 });
@@ -319,6 +339,33 @@ test("Go there switches the real tmux client to the session's pane", { skip: spa
   const moved = await until(WITHIN, () => here() === pane);
   const said = await page.textContent("#connection");
   assert.equal(moved, true, `the client is on ${here()}, not ${pane}; the page says ${said}`);
-  assert.equal(await page.textContent("#connection"), "switched");
+  assert.equal(await page.textContent("#connection"), tr("web-switched"));
+  assert.deepEqual(errors, []);
+});
+
+// Issue 26: every word of the page is the catalogue's, in the language serve runs with
+// (scripts/ci.sh runs this file under RING_LANG=en and zh-Hant).
+test("the page speaks the server's language, from the catalogue", async () => {
+  const world = folder({ "claude-code": [["/repo/app", null]], codex: [] });
+  world.hook("claude", {
+    session_id: "s1", hook_event_name: "Notification", cwd: "/repo/app",
+    notification_type: "permission_prompt", message: "Claude needs your permission to use Bash",
+  }, NOW - 40);
+  const { url } = await serve(world, NOW);
+  const { page, errors } = await open(url);
+  const row = '#board > li[data-session-id="s1"]';
+  await page.waitForSelector(`${row}[data-status="waiting"]`, { timeout: WITHIN });
+  assert.equal(await page.getAttribute("html", "lang"), LANG);
+  assert.equal(await page.textContent(`${row} .state`), `\u{1F534} ${tr("state-waiting")}`);
+  assert.equal(await page.textContent(`${row} .kind`), `\u{1F510} ${tr("kind-permission")}`);
+  assert.equal(await page.textContent(`${row} .idle`), tr("web-since-waiting", { time: "40s" }));
+  assert.equal(await page.textContent(`${row} .go button:not(.reply)`), tr("web-go"));
+  assert.equal(await page.textContent(`${row} .go button.reply`), tr("web-answer"));
+  assert.equal(await page.textContent("#summary"), tr("web-count-waiting", { count: 1 }));
+  assert.equal(await page.textContent("#connection"), tr("web-live"));
+  assert.equal(await page.textContent("#empty"), tr("web-empty"));
+  assert.equal(await page.textContent("#answer-close"), tr("web-back"));
+  assert.equal(await page.textContent("#answer-again"), tr("web-read-again"));
+  assert.equal(await page.getAttribute("#board", "aria-label"), tr("web-board-label"));
   assert.deepEqual(errors, []);
 });

@@ -39,24 +39,29 @@ impl Board {
                 }
                 None => text(&help_short()),
             },
-            Mode::Delete { subject, .. } => {
-                text(&format!(" hide {subject}? d hides · any other key cancels"))
-            }
+            Mode::Delete { subject, .. } => text(&format!(
+                " {}",
+                ring_shared::t!("zj-hide-confirm", subject = subject.as_str())
+            )),
             Mode::Name {
                 subject, text: t, ..
             } => text(&self.name_line(subject, t, cols)),
-            Mode::Reading { subject, .. } => {
-                text(&format!(" reading {subject}'s dialog… · Esc cancel"))
-            }
+            Mode::Reading { subject, .. } => text(&format!(
+                " {}",
+                ring_shared::t!("zj-reading", subject = subject.as_str())
+            )),
             Mode::Choosing {
                 subject, dialog, ..
             } => {
-                let from = dialog
-                    .agent
-                    .as_ref()
-                    .map(|agent| format!(" (from the {agent} agent)"))
-                    .unwrap_or_default();
-                lines.push(text(&format!(" reply to {subject}{from}:")));
+                let head = match &dialog.agent {
+                    Some(agent) => ring_shared::t!(
+                        "zj-reply-to-from",
+                        subject = subject.as_str(),
+                        agent = agent.as_str()
+                    ),
+                    None => ring_shared::t!("zj-reply-to", subject = subject.as_str()),
+                };
+                lines.push(text(&format!(" {head}")));
                 for line in &dialog.context {
                     lines.push(text(&format!("   {line}")));
                 }
@@ -79,13 +84,17 @@ impl Board {
                     dialog.options.first().map_or(0, |o| o.number),
                     dialog.options.last().map_or(0, |o| o.number),
                 );
-                let enter = dialog
-                    .selected
-                    .map(|n| format!(" · Enter {n}"))
-                    .unwrap_or_default();
-                text(&format!(
-                    " {first}-{last} answer{enter} · Esc cancel (nothing is sent)"
-                ))
+                let (first, last) = (first.to_string(), last.to_string());
+                let keys = match dialog.selected {
+                    Some(n) => ring_shared::t!(
+                        "zj-answer-keys-enter",
+                        first = first,
+                        last = last,
+                        selected = n.to_string()
+                    ),
+                    None => ring_shared::t!("zj-answer-keys", first = first, last = last),
+                };
+                text(&format!(" {keys}"))
             }
         };
         lines.push(last);
@@ -101,12 +110,13 @@ impl Board {
         let at = (*at).min(typed.len());
         let before: String = typed[..at].iter().collect();
         let after: String = typed[at..].iter().collect();
-        let line = format!(" name {subject}: {before}▏{after}");
-        let hint = "  · Enter save (empty removes) · Esc cancel";
-        if cells::width(&line) + cells::width(hint) <= cols {
+        let prompt = ring_shared::t!("zj-name", subject = subject);
+        let line = format!(" {prompt} {before}▏{after}");
+        let hint = format!("  {}", ring_shared::t!("zj-name-keys"));
+        if cells::width(&line) + cells::width(&hint) <= cols {
             return format!("{line}{hint}");
         }
-        let head = format!(" name {subject}: {before}▏");
+        let head = format!(" {prompt} {before}▏");
         if cells::width(&head) <= cols {
             return line;
         }

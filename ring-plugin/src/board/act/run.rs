@@ -98,13 +98,14 @@ impl Default for Commands {
     }
 }
 
-/// The hint when the board's block names no `ring_tmux`.
-pub const NO_RING_TMUX: &str = "p, n, dd and u run ring-tmux: add ring_tmux \"/path/to/ring-tmux\" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)";
+// `Commands::Missing` holds one of these catalogue keys, rendered when shown: the board may
+// be built before `load` has set the language.
+/// The hint when the board's block names no `ring_tmux` (a catalogue key).
+pub const NO_RING_TMUX: &str = "zj-no-ring-tmux";
 /// The hint when zellij has not granted the plugin's permissions (among them `RunCommands`).
-pub const NO_RUN_COMMANDS: &str = "p, n, dd and u need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board";
+pub const NO_RUN_COMMANDS: &str = "zj-no-run-commands";
 /// The hint while zellij has not answered the permission request yet.
-pub const PERMISSION_PENDING: &str =
-    "p, n, dd and u wait for zellij's permission grant (RunCommands): answer its prompt";
+pub const PERMISSION_PENDING: &str = "zj-permission-pending";
 
 pub use ring_shared::dialog::{Choice, Listing as Dialog};
 
@@ -146,14 +147,14 @@ pub fn failure(exit_code: Option<i32>, stdout: &[u8], stderr: &[u8]) -> String {
         .filter(|l| !l.is_empty())
         .unwrap_or_else(|| first(stdout));
     let status = match exit_code {
-        Some(code) => format!("exit {code}"),
-        None => "killed".to_owned(),
+        Some(code) => ring_shared::t!("zj-exit", code = code.to_string()),
+        None => ring_shared::t!("zj-killed"),
     };
     if line.is_empty() {
-        format!("ring-tmux failed ({status})")
+        ring_shared::t!("zj-failed", status = status)
     } else if line.starts_with("ring-tmux") {
         line
     } else {
-        format!("ring-tmux failed ({status}): {line}")
+        ring_shared::t!("zj-failed-because", status = status, reason = line)
     }
 }

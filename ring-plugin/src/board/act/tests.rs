@@ -380,7 +380,12 @@ fn without_ring_tmux_the_keys_say_what_to_add(#[case] commands: Commands, #[case
         assert_eq!(press(&mut board, &key.to_string()), vec![]);
         assert!(!board.busy());
         let footer = board.footer(None, 400);
-        assert_eq!(footer[0].text, format!(" ⚠ {hint}"));
+        let said = ring_shared::i18n::text(hint, None);
+        assert!(
+            said.contains("ring-tmux"),
+            "{hint} is in the catalogue: {said}"
+        );
+        assert_eq!(footer[0].text, format!(" ⚠ {said}"));
         assert_eq!(footer[0].tone, Tone::Error);
     }
 }
@@ -577,3 +582,5 @@ fn the_zh_hant_help_line_fits_by_cells() {
         }
     }
 }
+
+mod zh_hant;

@@ -1,5 +1,7 @@
 //! The page's files, embedded: its HTML, script and style (`page/`), and the wasm-bindgen
-//! module of `ring-web` when the build found it (`build.rs`).
+//! module of `ring-web` when the build found it (`build.rs`). The HTML is a template: the
+//! server hands out [`super::texts::page`], its words in the server's language, and
+//! `texts.js` as [`super::texts::script`].
 
 /// One file the server hands out as it is.
 #[derive(Debug)]
@@ -24,6 +26,11 @@ const PAGE: &[Asset] = &[
         path: "/answer.js",
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("page/answer.js"),
+    },
+    Asset {
+        path: "/texts.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("page/texts.js"),
     },
     Asset {
         path: "/style.css",

@@ -26,6 +26,7 @@ pub mod print;
 mod qr;
 mod reply;
 mod snapshot;
+mod texts;
 
 use crate::sys::env::Env;
 use auth::{Ask, Policy, Verdict};
@@ -334,6 +335,8 @@ async fn handle(
 
 fn static_file(path: &str) -> Response {
     match assets::find(path) {
+        Some(asset) if asset.path == "/" => reply::filled(asset, texts::page()),
+        Some(asset) if asset.path == "/texts.js" => reply::filled(asset, texts::script()),
         Some(asset) => reply::asset(asset),
         None if path.starts_with("/pkg/") => reply::text(
             404,

@@ -47,6 +47,11 @@ fn full(bytes: impl Into<Bytes>) -> Body {
     Full::new(bytes.into()).boxed()
 }
 
+/// A page file with its words filled in ([`super::texts`]), as `asset`'s type.
+pub fn filled(asset: &Asset, bytes: &'static [u8]) -> Response {
+    with(200, asset.content_type, full(Bytes::from_static(bytes)))
+}
+
 pub fn text(status: u16, text: &str) -> Response {
     with(
         status,

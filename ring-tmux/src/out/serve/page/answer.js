@@ -4,6 +4,8 @@
 // digit only while the pane still shows that very dialog, and otherwise says why it sent
 // nothing. Every string from the server goes in through textContent only, never as markup.
 
+import { t } from "/texts.js";
+
 const view = document.getElementById("answer");
 const title = document.getElementById("answer-title");
 const rows = document.getElementById("answer-dialog");
@@ -45,7 +47,7 @@ async function read(id, name) {
   rows.textContent = "";
   options.replaceChildren();
   again.hidden = true;
-  say("reading the dialog on its pane…", "busy");
+  say(t("web-reading"), "busy");
   let answer;
   try {
     const response = await fetch(`/api/dialog?session=${encodeURIComponent(id)}`, {
@@ -54,12 +56,12 @@ async function read(id, name) {
     });
     answer = await response.json().catch(() => ({}));
     if (!response.ok) {
-      say(answer.error || `the dialog could not be read (${response.status})`, "refused");
+      say(answer.error || t("web-unreadable", { status: response.status }), "refused");
       again.hidden = false;
       return;
     }
   } catch {
-    say("could not reach ring-tmux serve", "refused");
+    say(t("web-unreachable"), "refused");
     again.hidden = false;
     return;
   }
@@ -75,14 +77,14 @@ async function read(id, name) {
     button.addEventListener("click", () => choose(option.number));
     options.append(button);
   }
-  say("choose an option: it goes to the pane only if this dialog is still there", "ready");
+  say(t("web-choose"), "ready");
 }
 
 async function choose(number) {
   const asked = current;
   if (!asked || !asked.listing) return;
   for (const button of options.querySelectorAll("button")) button.disabled = true;
-  say(`sending ${number}…`, "busy");
+  say(t("web-sending", { number }), "busy");
   try {
     const response = await fetch("/api/reply", {
       method: "POST",
@@ -92,13 +94,13 @@ async function choose(number) {
     });
     const answer = await response.json().catch(() => ({}));
     if (response.ok) {
-      say(`sent ${answer.sent || number}`, "sent");
+      say(t("web-sent", { number: answer.sent || number }), "sent");
       options.replaceChildren();
       return;
     }
-    say(answer.error || `nothing was sent (${response.status})`, "refused");
+    say(answer.error || t("web-not-sent", { status: response.status }), "refused");
   } catch {
-    say("could not reach ring-tmux serve; nothing may have been sent, look before trying again", "refused");
+    say(t("web-maybe-sent"), "refused");
   }
   again.hidden = false;
 }

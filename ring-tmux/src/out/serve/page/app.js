@@ -5,6 +5,7 @@
 // into the page through textContent only, never as markup.
 
 import * as answer from "/answer.js";
+import { t } from "/texts.js";
 
 // Icons and labels: ring-shared's tables (the wasm module's statuses() and kinds()); these
 // copies only serve a build without the module.
@@ -20,8 +21,15 @@ let KINDS = {
   plan: { icon: "\u{1F9ED}", label: "has a plan to approve" },
   idle: { icon: "\u{23F8}", label: "is idle at its prompt" },
 };
-// What the time of each state says: how long it has waited, or since it last did something.
-const SINCE = { waiting: "waiting", working: "active, last", idle: "idle", ended: "ended" };
+// The labels in the server's language (the page's texts, /texts.js), over the tables'.
+function localize(table, prefix) {
+  for (const [name, entry] of Object.entries(table)) {
+    const label = t(`${prefix}-${name}`);
+    if (label !== `${prefix}-${name}`) entry.label = label;
+  }
+}
+localize(STATES, "state");
+localize(KINDS, "kind");
 const TICK_MS = 1000;
 const RETRY_MS = 1000;
 
@@ -120,11 +128,11 @@ function itemFor(id) {
   const go = element("div", "go");
   const button = element("button");
   button.type = "button";
-  button.textContent = "Go there";
+  button.textContent = t("web-go");
   button.addEventListener("click", () => jump(id, button));
   const reply = element("button", "reply");
   reply.type = "button";
-  reply.textContent = "Answer";
+  reply.textContent = t("web-answer");
   reply.addEventListener("click", () => answer.open(id, item.name.textContent));
   go.append(button, reply);
   li.append(head, detail, meta, go);
@@ -142,9 +150,10 @@ function fill(item, entry) {
   const kind = entry.status === "waiting" ? KINDS[entry.kind] : undefined;
   item.kind.textContent = kind ? `${kind.icon} ${kind.label}` : entry.status === "waiting" && entry.kind ? entry.kind : "";
   item.detail.textContent = entry.detail || "";
-  const since = SINCE[entry.status] || String(entry.status);
-  const ago = entry.status === "waiting" || entry.status === "idle" ? "" : " ago";
-  item.idle.textContent = `${since} ${idleText(entry.idle_seconds)}${ago}`;
+  // What the time of each state says: how long it has waited, or since it last did something.
+  const time = idleText(entry.idle_seconds);
+  const since = STATES[entry.status] ? t(`web-since-${entry.status}`, { time }) : `${entry.status} ${time}`;
+  item.idle.textContent = since;
   item.provider.textContent = entry.provider;
   item.where.textContent = entry.location || entry.cwd || "";
   // Only sessions ring knows a tmux pane or zellij tab of can be gone to.
@@ -172,9 +181,9 @@ function draw() {
   const c = view.counts || {};
   const parts = [];
   for (const key of ["waiting", "working", "idle", "ended"]) {
-    if (c[key]) parts.push(`${c[key]} ${key}`);
+    if (c[key]) parts.push(t(`web-count-${key}`, { count: c[key] }));
   }
-  summary.textContent = parts.length ? parts.join(" \u00b7 ") : "nothing on the board";
+  summary.textContent = parts.length ? parts.join(" \u00b7 ") : t("web-nothing");
   document.title = c.waiting ? `(${c.waiting}) ring` : "ring";
   empty.hidden = view.entries.length > 0;
   const wanted = WANTED && view.entries.find((e) => e.session_id === WANTED && e.status === "waiting");
@@ -194,9 +203,11 @@ async function jump(id, button) {
       credentials: "omit",
     });
     const answer = await response.json().catch(() => ({}));
-    connection.textContent = response.ok ? "switched" : `could not go there: ${answer.error || response.status}`;
+    connection.textContent = response.ok
+      ? t("web-switched")
+      : t("web-jump-failed", { error: answer.error || response.status });
   } catch {
-    connection.textContent = "could not reach ring-tmux serve";
+    connection.textContent = t("web-unreachable");
   } finally {
     button.disabled = false;
   }
@@ -209,7 +220,7 @@ async function listen() {
     try {
       const response = await fetch("/api/events", { headers: authorized(), credentials: "omit" });
       if (response.status === 401) {
-        connection.textContent = "this page has no token: open the address ring-tmux serve printed (it ends in #token=…)";
+        connection.textContent = t("web-no-token");
         return;
       }
       if (!response.ok || !response.body) throw new Error(String(response.status));
@@ -231,7 +242,7 @@ async function listen() {
     } catch {
       // Fall through to the retry.
     }
-    connection.textContent = "reconnecting…";
+    connection.textContent = t("web-reconnecting");
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
 }
@@ -249,7 +260,7 @@ function onEvent(block) {
   }
   if (name !== "snapshot" || data.length === 0) return;
   if (!connected) {
-    connection.textContent = "live";
+    connection.textContent = t("web-live");
     connected = true;
   }
   if (wasm) {
@@ -267,7 +278,7 @@ async function refreshServerView() {
       draw();
     }
   } catch {
-    connection.textContent = "could not reach ring-tmux serve";
+    connection.textContent = t("web-unreachable");
   }
 }
 
@@ -279,11 +290,12 @@ async function start() {
     wasm = module;
     STATES = Object.fromEntries(JSON.parse(wasm.statuses()).map((s) => [s.name, { icon: s.marker, label: s.label }]));
     KINDS = Object.fromEntries(JSON.parse(wasm.kinds()).map((k) => [k.name, k]));
+    localize(STATES, "state");
+    localize(KINDS, "kind");
   } catch {
     wasm = null;
     notice.hidden = false;
-    notice.textContent =
-      "This ring-tmux was built without the page's wasm module: the board shows the server's view and times move only when it changes.";
+    notice.textContent = t("web-no-wasm");
   }
   listen();
   setInterval(draw, TICK_MS);
