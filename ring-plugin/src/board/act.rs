@@ -28,8 +28,8 @@ mod run;
 
 pub use footer::{Line, Tone, help, help_keys, help_more, help_short};
 pub use run::{
-    Choice, Command, Commands, Dialog, NO_RING_TMUX, NO_RING_TMUX_JUMP, NO_RUN_COMMANDS,
-    PERMISSION_PENDING, Run, failure, jump_remote, parse_dialog,
+    Choice, Command, Commands, Dialog, NO_RING_TMUX, NO_RUN_COMMANDS, PERMISSION_PENDING, Run,
+    failure, jump_remote, parse_dialog,
 };
 
 /// What the board is doing besides listing.

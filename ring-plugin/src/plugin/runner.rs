@@ -80,7 +80,7 @@ impl State {
     /// host; the board closes. Without `ring_tmux`, the board says what to add. True: redraw.
     pub(super) fn open_remote(&mut self, session: &str) -> bool {
         let Some(ring_tmux) = self.settings.ring_tmux.clone() else {
-            self.board.say(act::NO_RING_TMUX_JUMP);
+            self.board.say(&ring_shared::t!("zj-no-ring-tmux-jump"));
             return true;
         };
         let ring_home = self.ring_home_for_runs();

@@ -524,6 +524,7 @@ zj-killed = killed
 zj-failed = ring-tmux failed ({ $status })
 zj-failed-because = ring-tmux failed ({ $status }): { $reason }
 zj-no-ring-tmux = p, n, dd and u run ring-tmux: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
+zj-no-ring-tmux-jump = Enter on another host's session runs ring-tmux jump: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
 zj-no-run-commands = p, n, dd and u need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board
 zj-permission-pending = p, n, dd and u wait for zellij's permission grant (RunCommands): answer its prompt
 zj-bar-failed = ring: ring_tmux failed ({ $status })

@@ -520,6 +520,7 @@ zj-killed = 被強制結束
 zj-failed = ring-tmux 執行失敗（{ $status }）
 zj-failed-because = ring-tmux 執行失敗（{ $status }）：{ $reason }
 zj-no-ring-tmux = p、n、dd 和 u 要靠 ring-tmux：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
+zj-no-ring-tmux-jump = 在別台主機的工作階段上按 Enter 會執行 ring-tmux jump：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
 zj-no-run-commands = p、n、dd 和 u 需要 zellij 的 RunCommands 權限：請跑 `ring-tmux install-zellij`，再重開看板
 zj-permission-pending = p、n、dd 和 u 在等 zellij 授權（RunCommands）：請回應它的提示
 zj-bar-failed = ring：ring_tmux 執行失敗（{ $status }）

@@ -56,9 +56,6 @@ impl Command {
     }
 }
 
-/// Enter on a remote session without `ring_tmux`: what to add.
-pub const NO_RING_TMUX_JUMP: &str = "Enter on another host's session runs ring-tmux jump: add ring_tmux \"/path/to/ring-tmux\" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)";
-
 /// The command line of a pane that goes to remote session `session` (`host:id`):
 /// `ring-tmux jump --session ID`, through `env RING_HOME=…` when the plugin knows its ring
 /// folder (a pane gets the zellij server's environment, not the run's).
