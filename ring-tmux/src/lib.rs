@@ -39,11 +39,12 @@ pub use sys::lang;
 /// can stay `pub(crate)` (and the compiler sees what nothing uses); not an API.
 #[doc(hidden)]
 pub mod testing {
+    pub use crate::act::jump;
     pub use crate::admin::install::{codex_trust, merge};
     pub use crate::gather::{realpath, zeroconf};
     pub use crate::out::{board, notify};
     pub use crate::store::hidden;
     pub use crate::sys::env;
     pub use crate::sys::run;
-    pub use crate::tmux::{badge, drift, jump};
+    pub use crate::tmux::{badge, drift};
 }

@@ -242,7 +242,7 @@ pub(super) fn permissions_granted(text: &str, plugin: &Path) -> bool {
     };
     let block = &text[at + name.len()..];
     let block = &block[..block.find('}').unwrap_or(block.len())];
-    crate::zellij::PERMISSIONS
+    crate::admin::zellij::PERMISSIONS
         .iter()
         .all(|p| block.split_whitespace().any(|w| w == *p))
 }
@@ -258,7 +258,7 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
     };
-    let paths = crate::zellij::Paths::new(
+    let paths = crate::admin::zellij::Paths::new(
         &env.home,
         &env.ring_home,
         var("ZELLIJ_CONFIG_DIR"),

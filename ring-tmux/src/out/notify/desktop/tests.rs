@@ -1,5 +1,7 @@
 use super::macos::{applescript, applescript_string, shell_line, terminal_notifier_args};
 use super::*;
+use crate::act::focus::place::tab_of;
+use std::ffi::OsString;
 use ring_shared::notify::Wait;
 use rstest::rstest;
 use std::path::PathBuf;
