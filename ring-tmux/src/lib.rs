@@ -2,23 +2,34 @@
 //!
 //! `§N.M` in comments: section N.M of `docs/rules.md`, where every state rule is written out.
 //!
-//! The modules are layers; each uses the ones above it in this list and none below:
+//! The modules are layers, listed from the bottom up; each uses only the ones before it
+//! (`python3 scripts/layers.py` lists every use that goes the other way; CI counts them):
 //!
-//! * [`sys`]: the process's world: the ring folder and clock seams ([`sys::env`]), live agent
-//!   processes ([`sys::procs`]), terminals ([`sys::tty`]), the language ([`sys::lang`]).
-//! * [`store`]: the registry on disk: atomic row writes under a per-session lock,
-//!   `events.jsonl`, hidden sessions, labels, the bounded error log.
-//! * [`gather`]: one read's inputs from disk and `/proc` (rows, processes, the agents' own
-//!   state files, zero-config sessions) turned into `ring_shared::view` by one path.
-//! * [`hook`]: `ring-tmux hook`, the writer every agent event runs.
-//! * [`tmux`], [`zellij`], [`remote`]: the multiplexers and other hosts: pane options,
-//!   badges, drift repair, popups; the zellij plugin's install and refresh; hosts over ssh.
-//! * [`act`]: what ring does for the user at a distance: reply in place, focus a terminal.
-//! * [`out`]: what a person reads: the status line, the boards, the web page, notifications,
-//!   `explain`, and the one voice of errors.
-//! * [`admin`]: lifecycle commands: install, doctor, gc.
-//! * [`cmd`]: the one clap definition ([`cmd::cli`]) and one module per subcommand, each
-//!   handing typed values to the layers above.
+//! * `sys/`: the process's world: the ring folder and clock seams (`sys::env`), live agent
+//!   processes, terminals, running programs with a deadline (`sys::run`), the language, the
+//!   one voice of errors and terminal-safe text.
+//! * `store/`: the registry on disk: atomic row writes under a per-session lock,
+//!   `events.jsonl`, hidden sessions, labels, the bounded error log, the cache codec.
+//! * `gather/`: one read's inputs from disk, `/proc`, tmux servers and remote hosts, turned
+//!   into `ring_shared::view` by one path; which session a person named.
+//! * `tmux/`, `zellij/`: the multiplexers: pane options, badges, drift repair, popups;
+//!   zellij's refresh pipe.
+//! * `act/`: what ring does for the user at a distance: reply in place, jump and the menu,
+//!   focus a terminal, the same on a remote host.
+//! * `out/`: what a person reads: the status line, the text outputs, the boards, the web
+//!   page, notifications, `explain`; and the work the hook leaves to a detached child.
+//! * `hook/`: `ring-tmux hook`, the writer every agent event runs.
+//! * `admin/`: lifecycle commands: install (the agents' hooks, the zellij plugin), doctor,
+//!   gc.
+//! * `cmd/`: the one clap definition (`cmd::cli`) and one module per subcommand, each
+//!   handing typed values to the layers before it.
+//!
+//! Known uses the other way: `sys` reads files through `store`'s bounded readers and keeps
+//! its process memo in `store`'s codec (9 uses).
+
+// Its only reader is ring-tmux itself, whose docs are read with private items: links to them
+// are the point.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub(crate) mod act;
 pub(crate) mod admin;
@@ -39,11 +50,12 @@ pub use sys::lang;
 /// can stay `pub(crate)` (and the compiler sees what nothing uses); not an API.
 #[doc(hidden)]
 pub mod testing {
+    pub use crate::act::jump;
     pub use crate::admin::install::{codex_trust, merge};
     pub use crate::gather::{realpath, zeroconf};
     pub use crate::out::{board, notify};
     pub use crate::store::hidden;
     pub use crate::sys::env;
     pub use crate::sys::run;
-    pub use crate::tmux::{badge, drift, jump};
+    pub use crate::tmux::{badge, drift};
 }

@@ -15,7 +15,7 @@ use std::collections::hash_map::Entry;
 /// row's tty (and ring's own zellij pane identity) when it has none.
 ///
 /// Call it right after deriving the hook rows and before hidden sessions, background agents,
-/// tmux targets and sorting (see [`finish`]).
+/// tmux targets and sorting (see [`crate::derive::finish`]).
 pub fn merge_sources(hook: Vec<Session>, zero: Vec<ScanSession>) -> Vec<Session> {
     merge_sources_traced(hook, zero, &mut Trail::off())
 }

@@ -2,5 +2,6 @@
 //! [`reply`] answers a dialog in its pane; [`focus`] takes the user to a session's terminal.
 
 pub(crate) mod focus;
+pub mod jump;
 pub(crate) mod remote;
 pub mod reply;

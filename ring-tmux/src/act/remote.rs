@@ -133,7 +133,7 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
         }
     };
     let mut switch = vec!["switch-client".to_owned()];
-    switch.extend(crate::tmux::jump::client_args(client));
+    switch.extend(crate::tmux::client_args(client));
     switch.extend(["-t".to_owned(), window.clone()]);
     // No client (a test, a script): the window is there; switching is the client's part.
     let _ = call(switch);

@@ -4,3 +4,4 @@
 pub mod doctor;
 pub mod gc;
 pub mod install;
+pub mod zellij;

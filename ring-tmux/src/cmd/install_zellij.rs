@@ -17,7 +17,7 @@ pub struct Args {
 
 /// Installs the plugin.
 pub fn run(args: Args) -> ExitCode {
-    crate::zellij::install_zellij(&crate::zellij::InstallArgs {
+    crate::admin::zellij::install_zellij(&crate::admin::zellij::InstallArgs {
         plugin: args.plugin,
         dry_run: args.dry_run,
     })

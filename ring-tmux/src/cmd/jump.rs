@@ -53,7 +53,7 @@ pub fn run(args: Args) -> ExitCode {
             return crate::act::remote::jump(entry, socket.as_deref(), client.as_deref());
         }
     }
-    let args = crate::tmux::jump::Args {
+    let args = crate::act::jump::Args {
         socket: given(args.socket),
         client: given(args.client),
         pane: given(args.pane),
@@ -67,7 +67,7 @@ pub fn run(args: Args) -> ExitCode {
     if args.session.is_some() || args.target.is_some() {
         crate::act::focus::jump::run(&args)
     } else {
-        crate::tmux::jump(&args)
+        crate::act::jump::jump(&args)
     }
 }
 

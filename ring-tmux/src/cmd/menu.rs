@@ -52,7 +52,7 @@ pub fn run(args: Args) -> ExitCode {
             return popup::open_board(socket, client.as_deref());
         }
     }
-    crate::tmux::menu(&crate::tmux::jump::Args {
+    crate::act::jump::menu(&crate::act::jump::Args {
         socket: given(args.socket),
         client,
         pane: None,

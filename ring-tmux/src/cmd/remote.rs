@@ -149,7 +149,9 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
                 "err-remote-busy",
                 host = sanitize(host)
             )),
-            Some(c) => {
+            Some((c, rings)) => {
+                // The cache is written first: the flush's board lists these sessions.
+                crate::out::notify::ring_remote(env, config, &rings);
                 failed |= c.error.is_some();
                 let state = HostState {
                     host: host.clone(),

@@ -79,7 +79,10 @@ pub fn run(args: Args) -> ExitCode {
     });
     failed |= hooks != ExitCode::SUCCESS;
     let mut removed = Vec::new();
-    match crate::zellij::uninstall(&crate::zellij::Paths::from_env(&env), args.dry_run) {
+    match crate::admin::zellij::uninstall(
+        &crate::admin::zellij::Paths::from_env(&env),
+        args.dry_run,
+    ) {
         Ok(lines) => removed.extend(lines),
         Err(message) => {
             crate::sys::voice::error(&message, &ring_shared::t!("err-uninstall-goes-on"));

@@ -51,8 +51,16 @@ pub fn rescan_ttl() -> Duration {
     crate::sys::env::seconds_var("RING_SCAN_TTL", DEFAULT_TTL)
 }
 
-/// [`rows`] with an explicit listing lifetime (`Duration::ZERO`: list every time), for a read
-/// that needs only what `need` says: with [`Need::LiveRows`] a
+/// The zero-config rows for a board read (§4.1): Claude scan rows and synthetic rows when
+/// the Claude scan is known, Codex rows when the Codex scan is known, a live Copilot CLI not
+/// prompted yet when the Copilot scan is known, then the local LLM chats of the scan behind
+/// `ctx.procs` (§4.6: Ollama, then llama.cpp). Never fails: anything unreadable contributes
+/// nothing. A read of [`Need::AllRows`] publishes the rows for the zellij plugin when they
+/// changed (or the file is getting old). The read path merges them after the hook rows'
+/// rules (`ring_shared::scan::merge_sources`, then `finish`).
+///
+/// `ttl`: how long a listing is reused ([`rescan_ttl`]; `Duration::ZERO`: list every time).
+/// A read needs only what `need` says: with [`Need::LiveRows`] a
 /// listing may leave the transcripts whose rows are ended whatever their mtime un-`stat`ed
 /// (the `defer` module); their rows (ended) may then show an older time, never another status.
 pub fn rows_for(

@@ -245,13 +245,13 @@ fn carry_out(
                 app.note("not inside tmux: nowhere to jump (run the board from tmux)");
                 return None;
             };
-            let args = crate::tmux::jump::Args {
+            let args = crate::act::jump::Args {
                 socket: Some(socket),
                 client: options.client.clone(),
                 session: Some(id),
                 ..Default::default()
             };
-            if crate::tmux::jump(&args) == ExitCode::SUCCESS {
+            if crate::act::jump::jump(&args) == ExitCode::SUCCESS {
                 return Some(ExitCode::SUCCESS);
             }
             app.note("that session has no pane in this tmux server");

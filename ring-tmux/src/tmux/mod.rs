@@ -27,19 +27,14 @@
 pub(crate) mod away;
 pub mod badge;
 pub mod drift;
-pub mod jump;
 pub mod pane;
 pub mod popup;
 pub mod push;
 
-use std::process::ExitCode;
-
-/// `ring-tmux jump [--client NAME] [--pane %N] [--socket PATH]`.
-pub fn jump(args: &jump::Args) -> ExitCode {
-    jump::jump(args)
-}
-
-/// `ring-tmux menu [--client NAME] [--socket PATH]`.
-pub fn menu(args: &jump::Args) -> ExitCode {
-    jump::menu(args)
+/// `-c CLIENT` when the client is known and safe.
+pub(crate) fn client_args(client: Option<&str>) -> Vec<String> {
+    match client.filter(|c| crate::sys::run::is_client_name(c)) {
+        Some(c) => vec!["-c".into(), c.into()],
+        None => Vec::new(),
+    }
 }

@@ -6,7 +6,7 @@
 //! of the server): a newer `tmux` client talking to an older server must not ask it for a
 //! popup it does not have.
 
-use super::jump::client_args;
+use super::client_args;
 use crate::sys::run;
 use crate::sys::run::shell_quote;
 use std::process::ExitCode;

@@ -66,7 +66,7 @@ pub(crate) fn reach_entry(
 }
 
 /// Runs `jump` for a named session (`args.target` or `args.session`).
-pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
+pub(crate) fn run(args: &crate::act::jump::Args) -> ExitCode {
     let env = Env::from_process();
     let config = read_config(&env.ring_home).0;
     let view = load_board(&env, &config, false).view;
@@ -76,10 +76,10 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
             Ok(id) => id,
             Err(code) => return code,
         },
-        (None, None) => return crate::tmux::jump(args),
+        (None, None) => return crate::act::jump::jump(args),
     };
     let Some(entry) = view.entries.iter().find(|e| e.session_id == id) else {
-        return crate::tmux::jump(args);
+        return crate::act::jump::jump(args);
     };
     let socket = args
         .socket
@@ -89,7 +89,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
     // From a shell outside tmux, a session in tmux is reached by attaching this terminal.
     sys.attach = sys.tmux_socket.is_none();
     let Some(outcome) = reach_entry(&env, &config, entry, &sys) else {
-        return crate::tmux::jump(args);
+        return crate::act::jump::jump(args);
     };
     let name = crate::gather::named::called(&id, &view.entries);
     if !outcome.reached() {
@@ -105,7 +105,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
         }
         return crate::sys::voice::fail(&why, &ring_shared::t!("err-jump-doctor"));
     }
-    crate::tmux::jump::remember_last(&env.ring_home, &id);
+    crate::act::jump::remember_last(&env.ring_home, &id);
     if args.client.is_none() {
         let then = format!(", {} ", ring_shared::t!("err-jump-then"));
         crate::gather::named::report(&ring_shared::t!(
@@ -129,7 +129,7 @@ pub(crate) fn run(args: &crate::tmux::jump::Args) -> ExitCode {
 /// Shows `text` to `client` of the server at `socket` (`display-message`, escaped).
 pub(crate) fn tell(socket: &str, client: Option<&str>, text: &str, deadline: Instant) {
     let mut argv = vec!["display-message".to_owned()];
-    argv.extend(crate::tmux::jump::client_args(client));
+    argv.extend(crate::tmux::client_args(client));
     argv.push(ring_shared::format::escape_tmux(&format!("ring: {text}")));
     let _ = crate::sys::run::run(socket, &argv, deadline);
 }
@@ -139,7 +139,7 @@ pub(crate) fn tell(socket: &str, client: Option<&str>, text: &str, deadline: Ins
 pub(crate) fn elsewhere(
     id: &str,
     ring_tmux: &std::path::Path,
-) -> Option<crate::out::notify::desktop::Jump> {
+) -> Option<crate::act::focus::place::Jump> {
     let env = Env::from_process();
     let config = read_config(&env.ring_home).0;
     let row = read_row(&env, id)?;
@@ -151,7 +151,7 @@ pub(crate) fn elsewhere(
     } else {
         ring_tmux.to_path_buf()
     };
-    Some(crate::out::notify::desktop::Jump::Command(vec![
+    Some(crate::act::focus::place::Jump::Command(vec![
         ring.into_os_string(),
         "jump".into(),
         "--session".into(),

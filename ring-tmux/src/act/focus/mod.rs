@@ -19,6 +19,7 @@ pub(crate) mod jump;
 mod kitty;
 pub(crate) mod mux;
 mod neovim;
+pub(crate) mod place;
 mod sway;
 mod terminal_app;
 mod wezterm;

@@ -6,8 +6,8 @@ use super::{Focus, Sys};
 use crate::gather::servers;
 use crate::sys::run;
 use crate::tmux::away;
+use crate::tmux::client_args;
 use crate::tmux::drift::{self, LIST_FORMAT, Pane};
-use crate::tmux::jump::client_args;
 use ring_shared::Row;
 use ring_shared::derive::Session;
 use ring_shared::focus::Backend;
@@ -117,18 +117,18 @@ impl Focus for Zellij {
     }
 
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
-        let place = crate::out::notify::desktop::Place {
+        let place = crate::act::focus::place::Place {
             session_id: &row.session_id,
             tmux_socket: None,
             zellij_session: row.zellij_session.as_deref(),
             zellij_pane: row.zellij_pane.as_deref(),
         };
-        let jump = crate::out::notify::desktop::jump_to(&place, std::path::Path::new(""))
+        let jump = crate::act::focus::place::jump_to(&place, std::path::Path::new(""))
             .ok_or("the recorded zellij session or pane is not a plain name")?;
         let left = sys
             .deadline
             .saturating_duration_since(std::time::Instant::now());
-        crate::out::notify::desktop::run_jump_within(jump, left).map_err(|e| e.to_string())?;
+        crate::act::focus::place::run_jump_within(jump, left).map_err(|e| e.to_string())?;
         Ok(format!(
             "zellij tab of pane {}",
             row.zellij_pane.as_deref().unwrap_or_default()

@@ -64,8 +64,9 @@ fn lock_host(ring_home: &Path, host: &str) -> Option<std::fs::File> {
 }
 
 /// Fetches `host`'s snapshot now and writes its cache, unless another refresher holds the
-/// host's lock (then `None`). The result is what the cache now says.
-pub(crate) fn refresh(env: &Env, config: &Config, host: &str) -> Option<Cached> {
+/// host's lock (then `None`). The result is what the cache now says, and the sessions that
+/// began waiting since the last snapshot (for the caller to ring: `out::notify::ring_remote`).
+pub(crate) fn refresh(env: &Env, config: &Config, host: &str) -> Option<(Cached, Vec<String>)> {
     let _lock = lock_host(&env.ring_home, host)?;
     let mut cached = read(&env.ring_home, host).unwrap_or_default();
     let ssh = Ssh {
@@ -107,22 +108,7 @@ pub(crate) fn refresh(env: &Env, config: &Config, host: &str) -> Option<Cached> 
         Err(why) => cached.error = Some(why),
     }
     let _ = write(&env.ring_home, host, &cached);
-    ring_for(env, config, &rings);
-    Some(cached)
-}
-
-/// Queues a ring for each remote session that began waiting (as the hook does for a local
-/// one) and flushes, so the notification rules decide: debounce, quiet, reminders, one note
-/// per wait. The cache is written first: the flush's board lists these sessions.
-fn ring_for(env: &Env, config: &Config, sessions: &[String]) {
-    if sessions.is_empty() || !crate::out::notify::dispatch::enabled(config) {
-        return;
-    }
-    let now = env.now();
-    for id in sessions {
-        let _ = crate::out::notify::spool::push(&env.ring_home, id, now);
-    }
-    crate::out::notify::flush::flush(env, config);
+    Some((cached, rings))
 }
 
 /// Starts a detached `ring-tmux remote refresh HOST` when the cache is older than

@@ -87,3 +87,21 @@ impl Note {
         }
     }
 }
+
+/// Queues a ring for each remote session that began waiting (as the hook does for a local
+/// one) and flushes, so the notification rules decide (after `gather::remote::cache::refresh`): debounce, quiet, reminders, one note
+/// per wait. The cache is written first: the flush's board lists these sessions.
+pub(crate) fn ring_remote(
+    env: &crate::sys::env::Env,
+    config: &ring_shared::config::Config,
+    sessions: &[String],
+) {
+    if sessions.is_empty() || !self::dispatch::enabled(config) {
+        return;
+    }
+    let now = env.now();
+    for id in sessions {
+        let _ = self::spool::push(&env.ring_home, id, now);
+    }
+    self::flush::flush(env, config);
+}

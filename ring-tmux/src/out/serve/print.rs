@@ -208,13 +208,13 @@ pub fn jump(body: &[u8], reader: &Reader) -> Response {
     let Some(entry) = view.entries.iter().find(|e| e.session_id == ask.session_id) else {
         return reply::json_error(404, "no such session on the board");
     };
-    let place = crate::out::notify::desktop::Place {
+    let place = crate::act::focus::place::Place {
         session_id: &entry.session_id,
         tmux_socket: entry.tmux_socket.as_deref(),
         zellij_session: entry.zellij_session.as_deref(),
         zellij_pane: entry.zellij_pane.as_deref(),
     };
-    let jump = crate::out::notify::desktop::jump_to(&place, &reader.exe)
+    let jump = crate::act::focus::place::jump_to(&place, &reader.exe)
         .or_else(|| crate::act::focus::jump::elsewhere(&entry.session_id, &reader.exe));
     let Some(jump) = jump else {
         return reply::json_error(
@@ -222,7 +222,7 @@ pub fn jump(body: &[u8], reader: &Reader) -> Response {
             "that session has no tmux pane, zellij tab or terminal ring can go to",
         );
     };
-    match crate::out::notify::desktop::run_jump_within(jump, JUMP_TIMEOUT) {
+    match crate::act::focus::place::run_jump_within(jump, JUMP_TIMEOUT) {
         Ok(()) => reply::json(200, serde_json::json!({ "ok": true }).to_string()),
         Err(e) => reply::json_error(502, &format!("the jump did not happen: {e}")),
     }

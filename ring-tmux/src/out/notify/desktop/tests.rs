@@ -1,7 +1,9 @@
 use super::macos::{applescript, applescript_string, shell_line, terminal_notifier_args};
 use super::*;
+use crate::act::focus::place::tab_of;
 use ring_shared::notify::Wait;
 use rstest::rstest;
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 #[rstest]

@@ -8,11 +8,12 @@
 //! took you to goes to the next one (the last target is remembered in `tmux/jump-last` under
 //! the ring folder); from anywhere else it starts over at the longest-waiting one.
 
-use super::drift::{self, LIST_FORMAT, Pane};
 use crate::act::focus::jump::row_for;
 use crate::gather::{load_board, read_config};
 use crate::sys::env::Env;
 use crate::sys::run::{self, is_client_name, is_pane_id};
+use crate::tmux::client_args;
+use crate::tmux::drift::{self, LIST_FORMAT, Pane};
 use ring_shared::format::{escape_tmux, sanitize, truncate};
 use ring_shared::view::{Entry, View};
 use std::path::{Path, PathBuf};
@@ -42,14 +43,6 @@ pub struct Args {
     pub session: Option<String>,
     /// `jump SESSION`: an id, id prefix or label ([`ring_shared::pick`]), typed by a person.
     pub target: Option<String>,
-}
-
-/// `-c CLIENT` when the client is known and safe.
-pub(crate) fn client_args(client: Option<&str>) -> Vec<String> {
-    match client.filter(|c| is_client_name(c)) {
-        Some(c) => vec!["-c".into(), c.into()],
-        None => Vec::new(),
-    }
 }
 
 /// Waiting sessions reachable on this server, longest-waiting first (as given), with their

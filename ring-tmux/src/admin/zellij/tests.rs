@@ -1,4 +1,6 @@
 use super::*;
+use crate::zellij::visible_change;
+use ring_shared::Row;
 use rstest::rstest;
 use std::fs;
 
