@@ -17,7 +17,10 @@ fn laptop_board(r: &Remote) -> Server {
     let env = [
         ("HOME", dir.join("home").display().to_string()),
         ("RING_HOME", r.sshd.local_ring().display().to_string()),
-        ("RING_PROCS", dir.join("local-procs.json").display().to_string()),
+        (
+            "RING_PROCS",
+            dir.join("local-procs.json").display().to_string(),
+        ),
         ("RING_STDIN_TTY", String::new()),
         ("RING_AGENT_TTY", String::new()),
     ];
@@ -45,7 +48,10 @@ fn the_tmux_board_answers_a_remote_dialog_only_when_unchanged_and_enter_opens_it
     // `p`: the host's own listing; then the dialog is redrawn about another command.
     laptop.run(&["send-keys", "-t", "%0", "p"]);
     let listed = until_contains(WITHIN, "echo listed", || screen(&laptop));
-    assert!(listed.contains("echo listed"), "the host's dialog: {listed}");
+    assert!(
+        listed.contains("echo listed"),
+        "the host's dialog: {listed}"
+    );
     r.ask("rm -rf redrawn");
     laptop.run(&["send-keys", "-t", "%0", "1"]);
     let refused = until_contains(WITHIN, "dialog changed", || screen(&laptop));
