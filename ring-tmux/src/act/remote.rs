@@ -6,7 +6,7 @@
 //!   host's own ring reads its screen and sends nothing unless the dialog is still the one
 //!   listed. Its output is the host's word: printed sanitized, its ids named `host:id`.
 
-use crate::gather::remote::ssh::{Ssh, reason};
+use crate::gather::remote::ssh::{Output, Ssh, reason};
 use crate::sys::env::Env;
 use crate::sys::run;
 use ring_shared::config::Config;
@@ -143,30 +143,41 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
     ExitCode::SUCCESS
 }
 
-/// `reply` to a remote session: the host's own `ring-tmux reply`, its output relayed.
-pub(crate) fn reply(
+/// Why a remote reply sent nothing: what happened, and what to do.
+pub(crate) struct Refused {
+    pub what: String,
+    pub fix: String,
+}
+
+/// Whether `fp` can be a fingerprint a listing printed (hex digits, short).
+fn valid_fingerprint(fp: &str) -> bool {
+    fp.len() <= 64 && fp.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Runs the host's own `ring-tmux reply --session ID [N] [--expect FP] [--json]` for
+/// `entry`: the host reads its screen and types nothing unless the dialog is still the
+/// one listed. `Ok` is whatever the host answered (its success included).
+pub(crate) fn call_reply(
     entry: &Entry,
     number: Option<u32>,
     expect: Option<&str>,
     json: bool,
-) -> ExitCode {
-    let remote = match remote_of(entry) {
-        Ok(remote) => remote,
-        Err(code) => return code,
-    };
+) -> Result<Output, Refused> {
+    let remote = entry.remote.as_ref().ok_or_else(|| Refused {
+        what: "that session is on this machine".into(),
+        fix: "use it as any other".into(),
+    })?;
     if !valid_session_id(&remote.session_id) {
-        return crate::sys::voice::fail(
-            &format!("{} sent a session id ring does not pass on", remote.host),
-            "answer it on that host",
-        );
+        return Err(Refused {
+            what: format!("{} sent a session id ring does not pass on", remote.host),
+            fix: "answer it on that host".into(),
+        });
     }
-    if let Some(fp) = expect
-        && !(fp.len() <= 64 && fp.bytes().all(|b| b.is_ascii_hexdigit()))
-    {
-        return crate::sys::voice::usage(
-            "--expect takes the fingerprint a listing printed (hex digits)",
-            "list the dialog again with `ring-tmux reply SESSION`",
-        );
+    if expect.is_some_and(|fp| !valid_fingerprint(fp)) {
+        return Err(Refused {
+            what: "--expect takes the fingerprint a listing printed (hex digits)".into(),
+            fix: "list the dialog again with `ring-tmux reply SESSION`".into(),
+        });
     }
     let mut words = vec![
         "ring-tmux".to_owned(),
@@ -193,11 +204,31 @@ pub(crate) fn reply(
         ring_home: &env.ring_home,
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    match ssh.run(&remote.host, &words) {
-        Err(why) => crate::sys::voice::fail(
-            &format!("{} did not answer: {}", remote.host, sanitize(&why)),
-            "nothing was sent; try again, or answer it on that host",
-        ),
+    ssh.run(&remote.host, &words).map_err(|why| Refused {
+        what: format!("{} did not answer: {}", remote.host, sanitize(&why)),
+        fix: "nothing was sent; try again, or answer it on that host".into(),
+    })
+}
+
+/// `reply` to a remote session: the host's own `ring-tmux reply`, its output relayed.
+pub(crate) fn reply(
+    entry: &Entry,
+    number: Option<u32>,
+    expect: Option<&str>,
+    json: bool,
+) -> ExitCode {
+    let remote = match remote_of(entry) {
+        Ok(remote) => remote,
+        Err(code) => return code,
+    };
+    if expect.is_some_and(|fp| !valid_fingerprint(fp)) {
+        return crate::sys::voice::usage(
+            "--expect takes the fingerprint a listing printed (hex digits)",
+            "list the dialog again with `ring-tmux reply SESSION`",
+        );
+    }
+    match call_reply(entry, number, expect, json) {
+        Err(refused) => crate::sys::voice::fail(&refused.what, &refused.fix),
         Ok(out) => {
             let local_id = format!("{}:{}", remote.host, remote.session_id);
             let text = String::from_utf8_lossy(&out.stdout);
@@ -214,11 +245,20 @@ pub(crate) fn reply(
             if out.success {
                 ExitCode::SUCCESS
             } else {
-                let why = reason(&out.stderr);
-                let why = why.strip_prefix("ring-tmux: ").unwrap_or(&why);
-                let _ = writeln!(std::io::stderr(), "ring-tmux: {}: {why}", remote.host);
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "ring-tmux: {}: {}",
+                    remote.host,
+                    host_reason(&out)
+                );
                 crate::sys::voice::FAILURE
             }
         }
     }
+}
+
+/// The host's own one-line reason for a failed command, its `ring-tmux: ` dropped.
+pub(crate) fn host_reason(out: &Output) -> String {
+    let why = reason(&out.stderr);
+    why.strip_prefix("ring-tmux: ").unwrap_or(&why).to_owned()
 }

@@ -220,6 +220,14 @@ fn carry_out(
             app.set_view_with_hidden(view, hidden);
         }
         Effect::Jump(id) => {
+            let remote = app
+                .view()
+                .entries
+                .iter()
+                .find(|e| e.session_id == id && e.remote.is_some());
+            if let Some(entry) = remote {
+                return jump_remote(app, entry.clone(), socket, options);
+            }
             // Wherever its agent runs (a Neovim buffer, another tmux server, a kitty
             // window…), when its row says.
             let config = crate::gather::read_config(&env.ring_home).0;
@@ -325,6 +333,35 @@ fn carry_out(
             }
         }
     }
+    None
+}
+
+/// Enter on a session on another host: its `host:project` ssh window in this tmux server
+/// ([`crate::act::remote::jump`]); outside tmux there is no window to open, and ssh in
+/// place of the board would leave its terminal raw, so it says what to run instead.
+fn jump_remote(
+    app: &mut App,
+    entry: ring_shared::view::Entry,
+    socket: &Option<String>,
+    options: &Options,
+) -> Option<ExitCode> {
+    let Some(socket) = socket.as_deref() else {
+        app.note(format!(
+            "not inside tmux: run ring-tmux jump {}",
+            sanitize(&entry.session_id)
+        ));
+        return None;
+    };
+    if crate::act::remote::jump(&entry, Some(socket), options.client.as_deref())
+        == ExitCode::SUCCESS
+    {
+        return Some(ExitCode::SUCCESS);
+    }
+    app.note(format!(
+        "could not open the ssh window to {}: try ring-tmux jump {}",
+        sanitize(entry.name()),
+        sanitize(&entry.session_id)
+    ));
     None
 }
 

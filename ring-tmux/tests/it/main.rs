@@ -71,6 +71,7 @@ mod read_names;
 mod read_snapshot;
 mod read_support;
 mod remote_act;
+mod remote_board;
 mod remote_notify;
 mod remote_ssh;
 mod remote_support;

@@ -11,14 +11,15 @@ use std::time::Duration;
 
 const WITHIN: Duration = Duration::from_secs(10);
 
-struct Remote {
-    w: World,
+/// A host (an e2e [`World`] behind the sshd) and the laptop's ring folder that lists it.
+pub(crate) struct Remote {
+    pub(crate) w: World,
     keys: PathBuf,
-    sshd: Sshd,
+    pub(crate) sshd: Sshd,
 }
 
 impl Remote {
-    fn start() -> Remote {
+    pub(crate) fn start() -> Remote {
         let w = World::new();
         std::fs::write(w.dir.path().join("agent.sh"), AGENT).expect("agent script");
         let keys = w.dir.path().join("keys");
@@ -38,7 +39,7 @@ impl Remote {
     }
 
     /// The agent in the host's pane %0 asks about `command`; its row says it waits there.
-    fn ask(&self, command: &str) {
+    pub(crate) fn ask(&self, command: &str) {
         let _ = std::fs::remove_file(&self.keys);
         let run = format!(
             "sh '{}' '{command}' '{}'",
@@ -58,7 +59,7 @@ impl Remote {
         assert!(ok, "{out}{err}");
     }
 
-    fn key(&self) -> Option<String> {
+    pub(crate) fn key(&self) -> Option<String> {
         poll(Duration::from_secs(3), || {
             std::fs::read_to_string(&self.keys).ok()
         })

@@ -1,0 +1,89 @@
+//! Issue 27 in the tmux board: `p` on a session of another host lists the host's own dialog
+//! and a digit answers it through the host's `reply --expect` (refused when the dialog
+//! changed); Enter opens the `host:project` ssh window. The board runs for real in a pane
+//! of the laptop's private tmux server; the host is [`crate::remote_act::Remote`]'s sshd.
+
+use crate::e2e_tmux::world::{self, Server, until_contains};
+use crate::remote_act::Remote;
+use crate::remote_support::BIN;
+use std::time::Duration;
+
+/// The board reads, ssh answers, the host reads its screen: generous.
+const WITHIN: Duration = Duration::from_secs(20);
+
+/// The laptop's tmux server, its pane %0 running `ring-tmux board` with the laptop's ring.
+fn laptop_board(r: &Remote) -> Server {
+    let dir = r.sshd.dir.path();
+    let env = [
+        ("HOME", dir.join("home").display().to_string()),
+        ("RING_HOME", r.sshd.local_ring().display().to_string()),
+        (
+            "RING_PROCS",
+            dir.join("local-procs.json").display().to_string(),
+        ),
+        ("RING_STDIN_TTY", String::new()),
+        ("RING_AGENT_TTY", String::new()),
+    ];
+    let laptop = Server::start(&env, None);
+    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    laptop.run(&["respawn-pane", "-k", "-t", "%0", &format!("{BIN} board")]);
+    laptop
+}
+
+fn screen(laptop: &Server) -> String {
+    laptop.run(&["capture-pane", "-p", "-t", "%0"])
+}
+
+#[test]
+fn the_tmux_board_answers_a_remote_dialog_only_when_unchanged_and_enter_opens_its_window() {
+    if !world::tmux_available() || !crate::remote_support::sshd_available() {
+        return;
+    }
+    let r = Remote::start();
+    r.ask("echo listed");
+    let laptop = laptop_board(&r);
+    let shown = until_contains(WITHIN, "hosta:api", || screen(&laptop));
+    assert!(shown.contains("hosta:api"), "the remote row: {shown}");
+
+    // `p`: the host's own listing; then the dialog is redrawn about another command.
+    laptop.run(&["send-keys", "-t", "%0", "p"]);
+    let listed = until_contains(WITHIN, "echo listed", || screen(&laptop));
+    assert!(
+        listed.contains("echo listed"),
+        "the host's dialog: {listed}"
+    );
+    r.ask("rm -rf redrawn");
+    laptop.run(&["send-keys", "-t", "%0", "1"]);
+    let refused = until_contains(WITHIN, "dialog changed", || screen(&laptop));
+    assert!(
+        refused.contains("hosta: the dialog changed"),
+        "the host refused: {refused}"
+    );
+    assert_eq!(r.key(), None, "no key reached the host's agent");
+
+    // Listed again, answered: the digit lands in the host's pane.
+    laptop.run(&["send-keys", "-t", "%0", "p"]);
+    let listed = until_contains(WITHIN, "rm -rf redrawn", || screen(&laptop));
+    assert!(listed.contains("rm -rf redrawn"), "{listed}");
+    laptop.run(&["send-keys", "-t", "%0", "3"]);
+    assert_eq!(r.key().as_deref(), Some("3"));
+
+    // Enter: the ssh window to the host's pane, and the board is done.
+    laptop.run(&["send-keys", "-t", "%0", "Enter"]);
+    let windows = until_contains(WITHIN, "hosta:api|", || {
+        laptop.run(&[
+            "list-windows",
+            "-a",
+            "-F",
+            "#{window_name}|#{pane_start_command}",
+        ])
+    });
+    let line = windows
+        .lines()
+        .find(|l| l.starts_with("hosta:api|"))
+        .unwrap_or_else(|| panic!("a window named hosta:api: {windows}"));
+    assert!(
+        line.contains("attach-session") && line.contains("%0"),
+        "{line}"
+    );
+}
