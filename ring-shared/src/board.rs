@@ -44,6 +44,18 @@ impl Counts {
         self.waiting + self.working + self.idle + self.ended
     }
 
+    /// The counts of the board [`Board::build`] would build of `sessions` (ended ones only
+    /// when `all`), without building it.
+    pub fn of(sessions: &[Session], all: bool) -> Counts {
+        let mut counts = Counts::default();
+        for session in sessions {
+            if all || session.row.status != Status::Ended {
+                counts.add(session.row.status);
+            }
+        }
+        counts
+    }
+
     /// Counts one more session of `status`.
     pub fn add(&mut self, status: Status) {
         match status {
@@ -210,6 +222,8 @@ mod tests {
                 .map(|(i, &(status, idle))| session(&format!("s{i}"), statuses[status], idle))
                 .collect();
             let board = Board::build(sessions.clone(), 0, NOW, all);
+            // `oneline` counts without building the board: the same counts.
+            proptest::prop_assert_eq!(Counts::of(&sessions, all), board.counts());
             proptest::prop_assert_eq!(board.sessions, reference_order(sessions, all));
         }
     }
