@@ -44,6 +44,18 @@ impl Counts {
         self.waiting + self.working + self.idle + self.ended
     }
 
+    /// The counts of the board [`Board::build`] would build of `sessions` (ended ones only
+    /// when `all`), without building it.
+    pub fn of(sessions: &[Session], all: bool) -> Counts {
+        let mut counts = Counts::default();
+        for session in sessions {
+            if all || session.row.status != Status::Ended {
+                counts.add(session.row.status);
+            }
+        }
+        counts
+    }
+
     /// Counts one more session of `status`.
     pub fn add(&mut self, status: Status) {
         match status {
@@ -59,17 +71,25 @@ impl Board {
     /// Builds the board: drops ended sessions unless `all` (`--all` / `show_all`), then
     /// sorts stably by (status rank, idle seconds) so ties keep merge order (§4.11).
     pub fn build(sessions: Vec<Session>, agent_processes: usize, now: f64, all: bool) -> Board {
-        let mut sessions: Vec<Session> = sessions
-            .into_iter()
-            .filter(|s| all || s.row.status != Status::Ended)
+        // Sessions are large (a row of strings); sorting them moves each one O(log n) times.
+        // Sort small keys instead (status rank, idle seconds, position: the position keeps
+        // the sort stable) and move each session once, into its place.
+        let mut keys: Vec<(u8, f64, usize)> = sessions
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| all || s.row.status != Status::Ended)
+            .map(|(i, s)| (s.row.status.rank(), s.idle_seconds(now), i))
             .collect();
-        sessions.sort_by(|a, b| {
-            a.row
-                .status
-                .rank()
-                .cmp(&b.row.status.rank())
-                .then_with(|| a.idle_seconds(now).total_cmp(&b.idle_seconds(now)))
+        keys.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| a.1.total_cmp(&b.1))
+                .then_with(|| a.2.cmp(&b.2))
         });
+        let mut slots: Vec<Option<Session>> = sessions.into_iter().map(Some).collect();
+        let sessions = keys
+            .iter()
+            .filter_map(|&(_, _, i)| slots[i].take())
+            .collect();
         Board {
             sessions,
             agent_processes,
@@ -165,6 +185,47 @@ mod tests {
                 "wait-new", "wait-b", "wait-a", "work", "future", "idle-new", "idle-old"
             ]
         );
+    }
+
+    /// The rule as stated: a stable sort of the sessions themselves by (rank, idle).
+    fn reference_order(sessions: Vec<Session>, all: bool) -> Vec<Session> {
+        let mut sessions: Vec<Session> = sessions
+            .into_iter()
+            .filter(|s| all || s.row.status != Status::Ended)
+            .collect();
+        sessions.sort_by(|a, b| {
+            a.row
+                .status
+                .rank()
+                .cmp(&b.row.status.rank())
+                .then_with(|| a.idle_seconds(NOW).total_cmp(&b.idle_seconds(NOW)))
+        });
+        sessions
+    }
+
+    proptest::proptest! {
+        /// Sorting keys instead of sessions keeps the stable order exactly: many ties (few
+        /// idle values, future times that all count as 0 s), every status, with and without
+        /// ended sessions.
+        #[test]
+        fn board_order_is_the_stable_sort_of_rank_then_idle(
+            specs in proptest::collection::vec(
+                (0usize..4, proptest::sample::select(&[-5.0, 0.0, 1.0, 2.5, 2.5, 60.0][..])),
+                0..40,
+            ),
+            all in proptest::bool::ANY,
+        ) {
+            let statuses = [Status::Waiting, Status::Working, Status::Idle, Status::Ended];
+            let sessions: Vec<Session> = specs
+                .iter()
+                .enumerate()
+                .map(|(i, &(status, idle))| session(&format!("s{i}"), statuses[status], idle))
+                .collect();
+            let board = Board::build(sessions.clone(), 0, NOW, all);
+            // `oneline` counts without building the board: the same counts.
+            proptest::prop_assert_eq!(Counts::of(&sessions, all), board.counts());
+            proptest::prop_assert_eq!(board.sessions, reference_order(sessions, all));
+        }
     }
 
     #[rstest]

@@ -47,10 +47,18 @@ pub fn merge_sources_traced(
     };
     let tails: Vec<TailKind> = zero.iter().map(|s| s.tail_kind).collect();
     // Rows are large and there can be hundreds: they are not moved into a new vector (fresh
-    // pages cost more than the merge), the zero-config one is reused in place.
-    let mut merged: Vec<Session> = zero.into_iter().map(|s| s.session).collect();
+    // pages cost more than the merge); the longer of the two is reused in place and the
+    // other moved onto it (hook rows first either way).
     let hook_len = hook.len();
-    merged.splice(0..0, hook);
+    let mut merged: Vec<Session> = if hook_len >= zero.len() {
+        let mut merged = hook;
+        merged.extend(zero.into_iter().map(|s| s.session));
+        merged
+    } else {
+        let mut merged: Vec<Session> = zero.into_iter().map(|s| s.session).collect();
+        merged.splice(0..0, hook);
+        merged
+    };
     // merged[k] is candidate k; a repeat replaces its first occurrence or is dropped.
     for (k, repeat) in repeats.iter().enumerate() {
         let Some(first) = *repeat else {

@@ -45,7 +45,7 @@ pub use own::states as own_states;
 pub use snapshot::snapshot;
 
 use crate::sys::env::{self, Env};
-use ring_shared::board::Board;
+use ring_shared::board::{Board, Counts};
 use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext, Session, parse_labels};
 use ring_shared::view::{self, View};
@@ -70,6 +70,9 @@ pub struct LoadOptions {
     /// List hidden sessions too (the board's `a`, which marks them): `deleted_sessions.json`
     /// is read but hides nothing.
     pub show_hidden: bool,
+    /// Keep the waiting sessions as read ([`LoadedBoard::waiting`], for the notification
+    /// decision); off, it is empty and no waiting row is copied (`oneline` prints counts).
+    pub waiting_rows: bool,
 }
 
 impl LoadOptions {
@@ -81,6 +84,7 @@ impl LoadOptions {
             hook_stale: true,
             tmux_targets: true,
             show_hidden: false,
+            waiting_rows: true,
         }
     }
 
@@ -144,6 +148,49 @@ pub(crate) fn build_view(
     config: &Config,
     options: LoadOptions,
 ) -> (View, RowFiles, Board, BTreeMap<String, String>, Procs) {
+    let (sessions, gathered) = read_sessions(env, config, options);
+    let now = gathered.now;
+    let waiting: Vec<Session> = sessions
+        .iter()
+        .filter(|s| options.waiting_rows && s.row.status == ring_shared::Status::Waiting)
+        .cloned()
+        .collect();
+    let waiting = Board::build(waiting, 0, now, options.all);
+    let home = env.home.to_string_lossy();
+    let view = View::build(
+        sessions,
+        &view::Options {
+            now,
+            all: options.all,
+            agent_processes: gathered.procs.agent_processes(),
+            labels: &gathered.labels,
+            home: &home,
+        },
+    );
+    let inputs::Gathered {
+        found,
+        labels,
+        procs,
+        ..
+    } = gathered;
+    (view, found, waiting, labels, procs)
+}
+
+/// The counts alone (`oneline`): the sessions [`build_view`] reads, counted as its board
+/// would count them, with no board sorted and no entry made.
+pub(crate) fn read_counts(env: &Env, config: &Config, options: LoadOptions) -> Counts {
+    let (sessions, gathered) = read_sessions(env, config, options);
+    let counts = Counts::of(&sessions, options.all);
+    leave_to_exit((sessions, gathered));
+    counts
+}
+
+/// The sessions after every read-side rule (merge order, unsorted), with their inputs.
+fn read_sessions(
+    env: &Env,
+    config: &Config,
+    options: LoadOptions,
+) -> (Vec<Session>, inputs::Gathered) {
     let mut gathered = inputs::gather(env, options.zero_config);
     let now = gathered.now;
     let rows = std::mem::take(&mut gathered.found.rows);
@@ -191,30 +238,7 @@ pub(crate) fn build_view(
     if options.tmux_targets {
         map_tmux_targets(env, &mut sessions, options.all);
     }
-    let waiting: Vec<Session> = sessions
-        .iter()
-        .filter(|s| s.row.status == ring_shared::Status::Waiting)
-        .cloned()
-        .collect();
-    let waiting = Board::build(waiting, 0, now, options.all);
-    let home = env.home.to_string_lossy();
-    let view = View::build(
-        sessions,
-        &view::Options {
-            now,
-            all: options.all,
-            agent_processes: gathered.procs.agent_processes(),
-            labels: &gathered.labels,
-            home: &home,
-        },
-    );
-    let inputs::Gathered {
-        found,
-        labels,
-        procs,
-        ..
-    } = gathered;
-    (view, found, waiting, labels, procs)
+    (sessions, gathered)
 }
 
 /// The ids `deleted_sessions.json` hides now (`unhide` picks among them, the board leaves

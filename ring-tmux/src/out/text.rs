@@ -35,13 +35,19 @@ pub fn oneline(all: bool) -> ExitCode {
     let line = std::panic::catch_unwind(|| {
         let env = Env::from_process();
         let config = config(&env, false);
-        let (view, found, _, _, procs) = crate::gather::build_view(
+        let counts = crate::gather::read_counts(
             &env,
             &config,
-            crate::gather::LoadOptions::counts(all || config.show_all),
+            crate::gather::LoadOptions {
+                waiting_rows: false,
+                ..crate::gather::LoadOptions::counts(all || config.show_all)
+            },
         );
+        let view = ring_shared::view::View {
+            counts,
+            ..Default::default()
+        };
         let line = format!("{}\n", format::oneline(&view));
-        crate::gather::leave_to_exit((view, found, procs));
         line
     });
     if let Ok(line) = line {
