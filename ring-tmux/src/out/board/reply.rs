@@ -51,12 +51,12 @@ fn read_remote(entry: &Entry) -> Result<Dialog, String> {
         return Err(host_said(entry, &out));
     }
     let mut dialog: Dialog = serde_json::from_slice(&out.stdout)
-        .map_err(|_| format!("{} sent a listing ring cannot read", host(entry)))?;
+        .map_err(|_| ring_shared::t!("board-remote-unreadable", host = host(entry)))?;
     if dialog.fingerprint.is_none() {
         // Without it the host could not check the answer: never offered.
-        return Err(format!(
-            "{} listed no fingerprint: answer it on that host",
-            host(entry)
+        return Err(ring_shared::t!(
+            "board-remote-no-fingerprint",
+            host = host(entry)
         ));
     }
     dialog.session_id = entry.session_id.clone();
@@ -66,9 +66,9 @@ fn read_remote(entry: &Entry) -> Result<Dialog, String> {
 /// The host's own answer, with `--expect` always: the host refuses a changed dialog.
 fn answer_remote(entry: &Entry, number: u32, expect: Option<&str>) -> Result<String, String> {
     let Some(expect) = expect else {
-        return Err(format!(
-            "no fingerprint to check on {}: nothing was sent",
-            host(entry)
+        return Err(ring_shared::t!(
+            "board-remote-nothing-to-check",
+            host = host(entry)
         ));
     };
     let out = remote::call_reply(entry, Some(number), Some(expect), false).map_err(say)?;
