@@ -23,10 +23,38 @@ pub fn lang() -> Lang {
 pub fn tr(key: &str, args: &[(&str, &str)]) -> String {
     let mut fluent = Args::new();
     for (name, value) in args {
+        // A number (it chooses plural forms) only as Fluent would print it back: `0755` is text.
         match value.parse::<i64>() {
-            Ok(n) => fluent.set(*name, n),
-            Err(_) => fluent.set(*name, *value),
+            Ok(n) if n.to_string() == *value => fluent.set(*name, n),
+            _ => fluent.set(*name, *value),
         }
     }
     text_in(lang(), key, (!args.is_empty()).then_some(&fluent))
+}
+
+/// The literal pieces of the catalogue's text of `key` with `args`, split where an argument
+/// not given stands (a temporary path, an error from the system): a line shows that message
+/// when it holds them in order ([`holds`]).
+pub fn pieces(key: &str, args: &[(&str, &str)]) -> Vec<String> {
+    let text = tr(key, args);
+    let mut out = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("{$") {
+        out.push(rest[..at].to_owned());
+        rest = rest[at..].find('}').map_or("", |end| &rest[at + end + 1..]);
+    }
+    out.push(rest.to_owned());
+    out
+}
+
+/// Whether `line` holds every piece, in order.
+pub fn holds(line: &str, pieces: &[String]) -> bool {
+    let mut rest = line;
+    pieces.iter().all(|piece| match rest.find(piece.as_str()) {
+        Some(at) => {
+            rest = &rest[at + piece.len()..];
+            true
+        }
+        None => false,
+    })
 }
