@@ -165,15 +165,19 @@ step "tests (beside fake claude, codex and tmux processes)"
 RING_E2E_REQUIRED=1 scripts/with-fake-agents.sh cargo test --workspace --locked
 
 step "tests in another language (issue 26): the suites under RING_LANG=zh-Hant, LANG=zh_TW.UTF-8"
-# The harness speaks English whatever the machine's language (.cargo/config.toml pins
-# RING_LANG=en for every process cargo runs; tests of another language set it on their
-# child): a machine set to Chinese must pass the same. The crates whose texts people read,
-# without the tmux/zellij end-to-end runs (the same binaries, already run above). Not LC_ALL:
-# a locale the machine has not generated makes bash warn on stderr, which tests check.
+# .cargo/config.toml gives every process cargo runs RING_LANG=en unless the shell sets it, so
+# here every test and every ring-tmux it starts speaks Traditional Chinese: tests that compare
+# what a person reads take it from the catalogue in the running language
+# (ring-tmux/tests/it/lang_support.rs), machine output must be the same bytes, and a test of
+# English itself (README, --help against the README) pins RING_LANG=en on its child. The
+# whole `it` suite with its tmux end-to-end runs, but for the tests not converted yet, listed
+# in scripts/zh-hant-todo.txt (skipped here only). Not LC_ALL: a locale the machine has not
+# generated makes bash warn on stderr, which tests check.
 RING_LANG=zh-Hant LANG=zh_TW.UTF-8 cargo test --locked -p ring-shared -p ring-web -p ring-plugin
-RING_LANG=zh-Hant LANG=zh_TW.UTF-8 cargo test --locked -p ring-tmux --lib
-RING_LANG=zh-Hant LANG=zh_TW.UTF-8 cargo test --locked -p ring-tmux --test it -- \
-  lang_outputs read_ notify_ cli doctor_
+zh_skip=()
+while read -r name; do zh_skip+=(--skip "$name"); done < <(grep -v '^#' scripts/zh-hant-todo.txt)
+RING_LANG=zh-Hant LANG=zh_TW.UTF-8 RING_E2E_REQUIRED=1 scripts/with-fake-agents.sh \
+  cargo test --locked -p ring-tmux -- "${zh_skip[@]}"
 
 # ---- ring-web (issue 18): the board for JavaScript through wasm-bindgen ---------------------
 step "ring-web: clippy (wasm32-unknown-unknown)"

@@ -1,6 +1,7 @@
 //! Issue 25 item 10: what the commands say. A missing argument is named, errors speak one
 //! voice (`ring-tmux: <what>; <what to do>`), and `notify --test` names each channel once.
 
+use crate::lang_support::tr;
 use crate::read_support::Ring;
 
 fn stderr(out: &std::process::Output) -> String {
@@ -12,11 +13,9 @@ fn a_missing_argument_is_named() {
     let ring = Ring::new();
     let out = ring.run(&["hide"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    assert_eq!(
-        stderr(&out),
-        "ring-tmux: the following required arguments were not provided: <SESSION>; \
-         see `ring-tmux hide --help`\n"
-    );
+    let missing = tr("err-usage-missing", &[("args", "<SESSION>")]);
+    let see = tr("err-see-help", &[("command", "hide")]);
+    assert_eq!(stderr(&out), format!("ring-tmux: {missing}; {see}\n"));
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! check can fail and prints the command that fixes it. Every problem makes the exit code 1;
 //! an optional part that is simply absent is information (exit code 0) with how to add it.
 
+use crate::lang_support::{holds, pieces, tr};
 use crate::other_user::{NOBODY, binary, chown_tree, own_uid};
 use assert_cmd::Command;
 use rstest::rstest;
@@ -149,16 +150,20 @@ fn a_good_setup_passes_with_no_warning() {
     let f = Fixture::good();
     let (code, text) = f.doctor();
     assert_eq!(code, 0, "{text}");
-    assert!(text.contains("doctor: all good"), "{text}");
+    assert!(text.contains(&tr("doctor-all-good", &[])), "{text}");
     assert!(!text.contains('✗') && !text.contains("\n!"), "{text}");
+    let hooks = &[("agent", "Claude Code"), ("events", "9")];
     for line in [
-        "✓ ring-tmux on PATH",
-        "✓ Claude Code hooks installed (9 events)",
-        "✓ ring folder",
-        "✓ tmux 3.3a",
-        "✓ ring.tmux is loaded",
+        at("✓", "doctor-binary-ok", &[]),
+        at("✓", "doctor-hooks-ok", hooks),
+        at("✓", "doctor-folder-ok", &[]),
+        vec!["✓ tmux 3.3a".to_owned()],
+        at("✓", "doctor-tmux-loaded", &[]),
     ] {
-        assert!(text.contains(line), "missing {line:?} in\n{text}");
+        assert!(
+            text.lines().any(|l| holds(l, &line)),
+            "missing {line:?} in\n{text}"
+        );
     }
 }
 
@@ -296,148 +301,208 @@ fn ring_on_path(f: &mut Fixture) {
 #[case::no_binary_on_path(
     no_binary_on_path,
     1,
-    "✗ ring-tmux is not on your PATH",
-    Some("scripts/install.sh")
+    at("✗", "doctor-binary-missing", &[]),
+    Some("scripts/install.sh".to_owned())
 )]
 #[case::hooks_not_installed(
     hooks_not_installed,
     1,
-    "✗ ring's hook is not installed for Claude Code",
-    Some("ring-tmux install-hooks")
+    at("✗", "doctor-hooks-none", &[("agent", "Claude Code")]),
+    Some("ring-tmux install-hooks".to_owned())
 )]
 #[case::hook_missing_on_one_event(
     hook_missing_on_one_event,
     1,
-    "✗ ring's hook is missing on Stop",
-    Some("ring-tmux install-hooks")
+    at("✗", "doctor-hooks-missing", &[("events", "Stop")]),
+    Some("ring-tmux install-hooks".to_owned())
 )]
 #[case::hook_binary_gone(
     hook_binary_gone,
     1,
-    "✗ Claude Code hooks run /gone/ring-tmux, which is not an executable file",
-    Some("ring-tmux install-hooks")
+    at(
+        "✗",
+        "doctor-hooks-bad-program",
+        &[("agent", "Claude Code"), ("program", "/gone/ring-tmux")]
+    ),
+    Some("ring-tmux install-hooks".to_owned())
 )]
 #[case::settings_not_json(
     settings_not_json,
     1,
-    "is not valid JSON (line 1, column 10",
-    Some("by hand")
+    vec!["is not valid JSON (line 1, column 10".into()],
+    Some(tail("doctor-hooks-unparsed-fix"))
 )]
 #[case::codex_without_hooks(
     codex_without_hooks,
     1,
-    "✗ ring's hook is not installed for Codex",
-    Some("ring-tmux install-hooks")
+    at("✗", "doctor-hooks-none", &[("agent", "Codex")]),
+    Some("ring-tmux install-hooks".to_owned())
 )]
 #[case::codex_hooks_untrusted(
     codex_hooks_untrusted,
     1,
-    "✗ Codex has not trusted ring's hooks on PreToolUse, PermissionRequest",
-    Some("Trust all and continue")
+    with_piece(
+        at("✗", "doctor-codex-untrusted", &[]),
+        1,
+        "PreToolUse, PermissionRequest"
+    ),
+    Some("Trust all and continue".to_owned())
 )]
-#[case::ring_folder_is_a_file(ring_folder_is_a_file, 1, "is not a folder", Some(".old"))]
+#[case::ring_folder_is_a_file(
+    ring_folder_is_a_file,
+    1,
+    at("", "doctor-folder-not-a-folder", &[]),
+    Some(".old".to_owned())
+)]
 #[case::ring_folder_not_writable(
     ring_folder_not_writable,
     1,
-    "ring is not writable: hooks cannot record sessions",
-    Some("chmod 700 ")
+    at("", "doctor-folder-not-writable", &[]),
+    Some("chmod 700 ".to_owned())
 )]
 #[case::sessions_folder_not_writable(
     sessions_folder_not_writable,
     1,
-    "ring/sessions is not writable: hooks cannot record sessions",
-    Some("chmod 700 ")
+    at("", "doctor-folder-not-writable", &[]),
+    Some("chmod 700 ".to_owned())
 )]
-#[case::ring_folder_open(ring_folder_open, 1, "ring is mode 0755", Some("chmod 700 "))]
+#[case::ring_folder_open(
+    ring_folder_open,
+    1,
+    at("", "doctor-folder-open", &[("mode", "0755")]),
+    Some("chmod 700 ".to_owned())
+)]
 #[case::ring_folder_writable_by_others(
     ring_folder_writable_by_others,
     1,
-    "ring is mode 0777: other users can write in it: ring's hook refuses to write in it",
-    Some("chmod 700 ")
+    at(
+        "",
+        "doctor-folder-unsafe",
+        &[("why", "mode 0777: other users can write in it")]
+    ),
+    Some("chmod 700 ".to_owned())
 )]
 #[case::ring_folder_of_another_user(
     ring_folder_of_another_user,
     1,
-    "ring is owned by uid 65534, not by you",
-    Some("sudo chown \"$(id -u)\" ")
+    with_piece(
+        at("", "doctor-folder-unsafe", &[]),
+        2,
+        "owned by uid 65534, not by you"
+    ),
+    Some("sudo chown \"$(id -u)\" ".to_owned())
 )]
 #[case::row_open(
     row_open,
     1,
-    "! 1 of 1 rows can be read by other users",
-    Some("chmod 600 ")
+    at("!", "doctor-rows-open", &[("open", "1"), ("rows", "1")]),
+    Some("chmod 600 ".to_owned())
 )]
 #[case::corrupt_row(
     corrupt_row,
     1,
-    "! 1 unreadable row(s), skipped by every reader: broken.json (not valid JSON",
-    Some("ring-tmux gc")
+    at("!", "doctor-rows-corrupt", &[("count", "1")]),
+    Some("ring-tmux gc".to_owned())
 )]
 #[case::claude_not_installed(
     claude_not_installed,
     0,
-    "· Claude Code not found",
-    Some("install Claude Code, then: ring-tmux install-hooks")
+    at("·", "doctor-agent-absent", &[("agent", "Claude Code")]),
+    Some(tr("doctor-agent-absent-fix", &[("agent", "Claude Code")]))
 )]
-#[case::tmux_missing(tmux_missing, 0, "· tmux not found", Some("install tmux 3.0 or newer"))]
-#[case::tmux_too_old(tmux_too_old, 1, "✗ tmux 2.9a is too old", Some("upgrade tmux"))]
+#[case::tmux_missing(
+    tmux_missing,
+    0,
+    at("·", "doctor-tmux-absent", &[]),
+    Some(tr("doctor-tmux-absent-fix", &[]))
+)]
+#[case::tmux_too_old(
+    tmux_too_old,
+    1,
+    at("✗", "doctor-tmux-old", &[("version", "tmux 2.9a")]),
+    Some(tr("doctor-tmux-old-fix", &[]))
+)]
 #[case::tmux_not_loaded(
     tmux_not_loaded,
     1,
-    "! ring.tmux is not loaded in the running tmux server",
-    Some("ring.tmux` to ~/.tmux.conf")
+    at("!", "doctor-tmux-not-loaded", &[]),
+    Some(tail("doctor-tmux-not-loaded-fix"))
 )]
-#[case::tmux_not_running(tmux_not_running, 0, "· tmux server: not running", None)]
-#[case::zellij_not_installed(zellij_not_installed, 0, "· zellij not installed (optional)", None)]
+#[case::tmux_not_running(
+    tmux_not_running,
+    0,
+    at("·", "doctor-tmux-no-server", &[]),
+    None
+)]
+#[case::zellij_not_installed(
+    zellij_not_installed,
+    0,
+    at("·", "doctor-zellij-absent", &[]),
+    None
+)]
 #[case::zellij_without_plugin(
     zellij_without_plugin,
     0,
-    "· ring's zellij plugin is not installed",
-    Some("ring-tmux install-zellij")
+    at("·", "doctor-zellij-no-plugin", &[]),
+    Some("ring-tmux install-zellij".to_owned())
 )]
 #[case::zellij_without_permissions(
     zellij_without_permissions,
     1,
-    "! the plugin's permissions are not granted",
-    Some("ring-tmux install-zellij")
+    at("!", "doctor-zellij-permissions", &[]),
+    Some("ring-tmux install-zellij".to_owned())
 )]
 #[case::zellij_without_layout(
     zellij_without_layout,
     1,
-    "! the ring layout is missing",
-    Some("ring-tmux install-zellij")
+    at("!", "doctor-zellij-no-layout", &[]),
+    Some("ring-tmux install-zellij".to_owned())
 )]
 #[case::tmux_loaded_with_a_gone_binary(
     tmux_loaded_with_a_gone_binary,
     1,
-    "! ring.tmux is loaded, but runs /gone/ring-tmux",
-    Some("tmux source-file ~/.tmux.conf")
+    at("!", "doctor-tmux-bad-binary", &[("path", "/gone/ring-tmux")]),
+    Some("tmux source-file ~/.tmux.conf".to_owned())
 )]
 #[case::no_placeholder(
     no_placeholder,
     1,
-    "! ring.tmux is loaded but shows nothing: no #{ring_status}",
-    Some("set -g status-right '#{ring_status} %H:%M'")
+    at("!", "doctor-tmux-nowhere", &[]),
+    Some("set -g status-right '#{ring_status} %H:%M'".to_owned())
 )]
 #[case::jump_key_taken(
     jump_key_taken,
     1,
-    "! ring's jump key is not bound (prefix a is already: bind-key -T prefix a send-prefix)",
-    Some("set -g @ring-jump-key j")
+    at(
+        "!",
+        "doctor-jump-key-taken",
+        &[("binding", "bind-key -T prefix a send-prefix")]
+    ),
+    Some("set -g @ring-jump-key j".to_owned())
 )]
-#[case::jump_key_refused(jump_key_refused, 0, "✓ ring.tmux is loaded", None)]
+#[case::jump_key_refused(
+    jump_key_refused,
+    0,
+    at("✓", "doctor-tmux-loaded", &[]),
+    None
+)]
 #[case::ring_hooks_too(
     ring_hooks_too,
     1,
-    "! RiNG's hook (ring hook) is installed too",
-    Some("ring-tmux install-hooks --replace-ring")
+    at("!", "doctor-hooks-ring-cli", &[]),
+    Some("ring-tmux install-hooks --replace-ring".to_owned())
 )]
-#[case::ring_on_path(ring_on_path, 0, "· RiNG is installed too", None)]
+#[case::ring_on_path(
+    ring_on_path,
+    0,
+    at("·", "doctor-ring-cli", &[]),
+    None
+)]
 fn each_problem_is_reported_with_its_fix(
     #[case] break_it: fn(&mut Fixture),
     #[case] code: i32,
-    #[case] line: &str,
-    #[case] fix: Option<&str>,
+    #[case] line: Vec<String>,
+    #[case] fix: Option<String>,
 ) {
     let mut f = Fixture::good();
     break_it(&mut f);
@@ -451,26 +516,26 @@ fn each_problem_is_reported_with_its_fix(
     assert_eq!(got, code, "{text}");
     let summary = text.lines().last().unwrap_or("");
     if code == 0 {
-        assert_eq!(summary, "doctor: all good", "{text}");
+        assert_eq!(summary, tr("doctor-all-good", &[]), "{text}");
     } else {
-        assert!(summary.contains("problem(s)"), "{text}");
+        assert!(holds(summary, &pieces("doctor-problems", &[])), "{text}");
     }
     let lines: Vec<&str> = text.lines().collect();
     let at = lines
         .iter()
-        .position(|l| l.contains(line))
+        .position(|l| holds(l, &line))
         .unwrap_or_else(|| panic!("no line with {line:?} in\n{text}"));
     // A problem says how to fix it; information about an absent part, how to add it.
     let label = if lines[at].starts_with('·') {
-        "    to add it: "
+        format!("    {}", tr("doctor-to-add", &[("fix", "")]))
     } else {
-        "    fix: "
+        format!("    {}", tr("doctor-fix", &[("fix", "")]))
     };
     match fix {
         Some(fix) => {
             let next = lines.get(at + 1).copied().unwrap_or("");
             assert!(
-                next.starts_with(label) && next.contains(fix),
+                next.starts_with(&label) && next.contains(&fix),
                 "{label:?}{fix:?} not under {line:?}:\n{text}"
             );
         }
@@ -479,6 +544,26 @@ fn each_problem_is_reported_with_its_fix(
             "{text}"
         ),
     }
+}
+
+/// The pieces of `key`'s text, the first after `marker` (`✗`, `!`, `·`, `✓`; none: "").
+fn at(marker: &str, key: &str, args: &[(&str, &str)]) -> Vec<String> {
+    let mut pieces = pieces(key, args);
+    if !marker.is_empty() {
+        pieces[0] = format!("{marker} {}", pieces[0]);
+    }
+    pieces
+}
+
+/// `pieces` with a language-neutral `piece` (an event list, a system's words) at `index`.
+fn with_piece(mut pieces: Vec<String>, index: usize, piece: &str) -> Vec<String> {
+    pieces.insert(index, piece.to_owned());
+    pieces
+}
+
+/// The text of `key` after its last argument (a fix that quotes a path or a line).
+fn tail(key: &str) -> String {
+    pieces(key, &[]).pop().unwrap_or_default()
 }
 
 /// zellij set up by the real `install-zellij`: plugin, layout and grants all pass.
@@ -497,8 +582,9 @@ fn zellij_installed_by_install_zellij_passes() {
     let (code, text) = f.doctor();
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("✓ zellij 0.45.1"), "{text}");
-    assert!(text.contains("✓ zellij plugin: "), "{text}");
-    assert!(text.contains("doctor: all good"), "{text}");
+    let plugin = at("✓", "doctor-zellij-plugin", &[]);
+    assert!(text.lines().any(|l| holds(l, &plugin)), "{text}");
+    assert!(text.contains(&tr("doctor-all-good", &[])), "{text}");
 }
 
 #[test]

@@ -4,8 +4,17 @@
 //! of the wrong type is a warning naming the type. Its own world: a temporary HOME and ring
 //! folder, no tmux or agents on PATH, an empty process list.
 
+use crate::lang_support::tr;
 use assert_cmd::Command;
 use rstest::rstest;
+
+/// The catalogue's text of `key` around its `{ $path }` / `{ $error }` hole: what comes
+/// before and after it in the suite's language.
+fn around(key: &str, hole: &str) -> (String, String) {
+    let text = tr(key, &[(hole, "\u{1}")]);
+    let (head, tail) = text.split_once('\u{1}').expect("the message has the hole");
+    (head.to_owned(), tail.to_owned())
+}
 
 /// doctor's output lines about `config.toml`, and its exit code.
 fn doctor_with_config(config: Option<&str>) -> (Vec<String>, i32) {
@@ -50,8 +59,9 @@ fn doctor_with_config(config: Option<&str>) -> (Vec<String>, i32) {
 fn no_config_file_is_fine() {
     let (lines, _) = doctor_with_config(None);
     assert_eq!(lines.len(), 1, "{lines:?}");
+    let (head, tail) = around("doctor-config-none", "path");
     assert!(
-        lines[0].starts_with("✓ no ") && lines[0].contains("default"),
+        lines[0].starts_with(&format!("✓ {head}")) && lines[0].ends_with(&tail),
         "{lines:?}"
     );
 }
@@ -70,8 +80,10 @@ fn a_file_that_is_not_toml_is_an_error_naming_its_line() {
     assert_eq!(code, 1);
     assert!(lines[0].starts_with('✗'), "{lines:?}");
     assert!(lines[0].contains("line 2"), "{lines:?}");
-    assert!(lines[0].contains("notification URLs"), "{lines:?}");
-    assert!(lines[1].trim_start().starts_with("fix:"), "{lines:?}");
+    let (_, after_error) = around("doctor-config-syntax", "error");
+    assert!(lines[0].ends_with(&after_error), "{lines:?}");
+    let fix = tr("doctor-fix", &[("fix", "")]);
+    assert!(lines[1].trim_start().starts_with(fix.trim()), "{lines:?}");
 }
 
 #[rstest]
@@ -86,5 +98,8 @@ fn each_key_problem_is_a_warning(#[case] text: &str, #[case] says: &str) {
     assert_eq!(code, 1, "a warning is a problem");
     assert!(lines[0].starts_with('!'), "{lines:?}");
     assert!(lines[0].contains(says), "{lines:?}");
-    assert!(lines[1].contains("fix:"), "{lines:?}");
+    assert!(
+        lines[1].contains(tr("doctor-fix", &[("fix", "")]).trim()),
+        "{lines:?}"
+    );
 }

@@ -2,6 +2,7 @@
 //! alone. The reducer's rules themselves are tested in ring-shared; these check the I/O.
 
 use crate::hook_support;
+use crate::lang_support::tr;
 
 use hook_support::{Home, T0, assert_hook_contract, read_lines, tree};
 use rstest::rstest;
@@ -231,7 +232,8 @@ fn help_prints_usage_without_reading_stdin() {
     assert_eq!(out.status.code(), Some(0));
     // clap's help for `hook`, the same text `ring-tmux hook --help` shows through clap.
     let help = String::from_utf8_lossy(&out.stdout);
-    assert!(help.contains("Usage: ring-tmux hook"), "{help}");
+    let usage = tr("help-heading-usage", &[("usage", "ring-tmux hook")]);
+    assert!(help.contains(&usage), "{help}");
     assert!(help.contains("--provider <PROVIDER>"), "{help}");
     assert!(!h.ring().exists(), "nothing recorded");
 }

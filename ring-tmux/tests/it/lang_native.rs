@@ -9,6 +9,8 @@ use rstest::rstest;
 use serde_json::json;
 
 const ZH: &[(&str, &str)] = &[("RING_LANG", "zh-Hant")];
+/// English on purpose (whatever language the suite runs in): the same refusal in English.
+const EN: &[(&str, &str)] = &[("RING_LANG", "en")];
 
 fn ring() -> Ring {
     let ring = Ring::new();
@@ -58,7 +60,7 @@ fn refusals_speak_chinese(#[case] args: &[&str], #[case] code: i32) {
         }
     }
     // And English still says the same thing in English.
-    let en = ring.run(args);
+    let en = ring.run_with(args, EN);
     let en = String::from_utf8_lossy(&en.stderr);
     assert!(
         en.starts_with("ring-tmux: ") && en.is_ascii(),

@@ -57,6 +57,7 @@ mod install_present;
 mod install_readme;
 mod lang_native;
 mod lang_outputs;
+mod lang_support;
 mod notify_flow;
 mod notify_local;
 mod other_user;

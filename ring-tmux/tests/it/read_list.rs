@@ -1,5 +1,6 @@
 //! `ring-tmux list`: a readable, aligned table with every row's text made safe.
 
+use crate::lang_support::tr;
 use crate::read_support;
 
 use read_support::Ring;
@@ -24,14 +25,16 @@ fn list_shows_state_project_idle_detail_and_place_aligned() {
     let out = ring.stdout(&["list"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].starts_with("ID"), "{out}");
+    assert!(lines[0].starts_with(&tr("list-id", &[])), "{out}");
     // Each row starts with the id `reply`, `name`, `hide` and `jump` take.
-    assert!(lines[1].starts_with("codex:a  🔴 waiting 🔐"), "{out}");
+    let waiting = format!("codex:a  🔴 {} 🔐", tr("state-waiting", &[]));
+    assert!(lines[1].starts_with(&waiting), "{out}");
     assert!(
         lines[1].contains("Bash: npm test") && lines[1].contains("3m"),
         "{out}"
     );
-    assert!(lines[2].starts_with("codex:b  🟢 working"), "{out}");
+    let working = format!("codex:b  🟢 {}", tr("state-working", &[]));
+    assert!(lines[2].starts_with(&working), "{out}");
     assert!(
         lines[2].contains("→ Edit main.rs") && lines[2].contains("10s"),
         "{out}"
@@ -41,8 +44,9 @@ fn list_shows_state_project_idle_detail_and_place_aligned() {
         line.find(text)
             .map(|i| ring_shared::format::display_width(&line[..i]))
     };
-    assert_eq!(col(lines[0], "PROJECT"), col(lines[1], "api"));
-    assert_eq!(col(lines[0], "PROJECT"), col(lines[2], "web-frontend"));
+    let project = tr("list-project", &[]);
+    assert_eq!(col(lines[0], &project), col(lines[1], "api"));
+    assert_eq!(col(lines[0], &project), col(lines[2], "web-frontend"));
 }
 
 #[test]
@@ -79,7 +83,10 @@ fn list_strips_control_characters_and_escape_sequences(#[case] detail: &str, #[c
 #[test]
 fn empty_list_says_so() {
     let ring = Ring::new();
-    assert_eq!(ring.stdout(&["list"]), "(no sessions)\n");
+    assert_eq!(
+        ring.stdout(&["list"]),
+        format!("{}\n", tr("list-empty", &[]))
+    );
 }
 
 #[test]
@@ -87,8 +94,12 @@ fn list_all_includes_ended_sessions() {
     let mut ring = Ring::new();
     ring.procs = r#"{"claude-code": [], "codex": []}"#.into();
     ring.row("s1", json!({"status": "working", "cwd": "/r/app"}));
-    assert_eq!(ring.stdout(&["list"]), "(no sessions)\n");
-    assert!(ring.stdout(&["list", "--all"]).contains("⚫ ended"));
+    assert_eq!(
+        ring.stdout(&["list"]),
+        format!("{}\n", tr("list-empty", &[]))
+    );
+    let ended = format!("⚫ {}", tr("state-ended", &[]));
+    assert!(ring.stdout(&["list", "--all"]).contains(&ended));
 }
 
 /// Issue 23 item 6: a `labels.json` that does not parse is not silently replaced by a file

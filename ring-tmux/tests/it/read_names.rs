@@ -2,6 +2,7 @@
 //! `jump` take; they take the label and a project only one session has too, and a name
 //! several sessions share lists them (by that id) rather than guess. Each says what it did.
 
+use crate::lang_support::{holds, pieces, tr};
 use crate::read_support::{self, Ring};
 use serde_json::json;
 
@@ -49,7 +50,13 @@ fn list_shows_the_short_id_each_command_takes() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(
         stdout(&out),
-        "hid 9c41ffff (web) until its agent's next event; `ring-tmux unhide 9c41ffff` shows it again\n"
+        format!(
+            "{}\n",
+            tr(
+                "err-hide-done",
+                &[("session", "9c41ffff (web)"), ("short", "9c41ffff")]
+            )
+        )
     );
     assert!(!ring.json_ids(&[]).contains(&WEB_WORKING.to_owned()));
 }
@@ -59,13 +66,18 @@ fn a_project_only_one_session_has_names_it() {
     let ring = three();
     let out = ring.run(&["name", "api", "release"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert_eq!(stdout(&out), "3f2a1c9d (api) is now called `release`\n");
+    let named = tr(
+        "err-name-set",
+        &[("session", "3f2a1c9d (api)"), ("label", "release")],
+    );
+    assert_eq!(stdout(&out), format!("{named}\n"));
     let labels = std::fs::read_to_string(ring.ring.join("labels.json")).expect("labels.json");
     assert_eq!(labels, format!(r#"{{"{API}": "release"}}"#));
     // The label names it from now on; an empty one removes it, and says so.
     let out = ring.run(&["name", "release", ""]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert_eq!(stdout(&out), "3f2a1c9d (release): name removed\n");
+    let removed = tr("err-name-removed", &[("session", "3f2a1c9d (release)")]);
+    assert_eq!(stdout(&out), format!("{removed}\n"));
 }
 
 #[test]
@@ -78,11 +90,19 @@ fn a_project_several_sessions_share_lists_them_and_changes_nothing() {
     ] {
         let out = ring.run(command);
         assert_eq!(out.status.code(), Some(1), "{command:?}: {out:?}");
+        let listed = format!(
+            "9c41d0e2 (web, {}), 9c41ffff (web, {})",
+            tr("state-idle", &[]),
+            tr("state-working", &[])
+        );
+        let what = tr(
+            "err-session-ambiguous",
+            &[("query", "web"), ("count", "2"), ("listed", &listed)],
+        );
+        let fix = tr("err-session-ambiguous-fix", &[]);
         assert_eq!(
             stderr(&out),
-            "ring-tmux: `web` matches 2 sessions: 9c41d0e2 (web, done/idle), \
-             9c41ffff (web, working); say which: give its id (the ID column of \
-             `ring-tmux list --all`), or name it first with `ring-tmux name ID LABEL`\n",
+            format!("ring-tmux: {what}; {fix}\n"),
             "{command:?}"
         );
         assert!(stdout(&out).is_empty(), "{command:?}: {out:?}");
@@ -98,14 +118,11 @@ fn reply_takes_the_project_list_shows() {
     let out = ring.run(&["reply", "api"]);
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    assert!(
-        !said.contains("no session is called") && !said.contains("matches"),
-        "{said}"
-    );
+    let none = pieces("err-session-none", &[]);
+    let ambiguous = pieces("err-session-ambiguous", &[]);
+    assert!(!holds(&said, &none) && !holds(&said, &ambiguous), "{said}");
     let out = ring.run(&["reply", "nothing-here"]);
-    assert_eq!(
-        stderr(&out),
-        "ring-tmux: no session is called `nothing-here`; give an id, label or project from \
-         `ring-tmux list --all`\n"
-    );
+    let none = tr("err-session-none", &[("query", "nothing-here")]);
+    let fix = tr("err-session-none-fix", &[]);
+    assert_eq!(stderr(&out), format!("ring-tmux: {none}; {fix}\n"));
 }
