@@ -72,9 +72,13 @@ pub fn split(view: View, current: Option<&str>) -> Split {
 
 /// Whether a front end outside every tmux server (the zellij bar) counts `entry` apart, as
 /// elsewhere: its row recorded a tmux server (every one is another program's, seen from
-/// zellij) and `status_elsewhere` is on; off, every session counts together, as in tmux.
+/// zellij) and no zellij pane, and `status_elsewhere` is on; off, every session counts
+/// together, as in tmux. A zellij running inside tmux gives its panes' hooks both: such a
+/// session is in zellij (CI c20: the e2e's hooked pane counted as `+1 elsewhere`).
 pub fn elsewhere_outside_tmux(entry: &Entry, status_elsewhere: bool) -> bool {
-    status_elsewhere && entry.tmux_socket.as_deref().is_some_and(|s| !s.is_empty())
+    status_elsewhere
+        && entry.tmux_socket.as_deref().is_some_and(|s| !s.is_empty())
+        && entry.zellij_pane.as_deref().is_none_or(str::is_empty)
 }
 
 /// The words of the mark for the sessions elsewhere: `+3 elsewhere`, and how many of them
@@ -274,6 +278,9 @@ mod tests {
         e.tmux_socket = Some("/tmp/tmux-0/work".into());
         assert!(elsewhere_outside_tmux(&e, true));
         assert!(!elsewhere_outside_tmux(&e, false));
+        // A zellij inside tmux: its panes' sessions are in zellij.
+        e.zellij_pane = Some("3".into());
+        assert!(!elsewhere_outside_tmux(&e, true));
     }
 
     #[test]
