@@ -213,6 +213,16 @@ pub fn which(name: &str, path: &std::ffi::OsStr) -> Option<PathBuf> {
         .find(|candidate| is_executable(candidate))
 }
 
+/// Whether two paths name one file (same device and inode, links followed): a symlink or a
+/// hard link to this binary is this binary.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
 /// Quotes `word` for `sh` when it holds anything but safe characters.
 pub fn shell_quote(word: &str) -> String {
     let safe = !word.is_empty()

@@ -4,7 +4,7 @@ use super::Finding;
 use super::system::{self, which};
 use crate::store;
 use crate::sys::env::Env;
-use crate::sys::run::shell_quote;
+use crate::sys::run::{same_file, shell_quote};
 use ring_shared::registry::{DecodeError, decode_row};
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
@@ -13,13 +13,6 @@ use std::path::{Path, PathBuf};
 /// This binary, resolved.
 pub(super) fn this_binary() -> Option<PathBuf> {
     std::env::current_exe().ok()
-}
-
-pub(super) fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
 
 /// The repository this binary was built from, when it still has `ring.tmux`.

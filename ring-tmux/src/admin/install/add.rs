@@ -4,6 +4,7 @@
 use super::jsonfile::Loaded;
 use super::*;
 use crate::sys::env::Env;
+use crate::sys::run::same_file;
 use ring_shared::provider::{Format, Provider, Trust};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -154,14 +154,6 @@ pub fn argv0_path(argv0: &Path, path_var: Option<&std::ffi::OsStr>, cwd: &Path) 
         .find(|p| p.is_file())
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
 pub(crate) fn stamp_now() -> String {
     let secs = i64::try_from(crate::sys::env::since_epoch().as_secs()).unwrap_or(0);
     jsonfile::timestamp(secs)
