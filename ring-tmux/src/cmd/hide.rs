@@ -47,17 +47,7 @@ pub fn run(args: Args) -> ExitCode {
             ));
             ExitCode::SUCCESS
         }
-        Ok(Hide::Locked) => crate::sys::voice::fail(
-            &ring_shared::t!("err-file-locked", file = "deleted_sessions.json"),
-            &ring_shared::t!("err-file-locked-fix"),
-        ),
-        Err(e) => crate::sys::voice::fail(
-            &ring_shared::t!(
-                "err-file-write",
-                file = "deleted_sessions.json",
-                error = e.to_string()
-            ),
-            &ring_shared::t!("err-file-write-fix"),
-        ),
+        Ok(Hide::Locked) => super::file_locked("deleted_sessions.json"),
+        Err(e) => super::file_unwritable("deleted_sessions.json", &e),
     }
 }

@@ -33,3 +33,19 @@ pub mod unhide;
 pub mod uninstall;
 
 pub(crate) use crate::gather::named::{called, every_session, report, session_of};
+
+/// `file` in the ring folder was not changed: another writer held its lock.
+pub(crate) fn file_locked(file: &str) -> std::process::ExitCode {
+    crate::sys::voice::fail(
+        &ring_shared::t!("err-file-locked", file = file),
+        &ring_shared::t!("err-file-locked-fix"),
+    )
+}
+
+/// `file` in the ring folder could not be written.
+pub(crate) fn file_unwritable(file: &str, error: &std::io::Error) -> std::process::ExitCode {
+    crate::sys::voice::fail(
+        &ring_shared::t!("err-file-write", file = file, error = error.to_string()),
+        &ring_shared::t!("err-file-write-fix"),
+    )
+}

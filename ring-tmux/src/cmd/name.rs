@@ -58,17 +58,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Ok(Set::Locked) => crate::sys::voice::fail(
-            &ring_shared::t!("err-file-locked", file = "labels.json"),
-            &ring_shared::t!("err-file-locked-fix"),
-        ),
-        Err(e) => crate::sys::voice::fail(
-            &ring_shared::t!(
-                "err-file-write",
-                file = "labels.json",
-                error = e.to_string()
-            ),
-            &ring_shared::t!("err-file-write-fix"),
-        ),
+        Ok(Set::Locked) => super::file_locked("labels.json"),
+        Err(e) => super::file_unwritable("labels.json", &e),
     }
 }

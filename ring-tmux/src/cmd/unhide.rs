@@ -52,17 +52,7 @@ pub fn run(args: Args) -> ExitCode {
             crate::zellij::refresh_current_session();
             ExitCode::SUCCESS
         }
-        Ok(Unhide::LockTimedOut) => crate::sys::voice::fail(
-            &ring_shared::t!("err-file-locked", file = "deleted_sessions.json"),
-            &ring_shared::t!("err-file-locked-fix"),
-        ),
-        Err(e) => crate::sys::voice::fail(
-            &ring_shared::t!(
-                "err-file-write",
-                file = "deleted_sessions.json",
-                error = e.to_string()
-            ),
-            &ring_shared::t!("err-file-write-fix"),
-        ),
+        Ok(Unhide::LockTimedOut) => super::file_locked("deleted_sessions.json"),
+        Err(e) => super::file_unwritable("deleted_sessions.json", &e),
     }
 }
