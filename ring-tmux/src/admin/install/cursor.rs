@@ -7,24 +7,10 @@
 
 use super::merge::{self, Installed, Removal, is_ours};
 use ring_shared::provider::cursor::KNOWN_EVENTS;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 /// The schema version Cursor's documentation writes.
 const VERSION: u64 = 1;
-
-fn commands(doc: &Value, event: &str) -> Vec<String> {
-    doc.get("hooks")
-        .and_then(|h| h.get(event))
-        .and_then(Value::as_array)
-        .map(|entries| {
-            entries
-                .iter()
-                .filter_map(merge::entry_command)
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// The document with ring's entry (`{"command": command}`) on every event of `events`, and
 /// the events that changed.
@@ -33,39 +19,28 @@ pub fn install(doc: &Value, events: &[&str], command: &str) -> merge::Install {
     let mut changed = Vec::new();
     if let Some(top) = out.as_object_mut() {
         top.entry("version").or_insert(json!(VERSION));
-        let hooks = top
-            .entry("hooks")
-            .or_insert_with(|| Value::Object(Map::new()));
-        if let Some(hooks) = hooks.as_object_mut() {
-            for event in events {
-                let list = hooks
-                    .entry(*event)
-                    .or_insert_with(|| Value::Array(Vec::new()));
-                let Some(entries) = list.as_array_mut() else {
-                    continue;
-                };
-                let ours: Vec<usize> = entries
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, e)| merge::entry_command(e).is_some_and(is_ours))
-                    .map(|(i, _)| i)
-                    .collect();
-                if ours.len() == 1 && merge::entry_command(&entries[ours[0]]) == Some(command) {
-                    continue;
-                }
-                // One entry of ours, where the first one stood (or at the end).
-                let at = ours.first().copied();
-                for i in ours.iter().rev() {
-                    entries.remove(*i);
-                }
-                let entry = json!({ "command": command });
-                match at {
-                    Some(i) => entries.insert(i, entry),
-                    None => entries.push(entry),
-                }
-                changed.push((*event).to_owned());
+        changed = merge::edit_lists(top, events, |_, entries| {
+            let ours: Vec<usize> = entries
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| merge::entry_command(e).is_some_and(is_ours))
+                .map(|(i, _)| i)
+                .collect();
+            if ours.len() == 1 && merge::entry_command(&entries[ours[0]]) == Some(command) {
+                return false;
             }
-        }
+            // One entry of ours, where the first one stood (or at the end).
+            let at = ours.first().copied();
+            for i in ours.iter().rev() {
+                entries.remove(*i);
+            }
+            let entry = json!({ "command": command });
+            match at {
+                Some(i) => entries.insert(i, entry),
+                None => entries.push(entry),
+            }
+            true
+        });
     }
     if changed.is_empty() {
         out = doc.clone();
@@ -88,7 +63,9 @@ pub fn remove(doc: &Value, events: &[&str]) -> Removal {
 
 /// Which of `events` lack ring's entry, and the programs ring's entries run.
 pub fn installed(doc: &Value, events: &[&str]) -> Installed {
-    merge::installed_by(events, |event| commands(doc, event))
+    merge::installed_by(events, |event| {
+        merge::flat_commands(doc, event, merge::entry_command)
+    })
 }
 
 /// The event names in the file that Cursor does not know: any one of them makes Cursor

@@ -8,7 +8,7 @@
 
 use super::merge::{self, Install, Installed, Removal, is_ours, is_ring, timeout_for};
 use ring_shared::provider::Install as Spec;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 /// The file format version written into a new file.
 pub const VERSION: u64 = 1;
@@ -22,14 +22,7 @@ pub fn entry_command(entry: &Value) -> Option<&str> {
 }
 
 fn commands(doc: &Value, event: &str) -> Vec<String> {
-    doc.get("hooks")
-        .and_then(|h| h.get(event))
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(entry_command)
-        .map(str::to_owned)
-        .collect()
+    merge::flat_commands(doc, event, entry_command)
 }
 
 /// One event is in the wanted state: exactly one entry of ours, with `command` and `timeout`.
@@ -60,26 +53,15 @@ pub fn install(doc: &Value, spec: &Spec, command: &str) -> Install {
             seen
         });
     if let Some(top) = out.as_object_mut() {
-        let hooks = top
-            .entry("hooks")
-            .or_insert_with(|| Value::Object(Map::new()));
-        if let Some(hooks) = hooks.as_object_mut() {
-            for event in spec.events {
-                let timeout = timeout_for(event, spec);
-                let list = hooks
-                    .entry(*event)
-                    .or_insert_with(|| Value::Array(Vec::new()));
-                let Some(entries) = list.as_array_mut() else {
-                    continue;
-                };
-                if event_is_current(entries, command, timeout) {
-                    continue;
-                }
-                entries.retain(|e| !entry_command(e).is_some_and(is_ours));
-                entries.push(json!({"type": "command", "bash": command, "timeoutSec": timeout}));
-                changed.push((*event).to_owned());
+        changed = merge::edit_lists(top, spec.events, |event, entries| {
+            let timeout = timeout_for(event, spec);
+            if event_is_current(entries, command, timeout) {
+                return false;
             }
-        }
+            entries.retain(|e| !entry_command(e).is_some_and(is_ours));
+            entries.push(json!({"type": "command", "bash": command, "timeoutSec": timeout}));
+            true
+        });
         if !changed.is_empty() && !top.contains_key("version") {
             // A new file: the version first, as Copilot's own examples write it.
             let rest = std::mem::take(top);

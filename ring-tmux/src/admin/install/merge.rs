@@ -298,7 +298,6 @@ pub struct Install {
 pub fn install(doc: &Value, spec: &Spec, command: &str, replace_ring: bool) -> Install {
     let events = spec.events;
     let mut out = doc.clone();
-    let mut changed = Vec::new();
     let mut ring_commands: Vec<String> = Vec::new();
     let mut others: Vec<String> = Vec::new();
     for event in events {
@@ -317,37 +316,26 @@ pub fn install(doc: &Value, spec: &Spec, command: &str, replace_ring: bool) -> I
     let Some(top) = out.as_object_mut() else {
         return Install {
             doc: out,
-            changed,
+            changed: Vec::new(),
             ring_commands,
             others_on_wait_events: others,
         };
     };
-    let hooks = top
-        .entry("hooks")
-        .or_insert_with(|| Value::Object(Map::new()));
-    if let Some(hooks) = hooks.as_object_mut() {
-        for event in events {
-            let list = hooks
-                .entry(*event)
-                .or_insert_with(|| Value::Array(Vec::new()));
-            let Some(groups) = list.as_array_mut() else {
-                continue;
-            };
-            let timeout = timeout_for(event, spec);
-            if event_is_current(groups, command, timeout, replace_ring) {
-                continue;
-            }
-            // Claude: RiNG's way (§7 step 5: ours out, a new group last). Codex: in
-            // place, or the user's trust of the entry would be lost with its position.
-            if !(spec.update_in_place && update_in_place(groups, command, timeout, replace_ring)) {
-                strip_entries(groups, &|c| is_ours(c) || (replace_ring && is_ring(c)));
-                groups.push(
-                    json!({"hooks": [{"type": "command", "command": command, "timeout": timeout}]}),
-                );
-            }
-            changed.push((*event).to_owned());
+    let changed = edit_lists(top, events, |event, groups| {
+        let timeout = timeout_for(event, spec);
+        if event_is_current(groups, command, timeout, replace_ring) {
+            return false;
         }
-    }
+        // Claude: RiNG's way (§7 step 5: ours out, a new group last). Codex: in
+        // place, or the user's trust of the entry would be lost with its position.
+        if !(spec.update_in_place && update_in_place(groups, command, timeout, replace_ring)) {
+            strip_entries(groups, &|c| is_ours(c) || (replace_ring && is_ring(c)));
+            groups.push(
+                json!({"hooks": [{"type": "command", "command": command, "timeout": timeout}]}),
+            );
+        }
+        true
+    });
     if changed.is_empty() {
         // Nothing to do: hand back the input untouched (no empty `hooks` added).
         out = doc.clone();
@@ -376,6 +364,51 @@ pub fn remove(doc: &Value, events: &[&str], include_ring: bool) -> Removal {
     remove_with(doc, events, &|groups| {
         strip_entries(groups, &|c| is_ours(c) || (include_ring && is_ring(c)))
     })
+}
+
+/// An install in any layout whose `hooks` object maps event names to lists: `edit` brings
+/// one event's list (made when missing) to the wanted state and says whether it changed it.
+/// The events it changed, in `events` order; an event whose value is not a list is left be.
+pub fn edit_lists(
+    top: &mut Map<String, Value>,
+    events: &[&str],
+    mut edit: impl FnMut(&str, &mut Vec<Value>) -> bool,
+) -> Vec<String> {
+    let mut changed = Vec::new();
+    let hooks = top
+        .entry("hooks")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Some(hooks) = hooks.as_object_mut() else {
+        return changed;
+    };
+    for event in events {
+        let list = hooks
+            .entry(*event)
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Some(entries) = list.as_array_mut()
+            && edit(event, entries)
+        {
+            changed.push((*event).to_owned());
+        }
+    }
+    changed
+}
+
+/// The commands of an event's flat entries (hook objects straight in its list), as
+/// `command` reads one entry's.
+pub fn flat_commands(
+    doc: &Value,
+    event: &str,
+    command: impl Fn(&Value) -> Option<&str>,
+) -> Vec<String> {
+    doc.get("hooks")
+        .and_then(|h| h.get(event))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(command)
+        .map(str::to_owned)
+        .collect()
 }
 
 /// A removal in any layout whose `hooks` object maps event names to lists: `strip` removes
