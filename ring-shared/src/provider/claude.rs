@@ -1,6 +1,6 @@
 //! Claude Code: the default provider (a hook with no `--provider` is Claude's).
 
-use super::{Format, Install, Provider, Rules};
+use super::{Install, Provider, Rules};
 
 /// Claude Code's events, as `install-hooks` writes them: RiNG's, in its order, and
 /// `StopFailure` (a turn that ends in an API error sends no `Stop`; real-agent suite,
@@ -31,24 +31,15 @@ pub static PROVIDER: Provider = Provider {
     rules: Rules {
         bare_ids: true,
         permission_request_waits: true,
-        delayed_permission_wait: false,
         starts_at_the_prompt: true,
         background_agents: true,
-        ended_row_covers_process: false,
         synthetic_without_tty: true,
-        one_session_per_process: false,
-        tool_events_carry_workdir: false,
+        ..Rules::GENERIC
     },
     install: Some(Install {
         settings: ".claude/settings.json",
-        only_if: None,
         events: &HOOK_EVENTS,
-        hook_args: "",
-        short_timeout_events: &[],
-        format: Format::Groups,
-        timeout_millis: false,
-        update_in_place: false,
-        trust: None,
+        ..Install::USUAL
     }),
 };
 

@@ -6,7 +6,7 @@
 //! processes and aliases. `install-hooks` writes `ring-tmux hook --provider <name>` into that
 //! agent's file, so its rows carry its name, not `claude-code`.
 
-use super::{Format, Install, Provider, Rules};
+use super::{Install, Provider, Rules};
 
 /// What makes one agent of the family.
 #[derive(Debug, Clone, Copy)]
@@ -34,15 +34,10 @@ pub struct Agent {
 /// The rules of the family: Claude Code's, less what only Claude Code has (its bare session
 /// ids, background agents, its zero-config session files).
 pub const RULES: Rules = Rules {
-    bare_ids: false,
     permission_request_waits: true,
-    delayed_permission_wait: false,
     starts_at_the_prompt: true,
-    background_agents: false,
     ended_row_covers_process: true,
-    synthetic_without_tty: false,
-    one_session_per_process: false,
-    tool_events_carry_workdir: false,
+    ..Rules::GENERIC
 };
 
 /// The provider entry of one agent of the family.
@@ -61,11 +56,7 @@ pub const fn agent(a: Agent) -> Provider {
             only_if: Some(a.folder),
             events: a.events,
             hook_args: a.hook_args,
-            short_timeout_events: &[],
-            timeout_millis: false,
-            update_in_place: false,
-            trust: None,
-            format: Format::Groups,
+            ..Install::USUAL
         }),
     }
 }

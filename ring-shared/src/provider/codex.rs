@@ -1,6 +1,6 @@
 //! OpenAI Codex CLI.
 
-use super::{Format, Install, Provider, Rules, Trust};
+use super::{Install, Provider, Rules, Trust};
 
 /// Codex's events, as `install-hooks` writes them: RiNG's four, in its order, then every
 /// other event that carries state (real-agent suite, Codex 0.169): `SessionStart` and
@@ -28,15 +28,12 @@ pub static PROVIDER: Provider = Provider {
     events: &[],
     notifications: &[],
     rules: Rules {
-        bare_ids: false,
-        permission_request_waits: false,
         delayed_permission_wait: true,
         starts_at_the_prompt: true,
-        background_agents: false,
         ended_row_covers_process: true,
-        synthetic_without_tty: false,
         one_session_per_process: true,
         tool_events_carry_workdir: true,
+        ..Rules::GENERIC
     },
     install: Some(Install {
         settings: ".codex/hooks.json",
@@ -45,12 +42,11 @@ pub static PROVIDER: Provider = Provider {
         hook_args: "--provider codex",
         // Codex 0.169 clamps these to 3 s, with a startup warning for anything longer.
         short_timeout_events: &["Interrupt", "SessionEnd"],
-        format: Format::Groups,
-        timeout_millis: false,
         update_in_place: true,
         trust: Some(Trust::CodexHashes {
             config: ".codex/config.toml",
         }),
+        ..Install::USUAL
     }),
 };
 

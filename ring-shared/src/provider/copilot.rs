@@ -47,29 +47,20 @@ pub static PROVIDER: Provider = Provider {
     // "The agent requests additional information from the user": a question.
     notifications: &[("elicitation_dialog", "agent_needs_input")],
     rules: Rules {
-        bare_ids: false,
-        permission_request_waits: false,
-        delayed_permission_wait: false,
         starts_at_the_prompt: true,
-        background_agents: false,
         // `/exit` sends `SessionEnd` while the process still runs for a moment: its
         // synthetic row (a Copilot not prompted yet) must not come back then (real-agent
         // suite, copilot-zellij exit: the bar showed it idle for a publish).
         ended_row_covers_process: true,
-        synthetic_without_tty: false,
-        one_session_per_process: false,
-        tool_events_carry_workdir: false,
+        ..Rules::GENERIC
     },
     install: Some(Install {
         settings: ".copilot/hooks/ring-tmux.json",
         only_if: Some(".copilot"),
         events: &HOOK_EVENTS,
         hook_args: "--provider copilot",
-        short_timeout_events: &[],
         format: Format::CopilotFile,
-        timeout_millis: false,
-        update_in_place: false,
-        trust: None,
+        ..Install::USUAL
     }),
 };
 

@@ -74,26 +74,16 @@ pub static PROVIDER: Provider = Provider {
     events: &EVENTS,
     notifications: &[],
     rules: Rules {
-        bare_ids: false,
-        permission_request_waits: false,
-        delayed_permission_wait: false,
         starts_at_the_prompt: true,
-        background_agents: false,
-        ended_row_covers_process: false,
-        synthetic_without_tty: false,
-        one_session_per_process: false,
-        tool_events_carry_workdir: false,
+        ..Rules::GENERIC
     },
     install: Some(Install {
         settings: ".cursor/hooks.json",
         only_if: Some(".cursor"),
         events: &HOOK_EVENTS,
         hook_args: "--provider cursor",
-        short_timeout_events: &[],
-        timeout_millis: false,
-        update_in_place: false,
-        trust: None,
         format: Format::CursorHooks,
+        ..Install::USUAL
     }),
 };
 

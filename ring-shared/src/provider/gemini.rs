@@ -7,7 +7,7 @@
 //! `cwd` and `hook_event_name`. A tool waiting for the user's approval sends `BeforeTool`, then
 //! `Notification` with `notification_type: "ToolPermission"`.
 
-use super::{Format, Install, Provider, Rules, Trust};
+use super::{Install, Provider, Rules, Trust};
 
 /// Gemini CLI's events that carry state, as `install-hooks` writes them: the session
 /// (`SessionStart` at the prompt, `SessionEnd`), a turn (`BeforeAgent` when a prompt is
@@ -44,28 +44,19 @@ pub static PROVIDER: Provider = Provider {
     ],
     notifications: &[("ToolPermission", "permission_prompt")],
     rules: Rules {
-        bare_ids: false,
-        permission_request_waits: false,
-        delayed_permission_wait: false,
         starts_at_the_prompt: true,
-        background_agents: false,
-        ended_row_covers_process: false,
-        synthetic_without_tty: false,
-        one_session_per_process: false,
-        tool_events_carry_workdir: false,
+        ..Rules::GENERIC
     },
     install: Some(Install {
         settings: ".gemini/settings.json",
         only_if: Some(".gemini"),
         events: &HOOK_EVENTS,
         hook_args: "--provider gemini",
-        short_timeout_events: &[],
-        format: Format::Groups,
         timeout_millis: true,
-        update_in_place: false,
         trust: Some(Trust::GeminiFolders {
             folders: ".gemini/trustedFolders.json",
         }),
+        ..Install::USUAL
     }),
 };
 

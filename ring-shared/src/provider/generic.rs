@@ -12,16 +12,6 @@ pub static PROVIDER: Provider = Provider {
     needles: &[],
     events: &[],
     notifications: &[],
-    rules: Rules {
-        bare_ids: false,
-        permission_request_waits: false,
-        delayed_permission_wait: false,
-        starts_at_the_prompt: false,
-        background_agents: false,
-        ended_row_covers_process: false,
-        synthetic_without_tty: false,
-        one_session_per_process: false,
-        tool_events_carry_workdir: false,
-    },
+    rules: Rules::GENERIC,
     install: None,
 };

@@ -13,7 +13,7 @@ pub static OLLAMA: Provider = Provider {
     needles: &["ollama"],
     events: &[],
     notifications: &[],
-    rules: NO_HOOKS,
+    rules: Rules::GENERIC,
     install: None,
 };
 
@@ -26,20 +26,8 @@ pub static LLAMA_CPP: Provider = Provider {
     needles: &["llama"],
     events: &[],
     notifications: &[],
-    rules: NO_HOOKS,
+    rules: Rules::GENERIC,
     install: None,
-};
-
-const NO_HOOKS: Rules = Rules {
-    bare_ids: false,
-    permission_request_waits: false,
-    delayed_permission_wait: false,
-    starts_at_the_prompt: false,
-    background_agents: false,
-    ended_row_covers_process: false,
-    synthetic_without_tty: false,
-    one_session_per_process: false,
-    tool_events_carry_workdir: false,
 };
 
 /// Ollama's executable, and the sub-command that is a chat (`ollama run MODEL`).

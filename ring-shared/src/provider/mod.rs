@@ -83,6 +83,22 @@ pub struct Rules {
     pub tool_events_carry_workdir: bool,
 }
 
+impl Rules {
+    /// RiNG's generic rules, every flag off: an agent's entry names only the flags it turns
+    /// on, `..Rules::GENERIC`.
+    pub const GENERIC: Rules = Rules {
+        bare_ids: false,
+        permission_request_waits: false,
+        delayed_permission_wait: false,
+        starts_at_the_prompt: false,
+        background_agents: false,
+        ended_row_covers_process: false,
+        synthetic_without_tty: false,
+        one_session_per_process: false,
+        tool_events_carry_workdir: false,
+    };
+}
+
 /// Where and how `install-hooks` writes the hook of one agent.
 #[derive(Debug, Clone, Copy)]
 pub struct Install {
@@ -106,6 +122,23 @@ pub struct Install {
     pub update_in_place: bool,
     /// How the agent gates new hooks, if it does (checked by `doctor`).
     pub trust: Option<Trust>,
+}
+
+impl Install {
+    /// What most agents' entries share: Claude Code's layout, timeouts in seconds and never
+    /// clamped, ours moved on update, no trust gate, no folder required, no hook arguments.
+    /// An entry names its settings file, its events and what differs, `..Install::USUAL`.
+    pub const USUAL: Install = Install {
+        settings: "",
+        only_if: None,
+        events: &[],
+        hook_args: "",
+        short_timeout_events: &[],
+        timeout_millis: false,
+        format: Format::Groups,
+        update_in_place: false,
+        trust: None,
+    };
 }
 
 /// How an agent's file holds its hooks.

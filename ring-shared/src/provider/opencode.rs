@@ -57,28 +57,20 @@ pub static PROVIDER: Provider = Provider {
     events: &EVENTS,
     notifications: &[],
     rules: Rules {
-        bare_ids: false,
         // `permission.asked` is sent when the dialog opens (after OpenCode's own rules said
         // "ask"), never for an allowed call.
         permission_request_waits: true,
-        delayed_permission_wait: false,
         starts_at_the_prompt: true,
-        background_agents: false,
         ended_row_covers_process: true,
-        synthetic_without_tty: false,
-        one_session_per_process: false,
-        tool_events_carry_workdir: false,
+        ..Rules::GENERIC
     },
     install: Some(Install {
         settings: ".config/opencode/plugins/ring-tmux.js",
         only_if: Some(CONFIG_DIR),
         events: &HOOK_EVENTS,
         hook_args: "--provider opencode",
-        short_timeout_events: &[],
-        timeout_millis: false,
-        update_in_place: false,
-        trust: None,
         format: Format::OpencodePlugin,
+        ..Install::USUAL
     }),
 };
 

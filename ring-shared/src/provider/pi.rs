@@ -57,26 +57,18 @@ pub static PROVIDER: Provider = Provider {
     events: &EVENTS,
     notifications: &[],
     rules: Rules {
-        bare_ids: false,
-        permission_request_waits: false,
-        delayed_permission_wait: false,
         starts_at_the_prompt: true,
-        background_agents: false,
         ended_row_covers_process: true,
-        synthetic_without_tty: false,
         one_session_per_process: true,
-        tool_events_carry_workdir: false,
+        ..Rules::GENERIC
     },
     install: Some(Install {
         settings: ".pi/agent/extensions/ring-tmux.ts",
         only_if: Some(CONFIG_DIR),
         events: &HOOK_EVENTS,
         hook_args: "--provider pi",
-        short_timeout_events: &[],
-        timeout_millis: false,
-        update_in_place: false,
-        trust: None,
         format: Format::PiExtension,
+        ..Install::USUAL
     }),
 };
 
