@@ -211,6 +211,19 @@ pub fn default_provider() -> &'static Provider {
     &claude::PROVIDER
 }
 
+/// The agent's own names of `events`, in order: the events a plugin ring writes forwards.
+pub const fn native_names<const N: usize>(
+    events: &[(&'static str, &'static str); N],
+) -> [&'static str; N] {
+    let mut names = [""; N];
+    let mut i = 0;
+    while i < N {
+        names[i] = events[i].0;
+        i += 1;
+    }
+    names
+}
+
 /// The known provider called `name` (its name or an alias).
 pub fn find(name: &str) -> Option<&'static Provider> {
     PROVIDERS

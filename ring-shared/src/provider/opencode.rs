@@ -30,18 +30,7 @@ pub const EVENTS: [(&str, &str); 10] = [
 ];
 
 /// The events as `install-hooks` reports them (the plugin forwards these names).
-pub const HOOK_EVENTS: [&str; 10] = [
-    EVENTS[0].0,
-    EVENTS[1].0,
-    EVENTS[2].0,
-    EVENTS[3].0,
-    EVENTS[4].0,
-    EVENTS[5].0,
-    EVENTS[6].0,
-    EVENTS[7].0,
-    EVENTS[8].0,
-    EVENTS[9].0,
-];
+pub const HOOK_EVENTS: [&str; 10] = super::native_names(&EVENTS);
 
 /// OpenCode's global config folder, relative to `$HOME`.
 pub const CONFIG_DIR: &str = ".config/opencode";

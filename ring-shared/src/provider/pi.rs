@@ -30,16 +30,7 @@ pub const EVENTS: [(&str, &str); 8] = [
 ];
 
 /// The events as `install-hooks` reports them (the extension forwards these names).
-pub const HOOK_EVENTS: [&str; 8] = [
-    EVENTS[0].0,
-    EVENTS[1].0,
-    EVENTS[2].0,
-    EVENTS[3].0,
-    EVENTS[4].0,
-    EVENTS[5].0,
-    EVENTS[6].0,
-    EVENTS[7].0,
-];
+pub const HOOK_EVENTS: [&str; 8] = super::native_names(&EVENTS);
 
 /// Pi's global folder, relative to `$HOME` (`PI_CODING_AGENT_DIR` moves it; ring follows
 /// only the default).
