@@ -87,11 +87,6 @@ pub fn splitlines(s: &str) -> Vec<&str> {
     lines
 }
 
-/// Length in code points (Python `len`).
-pub fn char_len(s: &str) -> usize {
-    s.chars().count()
-}
-
 /// The first `n` code points (Python `s[:n]`).
 pub fn prefix_chars(s: &str, n: usize) -> &str {
     match s.char_indices().nth(n) {

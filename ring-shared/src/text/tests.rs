@@ -34,7 +34,7 @@ fn splitlines_matches_python(#[case] input: &str, #[case] want: Vec<&str>) {
 #[case::counts_code_points_not_bytes("會會會會會會", 5, "會會會會…")]
 fn truncate_counts_code_points(#[case] input: &str, #[case] max: usize, #[case] want: &str) {
     assert_eq!(truncate(input, max), want);
-    assert!(char_len(&truncate(input, max)) <= max);
+    assert!(truncate(input, max).chars().count() <= max);
 }
 
 #[rstest]
