@@ -16,32 +16,10 @@ set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 LANG_TAG="${1:?usage: screenshot-lang.sh en|zh-Hant [OUT.png]}"
 OUT="${2:-$REPO/docs/screenshots/board-$LANG_TAG.png}"
-for tool in tmux aha chromium; do
-	command -v "$tool" >/dev/null || {
-		echo "screenshot-lang: $tool is missing (apt-get install -y aha chromium fonts-noto-color-emoji fonts-wqy-microhei)" >&2
-		exit 1
-	}
-done
-if [ -z "${BIN:-}" ]; then
-	(cd "$REPO" && cargo build -q -p ring-tmux)
-	BIN="$REPO/target/debug/ring-tmux"
-fi
-
-WORK="$(mktemp -d)"
-SOCK="ring-lang-shot-$$"
-OUTER="ring-lang-shot-outer-$$"
-cleanup() {
-	tmux -L "$OUTER" kill-server 2>/dev/null || true
-	tmux -L "$SOCK" kill-server 2>/dev/null || true
-	rm -f "/tmp/tmux-$(id -u)/$SOCK" "/tmp/tmux-$(id -u)/$OUTER"
-	rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-mkdir -p "$WORK/home"
-export HOME="$WORK/home" RING_HOME="$WORK/ring" RING_PROCS="$WORK/procs.json" RING_LANG="$LANG_TAG"
-unset TMUX TMUX_PANE
-echo '{"claude-code": null, "codex": null}' >"$RING_PROCS"
+# shellcheck source=scripts/tmux/shot.sh
+. "$REPO/scripts/tmux/shot.sh"
+shot_begin screenshot-lang fonts-wqy-microhei
+export RING_LANG="$LANG_TAG"
 hook() { "$BIN" hook <<<"$1"; }
 base() { mkdir -p "$HOME/src/$2" && printf '"session_id": "%s", "cwd": "%s"' "$1" "$HOME/src/$2"; }
 hook "{\"hook_event_name\": \"Stop\", $(base s-docs docs)}"
@@ -51,24 +29,13 @@ hook "{\"hook_event_name\": \"PermissionRequest\", $(base s-api api), \"tool_nam
 hook "{\"hook_event_name\": \"UserPromptSubmit\", $(base s-mig migrations)}"
 
 ENVS="RING_LANG=$LANG_TAG RING_HOME=$RING_HOME RING_PROCS=$RING_PROCS HOME=$HOME"
-tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 20 \
+tmux -L "$INNER" -f /dev/null new-session -d -x 100 -y 20 \
 	"env $ENVS sh -c '$BIN list; exec sleep 100000'"
-tmux -L "$SOCK" split-window -v -l 13 "env $ENVS $BIN board"
+tmux -L "$INNER" split-window -v -l 13 "env $ENVS $BIN board"
 # The status line: ring's segment where a user writes #{ring_status}, loaded by ring.tmux with
 # this binary (the server's environment, exported above, names the temporary ring folder).
-tmux -L "$SOCK" set -g status-left " ring " \; set -g status-right ' #{ring_status} ' \
+tmux -L "$INNER" set -g status-left " ring " \; set -g status-right ' #{ring_status} ' \
 	\; set -g status-right-length 80 \; set -g @ring-bin "$BIN"
-tmux -L "$SOCK" run-shell "$REPO/ring.tmux"
-# A client attached inside an outer tmux draws the whole screen, status line included
-# (capture-pane reads a pane, never the status line).
-tmux -L "$OUTER" -f /dev/null new-session -d -x 100 -y 21 "env -u TMUX tmux -L $SOCK attach"
-tmux -L "$OUTER" set -g status off
-# The status segment is a #() job: give tmux a refresh or two to run it.
-for _ in $(seq 1 50); do
-	tmux -L "$OUTER" capture-pane -p | tail -1 | grep -q '🔴' && break
-	sleep 0.2
-done
-sleep 2
-tmux -L "$OUTER" capture-pane -e -p >"$WORK/screen.ansi"
-"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 940 460
+tmux -L "$INNER" run-shell "$REPO/ring.tmux"
+shot_attached "$OUT" 100 21 '🔴' 940 460
 echo "screenshot-lang: wrote $OUT"

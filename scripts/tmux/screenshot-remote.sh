@@ -16,30 +16,9 @@ set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="${1:-$REPO/docs/screenshots/remote-board.png}"
-for tool in tmux aha chromium; do
-	command -v "$tool" >/dev/null || {
-		echo "screenshot-remote: $tool is missing (apt-get install -y aha chromium fonts-noto-color-emoji)" >&2
-		exit 1
-	}
-done
-if [ -z "${BIN:-}" ]; then
-	(cd "$REPO" && cargo build -q -p ring-tmux)
-	BIN="$REPO/target/debug/ring-tmux"
-fi
-
-WORK="$(mktemp -d)"
-SOCK="ring-remote-shot-$$"
-cleanup() {
-	tmux -L "$SOCK" kill-server 2>/dev/null || true
-	rm -f "/tmp/tmux-$(id -u)/$SOCK"
-	rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-mkdir -p "$WORK/home"
-export HOME="$WORK/home" RING_PROCS="$WORK/procs.json"
-unset TMUX TMUX_PANE
-echo '{"claude-code": null, "codex": null}' >"$RING_PROCS"
+# shellcheck source=scripts/tmux/shot.sh
+. "$REPO/scripts/tmux/shot.sh"
+shot_begin screenshot-remote
 # hook RING_FOLDER EVENT ID PROJECT [EXTRA JSON FIELDS]
 hook() {
 	mkdir -p "$HOME/src/$4"
@@ -70,15 +49,15 @@ chmod 600 "$WORK/ring/remote/"*.json
 printf 'remote_hosts = ["devbox", "gpu", "ci"]\nremote_refresh_seconds = 3600\nremote_counts = "apart"\n' >"$WORK/ring/config.toml"
 
 ENVS="RING_HOME=$WORK/ring RING_PROCS=$RING_PROCS HOME=$HOME"
-tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 22 \
+tmux -L "$INNER" -f /dev/null new-session -d -x 100 -y 22 \
 	"env $ENVS sh -c '$BIN list; exec sleep 100000'"
-tmux -L "$SOCK" split-window -v -l 12 "env $ENVS $BIN board"
-tmux -L "$SOCK" set -g status off
+tmux -L "$INNER" split-window -v -l 12 "env $ENVS $BIN board"
+tmux -L "$INNER" set -g status off
 sleep 3
 {
-	tmux -L "$SOCK" capture-pane -e -p -t 0.0 | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+	tmux -L "$INNER" capture-pane -e -p -t 0.0 | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
 	echo
-	tmux -L "$SOCK" capture-pane -e -p -t 0.1
+	tmux -L "$INNER" capture-pane -e -p -t 0.1
 } >"$WORK/screen.ansi"
 "$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 940 460
 echo "screenshot-remote: wrote $OUT"

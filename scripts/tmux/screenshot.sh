@@ -14,31 +14,10 @@ set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="${1:-$REPO/docs/screenshots/tmux.png}"
-for tool in tmux aha chromium; do
-	command -v "$tool" >/dev/null || {
-		echo "screenshot: $tool is missing (apt-get install -y aha chromium fonts-noto-color-emoji)" >&2
-		exit 1
-	}
-done
-if [ -z "${BIN:-}" ]; then
-	(cd "$REPO" && cargo build -q -p ring-tmux)
-	BIN="$REPO/target/debug/ring-tmux"
-fi
-
-WORK="$(mktemp -d)"
-INNER="ring-shot-$$"
-OUTER="ring-shot-outer-$$"
-cleanup() {
-	tmux -L "$OUTER" kill-server 2>/dev/null || true
-	tmux -L "$INNER" kill-server 2>/dev/null || true
-	rm -f "/tmp/tmux-$(id -u)/$INNER" "/tmp/tmux-$(id -u)/$OUTER"
-	rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-mkdir -p "$WORK/home" "$WORK/projects"
-export HOME="$WORK/home" RING_HOME="$WORK/ring" RING_PROCS="$WORK/procs.json"
-unset TMUX TMUX_PANE
+# shellcheck source=scripts/tmux/shot.sh
+. "$REPO/scripts/tmux/shot.sh"
+shot_begin screenshot
+mkdir -p "$WORK/projects"
 
 T=(tmux -L "$INNER" -f "$REPO/scripts/tmux/dev.tmux.conf")
 # What each pane shows: a few lines of a pretend agent, then it waits.
@@ -67,9 +46,6 @@ for spec in "api:work:api.0" "migrations:work:api.1" "webapp:work:webapp" "docs:
 	name="${spec%%:*}" target="${spec#*:}"
 	CWD[$name]="$(project "$name")" TTY[$name]="$(tty_of "$target")" PANE[$name]="$(pane "$target")"
 done
-# Liveness is not the point here: with an unknown process scan, rows stay as the hooks left
-# them (a real machine would have the agents' transcripts and processes).
-echo '{"claude-code": null, "codex": null}' >"$RING_PROCS"
 for name in api migrations webapp docs; do
 	"${T[@]}" select-pane -t "${PANE[$name]}" -T "claude · $name"
 done
@@ -84,15 +60,5 @@ sleep 1 # so api has waited less long than webapp
 hook api "{\"hook_event_name\": \"Notification\", $(base api), \"notification_type\": \"permission_prompt\", \"message\": \"Claude needs your permission to use Bash\"}"
 hook migrations "{\"hook_event_name\": \"UserPromptSubmit\", $(base migrations)}"
 
-tmux -L "$OUTER" -f /dev/null new-session -d -x 112 -y 22 "env -u TMUX tmux -L $INNER attach -t work"
-tmux -L "$OUTER" set -g status off
-# The status segment is a #() job: give tmux a refresh or two to run it.
-for _ in $(seq 1 50); do
-	tmux -L "$OUTER" capture-pane -p | tail -1 | grep -q '│' && break
-	sleep 0.2
-done
-sleep 2
-tmux -L "$OUTER" capture-pane -e -p >"$WORK/screen.ansi"
-
-"$REPO/scripts/ansi-to-png.sh" "$WORK/screen.ansi" "$OUT" 1040 450
+shot_attached "$OUT" 112 22 '│' 1040 450 '-t work'
 echo "screenshot: wrote $OUT"
