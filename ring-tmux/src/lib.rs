@@ -50,6 +50,8 @@ pub use sys::lang;
 /// can stay `pub(crate)` (and the compiler sees what nothing uses); not an API.
 #[doc(hidden)]
 pub mod testing {
+    pub use crate::act::focus::iterm2::script as iterm2_script;
+    pub use crate::act::focus::terminal_app::script as terminal_app_script;
     pub use crate::act::jump;
     pub use crate::admin::install::{codex_trust, merge};
     pub use crate::gather::{realpath, zeroconf};

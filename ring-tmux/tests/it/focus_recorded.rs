@@ -5,6 +5,7 @@
 //! AppleScript). The rows are written by the real hook from the terminal's environment.
 
 use crate::focus_support::{Child, Place, text};
+use ring_tmux::testing::{iterm2_script, terminal_app_script};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -122,41 +123,6 @@ fn a_pane_id_that_is_not_a_number_never_reaches_wezterm() {
     assert!(calls(&place).is_empty());
 }
 
-const ITERM_SCRIPT: &str = r#"if application "iTerm2" is running then
-  tell application "iTerm2"
-    repeat with w in windows
-      repeat with t in tabs of w
-        repeat with s in sessions of t
-          if tty of s is "/dev/ttys003" then
-            select w
-            select t
-            select s
-            activate
-            return "ok"
-          end if
-        end repeat
-      end repeat
-    end repeat
-  end tell
-end if
-return "notfound""#;
-
-const TERMINAL_SCRIPT: &str = r#"if application "Terminal" is running then
-  tell application "Terminal"
-    repeat with w in windows
-      repeat with t in tabs of w
-        if tty of t is "/dev/ttys004" then
-          set selected tab of w to t
-          set frontmost of w to true
-          activate
-          return "ok"
-        end if
-      end repeat
-    end repeat
-  end tell
-end if
-return "notfound""#;
-
 #[test]
 fn iterm2_and_terminal_app_get_the_exact_applescript_for_the_rows_tty() {
     let place = Place::new();
@@ -189,10 +155,13 @@ fn iterm2_and_terminal_app_get_the_exact_applescript_for_the_rows_tty() {
             "env:|".into(),
         ]
     };
-    assert_eq!(
-        calls(&place),
-        [script(ITERM_SCRIPT), script(TERMINAL_SCRIPT)]
+    let (iterm, terminal) = (
+        iterm2_script("/dev/ttys003"),
+        terminal_app_script("/dev/ttys004"),
     );
+    assert!(iterm.contains(r#"if tty of s is "/dev/ttys003" then"#));
+    assert!(terminal.contains(r#"if tty of t is "/dev/ttys004" then"#));
+    assert_eq!(calls(&place), [script(&iterm), script(&terminal)]);
 }
 
 #[test]

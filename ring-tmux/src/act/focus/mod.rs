@@ -14,14 +14,14 @@ use std::process::Command;
 use std::time::Instant;
 
 mod hyprland;
-mod iterm2;
+pub(crate) mod iterm2;
 pub(crate) mod jump;
 mod kitty;
 pub(crate) mod mux;
 mod neovim;
 pub(crate) mod place;
 mod sway;
-mod terminal_app;
+pub(crate) mod terminal_app;
 mod wezterm;
 mod x11;
 

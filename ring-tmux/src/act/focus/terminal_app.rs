@@ -8,7 +8,7 @@ use ring_shared::focus::Backend;
 pub(crate) struct TerminalApp;
 
 /// The script for `tty` (a checked device path: nothing in it can end the string).
-pub(crate) fn script(tty: &str) -> String {
+pub fn script(tty: &str) -> String {
     format!(
         r#"if application "Terminal" is running then
   tell application "Terminal"
