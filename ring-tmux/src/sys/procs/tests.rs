@@ -1,4 +1,5 @@
 use super::*;
+use ring_shared::derive::Proc;
 use rstest::rstest;
 use std::collections::BTreeSet;
 
