@@ -187,6 +187,26 @@ fn hide_sets_an_unreadable_hidden_list_aside_and_says_so() {
     assert!(out.stderr.is_empty(), "{out:?}");
 }
 
+/// `hide` and `name` that cannot write their file (here a folder stands in its place) fail,
+/// naming the file and what to do.
+#[test]
+fn hide_and_name_that_cannot_write_name_the_file_and_what_to_do() {
+    let ring = Ring::new();
+    ring.row("s1", json!({"status": "idle", "cwd": "/r/app"}));
+    let cases: [(&str, &[&str]); 2] = [
+        ("deleted_sessions.json", &["hide", "s1"]),
+        ("labels.json", &["name", "s1", "shipped"]),
+    ];
+    for (file, args) in cases {
+        std::fs::create_dir(ring.ring.join(file)).expect("a folder in the file's place");
+        let out = ring.run(args);
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("could not write {file}")), "{err}");
+        assert!(err.contains("ring-tmux doctor"), "{err}");
+    }
+}
+
 /// Issue 25 item 10: a bare `ring-tmux` shows the board, as RiNG's bare `ring` does; outside
 /// tmux (no terminal here) that is `list`'s table.
 #[test]
