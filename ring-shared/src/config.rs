@@ -11,9 +11,9 @@ use toml::Value;
 mod docs;
 mod remote;
 mod value;
-use value::{backends, boolean, gaps, int, names, states, text, wrong_type};
 pub use docs::{KEY_DOCS, KeyDoc};
 pub use remote::RemoteCounts;
+use value::{backends, boolean, gaps, int, names, states, text, wrong_type};
 
 /// Every setting, with RiNG's defaults (and ring's) in `impl Default`.
 #[derive(Debug, Clone, PartialEq)]

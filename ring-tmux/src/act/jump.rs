@@ -303,8 +303,8 @@ fn waiting_elsewhere(ctx: &Context) -> Option<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::menu::{ELSEWHERE, KEY_COLUMNS, MENU_FRAME, MENU_SIDES};
-    use crate::sys::run::is_client_name;
     use super::*;
+    use crate::sys::run::is_client_name;
     use ring_shared::Status;
     use rstest::rstest;
 

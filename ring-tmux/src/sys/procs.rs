@@ -14,8 +14,8 @@ use ring_shared::provider;
 use std::io::Read;
 use std::path::Path;
 
-pub use classify::{Found, Kind, assemble, classify, interpreted_script};
 use classify::basename;
+pub use classify::{Found, Kind, assemble, classify, interpreted_script};
 
 /// Shell names whose command line never makes a process Claude by a path match (Appendix B).
 pub(crate) const SHELLS: [&str; 8] = ["sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish"];
