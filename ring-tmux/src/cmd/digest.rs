@@ -17,7 +17,6 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Prints the digest.
 pub fn run(args: Args) -> ExitCode {
     let (events, now) = events();
     let rows = stats::digest(&events, now - args.since, now);

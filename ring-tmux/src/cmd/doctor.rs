@@ -8,7 +8,6 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
 pub struct Args {}
 
-/// Runs every check.
 pub fn run(args: Args) -> ExitCode {
     let Args {} = args;
     crate::admin::doctor::run()

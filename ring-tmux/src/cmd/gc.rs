@@ -32,7 +32,6 @@ fn duration(text: &str) -> Result<f64, String> {
     })
 }
 
-/// Collects (or, with --dry-run, lists).
 pub fn run(args: Args) -> ExitCode {
     let opts = crate::admin::gc::Options {
         older_than: args.older_than,

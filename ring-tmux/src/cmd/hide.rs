@@ -24,7 +24,6 @@ pub struct Args {
     pub exact: Option<String>,
 }
 
-/// Hides the session.
 pub fn run(args: Args) -> ExitCode {
     let (env, sessions) = super::every_session();
     let id = match super::session_of(args.exact.as_deref(), args.session.as_deref(), &sessions) {

@@ -15,7 +15,6 @@ pub struct Args {
     pub dry_run: bool,
 }
 
-/// Installs the plugin.
 pub fn run(args: Args) -> ExitCode {
     crate::admin::zellij::install_zellij(&crate::admin::zellij::InstallArgs {
         plugin: args.plugin,

@@ -22,7 +22,6 @@ pub struct Args {
     pub exact: Option<String>,
 }
 
-/// Names the session.
 pub fn run(args: Args) -> ExitCode {
     let (query, label) = match (&args.exact, args.session, args.label) {
         (Some(_), Some(label), None) => (None, label),

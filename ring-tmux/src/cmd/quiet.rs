@@ -15,7 +15,6 @@ pub struct Args {
     pub when: Option<String>,
 }
 
-/// Sets or shows quiet mode.
 pub fn run(args: Args) -> ExitCode {
     crate::out::notify::cli::quiet(args.when.as_deref())
 }

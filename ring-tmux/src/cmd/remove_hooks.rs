@@ -16,7 +16,6 @@ pub struct Args {
     pub include_ring: bool,
 }
 
-/// Removes the hooks.
 pub fn run(args: Args) -> ExitCode {
     crate::admin::install::remove_hooks(&crate::admin::install::RemoveArgs {
         dry_run: args.dry_run,

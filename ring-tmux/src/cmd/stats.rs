@@ -39,7 +39,6 @@ pub(crate) fn waiting_now() -> std::collections::BTreeSet<String> {
         .collect()
 }
 
-/// Prints the table (or JSON).
 pub fn run(args: Args) -> ExitCode {
     let (events, now) = crate::gather::events::read();
     let waiting = waiting_now();

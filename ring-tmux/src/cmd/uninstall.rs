@@ -55,7 +55,6 @@ fn xdg(name: &str, home: &Path, fallback: &str) -> PathBuf {
         .unwrap_or_else(|| home.join(fallback))
 }
 
-/// Removes everything, or says what it would.
 pub fn run(args: Args) -> ExitCode {
     let env = crate::sys::env::Env::from_process();
     if !args.yes && !args.dry_run {
