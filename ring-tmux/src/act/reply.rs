@@ -139,16 +139,7 @@ impl Target {
                     .map(|o| o.stdout)
             }
             Target::Zellij { session, pane } => {
-                let mut command = zellij();
-                command.args([
-                    "--session",
-                    session,
-                    "action",
-                    "dump-screen",
-                    "--pane-id",
-                    pane,
-                ]);
-                run::bounded_large(command, deadline)
+                run::bounded_large(zellij_action(session, "dump-screen", pane), deadline)
                     .filter(|o| o.success)
                     .map(|o| o.stdout)
             }
@@ -180,16 +171,8 @@ impl Target {
                 run::run(socket, &argv, deadline).is_some_and(|o| o.success)
             }
             Target::Zellij { session, pane } => {
-                let mut command = zellij();
-                command.args([
-                    "--session",
-                    session,
-                    "action",
-                    "write-chars",
-                    "--pane-id",
-                    pane,
-                    &key,
-                ]);
+                let mut command = zellij_action(session, "write-chars", pane);
+                command.arg(&key);
                 run::bounded(command, deadline).is_some_and(|o| o.success)
             }
         };
@@ -208,9 +191,12 @@ fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| (*s).to_owned()).collect()
 }
 
-/// The zellij ring runs everywhere ([`crate::zellij::program`]).
-fn zellij() -> Command {
-    Command::new(crate::zellij::program())
+/// `zellij --session SESSION action ACTION --pane-id PANE`, with the zellij ring runs
+/// everywhere ([`crate::zellij::program`]).
+fn zellij_action(session: &str, action: &str, pane: &str) -> Command {
+    let mut command = Command::new(crate::zellij::program());
+    command.args(["--session", session, "action", action, "--pane-id", pane]);
+    command
 }
 
 fn gone_pane() -> Refusal {

@@ -219,3 +219,20 @@ fn an_ended_session_or_one_in_no_known_pane_is_refused() {
         "{refused}"
     );
 }
+
+#[test]
+fn a_zellij_pane_is_reached_by_its_session_and_pane_id() {
+    let command = zellij_action("work", "dump-screen", "terminal_3");
+    let args: Vec<_> = command.get_args().collect();
+    assert_eq!(
+        args,
+        [
+            "--session",
+            "work",
+            "action",
+            "dump-screen",
+            "--pane-id",
+            "terminal_3"
+        ]
+    );
+}
