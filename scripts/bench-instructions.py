@@ -10,7 +10,9 @@ nothing reads the machine's processes):
 
 - `oneline` over 1,000 rows after one hook event (the board read once before, so the row
   cache is warm; then `hook` records one PreToolUse; then `oneline` is counted);
-- `status` over 100 rows, steady (read once before, nothing changed since);
+- `status` over 100 rows, steady (read once before under valgrind too, nothing changed
+  since);
+- `hook claude-code`, one PreToolUse on an existing row of 100 (no tmux, no notification);
 - `/bin/true` beside them.
 
 Prints the median instruction count (callgrind's `Ir`, user space only: the kernel's `statx`
@@ -37,11 +39,12 @@ def run(argv, env, stdin_path=None):
                        stderr=subprocess.DEVNULL, check=False)
 
 
-def instructions(argv, env, work):
+def instructions(argv, env, work, stdin_path=None):
     out = os.path.join(work, "callgrind.out")
-    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
-                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, check=True)
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+                       env=env, stdin=stdin, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=True)
     with open(out) as fh:
         for line in fh:
             if line.startswith("totals:") or line.startswith("summary:"):
@@ -84,12 +87,32 @@ def main():
                     ring = os.path.join(work, f"ring-{name}-{n}-{r}")
                     shutil.copytree(templates[n], ring)
                     env = dict(base, RING_HOME=ring)
-                    run([binary, argv], env)
+                    # Warmed under valgrind too: the row cache's key holds the mtime of
+                    # /proc/self/exe, which under valgrind is valgrind's tool, so a cache
+                    # written by a plain run misses and every row file is read again.
+                    instructions([binary, argv], env, work)
                     if hook:
                         run([binary, "hook"], env, payload)
                     counts.append(instructions([binary, argv], env, work))
                     shutil.rmtree(ring)
                 results[f"{name}: {label}"] = counts
+            # The hook: one PreToolUse on an existing row of 100 (no tmux, no notification).
+            counts = []
+            for r in range(rounds):
+                ring = os.path.join(work, f"ring-{name}-hook-{r}")
+                shutil.copytree(templates[100], ring)
+                env = dict(base, RING_HOME=ring)
+                hook_payload = os.path.join(work, "payload-100.json")
+                one100 = sorted(os.listdir(os.path.join(ring, "sessions")))[0]
+                with open(hook_payload, "w") as fh:
+                    json.dump({"session_id": one100[:-5], "hook_event_name": "PreToolUse",
+                               "cwd": os.path.join(home, "src", "project-00"),
+                               "tool_name": "Bash", "tool_input": {"command": "cargo test"}}, fh)
+                run([binary, "hook", "claude-code"], env, hook_payload)
+                counts.append(instructions([binary, "hook", "claude-code"], env, work,
+                                           hook_payload))
+                shutil.rmtree(ring)
+            results[f"{name}: hook, one event (100 rows)"] = counts
         true = statistics.median(results["/bin/true"])
         print(f"# bench-instructions: {rounds} rounds, callgrind Ir (median; ratio to /bin/true)")
         for label, counts in results.items():

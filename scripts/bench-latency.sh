@@ -8,11 +8,15 @@
 #      hook fires); timed until `@ring_state` no longer says `waiting` (an ended session's
 #      badge is taken off its pane). The status line's job (every
 #      `status-interval`, 2 s as ring.tmux sets it) reads the board and repairs the badge.
-#   3. zellij, hook → bar: the same hook event in a pane of a real zellij (0.45.1) with ring's
+#   3. tmux, Esc (no hook) → badge: a waiting Gemini CLI row's agent writes the "Request
+#      cancelled." it writes for an Esc at its approval dialog into its own chat file (no hook
+#      fires); timed until `@ring_state` says `idle`. The status job reads the chat file's end
+#      (the row's `source_path`) and repairs the badge, as for 2.
+#   4. zellij, hook → bar: the same hook event in a pane of a real zellij (0.45.1) with ring's
 #      bar, timed until the bar on screen shows (or stops showing) the pane's badge. The hook
 #      pipes `ring::refresh` to the plugin after its write.
 #
-# Each is measured N times (default 40; 2. at most 10 times, a process each); the figures are
+# Each is measured N times (default 40; 2. and 3. at most 10 times, a process each); the figures are
 # p50 and p99 (nearest rank) in milliseconds, polled every ~5 ms, so each figure is good to
 # about 5 ms plus one `tmux` call. Real servers on private sockets, a private ring folder and
 # HOME; the only process it kills is the `sleep` it started as the agent.
@@ -139,10 +143,42 @@ for i in $(seq "$kills"); do
   echo $(($(now_ms) - t0)) >>"$work/tmux-kill"
 done
 rm -f "$RING_HOME/sessions/lat-kill.json"
+
+# 3. Esc (no hook) → badge (tmux): a waiting Gemini CLI row whose agent writes "Request
+# cancelled." into its own chat file (what Gemini CLI 0.61.0 does for an Esc at its approval
+# dialog: no hook fires); timed until the pane's badge says idle. Nothing pushes this either:
+# the status job reads the chat file's end and repairs the badge.
+: >"$work/tmux-esc"
+chat="$work/chat.jsonl"
+iso_now() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
+for i in $(seq "$kills"); do
+  # The agent: a live process named `gemini` (a copy of sleep) whose pid the row records.
+  cp "$(command -v sleep)" "$work/gemini"
+  (cd "$HOME/project" && exec "$work/gemini" 600) &
+  agent_pid=$!
+  printf '{"id":"a","timestamp":"%s","type":"gemini","content":"I will run a command."}\n' \
+    "$(iso_now)" >"$chat"
+  at=$(($(date +%s) - 5))
+  printf '{"session_id":"gemini:lat-esc","provider":"gemini","cwd":"%s","origin_cwd":"%s","status":"waiting","waiting_kind":"permission","last_event":"Notification","last_active":%s,"heartbeat_at":%s,"agent_pid":%s,"source_path":"%s","tmux_pane":"%s","tmux_socket":"%s"}\n' \
+    "$HOME/project" "$HOME/project" "$at" "$at" "$agent_pid" "$chat" "$pane" "$socket" \
+    >"$RING_HOME/sessions/gemini:lat-esc.json"
+  tmux -L "$inner" set -p -t "$pane" @ring_state waiting
+  sleep 2.5 # a few status refreshes see it waiting
+  [ "$(state)" = waiting ] || { echo "bench-latency: the Gemini row is not waiting" >&2; exit 1; }
+  t0="$(now_ms)"
+  printf '{"id":"b","timestamp":"%s","type":"info","content":"Request cancelled."}\n' \
+    "$(iso_now)" >>"$chat"
+  wait_state idle
+  echo $(($(now_ms) - t0)) >>"$work/tmux-esc"
+  kill "$agent_pid" 2>/dev/null || true
+  wait "$agent_pid" 2>/dev/null || true
+  agent_pid=""
+done
+rm -f "$RING_HOME/sessions/gemini:lat-esc.json"
 tmux -L "$outer" kill-server 2>/dev/null || true
 tmux -L "$inner" kill-server 2>/dev/null || true
 
-# 3. hook → bar (zellij)
+# 4. hook → bar (zellij)
 zellij_line="| zellij, hook → bar | skipped (no zellij) | |"
 # shellcheck source=scripts/zellij/lib.sh
 source scripts/zellij/lib.sh
@@ -184,10 +220,12 @@ fi
 
 read -r h50 h99 < <(percentiles "$work/tmux-hook")
 read -r k50 k99 < <(percentiles "$work/tmux-kill")
-echo "Latency, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $n events ($kills kills), $("$bin" --version)"
+read -r e50 e99 < <(percentiles "$work/tmux-esc")
+echo "Latency, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $n events ($kills kills, $kills Escs), $("$bin" --version)"
 echo
 echo "| from → to | p50 ms | p99 ms |"
 echo "|---|---:|---:|"
 echo "| tmux, hook → pane badge (\`@ring_state\`) | $h50 | $h99 |"
 echo "| tmux, kill -9 (no hook) → pane badge off | $k50 | $k99 |"
+echo "| tmux, Esc (no hook: Gemini's chat file) → pane badge idle | $e50 | $e99 |"
 echo "$zellij_line"

@@ -130,6 +130,9 @@ fn pid_domain() -> Option<String> {
     Some(format!("linux:{}:{}", machine.trim(), ns.to_string_lossy()))
 }
 
+/// Largest `/proc/<pid>/stat` read (a few hundred bytes; `comm` is at most 16).
+const STAT_CAP: u64 = 4 << 10;
+
 /// The process in `/proc`: alive when its start time is the recorded one.
 fn real_alive(state: &OwnState, domain: Option<&str>) -> Option<bool> {
     if let (Some(theirs), Some(ours)) = (state.pid_domain.as_deref(), domain)
@@ -138,7 +141,8 @@ fn real_alive(state: &OwnState, domain: Option<&str>) -> Option<bool> {
         return None;
     }
     let stat = Path::new("/proc").join(state.pid.to_string()).join("stat");
-    let Ok(bytes) = std::fs::read(stat) else {
+    // `read_bounded` reads a `/proc` file in one call (`std::fs::read`: six, from 32 bytes up).
+    let Ok(Some(bytes)) = crate::store::read_bounded(&stat, STAT_CAP) else {
         return Some(false);
     };
     let Some(stat) = crate::sys::procs::parse_stat(&String::from_utf8_lossy(&bytes)) else {

@@ -96,12 +96,39 @@ fn read_regular(path: &Path, cap: u64, owner: Owner) -> io::Result<Option<Vec<u8
     if len > cap {
         return Err(io::Error::other("file too large"));
     }
-    let mut buf = Vec::with_capacity(len as usize);
-    file.take(cap + 1).read_to_end(&mut buf)?;
+    let buf = read_sized(file.take(cap + 1), len)?;
     if buf.len() as u64 > cap {
         return Err(io::Error::other("file grew too large"));
     }
     Ok(Some(buf))
+}
+
+/// What a `/proc` file (whose `fstat` size is 0) is read into first: a process's `stat` and
+/// most command lines fit.
+const PROC_FILE_GUESS: u64 = 4 << 10;
+
+/// Reads `reader` to its end in as few `read` calls as the kernel allows: a file `fstat`
+/// says has `len` bytes in one call, then one more that finds the end (`read_to_end` reads
+/// in chunks from 8 KiB, or from 32 bytes up when the size is 0, as it is for every `/proc`
+/// file: six calls for one `/proc/<pid>/stat`). A file that grew is read on to its end.
+fn read_sized(mut reader: impl Read, len: u64) -> io::Result<Vec<u8>> {
+    let guess = if len == 0 { PROC_FILE_GUESS } else { len };
+    // One byte over: a read that fills only `guess` bytes is then followed by one at the end.
+    let mut buf = vec![0; usize::try_from(guess).unwrap_or(usize::MAX) + 1];
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    buf.truncate(filled);
+    if filled as u64 > guess {
+        reader.read_to_end(&mut buf)?;
+    }
+    Ok(buf)
 }
 
 /// A whole regular file of at most `cap` bytes as UTF-8 text; `None` when missing,
@@ -260,6 +287,35 @@ mod tests {
 
     fn mode(path: &Path) -> u32 {
         fs::metadata(path).expect("metadata").mode() & 0o777
+    }
+
+    /// A reader that counts its `read` calls.
+    struct Counted<'a>(&'a [u8], usize);
+
+    impl Read for Counted<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.1 += 1;
+            self.0.read(buf)
+        }
+    }
+
+    #[rstest::rstest]
+    #[case::proc_file_size_zero(300, 0)]
+    #[case::regular_file(45_000, 45_000)]
+    fn a_whole_file_takes_one_read_and_one_at_the_end(#[case] size: usize, #[case] len: u64) {
+        let data: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
+        let mut reader = Counted(&data, 0);
+        assert_eq!(read_sized(&mut reader, len).expect("read"), data);
+        assert_eq!(reader.1, 2, "read calls");
+    }
+
+    #[rstest::rstest]
+    #[case::grew(10, 4)]
+    #[case::larger_proc_file(10_000, 0)]
+    #[case::shrank(3, 10)]
+    fn a_file_other_than_its_size_is_read_whole(#[case] size: usize, #[case] len: u64) {
+        let data: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
+        assert_eq!(read_sized(&data[..], len).expect("read"), data);
     }
 
     #[test]

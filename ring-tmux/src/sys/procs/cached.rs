@@ -62,7 +62,7 @@ pub fn scan(
                         changed = true;
                         let seen = examine(&path, buf);
                         if let Seen::Agent(kind, tty) = &seen {
-                            found.push(found_agent(pid, &path, kind.clone(), tty.clone()));
+                            found.push(found_agent(pid, &path, kind.clone(), tty.clone(), buf));
                         }
                         if let Some(look) = settle(seen, exe, previous, wall) {
                             next.insert(pid, look);
@@ -74,7 +74,7 @@ pub fn scan(
         };
         if let Some(look) = look {
             if let Seen::Agent(kind, tty) = &look.seen {
-                found.push(found_agent(pid, &path, kind.clone(), tty.clone()));
+                found.push(found_agent(pid, &path, kind.clone(), tty.clone(), buf));
             }
             next.insert(pid, look);
         }
