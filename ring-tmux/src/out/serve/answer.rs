@@ -150,7 +150,7 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
         why: String::new(),
         host: parsed
             .as_ref()
-            .and_then(|a| host_of(shared, &a.session))
+            .and_then(|a| super::remote::host_of(&shared.env, &a.session))
             .unwrap_or_default(),
     };
     let response = match said {
@@ -285,17 +285,6 @@ struct Record {
     /// The host of a session on another machine (`remote_hosts`), answered over ssh.
     #[serde(skip_serializing_if = "String::is_empty")]
     host: String,
-}
-
-/// The configured host `id` (`host:…`) names, if any.
-fn host_of(shared: &Shared, id: &str) -> Option<String> {
-    let (host, _) = id.split_once(':')?;
-    let config = crate::gather::read_config(&shared.env.ring_home).0;
-    config
-        .remote_hosts
-        .iter()
-        .any(|h| h == host)
-        .then(|| host.to_owned())
 }
 
 /// A browser's `User-Agent` as data: control sequences out, at most 200 characters.

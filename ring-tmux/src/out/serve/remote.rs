@@ -141,3 +141,14 @@ pub(crate) fn unknown_host(id: &str, config: &Config) -> Option<String> {
     (looks_remote && !config.remote_hosts.iter().any(|h| h == host))
         .then(|| ring_shared::t!("serve-remote-unknown-host", host = sanitize(host)))
 }
+
+/// The configured host `id` (`host:…`) names, if any (for the answer's log line).
+pub(crate) fn host_of(env: &Env, id: &str) -> Option<String> {
+    let (host, _) = id.split_once(':')?;
+    let config = crate::gather::read_config(&env.ring_home).0;
+    config
+        .remote_hosts
+        .iter()
+        .any(|h| h == host)
+        .then(|| host.to_owned())
+}
