@@ -25,6 +25,7 @@
 //! ends serialize them); new fields are only ever added.
 
 mod kinds;
+pub mod page;
 pub mod remote;
 pub mod snapshot;
 

@@ -27,6 +27,11 @@
 //! | `version()` | [`VERSION`] |
 //! | `snapshotVersion()` | [`ring_shared::view::snapshot::SNAPSHOT_VERSION`] |
 //!
+//! The snapshot of a `ring-tmux serve` page may carry `hosts` beside this machine's keys
+//! (each remote host's last snapshot, [`ring_shared::view::page`]): their sessions join the
+//! view named `host:project`, and the view gets `hosts`, a note per host (`ok`, `stale`,
+//! `unreachable`, `unread`).
+//!
 //! Strings in the results are the rows' data as written (never sanitized here): whoever draws
 //! them escapes them for where they go (HTML, a terminal).
 //!
@@ -40,6 +45,7 @@
 
 use ring_shared::Status;
 use ring_shared::format;
+use ring_shared::view::page::PageHosts;
 use ring_shared::view::{self, KINDS, Snapshot, ViewOptions};
 use serde::Serialize;
 
@@ -66,8 +72,22 @@ pub fn view_json(
             )
         })?,
     };
-    let view = view::view(&snapshot, now, &options);
-    serde_json::to_string(&view).map_err(|e| format!("ring-web: cannot write the view: {e}"))
+    // A page's snapshot (`ring-tmux serve`) carries the remote hosts beside this machine's.
+    let hosts = serde_json::from_str::<PageHosts>(snapshot_json)
+        .map(|h| h.hosts)
+        .unwrap_or_default();
+    let (view, notes) = view::page::view(&snapshot, &hosts, now, &options);
+    let mut value =
+        serde_json::to_value(&view).map_err(|e| format!("ring-web: cannot write the view: {e}"))?;
+    if !notes.is_empty()
+        && let Some(object) = value.as_object_mut()
+    {
+        object.insert(
+            "hosts".into(),
+            serde_json::to_value(&notes).unwrap_or_default(),
+        );
+    }
+    Ok(value.to_string())
 }
 
 /// The board a snapshot shows at `now_seconds`, as the text `ring-tmux json [--all]` prints

@@ -148,3 +148,38 @@ fn tables_list_every_kind_and_state() {
     assert_eq!(statuses[0]["marker"], "\u{1F534}");
     assert_eq!(relative_time(3900.0), "1h05m");
 }
+
+#[test]
+fn a_page_snapshot_s_hosts_join_the_view_named_host_project() {
+    let host = format!(
+        r#"{{"generated_at": {at}, "rows": [{{"session_id": "s9", "status": "waiting",
+            "waiting_kind": "permission", "last_active": {at}, "cwd": "/w/api"}}]}}"#,
+        at = NOW - 300.0
+    );
+    let page = format!(
+        r#"{{"rows": [], "hosts": [
+            {{"host": "dev1", "stale_after": 60, "cache": {{"ok_at": {at}, "snapshot": {host}}}}},
+            {{"host": "dev2", "stale_after": 60, "cache": {{"error": "Connection refused"}}}}]}}"#,
+        at = NOW - 300.0
+    );
+    let view: Value =
+        serde_json::from_str(&view_json(&page, NOW, None).expect("view")).expect("json");
+    assert_eq!(view["entries"][0]["session_id"], "dev1:s9");
+    assert_eq!(view["entries"][0]["project"], "dev1:api");
+    assert_eq!(view["entries"][0]["remote"]["host"], "dev1");
+    assert!(
+        view["entries"][0]["location"]
+            .as_str()
+            .is_some_and(|l| l.ends_with("(stale 5m)")),
+        "{}",
+        view["entries"][0]["location"]
+    );
+    assert_eq!(view["counts"]["waiting"], 1);
+    assert_eq!(view["hosts"][0]["state"], "stale");
+    assert_eq!(view["hosts"][1]["state"], "unreachable");
+    assert_eq!(view["hosts"][1]["error"], "Connection refused");
+    // Without hosts, the view is as before: no `hosts` key.
+    let plain: Value =
+        serde_json::from_str(&view_json("{}", NOW, None).expect("view")).expect("json");
+    assert!(plain.get("hosts").is_none(), "{plain}");
+}

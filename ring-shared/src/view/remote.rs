@@ -166,7 +166,7 @@ pub fn merge(view: &mut View, remote: Vec<Entry>) {
 /// wrote after its last `ssh HOST ring-tmux json --snapshot`. `ring-tmux` writes it; every
 /// reader (the status line, the boards, the zellij plugin through `/host`) reads it, none
 /// runs ssh.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct HostCache {
     /// When ring last asked (this machine's clock).

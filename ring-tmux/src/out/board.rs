@@ -15,7 +15,7 @@
 
 mod explain_view;
 mod render;
-mod reply;
+pub(crate) mod reply;
 mod state;
 mod watch;
 

@@ -79,6 +79,7 @@ mod remote_support;
 mod serve_answer;
 mod serve_http;
 mod serve_limits;
+mod serve_remote;
 mod serve_support;
 mod stats_digest;
 mod uninstall_unhide;

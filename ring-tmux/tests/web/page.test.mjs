@@ -343,6 +343,47 @@ test("Go there switches the real tmux client to the session's pane", { skip: spa
   assert.deepEqual(errors, []);
 });
 
+// Issue 27: another host's sessions on the page, from the host caches the refreshers keep
+// (`remote/HOST.json`, written here as `ring-tmux remote refresh` writes them; its last try
+// is dated now, so no refresher is due and no ssh runs). The page derives them in wasm:
+// named host:project, stale with their age, and each host it cannot vouch for named.
+test("another host's sessions show as host:project, a stale one with its age, an unreachable host named", async () => {
+  const world = folder({ "claude-code": [], codex: [] });
+  const remote = join(world.ring, "remote");
+  mkdirSync(remote, { recursive: true, mode: 0o700 });
+  writeFileSync(
+    join(world.ring, "config.toml"),
+    'remote_hosts = ["hosta", "hostb"]\nremote_ssh_command = "/bin/false"\nremote_refresh_seconds = 3600\n',
+    { mode: 0o600 },
+  );
+  const hostSnapshot = {
+    generated_at: NOW - 300,
+    rows: [{ session_id: "s9", status: "waiting", waiting_kind: "permission", last_active: NOW - 320, cwd: "/w/api" }],
+  };
+  const caches = {
+    hosta: { attempted_at: NOW, ok_at: NOW - 300, error: "no answer within 10s", snapshot: hostSnapshot },
+    hostb: { attempted_at: NOW, ok_at: 0, error: "Connection refused" },
+  };
+  for (const [host, cache] of Object.entries(caches)) {
+    writeFileSync(join(remote, `${host}.json`), JSON.stringify(cache), { mode: 0o600 });
+  }
+  const { url } = await serve(world, NOW);
+  const { page, errors } = await open(url);
+  await page.waitForSelector('#board > li[data-session-id="hosta:s9"]', { timeout: WITHIN });
+  const [entry] = await shown(page);
+  assert.equal(entry.status, "waiting");
+  assert.equal(entry.name, "hosta:api");
+  assert.match(entry.where, /^hosta:.*\(stale 5m\)$/);
+  assert.equal(await page.isVisible('#board > li[data-session-id="hosta:s9"] .go button:not(.reply)'), true, "Go there");
+  const hosts = await page.$$eval("#hosts > li", (items) => items.map((li) => li.textContent));
+  assert.deepEqual(hosts, [
+    tr("web-host-stale", { host: "hosta", time: "5m" }),
+    tr("web-host-unreachable", { host: "hostb", error: "Connection refused" }),
+  ]);
+  assert.equal(await page.textContent("#summary"), tr("web-count-waiting", { count: 1 }));
+  assert.deepEqual(errors, []);
+});
+
 // Issue 26: every word of the page is the catalogue's, in the language serve runs with
 // (scripts/ci.sh runs this file under RING_LANG=en and zh-Hant).
 test("the page speaks the server's language, from the catalogue", async () => {

@@ -16,7 +16,9 @@
 //! gets 429). Every POST that passed the token is a line in `events.jsonl`: when, from which
 //! address and browser, which session and option, and what happened. The line has no `ts`
 //! and no `status`, so neither `ring-tmux stats` nor RiNG's `ring stats` takes it for a
-//! status change.
+//! status change. A session on another host (`host:id`) is listed and answered by that
+//! host's own `ring-tmux reply` over ssh, always with the fingerprint ([`super::remote`]);
+//! its line names the host.
 
 use super::Shared;
 use super::reply::{self, Response};
@@ -104,6 +106,9 @@ pub(super) fn dialog(query: Option<&str>, asked: &Asked, shared: &Shared) -> Res
         Ok(entry) => entry,
         Err((status, why)) => return reply::json_error(status, &why),
     };
+    if entry.remote.is_some() {
+        return super::remote::dialog(&entry);
+    }
     let read = Target::of(&entry, socket().as_deref()).and_then(|target| pane::read(&target));
     match read {
         Ok(shown) => {
@@ -143,6 +148,10 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
         option: parsed.as_ref().map(|a| a.option),
         result: "refused",
         why: String::new(),
+        host: parsed
+            .as_ref()
+            .and_then(|a| super::remote::host_of(&shared.env, &a.session))
+            .unwrap_or_default(),
     };
     let response = match said {
         Ok(text) => {
@@ -198,6 +207,12 @@ fn decide(ask: Option<&Answer>, asked: &Asked, shared: &Shared) -> (u16, Result<
         Ok(entry) => entry,
         Err((status, why)) => return (status, Err(why)),
     };
+    if entry.remote.is_some() {
+        return match super::remote::answer(&entry, ask.option, &ask.fingerprint) {
+            Ok(text) => (200, Ok(text)),
+            Err(why) => (409, Err(why)),
+        };
+    }
     let sent = Target::of(&entry, socket().as_deref()).and_then(|target| {
         let shown = pane::read(&target)?;
         if shown.dialog.fingerprint() != ask.fingerprint {
@@ -233,11 +248,12 @@ fn waiting(shared: &Shared, id: &str) -> Result<Entry, (u16, String)> {
             503,
             "the board could not be read; see ring-tmux doctor".to_owned(),
         ))?;
-    let entry = view
-        .entries
-        .into_iter()
-        .find(|e| e.session_id == id)
-        .ok_or((404, "no such session on the board".to_owned()))?;
+    let Some(entry) = view.entries.into_iter().find(|e| e.session_id == id) else {
+        let config = crate::gather::read_config(&shared.env.ring_home).0;
+        let why = super::remote::unknown_host(id, &config)
+            .unwrap_or_else(|| "no such session on the board".to_owned());
+        return Err((404, why));
+    };
     if entry.status != Status::Waiting {
         return Err((
             409,
@@ -266,6 +282,9 @@ struct Record {
     result: &'static str,
     #[serde(skip_serializing_if = "String::is_empty")]
     why: String,
+    /// The host of a session on another machine (`remote_hosts`), answered over ssh.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    host: String,
 }
 
 /// A browser's `User-Agent` as data: control sequences out, at most 200 characters.

@@ -188,6 +188,8 @@ pub fn fingerprint(ring_home: &Path) -> Vec<Stamp> {
         "labels.json",
         "deleted_sessions.json",
         "config.toml",
+        // A host's cache is replaced by a rename there when its refresher wrote it.
+        ring_shared::view::remote::CACHE_FOLDER,
     ];
     INPUTS
         .iter()

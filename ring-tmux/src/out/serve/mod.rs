@@ -16,7 +16,8 @@
 //! are [`feed`]'s; how many connections anyone may hold is [`limits`]'. The HTTP is hyper's
 //! (HTTP/1.1 on a small tokio runtime), with its limits set: a request head of at most
 //! [`MAX_HEAD`] (431 past it), read within [`HEAD_TIMEOUT`]; a body refused unread past
-//! `BODY_CAP` (16 KiB); a connection idle for [`IDLE_TIMEOUT`] closed.
+//! `BODY_CAP` (16 KiB); a connection idle for [`IDLE_TIMEOUT`] closed. Sessions of other
+//! hosts (`remote_hosts`) are on the page too, their refreshers kept going ([`remote`]).
 mod answer;
 pub mod assets;
 pub mod auth;
@@ -24,6 +25,7 @@ pub mod feed;
 pub mod limits;
 pub mod print;
 mod qr;
+mod remote;
 mod reply;
 mod snapshot;
 mod texts;
@@ -160,6 +162,10 @@ pub fn run(options: &Options) -> ExitCode {
         let shared = Arc::clone(&shared);
         let ring_home = env.ring_home.clone();
         std::thread::spawn(move || feed::watch(&shared.hub, &shared.reader, &ring_home));
+    }
+    {
+        let env = env.clone();
+        std::thread::spawn(move || remote::keep_fresh(&env));
     }
     let error = runtime.block_on(async move {
         match tokio::net::TcpListener::from_std(listener) {

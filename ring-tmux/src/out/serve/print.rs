@@ -37,16 +37,20 @@ pub fn run(what: &str, remote: bool) -> ExitCode {
     crate::store::read_only();
     crate::gather::zeroconf::evidence::want_fresh();
     let mut snapshot = crate::gather::snapshot(&env);
-    if remote {
-        let key = super::snapshot::key_from_env();
-        super::snapshot::redact(&mut snapshot, config.serve_detail, &key);
+    let key = remote.then(super::snapshot::key_from_env);
+    if let Some(key) = &key {
+        super::snapshot::redact(&mut snapshot, config.serve_detail, key);
     }
+    // The other hosts beside this machine's own (never inside: `json --snapshot` is this
+    // machine's alone), from their caches as found.
+    let hosts = super::remote::page_hosts(&env, &config, key.as_deref());
     let json = match what {
-        "snapshot" => snapshot.to_json(),
+        "snapshot" => super::remote::with_hosts(snapshot.to_json(), &hosts),
         // What the page derives from the same snapshot at the same clock.
         "view" => {
-            let view = view::view(
+            let (view, _) = view::page::view(
                 &snapshot,
+                &hosts,
                 snapshot.generated_at,
                 &view::ViewOptions::default(),
             );
@@ -194,7 +198,8 @@ struct JumpAsk {
     session_id: String,
 }
 
-/// `POST /api/jump`: switch the tmux client to the session's pane, or zellij to its tab.
+/// `POST /api/jump`: switch the tmux client to the session's pane, or zellij to its tab; a
+/// session on another host opens its ssh window ([`super::remote::jump`]).
 pub fn jump(body: &[u8], reader: &Reader) -> Response {
     let Ok(ask) = serde_json::from_slice::<JumpAsk>(body) else {
         return reply::json_error(400, "send {\"session_id\": ID}");
@@ -206,8 +211,15 @@ pub fn jump(body: &[u8], reader: &Reader) -> Response {
         return reply::json_error(503, "the board could not be read; see ring-tmux doctor");
     };
     let Some(entry) = view.entries.iter().find(|e| e.session_id == ask.session_id) else {
-        return reply::json_error(404, "no such session on the board");
+        let config = crate::gather::read_config(&Env::from_process().ring_home).0;
+        return match super::remote::unknown_host(&ask.session_id, &config) {
+            Some(why) => reply::json_error(404, &why),
+            None => reply::json_error(404, "no such session on the board"),
+        };
     };
+    if entry.remote.is_some() {
+        return super::remote::jump(entry, &reader.exe);
+    }
     let place = crate::act::focus::place::Place {
         session_id: &entry.session_id,
         tmux_socket: entry.tmux_socket.as_deref(),

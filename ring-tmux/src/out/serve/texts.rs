@@ -48,6 +48,9 @@ const SCRIPT_TEXTS: &[(&str, &[&str])] = &[
     ("web-sent", &["number"]),
     ("web-not-sent", &["status"]),
     ("web-maybe-sent", &[]),
+    ("web-host-stale", &["host", "time"]),
+    ("web-host-unreachable", &["host", "error"]),
+    ("web-host-unread", &["host"]),
 ];
 
 /// The texts of `index.html`, each at its `{{key}}`.

@@ -58,6 +58,7 @@ const summary = document.getElementById("summary");
 const connection = document.getElementById("connection");
 const empty = document.getElementById("empty");
 const notice = document.getElementById("notice");
+const hosts = document.getElementById("hosts");
 
 // The latest snapshot (its JSON text, as the wasm module takes it) and the clock anchor:
 // the server's clock at the read, and this page's clock when it arrived. The page's "now"
@@ -156,8 +157,9 @@ function fill(item, entry) {
   item.idle.textContent = since;
   item.provider.textContent = entry.provider;
   item.where.textContent = entry.location || entry.cwd || "";
-  // Only sessions ring knows a tmux pane or zellij tab of can be gone to.
-  item.go.hidden = !(entry.tmux_socket || entry.zellij_session);
+  // Only sessions ring knows a tmux pane or zellij tab of can be gone to; one on another
+  // host through its ssh window (the server says when it cannot open one).
+  item.go.hidden = !(entry.tmux_socket || entry.zellij_session || entry.remote);
   // Only a waiting session has a dialog to answer.
   item.reply.hidden = entry.status !== "waiting";
 }
@@ -184,6 +186,7 @@ function draw() {
     if (c[key]) parts.push(t(`web-count-${key}`, { count: c[key] }));
   }
   summary.textContent = parts.length ? parts.join(" \u00b7 ") : t("web-nothing");
+  drawHosts(view.hosts || []);
   document.title = c.waiting ? `(${c.waiting}) ring` : "ring";
   empty.hidden = view.entries.length > 0;
   const wanted = WANTED && view.entries.find((e) => e.session_id === WANTED && e.status === "waiting");
@@ -191,6 +194,29 @@ function draw() {
     WANTED = null;
     answer.open(wanted.session_id, items.get(wanted.session_id).name.textContent);
   }
+}
+
+// The hosts whose sessions the page cannot vouch for: stale (with the age of what it shows),
+// unreachable (with ssh's reason) or not read yet. A host that answers lately is not named.
+function drawHosts(notes) {
+  const lines = notes
+    .filter((n) => n.state !== "ok")
+    .map((n) => {
+      if (n.state === "stale") return t("web-host-stale", { host: n.host, time: idleText(n.age_seconds || 0) });
+      if (n.state === "unreachable") return t("web-host-unreachable", { host: n.host, error: n.error || "" });
+      return t("web-host-unread", { host: n.host });
+    });
+  const shown = Array.from(hosts.children, (li) => li.textContent);
+  if (shown.join("\n") !== lines.join("\n")) {
+    hosts.replaceChildren(
+      ...lines.map((line) => {
+        const li = element("li");
+        li.textContent = line;
+        return li;
+      }),
+    );
+  }
+  hosts.hidden = lines.length === 0;
 }
 
 async function jump(id, button) {

@@ -1,0 +1,311 @@
+//! Issue 27 on the web page: `ring-tmux serve` lists another host's sessions, goes there and
+//! answers its dialogs through ssh. The host is the e2e stand-in of `remote_act` (a real
+//! sshd on loopback, a private tmux server whose pane draws a Claude permission dialog, its
+//! row written by the real hook); the laptop runs the real `serve` over real loopback HTTP,
+//! its ssh wrapped by a script that writes down every call (to show what ran none).
+
+use crate::e2e_tmux::world::{self, Server};
+use crate::remote_act::Remote;
+use crate::serve_support::{Events, Reply, Serve, WITHIN};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const SESSION: &str = "hosta:s-reply";
+
+/// The laptop: the host, its `serve`, and the log of every ssh the laptop ran.
+struct Laptop {
+    r: Remote,
+    serve: Serve,
+    ssh_log: PathBuf,
+}
+
+impl Laptop {
+    /// The host asks about `command`; the laptop serves with `extra` config lines and env.
+    fn start(command: &str, extra: &str, env: &[(&'static str, String)]) -> Laptop {
+        let r = Remote::start();
+        let d = r.sshd.dir.path().to_owned();
+        let ssh_log = d.join("ssh.log");
+        let wrapper = d.join("ssh-logged.sh");
+        std::fs::write(
+            &wrapper,
+            format!(
+                "#!/bin/sh\necho \"$*\" >> '{}'\nexec ssh \"$@\"\n",
+                ssh_log.display()
+            ),
+        )
+        .expect("wrapper");
+        let ring = r.sshd.local_ring();
+        let config = format!(
+            "remote_ssh_command = \"sh {} -F {}\"\nremote_ring_command = \"{}\"\n\
+             remote_hosts = [\"hosta\"]\nremote_refresh_seconds = 2\n{extra}",
+            wrapper.display(),
+            r.sshd.ssh_config().display(),
+            crate::remote_support::BIN,
+        );
+        std::fs::write(ring.join("config.toml"), config).expect("config");
+        r.ask(command);
+        let mut vars = vec![
+            ("HOME", d.join("home").display().to_string()),
+            ("RING_HOME", ring.display().to_string()),
+            (
+                "RING_PROCS",
+                d.join("local-procs.json").display().to_string(),
+            ),
+            ("RING_STDIN_TTY", String::new()),
+            ("RING_AGENT_TTY", String::new()),
+            ("PATH", std::env::var("PATH").unwrap_or_default()),
+        ];
+        vars.extend(env.iter().cloned());
+        let serve = Serve::start("127.0.0.1:0", &[], &vars);
+        Laptop { r, serve, ssh_log }
+    }
+
+    fn bearer(&self) -> String {
+        self.serve.bearer()
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        let bearer = self.bearer();
+        self.serve.get(
+            path,
+            &[
+                ("Authorization", &bearer),
+                ("Sec-Fetch-Site", "same-origin"),
+            ],
+        )
+    }
+
+    /// A POST as the page sends it.
+    fn post(&self, path: &str, body: &Value) -> Reply {
+        let (bearer, origin) = (self.bearer(), format!("http://{}", self.serve.host()));
+        self.serve.post(
+            path,
+            &[
+                ("Authorization", &bearer),
+                ("Content-Type", "application/json"),
+                ("Origin", &origin),
+                ("Sec-Fetch-Site", "same-origin"),
+            ],
+            &body.to_string(),
+        )
+    }
+
+    fn dialog(&self, session: &str) -> Reply {
+        self.get(&format!("/api/dialog?session={session}"))
+    }
+
+    fn fingerprint(&self) -> String {
+        let listed = self.dialog(SESSION);
+        assert_eq!(listed.status, 200, "{listed:?}");
+        listed.json()["fingerprint"]
+            .as_str()
+            .expect("fingerprint")
+            .to_owned()
+    }
+
+    fn answer(&self, session: &str, option: u32, fingerprint: &str) -> Reply {
+        let body = json!({"session": session, "option": option, "fingerprint": fingerprint});
+        self.post("/api/reply", &body)
+    }
+
+    fn ssh_calls(&self) -> String {
+        std::fs::read_to_string(&self.ssh_log).unwrap_or_default()
+    }
+
+    /// The answer lines of the laptop's `events.jsonl`.
+    fn answers(&self) -> Vec<Value> {
+        std::fs::read_to_string(self.r.sshd.local_ring().join("events.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|v| v["event"] == "answer")
+            .collect()
+    }
+}
+
+fn available() -> bool {
+    world::tmux_available() && crate::remote_support::sshd_available()
+}
+
+#[test]
+fn the_page_lists_the_host_s_session_and_answers_it_only_while_the_dialog_is_the_one_read() {
+    if !available() {
+        return;
+    }
+    let l = Laptop::start("echo from-afar", "", &[]);
+
+    // Listed: the page's snapshot carries the host's beside this machine's own, and the
+    // view derived from it names the session host:project.
+    let snapshot = l.get("/api/snapshot");
+    assert_eq!(snapshot.status, 200, "{snapshot:?}");
+    let doc = snapshot.json();
+    assert_eq!(doc["hosts"][0]["host"], "hosta", "{doc}");
+    let rows = &doc["hosts"][0]["cache"]["snapshot"]["rows"];
+    assert!(
+        rows.as_array()
+            .is_some_and(|r| r.iter().any(|r| r["session_id"] == "s-reply")),
+        "{rows}"
+    );
+    let view = l.get("/api/view").json();
+    let entry = view["entries"]
+        .as_array()
+        .and_then(|e| e.iter().find(|e| e["session_id"] == SESSION))
+        .unwrap_or_else(|| panic!("the host's session on the board: {view}"));
+    assert_eq!(entry["project"], "hosta:api");
+    assert_eq!(entry["status"], "waiting");
+    // What other machines read of this one stays its own.
+    let (ok, own, err) = l.r.sshd.run(&["json", "--snapshot"]);
+    assert!(ok, "{err}");
+    let own: Value = serde_json::from_str(&own).expect("snapshot");
+    assert!(own.get("hosts").is_none(), "{own}");
+
+    // The dialog, verbatim, as the host's own reply lists it.
+    let listed = l.dialog(SESSION);
+    assert_eq!(listed.status, 200, "{listed:?}");
+    let doc = listed.json();
+    assert_eq!(doc["session_id"], SESSION);
+    assert!(
+        doc["rows"]
+            .as_array()
+            .is_some_and(|r| r.iter().any(|r| r == "   echo from-afar")),
+        "{doc}"
+    );
+    let old = doc["fingerprint"].as_str().expect("fingerprint").to_owned();
+
+    // Redrawn on the host since the page read it: the host refuses, no key lands.
+    l.r.ask("rm -rf redrawn");
+    let refused = l.answer(SESSION, 1, &old);
+    assert_eq!(refused.status, 409, "{refused:?}");
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("hosta") && e.contains("changed")),
+        "{refused:?}"
+    );
+    assert_eq!(l.r.key(), None, "no key reached the host's agent");
+
+    // Read again and answered: the digit lands in the host's pane.
+    let fingerprint = l.fingerprint();
+    let sent = l.answer(SESSION, 3, &fingerprint);
+    assert_eq!(sent.status, 200, "{sent:?}");
+    assert_eq!(l.r.key().as_deref(), Some("3"));
+
+    let lines = l.answers();
+    let results: Vec<(&str, &str, &str)> = lines
+        .iter()
+        .map(|v| {
+            (
+                v["result"].as_str().unwrap_or_default(),
+                v["session"].as_str().unwrap_or_default(),
+                v["host"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [("refused", SESSION, "hosta"), ("sent", SESSION, "hosta")],
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_host_not_in_remote_hosts_is_refused_without_running_ssh() {
+    if !available() {
+        return;
+    }
+    let l = Laptop::start("echo from-afar", "", &[]);
+    let before = l.ssh_calls();
+    assert!(before.contains("hosta"), "the wrapper logs ssh: {before}");
+    for session in ["evil:s-reply", "evil%3As-reply"] {
+        let dialog = l.dialog(session);
+        assert_eq!(dialog.status, 404, "{dialog:?}");
+        // Said in the server's language; the setting's name is the same in every one.
+        assert!(
+            dialog.body.contains("evil") && dialog.body.contains("remote_hosts"),
+            "{dialog:?}"
+        );
+    }
+    let answer = l.answer("evil:s-reply", 1, "abcd");
+    assert_eq!(answer.status, 404, "{answer:?}");
+    assert!(answer.body.contains("remote_hosts"), "{answer:?}");
+    let jump = l.post("/api/jump", &json!({"session_id": "evil:s-reply"}));
+    assert_eq!(jump.status, 404, "{jump:?}");
+    assert!(
+        !l.ssh_calls().contains("evil"),
+        "no ssh to it: {}",
+        l.ssh_calls()
+    );
+    assert_eq!(l.r.key(), None);
+}
+
+#[test]
+fn a_running_serve_refreshes_the_host_itself_and_its_feed_says_when_the_host_changed() {
+    if !available() {
+        return;
+    }
+    let l = Laptop::start("echo from-afar", "", &[]);
+    // The cache `remote refresh` wrote is gone: only serve's own refresher can bring it.
+    let cache = l.r.sshd.local_ring().join("remote").join("hosta.json");
+    std::fs::remove_file(&cache).expect("cache");
+    let bearer = l.bearer();
+    let mut events = Events::open(&l.serve, &[("Authorization", &bearer)]);
+    let has = |snapshot: &Value, id: &str, status: &str| {
+        snapshot["hosts"][0]["cache"]["snapshot"]["rows"]
+            .as_array()
+            .is_some_and(|rows| {
+                rows.iter()
+                    .any(|r| r["session_id"] == id && r["status"] == status)
+            })
+    };
+    assert!(
+        events.until(|s| has(s, "s-reply", "waiting")).is_some(),
+        "the host's session came with no status line running"
+    );
+    // The session answered on the host (the hook says it works again): the feed tells.
+    let cwd = l.r.w.project("api");
+    let tty = l.r.w.server.pane_tty("%0");
+    l.r.w.hook(
+        "%0",
+        crate::e2e_tmux::world::payload::event("UserPromptSubmit", "s-reply", &cwd, &tty),
+    );
+    assert!(
+        events.until(|s| has(s, "s-reply", "working")).is_some(),
+        "the feed announced the host's change"
+    );
+}
+
+#[test]
+fn go_there_opens_the_host_s_ssh_window_in_serve_s_tmux_and_says_so_outside_tmux() {
+    if !available() {
+        return;
+    }
+    let laptop = Server::start(&[], None);
+    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    let tmux = format!("{},0,0", laptop.socket());
+    let l = Laptop::start("echo jump", "", &[("TMUX", tmux)]);
+    let jumped = l.post("/api/jump", &json!({"session_id": SESSION}));
+    assert_eq!(jumped.status, 200, "{jumped:?}");
+    let deadline = Instant::now() + WITHIN;
+    let windows = loop {
+        let windows = laptop.run(&["list-windows", "-a", "-F", "#{window_name}"]);
+        if windows.lines().any(|w| w == "hosta:api") || Instant::now() > deadline {
+            break windows;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(
+        windows.lines().any(|w| w == "hosta:api"),
+        "an ssh window to the host's pane: {windows}"
+    );
+    drop(l);
+
+    // A serve outside tmux has no window to open: it says what to run instead.
+    let l = Laptop::start("echo jump", "", &[]);
+    let refused = l.post("/api/jump", &json!({"session_id": SESSION}));
+    assert_eq!(refused.status, 409, "{refused:?}");
+    assert!(
+        refused.body.contains("ring-tmux jump hosta:s-reply"),
+        "{refused:?}"
+    );
+}
