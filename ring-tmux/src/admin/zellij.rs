@@ -18,12 +18,18 @@
 //!   (`Alt r`) between two `// ring:` comments in its `keybinds` block (`keybind`), the file
 //!   as it was kept as `config.kdl.STAMP.bak` first.
 
+mod files;
 mod kdl;
 mod keybind;
+
+#[cfg(test)]
+use files::bar_pane;
+pub use files::{board_binding, board_hint, layout};
 
 use crate::admin::install::jsonfile::write_atomic;
 use crate::admin::install::out;
 use crate::sys::env::Env;
+use ring_shared::t;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -152,7 +158,10 @@ fn find_plugin(
         return if path.is_file() {
             Ok(path.to_path_buf())
         } else {
-            Err(format!("no plugin at {}", path.display()))
+            Err(t!(
+                "install-zellij-no-plugin-at",
+                path = path.display().to_string()
+            ))
         };
     }
     let mut candidates = Vec::new();
@@ -167,12 +176,9 @@ fn find_plugin(
     candidates.push(data_home.join("ring/ring.wasm"));
     candidates.push(installed.to_path_buf());
     candidates.into_iter().find(|p| p.is_file()).ok_or_else(|| {
-        format!(
-            "no plugin found: download ring.wasm from a release \
-             (https://github.com/ring-status/ring/releases/latest/download/ring.wasm) to {}, \
-             or build it in the repository (cargo build --release -p ring-plugin --target \
-             wasm32-wasip1), or pass --plugin PATH",
-            installed.display()
+        t!(
+            "install-zellij-no-plugin",
+            path = installed.display().to_string()
         )
     })
 }
@@ -195,26 +201,29 @@ pub fn install(
 ) -> Result<(), String> {
     let wasm = match crate::store::read_bounded(source, crate::store::SIDE_CAP) {
         Ok(Some(wasm)) => wasm,
-        Ok(None) => return Err(format!("cannot read {}: not found", source.display())),
-        Err(e) => return Err(format!("cannot read {}: {e}", source.display())),
+        Ok(None) => return Err(unreadable(source, &t!("install-zellij-not-found"))),
+        Err(e) => return Err(unreadable(source, &e.to_string())),
     };
     if !wasm.starts_with(b"\0asm") {
-        return Err(format!("{} is not a WebAssembly file", source.display()));
+        return Err(t!(
+            "install-zellij-not-wasm",
+            path = source.display().to_string()
+        ));
     }
     let layout = layout(&paths.plugin, &paths.ring_home, ring_tmux);
     let old_permissions =
         match crate::store::read_bounded(&paths.permissions, crate::store::SIDE_CAP) {
             Ok(Some(bytes)) => String::from_utf8(bytes)
-                .map_err(|_| format!("cannot read {}: not UTF-8", paths.permissions.display()))?,
+                .map_err(|_| unreadable(&paths.permissions, &t!("install-zellij-not-utf8")))?,
             Ok(None) => String::new(),
-            Err(e) => return Err(format!("cannot read {}: {e}", paths.permissions.display())),
+            Err(e) => return Err(unreadable(&paths.permissions, &e.to_string())),
         };
     let binding = board_binding(&paths.plugin, &paths.ring_home, ring_tmux);
     let old_config = match crate::store::read_bounded(&paths.config, crate::store::SIDE_CAP) {
         Ok(Some(bytes)) => String::from_utf8(bytes)
-            .map_err(|_| format!("cannot read {}: not UTF-8", paths.config.display()))?,
+            .map_err(|_| unreadable(&paths.config, &t!("install-zellij-not-utf8")))?,
         Ok(None) => String::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", paths.config.display())),
+        Err(e) => return Err(unreadable(&paths.config, &e.to_string())),
     };
     // A config.kdl ring cannot edit safely is left alone: the binding is printed instead.
     let config = keybind::upsert(&old_config, &binding);
@@ -222,26 +231,40 @@ pub fn install(
     let permissions = kdl::upsert_permissions(&old_permissions, &plugin_key, &PERMISSIONS)
         .map_err(|e| {
             format!(
-                "{} is not KDL ring can edit safely ({e}); add this entry by hand:\n{}",
-                paths.permissions.display(),
+                "{}\n{}",
+                t!(
+                    "install-zellij-add-by-hand",
+                    path = paths.permissions.display().to_string(),
+                    error = e
+                ),
                 kdl::upsert_permissions("", &plugin_key, &PERMISSIONS).unwrap_or_default()
             )
         })?;
     if dry_run {
         out!(
-            "would copy {} → {}",
-            source.display(),
-            paths.plugin.display()
+            "{}",
+            t!(
+                "install-zellij-would-copy",
+                from = source.display().to_string(),
+                to = paths.plugin.display().to_string()
+            )
         );
-        out!("would write {}:\n{layout}", paths.layout.display());
-        out!(
-            "would write {}:\n{permissions}",
-            paths.permissions.display()
-        );
+        let would_write = |path: &Path| {
+            t!(
+                "install-zellij-would-write",
+                path = path.display().to_string()
+            )
+        };
+        out!("{}\n{layout}", would_write(&paths.layout));
+        out!("{}\n{permissions}", would_write(&paths.permissions));
         match &config {
             Ok(_) => out!(
-                "would add the board's key ({BOARD_KEY}) to the keybinds of {}:\n{binding}",
-                paths.config.display()
+                "{}\n{binding}",
+                t!(
+                    "install-zellij-would-bind",
+                    key = BOARD_KEY,
+                    path = paths.config.display().to_string()
+                )
             ),
             Err(_) => out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux)),
         }
@@ -250,56 +273,76 @@ pub fn install(
     create_ring_home(&paths.ring_home)?;
     write_if_changed(&paths.plugin, &wasm)?;
     out!(
-        "✓ plugin: {} (from {})",
-        paths.plugin.display(),
-        source.display()
+        "✓ {}",
+        t!(
+            "install-zellij-plugin",
+            path = paths.plugin.display().to_string(),
+            from = source.display().to_string()
+        )
     );
     if let Some(backup) = back_up_edited(&paths.layout, layout.as_bytes())? {
         out!(
-            "  the layout there was not ring's: kept as {}",
-            backup.display()
+            "  {}",
+            t!(
+                "install-zellij-layout-kept",
+                path = backup.display().to_string()
+            )
         );
     }
     write_if_changed(&paths.layout, layout.as_bytes())?;
     out!(
-        "✓ layout: {} — start zellij with `zellij --layout ring`, or copy its ring pane into your own layout",
-        paths.layout.display()
+        "✓ {}",
+        t!(
+            "install-zellij-layout",
+            path = paths.layout.display().to_string()
+        )
     );
     match ring_tmux {
         Some(path) => out!(
-            "  its bar runs {} oneline every 5 s to list the sessions found without hooks",
-            path.display()
+            "  {}",
+            t!("install-zellij-bar-runs", path = path.display().to_string())
         ),
-        None => out!(
-            "  ! this binary's path is unknown: add `ring_tmux \"/path/to/ring-tmux\"` to the bar's block to list sessions found without hooks"
-        ),
+        None => out!("  ! {}", t!("install-zellij-no-binary")),
     }
     write_if_changed(&paths.permissions, permissions.as_bytes())?;
     out!(
-        "✓ permissions: {} granted in {}",
-        PERMISSIONS.join(", "),
-        paths.permissions.display()
+        "✓ {}",
+        t!(
+            "install-zellij-permissions",
+            grants = PERMISSIONS.join(", "),
+            path = paths.permissions.display().to_string()
+        )
     );
     match config {
         Ok(config) => {
             if let Some(backup) = back_up_edited(&paths.config, config.as_bytes())? {
                 out!(
-                    "  {} as it was: {}",
-                    paths.config.display(),
-                    backup.display()
+                    "  {}",
+                    t!(
+                        "install-zellij-config-kept",
+                        path = paths.config.display().to_string(),
+                        backup = backup.display().to_string()
+                    )
                 );
             }
             write_if_changed(&paths.config, config.as_bytes())?;
             out!(
-                "✓ board: {BOARD_KEY} opens it, bound in {} (between `// ring:` comments; \
-                 ring-tmux uninstall removes it):\n{binding}",
-                paths.config.display()
+                "✓ {}\n{binding}",
+                t!(
+                    "install-zellij-board",
+                    key = BOARD_KEY,
+                    path = paths.config.display().to_string()
+                )
             );
         }
         Err(e) => {
             out!(
-                "  ! {} is not KDL ring can edit safely ({e})",
-                paths.config.display()
+                "  ! {}",
+                t!(
+                    "install-zellij-not-kdl",
+                    path = paths.config.display().to_string(),
+                    error = e
+                )
             );
             out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
         }
@@ -315,22 +358,26 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
     let plugin_key = paths.plugin.to_string_lossy().into_owned();
     let read = |path: &Path| match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
         Ok(bytes) => Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned())),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => Err(unreadable(path, &e.to_string())),
     };
     if let Some(text) = read(&paths.permissions)? {
         let edited = kdl::remove_node(&text, &plugin_key).map_err(|e| {
-            format!(
-                "{} is not KDL ring can edit safely ({e}); remove the {} entry by hand",
-                paths.permissions.display(),
-                kdl::quote(&plugin_key)
+            t!(
+                "install-zellij-remove-by-hand",
+                path = paths.permissions.display().to_string(),
+                error = e,
+                entry = kdl::quote(&plugin_key)
             )
         })?;
         if let Some(edited) = edited {
             if !dry_run {
                 write_atomic(&paths.permissions, edited.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", paths.permissions.display()))?;
+                    .map_err(|e| unwritable(&paths.permissions, &e))?;
             }
-            removed.push(format!("ring's grants in {}", paths.permissions.display()));
+            removed.push(t!(
+                "install-zellij-grants",
+                path = paths.permissions.display().to_string()
+            ));
         }
     }
     if let Some(text) = read(&paths.config)?
@@ -338,9 +385,12 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
     {
         if !dry_run {
             write_atomic(&paths.config, edited.as_bytes())
-                .map_err(|e| format!("cannot write {}: {e}", paths.config.display()))?;
+                .map_err(|e| unwritable(&paths.config, &e))?;
         }
-        removed.push(format!("ring's board key in {}", paths.config.display()));
+        removed.push(t!(
+            "install-zellij-board-key",
+            path = paths.config.display().to_string()
+        ));
     }
     let ours = |text: &str| text.contains(&kdl::quote(&format!("file:{plugin_key}")));
     if read(&paths.layout)?.is_some_and(|text| ours(&text)) {
@@ -355,7 +405,13 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
 /// Deletes `path` (a symlink itself, never what it points to) unless `dry_run`.
 fn delete(path: &Path, dry_run: bool) -> Result<String, String> {
     if !dry_run {
-        std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+        std::fs::remove_file(path).map_err(|e| {
+            t!(
+                "err-remove",
+                path = path.display().to_string(),
+                error = e.to_string()
+            )
+        })?;
     }
     Ok(path.display().to_string())
 }
@@ -363,8 +419,13 @@ fn delete(path: &Path, dry_run: bool) -> Result<String, String> {
 /// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).
 fn create_ring_home(ring_home: &Path) -> Result<(), String> {
     let sessions = ring_home.join("sessions");
-    crate::store::ensure_dir(&crate::sys::env::resolve(&sessions))
-        .map_err(|e| format!("cannot create {}: {e}", sessions.display()))
+    crate::store::ensure_dir(&crate::sys::env::resolve(&sessions)).map_err(|e| {
+        t!(
+            "err-create",
+            path = sessions.display().to_string(),
+            error = e.to_string()
+        )
+    })
 }
 
 /// Before `path` is rewritten with `new`: a copy of what is there (`NAME.STAMP.bak`) when it
@@ -374,7 +435,7 @@ fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
     let old = match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
         Ok(Some(old)) if old != new => old,
         Ok(_) => return Ok(None),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return Err(unreadable(path, &e.to_string())),
     };
     let name = path
         .file_name()
@@ -384,7 +445,7 @@ fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
         "{name}.{}.bak",
         crate::admin::install::stamp_now().replace([':', ' '], "-")
     ));
-    write_atomic(&backup, &old).map_err(|e| format!("cannot write {}: {e}", backup.display()))?;
+    write_atomic(&backup, &old).map_err(|e| unwritable(&backup, &e))?;
     Ok(Some(backup))
 }
 
@@ -394,74 +455,20 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
     {
         return Ok(());
     }
-    write_atomic(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_atomic(path, bytes).map_err(|e| unwritable(path, &e))
 }
 
-/// The plugin's `ring_tmux` setting line, indented `indent` spaces (empty without a binary),
-/// and its `lang` line when this process speaks other than English: a wasm plugin sees none of
-/// the user's environment, so install-zellij hands it the language it runs with (issue 26).
-fn ring_tmux_setting(ring_tmux: Option<&Path>, indent: usize) -> String {
-    let binary = ring_tmux.map_or_else(String::new, |path| {
-        format!(
-            "{:indent$}ring_tmux {}\n",
-            "",
-            kdl::quote(&path.to_string_lossy())
-        )
-    });
-    let lang = ring_shared::i18n::lang();
-    if lang == ring_shared::i18n::Lang::En {
-        return binary;
-    }
-    format!("{binary}{:indent$}lang {}\n", "", kdl::quote(lang.tag()))
+/// "cannot read PATH: WHY".
+fn unreadable(path: &Path, why: &str) -> String {
+    t!("err-read", path = path.display().to_string(), error = why)
 }
 
-/// The plugin block of a layout: the bar, reading `ring_home` through its `cwd`, and running
-/// `ring_tmux` (when given) to keep the zero-config rows fresh.
-pub fn bar_pane(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
-    let ring_tmux = ring_tmux_setting(ring_tmux, 8);
-    format!(
-        "pane size=1 borderless=true {{\n    plugin location={} {{\n        mode \"bar\"\n        cwd {}\n{ring_tmux}    }}\n}}",
-        kdl::quote(&format!("file:{}", plugin.display())),
-        kdl::quote(&ring_home.to_string_lossy()),
-    )
-}
-
-/// `layouts/ring.kdl`: zellij's default layout with ring's bar under the tab bar.
-pub fn layout(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
-    let indent = |text: &str, n: usize| -> String {
-        text.lines()
-            .map(|l| format!("{}{l}\n", " ".repeat(n)))
-            .collect()
-    };
-    format!(
-        "// ring: zellij's tab bar, ring's bar on the row under it, your panes, the status bar.\n\
-         // Written by `ring-tmux install-zellij`; start with `zellij --layout ring`.\n\
-         // In your own layout, copy the ring pane. Beside the tab bar (a vertical split of a\n\
-         // one-row pane) works only with `pane_frame_style \"full\"`: zellij 0.45's default\n\
-         // title-only frames draw a border over a split one-row pane.\n\
-         layout {{\n    default_tab_template {{\n        pane size=1 borderless=true {{\n            plugin location=\"zellij:tab-bar\"\n        }}\n{}        children\n        pane size=2 borderless=true {{\n            plugin location=\"zellij:status-bar\"\n        }}\n    }}\n}}\n",
-        indent(&bar_pane(plugin, ring_home, ring_tmux), 8)
-    )
-}
-
-/// The keybinding that opens the board, a `shared {…}` block of `keybinds` (config.kdl;
-/// layouts cannot hold keybindings). With `ring_tmux` the board's `p`, `n`, `dd` and `u` run
-/// this binary (`reply`, `name`, `hide`, `unhide`).
-pub fn board_binding(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
-    let ring_tmux = ring_tmux_setting(ring_tmux, 12);
-    format!(
-        "shared {{\n    bind \"{BOARD_KEY}\" {{\n        LaunchOrFocusPlugin {} {{\n            floating true\n            mode \"board\"\n            cwd {}\n{ring_tmux}        }}\n    }}\n}}",
-        kdl::quote(&format!("file:{}", plugin.display())),
-        kdl::quote(&ring_home.to_string_lossy()),
-    )
-}
-
-/// [`board_binding`] for a person to paste, when config.kdl cannot be edited safely.
-pub fn board_hint(plugin: &Path, ring_home: &Path, ring_tmux: Option<&Path>) -> String {
-    let binding = board_binding(plugin, ring_home, ring_tmux);
-    let binding: String = binding.lines().map(|l| format!("\n    {l}")).collect();
-    format!(
-        "Board: add this inside `keybinds {{ … }}` in ~/.config/zellij/config.kdl, then press {BOARD_KEY}:{binding}"
+/// "cannot write PATH: WHY".
+fn unwritable(path: &Path, error: &std::io::Error) -> String {
+    t!(
+        "err-write",
+        path = path.display().to_string(),
+        error = error.to_string()
     )
 }
 

@@ -27,9 +27,7 @@ pub struct Args {
 
 /// `--older-than`'s value in seconds.
 fn duration(text: &str) -> Result<f64, String> {
-    ring_shared::duration::parse(text).ok_or_else(|| {
-        "not a duration: use a number with s, m, h or d, e.g. 90s, 30m, 12h, 7d (a bare number is minutes)".to_owned()
-    })
+    ring_shared::duration::parse(text).ok_or_else(|| ring_shared::t!("err-duration"))
 }
 
 pub fn run(args: Args) -> ExitCode {

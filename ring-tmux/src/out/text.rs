@@ -24,7 +24,9 @@ fn print(text: &str) -> ExitCode {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => crate::sys::voice::fail(&format!("cannot write to stdout: {e}"), ""),
+        Err(e) => {
+            crate::sys::voice::fail(&ring_shared::t!("err-stdout", error = e.to_string()), "")
+        }
     }
 }
 
@@ -117,14 +119,14 @@ pub fn list(
         .filter(|s| s.state != ring_shared::health::HookState::NotInstalled)
         .collect();
     if !silent.is_empty() {
+        let folders = silent.iter().map(|s| s.cwd.as_str()).collect::<Vec<_>>();
         text.push_str(&format!(
-            "! {} live session(s) whose hooks never fired ({}): ring-tmux doctor says why\n",
-            silent.len(),
-            silent
-                .iter()
-                .map(|s| s.cwd.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            "! {}\n",
+            ring_shared::t!(
+                "list-silent-hooks",
+                count = silent.len(),
+                folders = folders.join(", ")
+            )
         ));
     }
     print(&text)

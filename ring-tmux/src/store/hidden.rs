@@ -74,16 +74,19 @@ impl Hide {
     /// One sentence for a person.
     pub fn say(&self) -> String {
         match self {
-            Hide::Hidden { set_aside: None } => "hidden until its agent's next event".to_owned(),
+            Hide::Hidden { set_aside: None } => ring_shared::t!("err-hide-hidden"),
             Hide::Hidden {
                 set_aside: Some(name),
-            } => format!(
-                "hidden; {HIDDEN_FILE} could not be read, it was set aside as {name} with \
-                 every session it hid, and the new {HIDDEN_FILE} hides only this one"
+            } => ring_shared::t!(
+                "err-hide-set-aside",
+                file = HIDDEN_FILE,
+                aside = name.as_str()
             ),
-            Hide::Locked => {
-                format!("{HIDDEN_FILE} is locked by another ring process; try again")
-            }
+            Hide::Locked => format!(
+                "{}; {}",
+                ring_shared::t!("err-file-locked", file = HIDDEN_FILE),
+                ring_shared::t!("err-file-locked-fix")
+            ),
         }
     }
 }

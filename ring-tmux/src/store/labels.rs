@@ -35,10 +35,11 @@ impl SetAside {
     /// One sentence for a person: what was wrong, where the old labels are, what the new file
     /// holds.
     pub fn say(&self) -> String {
-        format!(
-            "{LABELS_FILE} could not be read ({}); it was set aside as {} with every label it \
-             held, and the new {LABELS_FILE} holds only this one",
-            self.why, self.name
+        ring_shared::t!(
+            "err-labels-set-aside",
+            file = LABELS_FILE,
+            why = self.why.as_str(),
+            aside = self.name.as_str()
         )
     }
 }

@@ -63,7 +63,7 @@ pub fn open_for_read(path: &Path, owner: Owner) -> io::Result<(File, u64)> {
         .open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
-        return Err(io::Error::other("not a regular file"));
+        return Err(io::Error::other(ring_shared::t!("err-store-not-regular")));
     }
     Ok((file, meta.len()))
 }
@@ -94,11 +94,11 @@ fn read_regular(path: &Path, cap: u64, owner: Owner) -> io::Result<Option<Vec<u8
         return Ok(None);
     };
     if len > cap {
-        return Err(io::Error::other("file too large"));
+        return Err(io::Error::other(ring_shared::t!("err-store-too-large")));
     }
     let buf = read_sized(file.take(cap + 1), len)?;
     if buf.len() as u64 > cap {
-        return Err(io::Error::other("file grew too large"));
+        return Err(io::Error::other(ring_shared::t!("err-store-grew")));
     }
     Ok(Some(buf))
 }
@@ -272,7 +272,9 @@ pub fn set_aside(ring_home: &Path, name: &str, now: f64) -> io::Result<String> {
             n => format!("{stem}-{n}"),
         })
         .find(|candidate| dir.lstat(candidate).is_none())
-        .ok_or_else(|| io::Error::other(format!("too many set-aside copies of {name}")))?;
+        .ok_or_else(|| {
+            io::Error::other(ring_shared::t!("err-store-too-many-copies", name = name))
+        })?;
     dir.rename(name, &aside)?;
     // Opening through the folder makes it 0600 (RiNG may have written it 0644).
     let _ = dir.open_file(&aside, rustix::fs::OFlags::RDONLY);

@@ -51,8 +51,8 @@ fn with_path(path: &Path, err: rustix::io::Errno) -> io::Error {
     let err = io::Error::from(err);
     let what = match err.raw_os_error() {
         // O_NOFOLLOW on a symlink (ELOOP), or O_DIRECTORY on a link or a file (ENOTDIR).
-        Some(libc::ELOOP) => "a symlink: ring never follows one it writes through".to_owned(),
-        Some(libc::ENOTDIR) => "not a folder (or a symlink, which ring never follows)".to_owned(),
+        Some(libc::ELOOP) => ring_shared::t!("err-store-symlink"),
+        Some(libc::ENOTDIR) => ring_shared::t!("err-store-not-folder"),
         _ => err.to_string(),
     };
     io::Error::new(err.kind(), format!("{}: {what}", path.display()))
@@ -70,10 +70,15 @@ pub enum Unsafe {
 impl std::fmt::Display for Unsafe {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Unsafe::Owner { uid, me } => write!(f, "owned by uid {uid}, not by you (uid {me})"),
-            Unsafe::Writable { mode } => {
-                write!(f, "mode {mode:04o}: other users can write in it")
-            }
+            Unsafe::Owner { uid, me } => f.write_str(&ring_shared::t!(
+                "err-store-other-owner",
+                uid = uid.to_string(),
+                me = me.to_string()
+            )),
+            Unsafe::Writable { mode } => f.write_str(&ring_shared::t!(
+                "err-store-writable",
+                mode = format!("{mode:04o}")
+            )),
         }
     }
 }

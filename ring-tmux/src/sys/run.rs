@@ -149,8 +149,8 @@ pub fn hand_over(socket: &str, argv: &[String]) -> std::process::ExitCode {
         .args(argv)
         .exec();
     crate::sys::voice::fail(
-        &format!("cannot run tmux: {err}"),
-        "install tmux, or check it is on PATH",
+        &ring_shared::t!("err-run-tmux", error = err.to_string()),
+        &ring_shared::t!("err-run-tmux-fix"),
     )
 }
 

@@ -329,7 +329,7 @@ fn ring_on_path(f: &mut Fixture) {
 #[case::settings_not_json(
     settings_not_json,
     1,
-    vec!["is not valid JSON (line 1, column 10".into()],
+    pieces("install-not-json", &[("line", "1"), ("column", "10")]),
     Some(tail("doctor-hooks-unparsed-fix"))
 )]
 #[case::codex_without_hooks(
@@ -378,7 +378,7 @@ fn ring_on_path(f: &mut Fixture) {
     at(
         "",
         "doctor-folder-unsafe",
-        &[("why", "mode 0777: other users can write in it")]
+        &[("why", &tr("err-store-writable", &[("mode", "0777")]))]
     ),
     Some("chmod 700 ".to_owned())
 )]
@@ -388,7 +388,7 @@ fn ring_on_path(f: &mut Fixture) {
     with_piece(
         at("", "doctor-folder-unsafe", &[]),
         2,
-        "owned by uid 65534, not by you"
+        &pieces("err-store-other-owner", &[("uid", "65534")])[0]
     ),
     Some("sudo chown \"$(id -u)\" ".to_owned())
 )]
@@ -645,11 +645,11 @@ fn doctor_sees_the_real_ring_tmux_loaded_in_a_real_server() {
     server(&["kill-server"]);
     assert!(loaded_ok, "ring.tmux failed");
     assert!(
-        unloaded.contains("! ring.tmux is not loaded in the running tmux server"),
+        unloaded.contains(&format!("! {}", tr("doctor-tmux-not-loaded", &[]))),
         "{unloaded}"
     );
     assert!(
-        loaded.contains("✓ ring.tmux is loaded in the running tmux server"),
+        loaded.contains(&format!("✓ {}", tr("doctor-tmux-loaded", &[]))),
         "{loaded}"
     );
 }
@@ -681,10 +681,12 @@ fn codex_hooks_trusted_in_config_toml_pass() {
     std::fs::write(f.home().join(".codex/config.toml"), &toml).expect("config");
     let (code, out) = f.doctor();
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("Codex has not trusted ring's hooks on SessionEnd (1 of 8)"),
-        "{out}"
-    );
+    let untrusted = pieces(
+        "doctor-codex-untrusted",
+        &[("events", "SessionEnd"), ("untrusted", "1"), ("count", "8")],
+    )
+    .remove(0);
+    assert!(out.contains(&untrusted), "{out}");
     let last = &entries[7];
     toml.push_str(&format!(
         "\n[hooks.state.\"{}\"]\ntrusted_hash = \"{}\"\n",
@@ -693,7 +695,10 @@ fn codex_hooks_trusted_in_config_toml_pass() {
     std::fs::write(f.home().join(".codex/config.toml"), &toml).expect("config");
     let (code, out) = f.doctor();
     assert!(
-        out.contains("✓ Codex trusts ring's hooks (8 of 8)"),
+        out.contains(&format!(
+            "✓ {}",
+            tr("doctor-codex-trusted", &[("count", "8")])
+        )),
         "{out}"
     );
     assert_eq!(code, 0, "{out}");
@@ -796,7 +801,8 @@ fn doctor_warns_about_a_placeholder_ring_tmux_never_replaced() {
     server.run(&["set-option", "-g", "status-right", LOADED_STATUS]);
     let (code, text) = f.doctor();
     assert_eq!(code, 0, "{text}");
-    assert!(!text.contains("was set after it ran"), "{text}");
+    let left_over = pieces("doctor-tmux-left", &[]);
+    assert!(!text.lines().any(|l| holds(l, &left_over)), "{text}");
 
     server.run(&["set-option", "-g", "status-right", "#{ring_status} %H:%M"]);
     server.run(&[
@@ -807,14 +813,23 @@ fn doctor_warns_about_a_placeholder_ring_tmux_never_replaced() {
     ]);
     let (code, text) = f.doctor();
     assert_eq!(code, 1, "{text}");
+    let in_option = |placeholders: &str, option: &str| {
+        tr(
+            "doctor-tmux-left-in",
+            &[("placeholders", placeholders), ("option", option)],
+        )
+    };
+    let left = format!(
+        "{}; {}",
+        in_option("#{ring_status}", "status-right"),
+        in_option("#{ring_badge}", "window-status-format")
+    );
     assert!(
-        text.contains(
-            "! ring.tmux is loaded, but #{ring_status} in status-right; #{ring_badge} in \
-             window-status-format was set after it ran and shows nothing"
-        ),
+        text.contains(&format!("! {}", tr("doctor-tmux-left", &[("left", &left)]))),
         "{text}"
     );
-    assert!(text.contains("    fix: tmux run-shell "), "{text}");
+    let fix = tr("doctor-fix", &[("fix", "tmux run-shell ")]);
+    assert!(text.contains(&format!("    {fix}")), "{text}");
 }
 
 /// catppuccin v2's `ring` module used in status-right but never defined (ring.conf linked
@@ -837,10 +852,8 @@ fn doctor_checks_that_catppuccins_ring_module_resolves() {
     ]);
     let (code, text) = f.doctor();
     assert_eq!(code, 1, "{text}");
-    assert!(
-        text.contains("! the status line uses catppuccin's ring module"),
-        "{text}"
-    );
+    let undefined = format!("! {}", tr("doctor-catppuccin-undefined", &[]));
+    assert!(text.contains(&undefined), "{text}");
     assert!(text.contains("catppuccin/ring.conf"), "{text}");
 
     let plugins = f.dir.path().join("plugins");
@@ -881,7 +894,7 @@ fn doctor_checks_that_catppuccins_ring_module_resolves() {
         "#{E:@catppuccin_status_ring}",
     ]);
     let (_, text) = f.doctor();
-    assert!(!text.contains("catppuccin's ring module"), "{text}");
+    assert!(!text.contains(&undefined), "{text}");
 }
 
 /// Whether a line a person reads was written in Chinese: it holds a CJK character, or it is

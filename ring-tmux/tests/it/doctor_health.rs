@@ -7,6 +7,8 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 
+use crate::lang_support::{holds, pieces, tr};
+
 struct World {
     dir: tempfile::TempDir,
     agents: Vec<Child>,
@@ -69,7 +71,13 @@ impl World {
         let project = self.project().display().to_string();
         doctor
             .lines()
-            .find(|l| l.contains(&format!("{agent} in {project} is alive")))
+            .find(|l| {
+                let said = pieces(
+                    "doctor-health-silent",
+                    &[("agent", agent), ("cwd", &project)],
+                );
+                l.contains(&said[0])
+            })
             .unwrap_or_else(|| panic!("no hook-health line for {agent} in:\n{doctor}"))
             .to_owned()
     }
@@ -92,14 +100,16 @@ fn opencode_alive_without_the_plugin_is_zero_config_information() {
     let doctor = w.ring(&["doctor"], None);
     let line = w.line_for(&doctor, "OpenCode");
     assert!(line.starts_with('·'), "information, not a problem: {line}");
-    assert!(line.contains(&format!("its process {pid} runs")), "{line}");
+    let runs = tr("doctor-health-pid", &[("pid", &pid.to_string())]);
+    assert!(line.contains(&runs), "{line}");
     assert!(
-        line.contains("ring's hooks are not installed for it"),
+        line.contains(&tr("doctor-hookstate-not-installed", &[])),
         "{line}"
     );
     let list = w.ring(&["list"], None);
+    let footer = pieces("list-silent-hooks", &[]);
     assert!(
-        !list.contains("hooks never fired"),
+        !list.lines().any(|l| holds(l, &footer)),
         "zero-config is no problem in list: {list}"
     );
 }
@@ -113,18 +123,22 @@ fn opencode_alive_with_the_plugin_installed_but_silent() {
     let doctor = w.ring(&["doctor"], None);
     let line = w.line_for(&doctor, "OpenCode");
     assert!(line.starts_with('!'), "{line}");
-    assert!(line.contains("started before they were"), "{line}");
+    assert!(
+        line.contains(&tr("doctor-hookstate-installed", &[])),
+        "{line}"
+    );
     let list = w.ring(&["list"], None);
     // Other agents running on this machine may be listed too.
     let footer = list
         .lines()
-        .find(|l| l.contains("live session(s) whose hooks never fired"))
+        .find(|l| holds(l, &pieces("list-silent-hooks", &[])))
         .unwrap_or_else(|| panic!("no hook-health footer in:\n{list}"));
     assert!(
         footer.contains(&w.project().display().to_string()),
         "{footer}"
     );
-    assert!(footer.ends_with("ring-tmux doctor says why"), "{footer}");
+    let why = pieces("list-silent-hooks", &[]).pop().unwrap_or_default();
+    assert!(footer.ends_with(&why), "{footer}");
 }
 
 #[test]
@@ -139,7 +153,10 @@ fn opencode_plugin_running_a_binary_that_is_gone() {
     w.run_agent("opencode");
     let line = w.line_for(&w.ring(&["doctor"], None), "OpenCode");
     assert!(
-        line.contains("its hooks run /gone/ring-tmux, which is missing"),
+        line.contains(&tr(
+            "doctor-hookstate-program-missing",
+            &[("program", "/gone/ring-tmux")]
+        )),
         "{line}"
     );
 }
@@ -154,7 +171,10 @@ fn codex_alive_with_untrusted_hooks() {
     let line = w.line_for(&w.ring(&["doctor"], None), "Codex");
     assert!(line.starts_with('!'), "{line}");
     assert!(
-        line.contains("it has not trusted ring's hooks (PreToolUse, PermissionRequest"),
+        line.contains(&format!(
+            "{}PreToolUse, PermissionRequest",
+            pieces("doctor-hookstate-untrusted", &[])[0]
+        )),
         "{line}"
     );
 }
@@ -175,7 +195,10 @@ fn a_cursor_file_with_an_unknown_event_is_why_a_live_cursor_is_silent() {
     std::fs::write(&procs, scan.to_string()).expect("procs");
     let line = w.line_for(&w.ring(&["doctor"], Some(&procs)), "Cursor");
     assert!(
-        line.contains("it rejects its whole hooks file over unknown event names (PreToolUse)"),
+        line.contains(&tr(
+            "doctor-hookstate-rejected",
+            &[("events", "PreToolUse")]
+        )),
         "{line}"
     );
 }

@@ -2,6 +2,7 @@
 //! each session can use. `PATH` holds only stand-ins for `nvim` and `wmctrl`.
 
 use crate::focus_support::{Place, text};
+use crate::lang_support::tr;
 use std::process::{Command, Stdio};
 
 fn hook(place: &Place, id: &str, tty: &str, vars: &[(&str, &str)]) {
@@ -50,15 +51,38 @@ fn doctor_names_the_backends_here_and_those_each_session_can_use() {
     let path = bin.to_string_lossy().into_owned();
     let out = place.ring(&["doctor"], &[("PATH", &path)]);
     let report = text(&out.stdout);
+    let order = "neovim, tmux, zellij, kitty, wezterm, iterm2, terminal-app, hyprland, sway, x11";
+    let or = format!(" {} ", tr("doctor-or", &[]));
+    let needs = |backend: &str, programs: &[&str]| {
+        tr(
+            "doctor-focus-needs",
+            &[("backend", backend), ("programs", &programs.join(&or))],
+        )
+    };
+    let missing = [
+        needs("tmux", &["tmux"]),
+        needs("zellij", &["zellij"]),
+        needs("kitty", &["kitten", "kitty"]),
+        needs("wezterm", &["wezterm"]),
+        needs("iterm2", &["osascript"]),
+        needs("terminal-app", &["osascript"]),
+        needs("hyprland", &["hyprctl"]),
+        needs("sway", &["swaymsg"]),
+    ]
+    .join(", ");
     for line in [
-        "· jump can reach sessions through neovim, x11 here (focus_order: neovim, tmux, zellij, \
-         kitty, wezterm, iterm2, terminal-app, hyprland, sway, x11)",
-        "· jump cannot use tmux (needs tmux), zellij (needs zellij), kitty (needs kitten or \
-         kitty), wezterm (needs wezterm), iterm2 (needs osascript), terminal-app (needs \
-         osascript), hyprland (needs hyprctl), sway (needs swaymsg) on this machine",
-        "· session d-1 (project): jump reaches it through neovim, x11",
-        "· session d-2 (project): jump has no way to reach it here",
+        tr(
+            "doctor-focus-offered",
+            &[("ways", "neovim, x11"), ("order", order)],
+        ),
+        tr("doctor-focus-absent", &[("missing", &missing)]),
+        tr(
+            "doctor-focus-session",
+            &[("session", "d-1 (project)"), ("ways", "neovim, x11")],
+        ),
+        tr("doctor-focus-session-none", &[("session", "d-2 (project)")]),
     ] {
-        assert!(report.contains(line), "{line:?} missing from:\n{report}");
+        let line = format!("· {line}");
+        assert!(report.contains(&line), "{line:?} missing from:\n{report}");
     }
 }

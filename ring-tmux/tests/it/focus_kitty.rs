@@ -4,6 +4,7 @@
 
 use crate::focus_support::{Child, Place, WITHIN, have, text, wait_for};
 use crate::focus_x11::Desktop;
+use crate::lang_support::tr;
 use std::process::{Command, Stdio};
 
 /// `kitty @ --to SOCKET ARGS`: its stdout when it succeeds.
@@ -75,7 +76,8 @@ fn jump_focuses_the_agents_kitty_window() {
 
     let out = place.ring(&["jump", "k-1"], &[]);
     assert!(out.status.success(), "jump: {out:?}");
-    assert!(text(&out.stdout).contains("kitty window 1"), "{out:?}");
+    let window = tr("focus-kitty-window", &[("id", "1")]);
+    assert!(text(&out.stdout).contains(&window), "{out:?}");
     let front = wait_for(WITHIN, || {
         focused_tab_windows(&to).filter(|w| w.contains(&1))
     });

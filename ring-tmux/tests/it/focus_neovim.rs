@@ -3,6 +3,7 @@
 //! makes the agent's buffer current through the Neovim server the agent's `$NVIM` names.
 
 use crate::focus_support::{Child, Place, WITHIN, have, text, wait_for};
+use crate::lang_support::tr;
 use std::process::{Command, Stdio};
 
 /// `nvim --headless --listen SOCK` with the agent in a terminal of tab 1 and a plain shell
@@ -69,7 +70,7 @@ fn jump_makes_the_agents_terminal_buffer_current_in_its_neovim() {
     let out = place.ring(&["jump", "nv-1"], &[]);
     assert!(out.status.success(), "jump: {out:?}");
     assert!(
-        text(&out.stdout).contains("Neovim buffer 1"),
+        text(&out.stdout).contains(&tr("focus-neovim-buffer", &[("buffer", "1")])),
         "says where it went: {out:?}"
     );
     let now = wait_for(WITHIN, || {
@@ -96,7 +97,7 @@ fn the_next_waiting_key_reaches_a_neovim_outside_tmux_when_nothing_waits_here() 
     let out = place.ring(&["jump", "--socket", &server.socket()], &[]);
     assert!(out.status.success(), "jump: {out:?}");
     assert!(
-        text(&out.stdout).contains("Neovim buffer 1"),
+        text(&out.stdout).contains(&tr("focus-neovim-buffer", &[("buffer", "1")])),
         "says where it went: {out:?}"
     );
     let tab = wait_for(WITHIN, || {
@@ -124,7 +125,7 @@ fn a_neovim_socket_of_the_wrong_kind_is_refused() {
     let out = place.ring(&["jump", "nv-2"], &[]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(
-        text(&out.stderr).contains("neovim: the recorded socket is not a socket"),
+        text(&out.stderr).contains(&format!("neovim: {}", tr("focus-socket-not-socket", &[]))),
         "{out:?}"
     );
     assert_eq!(remote(&sock, "tabpagenr()"), "2", "nothing moved");

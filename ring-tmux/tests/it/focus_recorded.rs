@@ -5,6 +5,7 @@
 //! AppleScript). The rows are written by the real hook from the terminal's environment.
 
 use crate::focus_support::{Child, Place, text};
+use crate::lang_support::tr;
 use ring_tmux::testing::{iterm2_script, terminal_app_script};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -119,7 +120,8 @@ fn a_pane_id_that_is_not_a_number_never_reaches_wezterm() {
     );
     let out = jump(&place, &bin, "w-2");
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    assert!(text(&out.stderr).contains("wezterm: the recorded pane id is not a number"));
+    let refused = format!("wezterm: {}", tr("focus-wezterm-id", &[]));
+    assert!(text(&out.stderr).contains(&refused), "{out:?}");
     assert!(calls(&place).is_empty());
 }
 
@@ -142,7 +144,13 @@ fn iterm2_and_terminal_app_get_the_exact_applescript_for_the_rows_tty() {
     let out = jump(&place, &bin, "i-1");
     assert!(out.status.success(), "{out:?}");
     assert!(
-        text(&out.stdout).contains("iTerm2 session on /dev/ttys003"),
+        text(&out.stdout).contains(&tr(
+            "focus-tab",
+            &[
+                ("what", &tr("focus-iterm2-session", &[])),
+                ("tty", "/dev/ttys003")
+            ]
+        )),
         "{out:?}"
     );
     let out = jump(&place, &bin, "t-1");
@@ -177,7 +185,7 @@ fn an_app_without_that_tab_is_a_failure_that_says_so() {
     let out = jump(&place, &bin, "i-2");
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(
-        text(&out.stderr).contains("iterm2: no tab on that tty"),
+        text(&out.stderr).contains(&format!("iterm2: {}", tr("focus-no-tab", &[]))),
         "{out:?}"
     );
 }

@@ -3,6 +3,7 @@
 //! xterm windows, the stand-in agent in the first; `jump` activates the first.
 
 use crate::focus_support::{Child, Place, WITHIN, have, text, wait_for};
+use crate::lang_support::{pieces, tr};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
@@ -126,7 +127,8 @@ fn jump_activates_the_window_of_the_agents_terminal() {
 
     let out = place.ring(&["jump", "x-1"], &[]);
     assert!(out.status.success(), "jump: {out:?}");
-    assert!(text(&out.stdout).contains("X11 window"), "{out:?}");
+    let reached = pieces("focus-x11-window", &[]).remove(0);
+    assert!(text(&out.stdout).contains(&reached), "{out:?}");
     let active = wait_for(WITHIN, || desktop.active().filter(|w| *w == window));
     assert_eq!(
         active.as_deref(),
@@ -161,7 +163,7 @@ fn a_display_over_the_network_is_never_opened() {
     let out = place.ring(&["jump", "--session", "x-2"], &[]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(
-        text(&out.stderr).contains("x11: the recorded display is not a local one"),
+        text(&out.stderr).contains(&format!("x11: {}", tr("focus-x11-display", &[]))),
         "{out:?}"
     );
 }

@@ -6,6 +6,8 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::lang_support::{holds, pieces, tr};
+
 /// The clock of RiNG's recorded `gc_candidates` scenario (compat/).
 const NOW: f64 = 1_700_691_201.0;
 
@@ -95,10 +97,13 @@ fn stdout(assert: &assert_cmd::assert::Assert) -> String {
     String::from_utf8_lossy(&assert.get_output().stdout).into_owned()
 }
 
+/// The paths of gc's "would remove PATH (WHY)" lines, in the suite's language.
 fn candidates(out: &str) -> Vec<String> {
+    let line = pieces("gc-would-remove", &[]);
     out.lines()
-        .filter_map(|l| l.strip_prefix("would remove "))
-        .map(|l| l.split(" (").next().unwrap_or("").to_owned())
+        .filter_map(|l| l.strip_prefix(line[0].as_str()))
+        .filter_map(|l| l.split(line[1].as_str()).next())
+        .map(str::to_owned)
         .collect()
 }
 
@@ -148,21 +153,27 @@ fn gc_removes_candidates_and_keeps_live_and_recent_rows() {
     f.recorded();
     let out = f.gc(&[], Some(NOW)).success();
     let text = stdout(&out);
+    let removed = |path: &str, why: &str| tr("gc-removed", &[("path", path), ("why", why)]);
+    let ended = tr("gc-reason-ended", &[("age", "8d")]);
     assert!(
-        text.contains("removed sessions/old-ended.json (ended, last active 8d ago)"),
+        text.contains(&removed("sessions/old-ended.json", &ended)),
         "{text}"
     );
-    assert!(
-        text.contains("removed sessions/broken.json (unreadable row"),
-        "{text}"
+    // The reason goes on with the decoder's own words: its start is what is known.
+    let broken = format!(
+        "{}{}",
+        pieces("gc-removed", &[("path", "sessions/broken.json")]).remove(0),
+        pieces("gc-reason-unreadable", &[]).remove(0)
     );
+    assert!(text.contains(&broken), "{text}");
+    let phantom = tr("doctor-row-phantom", &[]);
     assert!(
-        text.contains("removed sessions/startup:p.json (legacy SessionStart phantom)"),
+        text.contains(&removed("sessions/startup:p.json", &phantom)),
         "{text}"
     );
     assert_eq!(f.names(), ["alive.json", "new-ended.json"]);
     let again = f.gc(&[], Some(NOW)).success();
-    assert!(stdout(&again).contains("gc: nothing to collect"));
+    assert!(stdout(&again).contains(&tr("gc-nothing", &[])));
 }
 
 #[test]
@@ -187,7 +198,7 @@ fn a_bad_duration_exits_2_and_says_why(#[case] value: &str) {
     f.recorded();
     let out = f.gc(&["--older-than", value], Some(NOW)).code(2);
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-    assert!(err.contains("not a duration"), "{err}");
+    assert!(err.contains(&tr("err-duration", &[])), "{err}");
     assert_eq!(f.names().len(), 5, "nothing removed");
 }
 
@@ -208,10 +219,14 @@ fn files_outside_the_ring_folder_are_never_touched() {
     let out = f.gc(&[], Some(NOW)).success();
     let text = stdout(&out);
     assert!(
-        text.contains("sessions/evil.json: a symlink pointing outside the ring folder"),
+        text.contains(&format!(
+            "sessions/evil.json: {}",
+            tr("gc-link-outside", &[])
+        )),
         "{text}"
     );
-    assert!(text.contains("removed sessions/t.json"), "{text}");
+    let removed = pieces("gc-removed", &[("path", "sessions/t.json")]).remove(0);
+    assert!(text.contains(&removed), "{text}");
     assert_eq!(std::fs::read_to_string(&outside).expect("transcript"), "{}");
     assert_eq!(std::fs::read_to_string(&outside_row).expect("target"), "{");
     assert!(
@@ -229,7 +244,11 @@ fn a_sessions_folder_linked_outside_is_left_alone() {
     std::fs::remove_dir(f.sessions()).expect("rmdir");
     std::os::unix::fs::symlink(&elsewhere, f.sessions()).expect("symlink");
     let out = f.gc(&[], Some(NOW)).success();
-    assert!(stdout(&out).contains("left alone"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(&tr("gc-sessions-unsafe", &[])),
+        "{}",
+        stdout(&out)
+    );
     assert!(elsewhere.join("broken.json").exists());
 }
 
@@ -287,14 +306,21 @@ fn hidden_list_drops_unknown_ids_and_old_entries() {
     let dry = f.gc(&["--dry-run"], Some(NOW)).success();
     let text = stdout(&dry);
     assert!(
-        text.contains("would un-hide ghost (no source reports it any more)"),
+        text.contains(&tr(
+            "gc-would-unhide",
+            &[("session", "ghost"), ("why", &tr("gc-unhide-gone", &[]))]
+        )),
         "{text}"
     );
     assert!(
-        text.contains("would un-hide alive (hidden longer than --older-than)"),
+        text.contains(&tr(
+            "gc-would-unhide",
+            &[("session", "alive"), ("why", &tr("gc-unhide-old", &[]))]
+        )),
         "{text}"
     );
-    assert!(!text.contains("un-hide hidden-recent"), "{text}");
+    let recent = pieces("gc-would-unhide", &[("session", "hidden-recent")]).remove(0);
+    assert!(!text.contains(&recent), "{text}");
     f.gc(&[], Some(NOW)).success();
     let left: Value = serde_json::from_str(
         &std::fs::read_to_string(f.ring().join("deleted_sessions.json")).expect("hidden"),
@@ -308,7 +334,12 @@ fn gc_without_a_ring_folder_is_a_no_op() {
     let f = Fixture::new();
     std::fs::remove_dir_all(f.ring()).expect("rm");
     let out = f.gc(&[], Some(NOW)).success();
-    assert!(stdout(&out).contains("nothing to collect"));
+    let none = pieces("gc-no-folder", &[]);
+    assert!(
+        stdout(&out).lines().any(|l| holds(l, &none)),
+        "{}",
+        stdout(&out)
+    );
     assert!(!f.ring().exists(), "gc created the ring folder");
 }
 
@@ -328,8 +359,12 @@ fn a_locks_folder_linked_elsewhere_is_never_emptied() {
     for file in &theirs {
         assert!(file.exists(), "{} removed: {text}", file.display());
     }
-    assert!(text.contains("sessions/.locks: "), "{text}");
-    assert!(text.contains("left alone"), "{text}");
+    let unsafe_folder = pieces("gc-unsafe", &[]);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("sessions/.locks: ") && holds(l, &unsafe_folder)),
+        "{text}"
+    );
 }
 
 #[test]
@@ -357,7 +392,11 @@ fn gc_prunes_session_end_tombstones_no_event_can_still_race() {
     set_age(&old, 3600);
     let out = f.gc(&[], None).success();
     assert!(
-        stdout(&out).contains("removed sessions/.ended/old.json (SessionEnd tombstone"),
+        stdout(&out).contains(&format!(
+            "{}{}",
+            pieces("gc-removed", &[("path", "sessions/.ended/old.json")]).remove(0),
+            tr("gc-reason-tombstone", &[])
+        )),
         "{}",
         stdout(&out)
     );
@@ -385,11 +424,15 @@ fn a_failing_source_never_makes_a_hidden_entry_gone() {
     );
     locker.execute_batch("begin exclusive;").expect("lock");
     let text = stdout(&f.gc(&["--dry-run"], Some(NOW)).success());
-    assert!(!text.contains("un-hide ghost"), "{text}");
+    let ghost = pieces("gc-would-unhide", &[("session", "ghost")]).remove(0);
+    assert!(!text.contains(&ghost), "{text}");
     locker.execute_batch("rollback;").expect("unlock");
     let text = stdout(&f.gc(&["--dry-run"], Some(NOW)).success());
     assert!(
-        text.contains("would un-hide ghost (no source reports it any more)"),
+        text.contains(&tr(
+            "gc-would-unhide",
+            &[("session", "ghost"), ("why", &tr("gc-unhide-gone", &[]))]
+        )),
         "{text}"
     );
 }

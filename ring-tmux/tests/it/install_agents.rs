@@ -7,6 +7,8 @@ use assert_cmd::Command;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+use crate::lang_support::{said, tr};
+
 struct Home {
     dir: tempfile::TempDir,
 }
@@ -81,7 +83,7 @@ fn opencode_plugin_is_written_only_when_opencode_is_there() {
     assert!(!home.plugin().exists(), "no ~/.config/opencode: no plugin");
     std::fs::create_dir_all(home.path().join(".config/opencode")).expect("mkdir");
     let out = home.stdout(&["install-hooks", "--yes"]);
-    assert!(out.contains("Installed ring hooks"), "{out}");
+    assert!(said(&out, "install-done", &[]), "{out}");
     let text = std::fs::read_to_string(home.plugin()).expect("plugin");
     assert!(text.starts_with("// ring-tmux: OpenCode plugin"));
     assert!(text.contains(&format!("const RING = {}", json!(binary()))));
@@ -100,19 +102,19 @@ fn opencode_install_is_idempotent_dry_run_writes_nothing_and_remove_deletes_with
     std::fs::create_dir_all(home.path().join(".config/opencode")).expect("mkdir");
     let dry = home.stdout(&["install-hooks", "--dry-run"]);
     assert!(
-        dry.contains("dry-run") && dry.contains("+const RING"),
+        said(&dry, "install-dry-run", &[]) && dry.contains("+const RING"),
         "{dry}"
     );
     assert!(!home.plugin().exists());
     home.run(&["install-hooks", "--yes"]).success();
     let first = std::fs::read(home.plugin()).expect("plugin");
     let again = home.stdout(&["install-hooks", "--yes"]);
-    assert!(again.contains("already installed"), "{again}");
+    assert!(said(&again, "install-already", &[]), "{again}");
     assert_eq!(std::fs::read(home.plugin()).expect("plugin"), first);
     assert!(home.backups(&home.plugin()).is_empty(), "no-op: no backup");
 
     let dry = home.stdout(&["remove-hooks", "--dry-run"]);
-    assert!(dry.contains("delete"), "{dry}");
+    assert!(said(&dry, "remove-dry-run-plugin", &[]), "{dry}");
     assert!(home.plugin().exists());
     home.run(&["remove-hooks"]).success();
     assert!(!home.plugin().exists());
@@ -120,7 +122,7 @@ fn opencode_install_is_idempotent_dry_run_writes_nothing_and_remove_deletes_with
     assert_eq!(backups.len(), 1);
     assert_eq!(std::fs::read(&backups[0]).expect("backup"), first);
     let again = home.stdout(&["remove-hooks"]);
-    assert!(again.contains("nothing to remove"), "{again}");
+    assert!(said(&again, "remove-absent", &[]), "{again}");
 }
 
 #[test]
@@ -132,7 +134,8 @@ fn a_foreign_plugin_file_is_never_touched() {
     let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(
-        err.contains("is not ring's plugin") && err.contains("move it away"),
+        said(&err, "err-install-foreign-plugin", &[])
+            && err.contains(&tr("err-install-foreign-plugin-fix", &[])),
         "{err}"
     );
     home.run(&["remove-hooks"]).success();
@@ -141,7 +144,7 @@ fn a_foreign_plugin_file_is_never_touched() {
         foreign
     );
     let doctor = home.stdout(&["doctor"]);
-    assert!(doctor.contains("is not ring's plugin"), "{doctor}");
+    assert!(said(&doctor, "doctor-plugin-foreign", &[]), "{doctor}");
 }
 
 #[test]
@@ -150,13 +153,17 @@ fn doctor_reports_the_opencode_plugin() {
     std::fs::create_dir_all(home.path().join(".config/opencode")).expect("mkdir");
     let before = home.stdout(&["doctor"]);
     assert!(
-        before.contains("ring's plugin is not installed for OpenCode"),
+        said(&before, "doctor-plugin-none", &[("agent", "OpenCode")]),
         "{before}"
     );
     home.run(&["install-hooks", "--yes"]).success();
     let after = home.stdout(&["doctor"]);
     assert!(
-        after.contains("OpenCode plugin installed (10 events)"),
+        said(
+            &after,
+            "doctor-plugin-ok",
+            &[("agent", "OpenCode"), ("events", "10")]
+        ),
         "{after}"
     );
     // A plugin that runs a binary that is gone.
@@ -165,9 +172,10 @@ fn doctor_reports_the_opencode_plugin() {
     std::fs::write(home.plugin(), moved).expect("write");
     let broken = home.stdout(&["doctor"]);
     assert!(
-        broken.contains(
-            "OpenCode plugin runs /nonexistent/ring-tmux, which is not an executable file"
-        ),
+        broken.contains(&tr(
+            "doctor-plugin-bad-program",
+            &[("agent", "OpenCode"), ("program", "/nonexistent/ring-tmux")]
+        )),
         "{broken}"
     );
 }
@@ -199,7 +207,7 @@ fn cursor_hooks_merge_into_the_users_file_and_come_out_again() {
     }
     assert_eq!(home.backups(&home.cursor()).len(), 1);
     let again = home.stdout(&["install-hooks", "--yes"]);
-    assert!(again.contains("already installed"), "{again}");
+    assert!(said(&again, "install-already", &[]), "{again}");
     assert_eq!(
         home.backups(&home.cursor()).len(),
         1,
@@ -207,7 +215,11 @@ fn cursor_hooks_merge_into_the_users_file_and_come_out_again() {
     );
     let doctor = home.stdout(&["doctor"]);
     assert!(
-        doctor.contains("Cursor hooks installed (5 events)"),
+        said(
+            &doctor,
+            "doctor-hooks-ok",
+            &[("agent", "Cursor"), ("events", "5")]
+        ),
         "{doctor}"
     );
     home.run(&["remove-hooks"]).success();
@@ -247,8 +259,10 @@ fn doctor_names_the_event_that_disables_a_cursor_file() {
     home.run(&["install-hooks", "--yes"]).success();
     let doctor = home.stdout(&["doctor"]);
     assert!(
-        doctor.contains(
-            "names events Cursor does not know (beforeShellExec): it rejects the whole file"
+        said(
+            &doctor,
+            "doctor-cursor-unknown",
+            &[("agent", "Cursor"), ("events", "beforeShellExec")]
         ),
         "{doctor}"
     );

@@ -6,6 +6,8 @@ use assert_cmd::Command;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+use crate::lang_support::{said, tr};
+
 const EVENTS: [&str; 8] = [
     "SessionStart",
     "UserPromptSubmit",
@@ -75,7 +77,7 @@ fn every_event_gets_one_flat_entry_in_a_version_1_file() {
     }
     let before = std::fs::read(home.file()).expect("read");
     let (ok, out) = home.run(&["install-hooks", "--yes"]);
-    assert!(ok && out.contains("already installed"), "{out}");
+    assert!(ok && said(&out, "install-already", &[]), "{out}");
     assert_eq!(std::fs::read(home.file()).expect("read"), before);
 }
 
@@ -114,7 +116,10 @@ fn a_file_that_is_not_json_is_refused_and_kept() {
     std::fs::create_dir_all(home.file().parent().expect("dir")).expect("mkdir");
     std::fs::write(home.file(), "{\"version\": 1,").expect("write");
     let (ok, out) = home.run(&["install-hooks", "--yes"]);
-    assert!(!ok && out.contains("nothing was changed"), "{out}");
+    assert!(
+        !ok && out.contains(&tr("err-install-json-fix", &[])),
+        "{out}"
+    );
     assert_eq!(
         std::fs::read_to_string(home.file()).expect("read"),
         "{\"version\": 1,"
@@ -127,7 +132,11 @@ fn doctor_checks_the_file_and_copilots_switch() {
     assert!(home.run(&["install-hooks", "--yes"]).0);
     let (_, report) = home.run(&["doctor"]);
     assert!(
-        report.contains("GitHub Copilot CLI hooks installed (8 events)"),
+        said(
+            &report,
+            "doctor-hooks-ok",
+            &[("agent", "GitHub Copilot CLI"), ("events", "8")]
+        ),
         "{report}"
     );
     std::fs::write(
@@ -136,8 +145,5 @@ fn doctor_checks_the_file_and_copilots_switch() {
     )
     .expect("write");
     let (_, report) = home.run(&["doctor"]);
-    assert!(
-        report.contains("Copilot CLI runs no hook at all"),
-        "{report}"
-    );
+    assert!(said(&report, "doctor-copilot-off", &[]), "{report}");
 }

@@ -7,6 +7,8 @@ use assert_cmd::Command;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+use crate::lang_support::{holds, pieces, said};
+
 struct Home {
     dir: tempfile::TempDir,
 }
@@ -62,7 +64,8 @@ fn pi_extension_is_installed_checked_and_removed() {
     std::fs::create_dir_all(home.path().join(".pi/agent")).expect("mkdir");
     let out = home.stdout(&["install-hooks", "--yes"]);
     assert!(
-        out.contains("Installed ring hooks") && out.contains("ring-tmux.ts"),
+        out.lines()
+            .any(|l| holds(l, &pieces("install-done", &[])) && l.contains("ring-tmux.ts")),
         "{out}"
     );
     let text = std::fs::read_to_string(home.extension()).expect("extension");
@@ -87,16 +90,23 @@ fn pi_extension_is_installed_checked_and_removed() {
 
     let doctor = home.stdout(&["doctor"]);
     assert!(
-        doctor.contains("Pi plugin installed (8 events)"),
+        said(
+            &doctor,
+            "doctor-plugin-ok",
+            &[("agent", "Pi"), ("events", "8")]
+        ),
         "{doctor}"
     );
 
     let again = home.stdout(&["install-hooks", "--yes"]);
-    assert!(again.contains("already installed"), "{again}");
+    assert!(said(&again, "install-already", &[]), "{again}");
     home.run(&["remove-hooks"]).success();
     assert!(!home.extension().exists());
     let doctor = home.stdout(&["doctor"]);
-    assert!(doctor.contains("not installed for Pi"), "{doctor}");
+    assert!(
+        said(&doctor, "doctor-plugin-none", &[("agent", "Pi")]),
+        "{doctor}"
+    );
 }
 
 #[test]
@@ -106,7 +116,7 @@ fn a_foreign_pi_extension_is_never_touched() {
     std::fs::write(home.extension(), foreign).expect("write");
     let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-    assert!(err.contains("is not ring's plugin"), "{err}");
+    assert!(said(&err, "err-install-foreign-plugin", &[]), "{err}");
     home.run(&["remove-hooks"]).success();
     assert_eq!(
         std::fs::read_to_string(home.extension()).expect("kept"),

@@ -5,6 +5,8 @@ use assert_cmd::Command;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+use crate::lang_support::{said, tr};
+
 const GEMINI_EVENTS: [&str; 7] = [
     "SessionStart",
     "BeforeAgent",
@@ -91,7 +93,10 @@ fn gemini_hooks_go_in_only_when_its_folder_exists() {
     let (ok, out, _) = home.run(&["install-hooks", "--yes"]);
     assert!(ok);
     assert!(!out.contains(".gemini/settings.json"), "{out}");
-    assert!(out.contains("skipped Gemini CLI"), "{out}");
+    assert!(
+        said(&out, "install-skipped", &[("agent", "Gemini CLI")]),
+        "{out}"
+    );
     assert!(!home.path().join(".gemini").exists());
 }
 
@@ -100,10 +105,7 @@ fn every_gemini_event_gets_one_entry_with_a_millisecond_timeout() {
     let home = Home::with_gemini();
     let (ok, out, err) = home.run(&["install-hooks", "--yes"]);
     assert!(ok, "{out}{err}");
-    assert!(
-        out.contains("Gemini CLI runs hooks only in folders you trust"),
-        "{out}"
-    );
+    assert!(out.contains(&tr("install-gemini-trust", &[])), "{out}");
     let doc = read_json(&home.settings());
     for event in GEMINI_EVENTS {
         // Gemini reads `timeout` in ms (its default 60000): ring's 600 s is 600000.
@@ -144,7 +146,7 @@ fn a_second_install_changes_nothing_and_remove_gives_the_file_back() {
     );
     assert_eq!(doc["hooksConfig"], json!({"notifications": false}));
     let (ok, out, _) = home.run(&["install-hooks", "--yes"]);
-    assert!(ok && out.contains("already installed"), "{out}");
+    assert!(ok && said(&out, "install-already", &[]), "{out}");
     assert_eq!(std::fs::read(home.settings()).expect("read"), installed);
 
     let (ok, out, _) = home.run(&["remove-hooks"]);
@@ -182,7 +184,7 @@ fn settings_with_comments_are_refused_and_left_byte_identical() {
     let (ok, out, err) = home.run(&["install-hooks", "--yes"]);
     assert!(!ok, "{out}");
     assert!(err.contains(".gemini/settings.json"), "{err}");
-    assert!(err.contains("nothing was changed"), "{err}");
+    assert!(err.contains(&tr("err-install-json-fix", &[])), "{err}");
     assert_eq!(
         std::fs::read_to_string(home.settings()).expect("read"),
         text
@@ -200,10 +202,17 @@ fn doctor_says_no_folder_is_trusted_yet() {
     assert!(home.run(&["install-hooks", "--yes"]).0);
     let report = doctor(&home);
     assert!(
-        report.contains("Gemini CLI hooks installed (7 events)"),
+        said(
+            &report,
+            "doctor-hooks-ok",
+            &[("agent", "Gemini CLI"), ("events", "7")]
+        ),
         "{report}"
     );
-    assert!(report.contains("no folder is trusted yet"), "{report}");
+    assert!(
+        report.contains(&tr("doctor-gemini-untrusted", &[])),
+        "{report}"
+    );
 }
 
 #[test]
@@ -216,7 +225,10 @@ fn doctor_lists_the_trusted_folders() {
     );
     let report = doctor(&home);
     assert!(
-        report.contains("only in trusted folders: /work/proj, /work"),
+        report.contains(&tr(
+            "doctor-gemini-trusted",
+            &[("folders", "/work/proj, /work")]
+        )),
         "{report}"
     );
     assert!(!report.contains("/tmp/x"), "{report}");
@@ -231,10 +243,16 @@ fn doctor_flags_hooks_switched_off_or_disabled_and_folder_trust_off_is_fine() {
     doc["security"] = json!({"folderTrust": {"enabled": false}});
     home.write(&home.settings(), &doc.to_string());
     let report = doctor(&home);
-    assert!(report.contains("hooks are switched off"), "{report}");
-    assert!(report.contains("in hooksConfig.disabled"), "{report}");
-    assert!(report.contains("folder trust is off"), "{report}");
-    assert!(!report.contains("no folder is trusted yet"), "{report}");
+    assert!(report.contains(&tr("doctor-gemini-off", &[])), "{report}");
+    assert!(said(&report, "doctor-gemini-disabled", &[]), "{report}");
+    assert!(
+        report.contains(&tr("doctor-gemini-trust-off", &[])),
+        "{report}"
+    );
+    assert!(
+        !report.contains(&tr("doctor-gemini-untrusted", &[])),
+        "{report}"
+    );
 }
 
 #[test]
@@ -249,7 +267,11 @@ fn doctor_says_which_gemini_events_are_missing() {
     home.write(&home.settings(), &doc.to_string());
     let report = doctor(&home);
     assert!(
-        report.contains("ring's hook is missing on Notification"),
+        said(
+            &report,
+            "doctor-hooks-missing",
+            &[("events", "Notification")]
+        ),
         "{report}"
     );
 }

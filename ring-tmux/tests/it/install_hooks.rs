@@ -7,6 +7,8 @@ use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use crate::lang_support::{holds, pieces, said, tr};
+
 const CLAUDE_EVENTS: [&str; 9] = [
     "SessionStart",
     "UserPromptSubmit",
@@ -128,7 +130,7 @@ fn fresh_install_writes_all_claude_events_and_no_codex_file() {
         CLAUDE_EVENTS.len()
     );
     assert!(!home.path().join(".codex").exists());
-    assert!(stdout(&out).contains("Installed ring hooks"));
+    assert!(said(&stdout(&out), "install-done", &[]));
     assert!(
         backups(&home.path().join(".claude")).is_empty(),
         "no backup of a file that did not exist"
@@ -216,7 +218,9 @@ fn second_install_says_already_installed_and_leaves_file_untouched() {
     }
     let before = std::fs::read(home.claude()).expect("read");
     let out = home.run(&["install-hooks", "--yes"]).success();
-    assert_eq!(stdout(&out).matches("already installed").count(), 2);
+    let already = pieces("install-already", &[]);
+    let said_already = stdout(&out).lines().filter(|l| holds(l, &already)).count();
+    assert_eq!(said_already, 2);
     assert_eq!(std::fs::read(home.claude()).expect("read"), before);
     for path in [home.claude(), home.codex()] {
         let mtime = std::fs::metadata(&path)
@@ -235,7 +239,11 @@ fn dry_run_prints_the_change_and_writes_nothing() {
     home.write(&home.claude(), original);
     let out = home.run(&["install-hooks", "--dry-run"]).success();
     let text = stdout(&out);
-    assert!(text.contains("# dry-run → "), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("# ") && holds(l, &pieces("install-dry-run", &[]))),
+        "{text}"
+    );
     assert!(
         text.contains(&format!(
             "+            \"command\": \"{} hook\",",
@@ -281,7 +289,7 @@ fn install_backs_up_the_previous_file_and_keeps_its_mode() {
             .all(|c| c.is_ascii_digit())
     );
     assert_eq!(std::fs::read_to_string(&found[0]).expect("read"), original);
-    assert!(stdout(&out).contains("backup: "));
+    assert!(said(&stdout(&out), "install-backup", &[]));
     let mode = std::fs::metadata(home.claude())
         .expect("meta")
         .permissions()
@@ -331,16 +339,27 @@ fn install_and_remove_preserve_every_other_hook_and_setting() {
     home.run(&["remove-hooks"]).success();
     assert_eq!(read_json(&home.claude()), original);
     let again = home.run(&["remove-hooks"]).success();
-    assert!(stdout(&again).contains("nothing to remove"));
+    assert!(said(&stdout(&again), "remove-none", &[]));
+}
+
+/// The pieces of "is not valid JSON (line LINE, column COLUMN: …)".
+fn not_json(line: &str, column: &str) -> Vec<String> {
+    pieces("install-not-json", &[("line", line), ("column", column)])
 }
 
 #[rstest]
-#[case::not_json("not json {{", "line 1, column 2")]
-#[case::truncated("{\n  \"hooks\": {\n", "line 3, column 0")]
-#[case::top_level_list("[1, 2]", "top level is not a JSON object")]
-#[case::hooks_not_object("{\"hooks\": []}", "\"hooks\" is not a JSON object")]
-#[case::event_not_list("{\"hooks\": {\"Stop\": {}}}", "\"hooks.Stop\" is not a list")]
-fn unusable_settings_are_refused_and_left_byte_identical(#[case] text: &str, #[case] reason: &str) {
+#[case::not_json("not json {{", not_json("1", "2"))]
+#[case::truncated("{\n  \"hooks\": {\n", not_json("3", "0"))]
+#[case::top_level_list("[1, 2]", vec![tr("install-not-object", &[])])]
+#[case::hooks_not_object("{\"hooks\": []}", vec![tr("install-hooks-not-object", &[])])]
+#[case::event_not_list(
+    "{\"hooks\": {\"Stop\": {}}}",
+    vec![tr("install-event-not-list", &[("event", "Stop")])]
+)]
+fn unusable_settings_are_refused_and_left_byte_identical(
+    #[case] text: &str,
+    #[case] reason: Vec<String>,
+) {
     let home = Home::new();
     home.write(&home.claude(), text);
     for command in ["install-hooks", "remove-hooks"] {
@@ -350,7 +369,7 @@ fn unusable_settings_are_refused_and_left_byte_identical(#[case] text: &str, #[c
             err.contains(&home.claude().display().to_string()),
             "{command}: {err}"
         );
-        assert!(err.contains(reason), "{command}: {err}");
+        assert!(holds(&err, &reason), "{command}: {err}");
         assert_eq!(std::fs::read_to_string(home.claude()).expect("read"), text);
     }
     assert!(backups(&home.path().join(".claude")).is_empty());
@@ -389,8 +408,11 @@ fn ring_entries_are_kept_with_a_warning_and_never_duplicated() {
     );
     let out = home.run(&["install-hooks", "--yes"]).success();
     let text = stdout(&out);
-    assert!(text.contains("RiNG's hook (ring hook)"), "{text}");
-    assert!(text.contains("--replace-ring"), "{text}");
+    assert!(
+        said(&text, "install-ring-cli", &[("commands", "ring hook")]),
+        "{text}"
+    );
+    assert!(text.contains(&tr("install-ring-cli-kept", &[])), "{text}");
     let doc = read_json(&home.claude());
     for event in CLAUDE_EVENTS {
         assert_eq!(
@@ -439,7 +461,7 @@ fn an_older_path_of_ours_is_upgraded_in_place() {
         &serde_json::to_string_pretty(&doc).expect("json"),
     );
     let out = home.run(&["install-hooks", "--yes"]).success();
-    assert!(stdout(&out).contains("Installed ring hooks"));
+    assert!(said(&stdout(&out), "install-done", &[]));
     let doc = read_json(&home.claude());
     for event in CLAUDE_EVENTS {
         assert_eq!(
@@ -464,7 +486,7 @@ fn a_binary_path_with_spaces_is_quoted_and_recognised_on_rerun() {
     let out = home
         .run(&["install-hooks", "--yes", "--binary", &binary])
         .success();
-    assert!(stdout(&out).contains("already installed"));
+    assert!(said(&stdout(&out), "install-already", &[]));
 }
 
 #[test]
@@ -527,7 +549,7 @@ fn remove_hooks_keeps_others_and_ring_entries_unless_asked() {
     home.write(&home.claude(), &serde_json::to_string(&doc).expect("json"));
     home.run(&["install-hooks", "--yes"]).success();
     let out = home.run(&["remove-hooks", "--dry-run"]).success();
-    assert!(stdout(&out).contains("# dry-run"));
+    assert!(said(&stdout(&out), "install-dry-run", &[]));
     assert_eq!(
         commands(&read_json(&home.claude()), "Stop").len(),
         3,
@@ -547,7 +569,7 @@ fn remove_hooks_keeps_others_and_ring_entries_unless_asked() {
 fn remove_hooks_on_a_missing_file_succeeds() {
     let home = Home::new();
     let out = home.run(&["remove-hooks"]).success();
-    assert!(stdout(&out).contains("does not exist"));
+    assert!(said(&stdout(&out), "remove-absent", &[]));
     assert!(!home.claude().exists());
 }
 
@@ -584,7 +606,7 @@ fn an_event_not_exactly_right_is_rewritten_to_one_entry(#[case] stop: Value) {
     );
     let out = home.run(&["install-hooks", "--yes"]).success();
     assert!(
-        stdout(&out).contains("Installed ring hooks (Stop)"),
+        said(&stdout(&out), "install-done", &[("events", "Stop")]),
         "{}",
         stdout(&out)
     );
@@ -668,7 +690,11 @@ fn dry_run_shows_every_target_and_writes_none() {
         ),
     ] {
         assert!(
-            text.contains(&format!("# dry-run → {}", path.display())),
+            said(
+                &text,
+                "install-dry-run",
+                &[("path", &path.display().to_string())]
+            ),
             "{text}"
         );
         assert!(
@@ -763,6 +789,7 @@ fn only_the_last_five_backups_are_kept() {
     let mine = dir.join("settings.json.mine-backup");
     std::fs::write(&mine, "{}").expect("write");
     let mut newest = Vec::new();
+    let backup_label = pieces("install-backup", &[]).remove(0);
     for round in 0..8 {
         let args: &[&str] = if round % 2 == 0 {
             &["install-hooks", "--yes"]
@@ -773,7 +800,7 @@ fn only_the_last_five_backups_are_kept() {
         let text = stdout(&out);
         let backup = text
             .lines()
-            .find_map(|l| l.trim().strip_prefix("backup: "))
+            .find_map(|l| l.trim().strip_prefix(backup_label.as_str()))
             .expect("a backup line")
             .to_owned();
         newest.push(PathBuf::from(backup));
@@ -812,7 +839,7 @@ fn a_fifo_settings_file_is_refused_without_hanging() {
         .assert()
         .failure();
     let err = stderr(&out);
-    assert!(err.contains("is not a regular file"), "{err}");
+    assert!(err.contains(&tr("install-not-regular", &[])), "{err}");
     assert!(
         std::fs::symlink_metadata(home.claude())
             .expect("meta")
@@ -829,8 +856,7 @@ fn a_dangling_settings_symlink_is_refused_and_kept() {
     std::os::unix::fs::symlink(&target, home.claude()).expect("symlink");
     let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = stderr(&out);
-    assert!(err.contains("which does not exist"), "{err}");
-    assert!(err.contains("remove the link"), "{err}");
+    assert!(said(&err, "install-dangling", &[]), "{err}");
     assert!(
         std::fs::symlink_metadata(home.claude())
             .expect("meta")
@@ -848,8 +874,10 @@ fn duplicate_keys_are_refused_with_what_to_do() {
     home.write(&home.claude(), text);
     let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = stderr(&out);
-    assert!(err.contains("has the key \"hooks\" twice"), "{err}");
-    assert!(err.contains("Merge the two into one"), "{err}");
+    assert!(
+        said(&err, "install-duplicate", &[("key", "\"hooks\"")]),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(home.claude()).expect("read"), text);
     assert!(backups(&home.path().join(".claude")).is_empty());
 }
@@ -861,7 +889,7 @@ fn a_read_only_settings_file_is_refused() {
     std::fs::set_permissions(home.claude(), std::fs::Permissions::from_mode(0o444)).expect("chmod");
     let out = home.run(&["install-hooks", "--yes"]).failure();
     let err = stderr(&out);
-    assert!(err.contains("read-only"), "{err}");
+    assert!(said(&err, "install-read-only", &[]), "{err}");
     assert!(err.contains("chmod u+w"), "{err}");
     assert_eq!(std::fs::read_to_string(home.claude()).expect("read"), "{}");
     assert!(backups(&home.path().join(".claude")).is_empty());
@@ -876,9 +904,11 @@ fn a_binary_that_does_not_exist_is_refused() {
         .run(&["install-hooks", "--yes", "--binary", "/nowhere/ring-tmux"])
         .code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-    assert!(
-        stderr.starts_with("ring-tmux: --binary /nowhere/ring-tmux is not a file; give the path"),
-        "{stderr}"
+    let refused = format!(
+        "ring-tmux: {}; {}",
+        tr("err-binary-not-a-file", &[("path", "/nowhere/ring-tmux")]),
+        tr("err-binary-not-a-file-fix", &[])
     );
+    assert!(stderr.starts_with(&refused), "{stderr}");
     assert!(!home.claude().exists(), "nothing written");
 }

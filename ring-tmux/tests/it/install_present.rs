@@ -6,6 +6,8 @@ use assert_cmd::Command;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
+use crate::lang_support::{said, tr};
+
 /// `ring-tmux install-hooks ARGS` with HOME `home`, PATH `path` and stdin not a terminal.
 fn install(home: &Path, path: &str, args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("ring-tmux")
@@ -37,7 +39,8 @@ fn without_a_terminal_and_without_yes_nothing_is_written_and_the_error_names_yes
         "written without asking: {stdout}"
     );
     assert!(
-        stderr.contains("nothing was changed") && stderr.contains("install-hooks --yes"),
+        stderr.contains(&tr("err-install-no-terminal", &[]))
+            && stderr.contains(&tr("err-install-no-terminal-fix", &[])),
         "{stderr}"
     );
     // What would have been written is shown, as a diff.
@@ -53,7 +56,7 @@ fn without_a_terminal_and_without_yes_nothing_is_written_and_the_error_names_yes
     // Nothing left to change: no question, no failure, even without a terminal.
     let again = install(home.path(), "", &[]).success();
     assert!(
-        text(&again.get_output().stdout).contains("already installed"),
+        said(&text(&again.get_output().stdout), "install-already", &[]),
         "{}",
         text(&again.get_output().stdout)
     );
@@ -72,14 +75,18 @@ fn a_machine_without_agents_gets_no_settings_files_and_is_told_how_to_add_one() 
         made.is_empty(),
         "wrote {made:?} on a machine without agents"
     );
-    assert!(stdout.contains("No coding agent found"), "{stdout}");
-    for (agent, add) in [
-        ("Claude Code", "install-hooks --agent claude"),
-        ("Codex", "install-hooks --agent codex"),
-        ("Gemini CLI", "install-hooks --agent gemini"),
+    assert!(said(&stdout, "install-none-found", &[]), "{stdout}");
+    for (agent, name) in [
+        ("Claude Code", "claude"),
+        ("Codex", "codex"),
+        ("Gemini CLI", "gemini"),
     ] {
         assert!(
-            stdout.contains(&format!("skipped {agent}: not found")) && stdout.contains(add),
+            said(
+                &stdout,
+                "install-skipped",
+                &[("agent", agent), ("name", name)]
+            ) && stdout.contains(&format!("install-hooks --agent {name}")),
             "{agent}: {stdout}"
         );
     }
@@ -99,8 +106,14 @@ fn an_agent_program_on_path_counts_as_present() {
         "{stdout}"
     );
     assert!(!home.path().join(".codex").exists(), "{stdout}");
-    assert!(stdout.contains("skipped Codex"), "{stdout}");
-    assert!(!stdout.contains("skipped Claude Code"), "{stdout}");
+    assert!(
+        said(&stdout, "install-skipped", &[("agent", "Codex")]),
+        "{stdout}"
+    );
+    assert!(
+        !said(&stdout, "install-skipped", &[("agent", "Claude Code")]),
+        "{stdout}"
+    );
 }
 
 #[test]

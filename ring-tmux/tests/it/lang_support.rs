@@ -58,3 +58,10 @@ pub fn holds(line: &str, pieces: &[String]) -> bool {
         None => false,
     })
 }
+
+/// Whether a line of `text` shows the catalogue's message `key` with `args` (the arguments
+/// not given may be anything: a temporary path, a list of events).
+pub fn said(text: &str, key: &str, args: &[(&str, &str)]) -> bool {
+    let pieces = pieces(key, args);
+    text.lines().any(|line| holds(line, &pieces))
+}

@@ -1,6 +1,6 @@
 //! `ring-tmux list`: a readable, aligned table with every row's text made safe.
 
-use crate::lang_support::tr;
+use crate::lang_support::{said, tr};
 use crate::read_support;
 
 use read_support::Ring;
@@ -119,7 +119,11 @@ fn name_sets_an_unreadable_labels_file_aside_and_says_so() {
     let err = String::from_utf8_lossy(&out.stderr);
     let aside = format!("labels.json.corrupt-{}", read_support::NOW as u64);
     assert!(
-        err.contains("labels.json could not be read (") && err.contains(&aside),
+        said(
+            &err,
+            "err-labels-set-aside",
+            &[("file", "labels.json"), ("aside", &aside)]
+        ),
         "{err}"
     );
     assert_eq!(

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use crate::lang_support::{holds, pieces, said, tr};
+
 struct Machine {
     dir: tempfile::TempDir,
 }
@@ -102,7 +104,13 @@ fn uninstall_removes_what_install_put_and_keeps_the_ring_folder() {
         bound.contains(&format!("ring_tmux \"{}\"", bin.display())),
         "{bound}"
     );
-    assert!(installed.contains("✓ board: Alt r opens it"), "{installed}");
+    let board = pieces("install-zellij-board", &[("key", "Alt r")]);
+    assert!(
+        installed
+            .lines()
+            .any(|l| l.starts_with("✓ ") && holds(l, &board)),
+        "{installed}"
+    );
     m.run(
         &bin,
         &["install-zellij", "--plugin", &wasm.to_string_lossy()],
@@ -182,10 +190,16 @@ fn uninstall_removes_what_install_put_and_keeps_the_ring_folder() {
         m.ring_home().join("labels.json").is_file(),
         "the ring folder is kept"
     );
-    let kept = format!("Kept the ring folder {}", m.ring_home().display());
+    let kept = tr(
+        "err-uninstall-kept",
+        &[("path", &m.ring_home().display().to_string())],
+    );
     assert!(said.contains(&kept), "{said}");
     assert!(
-        said.contains(&format!("removed {}", bin.display())),
+        said.contains(&tr(
+            "err-uninstall-removed",
+            &[("what", &bin.display().to_string())]
+        )),
         "{said}"
     );
 }
@@ -254,7 +268,11 @@ fn unhide_shows_a_hidden_session_again() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("no hidden session"),
+        said(
+            &String::from_utf8_lossy(&out.stderr),
+            "err-hidden-none",
+            &[("query", "abc")]
+        ),
         "{out:?}"
     );
 }

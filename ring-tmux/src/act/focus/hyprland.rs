@@ -46,18 +46,18 @@ impl Focus for Hyprland {
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
         let sig = recorded(row, "HYPRLAND_INSTANCE_SIGNATURE")
             .and_then(signature)
-            .ok_or("the recorded Hyprland instance is not a plain name")?;
+            .ok_or_else(|| ring_shared::t!("focus-hyprland-name"))?;
         let env = [("HYPRLAND_INSTANCE_SIGNATURE", sig)];
         let clients = sys.run("hyprctl", &["-j", "clients"], &env)?;
-        let clients: Value =
-            serde_json::from_str(&clients).map_err(|_| "hyprctl printed no list")?;
-        let address =
-            window_of(&clients, &ancestors(row)).ok_or("no Hyprland window holds the agent")?;
+        let clients: Value = serde_json::from_str(&clients)
+            .map_err(|_| ring_shared::t!("focus-hyprland-no-list"))?;
+        let address = window_of(&clients, &ancestors(row))
+            .ok_or_else(|| ring_shared::t!("focus-hyprland-none"))?;
         sys.run(
             "hyprctl",
             &["dispatch", "focuswindow", &format!("address:{address}")],
             &env,
         )?;
-        Ok(format!("Hyprland window {address}"))
+        Ok(ring_shared::t!("focus-hyprland-window", address = address))
     }
 }

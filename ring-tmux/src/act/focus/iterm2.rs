@@ -41,6 +41,6 @@ impl Focus for Iterm2 {
     }
 
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
-        tab_on_tty(row, sys, script, "iTerm2 session")
+        tab_on_tty(row, sys, script, &ring_shared::t!("focus-iterm2-session"))
     }
 }

@@ -19,11 +19,11 @@ impl Focus for Kitty {
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
         let id = recorded(row, "KITTY_WINDOW_ID")
             .and_then(number)
-            .ok_or("the recorded window id is not a number")?;
+            .ok_or_else(|| ring_shared::t!("focus-kitty-id"))?;
         let listen = recorded(row, "KITTY_LISTEN_ON").unwrap_or_default();
         let path = listen
             .strip_prefix("unix:")
-            .ok_or("kitty listens on something other than a unix socket")?;
+            .ok_or_else(|| ring_shared::t!("focus-kitty-socket"))?;
         own_socket(path, sys.uid)?;
         let to = format!("unix:{path}");
         let matcher = format!("id:{id}");
@@ -34,6 +34,6 @@ impl Focus for Kitty {
             "kitty"
         };
         sys.run(program, &args, &[])?;
-        Ok(format!("kitty window {id}"))
+        Ok(ring_shared::t!("focus-kitty-window", id = id.to_string()))
     }
 }

@@ -67,7 +67,7 @@ impl Sys {
     ) -> Result<String, String> {
         let path = self
             .which(program)
-            .ok_or_else(|| format!("{program} is not installed"))?;
+            .ok_or_else(|| ring_shared::t!("focus-not-installed", program = program))?;
         let mut command = Command::new(path);
         command.args(args);
         for (k, v) in env {
@@ -75,8 +75,8 @@ impl Sys {
         }
         match crate::sys::run::bounded(command, self.deadline) {
             Some(out) if out.success => Ok(out.stdout),
-            Some(_) => Err(format!("{program} {} failed", args.first().unwrap_or(&""))),
-            None => Err(format!("{program} did not answer in time")),
+            Some(_) => Err(failed(program, args)),
+            None => Err(ring_shared::t!("focus-timeout", program = program)),
         }
     }
 
@@ -88,17 +88,19 @@ impl Sys {
         use std::os::unix::process::CommandExt;
         let path = self
             .which(program)
-            .ok_or_else(|| format!("{program} is not installed"))?;
-        let failed = |e: std::io::Error| format!("{program} could not start: {e}");
-        let (mut reader, writer) = std::io::pipe().map_err(failed)?;
+            .ok_or_else(|| ring_shared::t!("focus-not-installed", program = program))?;
+        let no_start = |e: std::io::Error| {
+            ring_shared::t!("focus-no-start", program = program, error = e.to_string())
+        };
+        let (mut reader, writer) = std::io::pipe().map_err(no_start)?;
         let mut command = Command::new(path);
         command
             .args(args)
             .process_group(0)
             .stdin(std::process::Stdio::null())
-            .stdout(writer.try_clone().map_err(failed)?)
+            .stdout(writer.try_clone().map_err(no_start)?)
             .stderr(writer);
-        let mut child = command.spawn().map_err(failed)?;
+        let mut child = command.spawn().map_err(no_start)?;
         // The command holds the pipe's writing ends: without dropping it, reading never ends.
         drop(command);
         let status = loop {
@@ -122,10 +124,19 @@ impl Sys {
         let _ = reader.read_to_string(&mut out);
         match status {
             Some(s) if s.success() => Ok(out),
-            Some(_) => Err(format!("{program} {} failed", args.first().unwrap_or(&""))),
-            None => Err(format!("{program} did not answer in time")),
+            Some(_) => Err(failed(program, args)),
+            None => Err(ring_shared::t!("focus-timeout", program = program)),
         }
     }
+}
+
+/// "PROGRAM COMMAND failed".
+fn failed(program: &str, args: &[&str]) -> String {
+    ring_shared::t!(
+        "focus-failed",
+        program = program,
+        command = *args.first().unwrap_or(&"")
+    )
 }
 
 /// One way to bring a session in front of its user.
@@ -188,9 +199,11 @@ pub(crate) fn reach(row: &Row, order: &[Backend], sys: &Sys) -> Outcome {
     for backend in ring_shared::focus::plan(order, row) {
         let focus = of(backend);
         if !focus.available(sys) {
-            outcome
-                .failed
-                .push(format!("{}: not on this machine", backend.name()));
+            outcome.failed.push(format!(
+                "{}: {}",
+                backend.name(),
+                ring_shared::t!("focus-not-here")
+            ));
             continue;
         }
         match focus.focus(row, sys) {
@@ -219,13 +232,13 @@ pub(crate) fn tab_on_tty(
         .tty
         .as_deref()
         .filter(|t| ring_shared::focus::tty_path(t))
-        .ok_or("no usable tty")?;
+        .ok_or_else(|| ring_shared::t!("focus-no-tty"))?;
     match sys.run("osascript", &["-e", &script(tty)], &[])?.trim() {
-        "ok" => Ok(format!("{what} on {tty}")),
-        "notfound" => Err("no tab on that tty".into()),
-        other => Err(format!(
-            "osascript answered {:?}",
-            ring_shared::format::sanitize(other)
+        "ok" => Ok(ring_shared::t!("focus-tab", what = what, tty = tty)),
+        "notfound" => Err(ring_shared::t!("focus-no-tab")),
+        other => Err(ring_shared::t!(
+            "focus-osascript",
+            answer = format!("{:?}", ring_shared::format::sanitize(other))
         )),
     }
 }
@@ -241,15 +254,14 @@ pub(crate) fn own_socket(path: &str, uid: u32) -> Result<&Path, String> {
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
     let p = Path::new(path);
     if !p.is_absolute() {
-        return Err("the recorded socket is not an absolute path".into());
+        return Err(ring_shared::t!("focus-socket-relative"));
     }
-    let meta =
-        std::fs::symlink_metadata(p).map_err(|_| "the recorded socket is gone".to_owned())?;
+    let meta = std::fs::symlink_metadata(p).map_err(|_| ring_shared::t!("focus-socket-gone"))?;
     if !meta.file_type().is_socket() {
-        return Err("the recorded socket is not a socket".into());
+        return Err(ring_shared::t!("focus-socket-not-socket"));
     }
     if meta.uid() != uid {
-        return Err("the recorded socket belongs to another user".into());
+        return Err(ring_shared::t!("focus-socket-other-user"));
     }
     Ok(p)
 }

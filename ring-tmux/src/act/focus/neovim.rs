@@ -53,15 +53,20 @@ impl Focus for Neovim {
             .tty
             .as_deref()
             .filter(|t| tty_path(t))
-            .ok_or("no usable tty")?;
-        let server = server.to_str().ok_or("the socket path is not UTF-8")?;
+            .ok_or_else(|| ring_shared::t!("focus-no-tty"))?;
+        let server = server
+            .to_str()
+            .ok_or_else(|| ring_shared::t!("focus-neovim-utf8"))?;
         let out = sys.run_merged(
             "nvim",
             &["--server", server, "--remote-expr", &expression(tty)],
         )?;
         match out.trim().parse::<u64>() {
-            Ok(buf) if buf > 0 => Ok(format!("Neovim buffer {buf}")),
-            _ => Err(format!("no terminal buffer on {tty} in that Neovim")),
+            Ok(buf) if buf > 0 => Ok(ring_shared::t!(
+                "focus-neovim-buffer",
+                buffer = buf.to_string()
+            )),
+            _ => Err(ring_shared::t!("focus-neovim-none", tty = tty)),
         }
     }
 }

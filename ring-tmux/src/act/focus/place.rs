@@ -91,13 +91,15 @@ pub fn run_jump(jump: Jump) -> Result<()> {
 pub fn run_jump_within(jump: Jump, timeout: Duration) -> Result<()> {
     let deadline = Instant::now() + timeout;
     let run = |argv: &[OsString]| -> Result<String> {
-        let (program, args) = argv.split_first().context("empty jump command")?;
+        let (program, args) = argv
+            .split_first()
+            .with_context(|| ring_shared::t!("focus-jump-empty"))?;
         let mut command = Command::new(program);
         command.args(args);
         match crate::sys::run::bounded(command, deadline) {
             Some(out) if out.success => Ok(out.stdout),
-            Some(_) => bail!("the jump to the session failed"),
-            None => bail!("the jump to the session did not finish"),
+            Some(_) => bail!(ring_shared::t!("focus-jump-failed")),
+            None => bail!(ring_shared::t!("focus-jump-unfinished")),
         }
     };
     match jump {
@@ -107,8 +109,9 @@ pub fn run_jump_within(jump: Jump, timeout: Duration) -> Result<()> {
             let base = [zellij, "--session".into(), session.into(), "action".into()];
             let mut list = base.to_vec();
             list.extend(["list-panes", "--tab", "--json"].map(OsString::from));
-            let tab = tab_of(&run(&list)?, pane)
-                .with_context(|| format!("zellij has no terminal pane {pane}"))?;
+            let tab = tab_of(&run(&list)?, pane).with_context(|| {
+                ring_shared::t!("focus-zellij-no-pane", pane = pane.to_string())
+            })?;
             let mut go = base.to_vec();
             go.extend(["go-to-tab-by-id".into(), tab.to_string().into()]);
             run(&go).map(drop)

@@ -40,15 +40,19 @@ impl Focus for Sway {
 
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
         let sock = own_socket(recorded(row, "SWAYSOCK").unwrap_or_default(), sys.uid)?;
-        let sock = sock.to_str().ok_or("not UTF-8")?;
+        let sock = sock
+            .to_str()
+            .ok_or_else(|| ring_shared::t!("focus-not-utf8"))?;
         let tree = sys.run("swaymsg", &["-s", sock, "-t", "get_tree"], &[])?;
-        let tree: Value = serde_json::from_str(&tree).map_err(|_| "swaymsg printed no tree")?;
-        let id = window_of(&tree, &ancestors(row)).ok_or("no sway window holds the agent")?;
+        let tree: Value =
+            serde_json::from_str(&tree).map_err(|_| ring_shared::t!("focus-sway-no-tree"))?;
+        let id =
+            window_of(&tree, &ancestors(row)).ok_or_else(|| ring_shared::t!("focus-sway-none"))?;
         sys.run(
             "swaymsg",
             &["-s", sock, &format!("[con_id={id}]"), "focus"],
             &[],
         )?;
-        Ok(format!("sway window {id}"))
+        Ok(ring_shared::t!("focus-sway-window", id = id.to_string()))
     }
 }

@@ -38,6 +38,6 @@ impl Focus for TerminalApp {
     }
 
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
-        tab_on_tty(row, sys, script, "Terminal.app tab")
+        tab_on_tty(row, sys, script, &ring_shared::t!("focus-terminal-app-tab"))
     }
 }

@@ -19,10 +19,14 @@ impl Focus for Wezterm {
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
         let pane = recorded(row, "WEZTERM_PANE")
             .and_then(number)
-            .ok_or("the recorded pane id is not a number")?
+            .ok_or_else(|| ring_shared::t!("focus-wezterm-id"))?
             .to_string();
         let socket = match recorded(row, "WEZTERM_UNIX_SOCKET") {
-            Some(path) => Some(own_socket(path, sys.uid)?.to_str().ok_or("not UTF-8")?),
+            Some(path) => Some(
+                own_socket(path, sys.uid)?
+                    .to_str()
+                    .ok_or_else(|| ring_shared::t!("focus-not-utf8"))?,
+            ),
             None => None,
         };
         let env: Vec<(&str, &str)> = socket
@@ -34,6 +38,9 @@ impl Focus for Wezterm {
             &["cli", "activate-pane", "--pane-id", &pane],
             &env,
         )?;
-        Ok(format!("WezTerm pane {pane}"))
+        Ok(ring_shared::t!(
+            "focus-wezterm-pane",
+            pane = pane.to_string()
+        ))
     }
 }

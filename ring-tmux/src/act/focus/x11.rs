@@ -36,23 +36,27 @@ impl Focus for X11 {
     fn focus(&self, row: &Row, sys: &Sys) -> Result<String, String> {
         let display = recorded(row, "DISPLAY")
             .filter(|d| local_display(d))
-            .ok_or("the recorded display is not a local one (:N)")?;
+            .ok_or_else(|| ring_shared::t!("focus-x11-display"))?;
         let env = [("DISPLAY", display)];
         let wmctrl = sys.which("wmctrl").is_some();
         let id = match recorded(row, "WINDOWID") {
-            Some(text) => x_window(text).ok_or("the recorded WINDOWID is not a window id")?,
+            Some(text) => x_window(text).ok_or_else(|| ring_shared::t!("focus-x11-windowid"))?,
             None if wmctrl => {
                 let listing = sys.run("wmctrl", &["-lp"], &env)?;
-                window_of(&listing, &ancestors(row)).ok_or("no window holds the agent")?
+                window_of(&listing, &ancestors(row))
+                    .ok_or_else(|| ring_shared::t!("focus-x11-none"))?
             }
-            None => return Err("finding the agent's window needs wmctrl".into()),
+            None => return Err(ring_shared::t!("focus-x11-needs-wmctrl")),
         };
         if wmctrl {
             sys.run("wmctrl", &["-i", "-a", &format!("0x{id:08x}")], &env)?;
         } else {
             sys.run("xdotool", &["windowactivate", &id.to_string()], &env)?;
         }
-        Ok(format!("X11 window 0x{id:x}"))
+        Ok(ring_shared::t!(
+            "focus-x11-window",
+            id = format!("0x{id:x}")
+        ))
     }
 }
 

@@ -14,6 +14,7 @@ use ring_shared::Status;
 use ring_shared::config::Config;
 use ring_shared::derive::{self, Procs, ReadContext};
 use ring_shared::registry::{DecodeError, Row, decode_row};
+use ring_shared::t;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -49,13 +50,13 @@ impl Reason {
     /// The reason in plain words.
     pub fn describe(&self) -> String {
         match self {
-            Reason::Unreadable(why) => format!("unreadable row: {why}"),
-            Reason::Phantom => "legacy SessionStart phantom".into(),
-            Reason::Ended { idle } => format!("ended, last active {} ago", human_age(*idle)),
-            Reason::StaleTemp => "temp file left by an interrupted write".into(),
-            Reason::OrphanLock => "lock of a session that no longer exists".into(),
-            Reason::StaleIpc => "stale or unreadable TUI file".into(),
-            Reason::StaleTombstone => "SessionEnd tombstone no event can still race".into(),
+            Reason::Unreadable(why) => t!("gc-reason-unreadable", why = why.as_str()),
+            Reason::Phantom => t!("doctor-row-phantom"),
+            Reason::Ended { idle } => t!("gc-reason-ended", age = human_age(*idle)),
+            Reason::StaleTemp => t!("gc-reason-temp"),
+            Reason::OrphanLock => t!("gc-reason-lock"),
+            Reason::StaleIpc => t!("gc-reason-ipc"),
+            Reason::StaleTombstone => t!("gc-reason-tombstone"),
         }
     }
 }
@@ -145,11 +146,11 @@ fn list(
                 .map(|p| !p.starts_with(root))
                 .unwrap_or(true);
             let why = if outside {
-                "a symlink pointing outside the ring folder: left alone"
+                t!("gc-link-outside")
             } else {
-                "a symlink (ring never creates one): left alone"
+                t!("gc-link")
             };
-            links.push((path, why.into()));
+            links.push((path, why));
         } else if kind.is_file() {
             out.push((name, path));
         }
@@ -169,7 +170,7 @@ fn checked_folder(dir: &Path, plan: &mut Plan) -> bool {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
         Err(e) => {
             plan.skipped
-                .push((dir.to_path_buf(), format!("{e}: left alone")));
+                .push((dir.to_path_buf(), t!("gc-unsafe", error = e.to_string())));
             false
         }
     }
@@ -195,10 +196,8 @@ pub fn collect(env: &Env, config: &Config, procs: &Procs, now: f64, opts: Option
         judge_locks(&sessions_dir, &root, now, &mut plan);
         judge_tombstones(&sessions_dir, &root, now, &mut plan);
     } else if std::fs::symlink_metadata(&sessions_dir).is_ok() {
-        plan.skipped.push((
-            sessions_dir.clone(),
-            "sessions/ is a symlink, resolves outside the ring folder or is not private: left alone".into(),
-        ));
+        plan.skipped
+            .push((sessions_dir.clone(), t!("gc-sessions-unsafe")));
     }
     judge_temps(&env.ring_home, &root, now, &mut plan);
     judge_ipc(&env.ring_home, now, &mut plan);

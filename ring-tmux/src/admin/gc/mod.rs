@@ -9,6 +9,7 @@ use crate::store;
 use crate::sys::env::Env;
 pub use collect::Options;
 use collect::Plan;
+use ring_shared::t;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -28,8 +29,11 @@ pub fn run(opts: Options, dry_run: bool) -> ExitCode {
     let env = Env::from_process();
     if !env.ring_home.is_dir() {
         out!(
-            "gc: no ring folder at {}; nothing to collect",
-            crate::sys::printable::path(&env.ring_home)
+            "{}",
+            t!(
+                "gc-no-folder",
+                path = crate::sys::printable::path(&env.ring_home)
+            )
         );
         return ExitCode::SUCCESS;
     }
@@ -55,34 +59,43 @@ fn report_dry_run(plan: &Plan, ring_home: &Path) {
     report_skipped(plan, ring_home);
     for c in &plan.files {
         out!(
-            "would remove {} ({})",
-            shown(&c.path, ring_home),
-            text(&c.reason.describe())
+            "{}",
+            t!(
+                "gc-would-remove",
+                path = shown(&c.path, ring_home),
+                why = text(&c.reason.describe())
+            )
         );
     }
     for u in &plan.unhide {
         out!(
-            "would un-hide {} ({})",
-            text(&u.session_id),
-            unhide_reason(u)
+            "{}",
+            t!(
+                "gc-would-unhide",
+                session = text(&u.session_id),
+                why = unhide_reason(u)
+            )
         );
     }
     if plan.files.is_empty() && plan.unhide.is_empty() {
-        out!("gc: nothing to collect");
+        out!("{}", t!("gc-nothing"));
     } else {
         out!(
-            "gc --dry-run: would remove {} file(s) and un-hide {} session(s); nothing changed",
-            plan.files.len(),
-            plan.unhide.len()
+            "{}",
+            t!(
+                "gc-dry-run-total",
+                files = plan.files.len(),
+                sessions = plan.unhide.len()
+            )
         );
     }
 }
 
-fn unhide_reason(u: &collect::Unhide) -> &'static str {
+fn unhide_reason(u: &collect::Unhide) -> String {
     if u.gone {
-        "no source reports it any more"
+        t!("gc-unhide-gone")
     } else {
-        "hidden longer than --older-than"
+        t!("gc-unhide-old")
     }
 }
 
@@ -94,16 +107,27 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
         let shown_path = shown(&c.path, ring_home);
         match remove_judged(c) {
             Ok(false) => {
-                out!("! {shown_path}: changed since it was judged; left alone");
+                out!("! {}", t!("gc-changed", path = shown_path));
             }
             Ok(true) => {
                 removed += 1;
-                out!("removed {shown_path} ({})", text(&c.reason.describe()));
+                out!(
+                    "{}",
+                    t!(
+                        "gc-removed",
+                        path = shown_path,
+                        why = text(&c.reason.describe())
+                    )
+                );
             }
             Err(err) => {
                 failed = true;
                 crate::sys::voice::error(
-                    &format!("could not remove {shown_path}: {}", text(&err.to_string())),
+                    &t!(
+                        "gc-remove-failed",
+                        path = shown_path,
+                        error = text(&err.to_string())
+                    ),
                     "",
                 );
             }
@@ -114,16 +138,26 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
         match prune_hidden(ring_home, &u.session_id, now) {
             Ok(true) => {
                 unhidden += 1;
-                out!("un-hid {} ({})", text(&u.session_id), unhide_reason(u));
+                out!(
+                    "{}",
+                    t!(
+                        "gc-unhid",
+                        session = text(&u.session_id),
+                        why = unhide_reason(u)
+                    )
+                );
             }
-            Ok(false) => out!("! {}: no longer hidden; left alone", text(&u.session_id)),
+            Ok(false) => out!(
+                "! {}",
+                t!("gc-no-longer-hidden", session = text(&u.session_id))
+            ),
             Err(err) => {
                 failed = true;
                 crate::sys::voice::error(
-                    &format!(
-                        "could not un-hide {}: {}",
-                        text(&u.session_id),
-                        text(&err.to_string())
+                    &t!(
+                        "gc-unhide-failed",
+                        session = text(&u.session_id),
+                        error = text(&err.to_string())
                     ),
                     "",
                 );
@@ -131,9 +165,9 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
         }
     }
     if removed == 0 && unhidden == 0 && !failed {
-        out!("gc: nothing to collect");
+        out!("{}", t!("gc-nothing"));
     } else {
-        out!("gc: removed {removed} file(s), un-hid {unhidden} session(s)");
+        out!("{}", t!("gc-total", files = removed, sessions = unhidden));
     }
     if failed {
         ExitCode::FAILURE

@@ -6,6 +6,7 @@ use super::*;
 use crate::sys::env::Env;
 use crate::sys::run::same_file;
 use ring_shared::provider::{Format, Provider, Trust};
+use ring_shared::t;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -88,21 +89,25 @@ pub(super) fn agent_names() -> Vec<&'static str> {
 pub(super) fn report_skipped(skipped: &[&Target], none_found: bool, home: &Path) {
     if none_found {
         out!(
-            "No coding agent found on this machine (none of their folders in {}, none of their programs on PATH): no hooks installed.",
-            home.display()
+            "{}",
+            t!("install-none-found", home = home.display().to_string())
         );
     }
     for target in skipped {
         let program = target
             .provider
             .process
-            .map(|p| format!(", no `{p}` on PATH"))
+            .map(|p| t!("install-skipped-program", program = p))
             .unwrap_or_default();
         out!(
-            "- skipped {}: not found (no ~/{}{program}); once it is installed: ring-tmux install-hooks --agent {}",
-            target.agent,
-            agent_folder(target.spec),
-            agent_name(target.provider)
+            "- {}",
+            t!(
+                "install-skipped",
+                agent = target.agent,
+                folder = agent_folder(target.spec),
+                program = program,
+                name = agent_name(target.provider)
+            )
         );
     }
 }
@@ -132,8 +137,8 @@ pub(super) fn decide(pending: &[Pending], args: &InstallArgs, interactive: bool)
             );
             return false;
         }
-        if !ask("Write these changes?") {
-            out!("Nothing was changed. To install later: ring-tmux install-hooks");
+        if !ask(&t!("install-ask")) {
+            out!("{}", t!("install-declined"));
             return true;
         }
     }
@@ -147,9 +152,12 @@ pub(super) fn decide(pending: &[Pending], args: &InstallArgs, interactive: bool)
 /// The diff of one pending change, as `--dry-run` shows it, without its "nothing written".
 pub(super) fn print_change(change: &Pending) {
     out!(
-        "# {} (events: {})",
-        change.target.path.display(),
-        change.events.join(", ")
+        "# {}",
+        t!(
+            "install-change",
+            path = change.target.path.display().to_string(),
+            events = change.events.join(", ")
+        )
     );
     out_raw!(
         "{}",
@@ -184,30 +192,34 @@ pub(super) fn prepare<'a>(
     let mut plan = plan_for(replace_ring);
     if !plan.ring_commands.is_empty() && !replace_ring {
         out!(
-            "! {} also has RiNG's hook ({}). RiNG and ring-tmux write the same session rows, so keeping both records every event twice.",
-            target.path.display(),
-            plan.ring_commands.join(", ")
+            "! {}",
+            t!(
+                "install-ring-cli",
+                path = target.path.display().to_string(),
+                commands = plan.ring_commands.join(", ")
+            )
         );
-        if interactive && ask("  Replace RiNG's entries with ring-tmux's?") {
+        if interactive && ask(&format!("  {}", t!("install-ring-cli-ask"))) {
             replace_ring = true;
             plan = plan_for(true);
         } else {
-            out!(
-                "  Keeping them. To keep only ring-tmux's: ring-tmux install-hooks --replace-ring"
-            );
+            out!("  {}", t!("install-ring-cli-kept"));
         }
     }
     if !plan.others_on_wait_events.is_empty() {
         out!(
-            "! Other hooks on PermissionRequest/Notification in {} also run: {}",
-            target.path.display(),
-            plan.others_on_wait_events.join(", ")
+            "! {}",
+            t!(
+                "install-others",
+                path = target.path.display().to_string(),
+                commands = plan.others_on_wait_events.join(", ")
+            )
         );
     }
     if plan.changed.is_empty() {
         out!(
-            "✓ ring hooks already installed in {} (no change)",
-            target.path.display()
+            "✓ {}",
+            t!("install-already", path = target.path.display().to_string())
         );
         return Some(None);
     }
@@ -240,39 +252,29 @@ pub(super) fn write_pending(change: &Pending) -> bool {
         }
     };
     out!(
-        "✓ Installed ring hooks ({}) into {}",
-        change.events.join(", "),
-        target.path.display()
+        "✓ {}",
+        t!(
+            "install-done",
+            events = change.events.join(", "),
+            path = target.path.display().to_string()
+        )
     );
     if let Some(backup) = backup {
-        out!("  backup: {}", backup.display());
+        super::say_backup(&backup);
     }
     if change.replace_ring {
-        out!("  RiNG's `ring hook` entries were replaced.");
+        out!("  {}", t!("install-ring-cli-replaced"));
     }
     if target.spec.format.is_plugin_file() {
-        out!(
-            "  Restart running {} sessions so they load the plugin.",
-            target.agent
-        );
+        out!("  {}", t!("install-restart-plugin", agent = target.agent));
         return true;
     }
-    out!(
-        "  Restart running {} sessions so they pick the hooks up.",
-        target.agent
-    );
+    out!("  {}", t!("install-restart", agent = target.agent));
     if let Some(Trust::CodexHashes { .. }) = target.spec.trust {
-        out!(
-            "  Codex runs a new or changed hook only once you trust it: at its next start \
-             choose \"Trust all and continue\" in \"Hooks need review\" (`ring-tmux doctor` \
-             says whether Codex trusts ring's hooks; `codex exec` skips untrusted ones)."
-        );
+        out!("  {}", t!("install-codex-trust"));
     }
     if let Some(Trust::GeminiFolders { .. }) = target.spec.trust {
-        out!(
-            "  Gemini CLI runs hooks only in folders you trust: answer \"Trust folder\" when it \
-             asks at its start (`ring-tmux doctor` lists the trusted ones)."
-        );
+        out!("  {}", t!("install-gemini-trust"));
     }
     true
 }
@@ -298,7 +300,7 @@ pub(super) fn prepare_plugin<'a>(target: &'a Target, binary: &str) -> Option<Opt
     };
     let new_text = plugin_file::render(binary, target.spec);
     if old.as_deref() == Some(new_text.as_str()) {
-        out!("✓ ring hooks already installed in {path} (no change)");
+        out!("✓ {}", t!("install-already", path = path.to_string()));
         return Some(None);
     }
     Some(Some(Pending {

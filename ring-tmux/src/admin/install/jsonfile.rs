@@ -4,6 +4,7 @@
 
 mod duplicates;
 
+use ring_shared::t;
 use serde::Serialize;
 use serde_json::Value;
 use std::io::Write;
@@ -45,28 +46,28 @@ pub enum LoadError {
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LoadError::Io(err) => write!(f, "cannot be read: {err}"),
+            LoadError::Io(err) => f.write_str(&t!("install-unreadable", error = err.to_string())),
             LoadError::Json {
                 message,
                 line,
                 column,
-            } => write!(
-                f,
-                "is not valid JSON (line {line}, column {column}: {message})"
-            ),
-            LoadError::Duplicate { key, line, column } => write!(
-                f,
-                "has the key {key:?} twice in one object (the second at line {line}, column {column}): JSON keeps only one of them, so rewriting it would silently drop the other. Merge the two into one"
-            ),
-            LoadError::NotRegular => write!(
-                f,
-                "is not a regular file (a FIFO, a device or a folder). Replace it with a regular file"
-            ),
-            LoadError::Dangling(target) => write!(
-                f,
-                "is a symlink to {}, which does not exist. Create that file (even empty), or remove the link",
-                target.display()
-            ),
+            } => f.write_str(&t!(
+                "install-not-json",
+                line = line.to_string(),
+                column = column.to_string(),
+                message = message.as_str()
+            )),
+            LoadError::Duplicate { key, line, column } => f.write_str(&t!(
+                "install-duplicate",
+                key = format!("{key:?}"),
+                line = line.to_string(),
+                column = column.to_string()
+            )),
+            LoadError::NotRegular => f.write_str(&t!("install-not-regular")),
+            LoadError::Dangling(target) => f.write_str(&t!(
+                "install-dangling",
+                target = target.display().to_string()
+            )),
         }
     }
 }
@@ -98,7 +99,7 @@ fn read_regular(path: &Path) -> std::io::Result<Result<Vec<u8>, LoadError>> {
     let mut bytes = Vec::new();
     file.take(SETTINGS_CAP + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > SETTINGS_CAP {
-        return Err(std::io::Error::other("larger than 16 MiB"));
+        return Err(std::io::Error::other(t!("install-too-large")));
     }
     Ok(Ok(bytes))
 }
@@ -112,10 +113,10 @@ pub fn read_text(path: &Path) -> Result<Option<String>, String> {
     match read_regular(path) {
         Ok(Ok(bytes)) => String::from_utf8(bytes)
             .map(Some)
-            .map_err(|_| "it is not UTF-8 text".to_owned()),
+            .map_err(|_| t!("install-not-utf8")),
         Ok(Err(refused)) => Err(refused.to_string()),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(err) => Err(format!("cannot be read: {err}")),
+        Err(err) => Err(t!("install-unreadable", error = err.to_string())),
     }
 }
 
@@ -255,7 +256,7 @@ fn create_new(
             Err(e) => return Err(e),
         }
     }
-    Err(std::io::Error::other("no free name for a new file"))
+    Err(std::io::Error::other(t!("install-no-free-name")))
 }
 
 /// Copies `text` (the file's contents as loaded) to `file.ring-backup-STAMP` (with `-N`

@@ -19,6 +19,7 @@ pub use ring_shared::provider::claude::HOOK_EVENTS as CLAUDE_EVENTS;
 /// Codex's events ([`ring_shared::provider::codex::HOOK_EVENTS`]).
 pub use ring_shared::provider::codex::HOOK_EVENTS as CODEX_EVENTS;
 use ring_shared::provider::{Install as Spec, SHORT_TIMEOUT};
+use ring_shared::t;
 
 /// The timeout written on our entry of `event`: [`TIMEOUT`], except the events the agent
 /// clamps ([`Spec::short_timeout_events`]; Codex 0.169 clamps `Interrupt` and `SessionEnd`
@@ -51,9 +52,11 @@ pub enum ShapeError {
 impl std::fmt::Display for ShapeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ShapeError::NotObject => write!(f, "the top level is not a JSON object"),
-            ShapeError::HooksNotObject => write!(f, "\"hooks\" is not a JSON object"),
-            ShapeError::EventNotList(event) => write!(f, "\"hooks.{event}\" is not a list"),
+            ShapeError::NotObject => f.write_str(&t!("install-not-object")),
+            ShapeError::HooksNotObject => f.write_str(&t!("install-hooks-not-object")),
+            ShapeError::EventNotList(event) => {
+                f.write_str(&t!("install-event-not-list", event = event.as_str()))
+            }
         }
     }
 }

@@ -237,9 +237,9 @@ fn write_change(
 fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> std::io::Result<Option<PathBuf>> {
     let file = jsonfile::real_path(&target.path);
     if jsonfile::read_only(&file) {
-        return Err(std::io::Error::other(format!(
-            "it is read-only (no write bit for its owner). If ring may edit it: chmod u+w {}",
-            merge::shell_quote(&file.to_string_lossy())
+        return Err(std::io::Error::other(ring_shared::t!(
+            "install-read-only",
+            path = merge::shell_quote(&file.to_string_lossy())
         )));
     }
     let backup = match &loaded.text {
@@ -262,16 +262,27 @@ pub(crate) fn ask(question: &str) -> bool {
 
 fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[String]) {
     out!(
-        "# dry-run → {} (events: {})",
-        target.path.display(),
-        events.join(", ")
+        "# {}",
+        ring_shared::t!(
+            "install-dry-run",
+            path = target.path.display().to_string(),
+            events = events.join(", ")
+        )
     );
     out!("");
     out_raw!(
         "{}",
         jsonfile::diff(loaded.text.as_deref().unwrap_or(""), new_text, 3)
     );
-    out!("(dry run: nothing written)");
+    out!("{}", ring_shared::t!("install-nothing-written"));
+}
+
+/// The "backup: PATH" line under a change.
+fn say_backup(backup: &Path) {
+    out!(
+        "  {}",
+        ring_shared::t!("install-backup", path = backup.display().to_string())
+    );
 }
 
 #[cfg(test)]

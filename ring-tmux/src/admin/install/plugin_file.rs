@@ -60,7 +60,7 @@ pub fn inspect(path: &Path) -> Found {
             program: program_of(&text).unwrap_or_default(),
             text,
         },
-        Ok(Some(_)) => Found::Foreign("it has no ring-tmux mark on its first line".into()),
+        Ok(Some(_)) => Found::Foreign(ring_shared::t!("install-no-mark")),
         Err(err) => Found::Foreign(err),
     }
 }

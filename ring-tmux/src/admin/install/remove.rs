@@ -5,6 +5,7 @@ use super::jsonfile::Loaded;
 use super::*;
 use crate::sys::env::Env;
 use ring_shared::provider::Format;
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// `ring-tmux remove-hooks [--dry-run] [--include-ring]`.
@@ -27,8 +28,8 @@ pub(super) fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     }
     if !target.path.exists() {
         out!(
-            "✓ {} does not exist; nothing to remove",
-            target.path.display()
+            "✓ {}",
+            t!("remove-absent", path = target.path.display().to_string())
         );
         return true;
     }
@@ -42,8 +43,8 @@ pub(super) fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     };
     if plan.changed.is_empty() {
         out!(
-            "✓ no ring hooks in {}; nothing to remove",
-            target.path.display()
+            "✓ {}",
+            t!("remove-none", path = target.path.display().to_string())
         );
         return true;
     }
@@ -55,12 +56,15 @@ pub(super) fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
         Change::Failed => false,
         Change::Written(backup) => {
             out!(
-                "✓ Removed ring hooks ({}) from {}",
-                plan.changed.join(", "),
-                target.path.display()
+                "✓ {}",
+                t!(
+                    "remove-done",
+                    events = plan.changed.join(", "),
+                    path = target.path.display().to_string()
+                )
             );
             if let Some(backup) = backup {
-                out!("  backup: {}", backup.display());
+                super::say_backup(&backup);
             }
             true
         }
@@ -73,18 +77,21 @@ pub(super) fn remove_plugin(target: &Target, dry_run: bool) -> bool {
     let path = target.path.display();
     let text = match plugin_file::inspect(&target.path) {
         Found::Missing => {
-            out!("✓ {path} does not exist; nothing to remove");
+            out!("✓ {}", t!("remove-absent", path = path.to_string()));
             return true;
         }
         Found::Foreign(why) => {
-            out!("✓ {path} is not ring's plugin ({why}); left alone, nothing to remove");
+            out!(
+                "✓ {}",
+                t!("remove-foreign", path = path.to_string(), why = why)
+            );
             return true;
         }
         Found::Ours { text, .. } => text,
     };
     if dry_run {
-        out!("# dry-run → delete {path} (ring's plugin; a backup is kept)");
-        out!("(dry run: nothing written)");
+        out!("# {}", t!("remove-dry-run-plugin", path = path.to_string()));
+        out!("{}", t!("install-nothing-written"));
         return true;
     }
     let file = jsonfile::real_path(&target.path);
@@ -93,10 +100,14 @@ pub(super) fn remove_plugin(target: &Target, dry_run: bool) -> bool {
     match result {
         Ok(backup) => {
             out!(
-                "✓ Removed ring hooks ({}) from {path} (the file was ring's; deleted)",
-                plugin_file::events(target).join(", ")
+                "✓ {}",
+                t!(
+                    "remove-plugin-done",
+                    events = plugin_file::events(target).join(", "),
+                    path = path.to_string()
+                )
             );
-            out!("  backup: {}", backup.display());
+            super::say_backup(&backup);
             true
         }
         Err(err) => {
@@ -122,11 +133,14 @@ pub(super) fn delete_own_file(
 ) -> bool {
     if dry_run {
         out!(
-            "# dry-run → delete {} (ring's own file; events: {})",
-            target.path.display(),
-            changed.join(", ")
+            "# {}",
+            t!(
+                "remove-dry-run-own",
+                path = target.path.display().to_string(),
+                events = changed.join(", ")
+            )
         );
-        out!("(dry run: nothing written)");
+        out!("{}", t!("install-nothing-written"));
         return true;
     }
     let file = jsonfile::real_path(&target.path);
@@ -137,12 +151,15 @@ pub(super) fn delete_own_file(
     match backup.and_then(|b| std::fs::remove_file(&target.path).map(|()| b)) {
         Ok(backup) => {
             out!(
-                "✓ Removed ring hooks ({}): deleted {}",
-                changed.join(", "),
-                target.path.display()
+                "✓ {}",
+                t!(
+                    "remove-own-done",
+                    events = changed.join(", "),
+                    path = target.path.display().to_string()
+                )
             );
             if let Some(backup) = backup {
-                out!("  backup: {}", backup.display());
+                super::say_backup(&backup);
             }
             true
         }

@@ -83,7 +83,7 @@ pub fn top_level_nodes(doc: &str) -> Result<Vec<Range<usize>>, String> {
         i += 1;
     }
     if depth != 0 {
-        return Err("a '{' is never closed".into());
+        return Err(ring_shared::t!("install-zellij-kdl-brace"));
     }
     if let Some(s) = start {
         nodes.push(s..bytes.len());
@@ -107,7 +107,7 @@ fn skip_block_comment(bytes: &[u8], mut i: usize) -> Result<usize, String> {
             i += 1;
         }
     }
-    Err("a /* comment is never closed".into())
+    Err(ring_shared::t!("install-zellij-kdl-comment"))
 }
 
 /// Index just past the closing quote of the string opening at `i`.
@@ -120,7 +120,7 @@ fn skip_string(bytes: &[u8], mut i: usize) -> Result<usize, String> {
             _ => i += 1,
         }
     }
-    Err("a string is never closed".into())
+    Err(ring_shared::t!("install-zellij-kdl-string"))
 }
 
 /// `Some(hashes)` when a raw string (`r"`, `r#"`, …) opens at `i`.
@@ -150,7 +150,7 @@ fn skip_raw_string(bytes: &[u8], i: usize) -> Result<usize, String> {
         }
         j += 1;
     }
-    Err("a raw string is never closed".into())
+    Err(ring_shared::t!("install-zellij-kdl-raw-string"))
 }
 
 /// The name of a node (its first token, unquoted).

@@ -63,7 +63,7 @@ pub fn upsert(doc: &str, binding: &str) -> Result<String, String> {
             let close = doc[range.clone()]
                 .rfind('}')
                 .map(|i| range.start + i)
-                .ok_or("its keybinds node has no block")?;
+                .ok_or_else(|| ring_shared::t!("install-zellij-kdl-no-block"))?;
             let before = doc[..close].trim_end_matches([' ', '\t']);
             let newline = if before.ends_with('\n') { "" } else { "\n" };
             let part = indented(&format!("{BEGIN}\n{}\n{END}", binding.trim_end()), 4);

@@ -2,6 +2,7 @@
 //! as a diff and asks; `n` writes nothing, `y` writes it (issue 25 item 3).
 
 use super::world::{self, BIN, Server, until_contains};
+use crate::lang_support::{holds, pieces, tr};
 use std::path::Path;
 use std::time::Duration;
 
@@ -34,6 +35,7 @@ fn on_a_terminal_install_hooks_shows_the_diff_and_writes_only_after_yes() {
     if !world::tmux_available() {
         return;
     }
+    let question = format!("{} [y/N]", tr("install-ask", &[]));
     let dir = tempfile::tempdir().expect("temp dir");
     let home = dir.path().join("home");
     std::fs::create_dir_all(home.join(".claude")).expect("~/.claude");
@@ -42,9 +44,7 @@ fn on_a_terminal_install_hooks_shows_the_diff_and_writes_only_after_yes() {
 
     // n: nothing written.
     ask_in_pane(&server, "no", &home);
-    let asked = until_contains(WITHIN, "Write these changes? [y/N]", || {
-        screen(&server, "no")
-    });
+    let asked = until_contains(WITHIN, &question, || screen(&server, "no"));
     assert!(
         asked.contains(".claude/settings.json") && asked.contains(" hook\""),
         "the diff is shown before the question: {asked}"
@@ -53,20 +53,18 @@ fn on_a_terminal_install_hooks_shows_the_diff_and_writes_only_after_yes() {
     server.run(&["send-keys", "-t", "t:no", "n", "Enter"]);
     let done = until_contains(WITHIN, "EXIT=", || screen(&server, "no"));
     assert!(
-        done.contains("EXIT=0") && done.contains("Nothing was changed"),
+        done.contains("EXIT=0") && done.contains(&tr("install-declined", &[])),
         "{done}"
     );
     assert!(!settings.exists(), "written after n");
 
     // y: written.
     ask_in_pane(&server, "yes", &home);
-    until_contains(WITHIN, "Write these changes? [y/N]", || {
-        screen(&server, "yes")
-    });
+    until_contains(WITHIN, &question, || screen(&server, "yes"));
     server.run(&["send-keys", "-t", "t:yes", "y", "Enter"]);
     let done = until_contains(WITHIN, "EXIT=", || screen(&server, "yes"));
     assert!(
-        done.contains("EXIT=0") && done.contains("Installed ring hooks"),
+        done.contains("EXIT=0") && done.lines().any(|l| holds(l, &pieces("install-done", &[]))),
         "{done}"
     );
     let written = std::fs::read_to_string(&settings).expect("settings.json after y");

@@ -7,6 +7,7 @@
 //! symlinked folder, a socket of another account) are refused.
 
 use super::world::{BIN, payload, poll, pushes_settled, stderr, stdout, until_contains};
+use crate::lang_support::tr;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -386,7 +387,7 @@ fn sockets_of_others_or_behind_links_are_never_talked_to() {
         let out = s.ring(None, &["jump", id]);
         assert_eq!(out.status.code(), Some(1), "{id}: {out:?}");
         assert!(
-            stderr(&out).contains("no tmux server of yours"),
+            stderr(&out).contains(&tr("focus-tmux-no-server", &[])),
             "{id}: {out:?}"
         );
         let clients = s.run(sock, &["list-clients"]);
