@@ -45,6 +45,30 @@ const FRONT_ENDS: &[&str] = &[
     "ring-tmux/src/cmd/install_hooks.rs",
     "ring-tmux/src/act/reply.rs",
     "ring-tmux/src/act/focus/jump.rs",
+    "ring-tmux/src/out/notify/cli.rs",
+    "ring-tmux/src/out/notify/command.rs",
+    "ring-tmux/src/out/notify/desktop.rs",
+    "ring-tmux/src/out/notify/desktop/macos.rs",
+    "ring-tmux/src/out/notify/dispatch.rs",
+    "ring-tmux/src/out/notify/display.rs",
+    "ring-tmux/src/out/notify/http.rs",
+    "ring-tmux/src/out/notify/ntfy.rs",
+    "ring-tmux/src/out/notify/state.rs",
+    "ring-tmux/src/out/notify/terminal.rs",
+    "ring-tmux/src/out/notify/webhook.rs",
+    "ring-tmux/src/gather/remote/cache.rs",
+    "ring-tmux/src/gather/remote/config_file.rs",
+    "ring-tmux/src/gather/remote/mod.rs",
+    "ring-tmux/src/gather/remote/ssh.rs",
+    "ring-tmux/src/act/remote.rs",
+    "ring-tmux/src/out/serve/answer.rs",
+    "ring-tmux/src/out/serve/auth.rs",
+    "ring-tmux/src/out/serve/mod.rs",
+    "ring-tmux/src/out/serve/print.rs",
+    "ring-tmux/src/out/serve/reply.rs",
+    "ring-tmux/src/tmux/away.rs",
+    "ring-tmux/src/act/jump.rs",
+    "ring-tmux/src/act/focus/mux.rs",
     "ring-plugin/src/board/act.rs",
     "ring-plugin/src/board/act/footer.rs",
     "ring-plugin/src/board/act/run.rs",
@@ -68,6 +92,32 @@ const ALLOWED: &[(&str, &str)] = &[
     (
         " status --socket ",
         "what doctor looks for in a tmux option",
+    ),
+    (
+        "ring-tmux notify --test",
+        "the command itself, as the detail of notify --test's note",
+    ),
+    (
+        "display notification {} with title {}",
+        "AppleScript, run by osascript",
+    ),
+    (" sound name \"default\"", "AppleScript, run by osascript"),
+    (
+        "event: snapshotndata: {snapshot}nn",
+        "the server-sent events protocol (as the scan reads it: escapes lose their backslash)",
+    ),
+    (
+        "run-shell -b \"{bin} jump --socket {socket}{client} --session {id}\"",
+        "a tmux command a menu item runs",
+    ),
+    (
+        concat!(
+            "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \n",
+            "                       style-src 'self'; img-src 'self' data:; connect-src 'self'; \n",
+            "                       manifest-src 'self'; base-uri 'none'; form-action 'none'; \n",
+            "                       frame-ancestors 'none'"
+        ),
+        "the page's Content-Security-Policy header (its line breaks as the scan reads them)",
     ),
 ];
 

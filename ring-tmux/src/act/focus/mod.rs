@@ -190,7 +190,7 @@ pub(crate) fn reach(row: &Row, order: &[Backend], sys: &Sys) -> Outcome {
         if !focus.available(sys) {
             outcome
                 .failed
-                .push(format!("{}: not on this machine", backend.name()));
+                .push(ring_shared::t!("focus-not-here", backend = backend.name()));
             continue;
         }
         match focus.focus(row, sys) {
