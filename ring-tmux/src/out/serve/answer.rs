@@ -335,7 +335,7 @@ mod tests {
         let why = foreign(&asked, post);
         match refused_for {
             None => assert_eq!(why, None),
-            Some(header) => assert!(why.is_some_and(|w| w.contains(header)), "{why:?}"),
+            Some(header) => assert!(why.as_ref().is_some_and(|w| w.contains(header)), "{why:?}"),
         }
     }
 
