@@ -26,7 +26,7 @@ HOME="$work/home" RING_HOME="$work/ring" "$bin" serve --listen 127.0.0.1:0 \
 pid=$!
 url=""
 for _ in $(seq 200); do
-  url="$(sed -n 's|^ring-tmux serve: the board is at \(http://[^/]*\)/.*|\1|p' "$work/out")"
+  url="$(sed -n '1s|^ring-tmux serve.* \(http://[^/]*\)/.*|\1|p' "$work/out")"
   [ -n "$url" ] && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1

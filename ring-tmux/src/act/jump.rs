@@ -15,6 +15,7 @@ use crate::sys::run::{self, is_pane_id};
 use crate::tmux::client_args;
 use crate::tmux::drift::{self, LIST_FORMAT, Pane};
 use ring_shared::format::{escape_tmux, sanitize};
+use ring_shared::t;
 use ring_shared::view::{Entry, View};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -160,11 +161,9 @@ pub fn jump(args: &Args) -> ExitCode {
         if let Some(code) = waiting_elsewhere(&ctx) {
             return code;
         }
-        say(&ctx, "ring: no session is waiting here");
+        say(&ctx, &t!("jump-none-here"));
         if ctx.args.client.is_none() {
-            crate::gather::named::report(
-                "no session is waiting in this tmux server; nothing to jump to",
-            );
+            crate::gather::named::report(&t!("jump-none-here-long"));
         }
         return ExitCode::SUCCESS;
     };
@@ -214,10 +213,10 @@ fn focus_sys(ctx: &Context) -> crate::act::focus::Sys {
 /// binding passes one, and `run-shell` would show the line over the pane).
 fn went(ctx: &Context, id: &str, pane: &Pane) {
     if ctx.args.client.is_none() {
-        crate::gather::named::report(&format!(
-            "switched to {} in pane {}",
-            crate::gather::named::called(id, &ctx.view.entries),
-            sanitize(&pane.id)
+        crate::gather::named::report(&t!(
+            "err-jump-switched",
+            session = crate::gather::named::called(id, &ctx.view.entries),
+            ways = t!("focus-tmux-pane", pane = sanitize(&pane.id))
         ));
     }
 }
@@ -249,10 +248,7 @@ fn jump_to_session(ctx: &Context, id: &str) -> ExitCode {
         .find(|e| e.session_id == id)
         .and_then(|e| drift::pane_of(e, &ctx.socket, &ctx.panes));
     let Some(pane) = pane else {
-        say(
-            ctx,
-            "ring: that session is not in this tmux server any more",
-        );
+        say(ctx, &t!("jump-gone"));
         return ExitCode::FAILURE;
     };
     let mut argv = vec!["switch-client".to_owned()];
@@ -282,18 +278,21 @@ fn waiting_elsewhere(ctx: &Context) -> Option<ExitCode> {
     if outcome.reached() {
         remember_last(&ctx.env.ring_home, &entry.session_id);
         if ctx.args.client.is_none() {
-            crate::gather::named::report(&format!(
-                "switched to {called} in {}",
-                sanitize(&outcome.done.join(", then "))
+            let then = format!(", {} ", t!("err-jump-then"));
+            crate::gather::named::report(&t!(
+                "err-jump-switched",
+                session = called.as_str(),
+                ways = sanitize(&outcome.done.join(&then))
             ));
         }
         return Some(ExitCode::SUCCESS);
     }
-    let text = format!(
-        "no session is waiting here; {called}: {}",
-        sanitize(&outcome.failed.join("; "))
+    let text = t!(
+        "jump-elsewhere",
+        session = called.as_str(),
+        why = sanitize(&outcome.failed.join("; "))
     );
-    say(ctx, &format!("ring: {text}"));
+    say(ctx, &t!("jump-say", text = text.as_str()));
     if ctx.args.client.is_none() {
         crate::gather::named::report(&text);
     }

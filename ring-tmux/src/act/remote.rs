@@ -11,6 +11,7 @@ use crate::sys::env::Env;
 use crate::sys::run;
 use ring_shared::config::Config;
 use ring_shared::format::sanitize;
+use ring_shared::t;
 use ring_shared::view::Entry;
 use ring_shared::view::remote::{Remote, valid_session_id};
 use std::io::Write;
@@ -22,7 +23,7 @@ const REPLY_BUDGET: Duration = Duration::from_secs(30);
 
 fn remote_of(entry: &Entry) -> Result<&Remote, ExitCode> {
     entry.remote.as_ref().ok_or_else(|| {
-        crate::sys::voice::fail("that session is on this machine", "use it as any other")
+        crate::sys::voice::fail(&t!("err-remote-local"), &t!("err-remote-local-fix"))
     })
 }
 
@@ -66,11 +67,8 @@ pub(crate) fn jump(entry: &Entry, socket: Option<&str>, client: Option<&str>) ->
     };
     let Some(words) = attach_words(remote) else {
         return crate::sys::voice::fail(
-            &format!(
-                "ring does not know the tmux pane of {}",
-                sanitize(entry.name())
-            ),
-            &format!("attach there yourself: ssh {}", remote.host),
+            &t!("err-remote-no-pane", session = sanitize(entry.name())),
+            &t!("err-remote-no-pane-fix", host = remote.host.as_str()),
         );
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -90,8 +88,12 @@ fn exec(argv: &[String]) -> ExitCode {
     };
     let err = std::process::Command::new(program).args(args).exec();
     crate::sys::voice::fail(
-        &format!("cannot run {program}: {err}"),
-        "check remote_ssh_command in config.toml",
+        &t!(
+            "err-remote-cannot-run",
+            program = program.as_str(),
+            error = err.to_string()
+        ),
+        &t!("err-remote-cannot-run-fix"),
     )
 }
 
@@ -125,8 +127,8 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
                 Some(o) => o.stdout.trim().to_owned(),
                 None => {
                     return crate::sys::voice::fail(
-                        "tmux did not open the window",
-                        "check that the tmux server still runs",
+                        &t!("err-remote-no-window"),
+                        &t!("err-remote-no-window-fix"),
                     );
                 }
             }
@@ -138,7 +140,11 @@ fn open_window(socket: &str, client: Option<&str>, name: &str, argv: &[String]) 
     // No client (a test, a script): the window is there; switching is the client's part.
     let _ = call(switch);
     if client.is_none() {
-        crate::gather::named::report(&format!("opened {name} in window {}", sanitize(&window)));
+        crate::gather::named::report(&t!(
+            "err-remote-opened",
+            name = name,
+            window = sanitize(&window)
+        ));
     }
     ExitCode::SUCCESS
 }
@@ -164,19 +170,19 @@ pub(crate) fn call_reply(
     json: bool,
 ) -> Result<Output, Refused> {
     let remote = entry.remote.as_ref().ok_or_else(|| Refused {
-        what: "that session is on this machine".into(),
-        fix: "use it as any other".into(),
+        what: t!("err-remote-local"),
+        fix: t!("err-remote-local-fix"),
     })?;
     if !valid_session_id(&remote.session_id) {
         return Err(Refused {
-            what: format!("{} sent a session id ring does not pass on", remote.host),
-            fix: "answer it on that host".into(),
+            what: t!("err-remote-bad-id", host = remote.host.as_str()),
+            fix: t!("err-remote-bad-id-fix"),
         });
     }
     if expect.is_some_and(|fp| !valid_fingerprint(fp)) {
         return Err(Refused {
-            what: "--expect takes the fingerprint a listing printed (hex digits)".into(),
-            fix: "list the dialog again with `ring-tmux reply SESSION`".into(),
+            what: t!("err-remote-bad-expect"),
+            fix: t!("err-remote-bad-expect-fix"),
         });
     }
     let mut words = vec![
@@ -205,8 +211,12 @@ pub(crate) fn call_reply(
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     ssh.run(&remote.host, &words).map_err(|why| Refused {
-        what: format!("{} did not answer: {}", remote.host, sanitize(&why)),
-        fix: "nothing was sent; try again, or answer it on that host".into(),
+        what: t!(
+            "err-remote-silent",
+            host = remote.host.as_str(),
+            why = sanitize(&why)
+        ),
+        fix: t!("err-remote-silent-fix"),
     })
 }
 
@@ -223,8 +233,8 @@ pub(crate) fn reply(
     };
     if expect.is_some_and(|fp| !valid_fingerprint(fp)) {
         return crate::sys::voice::usage(
-            "--expect takes the fingerprint a listing printed (hex digits)",
-            "list the dialog again with `ring-tmux reply SESSION`",
+            &t!("err-remote-bad-expect"),
+            &t!("err-remote-bad-expect-fix"),
         );
     }
     match call_reply(entry, number, expect, json) {

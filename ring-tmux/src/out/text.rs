@@ -106,7 +106,8 @@ pub fn list(
     let width = super::list::terminal_width();
     let mut text = super::list::render(&loaded.view, width);
     for host in loaded.hosts.iter().filter(|h| h.unreachable() || h.stale) {
-        text.push_str(&format!("! remote {}\n", host.describe()));
+        let line = ring_shared::t!("remote-listed", state = host.describe());
+        text.push_str(&format!("{line}\n"));
     }
     // Hook health: live sessions whose installed hooks never fired (doctor says why).
     let states = hook_states(&env.home);

@@ -71,12 +71,12 @@ impl Away {
     /// What to tell a person inside tmux: where the session is, that a client cannot cross
     /// servers, and the command that gets there.
     pub fn how_to(&self, called: &str) -> String {
-        format!(
-            "{called} is on tmux server {} (pane {}), not this one; a client cannot switch \
-             across servers: detach (prefix d) and run: {}",
-            self.server(),
-            sanitize(&self.place.target),
-            self.command()
+        ring_shared::t!(
+            "err-jump-away",
+            session = called,
+            server = self.server(),
+            pane = sanitize(&self.place.target),
+            command = self.command()
         )
     }
 

@@ -11,6 +11,7 @@
 //! `json` keeps RiNG's order (newest first) for the tools that read it: it is compared as a
 //! set; every other front end lists waits longest-waiting first.
 
+use crate::lang_support::{pieces, tr};
 use crate::read_support::{NOW, Ring};
 use ring_plugin::model::{self, Inputs, Panes, ReadInputs};
 use ring_plugin::settings::{Label, Settings};
@@ -278,7 +279,7 @@ fn every_front_end_states_the_same_sessions_in_the_same_order() {
     assert_eq!(ids, want_ids, "list --all: {listed:?}");
     for ((_, state, detail), s) in listed.iter().zip(&want) {
         assert!(
-            state.contains(&s.status) || (s.status == "idle" && state.contains("idle")),
+            state.contains(&tr(&format!("state-{}", s.status), &[])),
             "list --all: {s:?} shown as {state}"
         );
         let shown = detail.trim_end_matches('…');
@@ -314,15 +315,16 @@ fn every_front_end_states_the_same_sessions_in_the_same_order() {
     );
 }
 
-/// The kind's label as every front end words it (`ring-shared/locales/en`): written out here
-/// so a notification that says the raw kind (`permission`) fails.
-fn kind_words(kind: &str) -> &'static str {
-    match kind {
-        "permission" => "needs permission",
-        "question" => "asks a question",
-        "plan" => "has a plan to approve",
-        _ => "waits",
-    }
+/// The kind's label as every front end words it (the catalogue's `kind-…`, in the suite's
+/// language), so a notification that says the raw kind (`permission`) fails.
+fn kind_words(kind: &str) -> String {
+    let key = match kind {
+        "permission" => "kind-permission",
+        "question" => "kind-question",
+        "plan" => "kind-plan",
+        _ => "kind-other",
+    };
+    tr(key, &[])
 }
 
 /// Every wait of the folder rings through the real notify path (`ring-tmux notify --flush`
@@ -379,7 +381,7 @@ fn every_wait_rings_with_what_the_boards_say() {
         ring_tmux::testing::notify::spool::push(&ring.ring, &text(wait, "session_id"), NOW)
             .expect("ring");
     }
-    let out = ring.run_with(&["notify", "--flush"], &[("RING_LANG", "en")]);
+    let out = ring.run(&["notify", "--flush"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let mut sent: BTreeMap<String, Value> = BTreeMap::new();
     for file in std::fs::read_dir(&notes).expect("notes") {
@@ -398,8 +400,10 @@ fn every_wait_rings_with_what_the_boards_say() {
         };
         let kind = kind_words(&text(wait, "kind"));
         let title = text(note, "title");
+        // "ring: " before the name in the suite's language.
+        let ring_said = pieces("notify-waiting", &[]).swap_remove(0);
         assert!(
-            title.starts_with(&format!("ring: {name}")) && title.ends_with(kind),
+            title.starts_with(&format!("{ring_said}{name}")) && title.ends_with(&kind),
             "{id}: the note says {title:?}, the boards {name} {kind}"
         );
         assert_eq!(text(note, "body"), text(wait, "detail"), "{id}: the body");

@@ -25,8 +25,11 @@ fn quiet_speaks_ring_s_voice_about_a_bad_duration() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert_eq!(
         stderr(&out),
-        "ring-tmux: quiet takes on, off or a duration, not `soon`; e.g. `ring-tmux quiet 30m` \
-         (90s, 2h, 1h30m; a bare number is minutes)\n"
+        format!(
+            "ring-tmux: {}; {}\n",
+            tr("notify-quiet-bad", &[("given", "soon")]),
+            tr("notify-quiet-bad-fix", &[])
+        )
     );
 }
 
@@ -43,5 +46,12 @@ fn notify_test_names_a_failing_channel_once() {
     let out = ring.run(&["notify", "--test"]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(said, "✗ terminal: the session has no terminal\n", "{out:?}");
+    let failed = tr(
+        "notify-test-failed",
+        &[
+            ("channel", "terminal"),
+            ("error", &tr("notify-terminal-none", &[])),
+        ],
+    );
+    assert_eq!(said, failed + "\n", "{out:?}");
 }

@@ -4,6 +4,7 @@
 //! command for the command channel. No timed assertions: waits are for an effect to appear
 //! (with a generous ceiling that only turns a hang into a failure).
 
+use crate::lang_support::{holds, pieces, tr};
 use serde_json::{Value, json};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -14,6 +15,23 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const T0: f64 = 1_700_000_000.0;
+
+/// What a note says of `name` waiting on `kind` (a `kind-…` key), in the suite's language:
+/// "s1 needs permission".
+fn said(name: &str, kind: &str) -> String {
+    tr("notify-said", &[("name", name), ("what", &tr(kind, &[]))])
+}
+
+/// `titles` in the order [`Home::titles`] gives them (sorted, so it depends on the language).
+fn sorted<const N: usize>(mut titles: [String; N]) -> [String; N] {
+    titles.sort();
+    titles
+}
+
+/// A note's title for `name` waiting on `kind`: "ring: s1 needs permission".
+fn waiting(name: &str, kind: &str) -> String {
+    tr("notify-waiting", &[("said", &said(name, kind))])
+}
 /// Only a hang reaches it.
 const CEILING: Duration = Duration::from_secs(30);
 
@@ -237,7 +255,7 @@ fn a_wait_rings_through_the_command_channel_from_the_hook() {
     h.config(&h.command_config(""));
     h.permission("s1", "rm -rf /tmp/x", T0);
     let notes = h.wait_notes(1);
-    assert_eq!(notes[0]["title"], "ring: s1 needs permission");
+    assert_eq!(notes[0]["title"], waiting("s1", "kind-permission"));
     assert_eq!(notes[0]["session_id"], "s1");
     assert_eq!(notes[0]["detail"], "Bash: rm -rf /tmp/x");
     assert_eq!(notes[0]["count"], 1);
@@ -262,7 +280,7 @@ fn a_plan_rings_with_its_first_line() {
     });
     h.hook("claude-code", &payload, T0);
     let notes = h.wait_notes(1);
-    assert_eq!(notes[0]["title"], "ring: planner has a plan to approve");
+    assert_eq!(notes[0]["title"], waiting("planner", "kind-plan"));
     assert_eq!(notes[0]["body"], "Move the cache to SQLite");
     let out = h.run(&["list"], T0 + 1.0);
     assert!(
@@ -301,7 +319,10 @@ fn debounce_sends_the_first_at_once_and_merges_the_rest() {
     h.run(&["notify", "--flush"], T0 + 60.0);
     assert_eq!(
         h.titles(),
-        ["ring: 2 more waiting", "ring: s1 needs permission"]
+        sorted([
+            tr("notify-more", &[("count", "2")]),
+            waiting("s1", "kind-permission")
+        ])
     );
     assert_eq!(h.notes()[1]["body"], "s2, s3");
 }
@@ -313,7 +334,7 @@ fn quiet_holds_notes_and_sends_one_summary_when_it_ends() {
     let out = h.run(&["quiet", "30m"], T0);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "quiet: on for 30 more minute(s), 0 held back\n"
+        tr("notify-quiet-for", &[("minutes", "30"), ("held", "0")]) + "\n"
     );
     h.permission("s1", "one", T0 + 1.0);
     h.wait_state(|s| s["queue"].as_array().is_some_and(|q| q.len() == 1));
@@ -328,7 +349,7 @@ fn quiet_holds_notes_and_sends_one_summary_when_it_ends() {
         T0 + 1800.0,
     );
     let notes = h.wait_notes(1);
-    assert_eq!(notes[0]["title"], "ring: 2 waited while quiet");
+    assert_eq!(notes[0]["title"], tr("notify-quiet", &[("count", "2")]));
     assert_eq!(notes[0]["count"], 2);
 }
 
@@ -340,8 +361,11 @@ fn quiet_off_sends_the_summary_at_once() {
     h.permission("s1", "one", T0 + 1.0);
     h.wait_state(|s| s["queue"].as_array().is_some_and(|q| q.len() == 1));
     let out = h.run(&["quiet", "off"], T0 + 5.0);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "quiet: off\n");
-    assert_eq!(h.titles(), ["ring: 1 waited while quiet"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        tr("notify-quiet-off", &[]) + "\n"
+    );
+    assert_eq!(h.titles(), [tr("notify-quiet", &[("count", "1")])]);
 }
 
 #[test]
@@ -361,11 +385,17 @@ fn reminders_come_after_each_gap_up_to_the_maximum() {
     h.run(&["notify", "--flush"], T0 + 10_000.0);
     assert_eq!(
         h.titles(),
-        [
-            "ring: reminder: s1 needs permission",
-            "ring: reminder: s1 needs permission",
-            "ring: s1 needs permission"
-        ]
+        sorted([
+            tr(
+                "notify-reminder",
+                &[("said", &said("s1", "kind-permission"))]
+            ),
+            tr(
+                "notify-reminder",
+                &[("said", &said("s1", "kind-permission"))]
+            ),
+            waiting("s1", "kind-permission")
+        ])
     );
 }
 
@@ -386,7 +416,7 @@ fn a_codex_wait_promoted_by_the_read_side_rings_from_the_status_job() {
         "{out:?}"
     );
     let notes = h.wait_notes(1);
-    assert_eq!(notes[0]["title"], "ring: cx needs permission");
+    assert_eq!(notes[0]["title"], waiting("cx", "kind-permission"));
     assert_eq!(notes[0]["session_id"], "codex:t1");
     // Rung once: later reads do not ring again.
     h.run(&["notify", "--flush"], T0 + 12.0);
@@ -403,8 +433,8 @@ fn ntfy_gets_a_json_publish_without_the_detail() {
     let (path, body) = recv(&rx);
     assert_eq!(path, "/");
     assert_eq!(body["topic"], "my-topic");
-    assert_eq!(body["title"], "ring: s1 needs permission");
-    assert_eq!(body["message"], "Claude Code needs permission");
+    assert_eq!(body["title"], waiting("s1", "kind-permission"));
+    assert_eq!(body["message"], said("Claude Code", "kind-permission"));
     assert!(!body.to_string().contains("secret"), "{body}");
     // No `notify_click_url`: no click (ring cannot know an address a phone reaches).
     assert!(body.get("click").is_none(), "{body}");
@@ -431,7 +461,7 @@ notify_click_url = 'https://ring.example/board'
     });
     h.hook("claude-code", &payload, T0);
     let (_, body) = recv(&rx);
-    assert_eq!(body["title"], "ring: search asks a question");
+    assert_eq!(body["title"], waiting("search", "kind-question"));
     assert_eq!(
         body["message"],
         "AskUserQuestion: Which index should I rebuild?"
@@ -485,7 +515,7 @@ fn the_webhook_body_is_stable_and_its_text_is_data() {
     assert_eq!(
         body,
         json!({
-            "version": 1, "source": "ring", "title": "ring: s1 needs permission",
+            "version": 1, "source": "ring", "title": waiting("s1", "kind-permission"),
             "body": "Bash: echo done", "count": 1,
             "session": {"session_id": "s1", "provider": "claude-code", "label": null,
                         "project": "s1", "kind": "permission", "detail": "Bash: echo done",
@@ -528,7 +558,7 @@ fn a_hanging_command_is_killed_after_its_timeout() {
     wait_for(|| {
         fs::read_to_string(h.ring().join("ring.log"))
             .ok()
-            .filter(|log| log.contains("killed"))
+            .filter(|log| holds(log, &pieces("notify-command-killed", &[])))
     });
 }
 
@@ -559,15 +589,20 @@ fn notify_test_reports_each_channel() {
     )));
     let out = h.run(&["notify", "--test"], T0);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("✓ command: sent"), "{text}");
-    assert!(text.contains("✓ webhook: sent"), "{text}");
+    let sent = |channel| tr("notify-test-sent", &[("channel", channel)]);
+    assert!(text.contains(&sent("command")), "{text}");
+    assert!(text.contains(&sent("webhook")), "{text}");
+    let not_topic = tr("notify-ntfy-not-topic", &[("url", "\"not a url\"")]);
     assert!(
-        text.contains("✗ ntfy: notify_ntfy_url \"not a url\" is not a topic URL"),
+        text.contains(&tr(
+            "notify-test-failed",
+            &[("channel", "ntfy"), ("error", &not_topic)]
+        )),
         "{text}"
     );
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(recv(&rx).1["title"], "ring: test notification");
-    assert_eq!(h.titles(), ["ring: test notification"]);
+    assert_eq!(recv(&rx).1["title"], tr("notify-test", &[]));
+    assert_eq!(h.titles(), [tr("notify-test", &[])]);
 }
 
 #[test]
@@ -579,12 +614,18 @@ fn doctor_checks_each_configured_channel() {
     let out = h.run(&["doctor"], T0);
     let text = String::from_utf8_lossy(&out.stdout);
     for want in [
-        "notify: webhook is on but notify_webhook_url is not set",
-        "notify: ntfy: \"http://h/\" is not a topic URL",
-        "notify: command: \"no-such-program-xyz\" is not an executable on PATH",
-        "notify: unknown channel \"pager\"",
+        tr(
+            "doctor-notify-unset",
+            &[("channel", "webhook"), ("key", "notify_webhook_url")],
+        ),
+        tr("doctor-notify-ntfy-not-topic", &[("url", "\"http://h/\"")]),
+        tr(
+            "doctor-notify-no-program",
+            &[("program", "\"no-such-program-xyz\"")],
+        ),
+        tr("doctor-notify-unknown", &[("channel", "\"pager\"")]),
     ] {
-        assert!(text.contains(want), "{want}\n{text}");
+        assert!(text.contains(&want), "{want}\n{text}");
     }
 }
 

@@ -196,7 +196,10 @@ fn desktop_click_on_the_notification_jumps_to_the_sessions_pane() {
     assert_eq!(d.here(), "%0");
     let sent = d.send_in_background(d.target("30"));
     let call = d.server.wait_for(1, WITHIN).expect("a Notify");
-    assert_eq!(call.actions, [desktop::ACTION, desktop::ACTION_LABEL]);
+    assert_eq!(
+        call.actions,
+        [desktop::ACTION.to_owned(), desktop::action_label()]
+    );
     assert_eq!(call.expire, 30_000);
     d.server.invoke(call.id, desktop::ACTION);
     sent.recv_timeout(HANG)
@@ -659,7 +662,10 @@ fn desktop_click_in_zellij_goes_to_the_panes_tab() {
     let address = bus.address.clone();
     let pending = guarded(move || desktop::notify_on(&address, &n, &target)).expect("sent");
     let calls = server.calls();
-    assert_eq!(calls[0].actions, [desktop::ACTION, desktop::ACTION_LABEL]);
+    assert_eq!(
+        calls[0].actions,
+        [desktop::ACTION.to_owned(), desktop::action_label()]
+    );
     server.invoke(calls[0].id, desktop::ACTION);
     guarded(move || pending.wait()).expect("the jump ran");
     let focused = world::poll(WITHIN, || {

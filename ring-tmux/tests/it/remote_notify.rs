@@ -4,6 +4,7 @@
 //! host; the command channel keeps each note as a file.
 
 use crate::e2e_tmux::world::poll;
+use crate::lang_support::{pieces, tr};
 use crate::remote_support::{Host, Sshd, hook, host_folder};
 use serde_json::json;
 use std::path::Path;
@@ -71,8 +72,9 @@ fn a_remote_wait_notifies_once_and_a_host_back_from_failing_rings_only_for_new_w
     };
 
     // The first snapshot is the baseline; then api starts waiting on the host.
+    let ok = format!("dev  {}", pieces("remote-ok", &[]).swap_remove(0));
     let said = refresh();
-    assert!(said.contains("dev  ok"), "{said}");
+    assert!(said.contains(&ok), "{said}");
     hook(&ring_home, &home, &event("wait", "s-api", "/srv/api"));
     refresh();
     poll(Duration::from_secs(20), || {
@@ -93,12 +95,15 @@ fn a_remote_wait_notifies_once_and_a_host_back_from_failing_rings_only_for_new_w
     // The host fails (its sessions go stale); web starts waiting meanwhile; it comes back.
     std::fs::write(&failing, "").expect("flag");
     let said = refresh();
-    assert!(said.contains("(ssh failed)"), "the host failed: {said}");
+    let ssh_failed = tr("remote-why", &[("why", &tr("remote-ssh-failed", &[]))]);
+    assert!(said.contains(&ssh_failed), "the host failed: {said}");
     hook(&ring_home, &home, &event("wait", "s-web", "/srv/web"));
     std::fs::remove_file(&failing).expect("flag gone");
     let said = refresh();
     assert!(
-        said.contains("dev  ok") && !said.contains("failed"),
+        said.contains(&ok)
+            && !said.contains(&ssh_failed)
+            && !said.contains(&pieces("remote-why", &[]).swap_remove(0)),
         "back: {said}"
     );
     poll(Duration::from_secs(20), || {

@@ -4,10 +4,17 @@
 //! there), one refuses (a closed port).
 
 use crate::e2e_tmux::world::poll;
+use crate::lang_support::{pieces, tr};
 use crate::remote_support::{Host, Sshd, closed_port, hook, host_folder};
 use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
+
+/// How `remote list` / `refresh` starts a host's line in the state `key` (`remote-ok`: "hosta  ok ").
+fn host_state(host: &str, key: &str) -> String {
+    let state = pieces(key, &[]).swap_remove(0);
+    format!("{host}  {state}")
+}
 
 fn waiting(id: &str, cwd: &str) -> serde_json::Value {
     json!({"hook_event_name": "Notification", "session_id": id, "cwd": cwd,
@@ -83,10 +90,13 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
     let (ok, out, err) = sshd.run(&["remote", "refresh"]);
     assert!(!ok, "a refused host fails the refresh: {out}{err}");
     assert!(
-        out.contains("hosta  ok") && out.contains("hostb  ok") && out.contains("hung  ok"),
+        ["hosta", "hostb", "hung"]
+            .iter()
+            .all(|host| out.contains(&host_state(host, "remote-ok"))),
         "{out}"
     );
-    assert!(out.contains("refused  unreachable"), "{out}");
+    let unreachable = host_state("refused", "remote-unreachable");
+    assert!(out.contains(&unreachable), "{out}");
 
     // The laptop's board: both hosts' sessions, named host:project, counted together.
     let (_, list, _) = sshd.run(&["list"]);
@@ -95,7 +105,10 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
         "{list}"
     );
     assert!(list.contains("hosta:s-a"), "ids are host:id: {list}");
-    assert!(list.contains("! remote refused  unreachable"), "{list}");
+    assert!(
+        list.contains(&tr("remote-listed", &[("state", &unreachable)])),
+        "{list}"
+    );
     let (_, json, _) = sshd.run(&["json"]);
     let board: serde_json::Value = serde_json::from_str(&json).expect("json board");
     assert_eq!(board["counts"]["waiting"], 1, "{json}");
@@ -141,7 +154,7 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
         "{list}"
     );
     let (_, out, _) = sshd.run(&["remote", "refresh", "hung"]);
-    assert_eq!(out, "hung  being fetched already\n");
+    assert_eq!(out, tr("err-remote-busy", &[("host", "hung")]) + "\n");
 
     // Counted apart: the local counts, then the hosts'.
     add_config(&sshd, "remote_counts = \"apart\"\n");
@@ -160,14 +173,15 @@ fn a_bad_host_name_never_reaches_ssh() {
     let root = tempfile::tempdir().expect("root");
     let sshd = Sshd::start(&[host("hosta", root.path())]);
     let (ok, _, err) = sshd.run(&["remote", "add", "--", "-oProxyCommand=touch /tmp/x"]);
-    assert!(!ok && err.contains("not a host"), "{err}");
+    let bad = pieces("err-remote-bad-host", &[]);
+    assert!(!ok && err.contains(bad.last().expect("a piece")), "{err}");
     std::fs::write(
         sshd.local_ring().join("config.toml"),
         "remote_hosts = [\"-oProxyCommand=sh\"]\n",
     )
     .expect("config");
     let (_, list, _) = sshd.run(&["remote", "list"]);
-    assert!(list.contains("no remote hosts"), "{list}");
+    assert!(list.contains(&tr("err-remote-none", &[])), "{list}");
 }
 
 /// The README's "Remote hosts" commands, run as written in a fresh HOME (no RING_HOME: the
@@ -210,7 +224,7 @@ fn the_readme_s_remote_commands_run_as_written() {
             Some(&"list") => {
                 assert_eq!(
                     String::from_utf8_lossy(&out.stdout),
-                    "devbox  not read yet\n"
+                    format!("devbox  {}\n", tr("remote-unread", &[]))
                 );
             }
             Some(&"remove") => assert!(text.contains("remote_hosts = []"), "{text}"),

@@ -8,6 +8,7 @@
 
 use crate::e2e_tmux::reply::AGENT;
 use crate::e2e_tmux::world::{self, World, payload, poll, until_contains};
+use crate::lang_support::{pieces, tr};
 use crate::serve_support::{Reply, Serve, WITHIN};
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -235,13 +236,18 @@ fn only_the_page_itself_with_the_token_may_answer() {
     let lines = p.answers();
     assert!(lines.iter().all(|l| l["result"] == "refused"), "{lines:?}");
     let whys: Vec<&str> = lines.iter().filter_map(|l| l["why"].as_str()).collect();
+    let no_option = format!(
+        "{}; {}",
+        tr("err-reply-no-option", &[("number", "7")]),
+        tr("err-reply-no-option-fix", &[("options", "1, 2, 3")])
+    );
     assert_eq!(
         whys,
         [
-            "an answer must come from this server's own page (Origin)",
-            "an answer must come from this server's own page (Sec-Fetch-Site)",
-            "an answer names the dialog it answers (its fingerprint)",
-            "the dialog has no option 7; choose one of 1, 2, 3",
+            tr("err-serve-foreign-origin", &[]),
+            tr("err-serve-foreign-site", &[]),
+            tr("err-serve-no-fingerprint", &[]),
+            no_option,
         ]
     );
 }
@@ -260,7 +266,11 @@ fn a_dialog_redrawn_after_the_page_read_it_gets_no_key() {
     assert_eq!(refused.status, 409, "{refused:?}");
     assert_eq!(
         refused.json()["error"],
-        "the dialog on screen changed since this page read it; nothing was sent; read it again and choose anew"
+        format!(
+            "{}; {}",
+            tr("err-serve-changed", &[]),
+            tr("err-serve-changed-fix", &[])
+        )
     );
     let lines = p.answers();
     assert_eq!(
@@ -284,7 +294,11 @@ fn a_dialog_redrawn_after_the_page_read_it_gets_no_key() {
     );
     let late = p.answer(&ask(1, &fingerprint), &[]);
     assert_eq!(late.status, 409, "{late:?}");
-    assert!(late.body.contains("no longer waits"), "{late:?}");
+    assert_eq!(
+        late.json()["error"],
+        tr("err-serve-not-waiting", &[]),
+        "{late:?}"
+    );
     p.got_no_key();
 }
 
@@ -304,6 +318,7 @@ fn answers_beyond_loopback_are_off_until_turned_on() {
         why.contains("serve_answers = \"on\""),
         "says what to do: {why}"
     );
+    assert_eq!(why, tr("err-serve-answers-off", &[]));
     let refused = p.answer(&ask(1, "0123456789abcdef"), &[]);
     assert_eq!(refused.status, 403, "{refused:?}");
     assert_eq!(p.answers().len(), 1, "the refusal is logged");
@@ -340,10 +355,12 @@ fn the_qr_code_comes_when_asked_and_not_into_a_pipe() {
         let more = serve.more.lock().expect("lines").clone();
         (serve.token.clone().expect("token"), more)
     };
+    // The line's words before the address: "ring-tmux serve: scan to open ".
+    let scan = pieces("serve-scan", &[]).swap_remove(0);
     let (token, more) = lines_of(&["--qr"]);
     let at = more
         .iter()
-        .position(|l| l.starts_with("ring-tmux serve: scan to open http://"))
+        .position(|l| l.starts_with(&format!("{scan}http://")))
         .unwrap_or_else(|| panic!("no QR code: {more:?}"));
     assert!(
         !more[at].contains(&token),
@@ -360,7 +377,7 @@ fn the_qr_code_comes_when_asked_and_not_into_a_pipe() {
     );
     let (_, more) = lines_of(&[]);
     assert!(
-        !more.iter().any(|l| l.contains("scan to open")),
+        !more.iter().any(|l| l.contains(&scan)),
         "a pipe gets no QR code unasked: {more:?}"
     );
 }

@@ -5,6 +5,7 @@
 
 use crate::e2e_tmux::world::{self, World, payload, poll};
 use crate::hook_support::{Home, T0};
+use crate::lang_support::{pieces, tr};
 use crate::serve_support::{Events, Serve, WITHIN, env_for, serve_on};
 use serde_json::json;
 use std::os::unix::fs::PermissionsExt;
@@ -319,18 +320,18 @@ fn doctor_reports_what_a_running_serve_exposes() {
     let text = String::from_utf8_lossy(&out.stdout);
     let line = text
         .lines()
-        .find(|l| l.contains("serve: running"))
+        .find(|l| l.contains(&pieces("doctor-serve-running", &[])[0]))
         .unwrap_or_else(|| panic!("no serve line in:\n{text}"));
     assert!(line.contains(&format!(":{}/", serve.addr.port())), "{line}");
-    assert!(line.contains("reachable from other machines"), "{line}");
-    assert!(
-        line.contains("every request for data needs the token"),
-        "{line}"
-    );
-    assert!(line.contains("details are left out"), "{line}");
+    assert!(line.contains(&tr("doctor-serve-remote", &[])), "{line}");
+    assert!(line.contains(&tr("doctor-serve-token", &[])), "{line}");
+    assert!(line.contains(&tr("doctor-serve-no-detail", &[])), "{line}");
     assert!(
         !text.contains(serve.token.as_deref().expect("token")),
         "doctor shows no token"
     );
-    assert!(text.contains("serve: token stored at"), "{text}");
+    assert!(
+        text.contains(&pieces("doctor-serve-token-ok", &[])[0]),
+        "{text}"
+    );
 }

@@ -315,14 +315,8 @@ fn on_every_interface_it_prints_an_address_one_can_open_and_says_it_is_plain_htt
     );
     assert!(serve.url.starts_with("http://127.0.0.1:"), "{}", serve.url);
     let deadline = Instant::now() + WITHIN;
-    let warned = || {
-        serve
-            .more
-            .lock()
-            .expect("lines")
-            .iter()
-            .any(|l| l.contains("plain HTTP"))
-    };
+    let warning = crate::lang_support::tr("serve-plain-http", &[]);
+    let warned = || serve.more.lock().expect("lines").contains(&warning);
     while !warned() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(100));
     }

@@ -23,7 +23,7 @@ pub struct Serve {
     pub child: Child,
     /// Where it listens (a loopback address to connect to, even for `0.0.0.0`).
     pub addr: SocketAddr,
-    /// The first line it printed: `ring-tmux serve: the board is at URL`.
+    /// The first line it printed: `ring-tmux serve: the board is at URL` (`serve-at`).
     pub url: String,
     /// `#token=` (or an older build's `?token=`) of that URL.
     pub token: Option<String>,
@@ -80,7 +80,7 @@ impl Serve {
         }
         let url = line
             .trim()
-            .strip_prefix("ring-tmux serve: the board is at ")
+            .strip_prefix(crate::lang_support::pieces("serve-at", &[])[0].as_str())
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .to_owned();
         let hostport = url

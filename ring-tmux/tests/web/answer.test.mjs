@@ -114,7 +114,7 @@ async function world() {
     if (child.exitCode === null) child.kill("SIGKILL");
   });
   const url = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once("line", (line) => resolve(line.replace("ring-tmux serve: the board is at ", "")));
+    createInterface({ input: child.stdout }).once("line", (line) => resolve(line.slice(line.indexOf("http://"))));
     child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
   });
   const key = () => (existsSync(keys) ? readFileSync(keys, "utf8") : null);

@@ -113,7 +113,7 @@ function serve(world, now) {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.once("line", (line) => {
-      const url = line.replace("ring-tmux serve: the board is at ", "");
+      const url = line.slice(line.indexOf("http://"));
       resolve({ url, stop, child });
     });
     child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));

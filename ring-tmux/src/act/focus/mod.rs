@@ -199,11 +199,9 @@ pub(crate) fn reach(row: &Row, order: &[Backend], sys: &Sys) -> Outcome {
     for backend in ring_shared::focus::plan(order, row) {
         let focus = of(backend);
         if !focus.available(sys) {
-            outcome.failed.push(format!(
-                "{}: {}",
-                backend.name(),
-                ring_shared::t!("focus-not-here")
-            ));
+            outcome
+                .failed
+                .push(ring_shared::t!("focus-not-here", backend = backend.name()));
             continue;
         }
         match focus.focus(row, sys) {

@@ -11,6 +11,7 @@ use crate::tmux::drift::{self, LIST_FORMAT, Pane};
 use ring_shared::Row;
 use ring_shared::derive::Session;
 use ring_shared::focus::Backend;
+use ring_shared::t;
 use ring_shared::view::Entry;
 
 pub(crate) struct Tmux;
@@ -34,26 +35,26 @@ impl Focus for Tmux {
             .tmux_socket
             .clone()
             .filter(|s| !s.is_empty())
-            .ok_or_else(|| ring_shared::t!("focus-tmux-none"))?;
+            .ok_or_else(|| t!("focus-tmux-none"))?;
         let entry = place_entry(row);
         match sys.tmux_socket.as_deref() {
             Some(current) if current == recorded => switch(&entry, current, sys),
             Some(current) => Err(match away::find(&entry, Some(current), sys.deadline) {
-                Some(away) => away.how_to("it"),
-                None => ring_shared::t!("focus-tmux-away"),
+                Some(away) => away.how_to(&t!("err-jump-it")),
+                None => t!("focus-tmux-foreign"),
             }),
             None if sys.attach => match away::find(&entry, None, sys.deadline) {
                 // Becomes `tmux attach`: returns only when tmux cannot run.
                 Some(away) => {
                     away.attach(sys.deadline);
-                    Err(ring_shared::t!("focus-tmux-attach"))
+                    Err(t!("focus-tmux-no-attach"))
                 }
-                None => Err(ring_shared::t!("focus-tmux-no-server")),
+                None => Err(t!("focus-tmux-not-found")),
             },
             None if servers::usable(std::path::Path::new(&recorded)) => {
                 switch(&entry, &recorded, sys)
             }
-            None => Err(ring_shared::t!("focus-tmux-not-allowed")),
+            None => Err(t!("focus-tmux-not-usable")),
         }
     }
 }
@@ -88,17 +89,16 @@ fn switch(entry: &Entry, socket: &str, sys: &Sys) -> Result<String, String> {
     let list = ["list-panes", "-a", "-F", LIST_FORMAT].map(str::to_owned);
     let listing = run::run(socket, &list, sys.deadline)
         .filter(|o| o.success)
-        .ok_or_else(|| ring_shared::t!("focus-tmux-silent"))?;
+        .ok_or_else(|| t!("focus-tmux-silent"))?;
     let panes = drift::parse_panes(&listing.stdout);
-    let pane =
-        drift::pane_of(entry, socket, &panes).ok_or_else(|| ring_shared::t!("focus-tmux-gone"))?;
+    let pane = drift::pane_of(entry, socket, &panes).ok_or_else(|| t!("focus-tmux-gone"))?;
     let mut argv = vec!["switch-client".to_owned()];
     argv.extend(client_args(sys.tmux_client.as_deref()));
     argv.extend(["-t".to_owned(), pane.id.clone()]);
     run::run(socket, &argv, sys.deadline)
         .filter(|o| o.success)
-        .ok_or_else(|| ring_shared::t!("focus-tmux-switch"))?;
-    Ok(format!("pane {}", pane.id))
+        .ok_or_else(|| t!("focus-tmux-switch-failed"))?;
+    Ok(t!("focus-tmux-pane", pane = pane.id.as_str()))
 }
 
 impl Focus for Zellij {
@@ -124,12 +124,12 @@ impl Focus for Zellij {
             zellij_pane: row.zellij_pane.as_deref(),
         };
         let jump = crate::act::focus::place::jump_to(&place, std::path::Path::new(""))
-            .ok_or_else(|| ring_shared::t!("focus-zellij-name"))?;
+            .ok_or_else(|| t!("focus-zellij-bad-name"))?;
         let left = sys
             .deadline
             .saturating_duration_since(std::time::Instant::now());
         crate::act::focus::place::run_jump_within(jump, left).map_err(|e| e.to_string())?;
-        Ok(ring_shared::t!(
+        Ok(t!(
             "focus-zellij-tab",
             pane = row.zellij_pane.as_deref().unwrap_or_default()
         ))

@@ -147,10 +147,14 @@ pub fn menu_argv(
         }
     }
     if entries.is_empty() {
-        argv.extend(["-no sessions".to_owned(), String::new(), String::new()]);
+        argv.extend([
+            format!("-{}", ring_shared::t!("jump-menu-none")),
+            String::new(),
+            String::new(),
+        ]);
     }
     if left_out > 0 {
-        let more = format!("\u{2026} {left_out} more (ring-tmux list)");
+        let more = format!("\u{2026} {}", ring_shared::t!("jump-menu-more", count = left_out));
         argv.extend([
             format!("-{}", cut(&more, usize::MAX, room)),
             String::new(),

@@ -18,6 +18,7 @@ use crate::store::safe;
 use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::notify::remote::{Taken, new_waits};
+use ring_shared::t;
 use ring_shared::view::Snapshot;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -80,13 +81,14 @@ pub(crate) fn refresh(env: &Env, config: &Config, host: &str) -> Option<(Cached,
             if !out.success {
                 let why = reason(&out.stderr);
                 return Err(if why.is_empty() {
-                    "ssh failed".to_owned()
+                    t!("remote-ssh-failed")
                 } else {
                     why
                 });
             }
-            let text = std::str::from_utf8(&out.stdout).map_err(|_| "output is not UTF-8")?;
-            Snapshot::from_json(text.trim()).map_err(|e| format!("not a ring snapshot: {e}"))
+            let text = std::str::from_utf8(&out.stdout).map_err(|_| t!("remote-not-utf8"))?;
+            Snapshot::from_json(text.trim())
+                .map_err(|e| t!("remote-not-snapshot", error = e.to_string()))
         });
     let mut rings = Vec::new();
     match fetched {

@@ -13,8 +13,12 @@ pub(crate) fn read(ring_home: &Path) -> Result<String, String> {
     if std::fs::symlink_metadata(&path).is_err() {
         return Ok(String::new());
     }
-    crate::store::read_text(&path, CAP, crate::store::Owner::Ring)
-        .ok_or_else(|| format!("cannot read {}", path.display()))
+    crate::store::read_text(&path, CAP, crate::store::Owner::Ring).ok_or_else(|| {
+        ring_shared::t!(
+            "remote-config-unreadable",
+            path = path.display().to_string()
+        )
+    })
 }
 
 /// Writes `config.toml` (0600, atomically, never through a link).

@@ -19,6 +19,7 @@ pub(crate) mod ssh;
 use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::format::relative_time;
+use ring_shared::t;
 use ring_shared::view::View;
 use ring_shared::view::remote::{Fetched, entries, merge};
 
@@ -46,13 +47,20 @@ impl HostState {
         let why = self
             .error
             .as_deref()
-            .map(|e| format!(" ({})", ring_shared::format::sanitize(e)))
+            .map(|e| {
+                format!(
+                    " {}",
+                    t!("remote-why", why = ring_shared::format::sanitize(e))
+                )
+            })
             .unwrap_or_default();
         let state = match self.age {
-            None if self.error.is_some() => format!("unreachable{why}"),
-            None => "not read yet".to_owned(),
-            Some(age) if self.stale => format!("stale {}{why}", relative_time(age)),
-            Some(age) => format!("ok {}{why}", relative_time(age)),
+            None if self.error.is_some() => format!("{}{why}", t!("remote-unreachable")),
+            None => t!("remote-unread"),
+            Some(age) if self.stale => {
+                format!("{}{why}", t!("remote-stale", age = relative_time(age)))
+            }
+            Some(age) => format!("{}{why}", t!("remote-ok", age = relative_time(age))),
         };
         format!("{}  {state}", self.host)
     }

@@ -14,6 +14,7 @@
 //! character, goes bare (its `~` may expand).
 
 use ring_shared::config::Config;
+use ring_shared::t;
 use ring_shared::view::remote::{shell_word, valid_host};
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -88,7 +89,7 @@ impl Ssh<'_> {
     pub fn run(&self, host: &str, words: &[&str]) -> Result<Output, String> {
         let argv = self
             .argv(host, false, words)
-            .ok_or_else(|| format!("{host:?} is not a host name ring runs ssh with"))?;
+            .ok_or_else(|| t!("remote-bad-host", host = format!("{host:?}")))?;
         let timeout = Duration::from_secs(self.config.remote_timeout_seconds.unsigned_abs());
         run_argv(&argv, timeout)
     }
@@ -97,7 +98,7 @@ impl Ssh<'_> {
 /// Runs `argv` (stdin `/dev/null`, output capped at [`OUTPUT_CAP`]), killing its process
 /// group past `timeout`.
 pub(crate) fn run_argv(argv: &[String], timeout: Duration) -> Result<Output, String> {
-    let (program, args) = argv.split_first().ok_or("no ssh command")?;
+    let (program, args) = argv.split_first().ok_or_else(|| t!("remote-no-ssh"))?;
     let mut child = Command::new(program)
         .args(args)
         .process_group(0)
@@ -105,7 +106,13 @@ pub(crate) fn run_argv(argv: &[String], timeout: Duration) -> Result<Output, Str
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot run {program}: {e}"))?;
+        .map_err(|e| {
+            t!(
+                "remote-cannot-run",
+                program = program.as_str(),
+                error = e.to_string()
+            )
+        })?;
     let stdout = reader(child.stdout.take());
     let stderr = reader(child.stderr.take());
     let deadline = Instant::now() + timeout;
@@ -119,14 +126,14 @@ pub(crate) fn run_argv(argv: &[String], timeout: Duration) -> Result<Output, Str
                 kill_group(child.id());
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("no answer within {}s", timeout.as_secs()));
+                return Err(t!("remote-no-answer", seconds = timeout.as_secs()));
             }
         }
     };
     // The output ends with the child; a second more covers the pipes draining.
     let collect = |rx: mpsc::Receiver<Result<Vec<u8>, String>>| {
         rx.recv_timeout(Duration::from_secs(1))
-            .unwrap_or_else(|_| Err("output did not end".into()))
+            .unwrap_or_else(|_| Err(t!("remote-output-unended")))
     };
     let stdout = collect(stdout)?;
     let stderr = collect(stderr).unwrap_or_default();
@@ -151,10 +158,8 @@ fn reader(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Result<Vec
             let cap = u64::try_from(OUTPUT_CAP).unwrap_or(u64::MAX) + 1;
             let read = pipe.take(cap).read_to_end(&mut out);
             let result = match read {
-                Err(e) => Err(format!("reading ssh's output: {e}")),
-                Ok(_) if out.len() > OUTPUT_CAP => {
-                    Err(format!("more than {OUTPUT_CAP} bytes of output"))
-                }
+                Err(e) => Err(t!("remote-output-unread", error = e.to_string())),
+                Ok(_) if out.len() > OUTPUT_CAP => Err(t!("remote-output-cap", bytes = OUTPUT_CAP)),
                 Ok(_) => Ok(out),
             };
             let _ = tx.send(result);

@@ -4,6 +4,7 @@ use super::{Note, dispatch, state};
 use crate::sys::env::Env;
 use ring_shared::config::Config;
 use ring_shared::notify::{self, Kind, Out, Wait};
+use ring_shared::t;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -28,11 +29,14 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
     let names = dispatch::channels(&config, dispatch::session_bus_reachable);
     if names.is_empty() {
         return crate::sys::voice::fail(
-            &format!(
-                "no notification channel to test (notify_backend = {:?})",
-                crate::sys::printable::printable(&config.notify_backend)
+            &t!(
+                "notify-test-none",
+                backend = format!(
+                    "{:?}",
+                    crate::sys::printable::printable(&config.notify_backend)
+                )
             ),
-            "set notify_backend (or notify_also) in config.toml; see `ring-tmux doctor`",
+            &t!("notify-test-none-fix"),
         );
     }
     let tmux_socket = std::env::var("TMUX")
@@ -63,11 +67,13 @@ pub fn notify(test: bool, flush: bool) -> ExitCode {
     let mut failed = false;
     for (name, result) in &results {
         match result {
-            Ok(()) => say(&format!("✓ {name}: sent")),
+            Ok(()) => say(&t!("notify-test-sent", channel = name.as_str())),
             Err(e) => {
                 failed = true;
-                say(&crate::sys::printable::printable(&format!(
-                    "✗ {name}: {e:#}"
+                say(&crate::sys::printable::printable(&t!(
+                    "notify-test-failed",
+                    channel = name.as_str(),
+                    error = format!("{e:#}")
                 )));
             }
         }
@@ -102,11 +108,11 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
             Some(seconds) => Some(Box::new(move |s| notify::quiet_on(&s, now, Some(seconds)))),
             None => {
                 return crate::sys::voice::usage(
-                    &format!(
-                        "quiet takes on, off or a duration, not `{}`",
-                        crate::sys::printable::printable(text)
+                    &t!(
+                        "notify-quiet-bad",
+                        given = crate::sys::printable::printable(text)
                     ),
-                    "e.g. `ring-tmux quiet 30m` (90s, 2h, 1h30m; a bare number is minutes)",
+                    &t!("notify-quiet-bad-fix"),
                 );
             }
         },
@@ -122,8 +128,12 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
             (next, ())
         }) {
             return crate::sys::voice::fail(
-                &format!("could not write notify.json: {e}"),
-                "check that the ring folder is yours and writable (`ring-tmux doctor`)",
+                &t!(
+                    "err-file-write",
+                    file = "notify.json",
+                    error = e.to_string()
+                ),
+                &t!("err-file-write-fix"),
             );
         }
         if when == Some("off") {
@@ -133,17 +143,14 @@ pub fn quiet(when: Option<&str>) -> ExitCode {
     let s = state::read(&env.ring_home);
     match s.quiet {
         Some(q) if s.quiet_at(now) => match q.until {
-            Some(until) => say(&format!(
-                "quiet: on for {} more minute(s), {} held back",
-                ((until - now) / 60.0).ceil(),
-                s.queue.len()
+            Some(until) => say(&t!(
+                "notify-quiet-for",
+                minutes = ((until - now) / 60.0).ceil().to_string(),
+                held = s.queue.len()
             )),
-            None => say(&format!(
-                "quiet: on until `ring-tmux quiet off`, {} held back",
-                s.queue.len()
-            )),
+            None => say(&t!("notify-quiet-on", held = s.queue.len())),
         },
-        _ => say("quiet: off"),
+        _ => say(&t!("notify-quiet-off")),
     }
     ExitCode::SUCCESS
 }

@@ -14,7 +14,7 @@ pub fn send(note: &Note, target: &Target) -> anyhow::Result<()> {
     let line = target
         .setting
         .as_deref()
-        .context("notify_command is not set")?;
+        .with_context(|| ring_shared::t!("notify-unset", key = "notify_command"))?;
     let json = serde_json::to_vec(note)?;
     let mut cmd = Command::new("/bin/sh");
     cmd.arg("-c").arg(line);
@@ -31,7 +31,12 @@ pub fn run(mut cmd: Command, input: &[u8], timeout: Duration) -> anyhow::Result<
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .with_context(|| format!("cannot run {:?}", cmd.get_program()))?;
+        .with_context(|| {
+            ring_shared::t!(
+                "notify-cannot-run",
+                program = format!("{:?}", cmd.get_program())
+            )
+        })?;
     let deadline = Instant::now() + timeout;
     // A command that never reads its stdin must not block us: write from a thread.
     if let Some(mut stdin) = child.stdin.take() {
@@ -47,15 +52,26 @@ pub fn run(mut cmd: Command, input: &[u8], timeout: Duration) -> anyhow::Result<
             if status.success() {
                 return Ok(());
             }
-            bail!("{:?} failed: {status}", cmd.get_program());
+            bail!(
+                "{}",
+                ring_shared::t!(
+                    "notify-command-failed",
+                    program = format!("{:?}", cmd.get_program()),
+                    status = status.to_string()
+                )
+            );
         }
         if Instant::now() >= deadline {
             kill_group(child.id());
             let _ = child.kill();
             let _ = child.wait();
             bail!(
-                "{:?} still running after {timeout:?}: killed",
-                cmd.get_program()
+                "{}",
+                ring_shared::t!(
+                    "notify-command-killed",
+                    program = format!("{:?}", cmd.get_program()),
+                    seconds = timeout.as_secs_f64().to_string()
+                )
             );
         }
         std::thread::sleep(Duration::from_millis(10));

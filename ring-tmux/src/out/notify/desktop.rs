@@ -24,6 +24,7 @@ use super::{Note, Target};
 use crate::act::focus::place::{Jump, Place, jump_to, run_jump};
 use anyhow::{Context, Result, anyhow, bail};
 use ring_shared::format::{sanitize, truncate};
+use ring_shared::t;
 use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -44,7 +45,9 @@ pub const MAX_ACTION_WAIT: Duration = Duration::from_secs(3600);
 /// The action key: `default` is what servers invoke on a click on the notification itself.
 pub const ACTION: &str = "default";
 /// The action's label, for servers that show actions as buttons.
-pub const ACTION_LABEL: &str = "Go to session";
+pub fn action_label() -> String {
+    t!("notify-action")
+}
 /// The freedesktop sound theme name asked for when `notify_sound` is on.
 pub const SOUND_NAME: &str = "message-new-instant";
 /// Longest title and body sent (characters); servers cut anyway.
@@ -63,7 +66,7 @@ pub fn check(_target: &Target) -> Result<String, String> {
     match session_bus() {
         Some(address) => check_on(&address),
         None if cfg!(target_os = "macos") => macos::check(),
-        None => Err("no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)".into()),
+        None => Err(t!("notify-no-bus")),
     }
 }
 
@@ -96,16 +99,17 @@ pub fn check_on(address: &str) -> Result<String, String> {
     .map_err(|e| format!("{e:#}"))?;
     let (name, vendor, version, spec, caps) = info;
     let actions = if caps.iter().any(|c| c == "actions") {
-        "clicking it jumps to the session"
+        t!("notify-desktop-clicks")
     } else {
-        "no actions: clicking it cannot jump"
+        t!("notify-desktop-no-actions")
     };
-    Ok(format!(
-        "{} {} ({}), notification spec {}; {actions}",
-        sanitize(&name),
-        sanitize(&version),
-        sanitize(&vendor),
-        sanitize(&spec)
+    Ok(t!(
+        "notify-desktop-server",
+        name = sanitize(&name),
+        version = sanitize(&version),
+        vendor = sanitize(&vendor),
+        spec = sanitize(&spec),
+        actions = actions
     ))
 }
 
@@ -121,7 +125,7 @@ pub fn notify(note: &Note, target: &Target) -> Result<Pending> {
     match session_bus() {
         Some(address) => notify_on(&address, note, target),
         None if cfg!(target_os = "macos") => macos::send(note, target).map(|()| Pending::done()),
-        None => bail!("no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is unset)"),
+        None => bail!("{}", t!("notify-no-bus")),
     }
 }
 
@@ -151,8 +155,8 @@ pub fn notify_on(address: &str, note: &Note, target: &Target) -> Result<Pending>
         }
         Ok(Event::Failed(e)) => return Err(e),
         Err(_) => bail!(
-            "the notification server did not answer within {}s",
-            SEND_TIMEOUT.as_secs()
+            "{}",
+            t!("notify-desktop-silent", seconds = SEND_TIMEOUT.as_secs())
         ),
     }
     Ok(match jump.filter(|_| listen) {
@@ -277,10 +281,10 @@ enum Event {
 
 fn connect(address: &str) -> Result<zbus::blocking::Connection> {
     zbus::blocking::connection::Builder::address(address)
-        .with_context(|| format!("bad D-Bus address {address:?}"))?
+        .with_context(|| t!("notify-bus-bad-address", address = format!("{address:?}")))?
         .method_timeout(CALL_TIMEOUT)
         .build()
-        .with_context(|| format!("cannot connect to the session bus at {address}"))
+        .with_context(|| t!("notify-bus-no-connect", address = address))
 }
 
 fn call<B, R>(conn: &zbus::blocking::Connection, method: &str, body: &B) -> Result<R>
@@ -323,10 +327,11 @@ fn exchange(request: Request, tx: &mpsc::Sender<Event>) {
         } else {
             request.body.clone()
         };
+        let label = action_label();
         let mut actions: Vec<&str> = Vec::new();
         let listen = request.listen && has("actions");
         if listen {
-            actions.extend([ACTION, ACTION_LABEL]);
+            actions.extend([ACTION, label.as_str()]);
         }
         let mut hints: HashMap<&str, Value<'_>> = HashMap::new();
         hints.insert("urgency", Value::U8(1));
@@ -391,12 +396,8 @@ fn bounded<T: Send + 'static>(
     std::thread::spawn(move || {
         let _ = tx.send(f());
     });
-    rx.recv_timeout(limit).unwrap_or_else(|_| {
-        Err(anyhow!(
-            "the session bus did not answer within {}s",
-            limit.as_secs()
-        ))
-    })
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| Err(anyhow!(t!("notify-bus-silent", seconds = limit.as_secs()))))
 }
 
 pub mod macos;

@@ -119,8 +119,12 @@ pub fn send(name: &str, note: &Note, target: &Target) -> anyhow::Result<()> {
         "terminal" => super::terminal::send(note, target),
         "tmux" => super::display::send(note, target),
         other => anyhow::bail!(
-            "unknown notification channel {other:?} (one of {})",
-            CHANNELS.join(", ")
+            "{}",
+            ring_shared::t!(
+                "notify-unknown-channel",
+                channel = format!("{other:?}"),
+                channels = CHANNELS.join(", ")
+            )
         ),
     }
 }
@@ -173,7 +177,10 @@ pub fn send_all(notes: &[Note], config: &Config) -> Vec<(String, anyhow::Result<
     for name in &names {
         let got = results.iter().filter(|(n, _)| n == name).count();
         for _ in got..notes.len() {
-            results.push((name.clone(), Err(anyhow::anyhow!("timed out"))));
+            results.push((
+                name.clone(),
+                Err(anyhow::anyhow!(ring_shared::t!("notify-timed-out"))),
+            ));
         }
     }
     results

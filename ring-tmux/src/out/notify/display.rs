@@ -10,6 +10,7 @@ use super::{Note, Target};
 use crate::sys::run;
 use anyhow::{Result, bail};
 use ring_shared::format::{escape_tmux, sanitize, truncate};
+use ring_shared::t;
 use std::time::{Duration, Instant};
 
 /// How long all tmux calls of one send may take.
@@ -43,12 +44,12 @@ pub fn duration_ms(setting: Option<&str>) -> u64 {
 /// Shows the note on every client of `note.wait.tmux_socket`.
 pub fn send(note: &Note, target: &Target) -> Result<()> {
     let Some(socket) = note.wait.tmux_socket.as_deref().filter(|s| !s.is_empty()) else {
-        bail!("display: the session is not in tmux");
+        bail!("{}", t!("notify-display-no-tmux"));
     };
     let deadline = Instant::now() + TIMEOUT;
     let list = ["list-clients", "-F", "#{client_name}"].map(String::from);
     let Some(out) = run::run(socket, &list, deadline).filter(|o| o.success) else {
-        bail!("display: tmux server {socket} does not answer");
+        bail!("{}", t!("notify-display-silent", socket = socket));
     };
     let clients: Vec<&str> = out
         .stdout
@@ -57,7 +58,7 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
         .filter(|c| run::is_client_name(c))
         .collect();
     if clients.is_empty() {
-        bail!("display: no client is attached to tmux server {socket}");
+        bail!("{}", t!("notify-display-no-client", socket = socket));
     }
     let text = message(note);
     let ms = duration_ms(target.setting.as_deref()).to_string();
@@ -74,24 +75,24 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
         shown += usize::from(ok);
     }
     if shown == 0 {
-        bail!("display: display-message failed on every client of {socket}");
+        bail!("{}", t!("notify-display-failed", socket = socket));
     }
     Ok(())
 }
 
 /// Doctor's probe: the clients a message would show on (the server of `$TMUX`).
 pub fn check(_target: &Target) -> Result<String, String> {
-    let socket = run::socket_from_env().ok_or("not inside tmux ($TMUX is unset)")?;
+    let socket = run::socket_from_env().ok_or_else(|| t!("notify-display-outside"))?;
     let list = ["list-clients", "-F", "#{client_name}"].map(String::from);
     let out = run::run(&socket, &list, Instant::now() + TIMEOUT)
         .filter(|o| o.success)
-        .ok_or_else(|| format!("tmux server {socket} does not answer"))?;
+        .ok_or_else(|| t!("notify-display-server-silent", socket = socket.as_str()))?;
     let n = out
         .stdout
         .lines()
         .filter(|c| run::is_client_name(c.trim()))
         .count();
-    Ok(format!("{n} client(s) of tmux server {socket}"))
+    Ok(t!("notify-display-clients", count = n, socket = socket))
 }
 
 #[cfg(test)]

@@ -27,10 +27,13 @@ pub fn post_json(url: &str, body: &serde_json::Value, timeout: Duration) -> anyh
             .arg(url);
         // A second more than curl's own limit: curl gives up first and says why.
         return super::command::run(cmd, &bytes, timeout + Duration::from_secs(1))
-            .context("curl (https)");
+            .with_context(|| ring_shared::t!("notify-curl"));
     }
     if !url.starts_with("http://") {
-        bail!("{url:?} is not an http:// or https:// URL");
+        bail!(
+            "{}",
+            ring_shared::t!("doctor-notify-not-http", url = format!("{url:?}"))
+        );
     }
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(timeout))

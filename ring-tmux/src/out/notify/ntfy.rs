@@ -87,10 +87,9 @@ pub fn send(note: &Note, target: &Target) -> anyhow::Result<()> {
     let url = target
         .setting
         .as_deref()
-        .context("notify_ntfy_url is not set")?;
-    let (server, topic) = split_topic(url).with_context(|| {
-        format!("notify_ntfy_url {url:?} is not a topic URL (https://ntfy.sh/TOPIC)")
-    })?;
+        .with_context(|| ring_shared::t!("notify-unset", key = "notify_ntfy_url"))?;
+    let (server, topic) = split_topic(url)
+        .with_context(|| ring_shared::t!("notify-ntfy-not-topic", url = format!("{url:?}")))?;
     super::http::post_json(
         &server,
         &body(note, target, &topic),

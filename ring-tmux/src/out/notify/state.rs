@@ -37,7 +37,7 @@ pub fn due(ring_home: &Path, now: f64) -> bool {
 /// the lock (for commands: `quiet`).
 pub fn update<T>(ring_home: &Path, change: impl FnOnce(State) -> (State, T)) -> io::Result<T> {
     locked(ring_home, LOCK_WAIT, change)?
-        .ok_or_else(|| io::Error::new(io::ErrorKind::TimedOut, "notify.lock is busy"))
+        .ok_or_else(|| io::Error::new(io::ErrorKind::TimedOut, ring_shared::t!("notify-lock-busy")))
 }
 
 /// [`update`] without waiting: `Ok(None)` when another process holds the lock (a flush then

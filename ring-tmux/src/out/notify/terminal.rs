@@ -21,6 +21,7 @@ use super::{Note, Target};
 use crate::sys::run::{self, is_pane_id, is_tty_path};
 use anyhow::{Result, bail};
 use ring_shared::format::{sanitize, truncate};
+use ring_shared::t;
 use std::io::{IsTerminal, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
 use std::time::{Duration, Instant};
@@ -119,7 +120,7 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
                 .tty
                 .as_deref()
                 .filter(|t| !t.is_empty())
-                .ok_or_else(|| anyhow::anyhow!("the session has no terminal"))?;
+                .ok_or_else(|| anyhow::anyhow!(t!("notify-terminal-none")))?;
             let mut bytes = String::new();
             if parts.bell {
                 bytes.push_str(BEL);
@@ -141,7 +142,7 @@ fn send_in_tmux(note: &Note, socket: &str, bell: bool, osc: &str) -> Result<()> 
                 Ok(()) => delivered = true,
                 Err(e) => errors.push(format!("{e:#}")),
             },
-            None => errors.push("the session's pane has no terminal".to_owned()),
+            None => errors.push(t!("notify-terminal-pane-none")),
         }
     }
     if !osc.is_empty() {
@@ -163,7 +164,7 @@ fn send_in_tmux(note: &Note, socket: &str, bell: bool, osc: &str) -> Result<()> 
     if delivered || (osc.is_empty() && !bell) {
         Ok(())
     } else if errors.is_empty() {
-        bail!("no terminal of tmux server {socket} to write to")
+        bail!("{}", t!("notify-terminal-no-client", socket = socket))
     } else {
         bail!("{}", errors.join("; "))
     }
@@ -202,23 +203,36 @@ pub fn client_ttys(socket: &str, deadline: Instant) -> Vec<String> {
 /// waits for it.
 pub fn write_tty(path: &str, bytes: &[u8]) -> Result<()> {
     if !is_tty_path(path) {
-        bail!("{path:?} is not a terminal device path");
+        bail!(
+            "{}",
+            t!("notify-terminal-not-device", path = format!("{path:?}"))
+        );
     }
     let file = std::fs::OpenOptions::new()
         .write(true)
         .custom_flags(libc::O_NOCTTY | libc::O_NONBLOCK | libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(path)
-        .map_err(|e| anyhow::anyhow!("cannot open {path}: {e}"))?;
+        .map_err(|e| {
+            anyhow::anyhow!(t!(
+                "notify-terminal-open",
+                path = path,
+                error = e.to_string()
+            ))
+        })?;
     let meta = file.metadata()?;
     if !meta.file_type().is_char_device() || !file.is_terminal() {
-        bail!("{path} is not a terminal");
+        bail!("{}", t!("notify-terminal-not-tty", path = path));
     }
     if meta.uid() != rustix::process::geteuid().as_raw() {
-        bail!("{path} belongs to another user");
+        bail!("{}", t!("notify-terminal-not-yours", path = path));
     }
-    (&file)
-        .write_all(bytes)
-        .map_err(|e| anyhow::anyhow!("cannot write to {path}: {e}"))
+    (&file).write_all(bytes).map_err(|e| {
+        anyhow::anyhow!(t!(
+            "notify-terminal-write",
+            path = path,
+            error = e.to_string()
+        ))
+    })
 }
 
 /// Doctor's probe: what the channel sends, and where it would go from here.
@@ -233,11 +247,14 @@ pub fn check(target: &Target) -> Result<String, String> {
     match run::socket_from_env() {
         Some(socket) => {
             let clients = client_ttys(&socket, Instant::now() + TIMEOUT).len();
-            Ok(format!(
-                "{what} to the session's pane and the {clients} client terminal(s) of tmux server {socket}"
+            Ok(t!(
+                "notify-terminal-in-tmux",
+                what = what,
+                clients = clients,
+                socket = socket
             ))
         }
-        None => Ok(format!("{what} to the agent's terminal")),
+        None => Ok(t!("notify-terminal-here", what = what)),
     }
 }
 

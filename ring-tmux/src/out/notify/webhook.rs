@@ -52,6 +52,6 @@ pub fn send(note: &Note, target: &Target) -> anyhow::Result<()> {
     let url = target
         .setting
         .as_deref()
-        .context("notify_webhook_url is not set")?;
+        .with_context(|| ring_shared::t!("notify-unset", key = "notify_webhook_url"))?;
     super::http::post_json(url, &body(note, target), super::dispatch::channel_timeout())
 }

@@ -26,6 +26,7 @@ use crate::act::reply::{self as pane, Target};
 use crate::store::jsonl;
 use ring_shared::Status;
 use ring_shared::dialog::Listing;
+use ring_shared::t;
 use ring_shared::view::{Entry, View};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
@@ -60,19 +61,19 @@ impl Drop for Turn<'_> {
 }
 
 /// What to say when this listener takes no answers.
-const OFF: &str = "answering from the page is off on this listener (serve_answers); \
-                   to allow it beyond loopback, set serve_answers = \"on\" in config.toml \
-                   (or answer in the pane, or with `ring-tmux reply`)";
+fn off() -> String {
+    t!("err-serve-answers-off")
+}
 
 /// Why a request from elsewhere than the page itself is refused (`None`: it is the page's).
 /// A browser always sends `Origin` with a `fetch` POST: one without it is not the page.
-pub(super) fn foreign(asked: &Asked, post: bool) -> Option<&'static str> {
+pub(super) fn foreign(asked: &Asked, post: bool) -> Option<String> {
     if asked
         .fetch_site
         .as_deref()
         .is_some_and(|s| !s.trim().eq_ignore_ascii_case("same-origin"))
     {
-        return Some("an answer must come from this server's own page (Sec-Fetch-Site)");
+        return Some(t!("err-serve-foreign-site"));
     }
     let own = match (asked.origin.as_deref(), asked.host.as_deref()) {
         (Some(origin), Some(host)) => origin
@@ -81,7 +82,7 @@ pub(super) fn foreign(asked: &Asked, post: bool) -> Option<&'static str> {
         (None, _) => !post,
         (Some(_), None) => false,
     };
-    (!own).then_some("an answer must come from this server's own page (Origin)")
+    (!own).then(|| t!("err-serve-foreign-origin"))
 }
 
 /// Whether this listener takes answers now (`config.toml` read at each request, so turning
@@ -94,10 +95,10 @@ fn enabled(shared: &Shared) -> bool {
 /// `GET /api/dialog?session=ID`.
 pub(super) fn dialog(query: Option<&str>, asked: &Asked, shared: &Shared) -> Response {
     if let Some(why) = foreign(asked, false) {
-        return reply::json_error(403, why);
+        return reply::json_error(403, &why);
     }
     if !enabled(shared) {
-        return reply::json_error(403, OFF);
+        return reply::json_error(403, &off());
     }
     let Some(id) = query.and_then(|q| param(q, "session")) else {
         return reply::json_error(400, "ask /api/dialog?session=ID");
@@ -171,7 +172,7 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
         shared.log.write(
             shared.env.now(),
             "serve",
-            &format!("events.jsonl (an answer): {e}"),
+            &t!("err-serve-log-events", error = e.to_string()),
         );
     }
     response
@@ -180,10 +181,10 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
 /// The status and what was sent, or why nothing was.
 fn decide(ask: Option<&Answer>, asked: &Asked, shared: &Shared) -> (u16, Result<String, String>) {
     if let Some(why) = foreign(asked, true) {
-        return (403, Err(why.into()));
+        return (403, Err(why));
     }
     if !enabled(shared) {
-        return (403, Err(OFF.into()));
+        return (403, Err(off()));
     }
     let Some(ask) = ask else {
         return (
@@ -192,16 +193,10 @@ fn decide(ask: Option<&Answer>, asked: &Asked, shared: &Shared) -> (u16, Result<
         );
     };
     if ask.fingerprint.is_empty() {
-        return (
-            400,
-            Err("an answer names the dialog it answers (its fingerprint)".into()),
-        );
+        return (400, Err(t!("err-serve-no-fingerprint")));
     }
     let Some(_turn) = shared.answers.take() else {
-        return (
-            429,
-            Err("another answer is being sent; try again in a moment".into()),
-        );
+        return (429, Err(t!("err-serve-busy")));
     };
     let entry = match waiting(shared, &ask.session) {
         Ok(entry) => entry,
@@ -217,8 +212,8 @@ fn decide(ask: Option<&Answer>, asked: &Asked, shared: &Shared) -> (u16, Result<
         let shown = pane::read(&target)?;
         if shown.dialog.fingerprint() != ask.fingerprint {
             return Err(pane::Refusal {
-                what: "the dialog on screen changed since this page read it".into(),
-                fix: "nothing was sent; read it again and choose anew".into(),
+                what: t!("err-serve-changed"),
+                fix: t!("err-serve-changed-fix"),
             });
         }
         pane::answer(&target, &shown, ask.option)?;
@@ -244,21 +239,15 @@ fn waiting(shared: &Shared, id: &str) -> Result<Entry, (u16, String)> {
         .reader
         .read_private("view")
         .and_then(|json| serde_json::from_str::<View>(&json).ok())
-        .ok_or((
-            503,
-            "the board could not be read; see ring-tmux doctor".to_owned(),
-        ))?;
+        .ok_or_else(|| (503, t!("err-serve-unreadable")))?;
     let Some(entry) = view.entries.into_iter().find(|e| e.session_id == id) else {
         let config = crate::gather::read_config(&shared.env.ring_home).0;
         let why = super::remote::unknown_host(id, &config)
-            .unwrap_or_else(|| "no such session on the board".to_owned());
+            .unwrap_or_else(|| t!("err-serve-no-session"));
         return Err((404, why));
     };
     if entry.status != Status::Waiting {
-        return Err((
-            409,
-            "that session no longer waits for an answer; nothing was sent".to_owned(),
-        ));
+        return Err((409, t!("err-serve-not-waiting")));
     }
     Ok(entry)
 }
@@ -365,7 +354,7 @@ mod tests {
         let why = foreign(&asked, post);
         match refused_for {
             None => assert_eq!(why, None),
-            Some(header) => assert!(why.is_some_and(|w| w.contains(header)), "{why:?}"),
+            Some(header) => assert!(why.as_ref().is_some_and(|w| w.contains(header)), "{why:?}"),
         }
     }
 

@@ -12,6 +12,7 @@
 //! preflight). The checks are pure: [`Ask`] is what a request says, [`Policy::check`] the
 //! verdict.
 
+use ring_shared::t;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -36,7 +37,7 @@ pub enum Verdict {
     /// Answer it.
     Allow,
     /// Refuse it with this status and reason.
-    Refuse(u16, &'static str),
+    Refuse(u16, String),
 }
 
 /// The rules of one listener.
@@ -56,7 +57,7 @@ impl Policy {
                 .host
                 .is_some_and(|h| hosts.iter().any(|a| a.eq_ignore_ascii_case(h)))
         {
-            return Verdict::Refuse(421, "this server answers only on its own address");
+            return Verdict::Refuse(421, t!("err-serve-own-address"));
         }
         if !ask.public || ask.post {
             let bearer = ask
@@ -64,12 +65,12 @@ impl Policy {
                 .and_then(|a| a.strip_prefix("Bearer "))
                 .map(str::trim);
             if !bearer.is_some_and(|t| equal(t, &self.token)) {
-                return Verdict::Refuse(401, "this server needs its token");
+                return Verdict::Refuse(401, t!("err-serve-needs-token"));
             }
         }
         if ask.post {
             if ask.origin.is_some_and(|o| !same_origin(o, ask.host)) {
-                return Verdict::Refuse(403, "a POST must come from this server's own page");
+                return Verdict::Refuse(403, t!("err-serve-post-foreign"));
             }
             let json = ask.content_type.is_some_and(|c| {
                 c.split(';')
@@ -77,10 +78,7 @@ impl Policy {
                     .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
             });
             if !json {
-                return Verdict::Refuse(
-                    415,
-                    "a POST carries JSON (Content-Type: application/json)",
-                );
+                return Verdict::Refuse(415, t!("err-serve-post-json"));
             }
         }
         Verdict::Allow
@@ -140,9 +138,8 @@ pub fn load_or_create(path: &Path) -> io::Result<String> {
         dir.write_atomic(name, format!("{token}\n").as_bytes())?;
         return Ok(token);
     }
-    let text = crate::store::read_text(path, 4096, crate::store::Owner::Ring).ok_or_else(|| {
-        io::Error::other("the token file is not a readable regular file (a link is refused)")
-    })?;
+    let text = crate::store::read_text(path, 4096, crate::store::Owner::Ring)
+        .ok_or_else(|| io::Error::other(t!("err-serve-token-file")))?;
     let token = text.trim();
     if token.len() >= 16
         && token
@@ -151,9 +148,7 @@ pub fn load_or_create(path: &Path) -> io::Result<String> {
     {
         Ok(token.to_owned())
     } else {
-        Err(io::Error::other(
-            "the token file holds no usable token (16 or more of A-Z a-z 0-9 - _ . ~)",
-        ))
+        Err(io::Error::other(t!("err-serve-token-unusable")))
     }
 }
 
@@ -187,29 +182,29 @@ mod tests {
     }
 
     #[rstest]
-    #[case::no_token(Ask::default(), Verdict::Refuse(401, "this server needs its token"))]
-    #[case::wrong_bearer(Ask { authorization: Some("Bearer nope"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
-    #[case::prefix_of_the_token(Ask { authorization: Some("Bearer s3cret-token"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
+    #[case::no_token(Ask::default(), Verdict::Refuse(401, "this server needs its token".into()))]
+    #[case::wrong_bearer(Ask { authorization: Some("Bearer nope"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token".into()))]
+    #[case::prefix_of_the_token(Ask { authorization: Some("Bearer s3cret-token"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token".into()))]
     #[case::bearer(Ask { authorization: Some(BEARER), ..Ask::default() }, Verdict::Allow)]
     #[case::page_shell(Ask { public: true, ..Ask::default() }, Verdict::Allow)]
-    #[case::public_is_never_a_post(Ask { post: true, public: true, content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
+    #[case::public_is_never_a_post(Ask { post: true, public: true, content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token".into()))]
     fn remote_listener_needs_the_token(#[case] ask: Ask<'_>, #[case] verdict: Verdict) {
         assert_eq!(remote().check(&ask), verdict);
     }
 
     #[rstest]
     #[case::own_host(Ask { host: Some("127.0.0.1:8080"), authorization: Some(BEARER), ..Ask::default() }, Verdict::Allow)]
-    #[case::no_token_on_loopback(Ask { host: Some("127.0.0.1:8080"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token"))]
+    #[case::no_token_on_loopback(Ask { host: Some("127.0.0.1:8080"), ..Ask::default() }, Verdict::Refuse(401, "this server needs its token".into()))]
     #[case::localhost(Ask { host: Some("LOCALHOST:8080"), authorization: Some(BEARER), ..Ask::default() }, Verdict::Allow)]
-    #[case::rebound_name(Ask { host: Some("evil.example:8080"), authorization: Some(BEARER), ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address"))]
-    #[case::rebound_shell(Ask { host: Some("evil.example:8080"), public: true, ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address"))]
+    #[case::rebound_name(Ask { host: Some("evil.example:8080"), authorization: Some(BEARER), ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address".into()))]
+    #[case::rebound_shell(Ask { host: Some("evil.example:8080"), public: true, ..Ask::default() }, Verdict::Refuse(421, "this server answers only on its own address".into()))]
     #[case::no_host(
         Ask { authorization: Some(BEARER), ..Ask::default() },
-        Verdict::Refuse(421, "this server answers only on its own address")
+        Verdict::Refuse(421, "this server answers only on its own address".into())
     )]
     #[case::post_same_origin(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), origin: Some("http://127.0.0.1:8080"), content_type: Some("application/json; charset=utf-8"), ..Ask::default() }, Verdict::Allow)]
-    #[case::post_other_origin(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), origin: Some("http://evil.example"), content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(403, "a POST must come from this server's own page"))]
-    #[case::post_form(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), content_type: Some("text/plain"), ..Ask::default() }, Verdict::Refuse(415, "a POST carries JSON (Content-Type: application/json)"))]
+    #[case::post_other_origin(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), origin: Some("http://evil.example"), content_type: Some("application/json"), ..Ask::default() }, Verdict::Refuse(403, "a POST must come from this server's own page".into()))]
+    #[case::post_form(Ask { post: true, host: Some("127.0.0.1:8080"), authorization: Some(BEARER), content_type: Some("text/plain"), ..Ask::default() }, Verdict::Refuse(415, "a POST carries JSON (Content-Type: application/json)".into()))]
     fn loopback_listener_checks_host_token_and_origin(
         #[case] ask: Ask<'_>,
         #[case] verdict: Verdict,

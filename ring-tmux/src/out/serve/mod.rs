@@ -38,6 +38,7 @@ use http_body_util::{BodyExt, Limited};
 use hyper::body::{Frame, Incoming};
 use limits::{Conns, Limits, Slot};
 use reply::Response;
+use ring_shared::t;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -217,7 +218,7 @@ async fn accept(listener: tokio::net::TcpListener, shared: Arc<Shared>) -> std::
                     shared.log.write(
                         shared.env.now(),
                         "serve",
-                        &format!("accept failed, retrying: {e}"),
+                        &t!("err-serve-log-accept", error = e.to_string()),
                     );
                 }
                 tokio::time::sleep(pause).await;
@@ -301,7 +302,7 @@ async fn handle(
         content_type: header(&request, "content-type"),
     };
     if let Verdict::Refuse(status, why) = shared.policy.check(&ask) {
-        return reply::refused(status, why, path.starts_with("/api/"));
+        return reply::refused(status, &why, path.starts_with("/api/"));
     }
     match (get, post, path.as_str()) {
         (true, _, "/api/events") => events(peer, shared, busy),
@@ -311,7 +312,7 @@ async fn handle(
             let read = tokio::task::spawn_blocking(move || shared.reader.read(&what)).await;
             match read.ok().flatten() {
                 Some(json) => reply::json(200, json),
-                None => reply::json_error(503, "the board could not be read; see ring-tmux doctor"),
+                None => reply::json_error(503, &t!("err-serve-unreadable")),
             }
         }
         (true, _, "/api/dialog") => {
@@ -319,9 +320,9 @@ async fn handle(
             let shared = Arc::clone(shared);
             tokio::task::spawn_blocking(move || answer::dialog(query.as_deref(), &asked, &shared))
                 .await
-                .unwrap_or_else(|_| reply::json_error(500, "the dialog could not be read"))
+                .unwrap_or_else(|_| reply::json_error(500, &t!("err-serve-dialog-unreadable")))
         }
-        (true, _, "/api/reply") => reply::json_error(405, "an answer is a POST from the page"),
+        (true, _, "/api/reply") => reply::json_error(405, &t!("err-serve-answer-post")),
         (true, _, _) => static_file(&path),
         (_, true, "/api/jump") => jump(request, shared).await,
         (_, true, "/api/reply") => {
@@ -333,9 +334,9 @@ async fn handle(
             let shared = Arc::clone(shared);
             tokio::task::spawn_blocking(move || answer::answer(&body, peer, &asked, &shared))
                 .await
-                .unwrap_or_else(|_| reply::json_error(500, "the answer failed"))
+                .unwrap_or_else(|_| reply::json_error(500, &t!("err-serve-answer-failed")))
         }
-        _ => reply::json_error(405, "not a method this address answers"),
+        _ => reply::json_error(405, &t!("err-serve-method")),
     }
 }
 
@@ -344,12 +345,8 @@ fn static_file(path: &str) -> Response {
         Some(asset) if asset.path == "/" => reply::filled(asset, texts::page()),
         Some(asset) if asset.path == "/texts.js" => reply::filled(asset, texts::script()),
         Some(asset) => reply::asset(asset),
-        None if path.starts_with("/pkg/") => reply::text(
-            404,
-            "this ring-tmux was built without the page's wasm module; install a release \
-             archive, or run scripts/install.sh again in a clone (it builds the module)",
-        ),
-        None => reply::text(404, "nothing here; the board is at /"),
+        None if path.starts_with("/pkg/") => reply::text(404, &t!("err-serve-no-wasm")),
+        None => reply::text(404, &t!("err-serve-not-found")),
     }
 }
 
@@ -369,12 +366,12 @@ fn asked(request: &hyper::Request<Incoming>) -> answer::Asked {
 async fn body(request: hyper::Request<Incoming>) -> Result<Bytes, Response> {
     let declared = header(&request, "content-length").map(|n| n.trim().parse::<u64>());
     if declared.is_some_and(|n| n.map_or(true, |n| n > BODY_CAP)) {
-        return Err(reply::json_error(413, "the request is too large"));
+        return Err(reply::json_error(413, &t!("err-serve-too-large")));
     }
     let cap = usize::try_from(BODY_CAP).unwrap_or(usize::MAX);
     match Limited::new(request.into_body(), cap).collect().await {
         Ok(body) => Ok(body.to_bytes()),
-        Err(_) => Err(reply::json_error(413, "the request is too large")),
+        Err(_) => Err(reply::json_error(413, &t!("err-serve-too-large"))),
     }
 }
 
@@ -387,7 +384,7 @@ async fn jump(request: hyper::Request<Incoming>, shared: &Arc<Shared>) -> Respon
     let shared = Arc::clone(shared);
     tokio::task::spawn_blocking(move || print::jump(&body, &shared.reader))
         .await
-        .unwrap_or_else(|_| reply::json_error(500, "the jump failed"))
+        .unwrap_or_else(|_| reply::json_error(500, &t!("err-serve-jump-failed")))
 }
 
 /// How long an event stream stays silent before a comment line checks the client is there.
@@ -397,7 +394,7 @@ const KEEPALIVE: Duration = Duration::from_secs(15);
 /// [`Limits::streams_per_ip`] at once from one address (429 past that).
 fn events(peer: IpAddr, shared: &Arc<Shared>, busy: limits::Busy) -> Response {
     let Some(stream) = shared.conns.stream(peer) else {
-        return reply::json_error(429, "too many event streams from this address; close one");
+        return reply::json_error(429, &t!("err-serve-streams"));
     };
     let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
     let shared = Arc::clone(shared);

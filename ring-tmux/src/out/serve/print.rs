@@ -5,6 +5,7 @@
 use super::feed::Reader;
 use super::reply::{self, Response};
 use crate::sys::env::Env;
+use ring_shared::t;
 use ring_shared::view::{self, View};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -58,8 +59,11 @@ pub fn run(what: &str, remote: bool) -> ExitCode {
         }
         _ => {
             return crate::sys::voice::usage(
-                &format!("cannot print `{}`", crate::sys::printable::printable(what)),
-                "give --print snapshot or --print view",
+                &t!(
+                    "err-serve-print",
+                    what = crate::sys::printable::printable(what)
+                ),
+                &t!("err-serve-print-fix"),
             );
         }
     };
@@ -101,7 +105,7 @@ pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool, qr: boo
         open(bound.ip())
     };
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "ring-tmux serve: the board is at {here}");
+    let _ = writeln!(out, "{}", t!("serve-at", url = here.as_str()));
     let others = if bound.ip().is_unspecified() {
         own_addresses(bound.ip())
     } else {
@@ -111,41 +115,32 @@ pub fn announce(env: &Env, token: &str, bound: SocketAddr, remote: bool, qr: boo
         if others.is_empty() {
             let _ = writeln!(
                 out,
-                "ring-tmux serve: {} is every interface, but this machine has no other \
-                 address up now",
-                bound.ip()
+                "{}",
+                t!("serve-no-other-address", address = bound.ip().to_string())
             );
         }
         for ip in &others {
-            let _ = writeln!(out, "ring-tmux serve: from another machine: {}", open(*ip));
+            let _ = writeln!(out, "{}", t!("serve-from-elsewhere", url = open(*ip)));
         }
     }
     if remote {
-        let _ = writeln!(
-            out,
-            "ring-tmux serve: warning: plain HTTP: anyone on the network path can read the \
-             board and the token; use it on a network you trust, or reach it through ssh -L"
-        );
-        let _ = writeln!(
-            out,
-            "ring-tmux serve: other machines get the board without secrets: no notification \
-             settings, no home folder; details and folders {}",
-            if state.detail {
-                "are sent (serve_detail = true)"
-            } else {
-                "are left out (serve_detail = true sends them)"
-            }
-        );
+        let _ = writeln!(out, "{}", t!("serve-plain-http"));
+        let secrets = if state.detail {
+            t!("serve-no-secrets-detail")
+        } else {
+            t!("serve-no-secrets")
+        };
+        let _ = writeln!(out, "{secrets}");
     }
     let terminal = std::io::IsTerminal::is_terminal(&std::io::stdout());
     if qr || (remote && terminal) {
         let phone = others.first().map_or_else(|| here.clone(), |ip| open(*ip));
         if let Some(code) = super::qr::render(&phone) {
-            let _ = writeln!(
-                out,
-                "ring-tmux serve: scan to open {} on a phone:\n{code}",
-                phone.split('#').next().unwrap_or_default()
+            let scan = t!(
+                "serve-scan",
+                url = phone.split('#').next().unwrap_or_default()
             );
+            let _ = writeln!(out, "{scan}\n{code}");
         }
     }
     let _ = out.flush();
@@ -208,13 +203,13 @@ pub fn jump(body: &[u8], reader: &Reader) -> Response {
         .read_private("view")
         .and_then(|json| serde_json::from_str::<View>(&json).ok())
     else {
-        return reply::json_error(503, "the board could not be read; see ring-tmux doctor");
+        return reply::json_error(503, &t!("err-serve-unreadable"));
     };
     let Some(entry) = view.entries.iter().find(|e| e.session_id == ask.session_id) else {
         let config = crate::gather::read_config(&Env::from_process().ring_home).0;
         return match super::remote::unknown_host(&ask.session_id, &config) {
             Some(why) => reply::json_error(404, &why),
-            None => reply::json_error(404, "no such session on the board"),
+            None => reply::json_error(404, &t!("err-serve-no-session")),
         };
     };
     if entry.remote.is_some() {
@@ -229,13 +224,10 @@ pub fn jump(body: &[u8], reader: &Reader) -> Response {
     let jump = crate::act::focus::place::jump_to(&place, &reader.exe)
         .or_else(|| crate::act::focus::jump::elsewhere(&entry.session_id, &reader.exe));
     let Some(jump) = jump else {
-        return reply::json_error(
-            409,
-            "that session has no tmux pane, zellij tab or terminal ring can go to",
-        );
+        return reply::json_error(409, &t!("err-serve-no-place"));
     };
     match crate::act::focus::place::run_jump_within(jump, JUMP_TIMEOUT) {
         Ok(()) => reply::json(200, serde_json::json!({ "ok": true }).to_string()),
-        Err(e) => reply::json_error(502, &format!("the jump did not happen: {e}")),
+        Err(e) => reply::json_error(502, &t!("err-serve-jump-not", error = e.to_string())),
     }
 }

@@ -73,12 +73,12 @@ pub fn refused(status: u16, why: &str, api: bool) -> Response {
     if api {
         return json_error(status, why);
     }
-    let fix = match status {
-        401 => "; open the address `ring-tmux serve` printed (it ends in #token=…)",
-        421 => "; open it by the address `ring-tmux serve` printed",
-        _ => "",
+    let line = match status {
+        401 => ring_shared::t!("err-serve-refused-token", why = why),
+        421 => ring_shared::t!("err-serve-refused-address", why = why),
+        _ => ring_shared::t!("err-serve-refused", why = why),
     };
-    text(status, &format!("ring-tmux serve: {why}{fix}"))
+    text(status, &line)
 }
 
 pub fn asset(asset: &Asset) -> Response {

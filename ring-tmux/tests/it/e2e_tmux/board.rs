@@ -2,6 +2,7 @@
 //! tmux (3.2 or later), and what a person types into the attached client drives it.
 
 use super::world::{self, World, payload, poll, until_contains};
+use crate::lang_support::tr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -179,8 +180,9 @@ fn n_names_a_session_in_labels_json_and_dd_hides_it_in_deleted_sessions_json() {
     }
     assert!(until_selected(&w, "newer").contains("newer"));
     keys(&w, &["n"]);
-    let prompt = until_contains(SHOWN_WITHIN, "name:", || screen(&w));
-    assert!(prompt.contains("name:"), "{prompt}");
+    let name = tr("board-name", &[]);
+    let prompt = until_contains(SHOWN_WITHIN, &name, || screen(&w));
+    assert!(prompt.contains(&name), "{prompt}");
     keys(&w, &["-l", "billing #1"]);
     keys(&w, &["Enter"]);
     let named = until_contains(SHOWN_WITHIN, "billing #1", || selected_line(&screen(&w)));
@@ -232,7 +234,7 @@ fn a_shows_ended_sessions_and_hides_them_again() {
     w.alive(&[(&a, &tty1), (&b, &tty2)]);
     let all = String::from_utf8_lossy(&w.ring(&["list", "--all"]).stdout).into_owned();
     assert!(
-        all.contains("finished-job") && all.contains("ended"),
+        all.contains("finished-job") && all.contains(&tr("state-ended", &[])),
         "{all}"
     );
     let board = open_board(&w, "newer");
@@ -240,7 +242,7 @@ fn a_shows_ended_sessions_and_hides_them_again() {
     keys(&w, &["a"]);
     let shown = until_contains(SHOWN_WITHIN, "finished-job", || screen(&w));
     assert!(
-        shown.contains("finished-job") && shown.contains("with ended"),
+        shown.contains("finished-job") && shown.contains(&tr("board-with-ended", &[])),
         "{shown}"
     );
     keys(&w, &["a"]);
@@ -410,8 +412,9 @@ fn p_lists_the_dialog_in_the_board_and_the_chosen_digit_lands_in_the_agents_pane
     keys(&w, &["2"]);
     let key = poll(SHOWN_WITHIN, || std::fs::read_to_string(&keys_file).ok());
     assert_eq!(key.as_deref(), Some("2"), "{}", screen(&w));
-    let said = until_contains(SHOWN_WITHIN, "sent 2", || screen(&w));
-    assert!(said.contains("sent 2"), "{said}");
+    let sent = tr("board-sent", &[("number", "2")]);
+    let said = until_contains(SHOWN_WITHIN, &sent, || screen(&w));
+    assert!(said.contains(&sent), "{said}");
     keys(&w, &["q"]);
 }
 
@@ -424,8 +427,12 @@ fn p_sends_nothing_to_a_dialog_that_changed_after_it_was_listed() {
     // Meanwhile the agent asks about something else.
     ask_in_window_1(&w, "rm -rf ./build", &keys_file);
     keys(&w, &["1"]);
-    let refused = until_contains(SHOWN_WITHIN, "changed", || screen(&w));
-    assert!(refused.contains("changed"), "the board says why: {refused}");
+    // The reason's first clause ("the dialog changed since it was listed"): the board may cut
+    // the rest to its width.
+    let changed = tr("board-reply-changed", &[]);
+    let changed = changed.split([';', '；', '，']).next().unwrap_or_default();
+    let refused = until_contains(SHOWN_WITHIN, changed, || screen(&w));
+    assert!(refused.contains(changed), "the board says why: {refused}");
     assert!(!keys_file.exists(), "no key reached the new dialog");
     keys(&w, &["q"]);
 }

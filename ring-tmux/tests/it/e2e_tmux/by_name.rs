@@ -3,6 +3,7 @@
 
 use super::BADGE_WITHIN;
 use super::world::{self, World, payload, until_contains};
+use crate::lang_support::{pieces, tr};
 
 /// Two waiting sessions, `abc-older` in window 1 and `abd-newer` in window 2, and a client
 /// attached on window 0. Returns the world, the client and the two panes.
@@ -58,10 +59,12 @@ fn jump_session_goes_by_label_or_id_prefix_and_lists_an_ambiguous_prefix() {
     let out = jump(&w, &client, "ab");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "ambiguous: {stderr}");
+    let matches = pieces("err-session-ambiguous", &[("query", "ab"), ("count", "2")]);
+    let waiting = tr("state-waiting", &[]);
     assert!(
-        stderr.starts_with("ring-tmux: `ab` matches 2 sessions: ")
-            && stderr.contains("abc-older (older, waiting)")
-            && stderr.contains("abd-newer (release, newer, waiting)"),
+        stderr.starts_with(&format!("ring-tmux: {}", matches[0]))
+            && stderr.contains(&format!("abc-older (older, {waiting})"))
+            && stderr.contains(&format!("abd-newer (release, newer, {waiting})")),
         "the candidates listed: {stderr}"
     );
     assert_eq!(here(&w, &client), p1, "an ambiguous prefix moves nothing");
@@ -69,7 +72,10 @@ fn jump_session_goes_by_label_or_id_prefix_and_lists_an_ambiguous_prefix() {
     let out = jump(&w, &client, "zzz");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "unknown: {stderr}");
-    assert!(stderr.contains("no session is called `zzz`"), "{stderr}");
+    assert!(
+        stderr.contains(&tr("err-session-none", &[("query", "zzz")])),
+        "{stderr}"
+    );
     assert_eq!(here(&w, &client), p1);
 }
 
@@ -197,7 +203,13 @@ fn jump_by_project_from_a_shell_says_where_it_went() {
     assert!(out.status.success(), "{out:?}");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        format!("switched to abc-older (older) in pane {p1}\n")
+        tr(
+            "err-jump-switched",
+            &[
+                ("session", "abc-older (older)"),
+                ("ways", &tr("focus-tmux-pane", &[("pane", &p1)]))
+            ]
+        ) + "\n"
     );
     assert_eq!(until_contains(BADGE_WITHIN, &p1, || here(&w, &client)), p1);
 }

@@ -29,6 +29,7 @@ fn the_demo_s_permission_dialog_is_read_by_reply() {
         .nth(1)
         .and_then(|rest| rest.split("\n---").next())
         .unwrap_or_default();
+    let answer = super::reply::answer_line("demo-web");
     for row in [
         "Bash command",
         "rm -rf dist",
@@ -36,7 +37,7 @@ fn the_demo_s_permission_dialog_is_read_by_reply() {
         "❯ 1. Yes",
         "2. Yes, and don't ask again",
         "3. No",
-        "answer: ring-tmux reply --session demo-web N --expect ",
+        answer.as_str(),
     ] {
         assert!(
             listing.contains(row),

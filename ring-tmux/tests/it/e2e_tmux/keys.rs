@@ -2,6 +2,7 @@
 
 use super::BADGE_WITHIN;
 use super::world::{self, World, payload, until_contains};
+use crate::lang_support::{pieces, tr};
 use std::time::Duration;
 
 #[test]
@@ -89,7 +90,8 @@ fn a_menu_of_more_sessions_than_the_client_has_lines_still_opens() {
         "--style",
         "menu",
     ];
-    let screen = w.menu_screen(&args, "more (ring-tmux list)");
+    let more = pieces("jump-menu-more", &[]);
+    let screen = w.menu_screen(&args, more.last().expect("a piece"));
     // The board also holds the live agents' synthetic rows (§4.4): count from it.
     let board: serde_json::Value =
         serde_json::from_slice(&w.ring(&["json"]).stdout).expect("json board");
@@ -100,8 +102,9 @@ fn a_menu_of_more_sessions_than_the_client_has_lines_still_opens() {
         .filter(|l| l.contains("many-") && l.contains('\u{2502}'))
         .count();
     assert!(shown > 0 && shown < total, "sessions listed: {screen}");
+    let rest = (total - shown).to_string();
     assert!(
-        screen.contains(&format!("{} more (ring-tmux list)", total - shown)),
+        screen.contains(&tr("jump-menu-more", &[("count", &rest)])),
         "the rest counted ({total} sessions): {screen}"
     );
 }

@@ -3,6 +3,7 @@
 //! dialog is answered in the real-agent suite (`scripts/agents/claude_scenarios.py`, `reply`).
 
 use super::world::{self, World, payload, poll, stderr, stdout, until_contains};
+use crate::lang_support::{holds, pieces, tr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -69,6 +70,21 @@ impl Agent {
     }
 }
 
+/// The line under a listed dialog, up to its fingerprint: "answer: ring-tmux reply --session
+/// ID N --expect ".
+pub(crate) fn answer_line(id: &str) -> String {
+    pieces("err-reply-answer-with", &[("id", id)]).swap_remove(0)
+}
+
+/// What `reply … --expect FP` says on stderr when the dialog is no longer the one listed.
+pub(crate) fn listed_changed() -> String {
+    format!(
+        "ring-tmux: {}; {}\n",
+        tr("err-reply-listed-changed", &[]),
+        tr("err-reply-listed-changed-fix", &[])
+    )
+}
+
 #[test]
 fn reply_lists_the_options_and_the_chosen_digit_lands() {
     if !world::tmux_available() {
@@ -80,8 +96,9 @@ fn reply_lists_the_options_and_the_chosen_digit_lands() {
     let out = a.reply(&["s-reply"]);
     assert!(out.status.success(), "list: {out:?}");
     let listed = stdout(&out);
+    let answer = answer_line("s-reply");
     assert!(
-        listed.starts_with(" Bash command\n   echo ring-ok\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\nanswer: ring-tmux reply --session s-reply N --expect "),
+        listed.starts_with(&format!(" Bash command\n   echo ring-ok\n Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\n{answer}")),
         "{listed}"
     );
 
@@ -99,13 +116,22 @@ fn reply_lists_the_options_and_the_chosen_digit_lands() {
 
     let out = a.reply(&["s-reply", "4"]);
     assert_eq!(out.status.code(), Some(1), "no option 4: {out:?}");
-    assert!(stderr(&out).contains("the dialog has no option 4; choose one of 1, 2, 3"));
+    let no_option = format!(
+        "{}; {}",
+        tr("err-reply-no-option", &[("number", "4")]),
+        tr("err-reply-no-option-fix", &[("options", "1, 2, 3")])
+    );
+    assert!(stderr(&out).contains(&no_option), "{}", stderr(&out));
 
     // In copy mode a digit is a repeat count, not a key for the agent.
     a.w.server.run(&["copy-mode", "-t", "%0"]);
     let out = a.reply(&["s-reply", "3"]);
     assert_eq!(out.status.code(), Some(1), "copy mode: {out:?}");
-    assert!(stderr(&out).contains("is in copy mode"), "{}", stderr(&out));
+    assert!(
+        holds(&stderr(&out), &pieces("err-reply-copy-mode", &[])),
+        "{}",
+        stderr(&out)
+    );
     a.w.server.run(&["send-keys", "-t", "%0", "-X", "cancel"]);
 
     let out = a.reply(&["s-reply", "3", "--expect", &fingerprint]);
@@ -115,7 +141,11 @@ fn reply_lists_the_options_and_the_chosen_digit_lands() {
 
     let out = a.reply(&["s-reply"]);
     assert_eq!(out.status.code(), Some(1), "no dialog any more: {out:?}");
-    assert!(stderr(&out).contains("no dialog"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&tr("err-reply-no-dialog", &[])),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -133,10 +163,7 @@ fn a_dialog_redrawn_between_listing_and_answer_gets_no_key() {
     a.ask("rm -rf redrawn");
     let out = a.reply(&["s-reply", "1", "--expect", &fingerprint]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    assert_eq!(
-        stderr(&out),
-        "ring-tmux: the dialog changed since it was listed; nothing was sent; answer it in the pane, or list it again with `ring-tmux reply SESSION`\n"
-    );
+    assert_eq!(stderr(&out), listed_changed());
     // The first key the agent gets is the one typed now, not a "1".
     a.w.server.run(&["send-keys", "-t", "%0", "-l", "x"]);
     assert_eq!(a.key(), "x");

@@ -3,7 +3,9 @@
 //! of many lines (read from a file) and writes down the first key it gets. And the front
 //! ends' `--session ID` names one session exactly, never another one's label or id prefix.
 
+use super::reply::{answer_line, listed_changed};
 use super::world::{self, World, payload, poll, stderr, stdout, until_contains};
+use crate::lang_support::tr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -111,7 +113,8 @@ fn a_forty_line_command_is_listed_whole_from_its_header() {
     for line in &command {
         expected.push_str(&format!("   {line}\n"));
     }
-    expected.push_str(" Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\nanswer: ring-tmux reply --session s-long N --expect ");
+    expected.push_str(" Do you want to proceed?\n ❯ 1. Yes\n   2. Yes, and always allow\n   3. No\n Esc to cancel · Tab to amend\n");
+    expected.push_str(&answer_line("s-long"));
     assert!(listed.starts_with(&expected), "{listed}");
 
     let out = a.reply(&["s-long", "--json"]);
@@ -142,10 +145,7 @@ fn a_redraw_that_changes_only_the_head_of_a_long_command_gets_no_key() {
         "no key reached the agent: {out:?}"
     );
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    assert_eq!(
-        stderr(&out),
-        "ring-tmux: the dialog changed since it was listed; nothing was sent; answer it in the pane, or list it again with `ring-tmux reply SESSION`\n"
-    );
+    assert_eq!(stderr(&out), listed_changed());
 }
 
 #[test]
@@ -160,7 +160,11 @@ fn a_dialog_taller_than_its_pane_gets_no_key() {
         "the header is above the pane"
     );
 
-    let cut = "ring-tmux: the dialog does not fit the pane (over 24 lines, pane 24): its top is not on screen; nothing was sent; answer it in the pane, or enlarge the pane and read it again\n";
+    let cut = format!(
+        "ring-tmux: {}; {}\n",
+        tr("err-reply-cut", &[("rows", "24")]),
+        tr("err-reply-cut-fix", &[])
+    );
     let out = a.reply(&["s-long"]);
     assert_eq!(out.status.code(), Some(1), "list: {out:?}");
     assert_eq!(stderr(&out), cut);
@@ -195,7 +199,11 @@ fn an_exact_session_that_is_gone_is_not_found_in_another_one() {
     let named = std::fs::read_to_string(&labels).expect("labels.json");
     let hidden = w.ring_home().join("deleted_sessions.json");
 
-    let gone = "ring-tmux: no session has the id `foo:abc` (it may have ended); nothing was done; see `ring-tmux list --all` for the sessions there are\n";
+    let gone = format!(
+        "ring-tmux: {}; {}\n",
+        tr("err-session-no-id", &[("id", "foo:abc")]),
+        tr("err-session-no-id-fix", &[])
+    );
     for args in [
         &["hide", "--session", "foo:abc"][..],
         &["name", "--session", "foo:abc", "--", "renamed"],

@@ -292,7 +292,8 @@ fn three_servers_each_count_their_own_and_mark_the_rest() {
     let out = s.ring(Some(&main_env), &["jump", "s-web"]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let said = stderr(&out);
-    assert!(said.contains("tmux server play"), "{said}");
+    let away = crate::lang_support::pieces("err-jump-away", &[("server", "play")]);
+    assert!(crate::lang_support::holds(&said, &away), "{said}");
     assert!(said.contains("tmux -L play attach -t fun"), "{said}");
     // The jump key with nothing waiting here names the longest wait elsewhere.
     let out = s.ring(Some(&main_env), &["jump"]);
@@ -387,7 +388,7 @@ fn sockets_of_others_or_behind_links_are_never_talked_to() {
         let out = s.ring(None, &["jump", id]);
         assert_eq!(out.status.code(), Some(1), "{id}: {out:?}");
         assert!(
-            stderr(&out).contains(&tr("focus-tmux-no-server", &[])),
+            stderr(&out).contains(&tr("focus-tmux-not-found", &[])),
             "{id}: {out:?}"
         );
         let clients = s.run(sock, &["list-clients"]);

@@ -6,6 +6,7 @@
 
 use super::{Jump, Note, Target, jump_command, sanitize_text};
 use anyhow::{Result, bail};
+use ring_shared::t;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::Command;
@@ -30,29 +31,29 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
         c.arg("-e").arg(applescript(&title, &body, target.sound));
         c
     } else {
-        bail!("neither terminal-notifier nor osascript is on PATH");
+        bail!("{}", t!("notify-macos-none"));
     };
     match crate::sys::run::bounded(command, Instant::now() + TIMEOUT) {
         Some(out) if out.success => Ok(()),
-        Some(_) => bail!("the macOS notification command failed"),
-        None => bail!("the macOS notification command did not finish"),
+        Some(_) => bail!("{}", t!("notify-macos-failed")),
+        None => bail!("{}", t!("notify-macos-unfinished")),
     }
 }
 
 /// Doctor's probe on macOS.
 pub fn check() -> Result<String, String> {
     if let Some(tn) = which("terminal-notifier") {
-        Ok(format!(
-            "{} (clicking it jumps to the session)",
-            tn.display()
+        Ok(t!(
+            "notify-macos-clicks",
+            program = tn.display().to_string()
         ))
     } else if let Some(osa) = which("osascript") {
-        Ok(format!(
-            "{} (no click action; install terminal-notifier for one)",
-            osa.display()
+        Ok(t!(
+            "notify-macos-no-click",
+            program = osa.display().to_string()
         ))
     } else {
-        Err("neither terminal-notifier nor osascript is on PATH".into())
+        Err(t!("notify-macos-none"))
     }
 }
 
