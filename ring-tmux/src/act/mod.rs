@@ -3,5 +3,6 @@
 
 pub(crate) mod focus;
 pub mod jump;
+pub(crate) mod explain_remote;
 pub(crate) mod remote;
 pub mod reply;
