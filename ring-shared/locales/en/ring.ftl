@@ -66,10 +66,10 @@ notify-test = ring: test notification
 notify-test-body = ring-tmux notify --test: this channel works
 
 ## The zellij board's help line (wide, two lines, narrow)
-zellij-board-help = ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · r refresh · Esc close
+zellij-board-help = ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · ? why · r refresh · Esc close
 zellij-board-help-keys = ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close
-zellij-board-help-more = a ended+hidden · u unhide · r refresh
-zellij-board-help-short = jk move · Enter go · p n dd a u r · Esc close
+zellij-board-help-more = a ended+hidden · u unhide · ? why · r refresh
+zellij-board-help-short = jk move · Enter go · p n dd a u ? r · Esc close
 
 ## The zellij bar
 zellij-permission = ring: permission needed — run `ring-tmux install-zellij`, or click here and press y
@@ -511,6 +511,9 @@ err-install-delete = could not delete { $path }: { $error }
 ## The zellij board's prompts and messages (ring-plugin; ids start with zj-)
 zj-hide-confirm = hide { $subject }? d hides · any other key cancels
 zj-reading = reading { $subject }'s dialog… · Esc cancel
+zj-explaining = asking ring-tmux explain why { $subject } shows this… · Esc cancel
+zj-explain-title = why { $subject } shows this (docs/rules.md)
+zj-explain-keys = ↑↓ scroll · any other key: back
 zj-reply-to = reply to { $subject }:
 zj-reply-to-from = reply to { $subject } (from the { $agent } agent):
 zj-answer-keys = { $first }-{ $last } answer · Esc cancel (nothing is sent)
@@ -531,10 +534,10 @@ zj-exit = exit { $code }
 zj-killed = killed
 zj-failed = ring-tmux failed ({ $status })
 zj-failed-because = ring-tmux failed ({ $status }): { $reason }
-zj-no-ring-tmux = p, n, dd and u run ring-tmux: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
+zj-no-ring-tmux = p, n, dd, u and ? run ring-tmux: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
 zj-no-ring-tmux-jump = Enter on another host's session runs ring-tmux jump: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
-zj-no-run-commands = p, n, dd and u need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board
-zj-permission-pending = p, n, dd and u wait for zellij's permission grant (RunCommands): answer its prompt
+zj-no-run-commands = p, n, dd, u and ? need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board
+zj-permission-pending = p, n, dd, u and ? wait for zellij's permission grant (RunCommands): answer its prompt
 zj-bar-failed = ring: ring_tmux failed ({ $status })
 zj-bar-failed-because = ring: ring_tmux failed ({ $status }): { $reason }
 

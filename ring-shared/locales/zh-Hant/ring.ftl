@@ -62,10 +62,10 @@ notify-test = ring：測試通知
 notify-test-body = ring-tmux notify --test：這個管道可以用
 
 ## zellij 看板的按鍵說明（寬、兩行、窄）
-zellij-board-help = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · a 離場＋隱藏 · u 取消隱藏 · r 刷新 · Esc 關閉
+zellij-board-help = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · a 離場＋隱藏 · u 取消隱藏 · ? 為什麼 · r 刷新 · Esc 關閉
 zellij-board-help-keys = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · Esc 關閉
-zellij-board-help-more = a 離場＋隱藏 · u 取消隱藏 · r 刷新
-zellij-board-help-short = jk 移動 · Enter 跳過去 · p n dd a u r · Esc 關閉
+zellij-board-help-more = a 離場＋隱藏 · u 取消隱藏 · ? 為什麼 · r 刷新
+zellij-board-help-short = jk 移動 · Enter 跳過去 · p n dd a u ? r · Esc 關閉
 
 ## zellij 狀態列
 zellij-permission = ring：需要權限，請跑 `ring-tmux install-zellij`，或點這裡再按 y
@@ -507,6 +507,9 @@ err-install-delete = 無法刪除 { $path }：{ $error }
 ## zellij 看板的提示與訊息（ring-plugin；鍵以 zj- 開頭）
 zj-hide-confirm = 要隱藏 { $subject } 嗎？按 d 隱藏 · 按其他鍵取消
 zj-reading = 正在讀 { $subject } 的對話框… · Esc 取消
+zj-explaining = 正在問 ring-tmux explain 為什麼 { $subject } 顯示成這樣… · Esc 取消
+zj-explain-title = 為什麼 { $subject } 顯示成這樣（docs/rules.md）
+zj-explain-keys = ↑↓ 捲動 · 按其他任意鍵返回
 zj-reply-to = 回覆 { $subject }：
 zj-reply-to-from = 回覆 { $subject }（來自 { $agent } agent）：
 zj-answer-keys = { $first }-{ $last } 回答 · Esc 取消（什麼都不送）
@@ -527,10 +530,10 @@ zj-exit = 結束碼 { $code }
 zj-killed = 被強制結束
 zj-failed = ring-tmux 執行失敗（{ $status }）
 zj-failed-because = ring-tmux 執行失敗（{ $status }）：{ $reason }
-zj-no-ring-tmux = p、n、dd 和 u 要靠 ring-tmux：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
+zj-no-ring-tmux = p、n、dd、u 和 ? 要靠 ring-tmux：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
 zj-no-ring-tmux-jump = 在別台主機的工作階段上按 Enter 會執行 ring-tmux jump：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
-zj-no-run-commands = p、n、dd 和 u 需要 zellij 的 RunCommands 權限：請跑 `ring-tmux install-zellij`，再重開看板
-zj-permission-pending = p、n、dd 和 u 在等 zellij 授權（RunCommands）：請回應它的提示
+zj-no-run-commands = p、n、dd、u 和 ? 需要 zellij 的 RunCommands 權限：請跑 `ring-tmux install-zellij`，再重開看板
+zj-permission-pending = p、n、dd、u 和 ? 在等 zellij 授權（RunCommands）：請回應它的提示
 zj-bar-failed = ring：ring_tmux 執行失敗（{ $status }）
 zj-bar-failed-because = ring：ring_tmux 執行失敗（{ $status }）：{ $reason }
 

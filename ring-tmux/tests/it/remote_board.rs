@@ -87,3 +87,54 @@ fn the_tmux_board_answers_a_remote_dialog_only_when_unchanged_and_enter_opens_it
         "{line}"
     );
 }
+
+#[test]
+fn question_mark_on_a_remote_row_shows_the_host_s_explain_and_an_unreachable_host_s_reason() {
+    if !world::tmux_available() || !crate::remote_support::sshd_available() {
+        return;
+    }
+    let r = Remote::start();
+    r.ask("echo explained");
+    let laptop = laptop_board(&r);
+    let shown = until_contains(WITHIN, "hosta:api", || screen(&laptop));
+    assert!(shown.contains("hosta:api"), "the remote row: {shown}");
+
+    // `?`: the host's own explanation of its session, in the explain view.
+    laptop.run(&["send-keys", "-t", "%0", "?"]);
+    let explained = until_contains(WITHIN, "docs/rules.md#rule-", || screen(&laptop));
+    assert!(
+        explained.contains("session s-reply") && explained.contains("docs/rules.md#rule-"),
+        "the host's explanation: {explained}"
+    );
+    // Any key: back to the list.
+    laptop.run(&["send-keys", "-t", "%0", "x"]);
+    let back = until_contains(WITHIN, "hosta:api", || screen(&laptop));
+    assert!(
+        back.contains("hosta:api") && !back.contains("docs/rules.md#rule-"),
+        "{back}"
+    );
+
+    // The host stops answering (ssh reaches a closed port): the reason, in the view.
+    let config = r.sshd.local_ring().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "remote_ssh_command = \"ssh -F {} -o Port={}\"\nremote_ring_command = \"{BIN}\"\nremote_hosts = [\"hosta\"]\n",
+            r.sshd.ssh_config().display(),
+            crate::remote_support::closed_port()
+        ),
+    )
+    .expect("config");
+    laptop.run(&["send-keys", "-t", "%0", "?"]);
+    let refused = until_contains(WITHIN, "Connection refused", || screen(&laptop));
+    assert!(
+        refused.contains("Connection refused") && refused.contains("hosta"),
+        "the reason in the view: {refused}"
+    );
+    laptop.run(&["send-keys", "-t", "%0", "x"]);
+    let back = until_contains(WITHIN, "hosta:api", || screen(&laptop));
+    assert!(
+        back.contains("hosta:api") && !back.contains("Connection refused"),
+        "the board goes on: {back}"
+    );
+}
