@@ -139,12 +139,15 @@ mod tests {
         let view = explained(
             "session s-1 (claude-code)\n\u{1b}]0;owned\u{7}shows:   waiting \u{1b}[31m(permission)\nrule:    §11.1 A Claude permission request waits at once: the permission dialog is on screen\n",
         );
-        let text = view.render(&plain(), 6, 30);
-        assert!(!text.contains("owned") && !text.contains("\u{7}"), "{text:?}");
-        let lines = screen(&view, 6, 30);
+        let text = view.render(&plain(), 6, 40);
+        assert!(
+            !text.contains("owned") && !text.contains("\u{7}"),
+            "{text:?}"
+        );
+        let lines = screen(&view, 6, 40);
         assert_eq!(lines.len(), 6, "{lines:?}");
         for line in &lines {
-            assert_eq!(cells::width(line), 30, "{line:?}");
+            assert_eq!(cells::width(line), 40, "{line:?}");
         }
         assert!(lines[2].starts_with("shows:   waiting (permission)"));
         assert!(lines[3].starts_with("rule:    §11.1 A Claude") && lines[3].ends_with('…'));

@@ -65,7 +65,7 @@ notify-test-body = ring-tmux notify --test：這個管道可以用
 zellij-board-help = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · a 離場＋隱藏 · u 取消隱藏 · ? 為什麼 · r 刷新 · Esc 關閉
 zellij-board-help-keys = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · Esc 關閉
 zellij-board-help-more = a 離場＋隱藏 · u 取消隱藏 · ? 為什麼 · r 刷新
-zellij-board-help-short = jk 移動 · Enter 跳過去 · p n dd a u ? r · Esc 關閉
+zellij-board-help-short = jk 移動 · Enter 前往 · p n dd a u ? r · Esc 關閉
 
 ## zellij 狀態列
 zellij-permission = ring：需要權限，請跑 `ring-tmux install-zellij`，或點這裡再按 y

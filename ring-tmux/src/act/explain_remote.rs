@@ -57,10 +57,7 @@ pub(crate) fn call(target: &Target, json: bool) -> Result<String, Refused> {
     }
     if !valid_session_id(&target.session_id) {
         return Err(Refused {
-            what: ring_shared::t!(
-                "err-explain-remote-id",
-                id = sanitize(&target.session_id)
-            ),
+            what: ring_shared::t!("err-explain-remote-id", id = sanitize(&target.session_id)),
             fix: ring_shared::t!("err-explain-remote-id-fix"),
         });
     }
@@ -144,7 +141,11 @@ mod tests {
         let local = entry("a:b", None);
         assert_eq!(target_of("a:b", &[local]), None, "a local id with a colon");
         assert_eq!(target_of("plain", &[]), None);
-        assert_eq!(target_of("-oProxy=x:id", &[]), None, "an ssh option is no host");
+        assert_eq!(
+            target_of("-oProxy=x:id", &[]),
+            None,
+            "an ssh option is no host"
+        );
         assert_eq!(target_of("host:", &[]), None);
         assert_eq!(
             target_of("other:s-9", &[]),

@@ -34,8 +34,11 @@ fn explain_host_id_shows_the_host_s_own_explanation_sanitized_and_says_why_when_
         &json!({"hook_event_name": "PermissionRequest", "session_id": "s-a", "cwd": "/srv/api",
                 "tool_name": "Bash", "tool_input": {"command": "cargo test"}}),
     );
-    std::fs::write(&a.procs, r#"{"claude-code": [["/srv/api", null]], "codex": []}"#)
-        .expect("procs");
+    std::fs::write(
+        &a.procs,
+        r#"{"claude-code": [["/srv/api", null]], "codex": []}"#,
+    )
+    .expect("procs");
     // A host whose ring-tmux prints a title change, a screen clear and a bell.
     let evil = host(
         "evil",
@@ -113,10 +116,7 @@ fn explain_host_id_shows_the_host_s_own_explanation_sanitized_and_says_why_when_
             &pieces("err-explain-remote-silent", &[("host", "hung")])
         ) && holds(
             &err,
-            &pieces(
-                "err-explain-remote-fix",
-                &[("host", "hung"), ("id", "s-h")]
-            )
+            &pieces("err-explain-remote-fix", &[("host", "hung"), ("id", "s-h")])
         ),
         "{err}"
     );

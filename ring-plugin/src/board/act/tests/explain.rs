@@ -69,7 +69,10 @@ fn the_explanation_fills_the_board_and_any_other_key_goes_back() {
     );
     let lines = drawn(&board, 8, 60);
     assert_eq!(lines.len(), 8);
-    assert!(lines.iter().all(|l| crate::cells::width(l) == 60), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| crate::cells::width(l) == 60),
+        "{lines:?}"
+    );
     assert_eq!(
         lines[0].trim_end(),
         " ring · why api shows this (docs/rules.md)"
@@ -106,7 +109,8 @@ fn a_failed_explain_shows_ring_tmux_s_reason_in_the_view() {
     let Action::Run(run) = board.handle(Key::Char('?'), &list) else {
         panic!("? starts explain");
     };
-    let refusal = "ring-tmux: devbox did not answer: no answer within 10s\u{1b}]0;x\u{7}; try again";
+    let refusal =
+        "ring-tmux: devbox did not answer: no answer within 10s\u{1b}]0;x\u{7}; try again";
     board.finished(run.seq, Some(1), b"", refusal.as_bytes());
     let lines = drawn(&board, 5, 80);
     assert_eq!(
