@@ -49,7 +49,7 @@ pub(crate) fn target_of(id: &str, sessions: &[Entry]) -> Option<Target> {
 pub(crate) fn call(target: &Target, json: bool) -> Result<String, Refused> {
     let env = Env::from_process();
     let config: Config = crate::gather::read_config(&env.ring_home).0;
-    if !config.remote_hosts.iter().any(|h| *h == target.host) {
+    if !config.remote_hosts.contains(&target.host) {
         return Err(Refused {
             what: ring_shared::t!("err-remote-unknown", host = sanitize(&target.host)),
             fix: ring_shared::t!("err-remote-unknown-add"),
