@@ -3,7 +3,7 @@
 //! deadline), its text relayed sanitized. Only a host of `remote_hosts` is asked: a name
 //! typed or sent by anyone else runs no ssh.
 
-use crate::act::remote::host_reason;
+use crate::act::remote::{Refused, host_reason};
 use crate::gather::remote::ssh::Ssh;
 use crate::sys::env::Env;
 use ring_shared::config::Config;
@@ -16,13 +16,6 @@ use ring_shared::view::remote::{valid_host, valid_session_id};
 pub(crate) struct Target {
     pub host: String,
     pub session_id: String,
-}
-
-/// Why nothing came back: what happened, and what to do.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Refused {
-    pub what: String,
-    pub fix: String,
 }
 
 /// The remote session `id` names among `sessions`: a listed remote entry, else `host:id`
