@@ -196,7 +196,7 @@ expect "no longer hidden, it is back" 3 'screen | grep -qF " late "'
 # This board's block names no ring_tmux: n, p and dd say what to add instead of doing nothing.
 tmx send-keys -t e2e n
 expect "without ring_tmux, n says what to add" 3 \
-  'screen | grep -qF "p, n, dd and u run ring-tmux: add ring_tmux"'
+  'screen | grep -qF "p, n, dd, u and ? run ring-tmux: add ring_tmux"'
 tmx send-keys -t e2e Escape
 expect "Esc closes the board" 3 '! board_open'
 
@@ -577,6 +577,14 @@ EOF
   tmx send-keys -t e2e p
   expect "p with no dialog shows ring-tmux's reason" 8 \
     'screen | grep -qF "⚠ ring-tmux: no dialog with numbered options"'
+
+  # ? on the same row: ring-tmux explain --session api, its text over the board; x goes back.
+  tmx send-keys -t e2e '?'
+  expect "? shows ring-tmux explain's text for the selected session" 8 \
+    'screen | grep -qF "why api shows this" && screen | grep -qF "session api" && screen | grep -qF "docs/rules.md#rule-"'
+  tmx send-keys -t e2e x
+  expect "any other key goes back to the list" 3 \
+    '! screen | grep -qF "docs/rules.md#rule-" && screen | grep -qF "p reply · n name · dd hide" && board_open'
 
   # n on the same row: an inline prompt; Backspace edits; Enter runs ring-tmux name.
   tmx send-keys -t e2e n

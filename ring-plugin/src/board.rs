@@ -5,7 +5,7 @@
 //! ▌🔴 🔐 api          12s  main · pane 3     Bash: cargo test
 //!   🟢    web           3m  zellij other · pane 1  Edit src/main.rs
 //!   🟡    docs       1h05m  ~/src/docs       —
-//!   ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · r refresh · Esc close
+//!   ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · ? why · r refresh · Esc close
 //! ```
 //!
 //! The selection follows a session id, so a refresh that reorders the list keeps the cursor
@@ -18,6 +18,7 @@ use crate::settings::Icons;
 use crate::theme::Theme;
 
 pub mod act;
+pub mod explain;
 
 pub use act::Board;
 
@@ -159,7 +160,8 @@ fn scroll_offset(index: usize, area: usize) -> usize {
 
 /// Renders the board in `rows` × `cols` cells: exactly `rows` lines separated by `\n`, each
 /// exactly `cols` cells wide.
-/// `notice` (what blocks ring) takes the help line's place.
+/// `notice` (what blocks ring) takes the help line's place; `?`'s explanation, once it came,
+/// takes the whole board.
 pub fn render(
     view: &View,
     board: &Board,
@@ -169,6 +171,9 @@ pub fn render(
     cols: usize,
     notice: Option<&str>,
 ) -> String {
+    if let Some(explained) = board.explained() {
+        return explained.render(theme, rows, cols);
+    }
     let cursor = &board.cursor;
     let mut out = String::new();
     if rows == 0 {

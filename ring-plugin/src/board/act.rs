@@ -10,12 +10,14 @@
 //!  u  → ring-tmux unhide -- ID                 (a hidden row, listed with a)
 //!  p  → ring-tmux reply --json -- ID → the options, verbatim → a digit
 //!     → ring-tmux reply --expect FP -- ID N    (exit 0 sent, 1 refused: its message)
+//!  ?  → ring-tmux explain --session ID → its text over the board ([`super::explain`])
 //! ```
 //!
 //! This module is the pure state machine: keys and results in, [`Action`]s (among them the
 //! [`Run`]s to start) out, and the lines the board draws under its list. The glue
 //! (`plugin::runner`) starts the runs and hands their results back by sequence number.
 
+use super::explain::Explained;
 use super::{Action, Cursor, Key};
 use crate::cells;
 use crate::model::Entry;
@@ -58,6 +60,10 @@ enum Mode {
         subject: String,
         dialog: Dialog,
     },
+    /// `ring-tmux explain` is running.
+    Explaining { seq: u64, subject: String },
+    /// Its text fills the board until a key other than a scroll.
+    Explained(Explained),
 }
 
 /// A run that has not come back, with what its outcome will say.
@@ -117,6 +123,14 @@ impl Board {
         wide.then(|| ring_shared::t!("zj-too-wide", cols = cols.to_string()))
     }
 
+    /// The explanation `?` shows over the board, once it came.
+    pub fn explained(&self) -> Option<&Explained> {
+        match &self.mode {
+            Mode::Explained(view) => Some(view),
+            _ => None,
+        }
+    }
+
     /// Whether ended and hidden sessions are listed (`a`).
     pub fn all(&self) -> bool {
         self.all
@@ -154,12 +168,18 @@ impl Board {
                 text,
                 at,
             } => self.name_key(key, session, subject, text, at),
-            // While the dialog is read only Esc counts: it gives up waiting.
-            reading @ Mode::Reading { .. } if key != Key::Close => {
+            // While the dialog or the explanation is read only Esc counts: it gives up waiting.
+            reading @ (Mode::Reading { .. } | Mode::Explaining { .. }) if key != Key::Close => {
                 self.mode = reading;
                 Action::None
             }
-            Mode::Reading { .. } => Action::Redraw,
+            Mode::Reading { .. } | Mode::Explaining { .. } => Action::Redraw,
+            Mode::Explained(mut view) => {
+                if view.key(key, self.size.map_or(0, |(rows, _)| rows)) {
+                    self.mode = Mode::Explained(view);
+                }
+                Action::Redraw
+            }
             Mode::Choosing {
                 session,
                 subject,
@@ -180,7 +200,7 @@ impl Board {
                 self.all = !self.all;
                 return Action::Reload;
             }
-            Key::Char(c @ ('p' | 'n' | 'd' | 'u')) => c,
+            Key::Char(c @ ('p' | 'n' | 'd' | 'u' | '?')) => c,
             _ => return self.cursor.handle(key, entries),
         };
         let Some(entry) = entries.get(self.cursor.index(entries)) else {
@@ -208,6 +228,13 @@ impl Board {
             'd' => {
                 self.mode = Mode::Delete { session, subject };
                 Action::Redraw
+            }
+            '?' => {
+                self.mode = Mode::Explaining {
+                    seq: self.next_seq,
+                    subject: subject.clone(),
+                };
+                self.run(Command::Explain { session }, subject, String::new())
             }
             'u' if entry.hidden => self.run(Command::Unhide { session }, subject, String::new()),
             'u' => {
@@ -404,6 +431,18 @@ impl Board {
                     ))),
                     None => Some(error(&failure(exit_code, stdout, stderr))),
                 }
+            }
+            Command::Explain { .. } => {
+                let Mode::Explaining { seq: s, subject } = std::mem::take(&mut self.mode) else {
+                    return Action::None;
+                };
+                if s != seq {
+                    self.mode = Mode::Explaining { seq: s, subject };
+                    return Action::None;
+                }
+                let reason = || failure(exit_code, stdout, stderr);
+                self.mode = Mode::Explained(Explained::of(&subject, ok, stdout, reason));
+                None
             }
             _ => Some(error(&failure(exit_code, stdout, stderr))),
         };

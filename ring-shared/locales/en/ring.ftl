@@ -116,10 +116,10 @@ notify-terminal-in-tmux = { $what } to the session's pane and the { $clients } c
 notify-terminal-here = { $what } to the agent's terminal
 
 ## The zellij board's help line (wide, two lines, narrow)
-zellij-board-help = ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · r refresh · Esc close
+zellij-board-help = ↑↓/jk move · Enter go · p reply · n name · dd hide · a ended+hidden · u unhide · ? why · r refresh · Esc close
 zellij-board-help-keys = ↑↓/jk move · Enter go · p reply · n name · dd hide · Esc close
-zellij-board-help-more = a ended+hidden · u unhide · r refresh
-zellij-board-help-short = jk move · Enter go · p n dd a u r · Esc close
+zellij-board-help-more = a ended+hidden · u unhide · ? why · r refresh
+zellij-board-help-short = jk move · Enter go · p n dd a u ? r · Esc close
 
 ## The zellij bar
 zellij-permission = ring: permission needed — run `ring-tmux install-zellij`, or click here and press y
@@ -192,6 +192,11 @@ err-run-tmux = cannot run tmux: { $error }
 err-run-tmux-fix = install tmux, or check it is on PATH
 err-explain-unknown = ring knows nothing of session `{ $id }` any more
 err-explain-unknown-fix = see `ring-tmux list --all` for the sessions there are
+err-explain-remote-silent = { $host } did not answer: { $why }
+err-explain-remote-failed = { $host }: { $why }
+err-explain-remote-fix = try again, or run `ring-tmux explain --session { $id }` on { $host }
+err-explain-remote-id = `{ $id }` is not a session id ring passes to another host
+err-explain-remote-id-fix = run `ring-tmux explain` on that host
 err-binary-not-a-file = --binary { $path } is not a file
 err-binary-not-a-file-fix = give the path of an installed ring-tmux (e.g. ~/.local/bin/ring-tmux), or leave --binary out to use this one
 err-stdout = cannot write to stdout: { $error }
@@ -806,6 +811,9 @@ remove-own-done = Removed ring hooks ({ $events }): deleted { $path }
 ## The zellij board's prompts and messages (ring-plugin; ids start with zj-)
 zj-hide-confirm = hide { $subject }? d hides · any other key cancels
 zj-reading = reading { $subject }'s dialog… · Esc cancel
+zj-explaining = asking ring-tmux explain why { $subject } shows this… · Esc cancel
+zj-explain-title = why { $subject } shows this (docs/rules.md)
+zj-explain-keys = ↑↓ scroll · any other key: back
 zj-reply-to = reply to { $subject }:
 zj-reply-to-from = reply to { $subject } (from the { $agent } agent):
 zj-answer-keys = { $first }-{ $last } answer · Esc cancel (nothing is sent)
@@ -826,10 +834,10 @@ zj-exit = exit { $code }
 zj-killed = killed
 zj-failed = ring-tmux failed ({ $status })
 zj-failed-because = ring-tmux failed ({ $status }): { $reason }
-zj-no-ring-tmux = p, n, dd and u run ring-tmux: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
+zj-no-ring-tmux = p, n, dd, u and ? run ring-tmux: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
 zj-no-ring-tmux-jump = Enter on another host's session runs ring-tmux jump: add ring_tmux "/path/to/ring-tmux" to the board's plugin block in config.kdl (ring-tmux install-zellij prints it)
-zj-no-run-commands = p, n, dd and u need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board
-zj-permission-pending = p, n, dd and u wait for zellij's permission grant (RunCommands): answer its prompt
+zj-no-run-commands = p, n, dd, u and ? need zellij's RunCommands permission: run `ring-tmux install-zellij`, then reopen the board
+zj-permission-pending = p, n, dd, u and ? wait for zellij's permission grant (RunCommands): answer its prompt
 zj-bar-failed = ring: ring_tmux failed ({ $status })
 zj-bar-failed-because = ring: ring_tmux failed ({ $status }): { $reason }
 

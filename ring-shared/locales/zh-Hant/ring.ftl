@@ -112,10 +112,10 @@ notify-terminal-in-tmux = { $what } 送到 session 的窗格，以及 tmux 伺�
 notify-terminal-here = { $what } 送到 agent 的終端機
 
 ## zellij 看板的按鍵說明（寬、兩行、窄）
-zellij-board-help = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · a 離場＋隱藏 · u 取消隱藏 · r 刷新 · Esc 關閉
+zellij-board-help = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · a 離場＋隱藏 · u 取消隱藏 · ? 為什麼 · r 刷新 · Esc 關閉
 zellij-board-help-keys = ↑↓/jk 移動 · Enter 跳過去 · p 回覆 · n 命名 · dd 隱藏 · Esc 關閉
-zellij-board-help-more = a 離場＋隱藏 · u 取消隱藏 · r 刷新
-zellij-board-help-short = jk 移動 · Enter 跳過去 · p n dd a u r · Esc 關閉
+zellij-board-help-more = a 離場＋隱藏 · u 取消隱藏 · ? 為什麼 · r 刷新
+zellij-board-help-short = jk 移動 · Enter 前往 · p n dd a u ? r · Esc 關閉
 
 ## zellij 狀態列
 zellij-permission = ring：需要權限，請跑 `ring-tmux install-zellij`，或點這裡再按 y
@@ -188,6 +188,11 @@ err-run-tmux = 無法執行 tmux：{ $error }
 err-run-tmux-fix = 請安裝 tmux，或確認它在 PATH 上
 err-explain-unknown = ring 已經不知道 session `{ $id }` 了
 err-explain-unknown-fix = 現有的 session 請看 `ring-tmux list --all`
+err-explain-remote-silent = { $host } 沒有回應：{ $why }
+err-explain-remote-failed = { $host }：{ $why }
+err-explain-remote-fix = 請再試一次，或到 { $host } 上執行 `ring-tmux explain --session { $id }`
+err-explain-remote-id = `{ $id }` 不是 ring 會傳給其他主機的 session id
+err-explain-remote-id-fix = 請到那台主機上執行 `ring-tmux explain`
 err-binary-not-a-file = --binary { $path } 不是檔案
 err-binary-not-a-file-fix = 請給已安裝的 ring-tmux 路徑（例如 ~/.local/bin/ring-tmux），或拿掉 --binary 改用目前這一支
 err-stdout = 無法寫到 stdout：{ $error }
@@ -802,6 +807,9 @@ remove-own-done = 已移除 ring 的 hook（{ $events }）：刪除了 { $path }
 ## zellij 看板的提示與訊息（ring-plugin；鍵以 zj- 開頭）
 zj-hide-confirm = 要隱藏 { $subject } 嗎？按 d 隱藏 · 按其他鍵取消
 zj-reading = 正在讀 { $subject } 的對話框… · Esc 取消
+zj-explaining = 正在問 ring-tmux explain 為什麼 { $subject } 顯示成這樣… · Esc 取消
+zj-explain-title = 為什麼 { $subject } 顯示成這樣（docs/rules.md）
+zj-explain-keys = ↑↓ 捲動 · 按其他任意鍵返回
 zj-reply-to = 回覆 { $subject }：
 zj-reply-to-from = 回覆 { $subject }（來自 { $agent } agent）：
 zj-answer-keys = { $first }-{ $last } 回答 · Esc 取消（什麼都不送）
@@ -822,10 +830,10 @@ zj-exit = 結束碼 { $code }
 zj-killed = 被強制結束
 zj-failed = ring-tmux 執行失敗（{ $status }）
 zj-failed-because = ring-tmux 執行失敗（{ $status }）：{ $reason }
-zj-no-ring-tmux = p、n、dd 和 u 要靠 ring-tmux：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
+zj-no-ring-tmux = p、n、dd、u 和 ? 要靠 ring-tmux：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
 zj-no-ring-tmux-jump = 在別台主機的工作階段上按 Enter 會執行 ring-tmux jump：在 config.kdl 看板的外掛區塊加上 ring_tmux "/path/to/ring-tmux"（ring-tmux install-zellij 會印出來）
-zj-no-run-commands = p、n、dd 和 u 需要 zellij 的 RunCommands 權限：請跑 `ring-tmux install-zellij`，再重開看板
-zj-permission-pending = p、n、dd 和 u 在等 zellij 授權（RunCommands）：請回應它的提示
+zj-no-run-commands = p、n、dd、u 和 ? 需要 zellij 的 RunCommands 權限：請跑 `ring-tmux install-zellij`，再重開看板
+zj-permission-pending = p、n、dd、u 和 ? 在等 zellij 授權（RunCommands）：請回應它的提示
 zj-bar-failed = ring：ring_tmux 執行失敗（{ $status }）
 zj-bar-failed-because = ring：ring_tmux 執行失敗（{ $status }）：{ $reason }
 

@@ -1,6 +1,7 @@
 //! `ring-tmux explain SESSION [--json]` (`--session ID`: by exact id): which source and rule
 //! decided what ring shows for a session, with the evidence (the `explain` module).
 
+use crate::act::explain_remote;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -40,6 +41,11 @@ pub fn run(args: Args) -> ExitCode {
         Some(id) => id.to_owned(),
         None => {
             let (_, sessions) = super::every_session();
+            if let Some(target) =
+                remote_target(args.exact.as_deref(), args.session.as_deref(), &sessions)
+            {
+                return explain_remote(&target, args.json);
+            }
             match super::session_of(args.exact.as_deref(), args.session.as_deref(), &sessions) {
                 Ok(id) => id,
                 Err(code) => return code,
@@ -65,6 +71,38 @@ pub fn run(args: Args) -> ExitCode {
     match std::io::stdout().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
         _ => ExitCode::SUCCESS,
+    }
+}
+
+/// The session on another host that `--session ID` or `SESSION` names: a listed remote
+/// entry, or `host:id` that names no session here (one the host hides, or a host not read
+/// yet). Local sessions, and a query naming several, go the local way.
+fn remote_target(
+    exact: Option<&str>,
+    query: Option<&str>,
+    sessions: &[ring_shared::view::Entry],
+) -> Option<explain_remote::Target> {
+    use ring_shared::pick::Pick;
+    let id = match (exact, query) {
+        (Some(id), _) => id.to_owned(),
+        (None, Some(query)) => match crate::gather::named::pick_among(query, sessions) {
+            Pick::One(id) => id,
+            Pick::Ambiguous(_) => return None,
+            Pick::None => query.to_owned(),
+        },
+        (None, None) => return None,
+    };
+    explain_remote::target_of(&id, sessions)
+}
+
+/// The host's own explanation, relayed; why not, when it gives none.
+fn explain_remote(target: &explain_remote::Target, json: bool) -> ExitCode {
+    match explain_remote::call(target, json) {
+        Ok(text) => match std::io::stdout().write_all(text.as_bytes()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+            _ => ExitCode::SUCCESS,
+        },
+        Err(refused) => crate::sys::voice::fail(&refused.what, &refused.fix),
     }
 }
 

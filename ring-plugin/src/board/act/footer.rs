@@ -50,6 +50,12 @@ impl Board {
                 " {}",
                 ring_shared::t!("zj-reading", subject = subject.as_str())
             )),
+            Mode::Explaining { subject, .. } => text(&format!(
+                " {}",
+                ring_shared::t!("zj-explaining", subject = subject.as_str())
+            )),
+            // Drawn over the whole board instead (board::render).
+            Mode::Explained(_) => text(""),
             Mode::Choosing {
                 subject, dialog, ..
             } => {

@@ -16,6 +16,8 @@ pub enum Command {
     Unhide { session: String },
     /// `ring-tmux reply --json --session ID`: the dialog's options.
     Read { session: String },
+    /// `ring-tmux explain --session ID`: why the session shows what it shows.
+    Explain { session: String },
     /// `ring-tmux reply [--expect FINGERPRINT] --session ID N`: send option N, only while
     /// the dialog is still the one listed (its fingerprint, when the listing gave one).
     Answer {
@@ -34,6 +36,7 @@ impl Command {
             Command::Hide { session } => vec!["hide", "--session", session],
             Command::Unhide { session } => vec!["unhide", "--", session],
             Command::Read { session } => vec!["reply", "--json", "--session", session],
+            Command::Explain { session } => vec!["explain", "--session", session],
             Command::Answer {
                 session,
                 number,

@@ -547,6 +547,7 @@ fn the_help_line_names_the_tmux_boards_keys_and_shortens_on_a_narrow_board() {
         "dd hide",
         "a ended+hidden",
         "u unhide",
+        "? why",
         "r refresh",
     ] {
         assert!(wide[0].text.contains(key), "{key}: {}", wide[0].text);
@@ -583,4 +584,5 @@ fn the_zh_hant_help_line_fits_by_cells() {
     }
 }
 
+mod explain;
 mod zh_hant;

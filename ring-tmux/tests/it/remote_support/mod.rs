@@ -117,7 +117,7 @@ impl Sshd {
                 client,
                 "Host {alias}\n  HostName {address}\n  Port {port}\n  User root\n  IdentityFile {key}\n  \
                  IdentitiesOnly yes\n  UserKnownHostsFile {known}\n  StrictHostKeyChecking accept-new\n  \
-                 SetEnv RING_HOME={ring} RING_PROCS={procs}\n",
+                 SetEnv RING_HOME={ring} RING_PROCS={procs} RING_TMUX_SERVERS=off\n",
                 alias = host.alias,
                 port = host.port.unwrap_or(port),
                 key = key.display(),
@@ -160,7 +160,7 @@ impl Sshd {
                 "Port {port}\n{listen}HostKey {hostkey}\nAuthorizedKeysFile {auth}\n\
                  PidFile {pid}\nUsePAM no\nStrictModes no\nPermitRootLogin yes\n\
                  PasswordAuthentication no\nKbdInteractiveAuthentication no\nPermitUserRC no\n\
-                 PrintMotd no\nPrintLastLog no\nAcceptEnv RING_HOME RING_PROCS\n",
+                 PrintMotd no\nPrintLastLog no\nAcceptEnv RING_HOME RING_PROCS RING_TMUX_SERVERS\n",
                 hostkey = d.join("hostkey").display(),
                 auth = d.join("authorized_keys").display(),
                 pid = d.join("sshd.pid").display(),
