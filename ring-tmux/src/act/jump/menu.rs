@@ -154,7 +154,10 @@ pub fn menu_argv(
         ]);
     }
     if left_out > 0 {
-        let more = format!("\u{2026} {}", ring_shared::t!("jump-menu-more", count = left_out));
+        let more = format!(
+            "\u{2026} {}",
+            ring_shared::t!("jump-menu-more", count = left_out)
+        );
         argv.extend([
             format!("-{}", cut(&more, usize::MAX, room)),
             String::new(),

@@ -242,8 +242,8 @@ fn waiting(shared: &Shared, id: &str) -> Result<Entry, (u16, String)> {
         .ok_or_else(|| (503, t!("err-serve-unreadable")))?;
     let Some(entry) = view.entries.into_iter().find(|e| e.session_id == id) else {
         let config = crate::gather::read_config(&shared.env.ring_home).0;
-        let why = super::remote::unknown_host(id, &config)
-            .unwrap_or_else(|| t!("err-serve-no-session"));
+        let why =
+            super::remote::unknown_host(id, &config).unwrap_or_else(|| t!("err-serve-no-session"));
         return Err((404, why));
     };
     if entry.status != Status::Waiting {
