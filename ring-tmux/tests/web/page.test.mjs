@@ -382,6 +382,10 @@ test("another host's sessions show as host:project, a stale one with its age, an
   ]);
   assert.equal(await page.textContent("#summary"), tr("web-count-waiting", { count: 1 }));
   assert.deepEqual(errors, []);
+  // With RING_SCREENSHOTS=DIR, the README's picture of it.
+  if (process.env.RING_SCREENSHOTS) {
+    await page.screenshot({ path: join(process.env.RING_SCREENSHOTS, "web-remote.png"), clip: { x: 0, y: 0, width: 960, height: 190 } });
+  }
 });
 
 // Issue 26: every word of the page is the catalogue's, in the language serve runs with
