@@ -330,7 +330,7 @@ fi
 
 # The installed bar runs `ring-tmux oneline --all`, which scans the machine's processes: where
 # other agents run (a shared machine), their sessions would fill the bar. These steps read an
-# empty process list instead (the zero-config step below scans for real).
+# empty process list instead (the zero-config step below, one with its stand-in agent).
 NO_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
 printf '{"claude-code": [], "codex": []}\n' >"$NO_PROCS"
 trap 'stop_claude; zj_stop; rm -f "$NO_PROCS"' EXIT
@@ -351,8 +351,13 @@ step "without hooks: the bar runs ring-tmux itself (zero-config rows)"
 # A fresh HOME (zj_start's), no hook row, and no ring-tmux read command run by this script:
 # only the plugin, through the ring_tmux key install-zellij writes and the RunCommands grant
 # it seeds, can turn a Claude transcript and a live `claude` into a row on the bar.
+# The live `claude` is one line of the process list it reads (RING_PROCS), not a process:
+# a scan of the machine's own processes would count the agents of whoever runs this script.
+ZC_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
+printf '{"claude-code": [], "codex": []}\n' >"$ZC_PROCS"
+trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$ZC_PROCS"' EXIT
 RING_E2E_KEEP=0 zj_stop
-if ZJ_INSTALL=1 zj_start; then
+if RING_PROCS="$ZC_PROCS" ZJ_INSTALL=1 zj_start; then
   layout="$HOME/.config/zellij/layouts/ring.kdl"
   # install-zellij names the binary it runs as (its resolved path: CI's target/ is a link).
   { grep -qF "ring_tmux \"$ZJ_RING_TMUX\"" "$layout" \
@@ -377,14 +382,12 @@ with open(path, "w") as f:
     f.write(json.dumps({"type": "user", "cwd": cwd, "message": {"role": "user",
         "content": [{"type": "text", "text": "add the zero-config check"}]}}) + "\n")
 PY
-  cp "$(command -v sleep)" "$ZJ_WORK/claude"
-  (cd "$project" && exec "$ZJ_WORK/claude" 600) &
-  CLAUDE_PID=$!
+  printf '{"claude-code": [["%s", null]], "codex": []}\n' "$project" >"$ZC_PROCS"
   expect "the bar counts the session found without hooks" 15 'bar_has "🟢1" || bar_has "🟡1"'
   grep -qF "\"$sid\"" "$RING_HOME/zeroconf.json" && ok "zeroconf.json lists $sid" \
     || fail "zeroconf.json lists $sid"
   [ -z "$(ls -A "$RING_HOME/sessions")" ] && ok "no hook row was written" || fail "no hook row was written"
-  stop_claude
+  printf '{"claude-code": [], "codex": []}\n' >"$ZC_PROCS"
   expect "the agent gone, the bar stops counting it" 15 '! bar_has "🟢1" && ! bar_has "🟡1"'
 else
   fail "its layout starts with the bar under the tab bar, no permission prompt"
@@ -513,7 +516,7 @@ RING_E2E_KEEP=0 zj_stop
 # terminal of the stand-in agent in pane beta.
 BOARD_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
 printf '{"claude-code": [], "codex": []}\n' >"$BOARD_PROCS"
-trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$BOARD_PROCS"' EXIT
+trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$ZC_PROCS" "$BOARD_PROCS"' EXIT
 if RING_PROCS="$BOARD_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$RING_TMUX_BIN\"" zj_start; then
   BETA=$(pane_id beta)
   # A stand-in agent in pane beta: Claude's permission dialog about the command in the file
