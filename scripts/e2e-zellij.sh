@@ -60,16 +60,7 @@ RING_TMUX_BIN="$PWD/target/debug/ring-tmux"
 # The board re-reads only on the ring::refresh pipe (and when it opens), so that the pipe
 # check below proves the pipe, not the timer.
 export ZJ_BOARD_EXTRA='refresh "3600"'
-# A stand-in agent started by the zero-config step, stopped by its pid (never by name).
-CLAUDE_PID=""
-stop_claude() {
-  if [ -n "$CLAUDE_PID" ]; then
-    kill "$CLAUDE_PID" 2>/dev/null || true
-    wait "$CLAUDE_PID" 2>/dev/null || true
-    CLAUDE_PID=""
-  fi
-}
-trap 'stop_claude; zj_stop' EXIT
+trap 'zj_stop' EXIT
 step "zellij with ring's bar (cue on) under the tab bar"
 zj_start 'cue "true"'
 ok "bar drawn: $(bar | sed 's/ *$//')"
@@ -333,7 +324,7 @@ fi
 # empty process list instead (the zero-config step below, one with its stand-in agent).
 NO_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
 printf '{"claude-code": [], "codex": []}\n' >"$NO_PROCS"
-trap 'stop_claude; zj_stop; rm -f "$NO_PROCS"' EXIT
+trap 'zj_stop; rm -f "$NO_PROCS"' EXIT
 
 step "what ring-tmux install-zellij writes"
 RING_E2E_KEEP=0 zj_stop
@@ -355,7 +346,7 @@ step "without hooks: the bar runs ring-tmux itself (zero-config rows)"
 # a scan of the machine's own processes would count the agents of whoever runs this script.
 ZC_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
 printf '{"claude-code": [], "codex": []}\n' >"$ZC_PROCS"
-trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$ZC_PROCS"' EXIT
+trap 'zj_stop; rm -f "$NO_PROCS" "$ZC_PROCS"' EXIT
 RING_E2E_KEEP=0 zj_stop
 if RING_PROCS="$ZC_PROCS" ZJ_INSTALL=1 zj_start; then
   layout="$HOME/.config/zellij/layouts/ring.kdl"
@@ -516,7 +507,7 @@ RING_E2E_KEEP=0 zj_stop
 # terminal of the stand-in agent in pane beta.
 BOARD_PROCS="$(mktemp /tmp/ring-zj-procs.XXXXXX)"
 printf '{"claude-code": [], "codex": []}\n' >"$BOARD_PROCS"
-trap 'stop_claude; zj_stop; rm -f "$NO_PROCS" "$ZC_PROCS" "$BOARD_PROCS"' EXIT
+trap 'zj_stop; rm -f "$NO_PROCS" "$ZC_PROCS" "$BOARD_PROCS"' EXIT
 if RING_PROCS="$BOARD_PROCS" ZJ_BOARD_EXTRA="ring_tmux \"$RING_TMUX_BIN\"" zj_start; then
   BETA=$(pane_id beta)
   # A stand-in agent in pane beta: Claude's permission dialog about the command in the file
