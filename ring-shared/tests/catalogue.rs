@@ -102,18 +102,6 @@ const EXEMPT: &[(&str, &str)] = &[
     ),
     // Not converted yet, and not in issue 26's admin part: the next ones to move.
     (
-        "ring-plugin/src/settings.rs",
-        "not converted yet: the plugin's config errors",
-    ),
-    (
-        "ring-shared/src/config.rs",
-        "not converted yet: config warnings (doctor quotes them)",
-    ),
-    (
-        "ring-shared/src/config/remote.rs",
-        "not converted yet: remote's config warnings",
-    ),
-    (
         "ring-shared/src/explain/",
         "not converted yet: explain's rules and what-would-change",
     ),
@@ -128,10 +116,6 @@ const EXEMPT: &[(&str, &str)] = &[
     (
         "ring-tmux/src/cmd/stats.rs",
         "not converted yet: stats' report",
-    ),
-    (
-        "ring-tmux/src/out/board.rs",
-        "not converted yet: the board's action messages",
     ),
     (
         "ring-tmux/src/out/board/explain_view.rs",
