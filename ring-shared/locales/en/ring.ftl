@@ -27,6 +27,7 @@ list-idle = IDLE
 list-doing = DOING
 list-where = WHERE
 list-silent-hooks = { $count } live session(s) whose hooks never fired ({ $folders }): ring-tmux doctor says why
+list-skipped = skipped { $path }: { $why }
 
 ## The boards (`ring-tmux board`, the zellij board)
 board-sessions = { $count ->
@@ -357,6 +358,16 @@ doctor-folder-open = { $path } is mode { $mode }: other users can read session r
 doctor-row-phantom = legacy SessionStart phantom
 doctor-rows-open = { $open } of { $rows } rows can be read by other users
 doctor-rows-corrupt = { $count } unreadable row(s), skipped by every reader: { $rows }
+# Why a row file is skipped (`list`, `doctor`, `gc`); fields, values and parser messages stay as written.
+row-bad-json = not valid JSON: { $error }
+row-not-object = not a JSON object
+row-no-session-id = no session_id
+row-bad-status = bad status { $status }
+row-bad-time = bad time in { $field }
+row-bad-field = bad value in { $field }
+row-phantom = legacy SessionStart phantom
+row-not-regular = not a regular file
+row-too-big = larger than 1 MiB
 doctor-rows-corrupt-fix = ring-tmux gc   (removes unreadable rows; --dry-run shows them first)
 doctor-folder-ok = ring folder { $path }: { $rows } row(s)
 doctor-tmux-absent = tmux not found (optional: the tmux status line and badges need it)

@@ -26,6 +26,7 @@ list-idle = 閒置
 list-doing = 進度
 list-where = 去哪
 list-silent-hooks = 有 { $count } 個還活著的 session，hook 卻從沒觸發過（{ $folders }）：ring-tmux doctor 會告訴你原因
+list-skipped = 略過 { $path }：{ $why }
 
 ## 看板（`ring-tmux board`、zellij 看板）
 board-sessions = { $count } 個 session
@@ -353,6 +354,16 @@ doctor-folder-open = { $path } 的權限是 { $mode }：其他使用者讀得到
 doctor-row-phantom = 舊版 SessionStart 殘留的假記錄
 doctor-rows-open = { $rows } 筆記錄裡有 { $open } 筆其他使用者讀得到
 doctor-rows-corrupt = { $count } 筆記錄讀不了，所有讀取都會略過：{ $rows }
+# 為什麼略過某個列檔（`list`、`doctor`、`gc`）；欄位、值和解析器的訊息照原樣。
+row-bad-json = 不是合法的 JSON：{ $error }
+row-not-object = 不是 JSON 物件
+row-no-session-id = 沒有 session_id
+row-bad-status = 狀態 { $status } 不對
+row-bad-time = { $field } 的時間不對
+row-bad-field = { $field } 的值不對
+row-phantom = 舊版 SessionStart 留下的幽靈列
+row-not-regular = 不是一般檔案
+row-too-big = 超過 1 MiB
 doctor-rows-corrupt-fix = ring-tmux gc   （刪掉讀不了的記錄；先用 --dry-run 看有哪些）
 doctor-folder-ok = ring 資料夾 { $path }：{ $rows } 筆記錄
 doctor-tmux-absent = 找不到 tmux（非必要：tmux 狀態列和徽章才需要）
