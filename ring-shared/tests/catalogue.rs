@@ -98,14 +98,6 @@ const EXEMPT: &[(&str, &str)] = &[
         "not converted yet: jump's messages and the menu",
     ),
     (
-        "ring-tmux/src/cmd/digest.rs",
-        "not converted yet: digest's report",
-    ),
-    (
-        "ring-tmux/src/cmd/stats.rs",
-        "not converted yet: stats' report",
-    ),
-    (
         "ring-tmux/src/out/board/explain_view.rs",
         "not converted yet: the board's explain view",
     ),

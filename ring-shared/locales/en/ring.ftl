@@ -29,6 +29,26 @@ list-where = WHERE
 list-silent-hooks = { $count } live session(s) whose hooks never fired ({ $folders }): ring-tmux doctor says why
 list-skipped = skipped { $path }: { $why }
 
+## `ring-tmux stats` and `ring-tmux digest` (projects, ids and durations stay as they are)
+stats-none = No waits in the last { $since }.
+stats-project = PROJECT
+stats-waits = WAITS
+stats-average = AVERAGE
+stats-longest = LONGEST
+stats-total = TOTAL
+stats-still-waiting = ({ $count } still waiting)
+digest-none = Nothing happened in the last { $since }.
+digest-summary = In the last { $since }: { $sessions ->
+        [one] 1 session
+       *[other] { $sessions } sessions
+    }, { $waits ->
+        [one] 1 wait
+       *[other] { $waits } waits
+    } for you; { $waiting } waiting now.
+digest-waiting = waiting for you for { $wait }
+digest-since = { $state } since { $ago } ago
+digest-waited = , waited { $count }x ({ $total })
+
 ## The boards (`ring-tmux board`, the zellij board)
 board-sessions = { $count ->
     [one] { $count } session

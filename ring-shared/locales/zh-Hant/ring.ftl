@@ -28,6 +28,20 @@ list-where = 去哪
 list-silent-hooks = 有 { $count } 個還活著的 session，hook 卻從沒觸發過（{ $folders }）：ring-tmux doctor 會告訴你原因
 list-skipped = 略過 { $path }：{ $why }
 
+## `ring-tmux stats` 和 `ring-tmux digest`（專案、ID 和時間長度照原樣）
+stats-none = 最近 { $since } 沒有等你的紀錄。
+stats-project = 專案
+stats-waits = 等你次數
+stats-average = 平均
+stats-longest = 最久
+stats-total = 總計
+stats-still-waiting = （{ $count } 個還在等你）
+digest-none = 最近 { $since } 什麼事都沒發生。
+digest-summary = 最近 { $since }：{ $sessions } 個 session，等了你 { $waits } 次；現在有 { $waiting } 個在等你。
+digest-waiting = 已經等你 { $wait }
+digest-since = { $state }（從 { $ago } 前開始）
+digest-waited = ，等過你 { $count } 次（共 { $total }）
+
 ## 看板（`ring-tmux board`、zellij 看板）
 board-sessions = { $count } 個 session
 board-with-ended = 含已離場與已隱藏
