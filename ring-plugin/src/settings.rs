@@ -10,6 +10,8 @@ use crate::theme::{Color, ColorOverrides};
 use ring_shared::Status;
 use ring_shared::config::Config;
 use ring_shared::format::marker;
+use ring_shared::i18n::{Lang, with_lang};
+use ring_shared::t;
 use ring_shared::view::Kind;
 use std::collections::BTreeMap;
 
@@ -166,14 +168,21 @@ const ALIASES: &[(&str, &str)] = &[
 
 impl Settings {
     /// Reads the plugin's configuration map (as zellij passes it to `load`).
+    /// Its messages are in the layout's `lang` (the plugin speaks it from then on).
     pub fn parse(map: &BTreeMap<String, String>) -> Settings {
         let mut settings = Settings::default();
+        let lang = map
+            .get("lang")
+            .and_then(|value| Lang::parse(value))
+            .unwrap_or(settings.lang);
         let mut probe = Config::default();
-        for (key, value) in map {
-            if let Err(message) = settings.apply(key, value, &mut probe) {
-                settings.errors.push(cells::sanitize(&message));
+        with_lang(lang, || {
+            for (key, value) in map {
+                if let Err(message) = settings.apply(key, value, &mut probe) {
+                    settings.errors.push(cells::sanitize(&message));
+                }
             }
-        }
+        });
         settings
     }
 
@@ -181,77 +190,76 @@ impl Settings {
         let icon = |value: &str| -> Result<String, String> {
             let icon = cells::sanitize(value);
             if cells::width(&icon) > 4 {
-                return Err(format!("{key}: an icon is at most 4 cells wide"));
+                return Err(t!("zj-set-icon-wide", key = key));
             }
             Ok(icon)
         };
         let color = |value: &str| {
-            Color::parse(value).ok_or_else(|| format!("{key}: {value:?} is not #rrggbb or 0-255"))
+            Color::parse(value).ok_or_else(|| t!("zj-set-color", key = key, value = quoted(value)))
         };
         match key {
             "mode" => {
                 self.mode = match value {
                     "bar" => Mode::Bar,
                     "board" => Mode::Board,
-                    _ => return Err(format!("mode: {value:?} is not bar or board")),
+                    _ => return Err(not_one_of(key, value, "bar", "board")),
                 }
             }
             "label" => {
                 self.label = match value {
                     "project" => Label::Project,
                     "tab" => Label::Tab,
-                    _ => return Err(format!("label: {value:?} is not project or tab")),
+                    _ => return Err(not_one_of(key, value, "project", "tab")),
                 }
             }
             "cue" => {
                 self.cue = match value {
                     "true" => true,
                     "false" => false,
-                    _ => return Err(format!("cue: {value:?} is not true or false")),
+                    _ => return Err(not_one_of(key, value, "true", "false")),
                 }
             }
             "tab_badge" => {
                 self.tab_badge = match value {
                     "true" => true,
                     "false" => false,
-                    _ => return Err(format!("tab_badge: {value:?} is not true or false")),
+                    _ => return Err(not_one_of(key, value, "true", "false")),
                 }
             }
             "cue_color" => {
                 let parsed = color(value)?;
                 if parsed.hex().is_none() {
-                    return Err(format!("cue_color: {value:?} must be #rrggbb"));
+                    return Err(t!("zj-set-hex", key = key, value = quoted(value)));
                 }
                 self.cue_color = parsed;
             }
             "ring_home" => {
                 if !value.starts_with('/') {
-                    return Err(format!("ring_home: {value:?} must be an absolute path"));
+                    return Err(t!("zj-set-absolute", key = key, value = quoted(value)));
                 }
                 self.ring_home = Some(value.to_owned());
             }
             "ring_tmux" => {
                 if !value.starts_with('/') {
-                    return Err(format!("ring_tmux: {value:?} must be an absolute path"));
+                    return Err(t!("zj-set-absolute", key = key, value = quoted(value)));
                 }
                 self.ring_tmux = Some(value.to_owned());
             }
             "zjstatus" => {
                 if !crate::zjstatus::valid_name(value) {
-                    return Err(format!(
-                        "zjstatus: {value:?} is not a widget name (letters, digits, _)"
-                    ));
+                    return Err(t!("zj-set-widget", key = key, value = quoted(value)));
                 }
                 self.zjstatus = Some(value.to_owned());
             }
             "lang" => {
                 self.lang = ring_shared::i18n::Lang::parse(value)
-                    .ok_or_else(|| format!("lang: {value:?} is not en or zh-Hant"))?;
+                    .ok_or_else(|| not_one_of(key, value, "en", "zh-Hant"))?;
             }
             "zero_config_refresh" => {
-                let seconds = value.trim().parse::<u32>().map_err(|_| {
-                    format!("zero_config_refresh: {value:?} is not a whole number of seconds")
-                })?;
+                let seconds = value
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| t!("zj-set-seconds", key = key, value = quoted(value)))?;
                 self.zero_config_refresh = seconds.max(MIN_ZERO_CONFIG_REFRESH);
             }
             "icon_waiting" => self.icons.waiting = icon(value)?,
@@ -272,17 +280,11 @@ impl Settings {
                     .iter()
                     .find(|(alias, _)| *alias == key)
                     .map_or(key, |(_, name)| name);
-                probe.apply_kv(name, value).map_err(|message| {
-                    if message.contains("unknown config key") {
-                        return format!("unknown key {key:?}");
-                    }
-                    // ring-shared names the config.toml key; the layout said `key`.
-                    let quoted = format!("config key {name:?}");
-                    match message.strip_prefix(&quoted) {
-                        Some(rest) => format!("{key}{rest}"),
-                        None => format!("{key}: {message}"),
-                    }
-                })?;
+                if !ring_shared::config::is_key(name) {
+                    return Err(t!("zj-set-unknown", key = quoted(key)));
+                }
+                // The warning names the key as the layout wrote it.
+                probe.apply_kv_as(name, key, value)?;
                 self.ring_keys.push((name.to_owned(), value.to_owned()));
             }
         }
@@ -309,6 +311,22 @@ impl Settings {
         }
         states
     }
+}
+
+/// A value as a message quotes it: `"fast"`.
+fn quoted(value: &str) -> String {
+    format!("{value:?}")
+}
+
+/// `key: "value" is not first or second`.
+fn not_one_of(key: &str, value: &str, first: &str, second: &str) -> String {
+    t!(
+        "zj-set-not-one-of",
+        key = key,
+        value = quoted(value),
+        first = first,
+        second = second
+    )
 }
 
 #[cfg(test)]

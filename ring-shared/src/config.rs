@@ -196,11 +196,8 @@ impl Config {
     /// ```
     pub fn parse(text: &str) -> (Config, Vec<String>) {
         let (config, checked) = Config::parse_checked(text);
-        let warnings = checked.unwrap_or_else(|syntax| {
-            vec![format!(
-                "config.toml is not valid TOML, using defaults: {syntax}"
-            )]
-        });
+        let warnings =
+            checked.unwrap_or_else(|syntax| vec![crate::t!("config-not-toml", error = syntax)]);
         (config, warnings)
     }
 
@@ -233,84 +230,92 @@ impl Config {
     /// not a TOML value is taken as a plain string, and for list keys a plain string is split
     /// on commas and whitespace (`waiting,working`). On error the key keeps its previous value.
     pub fn apply_kv(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let parsed = format!("v = {value}")
-            .parse::<toml::Table>()
-            .ok()
-            .and_then(|mut table| table.remove("v"));
-        let value = match parsed {
-            Some(value) => value,
-            None if matches!(key, "badge_states" | "notify_also" | "focus_order") => Value::Array(
-                value
-                    .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter(|part| !part.is_empty())
-                    .map(|part| Value::String(part.to_owned()))
-                    .collect(),
-            ),
-            None => Value::String(value.to_owned()),
-        };
-        self.apply_value(key, &value)
+        self.apply_named(key, &subject(key), &kv_value(key, value))
+    }
+
+    /// [`Config::apply_kv`] for a key the person wrote under another name (the zellij
+    /// layout's `refresh` for `zellij_refresh_seconds`): a warning names it `shown`.
+    pub fn apply_kv_as(&mut self, key: &str, shown: &str, value: &str) -> Result<(), String> {
+        self.apply_named(key, shown, &kv_value(key, value))
     }
 
     /// Applies one top-level key. An `Err` is a warning; the key then keeps its default.
     fn apply_value(&mut self, key: &str, value: &Value) -> Result<(), String> {
+        self.apply_named(key, &subject(key), value)
+    }
+
+    /// Applies one top-level key; a warning names it `name`.
+    fn apply_named(&mut self, key: &str, name: &str, value: &Value) -> Result<(), String> {
         match key {
-            "active_window_seconds" => self.active_window_seconds = int(key, value)?,
-            "working_threshold_seconds" => self.working_threshold_seconds = int(key, value)?,
-            "waiting_window_seconds" => self.waiting_window_seconds = int(key, value)?,
+            "active_window_seconds" => self.active_window_seconds = int(name, value)?,
+            "working_threshold_seconds" => self.working_threshold_seconds = int(name, value)?,
+            "waiting_window_seconds" => self.waiting_window_seconds = int(name, value)?,
             "codex_permission_wait_seconds" => {
-                self.codex_permission_wait_seconds = int(key, value)?;
+                self.codex_permission_wait_seconds = int(name, value)?;
             }
-            "detect_stop_questions" => self.detect_stop_questions = boolean(key, value)?,
+            "detect_stop_questions" => self.detect_stop_questions = boolean(name, value)?,
             // RiNG clamps a negative cooldown to 0 ("ring on every entry").
-            "waiting_cooldown_seconds" => self.waiting_cooldown_seconds = int(key, value)?.max(0),
-            "show_all" => self.show_all = boolean(key, value)?,
+            "waiting_cooldown_seconds" => self.waiting_cooldown_seconds = int(name, value)?.max(0),
+            "show_all" => self.show_all = boolean(name, value)?,
             "notify_backend" => match value {
                 Value::String(s) if !s.is_empty() => self.notify_backend = s.clone(),
-                _ => return Err(wrong_type(key, "a non-empty string", value)),
+                _ => {
+                    return Err(wrong_type(
+                        name,
+                        &crate::t!("config-expect-nonempty-string"),
+                        value,
+                    ));
+                }
             },
-            "debug_payload_log" => self.debug_payload_log = boolean(key, value)?,
-            "status_show_project" => self.status_show_project = boolean(key, value)?,
-            "status_elsewhere" => self.status_elsewhere = boolean(key, value)?,
-            "badge_states" => self.badge_states = states(key, value)?,
-            "zellij_refresh_seconds" => self.zellij_refresh_seconds = int(key, value)?.max(1),
-            "notify_debounce_seconds" => self.notify_debounce_seconds = int(key, value)?.max(0),
-            "notify_repeat_seconds" => self.notify_repeat_seconds = gaps(key, value)?,
-            "notify_repeat_max" => self.notify_repeat_max = int(key, value)?.max(0),
-            "notify_sound" => self.notify_sound = boolean(key, value)?,
-            "notify_ntfy_url" => self.notify_ntfy_url = text(key, value)?,
-            "notify_webhook_url" => self.notify_webhook_url = text(key, value)?,
-            "notify_click_url" => self.notify_click_url = text(key, value)?,
-            "notify_command" => self.notify_command = text(key, value)?,
-            "notify_also" => self.notify_also = names(key, value)?,
-            "notify_timeout_seconds" => self.notify_timeout_seconds = int(key, value)?.max(1),
-            "notify_remote_detail" => self.notify_remote_detail = boolean(key, value)?,
+            "debug_payload_log" => self.debug_payload_log = boolean(name, value)?,
+            "status_show_project" => self.status_show_project = boolean(name, value)?,
+            "status_elsewhere" => self.status_elsewhere = boolean(name, value)?,
+            "badge_states" => self.badge_states = states(name, value)?,
+            "zellij_refresh_seconds" => self.zellij_refresh_seconds = int(name, value)?.max(1),
+            "notify_debounce_seconds" => self.notify_debounce_seconds = int(name, value)?.max(0),
+            "notify_repeat_seconds" => self.notify_repeat_seconds = gaps(name, value)?,
+            "notify_repeat_max" => self.notify_repeat_max = int(name, value)?.max(0),
+            "notify_sound" => self.notify_sound = boolean(name, value)?,
+            "notify_ntfy_url" => self.notify_ntfy_url = text(name, value)?,
+            "notify_webhook_url" => self.notify_webhook_url = text(name, value)?,
+            "notify_click_url" => self.notify_click_url = text(name, value)?,
+            "notify_command" => self.notify_command = text(name, value)?,
+            "notify_also" => self.notify_also = names(name, value)?,
+            "notify_timeout_seconds" => self.notify_timeout_seconds = int(name, value)?.max(1),
+            "notify_remote_detail" => self.notify_remote_detail = boolean(name, value)?,
             "notify_terminal" => {
-                self.notify_terminal = text(key, value)?.unwrap_or_else(|| "bell,osc9".into());
+                self.notify_terminal = text(name, value)?.unwrap_or_else(|| "bell,osc9".into());
             }
             "notify_desktop_wait_seconds" => {
-                self.notify_desktop_wait_seconds = int(key, value)?.clamp(0, 3600);
+                self.notify_desktop_wait_seconds = int(name, value)?.clamp(0, 3600);
             }
-            "notify_display_ms" => self.notify_display_ms = int(key, value)?.clamp(0, 600_000),
-            "serve_detail" => self.serve_detail = boolean(key, value)?,
-            "remote_hosts" => self.remote_hosts = remote::hosts(key, value)?,
-            "remote_refresh_seconds" => self.remote_refresh_seconds = int(key, value)?.max(2),
-            "remote_stale_seconds" => self.remote_stale_seconds = int(key, value)?.max(1),
+            "notify_display_ms" => self.notify_display_ms = int(name, value)?.clamp(0, 600_000),
+            "serve_detail" => self.serve_detail = boolean(name, value)?,
+            "remote_hosts" => self.remote_hosts = remote::hosts(name, value)?,
+            "remote_refresh_seconds" => self.remote_refresh_seconds = int(name, value)?.max(2),
+            "remote_stale_seconds" => self.remote_stale_seconds = int(name, value)?.max(1),
             "remote_timeout_seconds" => {
-                self.remote_timeout_seconds = int(key, value)?.clamp(1, 120);
+                self.remote_timeout_seconds = int(name, value)?.clamp(1, 120);
             }
-            "remote_ssh_command" => self.remote_ssh_command = remote::ssh_command(key, value)?,
-            "remote_ring_command" => self.remote_ring_command = remote::ring_command(key, value)?,
-            "remote_counts" => self.remote_counts = remote::counts(key, value)?,
-            "focus_order" => self.focus_order = backends(key, value)?,
+            "remote_ssh_command" => self.remote_ssh_command = remote::ssh_command(name, value)?,
+            "remote_ring_command" => self.remote_ring_command = remote::ring_command(name, value)?,
+            "remote_counts" => self.remote_counts = remote::counts(name, value)?,
+            "focus_order" => self.focus_order = backends(name, value)?,
             "serve_answers" => {
                 self.serve_answers = match value.as_str() {
                     Some("loopback") => ServeAnswers::Loopback,
                     Some("on") => ServeAnswers::On,
                     Some("off") => ServeAnswers::Off,
-                    _ => return Err(wrong_type(key, "\"loopback\", \"on\" or \"off\"", value)),
+                    _ => {
+                        return Err(wrong_type(
+                            name,
+                            &crate::t!("config-expect-serve-answers"),
+                            value,
+                        ));
+                    }
                 };
             }
-            "notify_answer_button" => self.notify_answer_button = boolean(key, value)?,
+            "notify_answer_button" => self.notify_answer_button = boolean(name, value)?,
             _ if RING_DISPLAY_KEYS.contains(&key) => {}
             _ => return Err(unknown_key(key)),
         }
@@ -371,17 +376,52 @@ fn unknown_key(key: &str) -> String {
         .map(|known| (strsim::damerau_levenshtein(key, known), *known))
         .filter(|(edits, _)| *edits <= 2)
         .min_by_key(|(edits, _)| *edits);
+    let key = format!("{key:?}");
     match closest {
         Some((_, known)) => {
-            format!("unknown config key {key:?} (ignored): did you mean {known:?}?")
+            crate::t!(
+                "config-unknown-near",
+                key = key,
+                known = format!("{known:?}")
+            )
         }
-        None => format!("unknown config key {key:?} (ignored; a typo?)"),
+        None => crate::t!("config-unknown", key = key),
+    }
+}
+
+/// Whether ring reads `key` (a [`KEYS`] one, or one of RiNG's display keys it accepts).
+pub fn is_key(key: &str) -> bool {
+    KEYS.contains(&key) || RING_DISPLAY_KEYS.contains(&key)
+}
+
+/// How a warning names a `config.toml` key: `config key "show_all"`.
+fn subject(key: &str) -> String {
+    crate::t!("config-key", name = format!("{key:?}"))
+}
+
+/// A text value as `config.toml` would read it (see [`Config::apply_kv`]).
+fn kv_value(key: &str, value: &str) -> Value {
+    let parsed = format!("v = {value}")
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|mut table| table.remove("v"));
+    match parsed {
+        Some(value) => value,
+        None if matches!(key, "badge_states" | "notify_also" | "focus_order") => Value::Array(
+            value
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|part| !part.is_empty())
+                .map(|part| Value::String(part.to_owned()))
+                .collect(),
+        ),
+        None => Value::String(value.to_owned()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{Lang, with_lang};
     use rstest::rstest;
 
     #[test]
@@ -391,8 +431,10 @@ mod tests {
             let (_, checked) = Config::parse_checked(&format!("{key} = 1"));
             let warnings = checked.expect("valid TOML");
             // A wrong type is fine here; what must not come back is "unknown".
+            assert!(is_key(key), "{key}");
+            let unknown = unknown_key(key);
             assert!(
-                warnings.iter().all(|w| !w.starts_with("unknown")),
+                warnings.iter().all(|w| *w != unknown),
                 "{key}: {warnings:?}"
             );
             assert_eq!(Config::parse("").0, default);
@@ -407,15 +449,19 @@ mod tests {
         #[case] key: &str,
         #[case] closest: Option<&str>,
     ) {
-        let (_, warnings) = Config::parse(&format!("{key} = 1"));
-        assert_eq!(warnings.len(), 1);
-        match closest {
-            Some(known) => assert!(
-                warnings[0].contains(&format!("did you mean {known:?}")),
-                "{warnings:?}"
-            ),
-            None => assert!(!warnings[0].contains("did you mean"), "{warnings:?}"),
-        }
+        with_lang(Lang::En, || {
+            let (_, warnings) = Config::parse(&format!("{key} = 1"));
+            let key = format!("{key:?}");
+            let expected = match closest {
+                Some(known) => crate::t!(
+                    "config-unknown-near",
+                    key = key,
+                    known = format!("{known:?}")
+                ),
+                None => crate::t!("config-unknown", key = key),
+            };
+            assert_eq!(warnings, [expected]);
+        });
     }
 
     #[test]

@@ -61,24 +61,20 @@ fn layout_keys_override_config_toml() {
 
 #[rstest]
 #[case::bad_mode("mode", "sidebar", "mode")]
-#[case::unknown_key("colour_bg", "#000000", "unknown key \"colour_bg\"")]
+#[case::unknown_key("colour_bg", "#000000", "\"colour_bg\"")]
 #[case::bad_state("states", "waiting,paused", "states")]
 #[case::float_refresh("refresh", "0.5", "refresh")]
 #[case::bad_color("color_bg", "red", "color_bg")]
 #[case::indexed_cue_color("cue_color", "3", "cue_color")]
 #[case::relative_home("ring_home", "~/.config/ring", "ring_home")]
-#[case::ring_tmux_by_name(
-    "ring_tmux",
-    "ring-tmux",
-    "ring_tmux: \"ring-tmux\" must be an absolute path"
-)]
+#[case::ring_tmux_by_name("ring_tmux", "ring-tmux", "ring_tmux")]
 #[case::ring_tmux_with_tilde("ring_tmux", "~/.local/bin/ring-tmux", "ring_tmux")]
 #[case::fractional_zero_config_refresh("zero_config_refresh", "2.5", "zero_config_refresh")]
 #[case::negative_zero_config_refresh("zero_config_refresh", "-5", "zero_config_refresh")]
 #[case::word_zero_config_refresh("zero_config_refresh", "often", "zero_config_refresh")]
 #[case::wide_icon("icon_waiting", "WAITING", "icon_waiting")]
 #[case::bad_cue("cue", "yes", "cue")]
-#[case::unknown_lang("lang", "klingon", "lang: \"klingon\" is not en or zh-Hant")]
+#[case::unknown_lang("lang", "klingon", "lang")]
 fn bad_key_becomes_a_message_and_keeps_the_default(
     #[case] key: &str,
     #[case] value: &str,
@@ -95,12 +91,72 @@ fn bad_key_becomes_a_message_and_keeps_the_default(
     assert_eq!(settings.mode, Mode::Bar);
 }
 
+fn text(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
+    let mut fluent = ring_shared::i18n::Args::new();
+    for (name, value) in args {
+        fluent.set(*name, *value);
+    }
+    ring_shared::i18n::text_in(lang, key, Some(&fluent))
+}
+
 #[test]
 fn message_names_the_layout_key_not_the_config_toml_key() {
-    let settings = Settings::parse(&map(&[("refresh", "fast")]));
+    let settings = with_lang(Lang::En, || Settings::parse(&map(&[("refresh", "fast")])));
+    let expected = text(Lang::En, "config-expect-integer", &[]);
     assert_eq!(
         settings.errors,
-        ["refresh must be an integer, not \"fast\" (using the default)"]
+        [text(
+            Lang::En,
+            "config-wrong-type",
+            &[
+                ("key", "refresh"),
+                ("expected", &expected),
+                ("value", "\"fast\"")
+            ]
+        )]
+    );
+}
+
+#[rstest]
+fn messages_are_in_the_layouts_language(#[values(Lang::En, Lang::ZhHant)] lang: Lang) {
+    let settings = Settings::parse(&map(&[
+        ("lang", lang.tag()),
+        ("colour_bg", "#000000"),
+        ("refresh", "fast"),
+        ("ring_tmux", "ring-tmux"),
+        ("mode", "sidebar"),
+    ]));
+    let integer = text(lang, "config-expect-integer", &[]);
+    // In the map's (sorted) order.
+    assert_eq!(
+        settings.errors,
+        [
+            text(lang, "zj-set-unknown", &[("key", "\"colour_bg\"")]),
+            text(
+                lang,
+                "zj-set-not-one-of",
+                &[
+                    ("key", "mode"),
+                    ("value", "\"sidebar\""),
+                    ("first", "bar"),
+                    ("second", "board")
+                ]
+            ),
+            text(
+                lang,
+                "config-wrong-type",
+                &[
+                    ("key", "refresh"),
+                    ("expected", &integer),
+                    ("value", "\"fast\"")
+                ]
+            ),
+            text(
+                lang,
+                "zj-set-absolute",
+                &[("key", "ring_tmux"), ("value", "\"ring-tmux\"")]
+            ),
+        ]
     );
 }
 

@@ -27,6 +27,27 @@ list-idle = IDLE
 list-doing = DOING
 list-where = WHERE
 list-silent-hooks = { $count } live session(s) whose hooks never fired ({ $folders }): ring-tmux doctor says why
+list-skipped = skipped { $path }: { $why }
+
+## `ring-tmux stats` and `ring-tmux digest` (projects, ids and durations stay as they are)
+stats-none = No waits in the last { $since }.
+stats-project = PROJECT
+stats-waits = WAITS
+stats-average = AVERAGE
+stats-longest = LONGEST
+stats-total = TOTAL
+stats-still-waiting = ({ $count } still waiting)
+digest-none = Nothing happened in the last { $since }.
+digest-summary = In the last { $since }: { $sessions ->
+        [one] 1 session
+       *[other] { $sessions } sessions
+    }, { $waits ->
+        [one] 1 wait
+       *[other] { $waits } waits
+    } for you; { $waiting } waiting now.
+digest-waiting = waiting for you for { $wait }
+digest-since = { $state } since { $ago } ago
+digest-waited = , waited { $count }x ({ $total })
 
 ## The boards (`ring-tmux board`, the zellij board)
 board-sessions = { $count ->
@@ -54,6 +75,24 @@ board-remote-nothing-to-check = no fingerprint to check on { $host }: nothing wa
 board-only-hidden = only a hidden session can be shown again (a lists them)
 board-only-waiting = only a waiting session has a dialog to answer
 board-not-an-option = { $number } is not one of the options
+board-needs-terminal = board needs a terminal
+board-needs-terminal-fix = run it in a terminal, or press the menu key (prefix + A) in tmux
+board-terminal-setup = cannot set up the terminal: { $error }
+board-terminal-setup-fix = run it in a terminal that supports full-screen programs
+board-unreachable = could not reach it: { $why }
+board-not-in-tmux = not inside tmux: nowhere to jump (run the board from tmux)
+board-no-pane = that session has no pane in this tmux server
+board-name-removed = name removed
+board-named = named { $label }
+board-locked = { $file } is locked by another ring process; try again
+board-write-failed = could not write { $file }: { $error }
+board-shown-again = shown again
+board-session-gone = that session is gone
+board-does-not-fit = the dialog does not fit the board ({ $wanted } lines, room for { $room }): answer it in the pane, or enlarge the board
+board-unknown-session = ring knows nothing of that session any more
+board-gone-nothing-sent = that session is gone; nothing was sent
+board-remote-not-in-tmux = not inside tmux: run ring-tmux jump { $session }
+board-remote-ssh-failed = could not open the ssh window to { $name }: try ring-tmux jump { $session }
 
 ## Notifications (desktop, terminal, ntfy, webhook)
 notify-said = { $name } { $what }
@@ -125,6 +164,14 @@ zellij-board-help-short = jk move · Enter go · p n dd a u ? r · Esc close
 zellij-permission = ring: permission needed — run `ring-tmux install-zellij`, or click here and press y
 zellij-no-home = ring: cannot open ring_home ({ $error })
 zellij-config = ring config: { $error }
+zj-set-icon-wide = { $key }: an icon is at most 4 cells wide
+zj-set-color = { $key }: { $value } is not #rrggbb or 0-255
+zj-set-not-one-of = { $key }: { $value } is not { $first } or { $second }
+zj-set-hex = { $key }: { $value } must be #rrggbb
+zj-set-absolute = { $key }: { $value } must be an absolute path
+zj-set-widget = { $key }: { $value } is not a widget name (letters, digits, _)
+zj-set-seconds = { $key }: { $value } is not a whole number of seconds
+zj-set-unknown = unknown key { $key }
 zellij-no-sessions = ring: no sessions/ here — set the plugin's cwd (or ring_home) to the ring folder
 
 ## `ring-tmux install-zellij` (paths, keys and the KDL it shows stay as they are)
@@ -371,6 +418,26 @@ focus-x11-windowid = the recorded WINDOWID is not a window id
 focus-x11-none = no window holds the agent
 focus-x11-needs-wmctrl = finding the agent's window needs wmctrl
 focus-x11-window = X11 window { $id }
+# config.toml's warnings (`doctor`, the zellij bar); the keys and values they quote stay as written.
+config-key = config key { $name }
+config-not-toml = config.toml is not valid TOML, using defaults: { $error }
+config-unknown-near = unknown config key { $key } (ignored): did you mean { $known }?
+config-unknown = unknown config key { $key } (ignored; a typo?)
+config-wrong-type = { $key } must be { $expected }, not { $value } (using the default)
+config-not-a-state = { $key }: { $item } is not one of waiting, working, idle, ended (using the default)
+config-not-a-backend = { $key }: { $name } is not one of { $known } (using the default)
+config-not-a-host = { $key }: { $item } is not a host name ring runs ssh with (letters, digits, `._-@`, not starting with `-`) (using the default)
+config-expect-integer = an integer
+config-expect-bool = true or false
+config-expect-string = a string
+config-expect-nonempty-string = a non-empty string
+config-expect-states = a list of states
+config-expect-names = a list of names
+config-expect-seconds = a list of seconds
+config-expect-hosts = a list of hosts
+config-expect-program = a program path (letters, digits, `/._~-`)
+config-expect-serve-answers = "loopback", "on" or "off"
+config-expect-remote-counts = "together" or "apart"
 doctor-config-large = { $path } is larger than 4 MiB: ring ignores it, every setting is at its default
 doctor-config-large-fix = shorten { $path } (it needs only the keys you change)
 doctor-config-none = no { $path }: every setting at its default
@@ -407,6 +474,16 @@ doctor-folder-open = { $path } is mode { $mode }: other users can read session r
 doctor-row-phantom = legacy SessionStart phantom
 doctor-rows-open = { $open } of { $rows } rows can be read by other users
 doctor-rows-corrupt = { $count } unreadable row(s), skipped by every reader: { $rows }
+# Why a row file is skipped (`list`, `doctor`, `gc`); fields, values and parser messages stay as written.
+row-bad-json = not valid JSON: { $error }
+row-not-object = not a JSON object
+row-no-session-id = no session_id
+row-bad-status = bad status { $status }
+row-bad-time = bad time in { $field }
+row-bad-field = bad value in { $field }
+row-phantom = legacy SessionStart phantom
+row-not-regular = not a regular file
+row-too-big = larger than 1 MiB
 doctor-rows-corrupt-fix = ring-tmux gc   (removes unreadable rows; --dry-run shows them first)
 doctor-folder-ok = ring folder { $path }: { $rows } row(s)
 doctor-tmux-absent = tmux not found (optional: the tmux status line and badges need it)

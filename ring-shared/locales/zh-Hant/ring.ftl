@@ -26,6 +26,21 @@ list-idle = 閒置
 list-doing = 進度
 list-where = 去哪
 list-silent-hooks = 有 { $count } 個還活著的 session，hook 卻從沒觸發過（{ $folders }）：ring-tmux doctor 會告訴你原因
+list-skipped = 略過 { $path }：{ $why }
+
+## `ring-tmux stats` 和 `ring-tmux digest`（專案、ID 和時間長度照原樣）
+stats-none = 最近 { $since } 沒有等你的紀錄。
+stats-project = 專案
+stats-waits = 等你次數
+stats-average = 平均
+stats-longest = 最久
+stats-total = 總計
+stats-still-waiting = （{ $count } 個還在等你）
+digest-none = 最近 { $since } 什麼事都沒發生。
+digest-summary = 最近 { $since }：{ $sessions } 個 session，等了你 { $waits } 次；現在有 { $waiting } 個在等你。
+digest-waiting = 已經等你 { $wait }
+digest-since = { $state }（從 { $ago } 前開始）
+digest-waited = ，等過你 { $count } 次（共 { $total }）
 
 ## 看板（`ring-tmux board`、zellij 看板）
 board-sessions = { $count } 個 session
@@ -50,6 +65,24 @@ board-remote-nothing-to-check = 在 { $host } 上沒有可比對的指紋：什�
 board-only-hidden = 只有已隱藏的 session 才能重新顯示（按 a 列出來）
 board-only-waiting = 只有在等你的 session 才有對話框可以回
 board-not-an-option = { $number } 不是選項之一
+board-needs-terminal = 看板需要終端機
+board-needs-terminal-fix = 請在終端機裡執行，或在 tmux 裡按選單鍵（prefix + A）
+board-terminal-setup = 無法設定終端機：{ $error }
+board-terminal-setup-fix = 請在支援全螢幕程式的終端機裡執行
+board-unreachable = 到不了那裡：{ $why }
+board-not-in-tmux = 不在 tmux 裡：沒地方可以跳（請在 tmux 裡開看板）
+board-no-pane = 那個 session 在這個 tmux 伺服器裡沒有窗格
+board-name-removed = 名字拿掉了
+board-named = 已命名為「{ $label }」
+board-locked = { $file } 被另一個 ring 程序鎖住了；請再試一次
+board-write-failed = 無法寫入 { $file }：{ $error }
+board-shown-again = 重新顯示了
+board-session-gone = 那個 session 已經不在了
+board-does-not-fit = 對話框塞不進看板（{ $wanted } 行，只放得下 { $room } 行）：請到窗格裡回答，或把看板拉高
+board-unknown-session = ring 已經不知道那個 session 了
+board-gone-nothing-sent = 那個 session 已經不在了；什麼都沒送
+board-remote-not-in-tmux = 不在 tmux 裡：請執行 ring-tmux jump { $session }
+board-remote-ssh-failed = 無法開啟到 { $name } 的 ssh 視窗：試試 ring-tmux jump { $session }
 
 ## 通知（桌面、終端機、ntfy、webhook）
 notify-said = { $name } { $what }
@@ -121,6 +154,14 @@ zellij-board-help-short = jk 移動 · Enter 前往 · p n dd a u ? r · Esc 關
 zellij-permission = ring：需要權限，請跑 `ring-tmux install-zellij`，或點這裡再按 y
 zellij-no-home = ring：打不開 ring_home（{ $error }）
 zellij-config = ring 設定：{ $error }
+zj-set-icon-wide = { $key }：圖示最多 4 格寬
+zj-set-color = { $key }：{ $value } 不是 #rrggbb 或 0-255
+zj-set-not-one-of = { $key }：{ $value } 不是 { $first } 或 { $second }
+zj-set-hex = { $key }：{ $value } 必須是 #rrggbb
+zj-set-absolute = { $key }：{ $value } 必須是絕對路徑
+zj-set-widget = { $key }：{ $value } 不是 widget 名稱（只能用英數字和 _）
+zj-set-seconds = { $key }：{ $value } 不是整數秒數
+zj-set-unknown = 不認得的設定 { $key }
 zellij-no-sessions = ring：這裡沒有 sessions/，請把外掛的 cwd（或 ring_home）設成 ring 的資料夾
 
 ## `ring-tmux install-zellij`（路徑、按鍵和顯示的 KDL 維持原樣）
@@ -367,6 +408,26 @@ focus-x11-windowid = 記錄的 WINDOWID 不是視窗 id
 focus-x11-none = 沒有哪個視窗裡跑著這個 agent
 focus-x11-needs-wmctrl = 要找出 agent 的視窗需要 wmctrl
 focus-x11-window = X11 視窗 { $id }
+# config.toml 的警告（`doctor`、zellij 狀態列）；引用的設定名稱和值照原樣。
+config-key = 設定 { $name }
+config-not-toml = config.toml 不是合法的 TOML，全部改用預設值：{ $error }
+config-unknown-near = 不認得的設定 { $key }（略過）：你是不是要打 { $known }？
+config-unknown = 不認得的設定 { $key }（略過；打錯字了嗎？）
+config-wrong-type = { $key } 要是{ $expected }，不是 { $value }（改用預設值）
+config-not-a-state = { $key }：{ $item } 不是 waiting、working、idle、ended 其中之一（改用預設值）
+config-not-a-backend = { $key }：{ $name } 不是 { $known } 其中之一（改用預設值）
+config-not-a-host = { $key }：{ $item } 不是 ring 能交給 ssh 的主機名稱（英數字和 `._-@`，不能以 `-` 開頭）（改用預設值）
+config-expect-integer = 整數
+config-expect-bool = true 或 false
+config-expect-string = 字串
+config-expect-nonempty-string = 非空字串
+config-expect-states = 狀態清單
+config-expect-names = 名稱清單
+config-expect-seconds = 秒數清單
+config-expect-hosts = 主機清單
+config-expect-program = 程式路徑（英數字和 `/._~-`）
+config-expect-serve-answers = "loopback"、"on" 或 "off"
+config-expect-remote-counts = "together" 或 "apart"
 doctor-config-large = { $path } 超過 4 MiB：ring 不讀它，所有設定都用預設值
 doctor-config-large-fix = 把 { $path } 縮短（只需要寫你有改的設定）
 doctor-config-none = 沒有 { $path }：所有設定都用預設值
@@ -403,6 +464,16 @@ doctor-folder-open = { $path } 的權限是 { $mode }：其他使用者讀得到
 doctor-row-phantom = 舊版 SessionStart 殘留的假記錄
 doctor-rows-open = { $rows } 筆記錄裡有 { $open } 筆其他使用者讀得到
 doctor-rows-corrupt = { $count } 筆記錄讀不了，所有讀取都會略過：{ $rows }
+# 為什麼略過某個列檔（`list`、`doctor`、`gc`）；欄位、值和解析器的訊息照原樣。
+row-bad-json = 不是合法的 JSON：{ $error }
+row-not-object = 不是 JSON 物件
+row-no-session-id = 沒有 session_id
+row-bad-status = 狀態 { $status } 不對
+row-bad-time = { $field } 的時間不對
+row-bad-field = { $field } 的值不對
+row-phantom = 舊版 SessionStart 留下的幽靈列
+row-not-regular = 不是一般檔案
+row-too-big = 超過 1 MiB
 doctor-rows-corrupt-fix = ring-tmux gc   （刪掉讀不了的記錄；先用 --dry-run 看有哪些）
 doctor-folder-ok = ring 資料夾 { $path }：{ $rows } 筆記錄
 doctor-tmux-absent = 找不到 tmux（非必要：tmux 狀態列和徽章才需要）

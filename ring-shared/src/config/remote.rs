@@ -8,17 +8,18 @@ use toml::Value;
 /// its default) so that a typo never runs ssh with an option or a shell word.
 pub(super) fn hosts(key: &str, value: &Value) -> Result<Vec<String>, String> {
     let Value::Array(items) = value else {
-        return Err(wrong_type(key, "a list of hosts", value));
+        return Err(wrong_type(key, &crate::t!("config-expect-hosts"), value));
     };
     let mut out: Vec<String> = Vec::new();
     for item in items {
         let Some(host) = item.as_str().map(str::trim) else {
-            return Err(wrong_type(key, "a list of hosts", value));
+            return Err(wrong_type(key, &crate::t!("config-expect-hosts"), value));
         };
         if !valid_host(host) {
-            return Err(format!(
-                "config key {key:?}: {item} is not a host name ring runs ssh with (letters, \
-                 digits, `._-@`, not starting with `-`) (using the default)"
+            return Err(crate::t!(
+                "config-not-a-host",
+                key = key,
+                item = item.to_string()
             ));
         }
         if !out.iter().any(|h| h == host) {
@@ -32,7 +33,7 @@ pub(super) fn hosts(key: &str, value: &Value) -> Result<Vec<String>, String> {
 pub(super) fn ssh_command(key: &str, value: &Value) -> Result<Vec<String>, String> {
     let words: Vec<String> = match value {
         Value::String(s) => s.split_whitespace().map(str::to_owned).collect(),
-        _ => return Err(wrong_type(key, "a string", value)),
+        _ => return Err(wrong_type(key, &crate::t!("config-expect-string"), value)),
     };
     if words.is_empty() {
         return Ok(vec!["ssh".into()]);
@@ -52,11 +53,7 @@ pub(super) fn ring_command(key: &str, value: &Value) -> Result<String, String> {
         {
             Ok(s.clone())
         }
-        _ => Err(wrong_type(
-            key,
-            "a program path (letters, digits, `/._~-`)",
-            value,
-        )),
+        _ => Err(wrong_type(key, &crate::t!("config-expect-program"), value)),
     }
 }
 
@@ -75,6 +72,10 @@ pub(super) fn counts(key: &str, value: &Value) -> Result<RemoteCounts, String> {
     match value.as_str() {
         Some("together") => Ok(RemoteCounts::Together),
         Some("apart") => Ok(RemoteCounts::Apart),
-        _ => Err(wrong_type(key, "\"together\" or \"apart\"", value)),
+        _ => Err(wrong_type(
+            key,
+            &crate::t!("config-expect-remote-counts"),
+            value,
+        )),
     }
 }

@@ -9,7 +9,7 @@ use toml::Value;
 pub(super) fn int(key: &str, value: &Value) -> Result<i64, String> {
     match value {
         Value::Integer(n) => Ok(*n),
-        _ => Err(wrong_type(key, "an integer", value)),
+        _ => Err(wrong_type(key, &crate::t!("config-expect-integer"), value)),
     }
 }
 
@@ -17,7 +17,7 @@ pub(super) fn int(key: &str, value: &Value) -> Result<i64, String> {
 pub(super) fn boolean(key: &str, value: &Value) -> Result<bool, String> {
     match value {
         Value::Boolean(b) => Ok(*b),
-        _ => Err(wrong_type(key, "true or false", value)),
+        _ => Err(wrong_type(key, &crate::t!("config-expect-bool"), value)),
     }
 }
 
@@ -25,7 +25,7 @@ pub(super) fn boolean(key: &str, value: &Value) -> Result<bool, String> {
 /// so that a typo does not silently hide a state.
 pub(super) fn states(key: &str, value: &Value) -> Result<Vec<Status>, String> {
     let Value::Array(items) = value else {
-        return Err(wrong_type(key, "a list of states", value));
+        return Err(wrong_type(key, &crate::t!("config-expect-states"), value));
     };
     let mut out = Vec::with_capacity(items.len());
     for item in items {
@@ -33,9 +33,10 @@ pub(super) fn states(key: &str, value: &Value) -> Result<Vec<Status>, String> {
             Some(status) if !out.contains(&status) => out.push(status),
             Some(_) => {}
             None => {
-                return Err(format!(
-                    "config key {key:?}: {item} is not one of waiting, working, idle, ended \
-                     (using the default)"
+                return Err(crate::t!(
+                    "config-not-a-state",
+                    key = key,
+                    item = item.to_string()
                 ));
             }
         }
@@ -47,7 +48,7 @@ pub(super) fn states(key: &str, value: &Value) -> Result<Vec<Status>, String> {
 pub(super) fn text(key: &str, value: &Value) -> Result<Option<String>, String> {
     match value {
         Value::String(s) => Ok(Some(s.trim().to_owned()).filter(|s| !s.is_empty())),
-        _ => Err(wrong_type(key, "a string", value)),
+        _ => Err(wrong_type(key, &crate::t!("config-expect-string"), value)),
     }
 }
 
@@ -59,9 +60,11 @@ pub(super) fn backends(key: &str, value: &Value) -> Result<Vec<crate::focus::Bac
         .map(|name| {
             crate::focus::Backend::parse(name).ok_or_else(|| {
                 let known: Vec<&str> = crate::focus::Backend::ALL.map(|b| b.name()).to_vec();
-                format!(
-                    "config key {key:?}: {name:?} is not one of {} (using the default)",
-                    known.join(", ")
+                crate::t!(
+                    "config-not-a-backend",
+                    key = key,
+                    name = format!("{name:?}"),
+                    known = known.join(", ")
                 )
             })
         })
@@ -76,10 +79,10 @@ pub(super) fn names(key: &str, value: &Value) -> Result<Vec<String>, String> {
             .iter()
             .map(|item| {
                 item.as_str()
-                    .ok_or_else(|| wrong_type(key, "a list of names", value))
+                    .ok_or_else(|| wrong_type(key, &crate::t!("config-expect-names"), value))
             })
             .collect::<Result<_, _>>()?,
-        _ => return Err(wrong_type(key, "a list of names", value)),
+        _ => return Err(wrong_type(key, &crate::t!("config-expect-names"), value)),
     };
     let mut out: Vec<String> = Vec::new();
     for name in words
@@ -99,7 +102,7 @@ pub(super) fn names(key: &str, value: &Value) -> Result<Vec<String>, String> {
 /// an empty result gives the default.
 pub(super) fn gaps(key: &str, value: &Value) -> Result<Vec<i64>, String> {
     let Value::Array(items) = value else {
-        return Err(wrong_type(key, "a list of seconds", value));
+        return Err(wrong_type(key, &crate::t!("config-expect-seconds"), value));
     };
     let kept: Vec<i64> = items
         .iter()
@@ -113,6 +116,13 @@ pub(super) fn gaps(key: &str, value: &Value) -> Result<Vec<i64>, String> {
     })
 }
 
+/// The warning for a value of the wrong type; `key` is how the warning names the key
+/// (`config key "show_all"`, or the zellij layout's own name).
 pub(super) fn wrong_type(key: &str, expected: &str, value: &Value) -> String {
-    format!("config key {key:?} must be {expected}, not {value} (using the default)")
+    crate::t!(
+        "config-wrong-type",
+        key = key,
+        expected = expected,
+        value = value.to_string()
+    )
 }

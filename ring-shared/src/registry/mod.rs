@@ -214,30 +214,36 @@ fn is_unnamed_plan(wait: &crate::owner::Wait) -> bool {
     wait.detail == crate::provider::claude::PLAN_TOOL
 }
 
-/// Why a registry file was skipped by the reader.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// Why a registry file was skipped by the reader. Its `Display` is the reason in the
+/// process's language ([`skip`]); [`DecodeError::code`] is the same reason for a cache.
+#[derive(Debug, Clone, PartialEq)]
 pub enum DecodeError {
-    #[error("not valid JSON: {0}")]
+    /// Not valid JSON (serde_json's message).
     Json(String),
-    #[error("not a JSON object")]
     NotObject,
-    #[error("no session_id")]
     MissingSessionId,
-    #[error("bad status {0:?}")]
+    /// A `status` that is none of the four (as written, quoted).
     BadStatus(String),
-    #[error("bad time in {0}")]
+    /// A time field that is not a number of seconds.
     BadTime(&'static str),
     /// A field whose value cannot stand for what it names (e.g. a list as `session_id`).
-    #[error("bad value in {0}")]
     BadField(&'static str),
     /// Legacy SessionStart-source phantom (`provider` startup/resume/clear/compact): RiNG deletes it.
-    #[error("legacy SessionStart phantom")]
     Phantom,
+}
+
+impl std::error::Error for DecodeError {}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&skip::text(&self.code()))
+    }
 }
 
 mod bound;
 mod decode;
 mod encode;
+pub mod skip;
 
 pub use bound::{
     ID_MAX, NAME_MAX, OWNERS_MAX, PATH_MAX, ROW_FILE_CAP, SIDE_FILE_CAP, TEXT_MAX, prefix_bytes,

@@ -2,8 +2,10 @@
 
 use super::stats::duration;
 use crate::gather::events::read as events;
-use ring_shared::format::sanitize;
+use ring_shared::format::{sanitize, status_label};
+use ring_shared::registry::Status;
 use ring_shared::stats::{self, human};
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// What happened while you were away: each session's waits and where it is now.
@@ -26,23 +28,36 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if rows.is_empty() {
-        println!("Nothing happened in the last {}.", human(args.since));
+        println!("{}", t!("digest-none", since = human(args.since)));
         return ExitCode::SUCCESS;
     }
     let waiting = rows.iter().filter(|r| r.status == "waiting").count();
     let waits: usize = rows.iter().map(|r| r.waits).sum();
     println!(
-        "In the last {}: {} sessions, {waits} waits for you; {waiting} waiting now.",
-        human(args.since),
-        rows.len()
+        "{}",
+        t!(
+            "digest-summary",
+            since = human(args.since),
+            sessions = rows.len(),
+            waits = waits,
+            waiting = waiting
+        )
     );
     for r in &rows {
         let state = match r.status.as_str() {
-            "waiting" => format!("waiting for you for {}", human(now - r.since_ts)),
-            other => format!("{} since {} ago", sanitize(other), human(now - r.since_ts)),
+            "waiting" => t!("digest-waiting", wait = human(now - r.since_ts)),
+            other => t!(
+                "digest-since",
+                state = Status::parse(other).map_or_else(|| sanitize(other), status_label),
+                ago = human(now - r.since_ts)
+            ),
         };
         let waited = if r.waits > 0 {
-            format!(", waited {}x ({})", r.waits, human(r.waited_seconds))
+            t!(
+                "digest-waited",
+                count = r.waits,
+                total = human(r.waited_seconds)
+            )
         } else {
             String::new()
         };

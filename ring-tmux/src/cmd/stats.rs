@@ -1,8 +1,9 @@
 //! `ring-tmux stats [--since 7d] [--json]` and, sharing its reading of `events.jsonl`,
 //! `ring-tmux digest`. The computation is [`ring_shared::stats`]'s.
 
-use ring_shared::format::sanitize;
+use ring_shared::format::{display_width, sanitize};
 use ring_shared::stats::{self, human};
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// Per project: how many times sessions waited for you and how long (from events.jsonl).
@@ -19,9 +20,7 @@ pub struct Args {
 
 /// `--since`'s value in seconds.
 pub(crate) fn duration(text: &str) -> Result<f64, String> {
-    ring_shared::duration::parse(text).ok_or_else(|| {
-        "not a duration: use a number with s, m, h or d, e.g. 90s, 30m, 12h, 7d (a bare number is minutes)".to_owned()
-    })
+    ring_shared::duration::parse(text).ok_or_else(|| t!("err-duration"))
 }
 
 /// The sessions the board shows waiting now: the log's last `waiting` line outlives an agent
@@ -49,33 +48,62 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if rows.is_empty() {
-        println!("No waits in the last {}.", human(args.since));
+        println!("{}", t!("stats-none", since = human(args.since)));
         return ExitCode::SUCCESS;
     }
-    let width = rows
+    let headers = [
+        t!("stats-project"),
+        t!("stats-waits"),
+        t!("stats-average"),
+        t!("stats-longest"),
+        t!("stats-total"),
+    ];
+    let project = rows
         .iter()
-        .map(|r| sanitize(&r.project).chars().count())
+        .map(|r| display_width(&sanitize(&r.project)))
+        .chain([display_width(&headers[0])])
         .max()
-        .unwrap_or(0)
-        .max("PROJECT".len());
-    println!(
-        "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}",
-        "PROJECT", "WAITS", "AVERAGE", "LONGEST", "TOTAL"
-    );
+        .unwrap_or(0);
+    // Each number column as wide as its figures (5, then 8) or its header, if wider.
+    let widths: Vec<usize> = [project, 5, 8, 8, 8]
+        .iter()
+        .zip(&headers)
+        .map(|(w, h)| (*w).max(display_width(h)))
+        .collect();
+    let line = |cells: [String; 5]| {
+        let mut out = pad(&cells[0], widths[0], false);
+        for (cell, width) in cells.iter().zip(&widths).skip(1) {
+            out.push_str("  ");
+            out.push_str(&pad(cell, *width, true));
+        }
+        out
+    };
+    println!("{}", line(headers.clone()));
     for r in &rows {
         let open = if r.open > 0 {
-            format!("  ({} still waiting)", r.open)
+            format!("  {}", t!("stats-still-waiting", count = r.open))
         } else {
             String::new()
         };
-        println!(
-            "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}{open}",
+        let cells = [
             sanitize(&r.project),
-            r.waits,
+            r.waits.to_string(),
             human(r.average_seconds),
             human(r.longest_seconds),
             human(r.total_seconds),
-        );
+        ];
+        println!("{}{open}", line(cells));
     }
     ExitCode::SUCCESS
+}
+
+/// `text` padded with spaces to `width` terminal columns (CJK counts two), on the left when
+/// `right` aligns it right.
+fn pad(text: &str, width: usize, right: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(display_width(text)));
+    if right {
+        fill + text
+    } else {
+        format!("{text}{fill}")
+    }
 }

@@ -124,7 +124,7 @@ fn merge<'a>(sessions: &Path, slots: Option<&[Slot<'a>]>) -> (RowFiles, Vec<Kept
             None => {
                 differ += 1;
                 let content = if !meta.is_file() {
-                    RowFile::Skipped("not a regular file".into())
+                    RowFile::Skipped(ring_shared::registry::skip::NOT_REGULAR.into())
                 } else if meta.len() > ROW_CAP as u64 {
                     RowFile::Skipped(files::TOO_BIG.into())
                 } else {

@@ -104,7 +104,8 @@ pub fn list_row_entries(sessions: &Path) -> Option<Vec<(String, fs::DirEntry)>> 
 pub enum RowFile {
     /// A usable row.
     Row(Row),
-    /// Not usable (with why): unreadable, too big, or not a row.
+    /// Not usable, with why as a code (`ring_shared::registry::skip`: the cache keeps it in
+    /// no language): unreadable, too big, or not a row.
     Skipped(String),
     /// A legacy SessionStart-source phantom (RiNG deletes those).
     Phantom,
@@ -128,12 +129,12 @@ pub fn row_file_from_bytes(bytes: &[u8]) -> RowFile {
     match decode_row(bytes) {
         Ok(row) => RowFile::Row(row),
         Err(DecodeError::Phantom) => RowFile::Phantom,
-        Err(e) => RowFile::Skipped(e.to_string()),
+        Err(e) => RowFile::Skipped(e.code()),
     }
 }
 
-/// Why a row file over [`ROW_CAP`] is skipped.
-pub const TOO_BIG: &str = "larger than 1 MiB";
+/// Why a row file over [`ROW_CAP`] is skipped (a code: `list` says it in its language).
+pub const TOO_BIG: &str = ring_shared::registry::skip::TOO_BIG;
 
 /// Lists `sessions/*.json` by file name, reads and decodes each. With `purge_phantoms`,
 /// phantom rows are deleted like RiNG does.

@@ -27,6 +27,7 @@ use crate::sys::env::Env;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
 use ring_shared::format::sanitize;
+use ring_shared::t;
 use ring_shared::view::View;
 use std::collections::BTreeSet;
 use std::io::IsTerminal;
@@ -102,8 +103,8 @@ fn key_of(event: &event::KeyEvent) -> Option<Key> {
 pub fn run(options: Options) -> ExitCode {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return crate::sys::voice::fail(
-            "board needs a terminal",
-            "run it in a terminal, or press the menu key (prefix + A) in tmux",
+            &t!("board-needs-terminal"),
+            &t!("board-needs-terminal-fix"),
         );
     }
     let env = Env::from_process();
@@ -125,8 +126,8 @@ pub fn run(options: Options) -> ExitCode {
         Err(e) => {
             ratatui::restore();
             return crate::sys::voice::fail(
-                &format!("cannot set up the terminal: {e}"),
-                "run it in a terminal that supports full-screen programs",
+                &t!("board-terminal-setup", error = e.to_string()),
+                &t!("board-terminal-setup-fix"),
             );
         }
     };
@@ -241,16 +242,16 @@ fn carry_out(
             match reached {
                 Some(outcome) if outcome.reached() => return Some(ExitCode::SUCCESS),
                 Some(outcome) => {
-                    app.note(format!(
-                        "could not reach it: {}",
-                        sanitize(&outcome.failed.join("; "))
+                    app.note(t!(
+                        "board-unreachable",
+                        why = sanitize(&outcome.failed.join("; "))
                     ));
                     return None;
                 }
                 None => {}
             }
             let Some(socket) = socket.clone() else {
-                app.note("not inside tmux: nowhere to jump (run the board from tmux)");
+                app.note(t!("board-not-in-tmux"));
                 return None;
             };
             let args = crate::act::jump::Args {
@@ -262,7 +263,7 @@ fn carry_out(
             if crate::act::jump::jump(&args) == ExitCode::SUCCESS {
                 return Some(ExitCode::SUCCESS);
             }
-            app.note("that session has no pane in this tmux server");
+            app.note(t!("board-no-pane"));
         }
         Effect::Name { id, label } => {
             use crate::store::labels::Set;
@@ -270,30 +271,38 @@ fn carry_out(
                 Ok(Set::Written {
                     set_aside: Some(aside),
                 }) => sanitize(&aside.say()),
-                Ok(Set::Written { .. }) if label.is_empty() => "name removed".to_owned(),
-                Ok(Set::Written { .. }) => format!("named {}", sanitize(&label)),
-                Ok(Set::Locked) => {
-                    "labels.json is locked by another ring process; try again".into()
-                }
-                Err(e) => format!("could not write labels.json: {e}"),
+                Ok(Set::Written { .. }) if label.is_empty() => t!("board-name-removed"),
+                Ok(Set::Written { .. }) => t!("board-named", label = sanitize(&label)),
+                Ok(Set::Locked) => t!("board-locked", file = "labels.json"),
+                Err(e) => t!(
+                    "board-write-failed",
+                    file = "labels.json",
+                    error = e.to_string()
+                ),
             };
             app.note(done);
         }
         Effect::Hide(id) => {
             let done = match crate::store::hidden::hide(&env.ring_home, &id, env.now()) {
                 Ok(hid) => sanitize(&hid.say()),
-                Err(e) => format!("could not write deleted_sessions.json: {e}"),
+                Err(e) => t!(
+                    "board-write-failed",
+                    file = "deleted_sessions.json",
+                    error = e.to_string()
+                ),
             };
             app.note(done);
         }
         Effect::Unhide(id) => {
             use crate::store::hidden::Unhide;
             let done = match crate::store::hidden::unhide(&env.ring_home, &id, env.now()) {
-                Ok(Unhide::Removed | Unhide::NotHidden) => "shown again".to_owned(),
-                Ok(Unhide::LockTimedOut) => {
-                    "deleted_sessions.json is locked by another ring process; try again".into()
-                }
-                Err(e) => format!("could not write deleted_sessions.json: {e}"),
+                Ok(Unhide::Removed | Unhide::NotHidden) => t!("board-shown-again"),
+                Ok(Unhide::LockTimedOut) => t!("board-locked", file = "deleted_sessions.json"),
+                Err(e) => t!(
+                    "board-write-failed",
+                    file = "deleted_sessions.json",
+                    error = e.to_string()
+                ),
             };
             app.note(done);
             let (view, hidden) = load(env, app.all);
@@ -302,13 +311,13 @@ fn carry_out(
         Effect::ReadReply(id) => {
             let read = match app.view().entries.iter().find(|e| e.session_id == id) {
                 Some(entry) => reply::read(entry, socket.as_deref()),
-                None => Err("that session is gone".to_owned()),
+                None => Err(t!("board-session-gone")),
             };
             let fits = |dialog: &state::Dialog| match screen.map(|s| render::reply_fits(dialog, s))
             {
-                Some(Err((wanted, room))) => Err(format!(
-                    "the dialog does not fit the board ({wanted} lines, room for {room}): answer it in the pane, or enlarge the board"
-                )),
+                Some(Err((wanted, room))) => {
+                    Err(t!("board-does-not-fit", wanted = wanted, room = room))
+                }
                 _ => Ok(()),
             };
             match read.and_then(|dialog| fits(&dialog).map(|()| dialog)) {
@@ -327,13 +336,13 @@ fn carry_out(
             let config = read_config(&env.ring_home).0;
             match crate::out::explain::report(env, &config, &id) {
                 Some(report) => app.open_explain(crate::out::explain::text(&report)),
-                None => app.note("ring knows nothing of that session any more"),
+                None => app.note(t!("board-unknown-session")),
             }
         }
         Effect::Answer { id, number, expect } => {
             let sent = match app.view().entries.iter().find(|e| e.session_id == id) {
                 Some(entry) => reply::answer(entry, number, expect.as_deref(), socket.as_deref()),
-                None => Err("that session is gone; nothing was sent".to_owned()),
+                None => Err(t!("board-gone-nothing-sent")),
             };
             match sent {
                 Ok(done) | Err(done) => app.note(done),
@@ -353,9 +362,9 @@ fn jump_remote(
     options: &Options,
 ) -> Option<ExitCode> {
     let Some(socket) = socket.as_deref() else {
-        app.note(format!(
-            "not inside tmux: run ring-tmux jump {}",
-            sanitize(&entry.session_id)
+        app.note(t!(
+            "board-remote-not-in-tmux",
+            session = sanitize(&entry.session_id)
         ));
         return None;
     };
@@ -364,10 +373,10 @@ fn jump_remote(
     {
         return Some(ExitCode::SUCCESS);
     }
-    app.note(format!(
-        "could not open the ssh window to {}: try ring-tmux jump {}",
-        sanitize(entry.name()),
-        sanitize(&entry.session_id)
+    app.note(t!(
+        "board-remote-ssh-failed",
+        name = sanitize(entry.name()),
+        session = sanitize(&entry.session_id)
     ));
     None
 }

@@ -135,10 +135,12 @@ pub fn list(
 
 fn report_skipped(loaded: &crate::gather::LoadedBoard) {
     for (path, why) in &loaded.skipped {
-        crate::sys::voice::warn(&format!(
-            "skipped {}: {}",
-            crate::sys::printable::path(path),
-            crate::sys::printable::printable(why)
+        // `why` is a code (the row cache keeps it in no language): its text is said here.
+        let why = ring_shared::registry::skip::text(why);
+        crate::sys::voice::warn(&ring_shared::t!(
+            "list-skipped",
+            path = crate::sys::printable::path(path),
+            why = crate::sys::printable::printable(&why)
         ));
     }
 }

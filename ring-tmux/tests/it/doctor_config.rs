@@ -86,18 +86,33 @@ fn a_file_that_is_not_toml_is_an_error_naming_its_line() {
     assert!(lines[1].trim_start().starts_with(fix.trim()), "{lines:?}");
 }
 
+/// How config.toml's warnings name a key: `config key "name"`.
+fn config_key(name: &str) -> String {
+    tr("config-key", &[("name", &format!("{name:?}"))])
+}
+
 #[rstest]
-#[case::typo(
-    "notify_ntfy_ulr = \"https://ntfy.sh/t\"\n",
-    "did you mean \"notify_ntfy_url\""
-)]
-#[case::wrong_type("waiting_cooldown_seconds = \"60\"\n", "must be an integer")]
-#[case::bad_state("badge_states = [\"waiting\", \"wiating\"]\n", "not one of waiting")]
-fn each_key_problem_is_a_warning(#[case] text: &str, #[case] says: &str) {
+#[case::typo("notify_ntfy_ulr = \"https://ntfy.sh/t\"\n", || tr(
+    "config-unknown-near",
+    &[("key", "\"notify_ntfy_ulr\""), ("known", "\"notify_ntfy_url\"")]
+))]
+#[case::wrong_type("waiting_cooldown_seconds = \"60\"\n", || tr(
+    "config-wrong-type",
+    &[
+        ("key", &config_key("waiting_cooldown_seconds")),
+        ("expected", &tr("config-expect-integer", &[])),
+        ("value", "\"60\""),
+    ]
+))]
+#[case::bad_state("badge_states = [\"waiting\", \"wiating\"]\n", || tr(
+    "config-not-a-state",
+    &[("key", &config_key("badge_states")), ("item", "\"wiating\"")]
+))]
+fn each_key_problem_is_a_warning(#[case] text: &str, #[case] says: fn() -> String) {
     let (lines, code) = doctor_with_config(Some(text));
     assert_eq!(code, 1, "a warning is a problem");
     assert!(lines[0].starts_with('!'), "{lines:?}");
-    assert!(lines[0].contains(says), "{lines:?}");
+    assert!(lines[0].contains(&says()), "{lines:?}");
     assert!(
         lines[1].contains(tr("doctor-fix", &[("fix", "")]).trim()),
         "{lines:?}"

@@ -328,3 +328,29 @@ fn a_row_cache_of_the_previous_format_is_dropped_and_rebuilt() {
         "rewritten in the current format"
     );
 }
+
+/// Issue 26: a skipped row's reason is kept in the cache in no language, so each run says it
+/// in its own, whichever language built the cache.
+#[test]
+fn a_skipped_rows_reason_is_said_in_each_runs_language_from_the_cache() {
+    use ring_shared::i18n::{Args, Lang, text_in};
+    let ring = Ring::new();
+    ring.row("ok", json!({"status": "idle"}))
+        .file("list.json", "[1, 2]");
+    ring.age_sessions();
+    let path = ring.ring.join("sessions/list.json");
+    // `oneline` writes the cache (in English); `json` reads it and reports the skipped file.
+    let built = ring.run_with(&["oneline"], &[("RING_LANG", "en")]);
+    assert_eq!(built.status.code(), Some(0), "{built:?}");
+    assert!(ring.ring.join("cache/rows.bin").exists());
+    for lang in [Lang::ZhHant, Lang::En, Lang::ZhHant] {
+        let out = ring.run_with(&["json"], &[("RING_LANG", lang.tag())]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let mut args = Args::new();
+        args.set("path", path.display().to_string());
+        args.set("why", text_in(lang, "row-not-object", None));
+        let said = text_in(lang, "list-skipped", Some(&args));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&said), "{lang:?}: {stderr}");
+    }
+}

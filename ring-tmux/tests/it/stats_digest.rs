@@ -3,7 +3,9 @@
 //! hook wrote.
 
 use crate::hook_support::Home;
+use crate::lang_support::{holds, pieces, tr};
 use assert_cmd::Command;
+use ring_shared::format::display_width;
 use serde_json::{Value, json};
 
 const RING_LINES: &str =
@@ -106,7 +108,14 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
         app.split_whitespace().collect::<Vec<_>>()[..5] == ["app", "3", "30s", "1m", "10s"],
         "waits, average, longest: {text}"
     );
-    assert!(!app.contains("still waiting"), "{text}");
+    assert!(!holds(app, &pieces("stats-still-waiting", &[])), "{text}");
+    // The table lines up in terminal columns in every language (CJK headers are double
+    // width): the header and each row end at the same column.
+    let header = text.lines().next().expect("a header");
+    assert!(header.starts_with(&tr("stats-project", &[])), "{text}");
+    for row in text.lines() {
+        assert_eq!(display_width(row), display_width(header), "{text}");
+    }
 
     // --since leaves out what began before.
     let (out, _, _) = ring(&home, &["stats", "--since", "60s", "--json"], T0 + 300.0);
@@ -145,9 +154,10 @@ fn stats_does_not_count_a_killed_agent_as_still_waiting() {
     // Liveness unknown: the board keeps it waiting, and so does stats.
     assert_eq!(open("{}"), 1);
     let (text, _, _) = ring_with_procs(&home, &["stats"], T0 + 60.0, "{}");
-    assert!(text.contains("(1 still waiting)"), "{text}");
+    let still = tr("stats-still-waiting", &[("count", "1")]);
+    assert!(text.contains(&still), "{text}");
     let (text, _, _) = ring_with_procs(&home, &["stats"], T0 + 60.0, r#"{"claude-code": []}"#);
-    assert!(!text.contains("still waiting"), "{text}");
+    assert!(!text.contains(&still), "{text}");
 }
 
 #[test]
@@ -171,14 +181,18 @@ fn digest_tells_what_happened_while_away_still_waiting_first() {
     assert_eq!(rows, [("s1", "waiting", 1), ("r1", "working", 1)]);
 
     let (text, _, _) = ring(&home, &["digest", "--since", "2m"], T0 + 300.0);
-    assert!(
-        text.starts_with("In the last 2m 00s: 2 sessions, 2 waits for you; 1 waiting now."),
-        "{text}"
+    let summary = tr(
+        "digest-summary",
+        &[
+            ("since", "2m 00s"),
+            ("sessions", "2"),
+            ("waits", "2"),
+            ("waiting", "1"),
+        ],
     );
-    assert!(
-        text.contains("app  s1  waiting for you for 1m 10s"),
-        "{text}"
-    );
+    assert!(text.starts_with(&summary), "{text}");
+    let waiting = tr("digest-waiting", &[("wait", "1m 10s")]);
+    assert!(text.contains(&format!("app  s1  {waiting}")), "{text}");
 
     let (_, err, code) = ring(&home, &["digest", "--since", "soon"], T0 + 300.0);
     assert_eq!(code, Some(2), "a bad duration is a usage error: {err}");
@@ -217,12 +231,19 @@ fn stats_and_digest_read_the_end_of_an_events_log_over_twenty_mib() {
         .collect();
     assert_eq!(app, [("app", 3)], "{out}");
     let (text, _, _) = ring(&home, &["stats"], T0 + 300.0);
-    assert!(!text.contains("No waits") && text.contains("app"), "{text}");
+    let none = pieces("stats-none", &[]);
+    assert!(!holds(&text, &none) && text.contains("app"), "{text}");
 
     let (text, err, code) = ring(&home, &["digest", "--since", "10m"], T0 + 300.0);
     assert_eq!(code, Some(0), "{err}");
-    assert!(
-        text.starts_with("In the last 10m 00s: 1 sessions, 3 waits for you; 1 waiting now."),
-        "{text}"
+    let summary = tr(
+        "digest-summary",
+        &[
+            ("since", "10m 00s"),
+            ("sessions", "1"),
+            ("waits", "3"),
+            ("waiting", "1"),
+        ],
     );
+    assert!(text.starts_with(&summary), "{text}");
 }

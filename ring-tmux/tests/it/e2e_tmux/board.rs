@@ -2,7 +2,7 @@
 //! tmux (3.2 or later), and what a person types into the attached client drives it.
 
 use super::world::{self, World, payload, poll, until_contains};
-use crate::lang_support::tr;
+use crate::lang_support::{holds, pieces, tr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -476,10 +476,13 @@ fn p_takes_no_digit_for_a_dialog_taller_than_the_board() {
     );
     open_board(&w, "asking");
     keys(&w, &["p"]);
-    let said = until_contains(SHOWN_WITHIN, "does not fit the board", || screen(&w));
+    let refusal = pieces("board-does-not-fit", &[]);
+    let said = until_contains(SHOWN_WITHIN, &refusal[0], || screen(&w));
     keys(&w, &["1"]);
     // Whatever the board did with the 1 (an answer waits for the dialog to go): done.
-    let _ = until_contains(SHOWN_WITHIN, "sent 1", || screen(&w));
+    let _ = until_contains(SHOWN_WITHIN, &tr("board-sent", &[("number", "1")]), || {
+        screen(&w)
+    });
     keys(&w, &["q"]);
     w.server.run(&["send-keys", "-t", "t:1", "-l", "x"]);
     let key = poll(SHOWN_WITHIN, || std::fs::read_to_string(&keys_file).ok());
@@ -489,7 +492,7 @@ fn p_takes_no_digit_for_a_dialog_taller_than_the_board() {
         "no key from the board reached the agent: {said}"
     );
     assert!(
-        said.contains("answer it in the pane"),
+        said.lines().any(|line| holds(line, &refusal)),
         "the board says why: {said}"
     );
 }
