@@ -105,10 +105,6 @@ const EXEMPT: &[(&str, &str)] = &[
         "not converted yet: remote's config warnings",
     ),
     (
-        "ring-shared/src/explain/",
-        "not converted yet: explain's rules and what-would-change",
-    ),
-    (
         "ring-tmux/src/cmd/digest.rs",
         "not converted yet: digest's report",
     ),
@@ -119,14 +115,6 @@ const EXEMPT: &[(&str, &str)] = &[
     (
         "ring-tmux/src/out/board.rs",
         "not converted yet: the board's action messages",
-    ),
-    (
-        "ring-tmux/src/out/board/explain_view.rs",
-        "not converted yet: the board's explain view",
-    ),
-    (
-        "ring-tmux/src/out/explain/",
-        "not converted yet: explain's text view",
     ),
     // Issue 26's admin part, being converted: each line goes with its file's conversion.
 ];

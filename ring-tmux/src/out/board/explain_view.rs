@@ -18,7 +18,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, text: &str, area: Rect) {
     );
     frame.render_widget(
         Paragraph::new(Line::from(Span::styled(
-            " why it shows this (docs/rules.md) \u{b7} any key: back",
+            format!(" {}", ring_shared::t!("explain-board-footer")),
             Style::new().add_modifier(Modifier::DIM),
         ))),
         footer,
