@@ -75,19 +75,6 @@ const EXEMPT: &[(&str, &str)] = &[
         "ring-tmux/src/out/notify/spool.rs",
         "its lines go to ring.log, for developers",
     ),
-    // Not converted yet: the next ones to move.
-    (
-        "ring-shared/src/explain/",
-        "not converted yet: explain's rules and what-would-change",
-    ),
-    (
-        "ring-tmux/src/out/board/explain_view.rs",
-        "not converted yet: the board's explain view",
-    ),
-    (
-        "ring-tmux/src/out/explain/",
-        "not converted yet: explain's text view",
-    ),
 ];
 
 /// Literals in those files that hold words yet are not for people to read, with why. An entry

@@ -21,6 +21,7 @@ mod would;
 mod written;
 
 pub use rule::RuleId;
+pub use would::Would;
 
 use crate::agent::OwnStatus;
 use crate::derive::{ReadContext, Session, Source};
@@ -146,8 +147,8 @@ pub struct Explanation {
     pub decided_by: Decider,
     /// Every rule that set the state, first to last.
     pub steps: Vec<Step>,
-    /// What would change what is shown, in words.
-    pub would_change: Vec<String>,
+    /// What would change what is shown (English in JSON; [`Would::text_in`] for people).
+    pub would_change: Vec<Would>,
 }
 
 /// The first step of a session: how its row came to be. A hook row: the rule of the event it
@@ -259,7 +260,7 @@ pub fn ended_by_session_end(session_id: &str, at: f64) -> Explanation {
         rule: step.rule,
         decided_by: step.decided_by.clone(),
         steps: vec![step],
-        would_change: vec!["a hook event of this session (it was resumed) writes a new row".into()],
+        would_change: vec![Would::of("explain-would-new-row")],
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`RuleId`]: the sections of `docs/rules.md` that decide what state a session shows, by
 //! number and heading (`ring-shared/tests/it/explain_rules.rs` holds them to the page).
 
+use crate::i18n::{Lang, text_in};
 use serde::{Serialize, Serializer};
 
 /// A rule that decides a session's state, named as `docs/rules.md` names it. Several ids may
@@ -88,14 +89,16 @@ impl RuleId {
         self.entry().0
     }
 
-    /// The section's heading in `docs/rules.md`, without its number.
-    pub fn heading(self) -> &'static str {
-        self.entry().1
+    /// The section's heading in `docs/rules.md`, without its number, in `lang` (the page's
+    /// own words in English).
+    pub fn heading(self, lang: Lang) -> String {
+        let key = format!("explain-section-{}", self.section().replace('.', "-"));
+        text_in(lang, &key, None)
     }
 
-    /// Which case of the section this is, in a few words.
-    pub fn what(self) -> &'static str {
-        self.entry().2
+    /// Which case of the section this is, in a few words, in `lang`.
+    pub fn what(self, lang: Lang) -> String {
+        text_in(lang, &format!("explain-case-{}", self.entry().1), None)
     }
 
     /// The section's anchor in `docs/rules.md` (`rule-4-3`).
@@ -103,128 +106,50 @@ impl RuleId {
         format!("rule-{}", self.section().replace('.', "-"))
     }
 
-    /// `§4.3 Liveness: rows whose agent is gone`.
-    pub fn title(self) -> String {
-        format!("§{} {}", self.section(), self.heading())
+    /// `§4.3 Liveness: rows whose agent is gone`, in `lang`.
+    pub fn title(self, lang: Lang) -> String {
+        format!("§{} {}", self.section(), self.heading(lang))
     }
 
-    fn entry(self) -> (&'static str, &'static str, &'static str) {
+    /// Its section, and the stem of its catalogue keys (`explain-case-<stem>`).
+    fn entry(self) -> (&'static str, &'static str) {
         match self {
-            RuleId::EventStatus => ("2.6", "Event → status", "the event's own status"),
-            RuleId::ExplicitSignal => (
-                "2.4",
-                "The explicit signal",
-                "the payload said whether you must act",
-            ),
-            RuleId::StopQuestion => (
-                "3.3",
-                "A Stop that ends with a question",
-                "the turn ended with a question",
-            ),
-            RuleId::KeepWait => (
-                "3.4",
-                "An ordinary Notification keeps a wait",
-                "a notification kept the wait it found",
-            ),
-            RuleId::SessionEnd => (
-                "3.5",
-                "SessionEnd",
-                "the agent ended the session (its row is deleted)",
-            ),
-            RuleId::OwnerWaits => (
-                "3.16",
-                "Waits owned per actor (RiNG 0.17.6)",
-                "an actor of the session (a subagent) waits or ended",
-            ),
-            RuleId::CodexPermissionWait => (
-                "4.2",
-                "Hook rows",
-                "(a) a Codex permission request past its delay waits",
-            ),
-            RuleId::BareStart => ("4.2", "Hook rows", "(b) a start nobody used ends"),
-            RuleId::Liveness => (
-                "4.3",
-                "Liveness: rows whose agent is gone",
-                "no live agent process for the row",
-            ),
-            RuleId::ClaudeTranscript => (
-                "4.4",
-                "Claude's transcripts (zero-config)",
-                "a Claude transcript or process, without hooks",
-            ),
-            RuleId::CodexThread => (
-                "4.5",
-                "Codex threads (zero-config)",
-                "a Codex thread, without hooks",
-            ),
-            RuleId::LocalChat => ("4.6", "Local LLM chats", "a live local model chat"),
-            RuleId::ScanReplacesHook => (
-                "4.7",
-                "A hook row and a scan row of the same id",
-                "a newer transcript replaced the hook row's wait",
-            ),
-            RuleId::Hidden => (
-                "4.8",
-                "Hidden sessions on the board",
-                "hidden with `hide` (newer activity shows it again)",
-            ),
-            RuleId::BackgroundAgent => (
-                "4.9",
-                "Background agents",
-                "a Claude background agent: idle counts as ended",
-            ),
-            RuleId::PermissionAtOnce => (
-                "11.1",
-                "A Claude permission request waits at once",
-                "the permission dialog is on screen",
-            ),
-            RuleId::StartIsIdle => (
-                "11.2",
-                "A session that starts is idle",
-                "the agent started and sits at its prompt",
-            ),
-            RuleId::EndWithoutStop => (
-                "11.3",
-                "A turn that ends without Stop is idle",
-                "an API error or an interrupt ended the turn",
-            ),
-            RuleId::OwnFile => (
-                "11.4",
-                "Esc in Claude, seen from Claude's own file",
-                "the agent's own session file is newer than its last hook event",
-            ),
-            RuleId::OwnProcess => (
-                "11.7",
-                "A row lives as long as its agent process",
-                "the row's own agent process (pid and start time)",
-            ),
-            RuleId::GeminiCancel => (
-                "11.11",
-                "Gemini CLI and GitHub Copilot CLI are agents ring knows",
-                "Gemini's chat file ends with \"Request cancelled.\"",
-            ),
-            RuleId::BackgroundTask => (
-                "11.13",
-                "Sessions with many actors: what Claude's other signals mean",
-                "the turn ended with a background task still running",
-            ),
-            RuleId::Superseded => (
-                "11.15",
-                "One session per Codex TUI",
-                "a newer session of the same agent process",
-            ),
+            RuleId::EventStatus => ("2.6", "event-status"),
+            RuleId::ExplicitSignal => ("2.4", "explicit-signal"),
+            RuleId::StopQuestion => ("3.3", "stop-question"),
+            RuleId::KeepWait => ("3.4", "keep-wait"),
+            RuleId::SessionEnd => ("3.5", "session-end"),
+            RuleId::OwnerWaits => ("3.16", "owner-waits"),
+            RuleId::CodexPermissionWait => ("4.2", "codex-permission-wait"),
+            RuleId::BareStart => ("4.2", "bare-start"),
+            RuleId::Liveness => ("4.3", "liveness"),
+            RuleId::ClaudeTranscript => ("4.4", "claude-transcript"),
+            RuleId::CodexThread => ("4.5", "codex-thread"),
+            RuleId::LocalChat => ("4.6", "local-chat"),
+            RuleId::ScanReplacesHook => ("4.7", "scan-replaces-hook"),
+            RuleId::Hidden => ("4.8", "hidden"),
+            RuleId::BackgroundAgent => ("4.9", "background-agent"),
+            RuleId::PermissionAtOnce => ("11.1", "permission-at-once"),
+            RuleId::StartIsIdle => ("11.2", "start-is-idle"),
+            RuleId::EndWithoutStop => ("11.3", "end-without-stop"),
+            RuleId::OwnFile => ("11.4", "own-file"),
+            RuleId::OwnProcess => ("11.7", "own-process"),
+            RuleId::GeminiCancel => ("11.11", "gemini-cancel"),
+            RuleId::BackgroundTask => ("11.13", "background-task"),
+            RuleId::Superseded => ("11.15", "superseded"),
         }
     }
 }
 
-// Serialized as `§N.M` plus the heading, the way a bug report reads it.
+// Serialized as `§N.M` plus the heading, the way a bug report reads it: in English whatever the
+// language, so `explain --json` is the same everywhere (docs/adding-a-language.md).
 impl Serialize for RuleId {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut s = serializer.serialize_struct("RuleId", 4)?;
         s.serialize_field("section", self.section())?;
-        s.serialize_field("heading", self.heading())?;
-        s.serialize_field("case", self.what())?;
+        s.serialize_field("heading", &self.heading(Lang::En))?;
+        s.serialize_field("case", &self.what(Lang::En))?;
         s.serialize_field("anchor", &self.anchor())?;
         s.end()
     }

@@ -160,11 +160,7 @@ fn a_plain_stop_is_idle_by_its_event() {
     );
     let e = Read::new(vec![row]).explain("s1");
     assert_eq!((e.status, e.rule), (Status::Idle, RuleId::EventStatus));
-    assert!(
-        e.would_change
-            .iter()
-            .any(|w| w.contains("UserPromptSubmit"))
-    );
+    assert!(e.would_change.contains(&Would::of("explain-would-prompt")));
 }
 
 #[test]
@@ -250,13 +246,13 @@ fn a_codex_request_before_its_delay_says_when_it_will_wait() {
     read.now = NOW + 4.0;
     let e = read.explain("codex:t1");
     assert_eq!((e.status, e.rule), (Status::Working, RuleId::EventStatus));
-    assert!(
-        e.would_change
-            .iter()
-            .any(|w| w.starts_with("in 6 s") && w.contains("§4.2 a")),
-        "{:?}",
-        e.would_change
-    );
+    let in_six = Would::with("explain-would-codex-wait", &[("secs", "6".into())]);
+    assert!(e.would_change.contains(&in_six), "{:?}", e.would_change);
+    // The seconds are filled in (and §4.2 a named) in both languages.
+    for lang in crate::i18n::Lang::ALL {
+        let text = in_six.text_in(lang);
+        assert!(text.contains("6 ") && text.contains("§4.2 a"), "{text}");
+    }
 }
 
 #[test]
@@ -498,7 +494,10 @@ fn a_claude_transcript_without_hooks_is_decided_by_its_age() {
             ..
         }
     ));
-    assert!(e.would_change.iter().any(|w| w.contains("install-hooks")));
+    assert!(
+        e.would_change
+            .contains(&Would::of("explain-would-hooks-transcript"))
+    );
 }
 
 #[test]
@@ -589,7 +588,7 @@ fn a_hidden_session_is_left_out() {
             hidden_at: NOW + 10.0
         }
     );
-    assert!(e.would_change.iter().any(|w| w.contains("unhide")));
+    assert!(e.would_change.contains(&Would::of("explain-would-unhide")));
 }
 
 #[test]
@@ -662,4 +661,45 @@ fn every_rule_id_has_a_situation_here() {
         RuleId::Superseded,
     ];
     assert_eq!(shown, RuleId::ALL);
+}
+
+#[test]
+fn every_rule_has_its_heading_and_case_in_every_language() {
+    use crate::i18n::Lang;
+    for rule in RuleId::ALL {
+        for lang in Lang::ALL {
+            for text in [rule.heading(lang), rule.what(lang)] {
+                assert!(
+                    !text.starts_with("explain-"),
+                    "{rule:?} in {lang:?}: {text}"
+                );
+            }
+        }
+        // Chinese speaks Chinese (SessionEnd's heading is the event's own name).
+        assert_ne!(
+            rule.what(Lang::ZhHant),
+            rule.what(Lang::En),
+            "{rule:?} has no Chinese case"
+        );
+    }
+}
+
+#[test]
+fn json_keeps_the_rules_and_the_changes_in_english_in_every_language() {
+    use crate::i18n::{Lang, with_lang};
+    let e = Read::new(vec![codex_request(NOW)]).explain("codex:t1");
+    let en = with_lang(Lang::En, || serde_json::to_string(&e).expect("serializes"));
+    let zh = with_lang(Lang::ZhHant, || {
+        serde_json::to_string(&e).expect("serializes")
+    });
+    assert_eq!(en, zh);
+    let doc: Value = serde_json::from_str(&en).expect("JSON");
+    assert_eq!(
+        doc["rule"]["heading"],
+        crate::i18n::text_in(Lang::En, "explain-section-2-6", None)
+    );
+    assert_eq!(
+        doc["would_change"][0],
+        e.would_change[0].text_in(Lang::En).as_str()
+    );
 }

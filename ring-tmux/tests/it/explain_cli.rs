@@ -2,7 +2,9 @@
 //! hook in a temporary `$HOME`, processes injected with `RING_PROCS` (`{provider: [[cwd, tty, pid, start]]}`), a transcript with a set
 //! mtime for the zero-config case; the rule (docs/rules.md section) and the source it names.
 
+use crate::lang_support::{lang, said, tr};
 use crate::zeroconf_support::{World, set_mtime};
+use ring_shared::i18n::{Lang, text_in};
 use serde_json::{Value, json};
 use std::process::Output;
 
@@ -24,13 +26,46 @@ fn hook(world: &World, payload: Value, at: f64) {
         .stdout("");
 }
 
+/// `ring-tmux explain ARGS` in the suite's language ([`lang`]).
 fn explain(world: &World, args: &[&str], at: f64) -> Output {
+    explain_in(world, lang(), args, at)
+}
+
+fn explain_in(world: &World, lang: Lang, args: &[&str], at: f64) -> Output {
     world
         .ring_tmux(at)
+        .env("RING_LANG", lang.tag())
         .arg("explain")
         .args(args)
         .output()
         .expect("ring-tmux explain runs")
+}
+
+/// What the text view's line `label_key` (`explain-shows`) says after its label.
+fn value<'a>(out: &'a str, label_key: &str) -> &'a str {
+    let head = format!("{}:", tr(label_key, &[]));
+    out.lines()
+        .find_map(|l| l.trim_start().strip_prefix(head.as_str()))
+        .map(str::trim_start)
+        .unwrap_or_else(|| panic!("no `{head}` line: {out}"))
+}
+
+/// `§N.M <heading>: <case>` of a rule in the suite's language.
+fn rule(section: &str, case: &str) -> String {
+    let heading = tr(
+        &format!("explain-section-{}", section.replace('.', "-")),
+        &[],
+    );
+    let case = tr(&format!("explain-case-{case}"), &[]);
+    format!("§{section} {heading}: {case}")
+}
+
+/// `N s ago` in the suite's language.
+fn ago(secs: &str) -> String {
+    tr(
+        "explain-ago",
+        &[("n", secs), ("unit", &tr("explain-unit-s", &[]))],
+    )
 }
 
 fn text(out: &Output) -> String {
@@ -48,17 +83,24 @@ fn a_waiting_permission_names_rule_11_1_and_its_hook_event() {
         NOW,
     );
     let out = text(&explain(&world, &["s-perm"], NOW + 5.0));
-    assert!(out.contains("shows:   waiting (permission)\n"), "{out}");
-    assert!(
-        out.contains("rule:    §11.1 A Claude permission request waits at once"),
-        "{out}"
+    let waiting = tr("state-waiting", &[]);
+    assert_eq!(
+        value(&out, "explain-shows"),
+        format!("{waiting} (permission)")
+    );
+    assert_eq!(
+        value(&out, "explain-rule"),
+        rule("11.1", "permission-at-once")
     );
     assert!(out.contains("docs/rules.md#rule-11-1"), "{out}");
-    assert!(
-        out.contains("by:      hook event PermissionRequest from foreground, 5 s ago"),
-        "{out}"
-    );
-    assert!(out.contains("open wait: foreground permission"), "{out}");
+    let by = [
+        ("event", "PermissionRequest"),
+        ("owner", "foreground"),
+        ("ago", &ago("5")),
+    ];
+    assert_eq!(value(&out, "explain-by"), tr("explain-by-hook-from", &by));
+    let open = [("owner", "foreground"), ("kind", "permission")];
+    assert!(said(&out, "explain-ev-open-wait", &open), "{out}");
     assert!(out.contains("events.jsonl"), "{out}");
     // The payload's escape sequence and bell never reach the terminal.
     assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
@@ -97,16 +139,16 @@ fn an_idle_after_stop_names_the_event_rule() {
         NOW + 3.0,
     );
     let out = text(&explain(&world, &["s-idle"], NOW + 10.0));
-    assert!(out.contains("shows:   idle\n"), "{out}");
-    assert!(out.contains("rule:    §2.6 Event → status"), "{out}");
-    assert!(
-        out.contains("by:      hook event Stop from foreground, 7 s ago"),
-        "{out}"
-    );
-    assert!(
-        out.contains("a new prompt (UserPromptSubmit) makes it working"),
-        "{out}"
-    );
+    assert_eq!(value(&out, "explain-shows"), tr("state-idle", &[]));
+    assert_eq!(value(&out, "explain-rule"), rule("2.6", "event-status"));
+    let by = [
+        ("event", "Stop"),
+        ("owner", "foreground"),
+        ("ago", &ago("7")),
+    ];
+    assert_eq!(value(&out, "explain-by"), tr("explain-by-hook-from", &by));
+    let prompt = format!("  - {}\n", tr("explain-would-prompt", &[]));
+    assert!(out.contains(&prompt), "{out}");
     // Both status changes, oldest first.
     let working = out.find("               working").expect("working logged");
     let idle = out.find("               idle").expect("idle logged");
@@ -162,16 +204,16 @@ fn an_ended_session_names_its_dead_process() {
     )
     .expect("procs");
     let out = text(&explain(&world, &["s-dead"], NOW + 2.0));
-    assert!(out.contains("shows:   ended\n"), "{out}");
+    assert_eq!(value(&out, "explain-shows"), tr("state-ended", &[]));
+    assert_eq!(value(&out, "explain-rule"), rule("11.7", "own-process"));
+    let pid = pid.to_string();
+    let by = value(&out, "explain-by");
     assert!(
-        out.contains("rule:    §11.7 A row lives as long as its agent process"),
+        said(by, "explain-by-process-gone", &[("pid", &pid)]),
         "{out}"
     );
-    assert!(
-        out.contains(&format!("by:      its agent process (pid {pid},")),
-        "{out}"
-    );
-    assert!(out.contains(": gone\n"), "{out}");
+    let gone = tr("explain-ev-gone", &[]);
+    assert!(value(&out, "explain-ev-process").ends_with(&gone), "{out}");
     assert!(
         out.contains("1. §2.6"),
         "the hook wrote it working first: {out}"
@@ -192,19 +234,27 @@ fn a_zero_config_session_names_its_transcript() {
     std::fs::write(&path, format!("{line}\n")).expect("transcript");
     set_mtime(&path, NOW - 10.0);
     let out = text(&explain(&world, &["0d7e"], NOW));
+    let session = tr("explain-session", &[]);
     assert!(
-        out.contains(&format!("session {id} (claude-code)")),
+        out.starts_with(&format!("{session} {id} (claude-code)\n")),
         "{out}"
     );
-    assert!(out.contains("shows:   working\n"), "{out}");
+    assert_eq!(value(&out, "explain-shows"), tr("state-working", &[]));
+    assert_eq!(
+        value(&out, "explain-rule"),
+        rule("4.4", "claude-transcript")
+    );
+    let zero = [("source", "scan"), ("processes", "1")];
     assert!(
-        out.contains("rule:    §4.4 Claude's transcripts (zero-config)"),
+        said(value(&out, "zero-config"), "explain-ev-zero", &zero),
         "{out}"
     );
-    assert!(out.contains("zero-config: scan source"), "{out}");
-    assert!(out.contains("1 live process(es) in its folder"), "{out}");
-    assert!(out.contains("row file:    none"), "{out}");
-    assert!(out.contains("ring-tmux install-hooks"), "{out}");
+    assert_eq!(
+        value(&out, "explain-ev-row-file"),
+        tr("explain-ev-no-row", &[])
+    );
+    let hooks = format!("  - {}\n", tr("explain-would-hooks-transcript", &[]));
+    assert!(out.contains(&hooks), "{out}");
 }
 
 #[test]
@@ -213,10 +263,11 @@ fn a_name_nobody_has_says_where_to_look() {
     let out = explain(&world, &["nobody"], NOW);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(out.stdout.is_empty());
+    let none = tr("err-session-none", &[("query", "nobody")]);
+    let fix = tr("err-session-none-fix", &[]);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "ring-tmux: no session is called `nobody`; give an id, label or project from \
-         `ring-tmux list --all`\n"
+        format!("ring-tmux: {none}; {fix}\n")
     );
     let out = explain(&world, &[], NOW);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
@@ -240,12 +291,14 @@ fn a_hidden_session_is_explained_by_its_id() {
         .assert()
         .success();
     let out = text(&explain(&world, &["s-hid"], NOW + 2.0));
-    assert!(out.contains("shows:   idle, not on the board\n"), "{out}");
-    assert!(
-        out.contains("rule:    §4.8 Hidden sessions on the board"),
-        "{out}"
+    let idle = tr("state-idle", &[]);
+    assert_eq!(
+        value(&out, "explain-shows"),
+        tr("explain-shows-hidden", &[("shown", &idle)])
     );
-    assert!(out.contains("ring-tmux unhide"), "{out}");
+    assert_eq!(value(&out, "explain-rule"), rule("4.8", "hidden"));
+    let unhide = format!("  - {}\n", tr("explain-would-unhide", &[]));
+    assert!(out.contains(&unhide), "{out}");
 }
 
 #[test]
@@ -299,7 +352,50 @@ fn the_readme_example_is_what_explain_prints() {
                "tool_input": {"command": "npm test"}}),
         NOW,
     );
-    let out = text(&explain(&world, &["api"], NOW + 12.0));
+    // The README is in English.
+    let out = text(&explain_in(&world, Lang::En, &["api"], NOW + 12.0));
     let printed: Vec<&str> = out.lines().take(shown.len()).collect();
     assert_eq!(printed, shown);
+}
+
+/// The text view speaks the language it is asked for (issue 26), while `--json` (a bug
+/// report's) is the same bytes in every language.
+#[test]
+fn explain_speaks_chinese_and_its_json_does_not_change() {
+    let world = World::new(&claude_live_in("/repo"));
+    hook(
+        &world,
+        json!({"session_id": "s-zh", "hook_event_name": "PermissionRequest", "cwd": "/repo",
+               "tool_name": "Bash", "tool_input": {"command": "npm test"}}),
+        NOW,
+    );
+    let zh = text(&explain_in(&world, Lang::ZhHant, &["s-zh"], NOW + 5.0));
+    let said_zh = |key: &str| text_in(Lang::ZhHant, key, None);
+    let shows = format!("{}:", said_zh("explain-shows"));
+    let waiting = said_zh("state-waiting");
+    assert!(
+        zh.contains(&format!("{shows}    {waiting} (permission)\n")),
+        "{zh}"
+    );
+    let case = said_zh("explain-case-permission-at-once");
+    assert!(zh.contains(&format!(": {case}\n")), "{zh}");
+    assert!(zh.contains(&said_zh("explain-would")), "{zh}");
+    assert!(zh.contains("docs/rules.md#rule-11-1"), "{zh}");
+    let en = text(&explain_in(&world, Lang::En, &["s-zh"], NOW + 5.0));
+    assert_ne!(zh, en);
+
+    let json = |lang| {
+        let out = explain_in(&world, lang, &["s-zh", "--json"], NOW + 5.0);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        out.stdout
+    };
+    let (json_en, json_zh) = (json(Lang::En), json(Lang::ZhHant));
+    assert_eq!(
+        String::from_utf8_lossy(&json_zh),
+        String::from_utf8_lossy(&json_en)
+    );
+    let doc: Value = serde_json::from_slice(&json_en).expect("--json is JSON");
+    let rule = &doc["explanation"]["rule"];
+    assert_eq!(rule["heading"], "A Claude permission request waits at once");
+    assert_eq!(rule["case"], "the permission dialog is on screen");
 }

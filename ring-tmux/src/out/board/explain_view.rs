@@ -18,7 +18,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, text: &str, area: Rect) {
     );
     frame.render_widget(
         Paragraph::new(Line::from(Span::styled(
-            " why it shows this (docs/rules.md) \u{b7} any key: back",
+            format!(" {}", ring_shared::t!("explain-board-footer")),
             Style::new().add_modifier(Modifier::DIM),
         ))),
         footer,
@@ -65,5 +65,33 @@ mod tests {
         assert!(screen.contains("rule: §2.6 Event → status"), "{screen}");
         assert_eq!(app.handle(Key::Char('x')), Effect::None);
         assert!(app.mode == Mode::List);
+    }
+
+    #[test]
+    fn the_way_back_is_said_in_the_board_s_language() {
+        use ring_shared::i18n::{Lang, text_in, with_lang};
+        for lang in Lang::ALL {
+            let mut app = app();
+            app.open_explain("session s1\n".into());
+            let backend = ratatui::backend::TestBackend::new(80, 4);
+            let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
+            with_lang(lang, || {
+                terminal.draw(|f| crate::out::board::render::draw(f, &app, 10.0))
+            })
+            .expect("draw");
+            // A wide character's second cell is blank: compare without spaces.
+            let screen: String = terminal
+                .backend()
+                .buffer()
+                .content()
+                .iter()
+                .map(|c| c.symbol())
+                .filter(|s| !s.trim().is_empty())
+                .collect();
+            let footer: String = text_in(lang, "explain-board-footer", None)
+                .split_whitespace()
+                .collect();
+            assert!(screen.contains(&footer), "{lang:?}: {screen}");
+        }
     }
 }

@@ -1,14 +1,31 @@
 //! The human text of an explanation: what is shown, the rule (as docs/rules.md names it),
-//! what decided, every step, the evidence, and what would change it. Every string that came
-//! from a payload or a file is sanitized (control sequences stripped) before it is printed.
+//! what decided, every step, the evidence, and what would change it, in the user's language
+//! (`explain-*` in the catalogue; rule ids, anchors, event names, paths and the values quoted
+//! from rows stay as they are). Every string that came from a payload or a file is sanitized
+//! (control sequences stripped) before it is printed.
 
 use super::Report;
 use ring_shared::explain::{Decider, Step};
-use ring_shared::format::sanitize;
+use ring_shared::format::{display_width, sanitize, status_label};
+use ring_shared::i18n::lang;
+use ring_shared::t;
 use std::fmt::Write;
 
 /// Where the rules are written out.
 const RULES_PAGE: &str = "docs/rules.md";
+/// The column the explanation's values start at (`shows:   `).
+const HEAD: usize = 9;
+/// The column the evidence's values start at, after its two-space indent (`row file:    `).
+const EVIDENCE: usize = 13;
+/// The indent of the evidence's continuation lines.
+const MORE: &str = "               ";
+
+/// `label:` padded with spaces to `width` columns, and at least one space after it.
+fn label(text: &str, width: usize) -> String {
+    let head = format!("{text}:");
+    let pad = width.saturating_sub(display_width(&head)).max(1);
+    format!("{head}{}", " ".repeat(pad))
+}
 
 /// The report as text, ending with a newline.
 pub(crate) fn text(report: &Report) -> String {
@@ -20,27 +37,47 @@ pub(crate) fn text(report: &Report) -> String {
     } else {
         format!(" ({})", sanitize(&e.provider))
     };
-    let _ = writeln!(out, "session {}{provider}", sanitize(&e.session_id));
+    let session = t!("explain-session");
+    let _ = writeln!(out, "{session} {}{provider}", sanitize(&e.session_id));
     let kind = if e.kind.is_empty() {
         String::new()
     } else {
         format!(" ({})", sanitize(&e.kind))
     };
-    let hidden = if e.shown { "" } else { ", not on the board" };
-    let _ = writeln!(out, "shows:   {}{kind}{hidden}", e.status.as_str());
-    let _ = writeln!(out, "rule:    {}: {}", e.rule.title(), e.rule.what());
+    let shown = format!("{}{kind}", status_label(e.status));
+    let shown = if e.shown {
+        shown
+    } else {
+        t!("explain-shows-hidden", shown = shown)
+    };
+    let _ = writeln!(out, "{}{shown}", label(&t!("explain-shows"), HEAD));
+    let here = lang();
+    let _ = writeln!(
+        out,
+        "{}{}: {}",
+        label(&t!("explain-rule"), HEAD),
+        e.rule.title(here),
+        e.rule.what(here)
+    );
     // The page and the anchor apart: ring-shared's rules_doc test reads every literal link.
-    let _ = writeln!(out, "         {}#{}", RULES_PAGE, e.rule.anchor());
-    let _ = writeln!(out, "by:      {}", decider(&e.decided_by, now));
-    let _ = writeln!(out, "\nhow it got there:");
+    let _ = writeln!(
+        out,
+        "{}{}#{}",
+        " ".repeat(HEAD),
+        RULES_PAGE,
+        e.rule.anchor()
+    );
+    let by = decider(&e.decided_by, now);
+    let _ = writeln!(out, "{}{by}", label(&t!("explain-by"), HEAD));
+    let _ = writeln!(out, "\n{}", t!("explain-steps"));
     for (n, step) in e.steps.iter().enumerate() {
         let _ = writeln!(out, "  {}. {}", n + 1, step_line(step, now));
     }
-    let _ = writeln!(out, "\nevidence:");
+    let _ = writeln!(out, "\n{}", t!("explain-evidence"));
     evidence(&mut out, report);
-    let _ = writeln!(out, "\nwhat would change it:");
-    for line in &e.would_change {
-        let _ = writeln!(out, "  - {line}");
+    let _ = writeln!(out, "\n{}", t!("explain-would"));
+    for would in &e.would_change {
+        let _ = writeln!(out, "  - {}", would.text_in(here));
     }
     out
 }
@@ -54,8 +91,8 @@ fn step_line(step: &Step, now: f64) -> String {
     format!(
         "§{} {} → {}{kind}: {}",
         step.rule.section(),
-        step.rule.what(),
-        step.status.as_str(),
+        step.rule.what(lang()),
+        status_label(step.status),
         decider(&step.decided_by, now)
     )
 }
@@ -64,206 +101,206 @@ fn step_line(step: &Step, now: f64) -> String {
 fn ago(at: f64, now: f64) -> String {
     let secs = now - at;
     let (n, unit) = match secs.abs() {
-        s if s < 120.0 => (s, "s"),
-        s if s < 7200.0 => (s / 60.0, "min"),
-        s => (s / 3600.0, "h"),
+        s if s < 120.0 => (s, t!("explain-unit-s")),
+        s if s < 7200.0 => (s / 60.0, t!("explain-unit-min")),
+        s => (s / 3600.0, t!("explain-unit-h")),
     };
+    let n = format!("{n:.0}");
     if secs >= 0.0 {
-        format!("{n:.0} {unit} ago")
+        t!("explain-ago", n = n, unit = unit)
     } else {
-        format!("in {n:.0} {unit}")
+        t!("explain-in", n = n, unit = unit)
+    }
+}
+
+/// A serde enum's name as its JSON says it (`waiting`, `transcript`).
+fn json_name(value: impl serde::Serialize) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// ` (detail)`, or nothing when `detail` is empty.
+fn aside(detail: &str) -> String {
+    if detail.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", sanitize(detail))
     }
 }
 
 fn decider(by: &Decider, now: f64) -> String {
     match by {
         Decider::HookEvent { event, owner, at } => {
-            let owner = if owner.is_empty() {
-                String::new()
+            let (event, ago) = (sanitize(event), ago(*at, now));
+            if owner.is_empty() {
+                t!("explain-by-hook", event = event, ago = ago)
             } else {
-                format!(" from {}", sanitize(owner))
-            };
-            format!("hook event {}{owner}, {}", sanitize(event), ago(*at, now))
+                let owner = sanitize(owner);
+                t!(
+                    "explain-by-hook-from",
+                    event = event,
+                    owner = owner,
+                    ago = ago
+                )
+            }
         }
-        Decider::Clock { idle, after } => {
-            format!("the clock: no event for {idle:.0} s, past {after:.0} s")
+        Decider::Clock { idle, after } => t!(
+            "explain-by-clock",
+            idle = format!("{idle:.0}"),
+            after = format!("{after:.0}")
+        ),
+        Decider::ProcessGone { pid, start } => t!(
+            "explain-by-process-gone",
+            pid = pid.to_string(),
+            start = start.to_string()
+        ),
+        Decider::NoProcessInFolder { cwd } => t!("explain-by-no-process", cwd = sanitize(cwd)),
+        Decider::TerminalGone { tty } => t!("explain-by-terminal-gone", tty = sanitize(tty)),
+        Decider::MoreRowsThanProcesses { processes } => {
+            t!("explain-by-more-rows", processes = processes.to_string())
         }
-        Decider::ProcessGone { pid, start } => {
-            format!("its agent process (pid {pid}, start {start}) is gone")
-        }
-        Decider::NoProcessInFolder { cwd } => format!(
-            "no live agent process in {} or a folder above it",
-            sanitize(cwd)
-        ),
-        Decider::TerminalGone { tty } => format!(
-            "its terminal {} is not one of the folder's live agents'",
-            sanitize(tty)
-        ),
-        Decider::MoreRowsThanProcesses { processes } => format!(
-            "more sessions in the folder than its {processes} live agent process(es); the \
-             most recent keep them"
-        ),
         Decider::OwnState {
             provider,
             status,
             waiting_for,
             updated_at,
             pid,
-        } => {
-            let status = serde_json::to_value(status)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default();
-            let waiting = if waiting_for.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", sanitize(waiting_for))
-            };
-            format!(
-                "{}'s own state: {status}{waiting}, {} (pid {pid})",
-                sanitize(provider),
-                ago(*updated_at, now)
-            )
-        }
-        Decider::NewerSession { pid, start } => {
-            format!("a later session of the same agent process (pid {pid}, start {start})")
-        }
-        Decider::ZeroConfig { kind, last_active } => format!(
-            "zero-config {} source, last active {}",
-            kind.as_str(),
-            ago(*last_active, now)
+        } => t!(
+            "explain-by-own-state",
+            provider = sanitize(provider),
+            status = json_name(status),
+            waiting = aside(waiting_for),
+            ago = ago(*updated_at, now),
+            pid = pid.to_string()
         ),
-        Decider::ScanRow { last_active } => format!(
-            "the transcript moved on after the wait ({})",
-            ago(*last_active, now)
+        Decider::NewerSession { pid, start } => t!(
+            "explain-by-newer-session",
+            pid = pid.to_string(),
+            start = start.to_string()
         ),
-        Decider::HiddenSince { hidden_at } => {
-            format!("hidden {} (deleted_sessions.json)", ago(*hidden_at, now))
-        }
-        Decider::BackgroundAgentId => "the process scan names it a background agent".into(),
+        Decider::ZeroConfig { kind, last_active } => t!(
+            "explain-by-zero-config",
+            source = kind.as_str(),
+            ago = ago(*last_active, now)
+        ),
+        Decider::ScanRow { last_active } => t!("explain-by-scan-row", ago = ago(*last_active, now)),
+        Decider::HiddenSince { hidden_at } => t!("explain-by-hidden", ago = ago(*hidden_at, now)),
+        Decider::BackgroundAgentId => t!("explain-by-background"),
     }
+}
+
+/// One evidence line: `  label:  text`.
+fn line(out: &mut String, name: &str, text: &str) {
+    let _ = writeln!(out, "  {}{text}", label(name, EVIDENCE));
 }
 
 fn evidence(out: &mut String, report: &Report) {
     let now = report.now;
+    let row_file = t!("explain-ev-row-file");
     match &report.row_file {
         Some(row) => {
-            let _ = writeln!(out, "  row file:    {}", sanitize(&row.path));
-            let _ = writeln!(
-                out,
-                "               status {}, last event {} from {}, {}",
-                row.status,
-                sanitize(&row.last_event),
-                sanitize(if row.last_event_owner.is_empty() {
-                    "?"
-                } else {
-                    &row.last_event_owner
-                }),
-                ago(row.last_active, now)
+            line(out, &row_file, &sanitize(&row.path));
+            let owner = if row.last_event_owner.is_empty() {
+                "?"
+            } else {
+                &row.last_event_owner
+            };
+            let said = t!(
+                "explain-ev-row",
+                status = row.status.as_str(),
+                event = sanitize(&row.last_event),
+                owner = sanitize(owner),
+                ago = ago(row.last_active, now)
             );
+            let _ = writeln!(out, "{MORE}{said}");
             if !row.waiting_kind.is_empty() || !row.waiting_detail.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "               waits: {} {}",
-                    sanitize(&row.waiting_kind),
-                    sanitize(&row.waiting_detail)
+                let waits = t!(
+                    "explain-ev-waits",
+                    kind = sanitize(&row.waiting_kind),
+                    detail = sanitize(&row.waiting_detail)
                 );
+                let _ = writeln!(out, "{MORE}{waits}");
             }
             for (owner, kind, since) in &row.waits {
-                let _ = writeln!(
-                    out,
-                    "               open wait: {} {} since {}",
-                    sanitize(owner),
-                    sanitize(kind),
-                    ago(*since, now)
+                let open = t!(
+                    "explain-ev-open-wait",
+                    owner = sanitize(owner),
+                    kind = sanitize(kind),
+                    ago = ago(*since, now)
                 );
+                let _ = writeln!(out, "{MORE}{open}");
             }
             if let Some(pane) = &row.tmux_pane {
-                let _ = writeln!(out, "               tmux pane {}", sanitize(pane));
+                let pane = t!("explain-ev-pane", pane = sanitize(pane));
+                let _ = writeln!(out, "{MORE}{pane}");
             }
         }
-        None => {
-            let _ = writeln!(out, "  row file:    none (no hook event wrote one)");
-        }
+        None => line(out, &row_file, &t!("explain-ev-no-row")),
     }
     if report.events.is_empty() {
-        let _ = writeln!(out, "  events.jsonl: no status change logged for it");
+        line(out, "events.jsonl", &t!("explain-ev-no-events"));
     } else {
-        let _ = writeln!(
-            out,
-            "  events.jsonl: its last status changes (the log has no owners):"
-        );
+        line(out, "events.jsonl", &t!("explain-ev-events"));
         for change in &report.events {
-            let _ = writeln!(
-                out,
-                "               {} {}",
-                sanitize(&change.status),
-                ago(change.ts, now)
-            );
+            let at = ago(change.ts, now);
+            let _ = writeln!(out, "{MORE}{} {at}", sanitize(&change.status));
         }
     }
+    let own_state = t!("explain-ev-own-state");
     match &report.own_state {
         Some(own) => {
-            let status = serde_json::to_value(own.status)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default();
             let alive = match own.alive {
-                Some(true) => "its process runs",
-                Some(false) => "its process is gone",
-                None => "ring cannot tell whether its process runs: not used",
+                Some(true) => t!("explain-ev-own-runs"),
+                Some(false) => t!("explain-ev-own-gone"),
+                None => t!("explain-ev-own-unknown"),
             };
-            let _ = writeln!(
-                out,
-                "  own state:   {}: {status}{}, updated {} ({alive})",
-                sanitize(&own.path),
-                if own.waiting_for.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", sanitize(&own.waiting_for))
-                },
-                ago(own.updated_at, now)
+            let said = t!(
+                "explain-ev-own",
+                path = sanitize(&own.path),
+                status = json_name(own.status),
+                waiting = aside(&own.waiting_for),
+                ago = ago(own.updated_at, now),
+                alive = alive
             );
+            line(out, &own_state, &said);
         }
-        None => {
-            let _ = writeln!(out, "  own state:   none read for this session");
-        }
+        None => line(out, &own_state, &t!("explain-ev-no-own")),
     }
+    let process = t!("explain-ev-process");
     match &report.process {
         Some(p) => {
             let alive = match p.alive {
-                Some(true) => "alive",
-                Some(false) => "gone",
-                None => "unknown (no process scan for this agent)",
+                Some(true) => t!("explain-ev-alive"),
+                Some(false) => t!("explain-ev-gone"),
+                None => t!("explain-ev-unknown"),
             };
-            let _ = writeln!(
-                out,
-                "  process:     pid {}, start {} (clock ticks since boot): {alive}",
-                p.pid, p.start
+            let said = t!(
+                "explain-ev-proc",
+                pid = p.pid.to_string(),
+                start = p.start.to_string(),
+                alive = alive
             );
+            line(out, &process, &said);
         }
-        None => {
-            let _ = writeln!(
-                out,
-                "  process:     the row names none (liveness goes by its folder)"
-            );
-        }
+        None => line(out, &process, &t!("explain-ev-no-process")),
     }
     if let Some(z) = &report.zero_config {
-        let tail = serde_json::to_value(z.tail)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "  zero-config: {} source, last active {}, tail {tail}, {} live process(es) in \
-             its folder",
-            z.source.as_str(),
-            ago(z.last_active, now),
-            z.processes_in_folder
+        let said = t!(
+            "explain-ev-zero",
+            source = z.source.as_str(),
+            ago = ago(z.last_active, now),
+            tail = json_name(z.tail),
+            processes = z.processes_in_folder.to_string()
         );
+        line(out, "zero-config", &said);
     }
     if let Some(at) = report.session_end_at {
-        let _ = writeln!(out, "  SessionEnd:  its hooks ended it {}", ago(at, now));
+        line(
+            out,
+            "SessionEnd",
+            &t!("explain-ev-session-end", ago = ago(at, now)),
+        );
     }
 }
