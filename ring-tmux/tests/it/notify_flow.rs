@@ -498,7 +498,7 @@ notify_answer_button = true
     assert_eq!(body["click"], page, "{body}");
     assert_eq!(
         body["actions"],
-        json!([{"action": "view", "label": "Answer", "url": page, "clear": true}]),
+        json!([{"action": "view", "label": tr("web-answer", &[]), "url": page, "clear": true}]),
         "{body}"
     );
 }

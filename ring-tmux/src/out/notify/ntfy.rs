@@ -44,7 +44,7 @@ pub fn body(note: &Note, target: &Target, topic: &str) -> serde_json::Value {
         if one && target.answer_button {
             body["actions"] = json!([{
                 "action": "view",
-                "label": "Answer",
+                "label": ring_shared::t!("web-answer"),
                 "url": page,
                 "clear": true,
             }]);
