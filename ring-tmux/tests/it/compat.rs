@@ -259,7 +259,7 @@ impl Replay<'_> {
         }
         if want["json"].get("error").is_some() {
             // The offending row is skipped and reported on stderr (never on stdout).
-            if !stderrs["json"].contains("skipped") {
+            if !crate::lang_support::said(&stderrs["json"], "list-skipped", &[]) {
                 self.fail(format!(
                     "{label}: RiNG crashed here; ours should report the skipped row, stderr {:?}",
                     stderrs["json"]

@@ -188,7 +188,8 @@ impl World {
             // List transcripts on every read: steps add files within the same wall second.
             .env("RING_SCAN_TTL", "0")
             .env_remove("RING_DEBUG_PAYLOAD_LOG")
-            .env_remove("RING_LANG")
+            // The suite's language, whatever the shell's locale says (lang_support).
+            .env("RING_LANG", crate::lang_support::lang().tag())
             .env_remove("TMUX")
             .env_remove("TMUX_PANE");
         for (key, _) in std::env::vars_os() {
