@@ -8,7 +8,7 @@ import os
 import re
 
 SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ring-tmux", "src")
-ORDER = ["sys", "store", "gather", "tmux", "zellij", "act", "out", "hook", "admin", "cmd"]
+ORDER = ["store", "sys", "gather", "tmux", "zellij", "act", "out", "hook", "admin", "cmd"]
 RANK = {m: i for i, m in enumerate(ORDER)}
 
 count = 0

@@ -5,11 +5,13 @@
 //! The modules are layers, listed from the bottom up; each uses only the ones before it
 //! (`python3 scripts/layers.py` lists every use that goes the other way; CI counts them):
 //!
+//! * `store/`: files: bounded reads that never follow a link out, atomic writes under a
+//!   per-session lock, `events.jsonl`, hidden sessions, labels, the bounded error log, the
+//!   cache codec.
 //! * `sys/`: the process's world: the ring folder and clock seams (`sys::env`), live agent
-//!   processes, terminals, running programs with a deadline (`sys::run`), the language, the
-//!   one voice of errors and terminal-safe text.
-//! * `store/`: the registry on disk: atomic row writes under a per-session lock,
-//!   `events.jsonl`, hidden sessions, labels, the bounded error log, the cache codec.
+//!   processes (read through `store`'s bounded readers, their memo in its codec), terminals,
+//!   running programs with a deadline (`sys::run`), the language, the one voice of errors and
+//!   terminal-safe text.
 //! * `gather/`: one read's inputs from disk, `/proc`, tmux servers and remote hosts, turned
 //!   into `ring_shared::view` by one path; which session a person named.
 //! * `tmux/`, `zellij/`: the multiplexers: pane options, badges, drift repair, popups;
@@ -23,9 +25,6 @@
 //!   gc.
 //! * `cmd/`: the one clap definition (`cmd::cli`) and one module per subcommand, each
 //!   handing typed values to the layers before it.
-//!
-//! Known uses the other way: `sys` reads files through `store`'s bounded readers and keeps
-//! its process memo in `store`'s codec (9 uses).
 
 // Its only reader is ring-tmux itself, whose docs are read with private items: links to them
 // are the point.

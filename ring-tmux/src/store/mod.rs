@@ -160,9 +160,17 @@ pub fn read_tail(path: &Path, tail: u64) -> Option<(Vec<u8>, bool)> {
 pub fn temp_name(stem: &str) -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static SEQ: AtomicU32 = AtomicU32::new(0);
-    let nanos = crate::sys::env::since_epoch().subsec_nanos();
+    // A random word per process (std seeds `RandomState` from the OS), so a temp file a dead
+    // process with the same pid left behind is not this one's; `O_EXCL` catches the rest.
+    static WORD: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    let word = *WORD.get_or_init(|| {
+        use std::hash::{BuildHasher, Hasher};
+        std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish() as u32
+    });
     let seq = SEQ.fetch_add(1, Ordering::Relaxed);
-    format!(".{stem}.{}.{nanos:x}{seq}.tmp", std::process::id())
+    format!(".{stem}.{}.{word:x}{seq}.tmp", std::process::id())
 }
 
 /// Whether this process keeps the read path's caches (`RING_HOME/cache/`: the process memo,
