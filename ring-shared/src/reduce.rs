@@ -46,7 +46,7 @@ pub struct Context<'a> {
     /// ring's own: that process's start time (clock ticks since boot).
     pub agent_start: Option<i64>,
     /// ring's own: the agent's terminal environment (not sticky, like `tmux_socket`).
-    pub term_env: crate::focus::TermEnv,
+    pub term_env: crate::registry::term_env::TermEnv,
 }
 
 /// A line of `events.jsonl` (§3.11).

@@ -28,6 +28,7 @@ mod kinds;
 pub mod page;
 pub mod remote;
 pub mod snapshot;
+pub mod waits;
 
 pub use kinds::{KINDS, Kind, KindInfo, icon};
 pub use snapshot::{Snapshot, ViewOptions, view};
@@ -261,7 +262,7 @@ pub struct Entry {
     pub waiter: Option<String>,
     /// Each owner's wait while waiting (`json`'s `waiting_requests`).
     #[serde(default)]
-    pub waits: Vec<crate::owner::Listed>,
+    pub waits: Vec<waits::Listed>,
     /// The host it runs on, for a session read from another machine's snapshot
     /// ([`remote`]); `None`: this machine.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -306,12 +307,16 @@ impl Entry {
     pub fn of(session: Session, now: f64, labels: &BTreeMap<String, String>, home: &str) -> Entry {
         let project = project(&session).to_owned();
         let location = location(&session, home);
-        let waiter = crate::owner::waiter(&session.row);
+        let waiter = waits::waiter(&session.row);
         let detail = match &waiter {
-            Some(who) => format!("{who}: {}", detail(&session.row)),
+            Some(who) => crate::t!(
+                "waiter-detail",
+                who = who.as_str(),
+                detail = detail(&session.row)
+            ),
             None => detail(&session.row).to_owned(),
         };
-        let waits = crate::owner::listed(&session.row);
+        let waits = waits::listed(&session.row);
         let idle_seconds = session.idle_seconds(now);
         let Session {
             row,

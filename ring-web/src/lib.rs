@@ -45,9 +45,10 @@
 
 use ring_shared::Status;
 use ring_shared::format;
+use ring_shared::i18n::{self, Lang};
 use ring_shared::view::page::PageHosts;
 use ring_shared::view::{self, KINDS, Snapshot, ViewOptions};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 #[cfg(target_arch = "wasm32")]
 pub mod js;
@@ -56,16 +57,16 @@ pub mod js;
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The board a snapshot shows at `now_seconds` (epoch seconds), as [`view::View`] JSON.
-/// `options_json` is a [`ViewOptions`] object (`{"all": true}` keeps ended sessions); `None`
-/// or `""` for the defaults.
+/// `options_json` is a [`ViewOptions`] object (`{"all": true}` keeps ended sessions), with
+/// `"lang"` for its words (`"zh-Hant"`); `None` or `""` for the defaults.
 pub fn view_json(
     snapshot_json: &str,
     now_seconds: f64,
     options_json: Option<&str>,
 ) -> Result<String, String> {
     let (snapshot, now) = inputs(snapshot_json, now_seconds)?;
-    let options = match options_json.map(str::trim).filter(|o| !o.is_empty()) {
-        None => ViewOptions::default(),
+    let options: WebOptions = match options_json.map(str::trim).filter(|o| !o.is_empty()) {
+        None => WebOptions::default(),
         Some(text) => serde_json::from_str(text).map_err(|e| {
             format!(
                 "ring-web: the options are not a JSON object like {{\"all\": true}} ({e}); pass one, or none"
@@ -76,7 +77,15 @@ pub fn view_json(
     let hosts = serde_json::from_str::<PageHosts>(snapshot_json)
         .map(|h| h.hosts)
         .unwrap_or_default();
-    let (view, notes) = view::page::view(&snapshot, &hosts, now, &options);
+    // The view's words (who waits, in an entry's detail) in the page's language.
+    let lang = options
+        .lang
+        .as_deref()
+        .and_then(Lang::parse)
+        .unwrap_or_default();
+    let (view, notes) = i18n::with_lang(lang, || {
+        view::page::view(&snapshot, &hosts, now, &options.view)
+    });
     let mut value =
         serde_json::to_value(&view).map_err(|e| format!("ring-web: cannot write the view: {e}"))?;
     if !notes.is_empty()
@@ -88,6 +97,16 @@ pub fn view_json(
         );
     }
     Ok(value.to_string())
+}
+
+/// [`view_json`]'s options: the view's, and the language of its words (`"lang": "zh-Hant"`, a
+/// tag `RING_LANG` takes; English when absent or unknown).
+#[derive(Default, Deserialize)]
+struct WebOptions {
+    #[serde(flatten)]
+    view: ViewOptions,
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 /// The board a snapshot shows at `now_seconds`, as the text `ring-tmux json [--all]` prints

@@ -63,7 +63,7 @@ struct SessionJson<'a> {
     last_active: f64,
     last_action: &'a str,
     waiting_detail: &'a str,
-    waiting_requests: &'a [crate::owner::Listed],
+    waiting_requests: &'a [crate::view::waits::Listed],
     todo: Option<TodoJson>,
     source: &'static str,
     kind: Option<&'static str>,

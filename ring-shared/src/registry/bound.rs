@@ -93,7 +93,7 @@ impl Row {
         drop_long_opt(&mut self.tmux_socket, PATH_MAX);
         drop_long_opt(&mut self.zellij_session, NAME_MAX);
         drop_long_opt(&mut self.zellij_pane, NAME_MAX);
-        crate::focus::bound(&mut self.term_env);
+        crate::registry::term_env::bound(&mut self.term_env);
         for id in [
             &mut self.last_event_owner,
             &mut self.last_tool_use_id,

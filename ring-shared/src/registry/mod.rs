@@ -110,8 +110,8 @@ pub struct Row {
     /// ring's own: that process's start time (`/proc/<pid>/stat` starttime, clock ticks since
     /// boot), so a pid the kernel reused later never keeps the row alive.
     pub agent_start: Option<i64>,
-    /// ring's own: the agent's terminal environment ([`crate::focus::RECORDED`]), for `jump`.
-    pub term_env: crate::focus::TermEnv,
+    /// ring's own: the agent's terminal environment ([`crate::registry::term_env::RECORDED`]), for `jump`.
+    pub term_env: crate::registry::term_env::TermEnv,
 }
 
 impl Row {
@@ -148,7 +148,7 @@ impl Row {
             zellij_pane: None,
             agent_pid: None,
             agent_start: None,
-            term_env: crate::focus::TermEnv::new(),
+            term_env: crate::registry::term_env::TermEnv::new(),
         }
     }
 }
@@ -244,6 +244,7 @@ mod bound;
 mod decode;
 mod encode;
 pub mod skip;
+pub mod term_env;
 
 pub use bound::{
     ID_MAX, NAME_MAX, OWNERS_MAX, PATH_MAX, ROW_FILE_CAP, SIDE_FILE_CAP, TEXT_MAX, prefix_bytes,

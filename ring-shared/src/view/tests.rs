@@ -429,10 +429,18 @@ fn a_subagents_wait_names_the_subagent_and_json_lists_every_wait() {
         wait("agent:a1", "reviewer", "Bash: ls"),
         wait("foreground", "", "Which db?"),
     ]);
+    // Who waits is said in the reader's language; the JSON below stays the row's.
+    let chinese = crate::i18n::with_lang(crate::i18n::Lang::ZhHant, || {
+        view_of(vec![sub.clone()], &BTreeMap::new(), false).entries[0]
+            .detail
+            .clone()
+    });
+    assert_eq!(chinese, "子代理 reviewer：Bash: rm -rf build");
     let view = view_of(vec![sub, own], &BTreeMap::new(), false);
     let by = |id: &str| view.entries.iter().find(|e| e.session_id == id).expect(id);
-    assert_eq!(by("sub").detail, "subagent reviewer: Bash: rm -rf build");
-    assert_eq!(by("sub").waiter.as_deref(), Some("subagent reviewer"));
+    let who = crate::t!("waiter-subagent", name = "reviewer");
+    assert_eq!(by("sub").detail, format!("{who}: Bash: rm -rf build"));
+    assert_eq!(by("sub").waiter, Some(who));
     assert_eq!(by("own").detail, "Which db?");
     assert_eq!(by("own").waiter, None);
     let board = crate::format::json_value(&view);

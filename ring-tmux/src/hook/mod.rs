@@ -55,8 +55,8 @@ pub struct HookEnv {
     pub zellij_pane: Option<String>,
     /// `$RING_DEBUG_PAYLOAD_LOG` as a switch, if it is one (`None` → config decides).
     pub payload_log_env: Option<bool>,
-    /// The agent's terminal environment ([`ring_shared::focus::RECORDED`]), for `jump`.
-    pub term_env: ring_shared::focus::TermEnv,
+    /// The agent's terminal environment ([`ring_shared::registry::term_env::RECORDED`]), for `jump`.
+    pub term_env: ring_shared::registry::term_env::TermEnv,
     /// Whether to discover the tty (off for the in-process property test: no /proc walking).
     pub discover_tty: bool,
 }
@@ -89,7 +89,7 @@ impl HookEnv {
             zellij_session: env_text("ZELLIJ_SESSION_NAME"),
             zellij_pane: env_text("ZELLIJ_PANE_ID"),
             payload_log_env: env_text("RING_DEBUG_PAYLOAD_LOG").and_then(|v| switch(&v)),
-            term_env: ring_shared::focus::record(|name| {
+            term_env: ring_shared::registry::term_env::record(|name| {
                 std::env::var_os(name).map(|v| v.to_string_lossy().into_owned())
             }),
             discover_tty: true,

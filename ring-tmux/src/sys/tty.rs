@@ -64,8 +64,8 @@ pub struct Place {
     pub tmux_pane: Option<String>,
     pub zellij_session: Option<String>,
     pub zellij_pane: Option<String>,
-    /// Its terminal's variables ([`ring_shared::focus::RECORDED`]).
-    pub term_env: ring_shared::focus::TermEnv,
+    /// Its terminal's variables ([`ring_shared::registry::term_env::RECORDED`]).
+    pub term_env: ring_shared::registry::term_env::TermEnv,
 }
 
 impl Place {
@@ -95,8 +95,8 @@ impl Place {
                 "ZELLIJ_SESSION_NAME" => &mut place.zellij_session,
                 "ZELLIJ_PANE_ID" => &mut place.zellij_pane,
                 _ => {
-                    if ring_shared::focus::RECORDED.contains(&key)
-                        && let Some(value) = ring_shared::focus::kept(value)
+                    if ring_shared::registry::term_env::RECORDED.contains(&key)
+                        && let Some(value) = ring_shared::registry::term_env::kept(value)
                     {
                         place.term_env.insert(key.to_owned(), value);
                     }

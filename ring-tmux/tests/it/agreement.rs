@@ -129,7 +129,13 @@ fn expected() -> Vec<Said> {
             "waiting",
             "permission",
             "",
-            "subagent a1: Edit: src/lib.rs",
+            &tr(
+                "waiter-detail",
+                &[
+                    ("who", &tr("waiter-subagent", &[("name", "a1")])),
+                    ("detail", "Edit: src/lib.rs"),
+                ],
+            ),
         ),
         said(
             "claude-perm",
@@ -160,7 +166,9 @@ fn shown_kind(status: &str, kind: String) -> String {
 /// The web page: ring-web's view of the snapshot, ended sessions shown.
 fn web(ring: &Ring) -> Vec<Said> {
     let snapshot = ring.stdout(&["json", "--snapshot"]);
-    let view = ring_web::view_json(&snapshot, NOW, Some(r#"{"all": true}"#)).expect("view");
+    // The page asks for its own language (the server's, `<html lang>`).
+    let options = json!({ "all": true, "lang": crate::lang_support::lang().tag() }).to_string();
+    let view = ring_web::view_json(&snapshot, NOW, Some(&options)).expect("view");
     let view: Value = serde_json::from_str(&view).expect("view JSON");
     view["entries"]
         .as_array()
@@ -184,19 +192,21 @@ fn zellij(ring: &Ring) -> (Vec<Said>, model::View) {
     registry.scan(&ring.ring);
     let settings = Settings::parse(&BTreeMap::new());
     let inputs = ReadInputs::decode(&registry, &settings, NOW);
-    let sessions = inputs.sessions(NOW);
-    let view = model::build(
-        sessions,
-        &Inputs {
-            now: NOW,
-            session_name: None,
-            panes: &Panes::default(),
-            labels: &inputs.snapshot.labels,
-            label: Label::Project,
-            shown: &Status::ALL,
-            elsewhere: inputs.config.status_elsewhere,
-        },
-    );
+    // The plugin speaks the language it was loaded with: the suite's.
+    let view = ring_shared::i18n::with_lang(crate::lang_support::lang(), || {
+        model::build(
+            inputs.sessions(NOW),
+            &Inputs {
+                now: NOW,
+                session_name: None,
+                panes: &Panes::default(),
+                labels: &inputs.snapshot.labels,
+                label: Label::Project,
+                shown: &Status::ALL,
+                elsewhere: inputs.config.status_elsewhere,
+            },
+        )
+    });
     let said = view
         .entries
         .iter()
@@ -354,7 +364,12 @@ fn every_wait_rings_with_what_the_boards_say() {
     let boards = web(&ring);
     assert_eq!(zellij(&ring).0, boards, "web page and zellij board");
     let snapshot: Value = serde_json::from_str(
-        &ring_web::view_json(&ring.stdout(&["json", "--snapshot"]), NOW, None).expect("view"),
+        &ring_web::view_json(
+            &ring.stdout(&["json", "--snapshot"]),
+            NOW,
+            Some(&json!({ "lang": crate::lang_support::lang().tag() }).to_string()),
+        )
+        .expect("view"),
     )
     .expect("view JSON");
     let waits: Vec<&Value> = snapshot["entries"]

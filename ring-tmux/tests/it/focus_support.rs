@@ -1,7 +1,7 @@
 //! Shared helpers for the `focus_*` tests: a private ring home, a stand-in agent script that
 //! reports itself waiting through the real `ring-tmux hook` from whatever terminal runs it,
 //! and `ring-tmux jump` run on that home. Nothing of the machine's own terminals leaks in:
-//! every variable a focus backend reads ([`ring_shared::focus::RECORDED`]) is removed first.
+//! every variable a focus backend reads ([`ring_shared::registry::term_env::RECORDED`]) is removed first.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -63,7 +63,10 @@ impl Place {
     /// `command` with [`Self::env`], and without the tmux, zellij and terminal variables of
     /// whoever runs the tests.
     pub fn isolate<'c>(&self, command: &'c mut Command) -> &'c mut Command {
-        for name in crate::OUTSIDE.iter().chain(ring_shared::focus::RECORDED) {
+        for name in crate::OUTSIDE
+            .iter()
+            .chain(ring_shared::registry::term_env::RECORDED)
+        {
             command.env_remove(name);
         }
         command.envs(self.env()).current_dir(self.path("project"))

@@ -32,7 +32,7 @@ impl Nvim {
         // Neovim in window 1 (the machine's own terminal variables left out): the agent in
         // the terminal of tab 1, a plain one in tab 2 (shown).
         let mut command = vec!["env".to_owned()];
-        for name in ring_shared::focus::RECORDED {
+        for name in ring_shared::registry::term_env::RECORDED {
             command.extend(["-u".to_owned(), (*name).to_owned()]);
         }
         command.extend(
@@ -133,7 +133,10 @@ fn the_menu_item_of_an_agent_in_neovim_reaches_it() {
     let Some(n) = Nvim::start() else { return };
     let socket = n.w.server.socket();
     let mut menu = std::process::Command::new(BIN);
-    for name in crate::OUTSIDE.iter().chain(ring_shared::focus::RECORDED) {
+    for name in crate::OUTSIDE
+        .iter()
+        .chain(ring_shared::registry::term_env::RECORDED)
+    {
         menu.env_remove(name);
     }
     menu.args([

@@ -87,8 +87,8 @@ fn a_subagents_permission_request_waits_as_that_subagent_and_its_tool_end_clears
         "Bash: echo ring-bash-ok > ring_bash_out.txt"
     );
     assert_eq!(
-        crate::owner::waiter(&row).as_deref(),
-        Some("subagent general-purpose")
+        crate::view::waits::waiter(&row).as_deref(),
+        Some(crate::t!("waiter-subagent", name = "general-purpose").as_str())
     );
 
     let (_, file) = replay(file, &[step(9, json!({}))]);
@@ -111,7 +111,7 @@ fn a_subagents_tool_events_leave_the_foregrounds_question_on_screen() {
     assert_eq!(row.status, Status::Waiting);
     assert_eq!(owners(&row), ["foreground"]);
     assert_eq!(row.waiting_detail, "Shall I push it?");
-    assert_eq!(crate::owner::waiter(&row), None);
+    assert_eq!(crate::view::waits::waiter(&row), None);
 }
 
 /// Claude's `permission_prompt` reminder ~6 s after the foreground's AskUserQuestion dialog,
@@ -192,8 +192,8 @@ fn only_a_foreground_reply_clears_a_wait_known_only_by_its_agent_type() {
     let row = row_of(&file);
     assert_eq!(owners(&row), ["unknown"]);
     assert_eq!(
-        crate::owner::waiter(&row).as_deref(),
-        Some("subagent general-purpose")
+        crate::view::waits::waiter(&row).as_deref(),
+        Some(crate::t!("waiter-subagent", name = "general-purpose").as_str())
     );
     let (_, file) = replay(file, &[step(9, json!({}))]);
     assert_eq!(
@@ -425,12 +425,15 @@ fn a_ring_0_17_6_row_is_read_with_its_waits_in_order() {
         Some("0f0f".to_owned())
     );
     assert_eq!(row.pending_permissions.as_ref().map(Vec::len), Some(1));
-    let listed = crate::owner::listed(&row);
+    let listed = crate::view::waits::listed(&row);
     assert_eq!(
         listed.iter().map(|l| l.id.as_str()).collect::<Vec<_>>(),
         ["0f0f", "1e1e"]
     );
-    assert_eq!(crate::owner::waiter(&row).as_deref(), Some("subagent b"));
+    assert_eq!(
+        crate::view::waits::waiter(&row).as_deref(),
+        Some(crate::t!("waiter-subagent", name = "b").as_str())
+    );
     // And it round-trips through ring's writer unchanged in what RiNG reads.
     let again = decode_row(encode_row(&row).as_bytes()).expect("decodes");
     assert_eq!(again, row);

@@ -120,7 +120,7 @@ fn decode_fields(mut f: Fields) -> Result<Row, DecodeError> {
             .into_iter()
             .filter_map(|(k, v)| Some((k, v.as_str()?.to_owned())))
             .collect();
-        crate::focus::bound(&mut row.term_env);
+        crate::registry::term_env::bound(&mut row.term_env);
     }
     Ok(row)
 }

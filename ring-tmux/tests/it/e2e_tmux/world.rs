@@ -72,7 +72,10 @@ const OUTSIDE: [&str; 5] = [
 /// `c` without the [`OUTSIDE`] variables.
 fn isolated(c: &mut Command) -> &mut Command {
     // The terminal the tests run in is none of a test's business (a row would record it).
-    for name in OUTSIDE.iter().chain(ring_shared::focus::RECORDED) {
+    for name in OUTSIDE
+        .iter()
+        .chain(ring_shared::registry::term_env::RECORDED)
+    {
         c.env_remove(name);
     }
     c

@@ -68,7 +68,10 @@ impl Home {
     pub fn command(&self, args: &[&str], now: f64) -> Command {
         let mut cmd = Command::cargo_bin("ring-tmux").expect("binary");
         cmd.arg("hook").args(args);
-        for var in Self::REMOVED.iter().chain(ring_shared::focus::RECORDED) {
+        for var in Self::REMOVED
+            .iter()
+            .chain(ring_shared::registry::term_env::RECORDED)
+        {
             cmd.env_remove(var);
         }
         cmd.envs(self.vars(now));
@@ -80,7 +83,10 @@ impl Home {
     pub fn spawnable(&self, args: &[&str], now: f64) -> std::process::Command {
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("ring-tmux"));
         cmd.arg("hook").args(args);
-        for var in Self::REMOVED.iter().chain(ring_shared::focus::RECORDED) {
+        for var in Self::REMOVED
+            .iter()
+            .chain(ring_shared::registry::term_env::RECORDED)
+        {
             cmd.env_remove(var);
         }
         cmd.envs(self.vars(now));

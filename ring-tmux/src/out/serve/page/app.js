@@ -87,7 +87,7 @@ function setSnapshot(text) {
 
 function derive() {
   if (wasm && snapshotText !== null) {
-    return JSON.parse(wasm.view(snapshotText, now()));
+    return JSON.parse(wasm.viewWith(snapshotText, now(), JSON.stringify({ lang: document.documentElement.lang })));
   }
   return serverView;
 }
