@@ -5,6 +5,7 @@
 
 use crate::e2e_tmux::reply::AGENT;
 use crate::e2e_tmux::world::{self, Server, World, payload, poll, until_contains};
+use crate::lang_support::{holds, pieces, tr};
 use crate::remote_support::{Host, Sshd};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -30,11 +31,7 @@ impl Remote {
             forced: None,
             port: None,
         }]);
-        std::fs::write(
-            sshd.local_ring().join("config.toml"),
-            format!("{}remote_hosts = [\"hosta\"]\n", sshd.config_lines()),
-        )
-        .expect("config");
+        sshd.configure(&["hosta"], "");
         Remote { w, keys, sshd }
     }
 
@@ -75,9 +72,9 @@ fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
     r.ask("echo listed");
     let (ok, listed, err) = r.sshd.run(&["reply", "hosta:api"]);
     assert!(ok, "{err}");
+    let answer_with = pieces("err-reply-answer-with", &[("id", "hosta:s-reply")]);
     assert!(
-        listed.contains("echo listed")
-            && listed.contains("answer: ring-tmux reply --session hosta:s-reply N --expect "),
+        listed.contains("echo listed") && holds(&listed, &answer_with),
         "the host's listing, its id named here: {listed}"
     );
     let (ok, json, err) = r
@@ -98,10 +95,9 @@ fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
         &fingerprint,
     ]);
     assert!(!ok, "a changed dialog is refused");
-    assert!(
-        err.contains("hosta: the dialog changed since it was listed"),
-        "{err}"
-    );
+    // Said by the host in this side's language.
+    let changed = format!("hosta: {}", tr("err-reply-listed-changed", &[]));
+    assert!(err.contains(&changed), "{err}");
     assert_eq!(r.key(), None, "no key reached the agent");
 
     // Listed again, answered: the digit lands in the host's pane.
