@@ -22,12 +22,11 @@
 
 use super::Shared;
 use super::reply::{self, Response};
-use crate::act::reply::{self as pane, Target};
 use crate::gather::remote::RemoteId;
+use crate::out::board::reply::NotSent;
 use crate::store::jsonl;
 use ring_shared::Status;
 use ring_shared::config::Config;
-use ring_shared::dialog::Listing;
 use ring_shared::t;
 use ring_shared::view::{Entry, View};
 use serde::{Deserialize, Serialize};
@@ -116,13 +115,9 @@ pub(super) fn dialog(query: Option<&str>, asked: &Asked, shared: &Shared) -> Res
     if let Some(id) = RemoteId::of(&entry) {
         return super::remote::dialog(&entry, &id, shared);
     }
-    let read = Target::of(&entry, socket().as_deref()).and_then(|target| pane::read(&target));
-    match read {
-        Ok(shown) => {
-            let listing = Listing::of(&shown.dialog, &entry.session_id);
-            reply::json(200, serde_json::to_string(&listing).unwrap_or_default())
-        }
-        Err(refusal) => reply::json_error(409, &refusal.to_string()),
+    match crate::out::board::reply::read(&entry, socket().as_deref()) {
+        Ok(listing) => reply::json(200, serde_json::to_string(&listing).unwrap_or_default()),
+        Err(why) => reply::json_error(409, &why),
     }
 }
 
@@ -216,34 +211,22 @@ fn decide(
         Ok(entry) => entry,
         Err((status, why)) => return (status, Err(why)),
     };
-    if let Some(id) = RemoteId::of(&entry) {
-        return match super::remote::answer(&entry, &id, ask.option, &ask.fingerprint, shared) {
-            Ok(text) => (200, Ok(text)),
-            Err(why) => (409, Err(why)),
-        };
+    let remote = RemoteId::of(&entry);
+    // Whatever happens, the next listing of a host's dialog is its screen then.
+    if let Some(id) = &remote {
+        super::remote::forget(id);
     }
-    let sent = Target::of(&entry, socket().as_deref()).and_then(|target| {
-        let shown = pane::read(&target)?;
-        if shown.dialog.fingerprint() != ask.fingerprint {
-            return Err(pane::Refusal {
-                what: t!("err-serve-changed"),
-                fix: t!("err-serve-changed-fix"),
-            });
-        }
-        pane::answer(&target, &shown, ask.option)?;
-        Ok(shown
-            .dialog
-            .choices
-            .iter()
-            .find(|c| c.number == ask.option)
-            .map_or_else(
-                || ask.option.to_string(),
-                |c| format!("{}. {}", c.number, c.text),
-            ))
-    });
-    match sent {
+    let fingerprint = Some(ask.fingerprint.as_str());
+    match crate::out::board::reply::send(&entry, ask.option, fingerprint, socket().as_deref()) {
         Ok(text) => (200, Ok(text)),
-        Err(refusal) => (409, Err(refusal.to_string())),
+        Err(NotSent::Changed) => {
+            let (what, fix) = (t!("err-serve-changed"), t!("err-serve-changed-fix"));
+            (409, Err(format!("{what}; {fix}")))
+        }
+        Err(NotSent::Said(why)) => match &remote {
+            Some(id) => (409, Err(super::remote::told(&id.host, why, shared))),
+            None => (409, Err(why)),
+        },
     }
 }
 

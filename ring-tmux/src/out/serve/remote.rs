@@ -202,24 +202,14 @@ pub(crate) fn dialog(entry: &Entry, id: &RemoteId, shared: &Shared) -> Response 
     }
 }
 
-/// `POST /api/reply` to a remote session: the host's own `reply --expect FINGERPRINT`, which
-/// types nothing unless the dialog on its screen is still the one listed. `Ok`: what was sent.
-pub(crate) fn answer(
-    entry: &Entry,
-    id: &RemoteId,
-    option: u32,
-    fingerprint: &str,
-    shared: &Shared,
-) -> Result<String, String> {
-    // Whatever happens, the next listing is the host's screen then.
+/// Drops `id`'s listing (it is being answered: the next one is the host's screen then).
+pub(crate) fn forget(id: &RemoteId) {
     listings().remove(id);
-    crate::out::board::reply::answer(entry, option, Some(fingerprint), None)
-        .map_err(|why| told(&id.host, why, shared))
 }
 
 /// What the page is told of a host's failure: beyond loopback only the catalogue's reason
 /// (no user@host, path or key name), the host's own text going to `ring.log`.
-fn told(host: &str, why: String, shared: &Shared) -> String {
+pub(crate) fn told(host: &str, why: String, shared: &Shared) -> String {
     if !shared.reader.remote {
         return why;
     }
