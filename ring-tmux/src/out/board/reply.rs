@@ -31,7 +31,7 @@ pub fn read(entry: &Entry, socket: Option<&str>) -> Result<Dialog, String> {
         let (_, shown) = screen(entry, socket)?;
         return Ok(Dialog::of(&shown.dialog, &entry.session_id));
     };
-    let out = host_reply(entry, &id, None, None)?;
+    let out = host_reply(&id, None, None)?;
     let host = sanitize(&id.host);
     let mut dialog: Dialog = serde_json::from_slice(&out)
         .map_err(|_| t!("board-remote-unreadable", host = host.as_str()))?;
@@ -70,7 +70,7 @@ pub fn send(
             host = host
         )));
     };
-    host_reply(entry, &id, Some(number), Some(expect)).map_err(NotSent::Said)?;
+    host_reply(&id, Some(number), Some(expect)).map_err(NotSent::Said)?;
     Ok(number.to_string())
 }
 
@@ -97,13 +97,8 @@ fn screen(entry: &Entry, socket: Option<&str>) -> Result<(Target, reply::Shown),
 
 /// The host's own `reply --session ID [N --expect FP]` (`--json` when listing), its
 /// output; `Err` what to tell the user, the host's own reason when it refused.
-fn host_reply(
-    entry: &Entry,
-    id: &RemoteId,
-    number: Option<u32>,
-    expect: Option<&str>,
-) -> Result<Vec<u8>, String> {
-    let out = remote::call_reply(entry, number, expect, number.is_none())
+fn host_reply(id: &RemoteId, number: Option<u32>, expect: Option<&str>) -> Result<Vec<u8>, String> {
+    let out = remote::call_reply(id, number, expect, number.is_none())
         .map_err(|refused| format!("{}; {}", refused.what, refused.fix))?;
     if !out.success {
         let host = sanitize(&id.host);
