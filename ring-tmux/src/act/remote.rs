@@ -182,20 +182,14 @@ pub(crate) fn call_reply(
             fix: t!("err-remote-bad-expect-fix"),
         });
     }
-    let mut words = vec![
-        "ring-tmux".to_owned(),
-        "reply".to_owned(),
-        "--session".to_owned(),
-        remote.session_id.clone(),
-    ];
-    if let Some(n) = number {
-        words.push(n.to_string());
-    }
+    let number = number.map(|n| n.to_string());
+    let mut words = vec!["ring-tmux", "reply", "--session", &remote.session_id];
+    words.extend(number.as_deref());
     if let Some(fp) = expect {
-        words.extend(["--expect".to_owned(), fp.to_owned()]);
+        words.extend(["--expect", fp]);
     }
     if json {
-        words.push("--json".to_owned());
+        words.push("--json");
     }
     let env = Env::from_process();
     let mut config: Config = crate::gather::read_config(&env.ring_home).0;
@@ -206,7 +200,6 @@ pub(crate) fn call_reply(
         config: &config,
         ring_home: &env.ring_home,
     };
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     ssh.run(&remote.host, &words).map_err(|why| Refused {
         what: t!(
             "err-remote-silent",

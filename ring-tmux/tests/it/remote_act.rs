@@ -56,6 +56,29 @@ impl Remote {
         assert!(ok, "{out}{err}");
     }
 
+    /// The laptop's own tmux server (`env` its ring-tmux's); windows stay when ssh ends, to
+    /// be looked at.
+    pub(crate) fn laptop(env: &[(&str, String)]) -> Server {
+        let laptop = Server::start(env, None);
+        laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+        laptop
+    }
+
+    /// The `hosta:api` window `jump` opened on `laptop`: `name|start command`.
+    pub(crate) fn jump_window(laptop: &Server) -> String {
+        let windows = until_contains(WITHIN, "hosta:api|", || {
+            laptop.run(&[
+                "list-windows",
+                "-a",
+                "-F",
+                "#{window_name}|#{pane_start_command}",
+            ])
+        });
+        let line = windows.lines().find(|l| l.starts_with("hosta:api|"));
+        line.unwrap_or_else(|| panic!("a window named hosta:api: {windows}"))
+            .to_owned()
+    }
+
     pub(crate) fn key(&self) -> Option<String> {
         poll(Duration::from_secs(3), || {
             std::fs::read_to_string(&self.keys).ok()
@@ -125,25 +148,13 @@ fn jump_to_a_remote_session_opens_one_ssh_window_to_its_pane() {
     }
     let r = Remote::start();
     r.ask("echo jump");
-    // The laptop's own tmux server; windows stay when ssh ends, to be looked at.
-    let laptop = Server::start(&[], None);
-    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    let laptop = Remote::laptop(&[]);
     let socket = laptop.socket();
     let (ok, out, err) = r.sshd.run(&["jump", "hosta:api", "--socket", &socket]);
     assert!(ok, "{out}{err}");
-    let windows = laptop.run(&[
-        "list-windows",
-        "-a",
-        "-F",
-        "#{window_name}|#{pane_start_command}",
-    ]);
-    let line = windows
-        .lines()
-        .find(|l| l.starts_with("hosta:api|"))
-        .unwrap_or_else(|| panic!("a window named hosta:api: {windows}"))
-        // tmux shows each argument of the window's command quoted: ssh's argv, then the
-        // remote words each quoted once more for the host's shell.
-        .replace('"', "");
+    // tmux shows each argument of the window's command quoted: ssh's argv, then the
+    // remote words each quoted once more for the host's shell.
+    let line = Remote::jump_window(&laptop).replace('"', "");
     let host_socket = r.w.server.socket();
     for word in [
         "-t",

@@ -18,8 +18,7 @@ const WITHIN: Duration = Duration::from_secs(20);
 
 /// The laptop's tmux server, its pane %0 running `ring-tmux board` with the laptop's ring.
 fn laptop_board(r: &Remote) -> Server {
-    let laptop = Server::start(&r.sshd.laptop_env(), None);
-    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    let laptop = Remote::laptop(&r.sshd.laptop_env());
     laptop.run(&["respawn-pane", "-k", "-t", "%0", &format!("{BIN} board")]);
     laptop
 }
@@ -62,18 +61,7 @@ fn the_tmux_board_answers_a_remote_dialog_only_when_unchanged_and_enter_opens_it
 
     // Enter: the ssh window to the host's pane, and the board is done.
     laptop.run(&["send-keys", "-t", "%0", "Enter"]);
-    let windows = until_contains(WITHIN, "hosta:api|", || {
-        laptop.run(&[
-            "list-windows",
-            "-a",
-            "-F",
-            "#{window_name}|#{pane_start_command}",
-        ])
-    });
-    let line = windows
-        .lines()
-        .find(|l| l.starts_with("hosta:api|"))
-        .unwrap_or_else(|| panic!("a window named hosta:api: {windows}"));
+    let line = Remote::jump_window(&laptop);
     assert!(
         line.contains("attach-session") && line.contains("%0"),
         "{line}"

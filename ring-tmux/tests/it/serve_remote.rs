@@ -4,7 +4,7 @@
 //! row written by the real hook); the laptop runs the real `serve` over real loopback HTTP,
 //! its ssh wrapped by a script that writes down every call (to show what ran none).
 
-use crate::e2e_tmux::world::{self, Server};
+use crate::e2e_tmux::world;
 use crate::lang_support::tr;
 use crate::remote_act::Remote;
 use crate::serve_support::{Events, Reply, Serve, WITHIN};
@@ -262,24 +262,14 @@ fn go_there_opens_the_host_s_ssh_window_in_serve_s_tmux_and_says_so_outside_tmux
     if !available() {
         return;
     }
-    let laptop = Server::start(&[], None);
-    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    let laptop = Remote::laptop(&[]);
     let tmux = format!("{},0,0", laptop.socket());
     let l = Laptop::start("echo jump", "", &[("TMUX", tmux)]);
     let jumped = l.post("/api/jump", &json!({"session_id": SESSION}));
     assert_eq!(jumped.status, 200, "{jumped:?}");
-    let deadline = Instant::now() + WITHIN;
-    let windows = loop {
-        let windows = laptop.run(&["list-windows", "-a", "-F", "#{window_name}"]);
-        if windows.lines().any(|w| w == "hosta:api") || Instant::now() > deadline {
-            break windows;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    assert!(
-        windows.lines().any(|w| w == "hosta:api"),
-        "an ssh window to the host's pane: {windows}"
-    );
+    // An ssh window to the host's pane.
+    let line = Remote::jump_window(&laptop);
+    assert!(line.contains("attach-session"), "{line}");
     drop(l);
 
     // A serve outside tmux has no window to open: it says what to run instead.

@@ -192,17 +192,26 @@ pub(crate) fn reason(stderr: &[u8]) -> String {
 }
 
 /// Why a host gave nothing, in the catalogue's words alone (no user@host, path or key
-/// name): refused, timed out, or else unreachable; for a page beyond loopback.
+/// name), for a page beyond loopback: timed out (ssh's or ring's own deadline), unreachable
+/// (no way there), or else refused (ssh, or the host's ring, said no).
 pub(crate) fn public_reason(raw: &str) -> String {
     // ring's own deadline, in this language: its longest piece around the number.
     let deadline = t!("remote-no-answer", seconds = 0);
     let ours = deadline.split('0').max_by_key(|piece| piece.len());
-    if raw.contains("refused") || raw.contains("denied") {
-        t!("remote-refused")
-    } else if raw.contains("timed out") || ours.is_some_and(|p| raw.contains(p.trim())) {
+    let nowhere = [
+        "resolve",
+        "not known",
+        "unreachable",
+        "No route",
+        "closed",
+        "reset",
+    ];
+    if raw.contains("timed out") || ours.is_some_and(|p| raw.contains(p.trim())) {
         t!("remote-timed-out")
-    } else {
+    } else if nowhere.iter().any(|w| raw.contains(w)) || raw == t!("remote-ssh-failed") {
         t!("remote-unreachable")
+    } else {
+        t!("remote-refused")
     }
 }
 
@@ -225,6 +234,7 @@ mod tests {
         "ssh: Could not resolve hostname devbox: Name or service not known",
         "remote-unreachable"
     )]
+    #[case::the_host_said_no("hosta: the dialog changed since it was listed", "remote-refused")]
     fn a_host_s_failure_is_told_without_its_details(#[case] raw: &str, #[case] key: &str) {
         assert_eq!(public_reason(raw), ring_shared::i18n::text(key, None));
         let ours = t!("remote-no-answer", seconds = 15);

@@ -17,7 +17,7 @@ use ring_shared::view::Entry;
 
 /// Why an answer was not sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotSent {
+pub(crate) enum NotSent {
     /// The dialog on this machine's screen is not the one listed (each front end says it in
     /// its own words).
     Changed,
@@ -45,7 +45,7 @@ pub fn read(entry: &Entry, socket: Option<&str>) -> Result<Dialog, String> {
 
 /// Sends option `number` if the dialog is still the one listed (`expect`, its fingerprint);
 /// `Ok`: the option sent (`3. No` from this machine's screen, `3` from a host).
-pub fn send(
+pub(crate) fn send(
     entry: &Entry,
     number: u32,
     expect: Option<&str>,
