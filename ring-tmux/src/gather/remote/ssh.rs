@@ -198,15 +198,9 @@ pub(crate) fn public_reason(raw: &str) -> String {
     // ring's own deadline, in this language: its longest piece around the number.
     let deadline = t!("remote-no-answer", seconds = 0);
     let ours = deadline.split('0').max_by_key(|piece| piece.len());
-    let nowhere = [
-        "resolve",
-        "not known",
-        "unreachable",
-        "No route",
-        "closed",
-        "reset",
-    ];
-    if raw.contains("timed out") || ours.is_some_and(|p| raw.contains(p.trim())) {
+    // ssh's own words (OpenSSH speaks English), one word each.
+    let nowhere = ["resolve", "unreachable", "route", "closed", "reset"];
+    if raw.contains("timed") || ours.is_some_and(|p| raw.contains(p.trim())) {
         t!("remote-timed-out")
     } else if nowhere.iter().any(|w| raw.contains(w)) || raw == t!("remote-ssh-failed") {
         t!("remote-unreachable")
