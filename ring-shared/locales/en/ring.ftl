@@ -414,6 +414,8 @@ err-remote-silent-fix = nothing was sent; try again, or answer it on that host
 remote-ok = ok { $age }
 remote-stale = stale { $age }
 remote-unreachable = unreachable
+remote-timed-out = timed out
+remote-refused = refused
 remote-unread = not read yet
 remote-why = ({ $why })
 remote-listed = ! remote { $state }
@@ -910,6 +912,7 @@ err-serve-stopped-fix = see ring.log in the ring folder
 serve-remote-jump-no-tmux = { $session } is on another host: going there opens an ssh window in tmux, and this ring-tmux serve does not run inside tmux; run ring-tmux jump { $session } in a terminal
 serve-remote-jump-failed = the ssh window to { $session } did not open: { $error }; try ring-tmux jump { $session } in a terminal
 serve-remote-unknown-host = { $host } is not in remote_hosts, so nothing was run there; ring-tmux remote list shows the hosts ring reads
+serve-remote-failed = { $host }: { $reason }; nothing was sent; its own words are in ring.log on the machine running ring-tmux serve
 err-serve-answers-off = answering from the page is off on this listener (serve_answers); to allow it beyond loopback, set serve_answers = "on" in config.toml (or answer in the pane, or with `ring-tmux reply`)
 err-serve-foreign-site = an answer must come from this server's own page (Sec-Fetch-Site)
 err-serve-foreign-origin = an answer must come from this server's own page (Origin)

@@ -403,6 +403,8 @@ err-remote-silent-fix = 什麼都沒送；請再試一次，或到那台主機�
 remote-ok = 正常 { $age }
 remote-stale = 過時 { $age }
 remote-unreachable = 連不上
+remote-timed-out = 逾時
+remote-refused = 被拒絕
 remote-unread = 還沒讀過
 remote-why = （{ $why }）
 remote-listed = ! 遠端 { $state }
@@ -899,6 +901,7 @@ err-serve-stopped-fix = 請看 ring 資料夾裡的 ring.log
 serve-remote-jump-no-tmux = { $session } 在另一台主機上：前往它要在 tmux 裡開一個 ssh 視窗，而這個 ring-tmux serve 不在 tmux 裡執行；請在終端機執行 ring-tmux jump { $session }
 serve-remote-jump-failed = 通往 { $session } 的 ssh 視窗沒有開成：{ $error }；請在終端機試試 ring-tmux jump { $session }
 serve-remote-unknown-host = { $host } 不在 remote_hosts 裡，所以什麼都沒有在那裡執行；ring-tmux remote list 列出 ring 讀取的主機
+serve-remote-failed = { $host }：{ $reason }；什麼都沒有送出；它自己的說明記在執行 ring-tmux serve 那台機器的 ring.log
 err-serve-answers-off = 這個位址不接受從網頁回答（serve_answers）；要讓本機以外也能回答，請在 config.toml 設定 serve_answers = "on"（或到窗格裡回答，或用 `ring-tmux reply`）
 err-serve-foreign-site = 回答必須來自這個伺服器自己的網頁（Sec-Fetch-Site）
 err-serve-foreign-origin = 回答必須來自這個伺服器自己的網頁（Origin）

@@ -6,6 +6,7 @@
 //!   host's own ring reads its screen and sends nothing unless the dialog is still the one
 //!   listed. Its output is the host's word: printed sanitized, its ids named `host:id`.
 
+use crate::gather::remote::RemoteId;
 use crate::gather::remote::ssh::{Output, Ssh, reason};
 use crate::sys::env::Env;
 use crate::sys::run;
@@ -160,19 +161,15 @@ fn valid_fingerprint(fp: &str) -> bool {
     fp.len() <= 64 && fp.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// Runs the host's own `ring-tmux reply --session ID [N] [--expect FP] [--json]` for
-/// `entry`: the host reads its screen and types nothing unless the dialog is still the
-/// one listed. `Ok` is whatever the host answered (its success included).
+/// Runs the host's own `ring-tmux reply --session ID [N] [--expect FP] [--json]` for the
+/// session `remote`: the host reads its screen and types nothing unless the dialog is still
+/// the one listed. `Ok` is whatever the host answered (its success included).
 pub(crate) fn call_reply(
-    entry: &Entry,
+    remote: &RemoteId,
     number: Option<u32>,
     expect: Option<&str>,
     json: bool,
 ) -> Result<Output, Refused> {
-    let remote = entry.remote.as_ref().ok_or_else(|| Refused {
-        what: t!("err-remote-local"),
-        fix: t!("err-remote-local-fix"),
-    })?;
     if !valid_session_id(&remote.session_id) {
         return Err(Refused {
             what: t!("err-remote-bad-id", host = remote.host.as_str()),
@@ -185,20 +182,14 @@ pub(crate) fn call_reply(
             fix: t!("err-remote-bad-expect-fix"),
         });
     }
-    let mut words = vec![
-        "ring-tmux".to_owned(),
-        "reply".to_owned(),
-        "--session".to_owned(),
-        remote.session_id.clone(),
-    ];
-    if let Some(n) = number {
-        words.push(n.to_string());
-    }
+    let number = number.map(|n| n.to_string());
+    let mut words = vec!["ring-tmux", "reply", "--session", &remote.session_id];
+    words.extend(number.as_deref());
     if let Some(fp) = expect {
-        words.extend(["--expect".to_owned(), fp.to_owned()]);
+        words.extend(["--expect", fp]);
     }
     if json {
-        words.push("--json".to_owned());
+        words.push("--json");
     }
     let env = Env::from_process();
     let mut config: Config = crate::gather::read_config(&env.ring_home).0;
@@ -209,7 +200,6 @@ pub(crate) fn call_reply(
         config: &config,
         ring_home: &env.ring_home,
     };
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     ssh.run(&remote.host, &words).map_err(|why| Refused {
         what: t!(
             "err-remote-silent",
@@ -227,9 +217,8 @@ pub(crate) fn reply(
     expect: Option<&str>,
     json: bool,
 ) -> ExitCode {
-    let remote = match remote_of(entry) {
-        Ok(remote) => remote,
-        Err(code) => return code,
+    let Some(remote) = RemoteId::of(entry) else {
+        return crate::sys::voice::fail(&t!("err-remote-local"), &t!("err-remote-local-fix"));
     };
     if expect.is_some_and(|fp| !valid_fingerprint(fp)) {
         return crate::sys::voice::usage(
@@ -237,7 +226,7 @@ pub(crate) fn reply(
             &t!("err-remote-bad-expect-fix"),
         );
     }
-    match call_reply(entry, number, expect, json) {
+    match call_reply(&remote, number, expect, json) {
         Err(refused) => crate::sys::voice::fail(&refused.what, &refused.fix),
         Ok(out) => {
             let local_id = format!("{}:{}", remote.host, remote.session_id);

@@ -81,7 +81,7 @@ fn remote_target(
     exact: Option<&str>,
     query: Option<&str>,
     sessions: &[ring_shared::view::Entry],
-) -> Option<explain_remote::Target> {
+) -> Option<crate::gather::remote::RemoteId> {
     use ring_shared::pick::Pick;
     let id = match (exact, query) {
         (Some(id), _) => id.to_owned(),
@@ -92,11 +92,11 @@ fn remote_target(
         },
         (None, None) => return None,
     };
-    explain_remote::target_of(&id, sessions)
+    crate::gather::remote::RemoteId::named(&id, sessions)
 }
 
 /// The host's own explanation, relayed; why not, when it gives none.
-fn explain_remote(target: &explain_remote::Target, json: bool) -> ExitCode {
+fn explain_remote(target: &crate::gather::remote::RemoteId, json: bool) -> ExitCode {
     match explain_remote::call(target, json) {
         Ok(text) => match std::io::stdout().write_all(text.as_bytes()) {
             Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,

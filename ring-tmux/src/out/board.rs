@@ -17,7 +17,7 @@ mod explain_view;
 mod render;
 pub(crate) mod reply;
 mod state;
-mod watch;
+pub(crate) mod watch;
 
 pub use render::{SELECTED, draw};
 pub use state::{App, Choice, Dialog, Effect, Key, Mode};
@@ -327,7 +327,7 @@ fn carry_out(
         }
         Effect::Explain(id) => {
             // A session of another host: its own `explain`, over ssh; why not, in the view.
-            if let Some(target) = crate::act::explain_remote::target_of(&id, &app.view().entries) {
+            if let Some(target) = crate::gather::remote::RemoteId::named(&id, &app.view().entries) {
                 let text = crate::act::explain_remote::call(&target, false)
                     .unwrap_or_else(|refused| format!("{}; {}\n", refused.what, refused.fix));
                 app.open_explain(text);

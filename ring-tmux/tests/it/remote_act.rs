@@ -5,6 +5,7 @@
 
 use crate::e2e_tmux::reply::AGENT;
 use crate::e2e_tmux::world::{self, Server, World, payload, poll, until_contains};
+use crate::lang_support::{holds, pieces, tr};
 use crate::remote_support::{Host, Sshd};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -30,11 +31,7 @@ impl Remote {
             forced: None,
             port: None,
         }]);
-        std::fs::write(
-            sshd.local_ring().join("config.toml"),
-            format!("{}remote_hosts = [\"hosta\"]\n", sshd.config_lines()),
-        )
-        .expect("config");
+        sshd.configure(&["hosta"], "");
         Remote { w, keys, sshd }
     }
 
@@ -59,6 +56,29 @@ impl Remote {
         assert!(ok, "{out}{err}");
     }
 
+    /// The laptop's own tmux server (`env` its ring-tmux's); windows stay when ssh ends, to
+    /// be looked at.
+    pub(crate) fn laptop(env: &[(&str, String)]) -> Server {
+        let laptop = Server::start(env, None);
+        laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+        laptop
+    }
+
+    /// The `hosta:api` window `jump` opened on `laptop`: `name|start command`.
+    pub(crate) fn jump_window(laptop: &Server) -> String {
+        let windows = until_contains(WITHIN, "hosta:api|", || {
+            laptop.run(&[
+                "list-windows",
+                "-a",
+                "-F",
+                "#{window_name}|#{pane_start_command}",
+            ])
+        });
+        let line = windows.lines().find(|l| l.starts_with("hosta:api|"));
+        line.unwrap_or_else(|| panic!("a window named hosta:api: {windows}"))
+            .to_owned()
+    }
+
     pub(crate) fn key(&self) -> Option<String> {
         poll(Duration::from_secs(3), || {
             std::fs::read_to_string(&self.keys).ok()
@@ -75,9 +95,9 @@ fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
     r.ask("echo listed");
     let (ok, listed, err) = r.sshd.run(&["reply", "hosta:api"]);
     assert!(ok, "{err}");
+    let answer_with = pieces("err-reply-answer-with", &[("id", "hosta:s-reply")]);
     assert!(
-        listed.contains("echo listed")
-            && listed.contains("answer: ring-tmux reply --session hosta:s-reply N --expect "),
+        listed.contains("echo listed") && holds(&listed, &answer_with),
         "the host's listing, its id named here: {listed}"
     );
     let (ok, json, err) = r
@@ -98,10 +118,9 @@ fn a_remote_dialog_is_answered_only_through_the_host_s_own_check() {
         &fingerprint,
     ]);
     assert!(!ok, "a changed dialog is refused");
-    assert!(
-        err.contains("hosta: the dialog changed since it was listed"),
-        "{err}"
-    );
+    // Said by the host in this side's language.
+    let changed = format!("hosta: {}", tr("err-reply-listed-changed", &[]));
+    assert!(err.contains(&changed), "{err}");
     assert_eq!(r.key(), None, "no key reached the agent");
 
     // Listed again, answered: the digit lands in the host's pane.
@@ -129,25 +148,13 @@ fn jump_to_a_remote_session_opens_one_ssh_window_to_its_pane() {
     }
     let r = Remote::start();
     r.ask("echo jump");
-    // The laptop's own tmux server; windows stay when ssh ends, to be looked at.
-    let laptop = Server::start(&[], None);
-    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    let laptop = Remote::laptop(&[]);
     let socket = laptop.socket();
     let (ok, out, err) = r.sshd.run(&["jump", "hosta:api", "--socket", &socket]);
     assert!(ok, "{out}{err}");
-    let windows = laptop.run(&[
-        "list-windows",
-        "-a",
-        "-F",
-        "#{window_name}|#{pane_start_command}",
-    ]);
-    let line = windows
-        .lines()
-        .find(|l| l.starts_with("hosta:api|"))
-        .unwrap_or_else(|| panic!("a window named hosta:api: {windows}"))
-        // tmux shows each argument of the window's command quoted: ssh's argv, then the
-        // remote words each quoted once more for the host's shell.
-        .replace('"', "");
+    // tmux shows each argument of the window's command quoted: ssh's argv, then the
+    // remote words each quoted once more for the host's shell.
+    let line = Remote::jump_window(&laptop).replace('"', "");
     let host_socket = r.w.server.socket();
     for word in [
         "-t",

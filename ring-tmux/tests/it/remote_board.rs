@@ -4,6 +4,7 @@
 //! of the laptop's private tmux server; the host is [`crate::remote_act::Remote`]'s sshd.
 
 use crate::e2e_tmux::world::{self, Server, until_contains};
+use crate::lang_support::tr;
 use crate::remote_act::Remote;
 use crate::remote_support::BIN;
 use std::time::Duration;
@@ -17,19 +18,7 @@ const WITHIN: Duration = Duration::from_secs(20);
 
 /// The laptop's tmux server, its pane %0 running `ring-tmux board` with the laptop's ring.
 fn laptop_board(r: &Remote) -> Server {
-    let dir = r.sshd.dir.path();
-    let env = [
-        ("HOME", dir.join("home").display().to_string()),
-        ("RING_HOME", r.sshd.local_ring().display().to_string()),
-        (
-            "RING_PROCS",
-            dir.join("local-procs.json").display().to_string(),
-        ),
-        ("RING_STDIN_TTY", String::new()),
-        ("RING_AGENT_TTY", String::new()),
-    ];
-    let laptop = Server::start(&env, None);
-    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    let laptop = Remote::laptop(&r.sshd.laptop_env());
     laptop.run(&["respawn-pane", "-k", "-t", "%0", &format!("{BIN} board")]);
     laptop
 }
@@ -58,11 +47,9 @@ fn the_tmux_board_answers_a_remote_dialog_only_when_unchanged_and_enter_opens_it
     );
     r.ask("rm -rf redrawn");
     laptop.run(&["send-keys", "-t", "%0", "1"]);
-    let refused = until_contains(WITHIN, "dialog changed", || screen(&laptop));
-    assert!(
-        refused.contains("hosta: the dialog changed"),
-        "the host refused: {refused}"
-    );
+    let changed = format!("hosta: {}", tr("err-reply-listed-changed", &[]));
+    let refused = until_contains(WITHIN, &changed, || screen(&laptop));
+    assert!(refused.contains(&changed), "the host refused: {refused}");
     assert_eq!(r.key(), None, "no key reached the host's agent");
 
     // Listed again, answered: the digit lands in the host's pane.
@@ -74,18 +61,7 @@ fn the_tmux_board_answers_a_remote_dialog_only_when_unchanged_and_enter_opens_it
 
     // Enter: the ssh window to the host's pane, and the board is done.
     laptop.run(&["send-keys", "-t", "%0", "Enter"]);
-    let windows = until_contains(WITHIN, "hosta:api|", || {
-        laptop.run(&[
-            "list-windows",
-            "-a",
-            "-F",
-            "#{window_name}|#{pane_start_command}",
-        ])
-    });
-    let line = windows
-        .lines()
-        .find(|l| l.starts_with("hosta:api|"))
-        .unwrap_or_else(|| panic!("a window named hosta:api: {windows}"));
+    let line = Remote::jump_window(&laptop);
     assert!(
         line.contains("attach-session") && line.contains("%0"),
         "{line}"
@@ -119,16 +95,12 @@ fn question_mark_on_a_remote_row_shows_the_host_s_explain_and_an_unreachable_hos
     );
 
     // The host stops answering (ssh reaches a closed port): the reason, in the view.
-    let config = r.sshd.local_ring().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "remote_ssh_command = \"ssh -F {} -o Port={}\"\nremote_ring_command = \"{BIN}\"\nremote_hosts = [\"hosta\"]\n",
-            r.sshd.ssh_config().display(),
-            crate::remote_support::closed_port()
-        ),
-    )
-    .expect("config");
+    let port = crate::remote_support::closed_port();
+    let ssh = format!("{} -o Port={port}", r.sshd.ssh_command());
+    let config = format!(
+        "remote_ssh_command = {ssh:?}\nremote_ring_command = \"{BIN}\"\nremote_hosts = [\"hosta\"]\n"
+    );
+    std::fs::write(r.sshd.local_ring().join("config.toml"), config).expect("config");
     laptop.run(&["send-keys", "-t", "%0", "?"]);
     let refused = until_contains(WITHIN, "Connection refused", || screen(&laptop));
     assert!(

@@ -4,20 +4,9 @@
 //! answers ssh but is not in `remote_hosts`, so ring never asks it.
 
 use crate::lang_support::{holds, pieces, tr};
-use crate::remote_support::{Host, Sshd, hook, host_folder};
+use crate::remote_support::{Host, Sshd, hook};
+use ring_shared::i18n::{Lang, text_in};
 use serde_json::json;
-use std::path::Path;
-
-fn host(alias: &str, root: &Path, forced: Option<String>) -> Host {
-    let (ring_home, procs) = host_folder(root, alias);
-    Host {
-        alias: alias.into(),
-        ring_home,
-        procs,
-        forced,
-        port: None,
-    }
-}
 
 #[test]
 fn explain_host_id_shows_the_host_s_own_explanation_sanitized_and_says_why_when_it_cannot() {
@@ -27,7 +16,7 @@ fn explain_host_id_shows_the_host_s_own_explanation_sanitized_and_says_why_when_
     let root = tempfile::tempdir().expect("root");
     let home = root.path().join("home");
     std::fs::create_dir_all(&home).expect("home");
-    let a = host("hosta", root.path(), None);
+    let a = Host::new("hosta", root.path());
     hook(
         &a.ring_home,
         &home,
@@ -40,30 +29,16 @@ fn explain_host_id_shows_the_host_s_own_explanation_sanitized_and_says_why_when_
     )
     .expect("procs");
     // A host whose ring-tmux prints a title change, a screen clear and a bell.
-    let evil = host(
-        "evil",
-        root.path(),
-        Some(r"printf 'session s-e\033]0;owned\007\n\033[2Jcleared\033[31m red\n'".into()),
-    );
-    let hung = host("hung", root.path(), Some("exec sleep 40".into()));
+    let evil = Host::new("evil", root.path())
+        .forced(r"printf 'session s-e\033]0;owned\007\n\033[2Jcleared\033[31m red\n'".into());
+    let hung = Host::new("hung", root.path()).forced("exec sleep 40".into());
     let asked = root.path().join("stranger-asked");
-    let stranger = host(
-        "stranger",
-        root.path(),
-        Some(format!(
-            "touch {}; exec sh -c \\\"$SSH_ORIGINAL_COMMAND\\\"",
-            asked.display()
-        )),
-    );
+    let stranger = Host::new("stranger", root.path()).forced(format!(
+        "touch {}; exec sh -c \\\"$SSH_ORIGINAL_COMMAND\\\"",
+        asked.display()
+    ));
     let sshd = Sshd::start(&[a, evil, hung, stranger]);
-    std::fs::write(
-        sshd.local_ring().join("config.toml"),
-        format!(
-            "{}remote_hosts = [\"hosta\", \"evil\", \"hung\"]\nremote_timeout_seconds = 3\n",
-            sshd.config_lines()
-        ),
-    )
-    .expect("config");
+    sshd.configure(&["hosta", "evil", "hung"], "remote_timeout_seconds = 3\n");
     let (ok, out, err) = sshd.run(&["remote", "refresh", "hosta"]);
     assert!(ok, "{out}{err}");
 
@@ -79,6 +54,17 @@ fn explain_host_id_shows_the_host_s_own_explanation_sanitized_and_says_why_when_
             out.contains("s-a") && out.contains("docs/rules.md#rule-11-1"),
             "{args:?}: the host's explanation: {out}"
         );
+    }
+    // The host answers in this side's language, whatever its own.
+    for lang in [Lang::ZhHant, Lang::En] {
+        let out = sshd
+            .ring(&["explain", "hosta:api"])
+            .env("RING_LANG", lang.tag())
+            .output()
+            .expect("runs");
+        let out = String::from_utf8_lossy(&out.stdout);
+        let title = text_in(lang, "explain-section-11-1", None);
+        assert!(out.contains(&title), "{lang:?}: {title:?} in {out}");
     }
     let (ok, out, err) = sshd.run(&["explain", "--session", "hosta:s-a", "--json"]);
     assert!(ok, "{err}");

@@ -5,7 +5,7 @@
 
 use crate::e2e_tmux::world::poll;
 use crate::lang_support::{pieces, tr};
-use crate::remote_support::{Host, Sshd, hook, host_folder};
+use crate::remote_support::{Host, Sshd, hook};
 use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
@@ -39,19 +39,13 @@ fn a_remote_wait_notifies_once_and_a_host_back_from_failing_rings_only_for_new_w
     let root = tempfile::tempdir().expect("root");
     let home = root.path().join("home");
     std::fs::create_dir_all(&home).expect("home");
-    let (ring_home, procs) = host_folder(root.path(), "dev");
     let failing = root.path().join("failing");
     // Fails while the flag is there (a host that stopped answering), answers otherwise.
-    let host = Host {
-        alias: "dev".into(),
-        ring_home: ring_home.clone(),
-        procs: procs.clone(),
-        forced: Some(format!(
-            "if [ -e {} ]; then exit 255; fi; exec sh -c \\\"$SSH_ORIGINAL_COMMAND\\\"",
-            failing.display()
-        )),
-        port: None,
-    };
+    let host = Host::new("dev", root.path()).forced(format!(
+        "if [ -e {} ]; then exit 255; fi; exec sh -c \\\"$SSH_ORIGINAL_COMMAND\\\"",
+        failing.display()
+    ));
+    let (ring_home, procs) = (host.ring_home.clone(), host.procs.clone());
     let alive = json!({"claude-code": [["/srv/api", null], ["/srv/web", null]], "codex": []});
     std::fs::write(&procs, alive.to_string()).expect("procs");
     hook(&ring_home, &home, &event("work", "s-api", "/srv/api"));
@@ -60,12 +54,11 @@ fn a_remote_wait_notifies_once_and_a_host_back_from_failing_rings_only_for_new_w
     let dir = root.path().join("notes");
     std::fs::create_dir_all(&dir).expect("notes dir");
     let config = format!(
-        "{}remote_hosts = [\"dev\"]\nremote_timeout_seconds = 20\nnotify_backend = 'command'\n\
+        "remote_timeout_seconds = 20\nnotify_backend = 'command'\n\
          notify_command = 'cat > {}/$$.json'\nnotify_repeat_max = 0\n",
-        sshd.config_lines(),
         dir.display()
     );
-    std::fs::write(sshd.local_ring().join("config.toml"), config).expect("config");
+    sshd.configure(&["dev"], &config);
     let refresh = || {
         let (_, out, err) = sshd.run(&["remote", "refresh", "dev"]);
         format!("{out}{err}")

@@ -5,7 +5,7 @@
 
 use crate::e2e_tmux::world::poll;
 use crate::lang_support::{pieces, tr};
-use crate::remote_support::{Host, Sshd, closed_port, hook, host_folder};
+use crate::remote_support::{Host, Sshd, closed_port, hook};
 use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
@@ -32,24 +32,6 @@ fn alive(procs: &Path, cwds: &[&str]) {
     std::fs::write(procs, doc.to_string()).expect("procs");
 }
 
-fn host(alias: &str, root: &Path) -> Host {
-    let (ring_home, procs) = host_folder(root, alias);
-    Host {
-        alias: alias.into(),
-        ring_home,
-        procs,
-        forced: None,
-        port: None,
-    }
-}
-
-/// Adds `lines` to the laptop's config.toml.
-fn add_config(sshd: &Sshd, lines: &str) {
-    let path = sshd.local_ring().join("config.toml");
-    let old = std::fs::read_to_string(&path).unwrap_or_default();
-    std::fs::write(&path, format!("{old}{lines}")).expect("config");
-}
-
 #[test]
 fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreachable() {
     if !crate::remote_support::sshd_available() {
@@ -58,15 +40,18 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
     let root = tempfile::tempdir().expect("root");
     let home = root.path().join("home");
     std::fs::create_dir_all(&home).expect("home");
-    let (a, b) = (host("hosta", root.path()), host("hostb", root.path()));
-    let mut hung = host("hung", root.path());
+    let (a, b) = (
+        Host::new("hosta", root.path()),
+        Host::new("hostb", root.path()),
+    );
+    let mut hung = Host::new("hung", root.path());
     let flag = root.path().join("hang");
     // Answers until the flag is there, then never (within the test).
     hung.forced = Some(format!(
         "if [ -e {} ]; then exec sleep 40; fi; exec sh -c \\\"$SSH_ORIGINAL_COMMAND\\\"",
         flag.display()
     ));
-    let mut refused = host("refused", root.path());
+    let mut refused = Host::new("refused", root.path());
     refused.port = Some(closed_port());
     hook(&a.ring_home, &home, &waiting("s-a", "/srv/api"));
     alive(&a.procs, &["/srv/api"]);
@@ -75,15 +60,14 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
     hook(&hung.ring_home, &home, &working("s-h", "/srv/etl"));
     alive(&hung.procs, &["/srv/etl"]);
     let sshd = Sshd::start(&[a, b, hung, refused]);
-    add_config(&sshd, &sshd.config_lines());
+    sshd.add_config(&sshd.config_lines());
     for alias in ["hosta", "hostb", "hung", "refused"] {
         let (ok, out, err) = sshd.run(&["remote", "add", alias]);
         assert!(ok, "remote add {alias}: {out}{err}");
     }
     // Long enough that a refresh of the hung host is surely still running when the status
     // line (which must not wait for it) has printed.
-    add_config(
-        &sshd,
+    sshd.add_config(
         "remote_timeout_seconds = 30\nremote_stale_seconds = 2\nremote_refresh_seconds = 2\n",
     );
 
@@ -157,7 +141,7 @@ fn two_hosts_share_the_board_a_hung_one_goes_stale_and_a_refused_one_is_unreacha
     assert_eq!(out, tr("err-remote-busy", &[("host", "hung")]) + "\n");
 
     // Counted apart: the local counts, then the hosts'.
-    add_config(&sshd, "remote_counts = \"apart\"\n");
+    sshd.add_config("remote_counts = \"apart\"\n");
     let (_, status, _) = sshd.run(&["status", "--no-repair"]);
     assert!(
         status.starts_with("⇄ "),
@@ -171,7 +155,7 @@ fn a_bad_host_name_never_reaches_ssh() {
         return;
     }
     let root = tempfile::tempdir().expect("root");
-    let sshd = Sshd::start(&[host("hosta", root.path())]);
+    let sshd = Sshd::start(&[Host::new("hosta", root.path())]);
     let (ok, _, err) = sshd.run(&["remote", "add", "--", "-oProxyCommand=touch /tmp/x"]);
     let bad = pieces("err-remote-bad-host", &[]);
     assert!(!ok && err.contains(bad.last().expect("a piece")), "{err}");

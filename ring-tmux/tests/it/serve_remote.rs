@@ -4,61 +4,43 @@
 //! row written by the real hook); the laptop runs the real `serve` over real loopback HTTP,
 //! its ssh wrapped by a script that writes down every call (to show what ran none).
 
-use crate::e2e_tmux::world::{self, Server};
+use crate::e2e_tmux::world;
+use crate::lang_support::tr;
 use crate::remote_act::Remote;
 use crate::serve_support::{Events, Reply, Serve, WITHIN};
 use serde_json::{Value, json};
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const SESSION: &str = "hosta:s-reply";
 
-/// The laptop: the host, its `serve`, and the log of every ssh the laptop ran.
+/// The laptop: the host and its `serve`.
 struct Laptop {
     r: Remote,
     serve: Serve,
-    ssh_log: PathBuf,
 }
 
 impl Laptop {
     /// The host asks about `command`; the laptop serves with `extra` config lines and env.
     fn start(command: &str, extra: &str, env: &[(&'static str, String)]) -> Laptop {
+        Laptop::start_on("127.0.0.1:0", command, extra, env)
+    }
+
+    /// [`Laptop::start`] with serve listening on `listen`.
+    fn start_on(
+        listen: &str,
+        command: &str,
+        extra: &str,
+        env: &[(&'static str, String)],
+    ) -> Laptop {
         let r = Remote::start();
-        let d = r.sshd.dir.path().to_owned();
-        let ssh_log = d.join("ssh.log");
-        let wrapper = d.join("ssh-logged.sh");
-        std::fs::write(
-            &wrapper,
-            format!(
-                "#!/bin/sh\necho \"$*\" >> '{}'\nexec ssh \"$@\"\n",
-                ssh_log.display()
-            ),
-        )
-        .expect("wrapper");
-        let ring = r.sshd.local_ring();
-        let config = format!(
-            "remote_ssh_command = \"sh {} -F {}\"\nremote_ring_command = \"{}\"\n\
-             remote_hosts = [\"hosta\"]\nremote_refresh_seconds = 2\n{extra}",
-            wrapper.display(),
-            r.sshd.ssh_config().display(),
-            crate::remote_support::BIN,
-        );
-        std::fs::write(ring.join("config.toml"), config).expect("config");
+        r.sshd
+            .configure(&["hosta"], &format!("remote_refresh_seconds = 2\n{extra}"));
         r.ask(command);
-        let mut vars = vec![
-            ("HOME", d.join("home").display().to_string()),
-            ("RING_HOME", ring.display().to_string()),
-            (
-                "RING_PROCS",
-                d.join("local-procs.json").display().to_string(),
-            ),
-            ("RING_STDIN_TTY", String::new()),
-            ("RING_AGENT_TTY", String::new()),
-            ("PATH", std::env::var("PATH").unwrap_or_default()),
-        ];
+        let mut vars = r.sshd.laptop_env();
+        vars.push(("PATH", std::env::var("PATH").unwrap_or_default()));
         vars.extend(env.iter().cloned());
-        let serve = Serve::start("127.0.0.1:0", &[], &vars);
-        Laptop { r, serve, ssh_log }
+        let serve = Serve::start(listen, &[], &vars);
+        Laptop { r, serve }
     }
 
     fn bearer(&self) -> String {
@@ -110,7 +92,7 @@ impl Laptop {
     }
 
     fn ssh_calls(&self) -> String {
-        std::fs::read_to_string(&self.ssh_log).unwrap_or_default()
+        self.r.sshd.ssh_calls()
     }
 
     /// The answer lines of the laptop's `events.jsonl`.
@@ -178,9 +160,9 @@ fn the_page_lists_the_host_s_session_and_answers_it_only_while_the_dialog_is_the
     let refused = l.answer(SESSION, 1, &old);
     assert_eq!(refused.status, 409, "{refused:?}");
     assert!(
-        refused.json()["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("hosta") && e.contains("changed")),
+        refused.json()["error"].as_str().is_some_and(
+            |e| e.contains("hosta") && e.contains(&tr("err-reply-listed-changed", &[]))
+        ),
         "{refused:?}"
     );
     assert_eq!(l.r.key(), None, "no key reached the host's agent");
@@ -280,24 +262,14 @@ fn go_there_opens_the_host_s_ssh_window_in_serve_s_tmux_and_says_so_outside_tmux
     if !available() {
         return;
     }
-    let laptop = Server::start(&[], None);
-    laptop.run(&["set-option", "-g", "remain-on-exit", "on"]);
+    let laptop = Remote::laptop(&[]);
     let tmux = format!("{},0,0", laptop.socket());
     let l = Laptop::start("echo jump", "", &[("TMUX", tmux)]);
     let jumped = l.post("/api/jump", &json!({"session_id": SESSION}));
     assert_eq!(jumped.status, 200, "{jumped:?}");
-    let deadline = Instant::now() + WITHIN;
-    let windows = loop {
-        let windows = laptop.run(&["list-windows", "-a", "-F", "#{window_name}"]);
-        if windows.lines().any(|w| w == "hosta:api") || Instant::now() > deadline {
-            break windows;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    assert!(
-        windows.lines().any(|w| w == "hosta:api"),
-        "an ssh window to the host's pane: {windows}"
-    );
+    // An ssh window to the host's pane.
+    let line = Remote::jump_window(&laptop);
+    assert!(line.contains("attach-session"), "{line}");
     drop(l);
 
     // A serve outside tmux has no window to open: it says what to run instead.
@@ -307,5 +279,88 @@ fn go_there_opens_the_host_s_ssh_window_in_serve_s_tmux_and_says_so_outside_tmux
     assert!(
         refused.body.contains("ring-tmux jump hosta:s-reply"),
         "{refused:?}"
+    );
+}
+
+#[test]
+fn a_page_polling_a_remote_dialog_runs_one_ssh_for_the_requests_at_once() {
+    if !available() {
+        return;
+    }
+    let l = Laptop::start("echo polled", "", &[]);
+    let listings = || {
+        let calls = l.ssh_calls();
+        let n = calls
+            .lines()
+            .filter(|c| c.contains("'reply'") && c.contains("'--json'"))
+            .count();
+        (n, calls)
+    };
+    assert_eq!(listings().0, 0, "no listing yet");
+    // A page's polls, and another tab's, at once: one ssh lists, the others get its listing.
+    let replies: Vec<Reply> = std::thread::scope(|s| {
+        let asks: Vec<_> = (0..4).map(|_| s.spawn(|| l.dialog(SESSION))).collect();
+        asks.into_iter()
+            .map(|a| a.join().expect("request"))
+            .collect()
+    });
+    for reply in &replies {
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert!(reply.body.contains("echo polled"), "{reply:?}");
+    }
+    let (n, calls) = listings();
+    assert_eq!(n, 1, "one ssh for the listing: {calls}");
+    // Answered from that listing: the host's own --expect check, so the digit lands.
+    let fingerprint = replies[0].json()["fingerprint"]
+        .as_str()
+        .expect("fingerprint")
+        .to_owned();
+    let sent = l.answer(SESSION, 3, &fingerprint);
+    assert_eq!(sent.status, 200, "{sent:?}");
+    assert_eq!(l.r.key().as_deref(), Some("3"));
+}
+
+#[test]
+fn beyond_loopback_a_host_s_failure_is_told_without_its_details_which_go_to_ring_log() {
+    if !available() {
+        return;
+    }
+    let l = Laptop::start_on("0.0.0.0:0", "echo afar", "serve_answers = \"on\"\n", &[]);
+    // The host stops answering (ssh reaches a closed port): ssh's own words name the
+    // address and the port.
+    let port = crate::remote_support::closed_port();
+    let ssh = format!("{} -o Port={port}", l.r.sshd.ssh_command());
+    let config = format!(
+        "remote_ssh_command = {ssh:?}\nremote_ring_command = \"{}\"\nremote_hosts = [\"hosta\"]\n\
+         remote_refresh_seconds = 2\nserve_answers = \"on\"\n",
+        crate::remote_support::BIN
+    );
+    std::fs::write(l.r.sshd.local_ring().join("config.toml"), config).expect("config");
+    let refused = tr("remote-refused", &[]);
+    let deadline = Instant::now() + WITHIN * 2;
+    let error = loop {
+        let doc = l.get("/api/snapshot").json();
+        let error = doc["hosts"][0]["cache"]["error"]
+            .as_str()
+            .map(str::to_owned);
+        if error.is_some() || Instant::now() > deadline {
+            break error;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(error.as_deref(), Some(refused.as_str()), "the page's host");
+    let dialog = l.dialog(SESSION);
+    assert_eq!(dialog.status, 409, "{dialog:?}");
+    let told = tr(
+        "serve-remote-failed",
+        &[("host", "hosta"), ("reason", &refused)],
+    );
+    assert_eq!(dialog.json()["error"], told.as_str(), "{dialog:?}");
+    assert!(!dialog.body.contains(&port.to_string()), "{dialog:?}");
+    // ssh's own words stay on this machine, in ring.log.
+    let log = std::fs::read_to_string(l.r.sshd.local_ring().join("ring.log")).unwrap_or_default();
+    assert!(
+        log.contains("Connection refused") && log.contains(&format!("port {port}")),
+        "{log}"
     );
 }

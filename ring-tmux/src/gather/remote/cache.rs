@@ -107,7 +107,14 @@ pub(crate) fn refresh(env: &Env, config: &Config, host: &str) -> Option<(Cached,
             cached.error = None;
             cached.snapshot = Some(snapshot);
         }
-        Err(why) => cached.error = Some(why),
+        Err(why) => {
+            // Its own words, which may name users, paths and keys, are kept here too.
+            if cached.error.as_ref() != Some(&why) {
+                let log = crate::store::ErrorLog::new(&env.ring_home);
+                log.write(env.now(), "remote", &format!("{host}: {why}"));
+            }
+            cached.error = Some(why);
+        }
     }
     let _ = write(&env.ring_home, host, &cached);
     Some((cached, rings))

@@ -6,12 +6,13 @@
 //! ```text
 //! ssh [remote_ssh_command args] -o BatchMode=yes -o ConnectTimeout=N
 //!     -o ControlMaster=auto -o ControlPath=RING_HOME/ssh/%C -o ControlPersist=60 [-t]
-//!     -- HOST 'ring-tmux' 'json' '--snapshot'
+//!     -- HOST env RING_LANG=en 'ring-tmux' 'json' '--snapshot'
 //! ```
 //!
 //! ssh hands the words after HOST to the remote shell joined by spaces, so each is
 //! single-quoted ([`shell_word`]); only `remote_ring_command`, checked to hold no shell
-//! character, goes bare (its `~` may expand).
+//! character, goes bare (its `~` may expand), after `env RING_LANG=TAG` (this side's
+//! language, one of the catalogue's tags), so the host's ring answers in the user's language.
 
 use ring_shared::config::Config;
 use ring_shared::t;
@@ -66,6 +67,8 @@ impl Ssh<'_> {
         argv.extend(["--".into(), host.to_owned()]);
         for (i, word) in words.iter().enumerate() {
             if i == 0 && *word == "ring-tmux" {
+                let lang = ring_shared::i18n::lang().tag();
+                argv.extend(["env".into(), format!("RING_LANG={lang}")]);
                 argv.push(self.config.remote_ring_command.clone());
             } else {
                 argv.push(shell_word(word));
@@ -186,4 +189,49 @@ pub(crate) fn reason(stderr: &[u8]) -> String {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("");
     ring_shared::format::truncate(&ring_shared::format::sanitize(line.trim()), 160)
+}
+
+/// Why a host gave nothing, in the catalogue's words alone (no user@host, path or key
+/// name), for a page beyond loopback: timed out (ssh's or ring's own deadline), unreachable
+/// (no way there), or else refused (ssh, or the host's ring, said no).
+pub(crate) fn public_reason(raw: &str) -> String {
+    // ring's own deadline, in this language: its longest piece around the number.
+    let deadline = t!("remote-no-answer", seconds = 0);
+    let ours = deadline.split('0').max_by_key(|piece| piece.len());
+    // ssh's own words (OpenSSH speaks English), one word each.
+    let nowhere = ["resolve", "unreachable", "route", "closed", "reset"];
+    if raw.contains("timed") || ours.is_some_and(|p| raw.contains(p.trim())) {
+        t!("remote-timed-out")
+    } else if nowhere.iter().any(|w| raw.contains(w)) || raw == t!("remote-ssh-failed") {
+        t!("remote-unreachable")
+    } else {
+        t!("remote-refused")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::refused(
+        "ssh: connect to host 10.0.0.2 port 22: Connection refused",
+        "remote-refused"
+    )]
+    #[case::key("alice@devbox: Permission denied (publickey).", "remote-refused")]
+    #[case::ssh_timeout(
+        "ssh: connect to host devbox port 22: Connection timed out",
+        "remote-timed-out"
+    )]
+    #[case::unresolved(
+        "ssh: Could not resolve hostname devbox: Name or service not known",
+        "remote-unreachable"
+    )]
+    #[case::the_host_said_no("hosta: the dialog changed since it was listed", "remote-refused")]
+    fn a_host_s_failure_is_told_without_its_details(#[case] raw: &str, #[case] key: &str) {
+        assert_eq!(public_reason(raw), ring_shared::i18n::text(key, None));
+        let ours = t!("remote-no-answer", seconds = 15);
+        assert_eq!(public_reason(&ours), t!("remote-timed-out"), "{ours}");
+    }
 }

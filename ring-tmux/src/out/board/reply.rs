@@ -1,95 +1,108 @@
-//! `p`: reply in place through [`crate::act::reply`], the library `ring-tmux reply` is built on.
-//! The listing keeps the dialog's fingerprint; the answer reads the screen again and sends
-//! the digit only when the dialog is still the one the person read (then
-//! [`crate::act::reply::answer`] itself checks it once more, sends, and checks it went). The board
-//! never sends a key itself.
-//!
-//! A session on another host goes through that host's own `ring-tmux reply` over ssh
-//! ([`crate::act::remote::call_reply`]): listed with `--json`, answered only with
-//! `--expect` the listing's fingerprint, so the host types nothing into a changed dialog.
+//! Reading and answering a session's dialog wherever it is, for the board's `p` and the
+//! page: this machine's pane through [`crate::act::reply`] (the library `ring-tmux reply` is
+//! built on), or another host's own `ring-tmux reply` over ssh
+//! ([`crate::act::remote::call_reply`]). The listing keeps the dialog's fingerprint, and an
+//! answer is sent only to the dialog that has it: checked here on this machine's screen
+//! (then [`crate::act::reply::answer`] checks it once more, sends, and checks it went), or by
+//! the host on its own (`--expect`), so a host's dialog is answered only with one. Nothing
+//! here sends a key itself.
 
 use crate::act::remote;
 use crate::act::reply::{self, Target};
+use crate::gather::remote::RemoteId;
 use ring_shared::dialog::Listing as Dialog;
 use ring_shared::format::sanitize;
+use ring_shared::t;
 use ring_shared::view::Entry;
+
+/// Why an answer was not sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NotSent {
+    /// The dialog on this machine's screen is not the one listed (each front end says it in
+    /// its own words).
+    Changed,
+    /// Anything else, said.
+    Said(String),
+}
 
 /// Reads the session's dialog; `Err` is what to tell the user.
 pub fn read(entry: &Entry, socket: Option<&str>) -> Result<Dialog, String> {
-    if entry.remote.is_some() {
-        return read_remote(entry);
+    let Some(id) = RemoteId::of(entry) else {
+        let (_, shown) = screen(entry, socket)?;
+        return Ok(Dialog::of(&shown.dialog, &entry.session_id));
+    };
+    let out = host_reply(&id, None, None)?;
+    let host = sanitize(&id.host);
+    let mut dialog: Dialog = serde_json::from_slice(&out)
+        .map_err(|_| t!("board-remote-unreadable", host = host.as_str()))?;
+    if dialog.fingerprint.is_none() {
+        // Without it the host could not check the answer: never offered.
+        return Err(t!("board-remote-no-fingerprint", host = host));
     }
-    let target = Target::of(entry, socket).map_err(|r| r.to_string())?;
-    let shown = reply::read(&target).map_err(|r| r.to_string())?;
-    Ok(Dialog::of(&shown.dialog, &entry.session_id))
+    dialog.session_id = entry.session_id.clone();
+    Ok(dialog)
 }
 
-/// Sends option `number` if the dialog on screen is still the one listed (`expect`, its
-/// fingerprint); `Ok` says what was done, `Err` why nothing was sent.
+/// Sends option `number` if the dialog is still the one listed (`expect`, its fingerprint);
+/// `Ok`: the option sent (`3. No` from this machine's screen, `3` from a host).
+pub(crate) fn send(
+    entry: &Entry,
+    number: u32,
+    expect: Option<&str>,
+    socket: Option<&str>,
+) -> Result<String, NotSent> {
+    let Some(id) = RemoteId::of(entry) else {
+        let (target, shown) = screen(entry, socket).map_err(NotSent::Said)?;
+        if expect.is_some_and(|e| e != shown.dialog.fingerprint()) {
+            return Err(NotSent::Changed);
+        }
+        reply::answer(&target, &shown, number).map_err(|r| NotSent::Said(r.to_string()))?;
+        let choice = shown.dialog.choices.iter().find(|c| c.number == number);
+        return Ok(choice.map_or_else(
+            || number.to_string(),
+            |c| format!("{}. {}", c.number, c.text),
+        ));
+    };
+    let Some(expect) = expect else {
+        let host = sanitize(&id.host);
+        return Err(NotSent::Said(t!(
+            "board-remote-nothing-to-check",
+            host = host
+        )));
+    };
+    host_reply(&id, Some(number), Some(expect)).map_err(NotSent::Said)?;
+    Ok(number.to_string())
+}
+
+/// [`send`] as the board says it: `Ok` what was done, `Err` why nothing was sent.
 pub fn answer(
     entry: &Entry,
     number: u32,
     expect: Option<&str>,
     socket: Option<&str>,
 ) -> Result<String, String> {
-    if entry.remote.is_some() {
-        return answer_remote(entry, number, expect);
+    match send(entry, number, expect, socket) {
+        Ok(_) => Ok(t!("board-sent", number = number.to_string())),
+        Err(NotSent::Changed) => Err(t!("board-reply-changed")),
+        Err(NotSent::Said(why)) => Err(why),
     }
+}
+
+/// This machine's pane of `entry` and the dialog on it now.
+fn screen(entry: &Entry, socket: Option<&str>) -> Result<(Target, reply::Shown), String> {
     let target = Target::of(entry, socket).map_err(|r| r.to_string())?;
     let shown = reply::read(&target).map_err(|r| r.to_string())?;
-    if expect.is_some_and(|e| e != shown.dialog.fingerprint()) {
-        return Err(ring_shared::t!("board-reply-changed"));
-    }
-    reply::answer(&target, &shown, number).map_err(|r| r.to_string())?;
-    Ok(ring_shared::t!("board-sent", number = number.to_string()))
+    Ok((target, shown))
 }
 
-/// The host's own listing (`reply --session ID --json`), named with this machine's id.
-fn read_remote(entry: &Entry) -> Result<Dialog, String> {
-    let out = remote::call_reply(entry, None, None, true).map_err(say)?;
+/// The host's own `reply --session ID [N --expect FP]` (`--json` when listing), its
+/// output; `Err` what to tell the user, the host's own reason when it refused.
+fn host_reply(id: &RemoteId, number: Option<u32>, expect: Option<&str>) -> Result<Vec<u8>, String> {
+    let out = remote::call_reply(id, number, expect, number.is_none())
+        .map_err(|refused| format!("{}; {}", refused.what, refused.fix))?;
     if !out.success {
-        return Err(host_said(entry, &out));
+        let host = sanitize(&id.host);
+        return Err(format!("{host}: {}", remote::host_reason(&out)));
     }
-    let mut dialog: Dialog = serde_json::from_slice(&out.stdout)
-        .map_err(|_| ring_shared::t!("board-remote-unreadable", host = host(entry)))?;
-    if dialog.fingerprint.is_none() {
-        // Without it the host could not check the answer: never offered.
-        return Err(ring_shared::t!(
-            "board-remote-no-fingerprint",
-            host = host(entry)
-        ));
-    }
-    dialog.session_id = entry.session_id.clone();
-    Ok(dialog)
-}
-
-/// The host's own answer, with `--expect` always: the host refuses a changed dialog.
-fn answer_remote(entry: &Entry, number: u32, expect: Option<&str>) -> Result<String, String> {
-    let Some(expect) = expect else {
-        return Err(ring_shared::t!(
-            "board-remote-nothing-to-check",
-            host = host(entry)
-        ));
-    };
-    let out = remote::call_reply(entry, Some(number), Some(expect), false).map_err(say)?;
-    if !out.success {
-        return Err(host_said(entry, &out));
-    }
-    Ok(ring_shared::t!("board-sent", number = number.to_string()))
-}
-
-fn host(entry: &Entry) -> String {
-    entry
-        .remote
-        .as_ref()
-        .map(|r| sanitize(&r.host))
-        .unwrap_or_default()
-}
-
-fn host_said(entry: &Entry, out: &crate::gather::remote::ssh::Output) -> String {
-    format!("{}: {}", host(entry), remote::host_reason(out))
-}
-
-fn say(refused: remote::Refused) -> String {
-    format!("{}; {}", refused.what, refused.fix)
+    Ok(out.stdout)
 }

@@ -22,10 +22,11 @@
 
 use super::Shared;
 use super::reply::{self, Response};
-use crate::act::reply::{self as pane, Target};
+use crate::gather::remote::RemoteId;
+use crate::out::board::reply::NotSent;
 use crate::store::jsonl;
 use ring_shared::Status;
-use ring_shared::dialog::Listing;
+use ring_shared::config::Config;
 use ring_shared::t;
 use ring_shared::view::{Entry, View};
 use serde::{Deserialize, Serialize};
@@ -85,11 +86,14 @@ pub(super) fn foreign(asked: &Asked, post: bool) -> Option<String> {
     (!own).then(|| t!("err-serve-foreign-origin"))
 }
 
-/// Whether this listener takes answers now (`config.toml` read at each request, so turning
-/// it on or off needs no restart).
-fn enabled(shared: &Shared) -> bool {
-    let config = crate::gather::read_config(&shared.env.ring_home).0;
+/// Whether this listener takes answers now (`config.toml` read once at each request, so
+/// turning it on or off needs no restart).
+fn enabled(shared: &Shared, config: &Config) -> bool {
     config.serve_answers.allows(!shared.reader.remote)
+}
+
+fn read_config(shared: &Shared) -> Config {
+    crate::gather::read_config(&shared.env.ring_home).0
 }
 
 /// `GET /api/dialog?session=ID`.
@@ -97,26 +101,23 @@ pub(super) fn dialog(query: Option<&str>, asked: &Asked, shared: &Shared) -> Res
     if let Some(why) = foreign(asked, false) {
         return reply::json_error(403, &why);
     }
-    if !enabled(shared) {
+    let config = read_config(shared);
+    if !enabled(shared, &config) {
         return reply::json_error(403, &off());
     }
     let Some(id) = query.and_then(|q| param(q, "session")) else {
         return reply::json_error(400, "ask /api/dialog?session=ID");
     };
-    let entry = match waiting(shared, &id) {
+    let entry = match waiting(shared, &config, &id) {
         Ok(entry) => entry,
         Err((status, why)) => return reply::json_error(status, &why),
     };
-    if entry.remote.is_some() {
-        return super::remote::dialog(&entry);
+    if let Some(id) = RemoteId::of(&entry) {
+        return super::remote::dialog(&entry, &id, shared);
     }
-    let read = Target::of(&entry, socket().as_deref()).and_then(|target| pane::read(&target));
-    match read {
-        Ok(shown) => {
-            let listing = Listing::of(&shown.dialog, &entry.session_id);
-            reply::json(200, serde_json::to_string(&listing).unwrap_or_default())
-        }
-        Err(refusal) => reply::json_error(409, &refusal.to_string()),
+    match crate::out::board::reply::read(&entry, socket().as_deref()) {
+        Ok(listing) => reply::json(200, serde_json::to_string(&listing).unwrap_or_default()),
+        Err(why) => reply::json_error(409, &why),
     }
 }
 
@@ -131,7 +132,8 @@ struct Answer {
 /// `POST /api/reply` (its body read, at most `BODY_CAP`).
 pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) -> Response {
     let parsed = serde_json::from_slice::<Answer>(body).ok();
-    let (status, said) = decide(parsed.as_ref(), asked, shared);
+    let config = read_config(shared);
+    let (status, said) = decide(parsed.as_ref(), asked, shared, &config);
     let mut record = Record {
         at: shared.env.now(),
         event: "answer",
@@ -151,7 +153,9 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
         why: String::new(),
         host: parsed
             .as_ref()
-            .and_then(|a| super::remote::host_of(&shared.env, &a.session))
+            .and_then(|a| RemoteId::parse(&a.session))
+            .filter(|id| id.configured(&config))
+            .map(|id| id.host)
             .unwrap_or_default(),
     };
     let response = match said {
@@ -179,11 +183,16 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
 }
 
 /// The status and what was sent, or why nothing was.
-fn decide(ask: Option<&Answer>, asked: &Asked, shared: &Shared) -> (u16, Result<String, String>) {
+fn decide(
+    ask: Option<&Answer>,
+    asked: &Asked,
+    shared: &Shared,
+    config: &Config,
+) -> (u16, Result<String, String>) {
     if let Some(why) = foreign(asked, true) {
         return (403, Err(why));
     }
-    if !enabled(shared) {
+    if !enabled(shared, config) {
         return (403, Err(off()));
     }
     let Some(ask) = ask else {
@@ -198,52 +207,39 @@ fn decide(ask: Option<&Answer>, asked: &Asked, shared: &Shared) -> (u16, Result<
     let Some(_turn) = shared.answers.take() else {
         return (429, Err(t!("err-serve-busy")));
     };
-    let entry = match waiting(shared, &ask.session) {
+    let entry = match waiting(shared, config, &ask.session) {
         Ok(entry) => entry,
         Err((status, why)) => return (status, Err(why)),
     };
-    if entry.remote.is_some() {
-        return match super::remote::answer(&entry, ask.option, &ask.fingerprint) {
-            Ok(text) => (200, Ok(text)),
-            Err(why) => (409, Err(why)),
-        };
+    let remote = RemoteId::of(&entry);
+    // Whatever happens, the next listing of a host's dialog is its screen then.
+    if let Some(id) = &remote {
+        super::remote::forget(id);
     }
-    let sent = Target::of(&entry, socket().as_deref()).and_then(|target| {
-        let shown = pane::read(&target)?;
-        if shown.dialog.fingerprint() != ask.fingerprint {
-            return Err(pane::Refusal {
-                what: t!("err-serve-changed"),
-                fix: t!("err-serve-changed-fix"),
-            });
-        }
-        pane::answer(&target, &shown, ask.option)?;
-        Ok(shown
-            .dialog
-            .choices
-            .iter()
-            .find(|c| c.number == ask.option)
-            .map_or_else(
-                || ask.option.to_string(),
-                |c| format!("{}. {}", c.number, c.text),
-            ))
-    });
-    match sent {
+    let fingerprint = Some(ask.fingerprint.as_str());
+    match crate::out::board::reply::send(&entry, ask.option, fingerprint, socket().as_deref()) {
         Ok(text) => (200, Ok(text)),
-        Err(refusal) => (409, Err(refusal.to_string())),
+        Err(NotSent::Changed) => {
+            let (what, fix) = (t!("err-serve-changed"), t!("err-serve-changed-fix"));
+            (409, Err(format!("{what}; {fix}")))
+        }
+        Err(NotSent::Said(why)) => match &remote {
+            Some(id) => (409, Err(super::remote::told(&id.host, why, shared))),
+            None => (409, Err(why)),
+        },
     }
 }
 
 /// The session `id` as the board has it now, if it waits.
-fn waiting(shared: &Shared, id: &str) -> Result<Entry, (u16, String)> {
+fn waiting(shared: &Shared, config: &Config, id: &str) -> Result<Entry, (u16, String)> {
     let view = shared
         .reader
         .read_private("view")
         .and_then(|json| serde_json::from_str::<View>(&json).ok())
         .ok_or_else(|| (503, t!("err-serve-unreadable")))?;
     let Some(entry) = view.entries.into_iter().find(|e| e.session_id == id) else {
-        let config = crate::gather::read_config(&shared.env.ring_home).0;
         let why =
-            super::remote::unknown_host(id, &config).unwrap_or_else(|| t!("err-serve-no-session"));
+            super::remote::unknown_host(id, config).unwrap_or_else(|| t!("err-serve-no-session"));
         return Err((404, why));
     };
     if entry.status != Status::Waiting {

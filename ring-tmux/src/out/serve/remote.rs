@@ -10,19 +10,28 @@
 //!  /api/dialog, /api/reply host:id ─▶ out::board::reply (the host's own reply, --expect)
 //! ```
 //!
-//! A page request never runs ssh to read: only the refreshers do, in the background. An id
-//! is looked up on the board, whose remote entries come only from `remote_hosts`, so a host
-//! not configured there is refused before anything runs.
+//! A page request never runs ssh to read a board: only the refreshers do, in the
+//! background. A dialog's listing is kept [`LISTING_FOR`] per session, so a page polling it
+//! runs one ssh, not one per request (the answer still goes through the host's `--expect`,
+//! so a stale listing never types into a changed dialog). An id is looked up on the board,
+//! whose remote entries come only from `remote_hosts`, so a host not configured there is
+//! refused before anything runs. Beyond loopback a host's failure is told in the
+//! catalogue's words alone ([`ssh::public_reason`]); its own text goes to `ring.log`.
 
+use super::Shared;
 use super::reply::{self, Response};
-use crate::gather::remote::cache;
+use crate::gather::remote::{RemoteId, cache, ssh};
+use crate::out::board::watch::Stamp;
 use crate::sys::env::Env;
 use ring_shared::config::Config;
+use ring_shared::dialog::Listing;
 use ring_shared::format::sanitize;
 use ring_shared::view::Entry;
 use ring_shared::view::page::PageHost;
+use std::collections::HashMap;
 use std::path::Path;
-use std::time::Duration;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// How often `serve` looks whether a host's refresher is due (reading its cache file).
 const LOOK_EVERY: Duration = Duration::from_secs(2);
@@ -40,8 +49,11 @@ pub(crate) fn page_hosts(env: &Env, config: &Config, redact: Option<&str>) -> Ve
                 // When ring last asked says nothing the page draws: left out, a failed try
                 // that changed nothing is no change of the board.
                 c.attempted_at = 0.0;
-                if let (Some(key), Some(snapshot)) = (redact, &mut c.snapshot) {
-                    super::snapshot::redact(snapshot, config.serve_detail, key);
+                if let Some(key) = redact {
+                    c.error = c.error.as_deref().map(ssh::public_reason);
+                    if let Some(snapshot) = &mut c.snapshot {
+                        super::snapshot::redact(snapshot, config.serve_detail, key);
+                    }
                 }
             }
             PageHost {
@@ -72,13 +84,42 @@ pub(crate) fn with_hosts(snapshot_json: String, hosts: &[PageHost]) -> String {
 /// line redraw does, so the page's hosts stay fresh with no status line running. Never waits
 /// on ssh (the refresher is a detached `ring-tmux remote refresh HOST`).
 pub(crate) fn keep_fresh(env: &Env) {
+    let mut hosts = Hosts::default();
     loop {
-        let config = crate::gather::read_config(&env.ring_home).0;
-        for host in &config.remote_hosts {
-            let cached = cache::read(&env.ring_home, host);
-            cache::refresh_when_due(env, &config, host, cached.as_ref());
-        }
+        hosts.look(env);
         std::thread::sleep(LOOK_EVERY);
+    }
+}
+
+/// The config and each host's cache as [`keep_fresh`] last read them, and the stamp of
+/// `config.toml` and the cache folder (a refresher renames its cache in) then.
+#[derive(Default)]
+struct Hosts {
+    stamp: Option<Stamp>,
+    config: Config,
+    caches: Vec<(String, Option<cache::Cached>)>,
+}
+
+impl Hosts {
+    /// Starts each due refresher, reading the files again only when their stamp changed;
+    /// `true` when it read them.
+    fn look(&mut self, env: &Env) -> bool {
+        let folder = env.ring_home.join(ring_shared::view::remote::CACHE_FOLDER);
+        let stamp = Stamp::of(&[env.ring_home.join("config.toml"), folder]);
+        let read = self.stamp.as_ref() != Some(&stamp);
+        if read {
+            // Stamped before reading: a change meanwhile is read at the next look.
+            self.stamp = Some(stamp);
+            self.config = crate::gather::read_config(&env.ring_home).0;
+            let hosts = self.config.remote_hosts.iter();
+            self.caches = hosts
+                .map(|host| (host.clone(), cache::read(&env.ring_home, host)))
+                .collect();
+        }
+        for (host, cached) in &self.caches {
+            cache::refresh_when_due(env, &self.config, host, cached.as_ref());
+        }
+        read
     }
 }
 
@@ -118,37 +159,120 @@ pub(crate) fn jump(entry: &Entry, exe: &Path) -> Response {
     }
 }
 
+/// How long a remote dialog's listing is given again without asking the host.
+const LISTING_FOR: Duration = Duration::from_secs(2);
+
+/// One session's last listing and when it came; its lock held while the host is asked, so
+/// requests at once for the same session run one ssh.
+type Slot = Arc<Mutex<Option<(Instant, Result<Listing, String>)>>>;
+
+static LISTINGS: LazyLock<Mutex<HashMap<RemoteId, Slot>>> = LazyLock::new(Mutex::default);
+
+fn listings() -> std::sync::MutexGuard<'static, HashMap<RemoteId, Slot>> {
+    LISTINGS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// `GET /api/dialog` of a remote session: the host's own listing (`reply --json`), every
-/// row verbatim, named with this machine's id.
-pub(crate) fn dialog(entry: &Entry) -> Response {
-    match crate::out::board::reply::read(entry, None) {
+/// row verbatim, named with this machine's id; the last one when it is younger than
+/// [`LISTING_FOR`].
+pub(crate) fn dialog(entry: &Entry, id: &RemoteId, shared: &Shared) -> Response {
+    let slot = {
+        let mut all = listings();
+        // The expired ones nobody is asking about go.
+        all.retain(|_, slot| {
+            slot.try_lock().map_or(true, |s| {
+                s.as_ref().is_some_and(|(at, _)| at.elapsed() < LISTING_FOR)
+            })
+        });
+        Arc::clone(all.entry(id.clone()).or_default())
+    };
+    let mut last = slot.lock().unwrap_or_else(PoisonError::into_inner);
+    let fresh = last.as_ref().filter(|(at, _)| at.elapsed() < LISTING_FOR);
+    let listed = match fresh {
+        Some((_, listed)) => listed.clone(),
+        None => {
+            let listed = crate::out::board::reply::read(entry, None);
+            *last = Some((Instant::now(), listed.clone()));
+            listed
+        }
+    };
+    match listed {
         Ok(listing) => reply::json(200, serde_json::to_string(&listing).unwrap_or_default()),
-        Err(why) => reply::json_error(409, &why),
+        Err(why) => reply::json_error(409, &told(&id.host, why, shared)),
     }
 }
 
-/// `POST /api/reply` to a remote session: the host's own `reply --expect FINGERPRINT`, which
-/// types nothing unless the dialog on its screen is still the one listed. `Ok`: what was sent.
-pub(crate) fn answer(entry: &Entry, option: u32, fingerprint: &str) -> Result<String, String> {
-    crate::out::board::reply::answer(entry, option, Some(fingerprint), None)
+/// Drops `id`'s listing (it is being answered: the next one is the host's screen then).
+pub(crate) fn forget(id: &RemoteId) {
+    listings().remove(id);
+}
+
+/// What the page is told of a host's failure: beyond loopback only the catalogue's reason
+/// (no user@host, path or key name), the host's own text going to `ring.log`.
+pub(crate) fn told(host: &str, why: String, shared: &Shared) -> String {
+    if !shared.reader.remote {
+        return why;
+    }
+    shared
+        .log
+        .write(shared.env.now(), "serve", &format!("{host}: {why}"));
+    ring_shared::t!(
+        "serve-remote-failed",
+        host = sanitize(host),
+        reason = ssh::public_reason(&why)
+    )
 }
 
 /// Why an id names nothing on the board: a `host:` the config does not list is said so
 /// (nothing ran for it); `None` for any other id.
 pub(crate) fn unknown_host(id: &str, config: &Config) -> Option<String> {
-    let (host, rest) = id.split_once(':')?;
-    let looks_remote = !rest.is_empty() && ring_shared::view::remote::valid_host(host);
-    (looks_remote && !config.remote_hosts.iter().any(|h| h == host))
-        .then(|| ring_shared::t!("serve-remote-unknown-host", host = sanitize(host)))
+    let id = RemoteId::parse(id).filter(|id| !id.configured(config))?;
+    Some(ring_shared::t!(
+        "serve-remote-unknown-host",
+        host = sanitize(&id.host)
+    ))
 }
 
-/// The configured host `id` (`host:…`) names, if any (for the answer's log line).
-pub(crate) fn host_of(env: &Env, id: &str) -> Option<String> {
-    let (host, _) = id.split_once(':')?;
-    let config = crate::gather::read_config(&env.ring_home).0;
-    config
-        .remote_hosts
-        .iter()
-        .any(|h| h == host)
-        .then(|| host.to_owned())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_fresh_reads_the_files_again_only_when_they_changed() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let ring = dir.path().join("ring");
+        crate::store::safe::Dir::create(&ring).expect("ring folder");
+        let env = Env {
+            home: dir.path().to_owned(),
+            ring_home: ring.clone(),
+            fixed_now: Some(1000.0),
+            procs_file: None,
+        };
+        std::fs::write(ring.join("config.toml"), "remote_hosts = [\"h\"]\n").expect("config");
+        // Asked just now: no refresher is due, none is started.
+        let cached = |error: &str| cache::Cached {
+            attempted_at: 1000.0,
+            error: Some(error.into()),
+            ..Default::default()
+        };
+        let remote = ring.join("remote");
+        crate::store::safe::Dir::create(&remote).expect("remote folder");
+        let path = remote.join("h.json");
+        std::fs::write(&path, serde_json::to_vec(&cached("one")).expect("json")).expect("cache");
+        let mut hosts = Hosts::default();
+        assert!(hosts.look(&env), "the first look reads");
+        // Written in place (no rename into the folder): not a change ring makes, so unseen.
+        std::fs::write(&path, serde_json::to_vec(&cached("two")).expect("json")).expect("cache");
+        assert!(!hosts.look(&env), "nothing changed: nothing read");
+        assert_eq!(
+            hosts.caches[0].1.as_ref().and_then(|c| c.error.as_deref()),
+            Some("one")
+        );
+        std::fs::write(ring.join("config.toml"), "remote_hosts = [\"h\"]\n\n").expect("config");
+        assert!(hosts.look(&env), "the config changed: read again");
+        assert_eq!(
+            hosts.caches[0].1.as_ref().and_then(|c| c.error.as_deref()),
+            Some("two")
+        );
+    }
 }

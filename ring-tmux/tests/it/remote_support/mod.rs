@@ -24,6 +24,26 @@ pub struct Host {
     pub port: Option<u16>,
 }
 
+impl Host {
+    /// A host with its own ring folder and process list under `root` ([`host_folder`]).
+    pub fn new(alias: &str, root: &Path) -> Host {
+        let (ring_home, procs) = host_folder(root, alias);
+        Host {
+            alias: alias.into(),
+            ring_home,
+            procs,
+            forced: None,
+            port: None,
+        }
+    }
+
+    /// Its key runs `command` (authorized_keys `command=`) instead of what was asked.
+    pub fn forced(mut self, command: String) -> Host {
+        self.forced = Some(command);
+        self
+    }
+}
+
 /// The sshd, the client config and the local ("laptop") ring folder.
 pub struct Sshd {
     pub dir: tempfile::TempDir,
@@ -131,6 +151,15 @@ impl Sshd {
             .map(|i| format!("ListenAddress 127.0.0.{i}\n"))
             .collect();
         std::fs::write(d.join("authorized_keys"), authorized).expect("authorized_keys");
+        // ring's ssh, each call written down (`ssh_calls`: to show what ran, and what not).
+        std::fs::write(
+            d.join("ssh-logged.sh"),
+            format!(
+                "#!/bin/sh\necho \"$*\" >> '{}'\nexec ssh \"$@\"\n",
+                d.join("ssh.log").display()
+            ),
+        )
+        .expect("ssh wrapper");
         std::fs::write(d.join("ssh_config"), client).expect("ssh_config");
         let uid = rustix::process::getuid().as_raw();
         let gid = rustix::process::getgid().as_raw();
@@ -216,12 +245,65 @@ impl Sshd {
         ring
     }
 
+    /// ring's `remote_ssh_command` for this sshd: ssh with its config, through the wrapper
+    /// that writes each call down.
+    pub fn ssh_command(&self) -> String {
+        let wrapper = self.dir.path().join("ssh-logged.sh");
+        format!(
+            "sh {} -F {}",
+            wrapper.display(),
+            self.ssh_config().display()
+        )
+    }
+
     /// The config lines that point ring's ssh at this sshd.
     pub fn config_lines(&self) -> String {
         format!(
-            "remote_ssh_command = \"ssh -F {}\"\nremote_ring_command = \"{BIN}\"\n",
-            self.ssh_config().display()
+            "remote_ssh_command = \"{}\"\nremote_ring_command = \"{BIN}\"\n",
+            self.ssh_command()
         )
+    }
+
+    /// The laptop's `config.toml`: this sshd's lines, `hosts` as `remote_hosts`, then `extra`.
+    pub fn configure(&self, hosts: &[&str], extra: &str) {
+        let hosts: Vec<String> = hosts.iter().map(|h| format!("{h:?}")).collect();
+        let text = format!(
+            "{}remote_hosts = [{}]\n{extra}",
+            self.config_lines(),
+            hosts.join(", ")
+        );
+        std::fs::write(self.local_ring().join("config.toml"), text).expect("config");
+    }
+
+    /// Adds `lines` to the laptop's `config.toml`.
+    pub fn add_config(&self, lines: &str) {
+        let path = self.local_ring().join("config.toml");
+        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        std::fs::write(&path, format!("{old}{lines}")).expect("config");
+    }
+
+    /// Every ssh ring ran so far, one line each (its arguments).
+    pub fn ssh_calls(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("ssh.log")).unwrap_or_default()
+    }
+
+    /// The environment ring-tmux runs with on the laptop (a tmux server's, a serve's).
+    pub fn laptop_env(&self) -> Vec<(&'static str, String)> {
+        let d = self.dir.path();
+        let _ = std::fs::write(
+            d.join("local-procs.json"),
+            r#"{"claude-code": [], "codex": []}"#,
+        );
+        vec![
+            ("HOME", d.join("home").display().to_string()),
+            ("RING_HOME", self.local_ring().display().to_string()),
+            (
+                "RING_PROCS",
+                d.join("local-procs.json").display().to_string(),
+            ),
+            ("RING_STDIN_TTY", String::new()),
+            ("RING_AGENT_TTY", String::new()),
+        ]
     }
 
     /// `ring-tmux ARGS` as the laptop runs it.
@@ -230,16 +312,7 @@ impl Sshd {
         for var in crate::OUTSIDE {
             c.env_remove(var);
         }
-        c.args(args)
-            .env("HOME", self.dir.path().join("home"))
-            .env("RING_HOME", self.local_ring())
-            .env("RING_PROCS", self.dir.path().join("local-procs.json"))
-            .env("RING_STDIN_TTY", "")
-            .env("RING_AGENT_TTY", "");
-        let _ = std::fs::write(
-            self.dir.path().join("local-procs.json"),
-            r#"{"claude-code": [], "codex": []}"#,
-        );
+        c.args(args).envs(self.laptop_env());
         c
     }
 
