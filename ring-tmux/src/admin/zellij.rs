@@ -29,6 +29,7 @@ pub use files::{board_binding, board_hint, layout};
 use crate::admin::install::jsonfile::write_atomic;
 use crate::admin::install::out;
 use crate::sys::env::Env;
+use crate::sys::voice;
 use ring_shared::t;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -133,12 +134,12 @@ pub fn install_zellij(args: &InstallArgs) -> ExitCode {
         &paths.plugin,
     ) {
         Ok(source) => source,
-        Err(message) => return crate::sys::voice::fail(&message, ""),
+        Err(message) => return voice::fail(&message, ""),
     };
     let ring_tmux = running_binary();
     match install(&paths, &source, ring_tmux.as_deref(), args.dry_run) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => crate::sys::voice::fail(&message, ""),
+        Err(message) => voice::fail(&message, ""),
     }
 }
 
@@ -201,8 +202,14 @@ pub fn install(
 ) -> Result<(), String> {
     let wasm = match crate::store::read_bounded(source, crate::store::SIDE_CAP) {
         Ok(Some(wasm)) => wasm,
-        Ok(None) => return Err(unreadable(source, &t!("install-zellij-not-found"))),
-        Err(e) => return Err(unreadable(source, &e.to_string())),
+        Ok(None) => {
+            return Err(voice::about(
+                "err-read",
+                source,
+                t!("install-zellij-not-found"),
+            ));
+        }
+        Err(e) => return Err(voice::about("err-read", source, e)),
     };
     if !wasm.starts_with(b"\0asm") {
         return Err(t!(
@@ -211,20 +218,9 @@ pub fn install(
         ));
     }
     let layout = layout(&paths.plugin, &paths.ring_home, ring_tmux);
-    let old_permissions =
-        match crate::store::read_bounded(&paths.permissions, crate::store::SIDE_CAP) {
-            Ok(Some(bytes)) => String::from_utf8(bytes)
-                .map_err(|_| unreadable(&paths.permissions, &t!("install-zellij-not-utf8")))?,
-            Ok(None) => String::new(),
-            Err(e) => return Err(unreadable(&paths.permissions, &e.to_string())),
-        };
+    let old_permissions = read_text(&paths.permissions)?;
     let binding = board_binding(&paths.plugin, &paths.ring_home, ring_tmux);
-    let old_config = match crate::store::read_bounded(&paths.config, crate::store::SIDE_CAP) {
-        Ok(Some(bytes)) => String::from_utf8(bytes)
-            .map_err(|_| unreadable(&paths.config, &t!("install-zellij-not-utf8")))?,
-        Ok(None) => String::new(),
-        Err(e) => return Err(unreadable(&paths.config, &e.to_string())),
-    };
+    let old_config = read_text(&paths.config)?;
     // A config.kdl ring cannot edit safely is left alone: the binding is printed instead.
     let config = keybind::upsert(&old_config, &binding);
     let plugin_key = paths.plugin.to_string_lossy();
@@ -358,7 +354,7 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
     let plugin_key = paths.plugin.to_string_lossy().into_owned();
     let read = |path: &Path| match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
         Ok(bytes) => Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned())),
-        Err(e) => Err(unreadable(path, &e.to_string())),
+        Err(e) => Err(voice::about("err-read", path, e)),
     };
     if let Some(text) = read(&paths.permissions)? {
         let edited = kdl::remove_node(&text, &plugin_key).map_err(|e| {
@@ -372,7 +368,7 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
         if let Some(edited) = edited {
             if !dry_run {
                 write_atomic(&paths.permissions, edited.as_bytes())
-                    .map_err(|e| unwritable(&paths.permissions, &e))?;
+                    .map_err(|e| voice::about("err-write", &paths.permissions, e))?;
             }
             removed.push(t!(
                 "install-zellij-grants",
@@ -385,7 +381,7 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
     {
         if !dry_run {
             write_atomic(&paths.config, edited.as_bytes())
-                .map_err(|e| unwritable(&paths.config, &e))?;
+                .map_err(|e| voice::about("err-write", &paths.config, e))?;
         }
         removed.push(t!(
             "install-zellij-board-key",
@@ -405,13 +401,7 @@ pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
 /// Deletes `path` (a symlink itself, never what it points to) unless `dry_run`.
 fn delete(path: &Path, dry_run: bool) -> Result<String, String> {
     if !dry_run {
-        std::fs::remove_file(path).map_err(|e| {
-            t!(
-                "err-remove",
-                path = path.display().to_string(),
-                error = e.to_string()
-            )
-        })?;
+        std::fs::remove_file(path).map_err(|e| voice::about("err-remove", path, e))?;
     }
     Ok(path.display().to_string())
 }
@@ -419,13 +409,8 @@ fn delete(path: &Path, dry_run: bool) -> Result<String, String> {
 /// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).
 fn create_ring_home(ring_home: &Path) -> Result<(), String> {
     let sessions = ring_home.join("sessions");
-    crate::store::ensure_dir(&crate::sys::env::resolve(&sessions)).map_err(|e| {
-        t!(
-            "err-create",
-            path = sessions.display().to_string(),
-            error = e.to_string()
-        )
-    })
+    crate::store::ensure_dir(&crate::sys::env::resolve(&sessions))
+        .map_err(|e| voice::about("err-create", &sessions, e))
 }
 
 /// Before `path` is rewritten with `new`: a copy of what is there (`NAME.STAMP.bak`) when it
@@ -435,7 +420,7 @@ fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
     let old = match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
         Ok(Some(old)) if old != new => old,
         Ok(_) => return Ok(None),
-        Err(e) => return Err(unreadable(path, &e.to_string())),
+        Err(e) => return Err(voice::about("err-read", path, e)),
     };
     let name = path
         .file_name()
@@ -445,7 +430,7 @@ fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
         "{name}.{}.bak",
         crate::admin::install::stamp_now().replace([':', ' '], "-")
     ));
-    write_atomic(&backup, &old).map_err(|e| unwritable(&backup, &e))?;
+    write_atomic(&backup, &old).map_err(|e| voice::about("err-write", &backup, e))?;
     Ok(Some(backup))
 }
 
@@ -455,21 +440,16 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
     {
         return Ok(());
     }
-    write_atomic(path, bytes).map_err(|e| unwritable(path, &e))
+    write_atomic(path, bytes).map_err(|e| voice::about("err-write", path, e))
 }
 
-/// "cannot read PATH: WHY".
-fn unreadable(path: &Path, why: &str) -> String {
-    t!("err-read", path = path.display().to_string(), error = why)
-}
-
-/// "cannot write PATH: WHY".
-fn unwritable(path: &Path, error: &std::io::Error) -> String {
-    t!(
-        "err-write",
-        path = path.display().to_string(),
-        error = error.to_string()
-    )
+/// A text file zellij reads (`""` when it is absent).
+fn read_text(path: &Path) -> Result<String, String> {
+    match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
+        Ok(bytes) => String::from_utf8(bytes.unwrap_or_default())
+            .map_err(|_| voice::about("err-read", path, t!("install-zellij-not-utf8"))),
+        Err(e) => Err(voice::about("err-read", path, e)),
+    }
 }
 
 #[cfg(test)]

@@ -326,28 +326,14 @@ pub(crate) fn print(bytes: &[u8]) -> ExitCode {
 /// Writes every page into `dir` (created if missing).
 fn write_all(dir: &std::path::Path) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(dir) {
-        return voice::fail(
-            &ring_shared::t!(
-                "err-create",
-                path = crate::sys::printable::path(dir),
-                error = e.to_string()
-            ),
-            "",
-        );
+        return voice::fail(&voice::about("err-create", dir, e), "");
     }
     for name in page_names() {
         let sub = name.strip_prefix("ring-tmux-");
         let Some(roff) = page(sub) else { continue };
         let path = dir.join(format!("{name}.1"));
         if let Err(e) = std::fs::write(&path, roff) {
-            return voice::fail(
-                &ring_shared::t!(
-                    "err-write",
-                    path = crate::sys::printable::path(&path),
-                    error = e.to_string()
-                ),
-                "",
-            );
+            return voice::fail(&voice::about("err-write", &path, e), "");
         }
     }
     ExitCode::SUCCESS

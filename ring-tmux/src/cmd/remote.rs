@@ -85,14 +85,13 @@ fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) ->
         (false, true) => hosts.retain(|h| h != host),
     }
     if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
-        return crate::sys::voice::fail(
-            &ring_shared::t!(
-                "err-config-write",
-                path = crate::sys::printable::path(&env.ring_home),
-                error = e.to_string()
-            ),
-            &ring_shared::t!("err-config-write-fix"),
+        crate::sys::voice::file_error(
+            "err-config-write",
+            &env.ring_home,
+            e,
+            "err-config-write-fix",
         );
+        return crate::sys::voice::FAILURE;
     }
     if add {
         crate::gather::named::report(&ring_shared::t!(

@@ -124,14 +124,7 @@ pub fn run(args: Args) -> ExitCode {
         if !args.dry_run
             && let Err(e) = std::fs::remove_file(&path)
         {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-remove",
-                    path = crate::sys::printable::path(&path),
-                    error = e.to_string()
-                ),
-                "",
-            );
+            crate::sys::voice::file_error("err-remove", &path, e, "");
             failed = true;
             continue;
         }

@@ -28,11 +28,7 @@ pub fn config(env: &Env) -> Vec<Finding> {
         }
         Err(err) => {
             return vec![Finding::warn(
-                ring_shared::t!(
-                    "doctor-config-unreadable",
-                    path = shown.as_str(),
-                    error = err.to_string()
-                ),
+                crate::sys::voice::about("doctor-config-unreadable", &path, err),
                 ring_shared::t!("doctor-config-unreadable-fix", path = shown.as_str()),
             )];
         }
@@ -40,11 +36,7 @@ pub fn config(env: &Env) -> Vec<Finding> {
     let (_, checked) = Config::parse_checked(&String::from_utf8_lossy(bytes));
     match checked {
         Err(syntax) => vec![Finding::error(
-            ring_shared::t!(
-                "doctor-config-syntax",
-                path = shown.as_str(),
-                error = syntax.to_string()
-            ),
+            crate::sys::voice::about("doctor-config-syntax", &path, syntax),
             ring_shared::t!("doctor-config-syntax-fix", path = shown.as_str()),
         )],
         Ok(warnings) if warnings.is_empty() => vec![Finding::ok(ring_shared::t!(

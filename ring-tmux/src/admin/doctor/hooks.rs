@@ -251,11 +251,7 @@ pub(super) fn gemini_gates(
             .unwrap_or_default(),
         Err(err) => {
             out.push(Finding::warn(
-                ring_shared::t!(
-                    "doctor-gemini-folders-bad",
-                    path = folders.display().to_string(),
-                    error = err.to_string()
-                ),
+                crate::sys::voice::about("doctor-gemini-folders-bad", folders, err),
                 ring_shared::t!("doctor-fix-by-hand", path = q(folders)),
             ));
             return out;

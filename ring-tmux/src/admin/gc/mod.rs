@@ -122,14 +122,8 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
             }
             Err(err) => {
                 failed = true;
-                crate::sys::voice::error(
-                    &t!(
-                        "gc-remove-failed",
-                        path = shown_path,
-                        error = text(&err.to_string())
-                    ),
-                    "",
-                );
+                let path = c.path.strip_prefix(ring_home).unwrap_or(&c.path);
+                crate::sys::voice::file_error("gc-remove-failed", path, err, "");
             }
         }
     }

@@ -237,19 +237,8 @@ pub(super) fn prepare<'a>(
 /// Writes one pending change and says what it did; `false` when it failed.
 pub(super) fn write_pending(change: &Pending) -> bool {
     let target = change.target;
-    let backup = match commit(target, &change.loaded, &change.new_text) {
-        Ok(backup) => backup,
-        Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-write",
-                    path = target.path.display().to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
-            );
-            return false;
-        }
+    let Some(backup) = commit(target, &change.loaded, &change.new_text) else {
+        return false;
     };
     out!(
         "✓ {}",

@@ -40,6 +40,7 @@ mod remove;
 pub use add::install_hooks;
 pub use remove::remove_hooks;
 
+use crate::sys::voice;
 use jsonfile::{LoadError, Loaded};
 use ring_shared::provider::{Install, Provider};
 use std::io::{BufRead, Write};
@@ -218,23 +219,26 @@ fn write_change(
         return Change::DryRun;
     }
     match commit(target, loaded, &new_text) {
-        Ok(backup) => Change::Written(backup),
-        Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-write",
-                    path = target.path.display().to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
-            );
-            Change::Failed
-        }
+        Some(backup) => Change::Written(backup),
+        None => Change::Failed,
     }
 }
 
-/// Writes `new_text` over a target (backup first when the file exists); prints the backup.
-fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> std::io::Result<Option<PathBuf>> {
+/// Writes `new_text` over a target (backup first when the file exists): the backup's path,
+/// `None` when it failed (said on stderr).
+fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> Option<Option<PathBuf>> {
+    let written = write_over(target, loaded, new_text);
+    if let Err(err) = &written {
+        voice::file_error("err-write", &target.path, err, "err-install-unchanged");
+    }
+    written.ok()
+}
+
+fn write_over(
+    target: &Target,
+    loaded: &Loaded,
+    new_text: &str,
+) -> std::io::Result<Option<PathBuf>> {
     let file = jsonfile::real_path(&target.path);
     if jsonfile::read_only(&file) {
         return Err(std::io::Error::other(ring_shared::t!(

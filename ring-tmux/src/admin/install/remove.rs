@@ -111,14 +111,7 @@ pub(super) fn remove_plugin(target: &Target, dry_run: bool) -> bool {
             true
         }
         Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-remove",
-                    path = path.to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
-            );
+            voice::file_error("err-remove", &target.path, err, "err-install-unchanged");
             false
         }
     }
@@ -164,13 +157,11 @@ pub(super) fn delete_own_file(
             true
         }
         Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-install-delete",
-                    path = target.path.display().to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
+            voice::file_error(
+                "err-install-delete",
+                &target.path,
+                err,
+                "err-install-unchanged",
             );
             false
         }
