@@ -44,45 +44,30 @@ pub struct Finding {
 }
 
 impl Finding {
+    fn new(level: Level, what: impl Into<String>, fix: Option<String>) -> Finding {
+        let what = what.into();
+        Finding { level, what, fix }
+    }
+
     fn ok(what: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Ok,
-            what: what.into(),
-            fix: None,
-        }
+        Finding::new(Level::Ok, what, None)
     }
 
     fn info(what: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Info,
-            what: what.into(),
-            fix: None,
-        }
+        Finding::new(Level::Info, what, None)
     }
 
     /// Information about an optional part that is absent, with how to add it.
     fn absent(what: impl Into<String>, how: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Info,
-            what: what.into(),
-            fix: Some(how.into()),
-        }
+        Finding::new(Level::Info, what, Some(how.into()))
     }
 
     fn warn(what: impl Into<String>, fix: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Warn,
-            what: what.into(),
-            fix: Some(fix.into()),
-        }
+        Finding::new(Level::Warn, what, Some(fix.into()))
     }
 
     fn error(what: impl Into<String>, fix: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Error,
-            what: what.into(),
-            fix: Some(fix.into()),
-        }
+        Finding::new(Level::Error, what, Some(fix.into()))
     }
 
     /// Whether this finding makes the exit code non-zero.
