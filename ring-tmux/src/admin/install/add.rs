@@ -4,6 +4,7 @@
 use super::jsonfile::Loaded;
 use super::*;
 use crate::sys::env::Env;
+use crate::sys::printable;
 use crate::sys::run::same_file;
 use ring_shared::provider::{Format, Provider, Trust};
 use ring_shared::t;
@@ -190,14 +191,12 @@ pub(super) fn prepare<'a>(
         _ => merge::install(&loaded.doc, target.spec, &command, replace_ring),
     };
     let mut plan = plan_for(replace_ring);
+    let path = &printable::path(&target.path);
     if !plan.ring_commands.is_empty() && !replace_ring {
+        let commands = plan.ring_commands.join(", ");
         out!(
             "! {}",
-            t!(
-                "install-ring-cli",
-                path = target.path.display().to_string(),
-                commands = plan.ring_commands.join(", ")
-            )
+            t!("install-ring-cli", path = path, commands = commands)
         );
         if interactive && ask(&format!("  {}", t!("install-ring-cli-ask"))) {
             replace_ring = true;
@@ -207,20 +206,14 @@ pub(super) fn prepare<'a>(
         }
     }
     if !plan.others_on_wait_events.is_empty() {
+        let commands = plan.others_on_wait_events.join(", ");
         out!(
             "! {}",
-            t!(
-                "install-others",
-                path = target.path.display().to_string(),
-                commands = plan.others_on_wait_events.join(", ")
-            )
+            t!("install-others", path = path, commands = commands)
         );
     }
     if plan.changed.is_empty() {
-        out!(
-            "✓ {}",
-            t!("install-already", path = target.path.display().to_string())
-        );
+        out!("✓ {}", t!("install-already", path = path));
         return Some(None);
     }
     let indent = jsonfile::detect_indent(loaded.text.as_deref());
@@ -240,17 +233,8 @@ pub(super) fn write_pending(change: &Pending) -> bool {
     let Some(backup) = commit(target, &change.loaded, &change.new_text) else {
         return false;
     };
-    out!(
-        "✓ {}",
-        t!(
-            "install-done",
-            events = change.events.join(", "),
-            path = target.path.display().to_string()
-        )
-    );
-    if let Some(backup) = backup {
-        super::say_backup(&backup);
-    }
+    let (events, path) = (change.events.join(", "), printable::path(&target.path));
+    say_done(&t!("install-done", events = events, path = path), backup);
     if change.replace_ring {
         out!("  {}", t!("install-ring-cli-replaced"));
     }

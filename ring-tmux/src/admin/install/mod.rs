@@ -281,12 +281,13 @@ fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[Str
     out!("{}", ring_shared::t!("install-nothing-written"));
 }
 
-/// The "backup: PATH" line under a change.
-fn say_backup(backup: &Path) {
-    out!(
-        "  {}",
-        ring_shared::t!("install-backup", path = backup.display().to_string())
-    );
+/// "✓ what", and the backup's path under it when there is one.
+fn say_done(what: &str, backup: Option<PathBuf>) {
+    out!("✓ {what}");
+    if let Some(backup) = backup {
+        let path = crate::sys::printable::path(&backup);
+        out!("  {}", ring_shared::t!("install-backup", path = path));
+    }
 }
 
 #[cfg(test)]
