@@ -24,7 +24,7 @@ pub fn remove_hooks(args: &RemoveArgs) -> ExitCode {
 pub(super) fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
     let path = &crate::sys::printable::path(&target.path);
     if target.spec.format.is_plugin_file() {
-        return remove_plugin(target, &path, args.dry_run);
+        return remove_plugin(target, path, args.dry_run);
     }
     if !target.path.exists() {
         out!("✓ {}", t!("remove-absent", path = path));
