@@ -5,6 +5,7 @@
 //! every page.
 
 use crate::sys::voice;
+use ring_shared::t;
 use roff::{Roff, bold, italic, roman};
 use std::io::Write;
 use std::path::PathBuf;
@@ -319,7 +320,7 @@ pub(crate) fn print(bytes: &[u8]) -> ExitCode {
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => voice::OK,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => voice::OK,
-        Err(e) => voice::fail(&ring_shared::t!("err-stdout", error = e.to_string()), ""),
+        Err(e) => voice::fail(&t!("err-stdout", error = e.to_string()), ""),
     }
 }
 
@@ -347,11 +348,11 @@ pub fn run(args: Args) -> ExitCode {
     match page(args.subcommand.as_deref()) {
         Some(roff) => print(&roff),
         None => voice::usage(
-            &ring_shared::t!(
+            &t!(
                 "err-man-no-subcommand",
                 name = format!("{:?}", args.subcommand.as_deref().unwrap_or_default())
             ),
-            &ring_shared::t!("err-man-no-subcommand-fix"),
+            &t!("err-man-no-subcommand-fix"),
         ),
     }
 }

@@ -2,6 +2,8 @@
 //! man page) and a thin `run` that hands typed values to the subsystem doing the work.
 //! [`crate::cmd::cli`] lists them; a new command is a module here plus a variant there.
 
+use ring_shared::t;
+
 pub(crate) mod board;
 pub mod cli;
 pub(crate) mod cli_lang;
@@ -37,15 +39,15 @@ pub(crate) use crate::gather::named::{called, every_session, report, session_of}
 /// `file` in the ring folder was not changed: another writer held its lock.
 pub(crate) fn file_locked(file: &str) -> std::process::ExitCode {
     crate::sys::voice::fail(
-        &ring_shared::t!("err-file-locked", file = file),
-        &ring_shared::t!("err-file-locked-fix"),
+        &t!("err-file-locked", file = file),
+        &t!("err-file-locked-fix"),
     )
 }
 
 /// `file` in the ring folder could not be written.
 pub(crate) fn file_unwritable(file: &str, error: &std::io::Error) -> std::process::ExitCode {
     crate::sys::voice::fail(
-        &ring_shared::t!("err-file-write", file = file, error = error.to_string()),
-        &ring_shared::t!("err-file-write-fix"),
+        &t!("err-file-write", file = file, error = error.to_string()),
+        &t!("err-file-write-fix"),
     )
 }

@@ -3,6 +3,7 @@
 //! `scripts/install.sh --uninstall` runs it.
 
 use crate::admin::install::out;
+use ring_shared::t;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,12 +61,12 @@ pub fn run(args: Args) -> ExitCode {
     if !args.yes && !args.dry_run {
         if !std::io::stdin().is_terminal() {
             return crate::sys::voice::fail(
-                &ring_shared::t!("err-uninstall-no-terminal"),
-                &ring_shared::t!("err-uninstall-no-terminal-fix"),
+                &t!("err-uninstall-no-terminal"),
+                &t!("err-uninstall-no-terminal-fix"),
             );
         }
-        if !crate::admin::install::ask(&ring_shared::t!("err-uninstall-ask")) {
-            out!("{}", ring_shared::t!("err-uninstall-nothing"));
+        if !crate::admin::install::ask(&t!("err-uninstall-ask")) {
+            out!("{}", t!("err-uninstall-nothing"));
             return ExitCode::SUCCESS;
         }
     }
@@ -84,7 +85,7 @@ pub fn run(args: Args) -> ExitCode {
     ) {
         Ok(lines) => removed.extend(lines),
         Err(message) => {
-            crate::sys::voice::error(&message, &ring_shared::t!("err-uninstall-goes-on"));
+            crate::sys::voice::error(&message, &t!("err-uninstall-goes-on"));
             failed = true;
         }
     }
@@ -109,7 +110,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         None => out!(
             "  {}",
-            ring_shared::t!(
+            t!(
                 "err-uninstall-binary-elsewhere",
                 path = prefix.display().to_string()
             )
@@ -141,7 +142,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if pages > 0 {
-        removed.push(ring_shared::t!(
+        removed.push(t!(
             "err-uninstall-man-pages",
             pages = pages,
             path = man1.display().to_string()
@@ -149,15 +150,15 @@ pub fn run(args: Args) -> ExitCode {
     }
     for line in &removed {
         let said = if args.dry_run {
-            ring_shared::t!("err-uninstall-would", what = line.as_str())
+            t!("err-uninstall-would", what = line.as_str())
         } else {
-            ring_shared::t!("err-uninstall-removed", what = line.as_str())
+            t!("err-uninstall-removed", what = line.as_str())
         };
         out!("✓ {said}");
     }
     out!(
         "{}",
-        ring_shared::t!(
+        t!(
             "err-uninstall-kept",
             path = env.ring_home.display().to_string()
         )

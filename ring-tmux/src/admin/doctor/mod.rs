@@ -19,6 +19,7 @@ pub use system::is_executable;
 
 use crate::admin::install::out;
 use crate::sys::env::Env;
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// How bad a finding is.
@@ -78,9 +79,9 @@ impl Finding {
     /// The line under the finding: how to fix it, or how to add what is absent.
     fn fix_line(&self, fix: &str) -> String {
         if self.is_problem() {
-            ring_shared::t!("doctor-fix", fix = fix)
+            t!("doctor-fix", fix = fix)
         } else {
-            ring_shared::t!("doctor-to-add", fix = fix)
+            t!("doctor-to-add", fix = fix)
         }
     }
 
@@ -130,12 +131,12 @@ pub fn run() -> ExitCode {
     let warnings = all.iter().filter(|f| f.level == Level::Warn).count();
     out!("");
     if errors + warnings == 0 {
-        out!("{}", ring_shared::t!("doctor-all-good"));
+        out!("{}", t!("doctor-all-good"));
         ExitCode::SUCCESS
     } else {
         out!(
             "{}",
-            ring_shared::t!(
+            t!(
                 "doctor-problems",
                 problems = errors + warnings,
                 errors = errors,

@@ -5,6 +5,7 @@ use super::{Finding, system};
 use crate::out::notify::{desktop, dispatch, ntfy, terminal};
 use crate::sys::env::Env;
 use ring_shared::config::Config;
+use ring_shared::t;
 use std::ffi::OsStr;
 use std::path::Path;
 
@@ -12,14 +13,12 @@ fn url_problem(url: &str, path: &OsStr) -> Option<String> {
     if url.starts_with("https://") {
         return system::which("curl", path)
             .is_none()
-            .then(|| ring_shared::t!("doctor-notify-no-curl"));
+            .then(|| t!("doctor-notify-no-curl"));
     }
-    (!url.starts_with("http://"))
-        .then(|| ring_shared::t!("doctor-notify-not-http", url = format!("{url:?}")))
+    (!url.starts_with("http://")).then(|| t!("doctor-notify-not-http", url = format!("{url:?}")))
 }
 
 fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
-    use ring_shared::t;
     let channel = |what: String| t!("doctor-notify-channel", channel = name, what = what);
     let unset = |key: &str, fix: String| {
         Finding::warn(t!("doctor-notify-unset", channel = name, key = key), fix)
@@ -95,7 +94,7 @@ fn one(config: &Config, name: &str, path: &OsStr) -> Finding {
 pub fn notify(env: &Env, path: &OsStr) -> Vec<Finding> {
     let config = crate::gather::read_config(&env.ring_home).0;
     if !dispatch::enabled(&config) {
-        return vec![Finding::info(ring_shared::t!(
+        return vec![Finding::info(t!(
             "doctor-notify-off",
             backend = format!("{:?}", config.notify_backend)
         ))];

@@ -25,8 +25,8 @@ pub(super) struct Pending<'a> {
 pub fn install_hooks(args: &InstallArgs) -> ExitCode {
     let Some(binary) = hook_binary(args.binary.as_deref()) else {
         return crate::sys::voice::fail(
-            &ring_shared::t!("err-install-no-binary"),
-            &ring_shared::t!("err-install-no-binary-fix"),
+            &t!("err-install-no-binary"),
+            &t!("err-install-no-binary-fix"),
         );
     };
     let binary = binary.to_string_lossy().into_owned();
@@ -36,8 +36,8 @@ pub fn install_hooks(args: &InstallArgs) -> ExitCode {
             Some(provider) => named.push(provider.name),
             None => {
                 crate::sys::voice::error(
-                    &ring_shared::t!("err-install-agent", name = format!("{name:?}")),
-                    &ring_shared::t!("err-install-agent-fix", names = agent_names().join(", ")),
+                    &t!("err-install-agent", name = format!("{name:?}")),
+                    &t!("err-install-agent-fix", names = agent_names().join(", ")),
                 );
                 return ExitCode::from(crate::sys::voice::USAGE);
             }
@@ -133,8 +133,8 @@ pub(super) fn decide(pending: &[Pending], args: &InstallArgs, interactive: bool)
         }
         if !interactive {
             crate::sys::voice::error(
-                &ring_shared::t!("err-install-no-terminal"),
-                &ring_shared::t!("err-install-no-terminal-fix"),
+                &t!("err-install-no-terminal"),
+                &t!("err-install-no-terminal-fix"),
             );
             return false;
         }
@@ -261,12 +261,12 @@ pub(super) fn prepare_plugin<'a>(target: &'a Target, binary: &str) -> Option<Opt
         Found::Ours { text, .. } => Some(text),
         Found::Foreign(why) => {
             crate::sys::voice::error(
-                &ring_shared::t!(
+                &t!(
                     "err-install-foreign-plugin",
                     path = path.to_string(),
                     why = why.to_string()
                 ),
-                &ring_shared::t!("err-install-foreign-plugin-fix"),
+                &t!("err-install-foreign-plugin-fix"),
             );
             return None;
         }

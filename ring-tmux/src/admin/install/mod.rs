@@ -43,6 +43,7 @@ pub use remove::remove_hooks;
 use crate::sys::voice;
 use jsonfile::{LoadError, Loaded};
 use ring_shared::provider::{Install, Provider};
+use ring_shared::t;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -166,12 +167,12 @@ fn load_target(target: &Target) -> Option<Loaded> {
         Ok(loaded) => {
             if let Err(shape) = merge::check_shape(&loaded.doc, target.events) {
                 crate::sys::voice::error(
-                    &ring_shared::t!(
+                    &t!(
                         "err-install-shape",
                         path = target.path.display().to_string(),
                         shape = shape.to_string()
                     ),
-                    &ring_shared::t!("err-install-shape-fix"),
+                    &t!("err-install-shape-fix"),
                 );
                 return None;
             }
@@ -180,14 +181,14 @@ fn load_target(target: &Target) -> Option<Loaded> {
         Err(err @ LoadError::Json { .. }) => {
             crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
-                &ring_shared::t!("err-install-json-fix"),
+                &t!("err-install-json-fix"),
             );
             None
         }
         Err(err) => {
             crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
-                &ring_shared::t!("err-install-unchanged"),
+                &t!("err-install-unchanged"),
             );
             None
         }
@@ -241,7 +242,7 @@ fn write_over(
 ) -> std::io::Result<Option<PathBuf>> {
     let file = jsonfile::real_path(&target.path);
     if jsonfile::read_only(&file) {
-        return Err(std::io::Error::other(ring_shared::t!(
+        return Err(std::io::Error::other(t!(
             "install-read-only",
             path = merge::shell_quote(&file.to_string_lossy())
         )));
@@ -267,7 +268,7 @@ pub(crate) fn ask(question: &str) -> bool {
 fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[String]) {
     out!(
         "# {}",
-        ring_shared::t!(
+        t!(
             "install-dry-run",
             path = target.path.display().to_string(),
             events = events.join(", ")
@@ -278,7 +279,7 @@ fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[Str
         "{}",
         jsonfile::diff(loaded.text.as_deref().unwrap_or(""), new_text, 3)
     );
-    out!("{}", ring_shared::t!("install-nothing-written"));
+    out!("{}", t!("install-nothing-written"));
 }
 
 /// "✓ what", and the backup's path under it when there is one.
@@ -286,7 +287,7 @@ fn say_done(what: &str, backup: Option<PathBuf>) {
     out!("✓ {what}");
     if let Some(backup) = backup {
         let path = crate::sys::printable::path(&backup);
-        out!("  {}", ring_shared::t!("install-backup", path = path));
+        out!("  {}", t!("install-backup", path = path));
     }
 }
 
