@@ -16,8 +16,6 @@ pub use installed::{Installed, installed, installed_by};
 /// The timeout (seconds) written on our entries, as RiNG does.
 pub const TIMEOUT: u64 = 600;
 
-/// Claude Code's events ([`ring_shared::provider::claude::HOOK_EVENTS`]).
-pub use ring_shared::provider::claude::HOOK_EVENTS as CLAUDE_EVENTS;
 /// Codex's events ([`ring_shared::provider::codex::HOOK_EVENTS`]).
 pub use ring_shared::provider::codex::HOOK_EVENTS as CODEX_EVENTS;
 use ring_shared::provider::{Install as Spec, SHORT_TIMEOUT};
