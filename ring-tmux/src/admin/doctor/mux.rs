@@ -6,7 +6,7 @@ use super::checks::{q, repo_dir};
 use super::system::{self, is_executable, probe};
 use crate::sys::env::Env;
 use ring_shared::t;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The tmux option `ring.tmux` sets in the server once it has run.
 pub const TMUX_LOADED_OPTION: &str = "@ring_loaded";
@@ -254,31 +254,19 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
         return vec![Finding::info(t!("doctor-zellij-absent"))];
     };
     let mut out = vec![Finding::ok(version.stdout.trim().to_owned())];
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let paths = crate::admin::zellij::Paths::new(
-        &env.home,
-        &env.ring_home,
-        var("ZELLIJ_CONFIG_DIR"),
-        var("XDG_CACHE_HOME"),
-    );
+    let paths = crate::admin::zellij::Paths::from_env(env);
+    let shown = |path: &Path| path.display().to_string();
+    let install = "ring-tmux install-zellij";
     if !paths.plugin.is_file() {
+        let path = shown(&paths.plugin);
         out.push(Finding::absent(
-            t!(
-                "doctor-zellij-no-plugin",
-                path = paths.plugin.display().to_string()
-            ),
-            "ring-tmux install-zellij",
+            t!("doctor-zellij-no-plugin", path = path),
+            install,
         ));
         return out;
     }
-    out.push(Finding::ok(t!(
-        "doctor-zellij-plugin",
-        path = paths.plugin.display().to_string()
-    )));
+    let path = shown(&paths.plugin);
+    out.push(Finding::ok(t!("doctor-zellij-plugin", path = path)));
     let granted = crate::store::read_text(
         &paths.permissions,
         crate::store::SIDE_CAP,
@@ -286,21 +274,17 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
     )
     .is_some_and(|text| permissions_granted(&text, &paths.plugin));
     if !granted {
+        let path = shown(&paths.permissions);
         out.push(Finding::warn(
-            t!(
-                "doctor-zellij-permissions",
-                path = paths.permissions.display().to_string()
-            ),
-            "ring-tmux install-zellij",
+            t!("doctor-zellij-permissions", path = path),
+            install,
         ));
     }
     if !paths.layout.is_file() {
+        let path = shown(&paths.layout);
         out.push(Finding::warn(
-            t!(
-                "doctor-zellij-no-layout",
-                path = paths.layout.display().to_string()
-            ),
-            "ring-tmux install-zellij",
+            t!("doctor-zellij-no-layout", path = path),
+            install,
         ));
     }
     out
