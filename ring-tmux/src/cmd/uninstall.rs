@@ -108,13 +108,10 @@ pub fn run(args: Args) -> ExitCode {
                 folders.extend([ring, doc]);
             }
         }
-        None => out!(
-            "  {}",
-            t!(
-                "err-uninstall-binary-elsewhere",
-                path = prefix.display().to_string()
-            )
-        ),
+        None => {
+            let path = prefix.display().to_string();
+            out!("  {}", t!("err-uninstall-binary-elsewhere", path = path));
+        }
     }
     let man1 = data.join("man/man1");
     let mut pages = 0;
@@ -142,11 +139,8 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if pages > 0 {
-        removed.push(t!(
-            "err-uninstall-man-pages",
-            pages = pages,
-            path = man1.display().to_string()
-        ));
+        let path = man1.display().to_string();
+        removed.push(t!("err-uninstall-man-pages", pages = pages, path = path));
     }
     for line in &removed {
         let said = if args.dry_run {
@@ -156,13 +150,8 @@ pub fn run(args: Args) -> ExitCode {
         };
         out!("✓ {said}");
     }
-    out!(
-        "{}",
-        t!(
-            "err-uninstall-kept",
-            path = env.ring_home.display().to_string()
-        )
-    );
+    let path = env.ring_home.display().to_string();
+    out!("{}", t!("err-uninstall-kept", path = path));
     if failed {
         ExitCode::FAILURE
     } else {

@@ -14,7 +14,7 @@ use std::path::Path;
 pub fn hooks(home: &Path) -> Vec<Finding> {
     let mut out = Vec::new();
     for target in install::targets(home) {
-        let path = target.path.display().to_string();
+        let path = &target.path.display().to_string();
         // An agent installed into always (no `only_if`) may not be there at all: its
         // settings folder (`~/.claude`) says whether it is.
         let folder = target.spec.settings.split('/').next().unwrap_or_default();
@@ -34,7 +34,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             Err(err) => {
                 out.push(Finding::error(
                     format!("{path} {err}"),
-                    t!("doctor-hooks-unparsed-fix", path = path.as_str()),
+                    t!("doctor-hooks-unparsed-fix", path = path),
                 ));
                 continue;
             }
@@ -47,33 +47,28 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         if target.spec.format == Format::CursorHooks {
             let unknown = install::cursor::unknown_events(&loaded.doc);
             if !unknown.is_empty() {
+                let (agent, events) = (target.agent, unknown.join(", "));
                 out.push(Finding::error(
                     t!(
                         "doctor-cursor-unknown",
-                        path = path.as_str(),
-                        agent = target.agent,
-                        events = unknown.join(", ")
+                        path = path,
+                        agent = agent,
+                        events = events
                     ),
-                    t!("doctor-cursor-unknown-fix", path = path.as_str()),
+                    t!("doctor-cursor-unknown-fix", path = path),
                 ));
             }
         }
         if found.missing.len() == target.events.len() {
+            let agent = target.agent;
             out.push(Finding::error(
-                t!(
-                    "doctor-hooks-none",
-                    agent = target.agent,
-                    path = path.as_str()
-                ),
+                t!("doctor-hooks-none", agent = agent, path = path),
                 "ring-tmux install-hooks",
             ));
         } else if !found.missing.is_empty() {
+            let events = found.missing.join(", ");
             out.push(Finding::error(
-                t!(
-                    "doctor-hooks-missing",
-                    events = found.missing.join(", "),
-                    path = path.as_str()
-                ),
+                t!("doctor-hooks-missing", events = events, path = path),
                 "ring-tmux install-hooks",
             ));
         }
@@ -112,7 +107,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         if target.spec.format == ring_shared::provider::Format::CopilotFile
             && !found.programs.is_empty()
         {
-            out.extend(copilot_switches(home, &loaded.doc, &path));
+            out.extend(copilot_switches(home, &loaded.doc, path));
         }
         if let Some(Trust::GeminiFolders { folders }) = target.spec.trust
             && !found.programs.is_empty()
@@ -125,7 +120,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         }
         if !found.ring_events.is_empty() {
             out.push(Finding::warn(
-                t!("doctor-hooks-ring-cli", path = path.as_str()),
+                t!("doctor-hooks-ring-cli", path = path),
                 t!("doctor-hooks-ring-cli-fix"),
             ));
         }

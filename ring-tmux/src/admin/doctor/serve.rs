@@ -54,23 +54,15 @@ pub fn serve(env: &Env) -> Vec<Finding> {
     let token = crate::out::serve::token_path(env);
     if let Ok(meta) = std::fs::symlink_metadata(&token) {
         let mode = meta.permissions().mode() & 0o777;
+        let path = &token.display().to_string();
         if !meta.is_file() || mode & 0o077 != 0 {
+            let mode = format!("{mode:o}");
             all.push(Finding::warn(
-                t!(
-                    "doctor-serve-token-open",
-                    path = token.display().to_string(),
-                    mode = format!("{mode:o}")
-                ),
-                t!(
-                    "doctor-serve-token-open-fix",
-                    path = token.display().to_string()
-                ),
+                t!("doctor-serve-token-open", path = path, mode = mode),
+                t!("doctor-serve-token-open-fix", path = path),
             ));
         } else {
-            all.push(Finding::ok(t!(
-                "doctor-serve-token-ok",
-                path = token.display().to_string()
-            )));
+            all.push(Finding::ok(t!("doctor-serve-token-ok", path = path)));
         }
     }
     all
