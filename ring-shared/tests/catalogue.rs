@@ -439,6 +439,19 @@ fn used_keys() -> Vec<(String, String)> {
                     continue; // Its docs show the macro with a placeholder key.
                 }
                 let code = std::fs::read_to_string(&path).expect("a source file");
+                // ring-tmux's `voice::about(KEY, …)` and `voice::file_error(KEY, …, FIX)`.
+                for call in code.split("voice::").skip(1) {
+                    if call.starts_with("about(") || call.starts_with("file_error(") {
+                        let args = call.split(';').next().unwrap_or("");
+                        for key in args.split('"').skip(1).step_by(2) {
+                            if !key.is_empty()
+                                && key.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                            {
+                                out.push((path.display().to_string(), key.to_owned()));
+                            }
+                        }
+                    }
+                }
                 let mut parts = code.split("t!(");
                 let mut before = parts.next().unwrap_or("");
                 for part in parts {

@@ -52,7 +52,14 @@ pub mod testing {
     pub use crate::act::focus::iterm2::script as iterm2_script;
     pub use crate::act::focus::terminal_app::script as terminal_app_script;
     pub use crate::act::jump;
-    pub use crate::admin::install::{codex_trust, merge};
+    /// What `doctor_checks` needs of install's Codex trust.
+    pub mod codex_trust {
+        pub use crate::admin::install::codex_trust::our_entries;
+    }
+    /// And of its hook events.
+    pub mod merge {
+        pub use crate::admin::install::merge::CODEX_EVENTS;
+    }
     pub use crate::gather::{realpath, zeroconf};
     pub use crate::out::{board, notify};
     pub use crate::store::hidden;

@@ -966,7 +966,6 @@ err-install-no-terminal = no terminal to ask before changing the agents' setting
 err-install-no-terminal-fix = run `ring-tmux install-hooks --yes` to write them
 err-install-foreign-plugin = { $path } is not ring's plugin ({ $why })
 err-install-foreign-plugin-fix = move it away (ring never edits a file it did not write), then run again (nothing was changed)
-err-install-delete = could not delete { $path }: { $error }
 
 ## `ring-tmux install-hooks` / `remove-hooks` (paths, event names and the commands they quote stay as they are)
 install-none-found = No coding agent found on this machine (none of their folders in { $home }, none of their programs on PATH): no hooks installed.

@@ -955,7 +955,6 @@ err-install-no-terminal = 沒有終端機可以在修改 agent 設定（如上�
 err-install-no-terminal-fix = 跑 `ring-tmux install-hooks --yes` 寫入
 err-install-foreign-plugin = { $path } 不是 ring 的外掛（{ $why }）
 err-install-foreign-plugin-fix = 請把它移走（ring 不會改不是它寫的檔案），再跑一次（什麼都沒改）
-err-install-delete = 無法刪除 { $path }：{ $error }
 
 ## `ring-tmux install-hooks` / `remove-hooks`（路徑、事件名稱和引用的指令維持原樣）
 install-none-found = 這台機器上找不到任何 coding agent（{ $home } 裡沒有它們的資料夾，PATH 上也沒有它們的程式）：沒有安裝任何 hook。

@@ -21,14 +21,18 @@
 mod files;
 mod kdl;
 mod keybind;
+mod uninstall;
 
 #[cfg(test)]
 use files::bar_pane;
 pub use files::{board_binding, board_hint, layout};
+pub use uninstall::uninstall;
 
 use crate::admin::install::jsonfile::write_atomic;
 use crate::admin::install::out;
 use crate::sys::env::Env;
+use crate::sys::printable;
+use crate::sys::voice;
 use ring_shared::t;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -133,12 +137,12 @@ pub fn install_zellij(args: &InstallArgs) -> ExitCode {
         &paths.plugin,
     ) {
         Ok(source) => source,
-        Err(message) => return crate::sys::voice::fail(&message, ""),
+        Err(message) => return voice::fail(&message, ""),
     };
     let ring_tmux = running_binary();
     match install(&paths, &source, ring_tmux.as_deref(), args.dry_run) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => crate::sys::voice::fail(&message, ""),
+        Err(message) => voice::fail(&message, ""),
     }
 }
 
@@ -160,7 +164,7 @@ fn find_plugin(
         } else {
             Err(t!(
                 "install-zellij-no-plugin-at",
-                path = path.display().to_string()
+                path = printable::path(path)
             ))
         };
     }
@@ -175,12 +179,9 @@ fn find_plugin(
     ));
     candidates.push(data_home.join("ring/ring.wasm"));
     candidates.push(installed.to_path_buf());
-    candidates.into_iter().find(|p| p.is_file()).ok_or_else(|| {
-        t!(
-            "install-zellij-no-plugin",
-            path = installed.display().to_string()
-        )
-    })
+    let path = printable::path(installed);
+    let found = candidates.into_iter().find(|p| p.is_file());
+    found.ok_or_else(|| t!("install-zellij-no-plugin", path = path))
 }
 
 /// The absolute path of this binary, for the layout's `ring_tmux` key; `None` when it cannot
@@ -201,231 +202,109 @@ pub fn install(
 ) -> Result<(), String> {
     let wasm = match crate::store::read_bounded(source, crate::store::SIDE_CAP) {
         Ok(Some(wasm)) => wasm,
-        Ok(None) => return Err(unreadable(source, &t!("install-zellij-not-found"))),
-        Err(e) => return Err(unreadable(source, &e.to_string())),
+        Ok(None) => {
+            return Err(voice::about(
+                "err-read",
+                source,
+                t!("install-zellij-not-found"),
+            ));
+        }
+        Err(e) => return Err(voice::about("err-read", source, e)),
     };
+    let shown = printable::path;
     if !wasm.starts_with(b"\0asm") {
-        return Err(t!(
-            "install-zellij-not-wasm",
-            path = source.display().to_string()
-        ));
+        return Err(t!("install-zellij-not-wasm", path = shown(source)));
     }
     let layout = layout(&paths.plugin, &paths.ring_home, ring_tmux);
-    let old_permissions =
-        match crate::store::read_bounded(&paths.permissions, crate::store::SIDE_CAP) {
-            Ok(Some(bytes)) => String::from_utf8(bytes)
-                .map_err(|_| unreadable(&paths.permissions, &t!("install-zellij-not-utf8")))?,
-            Ok(None) => String::new(),
-            Err(e) => return Err(unreadable(&paths.permissions, &e.to_string())),
-        };
+    let old_permissions = read_text(&paths.permissions)?;
     let binding = board_binding(&paths.plugin, &paths.ring_home, ring_tmux);
-    let old_config = match crate::store::read_bounded(&paths.config, crate::store::SIDE_CAP) {
-        Ok(Some(bytes)) => String::from_utf8(bytes)
-            .map_err(|_| unreadable(&paths.config, &t!("install-zellij-not-utf8")))?,
-        Ok(None) => String::new(),
-        Err(e) => return Err(unreadable(&paths.config, &e.to_string())),
-    };
     // A config.kdl ring cannot edit safely is left alone: the binding is printed instead.
-    let config = keybind::upsert(&old_config, &binding);
-    let plugin_key = paths.plugin.to_string_lossy();
-    let permissions = kdl::upsert_permissions(&old_permissions, &plugin_key, &PERMISSIONS)
-        .map_err(|e| {
+    let config = keybind::upsert(&read_text(&paths.config)?, &binding);
+    let hint = || board_hint(&paths.plugin, &paths.ring_home, ring_tmux);
+    let (plugin, grants) = (paths.plugin.to_string_lossy(), PERMISSIONS.join(", "));
+    let permissions =
+        kdl::upsert_permissions(&old_permissions, &plugin, &PERMISSIONS).map_err(|e| {
+            let path = shown(&paths.permissions);
+            let entry = kdl::upsert_permissions("", &plugin, &PERMISSIONS).unwrap_or_default();
             format!(
-                "{}\n{}",
-                t!(
-                    "install-zellij-add-by-hand",
-                    path = paths.permissions.display().to_string(),
-                    error = e
-                ),
-                kdl::upsert_permissions("", &plugin_key, &PERMISSIONS).unwrap_or_default()
+                "{}\n{entry}",
+                t!("install-zellij-add-by-hand", path = path, error = e)
             )
         })?;
+    let (to, from) = (&shown(&paths.plugin), &shown(source));
+    let (layout_at, permissions_at) = (&shown(&paths.layout), &shown(&paths.permissions));
+    let config_at = &shown(&paths.config);
     if dry_run {
-        out!(
-            "{}",
-            t!(
-                "install-zellij-would-copy",
-                from = source.display().to_string(),
-                to = paths.plugin.display().to_string()
-            )
-        );
-        let would_write = |path: &Path| {
-            t!(
-                "install-zellij-would-write",
-                path = path.display().to_string()
-            )
-        };
-        out!("{}\n{layout}", would_write(&paths.layout));
-        out!("{}\n{permissions}", would_write(&paths.permissions));
+        out!("{}", t!("install-zellij-would-copy", from = from, to = to));
+        let would_write = |path| t!("install-zellij-would-write", path = path);
+        out!("{}\n{layout}", would_write(layout_at));
+        out!("{}\n{permissions}", would_write(permissions_at));
         match &config {
-            Ok(_) => out!(
-                "{}\n{binding}",
-                t!(
+            Ok(_) => {
+                let bind = t!(
                     "install-zellij-would-bind",
                     key = BOARD_KEY,
-                    path = paths.config.display().to_string()
-                )
-            ),
-            Err(_) => out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux)),
+                    path = config_at
+                );
+                out!("{bind}\n{binding}");
+            }
+            Err(_) => out!("{}", hint()),
         }
         return Ok(());
     }
     create_ring_home(&paths.ring_home)?;
     write_if_changed(&paths.plugin, &wasm)?;
-    out!(
-        "✓ {}",
-        t!(
-            "install-zellij-plugin",
-            path = paths.plugin.display().to_string(),
-            from = source.display().to_string()
-        )
-    );
+    out!("✓ {}", t!("install-zellij-plugin", path = to, from = from));
     if let Some(backup) = back_up_edited(&paths.layout, layout.as_bytes())? {
         out!(
             "  {}",
-            t!(
-                "install-zellij-layout-kept",
-                path = backup.display().to_string()
-            )
+            t!("install-zellij-layout-kept", path = shown(&backup))
         );
     }
     write_if_changed(&paths.layout, layout.as_bytes())?;
-    out!(
-        "✓ {}",
-        t!(
-            "install-zellij-layout",
-            path = paths.layout.display().to_string()
-        )
-    );
+    out!("✓ {}", t!("install-zellij-layout", path = layout_at));
     match ring_tmux {
-        Some(path) => out!(
-            "  {}",
-            t!("install-zellij-bar-runs", path = path.display().to_string())
-        ),
+        Some(path) => out!("  {}", t!("install-zellij-bar-runs", path = shown(path))),
         None => out!("  ! {}", t!("install-zellij-no-binary")),
     }
     write_if_changed(&paths.permissions, permissions.as_bytes())?;
-    out!(
-        "✓ {}",
-        t!(
-            "install-zellij-permissions",
-            grants = PERMISSIONS.join(", "),
-            path = paths.permissions.display().to_string()
-        )
+    let granted = t!(
+        "install-zellij-permissions",
+        grants = grants,
+        path = permissions_at
     );
+    out!("✓ {granted}");
     match config {
         Ok(config) => {
             if let Some(backup) = back_up_edited(&paths.config, config.as_bytes())? {
-                out!(
-                    "  {}",
-                    t!(
-                        "install-zellij-config-kept",
-                        path = paths.config.display().to_string(),
-                        backup = backup.display().to_string()
-                    )
+                let backup = shown(&backup);
+                let kept = t!(
+                    "install-zellij-config-kept",
+                    path = config_at,
+                    backup = backup
                 );
+                out!("  {kept}");
             }
             write_if_changed(&paths.config, config.as_bytes())?;
-            out!(
-                "✓ {}\n{binding}",
-                t!(
-                    "install-zellij-board",
-                    key = BOARD_KEY,
-                    path = paths.config.display().to_string()
-                )
-            );
+            let bound = t!("install-zellij-board", key = BOARD_KEY, path = config_at);
+            out!("✓ {bound}\n{binding}");
         }
         Err(e) => {
             out!(
                 "  ! {}",
-                t!(
-                    "install-zellij-not-kdl",
-                    path = paths.config.display().to_string(),
-                    error = e
-                )
+                t!("install-zellij-not-kdl", path = config_at, error = e)
             );
-            out!("{}", board_hint(&paths.plugin, &paths.ring_home, ring_tmux));
+            out!("{}", hint());
         }
     }
     Ok(())
 }
 
-/// `ring-tmux uninstall`'s zellij part: deletes the plugin file, the layout when it is ring's
-/// (it loads the plugin), and ring's entry in `permissions.kdl` (every other entry kept byte
-/// for byte). Returns what it removed (or, with `dry_run`, would remove), one line each.
-pub fn uninstall(paths: &Paths, dry_run: bool) -> Result<Vec<String>, String> {
-    let mut removed = Vec::new();
-    let plugin_key = paths.plugin.to_string_lossy().into_owned();
-    let read = |path: &Path| match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
-        Ok(bytes) => Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned())),
-        Err(e) => Err(unreadable(path, &e.to_string())),
-    };
-    if let Some(text) = read(&paths.permissions)? {
-        let edited = kdl::remove_node(&text, &plugin_key).map_err(|e| {
-            t!(
-                "install-zellij-remove-by-hand",
-                path = paths.permissions.display().to_string(),
-                error = e,
-                entry = kdl::quote(&plugin_key)
-            )
-        })?;
-        if let Some(edited) = edited {
-            if !dry_run {
-                write_atomic(&paths.permissions, edited.as_bytes())
-                    .map_err(|e| unwritable(&paths.permissions, &e))?;
-            }
-            removed.push(t!(
-                "install-zellij-grants",
-                path = paths.permissions.display().to_string()
-            ));
-        }
-    }
-    if let Some(text) = read(&paths.config)?
-        && let Some(edited) = keybind::remove(&text)
-    {
-        if !dry_run {
-            write_atomic(&paths.config, edited.as_bytes())
-                .map_err(|e| unwritable(&paths.config, &e))?;
-        }
-        removed.push(t!(
-            "install-zellij-board-key",
-            path = paths.config.display().to_string()
-        ));
-    }
-    let ours = |text: &str| text.contains(&kdl::quote(&format!("file:{plugin_key}")));
-    if read(&paths.layout)?.is_some_and(|text| ours(&text)) {
-        removed.push(delete(&paths.layout, dry_run)?);
-    }
-    if paths.plugin.symlink_metadata().is_ok() {
-        removed.push(delete(&paths.plugin, dry_run)?);
-    }
-    Ok(removed)
-}
-
-/// Deletes `path` (a symlink itself, never what it points to) unless `dry_run`.
-fn delete(path: &Path, dry_run: bool) -> Result<String, String> {
-    if !dry_run {
-        std::fs::remove_file(path).map_err(|e| {
-            t!(
-                "err-remove",
-                path = path.display().to_string(),
-                error = e.to_string()
-            )
-        })?;
-    }
-    Ok(path.display().to_string())
-}
-
 /// The ring folder must exist before zellij starts the plugin in it (0700: rows hold commands).
 fn create_ring_home(ring_home: &Path) -> Result<(), String> {
     let sessions = ring_home.join("sessions");
-    crate::store::ensure_dir(&crate::sys::env::resolve(&sessions)).map_err(|e| {
-        t!(
-            "err-create",
-            path = sessions.display().to_string(),
-            error = e.to_string()
-        )
-    })
+    crate::store::ensure_dir(&crate::sys::env::resolve(&sessions))
+        .map_err(|e| voice::about("err-create", &sessions, e))
 }
 
 /// Before `path` is rewritten with `new`: a copy of what is there (`NAME.STAMP.bak`) when it
@@ -435,7 +314,7 @@ fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
     let old = match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
         Ok(Some(old)) if old != new => old,
         Ok(_) => return Ok(None),
-        Err(e) => return Err(unreadable(path, &e.to_string())),
+        Err(e) => return Err(voice::about("err-read", path, e)),
     };
     let name = path
         .file_name()
@@ -445,7 +324,7 @@ fn back_up_edited(path: &Path, new: &[u8]) -> Result<Option<PathBuf>, String> {
         "{name}.{}.bak",
         crate::admin::install::stamp_now().replace([':', ' '], "-")
     ));
-    write_atomic(&backup, &old).map_err(|e| unwritable(&backup, &e))?;
+    write_atomic(&backup, &old).map_err(|e| voice::about("err-write", &backup, e))?;
     Ok(Some(backup))
 }
 
@@ -455,21 +334,16 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
     {
         return Ok(());
     }
-    write_atomic(path, bytes).map_err(|e| unwritable(path, &e))
+    write_atomic(path, bytes).map_err(|e| voice::about("err-write", path, e))
 }
 
-/// "cannot read PATH: WHY".
-fn unreadable(path: &Path, why: &str) -> String {
-    t!("err-read", path = path.display().to_string(), error = why)
-}
-
-/// "cannot write PATH: WHY".
-fn unwritable(path: &Path, error: &std::io::Error) -> String {
-    t!(
-        "err-write",
-        path = path.display().to_string(),
-        error = error.to_string()
-    )
+/// A text file zellij reads (`""` when it is absent).
+fn read_text(path: &Path) -> Result<String, String> {
+    match crate::store::read_bounded(path, crate::store::SIDE_CAP) {
+        Ok(bytes) => String::from_utf8(bytes.unwrap_or_default())
+            .map_err(|_| voice::about("err-read", path, t!("install-zellij-not-utf8"))),
+        Err(e) => Err(voice::about("err-read", path, e)),
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! every status refresh, and building the parser costs more than the work); those fast
 //! paths parse the same flags this definition declares, and tests hold the two together.
 //!
-//! A new command: a module in `cmd/`, a variant below, a line in [`Command::run`].
+//! A new command: a module in `cmd/` and a line in `commands!` below.
 
 use crate::cmd;
 use crate::sys::voice;
@@ -29,70 +29,53 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    Hook(cmd::hook::Args),
-    Oneline(cmd::oneline::Args),
-    Json(cmd::json::Args),
-    List(cmd::list::Args),
-    Status(cmd::status::Args),
-    Jump(cmd::jump::Args),
-    Menu(cmd::menu::Args),
-    Board(cmd::board::Args),
-    Reply(cmd::reply::Args),
-    Name(cmd::name::Args),
-    Hide(cmd::hide::Args),
-    Explain(cmd::explain::Args),
-    Unhide(cmd::unhide::Args),
-    Stats(cmd::stats::Args),
-    Digest(cmd::digest::Args),
-    InstallHooks(cmd::install_hooks::Args),
-    RemoveHooks(cmd::remove_hooks::Args),
-    Uninstall(cmd::uninstall::Args),
-    InstallZellij(cmd::install_zellij::Args),
-    Doctor(cmd::doctor::Args),
-    Gc(cmd::gc::Args),
-    Completions(cmd::completions::Args),
-    Notify(cmd::notify::Args),
-    Quiet(cmd::quiet::Args),
-    Serve(cmd::serve::Args),
-    Man(cmd::man::Args),
-    Remote(cmd::remote::Args),
+/// The subcommands, each a variant holding its module's `Args` and run by its `run`.
+macro_rules! commands {
+    ($($variant:ident => $module:ident,)*) => {
+        #[derive(Debug, Subcommand)]
+        pub enum Command {
+            $($variant(cmd::$module::Args),)*
+        }
+
+        impl Command {
+            /// Runs the command.
+            pub fn run(self) -> ExitCode {
+                match self {
+                    $(Command::$variant(args) => cmd::$module::run(args),)*
+                }
+            }
+        }
+    };
 }
 
-impl Command {
-    /// Runs the command.
-    pub fn run(self) -> ExitCode {
-        match self {
-            Command::Hook(args) => cmd::hook::run(args),
-            Command::Oneline(args) => cmd::oneline::run(args),
-            Command::Json(args) => cmd::json::run(args),
-            Command::List(args) => cmd::list::run(args),
-            Command::Status(args) => cmd::status::run(args),
-            Command::Jump(args) => cmd::jump::run(args),
-            Command::Menu(args) => cmd::menu::run(args),
-            Command::Board(args) => cmd::board::run(args),
-            Command::Reply(args) => cmd::reply::run(args),
-            Command::Name(args) => cmd::name::run(args),
-            Command::Hide(args) => cmd::hide::run(args),
-            Command::Explain(args) => cmd::explain::run(args),
-            Command::Unhide(args) => cmd::unhide::run(args),
-            Command::Stats(args) => cmd::stats::run(args),
-            Command::Digest(args) => cmd::digest::run(args),
-            Command::InstallHooks(args) => cmd::install_hooks::run(args),
-            Command::RemoveHooks(args) => cmd::remove_hooks::run(args),
-            Command::Uninstall(args) => cmd::uninstall::run(args),
-            Command::InstallZellij(args) => cmd::install_zellij::run(args),
-            Command::Doctor(args) => cmd::doctor::run(args),
-            Command::Gc(args) => cmd::gc::run(args),
-            Command::Completions(args) => cmd::completions::run(args),
-            Command::Notify(args) => cmd::notify::run(args),
-            Command::Quiet(args) => cmd::quiet::run(args),
-            Command::Serve(args) => cmd::serve::run(args),
-            Command::Man(args) => cmd::man::run(args),
-            Command::Remote(args) => cmd::remote::run(args),
-        }
-    }
+commands! {
+    Hook => hook,
+    Oneline => oneline,
+    Json => json,
+    List => list,
+    Status => status,
+    Jump => jump,
+    Menu => menu,
+    Board => board,
+    Reply => reply,
+    Name => name,
+    Hide => hide,
+    Explain => explain,
+    Unhide => unhide,
+    Stats => stats,
+    Digest => digest,
+    InstallHooks => install_hooks,
+    RemoveHooks => remove_hooks,
+    Uninstall => uninstall,
+    InstallZellij => install_zellij,
+    Doctor => doctor,
+    Gc => gc,
+    Completions => completions,
+    Notify => notify,
+    Quiet => quiet,
+    Serve => serve,
+    Man => man,
+    Remote => remote,
 }
 
 /// The whole definition, built (every subcommand knows its `ring-tmux SUB` name).

@@ -18,6 +18,7 @@
 
 use clap::Command;
 use ring_shared::i18n::{Lang, lang, text};
+use ring_shared::t;
 
 /// [`crate::cmd::cli::command`] with every text in the process's language. The texts are set
 /// before clap builds the definition (a built command's arguments are indexed: changing them
@@ -171,17 +172,17 @@ pub(crate) fn usage_error(err: &clap::Error, subcommand: Option<&str>) -> Option
     };
     let what = match err.kind() {
         ErrorKind::MissingRequiredArgument => {
-            ring_shared::t!("err-usage-missing", args = get(ContextKind::InvalidArg)?)
+            t!("err-usage-missing", args = get(ContextKind::InvalidArg)?)
         }
         ErrorKind::UnknownArgument => {
-            ring_shared::t!("err-usage-unknown", arg = get(ContextKind::InvalidArg)?)
+            t!("err-usage-unknown", arg = get(ContextKind::InvalidArg)?)
         }
-        ErrorKind::InvalidValue => ring_shared::t!(
+        ErrorKind::InvalidValue => t!(
             "err-usage-value",
             value = get(ContextKind::InvalidValue)?,
             arg = get(ContextKind::InvalidArg)?
         ),
-        ErrorKind::InvalidSubcommand => ring_shared::t!(
+        ErrorKind::InvalidSubcommand => t!(
             "err-usage-subcommand",
             name = get(ContextKind::InvalidSubcommand)?
         ),
@@ -189,14 +190,14 @@ pub(crate) fn usage_error(err: &clap::Error, subcommand: Option<&str>) -> Option
     };
     let mut tips = Vec::new();
     if let Some(arg) = get(ContextKind::SuggestedArg) {
-        tips.push(ring_shared::t!("err-usage-similar", arg = arg));
+        tips.push(t!("err-usage-similar", arg = arg));
     }
     if let Some(name) = get(ContextKind::SuggestedSubcommand) {
-        tips.push(ring_shared::t!("err-usage-similar", arg = name));
+        tips.push(t!("err-usage-similar", arg = name));
     }
     tips.push(match subcommand {
-        Some(sub) => ring_shared::t!("err-see-help", command = sub),
-        None => ring_shared::t!("err-see-root-help"),
+        Some(sub) => t!("err-see-help", command = sub),
+        None => t!("err-see-root-help"),
     });
     Some((what, tips.join("; ")))
 }
@@ -233,7 +234,7 @@ fn leak(text: String) -> &'static str {
 fn template() -> String {
     format!(
         "{{before-help}}{{about-with-newline}}\n{}\n\n{{all-args}}{{after-help}}",
-        ring_shared::t!("help-heading-usage", usage = "{usage}")
+        t!("help-heading-usage", usage = "{usage}")
     )
 }
 

@@ -8,6 +8,7 @@
 
 use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter, CompletionCandidate};
 use clap_complete::env::Shells;
+use ring_shared::t;
 use std::ffi::OsStr;
 use std::process::ExitCode;
 
@@ -34,18 +35,15 @@ pub fn run(args: Args) -> ExitCode {
     let shells = Shells::builtins();
     let Some(shell) = shells.completer(&args.shell.to_string()) else {
         return crate::sys::voice::fail(
-            &ring_shared::t!("err-completions-shell", shell = args.shell.to_string()),
-            &ring_shared::t!("err-completions-shell-fix"),
+            &t!("err-completions-shell", shell = args.shell.to_string()),
+            &t!("err-completions-shell-fix"),
         );
     };
     let mut script = Vec::new();
     if let Err(e) =
         shell.write_registration(VAR, "ring-tmux", "ring-tmux", "ring-tmux", &mut script)
     {
-        return crate::sys::voice::fail(
-            &ring_shared::t!("err-completions-write", error = e.to_string()),
-            "",
-        );
+        return crate::sys::voice::fail(&t!("err-completions-write", error = e.to_string()), "");
     }
     super::man::print(&script)
 }

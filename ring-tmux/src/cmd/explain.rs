@@ -2,7 +2,7 @@
 //! decided what ring shows for a session, with the evidence (the `explain` module).
 
 use crate::act::explain_remote;
-use std::io::Write;
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// Say why ring shows a session as it does: the rule (docs/rules.md), its source, the evidence.
@@ -54,11 +54,11 @@ pub fn run(args: Args) -> ExitCode {
     };
     let Some(report) = crate::out::explain::report(&env, &config, &id) else {
         return crate::sys::voice::fail(
-            &ring_shared::t!(
+            &t!(
                 "err-explain-unknown",
                 id = ring_shared::format::sanitize(&id)
             ),
-            &ring_shared::t!("err-explain-unknown-fix"),
+            &t!("err-explain-unknown-fix"),
         );
     };
     let text = if args.json {
@@ -68,10 +68,7 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         crate::out::explain::text(&report)
     };
-    match std::io::stdout().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
-        _ => ExitCode::SUCCESS,
-    }
+    super::man::print(text.as_bytes())
 }
 
 /// The session on another host that `--session ID` or `SESSION` names: a listed remote
@@ -98,10 +95,7 @@ fn remote_target(
 /// The host's own explanation, relayed; why not, when it gives none.
 fn explain_remote(target: &crate::gather::remote::RemoteId, json: bool) -> ExitCode {
     match explain_remote::call(target, json) {
-        Ok(text) => match std::io::stdout().write_all(text.as_bytes()) {
-            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
-            _ => ExitCode::SUCCESS,
-        },
+        Ok(text) => super::man::print(text.as_bytes()),
         Err(refused) => crate::sys::voice::fail(&refused.what, &refused.fix),
     }
 }

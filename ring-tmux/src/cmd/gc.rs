@@ -1,5 +1,6 @@
 //! `ring-tmux gc` (§8).
 
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// Remove ended and unreadable rows and stale files (only ring's own files).
@@ -27,7 +28,7 @@ pub struct Args {
 
 /// `--older-than`'s value in seconds.
 fn duration(text: &str) -> Result<f64, String> {
-    ring_shared::duration::parse(text).ok_or_else(|| ring_shared::t!("err-duration"))
+    ring_shared::duration::parse(text).ok_or_else(|| t!("err-duration"))
 }
 
 pub fn run(args: Args) -> ExitCode {

@@ -1,6 +1,7 @@
 //! `ring-tmux hide SESSION` (`--session ID`: by exact id): writes `deleted_sessions.json` (shared with RiNG). A hidden
 //! session leaves every board until its agent's next event un-hides it.
 
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// Hide a session from every board until its agent's next event (deleted_sessions.json).
@@ -39,7 +40,7 @@ pub fn run(args: Args) -> ExitCode {
             crate::zellij::refresh_current_session();
             let short =
                 ring_shared::pick::short_ids(sessions.iter().map(|e| e.session_id.as_str()));
-            super::report(&ring_shared::t!(
+            super::report(&t!(
                 "err-hide-done",
                 session = super::called(&id, &sessions),
                 short = ring_shared::format::sanitize(short.get(&id).map_or(&id, |s| s))

@@ -1,5 +1,6 @@
 //! `ring-tmux install-hooks`.
 
+use ring_shared::t;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -38,11 +39,11 @@ pub fn run(args: Args) -> ExitCode {
         && !binary.is_file()
     {
         return crate::sys::voice::usage(
-            &ring_shared::t!(
+            &t!(
                 "err-binary-not-a-file",
                 path = crate::sys::printable::path(binary)
             ),
-            &ring_shared::t!("err-binary-not-a-file-fix"),
+            &t!("err-binary-not-a-file-fix"),
         );
     }
     crate::admin::install::install_hooks(&crate::admin::install::InstallArgs {

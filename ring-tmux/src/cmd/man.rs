@@ -5,6 +5,7 @@
 //! every page.
 
 use crate::sys::voice;
+use ring_shared::t;
 use roff::{Roff, bold, italic, roman};
 use std::io::Write;
 use std::path::PathBuf;
@@ -319,35 +320,21 @@ pub(crate) fn print(bytes: &[u8]) -> ExitCode {
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => voice::OK,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => voice::OK,
-        Err(e) => voice::fail(&ring_shared::t!("err-stdout", error = e.to_string()), ""),
+        Err(e) => voice::fail(&t!("err-stdout", error = e.to_string()), ""),
     }
 }
 
 /// Writes every page into `dir` (created if missing).
 fn write_all(dir: &std::path::Path) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(dir) {
-        return voice::fail(
-            &ring_shared::t!(
-                "err-create",
-                path = crate::sys::printable::path(dir),
-                error = e.to_string()
-            ),
-            "",
-        );
+        return voice::fail(&voice::about("err-create", dir, e), "");
     }
     for name in page_names() {
         let sub = name.strip_prefix("ring-tmux-");
         let Some(roff) = page(sub) else { continue };
         let path = dir.join(format!("{name}.1"));
         if let Err(e) = std::fs::write(&path, roff) {
-            return voice::fail(
-                &ring_shared::t!(
-                    "err-write",
-                    path = crate::sys::printable::path(&path),
-                    error = e.to_string()
-                ),
-                "",
-            );
+            return voice::fail(&voice::about("err-write", &path, e), "");
         }
     }
     ExitCode::SUCCESS
@@ -361,11 +348,11 @@ pub fn run(args: Args) -> ExitCode {
     match page(args.subcommand.as_deref()) {
         Some(roff) => print(&roff),
         None => voice::usage(
-            &ring_shared::t!(
+            &t!(
                 "err-man-no-subcommand",
                 name = format!("{:?}", args.subcommand.as_deref().unwrap_or_default())
             ),
-            &ring_shared::t!("err-man-no-subcommand-fix"),
+            &t!("err-man-no-subcommand-fix"),
         ),
     }
 }

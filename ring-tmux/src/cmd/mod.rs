@@ -2,50 +2,52 @@
 //! man page) and a thin `run` that hands typed values to the subsystem doing the work.
 //! [`crate::cmd::cli`] lists them; a new command is a module here plus a variant there.
 
-pub mod board;
+use ring_shared::t;
+
+pub(crate) mod board;
 pub mod cli;
 pub(crate) mod cli_lang;
-pub mod completions;
-pub mod digest;
-pub mod doctor;
-pub mod explain;
-pub mod gc;
-pub mod hide;
-pub mod hook;
-pub mod install_hooks;
-pub mod install_zellij;
-pub mod json;
-pub mod jump;
-pub mod list;
-pub mod man;
-pub mod menu;
-pub mod name;
-pub mod notify;
-pub mod oneline;
-pub mod quiet;
-pub mod remote;
-pub mod remove_hooks;
-pub mod reply;
-pub mod serve;
-pub mod stats;
-pub mod status;
-pub mod unhide;
-pub mod uninstall;
+pub(crate) mod completions;
+pub(crate) mod digest;
+pub(crate) mod doctor;
+pub(crate) mod explain;
+pub(crate) mod gc;
+pub(crate) mod hide;
+pub(crate) mod hook;
+pub(crate) mod install_hooks;
+pub(crate) mod install_zellij;
+pub(crate) mod json;
+pub(crate) mod jump;
+pub(crate) mod list;
+pub(crate) mod man;
+pub(crate) mod menu;
+pub(crate) mod name;
+pub(crate) mod notify;
+pub(crate) mod oneline;
+pub(crate) mod quiet;
+pub(crate) mod remote;
+pub(crate) mod remove_hooks;
+pub(crate) mod reply;
+pub(crate) mod serve;
+pub(crate) mod stats;
+pub(crate) mod status;
+pub(crate) mod unhide;
+pub(crate) mod uninstall;
 
 pub(crate) use crate::gather::named::{called, every_session, report, session_of};
 
 /// `file` in the ring folder was not changed: another writer held its lock.
 pub(crate) fn file_locked(file: &str) -> std::process::ExitCode {
     crate::sys::voice::fail(
-        &ring_shared::t!("err-file-locked", file = file),
-        &ring_shared::t!("err-file-locked-fix"),
+        &t!("err-file-locked", file = file),
+        &t!("err-file-locked-fix"),
     )
 }
 
 /// `file` in the ring folder could not be written.
 pub(crate) fn file_unwritable(file: &str, error: &std::io::Error) -> std::process::ExitCode {
     crate::sys::voice::fail(
-        &ring_shared::t!("err-file-write", file = file, error = error.to_string()),
-        &ring_shared::t!("err-file-write-fix"),
+        &t!("err-file-write", file = file, error = error.to_string()),
+        &t!("err-file-write-fix"),
     )
 }

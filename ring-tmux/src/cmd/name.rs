@@ -1,6 +1,7 @@
 //! `ring-tmux name SESSION LABEL` (`name --session ID LABEL`: by exact id): writes `labels.json` (shared with RiNG), which every front
 //! end shows in place of the project.
 
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// Give a session a name (`labels.json`, shared with RiNG); an empty LABEL removes it.
@@ -28,8 +29,8 @@ pub fn run(args: Args) -> ExitCode {
         (None, Some(query), Some(label)) => (Some(query), label),
         _ => {
             return crate::sys::voice::usage(
-                &ring_shared::t!("err-name-usage"),
-                &ring_shared::t!("err-see-help", command = "name"),
+                &t!("err-name-usage"),
+                &t!("err-see-help", command = "name"),
             );
         }
     };
@@ -47,9 +48,9 @@ pub fn run(args: Args) -> ExitCode {
             crate::zellij::refresh_current_session();
             let was = super::called(&id, &sessions);
             if label.is_empty() {
-                super::report(&ring_shared::t!("err-name-removed", session = was));
+                super::report(&t!("err-name-removed", session = was));
             } else {
-                super::report(&ring_shared::t!(
+                super::report(&t!(
                     "err-name-set",
                     session = was,
                     label = ring_shared::format::sanitize(&label)

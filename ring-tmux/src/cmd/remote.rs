@@ -4,6 +4,7 @@
 use crate::gather::remote::{HostState, cache, config_file};
 use ring_shared::config::Config;
 use ring_shared::format::sanitize;
+use ring_shared::t;
 use ring_shared::view::remote::valid_host;
 use std::process::ExitCode;
 
@@ -54,57 +55,47 @@ pub fn run(args: Args) -> ExitCode {
 fn change(env: &crate::sys::env::Env, config: &Config, host: &str, add: bool) -> ExitCode {
     if !valid_host(host) {
         return crate::sys::voice::usage(
-            &ring_shared::t!(
+            &t!(
                 "err-remote-bad-host",
                 host = format!("{:?}", sanitize(host))
             ),
-            &ring_shared::t!("err-remote-bad-host-fix"),
+            &t!("err-remote-bad-host-fix"),
         );
     }
     let text = match config_file::read(&env.ring_home) {
         Ok(text) => text,
-        Err(why) => return crate::sys::voice::fail(&why, &ring_shared::t!("err-config-fix")),
+        Err(why) => return crate::sys::voice::fail(&why, &t!("err-config-fix")),
     };
     let mut hosts = config.remote_hosts.clone();
     let had = hosts.iter().any(|h| h == host);
     match (add, had) {
         (true, true) => {
-            crate::gather::named::report(&ring_shared::t!(
-                "err-remote-known",
-                host = host.to_string()
-            ));
+            crate::gather::named::report(&t!("err-remote-known", host = host.to_string()));
             return ExitCode::SUCCESS;
         }
         (false, false) => {
             return crate::sys::voice::fail(
-                &ring_shared::t!("err-remote-unknown", host = host.to_string()),
-                &ring_shared::t!("err-remote-unknown-fix"),
+                &t!("err-remote-unknown", host = host.to_string()),
+                &t!("err-remote-unknown-fix"),
             );
         }
         (true, false) => hosts.push(host.to_owned()),
         (false, true) => hosts.retain(|h| h != host),
     }
     if let Err(e) = config_file::write(&env.ring_home, &config_file::with_hosts(&text, &hosts)) {
-        return crate::sys::voice::fail(
-            &ring_shared::t!(
-                "err-config-write",
-                path = crate::sys::printable::path(&env.ring_home),
-                error = e.to_string()
-            ),
-            &ring_shared::t!("err-config-write-fix"),
+        crate::sys::voice::file_error(
+            "err-config-write",
+            &env.ring_home,
+            e,
+            "err-config-write-fix",
         );
+        return crate::sys::voice::FAILURE;
     }
     if add {
-        crate::gather::named::report(&ring_shared::t!(
-            "err-remote-added",
-            host = host.to_string()
-        ));
+        crate::gather::named::report(&t!("err-remote-added", host = host.to_string()));
     } else {
         cache::forget(&env.ring_home, host);
-        crate::gather::named::report(&ring_shared::t!(
-            "err-remote-removed",
-            host = host.to_string()
-        ));
+        crate::gather::named::report(&t!("err-remote-removed", host = host.to_string()));
     }
     ExitCode::SUCCESS
 }
@@ -119,7 +110,7 @@ fn states(env: &crate::sys::env::Env, config: &Config) -> Vec<HostState> {
 
 fn list(env: &crate::sys::env::Env, config: &Config) {
     if config.remote_hosts.is_empty() {
-        crate::gather::named::report(&ring_shared::t!("err-remote-none"));
+        crate::gather::named::report(&t!("err-remote-none"));
         return;
     }
     for state in states(env, config) {
@@ -138,17 +129,14 @@ fn refresh(env: &crate::sys::env::Env, config: &Config, hosts: &[String]) -> Exi
         // Only configured hosts: the argument never chooses where ssh goes by itself.
         if !config.remote_hosts.contains(host) {
             crate::sys::voice::error(
-                &ring_shared::t!("err-remote-unknown", host = sanitize(host)),
-                &ring_shared::t!("err-remote-unknown-add"),
+                &t!("err-remote-unknown", host = sanitize(host)),
+                &t!("err-remote-unknown-add"),
             );
             failed = true;
             continue;
         }
         match cache::refresh(env, config, host) {
-            None => crate::gather::named::report(&ring_shared::t!(
-                "err-remote-busy",
-                host = sanitize(host)
-            )),
+            None => crate::gather::named::report(&t!("err-remote-busy", host = sanitize(host))),
             Some((c, rings)) => {
                 // The cache is written first: the flush's board lists these sessions.
                 crate::out::notify::ring_remote(env, config, &rings);

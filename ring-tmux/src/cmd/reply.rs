@@ -5,6 +5,7 @@
 
 use crate::act::reply::{self, Refusal, Shown, Target};
 use ring_shared::format::sanitize;
+use ring_shared::t;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -46,8 +47,8 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         (None, Some(query), number) => (Some(query.clone()), number.as_deref()),
         _ => {
             return Err(crate::sys::voice::usage(
-                &ring_shared::t!("err-reply-usage"),
-                &ring_shared::t!("err-see-help", command = "reply"),
+                &t!("err-reply-usage"),
+                &t!("err-see-help", command = "reply"),
             ));
         }
     };
@@ -56,21 +57,21 @@ fn wanted(args: &Args) -> Result<Wanted, ExitCode> {
         Some(Some(n)) => Some(n),
         Some(None) => {
             return Err(crate::sys::voice::usage(
-                &ring_shared::t!("err-reply-number"),
-                &ring_shared::t!("err-see-help", command = "reply"),
+                &t!("err-reply-number"),
+                &t!("err-see-help", command = "reply"),
             ));
         }
     };
     if args.json && number.is_some() {
         return Err(crate::sys::voice::usage(
-            &ring_shared::t!("err-reply-json-with-n"),
-            &ring_shared::t!("err-reply-json-with-n-fix"),
+            &t!("err-reply-json-with-n"),
+            &t!("err-reply-json-with-n-fix"),
         ));
     }
     if args.expect.is_some() && number.is_none() {
         return Err(crate::sys::voice::usage(
-            &ring_shared::t!("err-reply-expect"),
-            &ring_shared::t!("err-reply-expect-fix"),
+            &t!("err-reply-expect"),
+            &t!("err-reply-expect-fix"),
         ));
     }
     Ok((query, number))
@@ -130,8 +131,8 @@ pub fn run(args: Args) -> ExitCode {
 
 fn changed() -> Refusal {
     Refusal {
-        what: ring_shared::t!("err-reply-listed-changed"),
-        fix: ring_shared::t!("err-reply-listed-changed-fix"),
+        what: t!("err-reply-listed-changed"),
+        fix: t!("err-reply-listed-changed-fix"),
     }
 }
 
@@ -159,7 +160,7 @@ pub fn listing(id: &str, shown: &Shown) -> String {
     }
     out.push_str(&format!(
         "{}\n",
-        ring_shared::t!(
+        t!(
             "err-reply-answer-with",
             id = sanitize(id),
             fingerprint = d.fingerprint().to_string()

@@ -5,6 +5,7 @@
 use crate::store::hidden::Unhide;
 use ring_shared::format::sanitize;
 use ring_shared::pick::{Pick, pick};
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// Show a hidden session on every board again (hide's undo).
@@ -31,19 +32,19 @@ pub fn run(args: Args) -> ExitCode {
         Pick::Ambiguous(ids) => {
             let ids: Vec<String> = ids.iter().map(|id| sanitize(id)).collect();
             return crate::sys::voice::fail(
-                &ring_shared::t!(
+                &t!(
                     "err-hidden-ambiguous",
                     query = sanitize(&args.session),
                     count = ids.len(),
                     listed = ids.join(", ")
                 ),
-                &ring_shared::t!("err-hidden-ambiguous-fix"),
+                &t!("err-hidden-ambiguous-fix"),
             );
         }
         Pick::None => {
             return crate::sys::voice::fail(
-                &ring_shared::t!("err-hidden-none", query = sanitize(&args.session)),
-                &ring_shared::t!("err-hidden-none-fix"),
+                &t!("err-hidden-none", query = sanitize(&args.session)),
+                &t!("err-hidden-none-fix"),
             );
         }
     };

@@ -3,6 +3,7 @@
 //! `scripts/install.sh --uninstall` runs it.
 
 use crate::admin::install::out;
+use ring_shared::t;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,12 +61,12 @@ pub fn run(args: Args) -> ExitCode {
     if !args.yes && !args.dry_run {
         if !std::io::stdin().is_terminal() {
             return crate::sys::voice::fail(
-                &ring_shared::t!("err-uninstall-no-terminal"),
-                &ring_shared::t!("err-uninstall-no-terminal-fix"),
+                &t!("err-uninstall-no-terminal"),
+                &t!("err-uninstall-no-terminal-fix"),
             );
         }
-        if !crate::admin::install::ask(&ring_shared::t!("err-uninstall-ask")) {
-            out!("{}", ring_shared::t!("err-uninstall-nothing"));
+        if !crate::admin::install::ask(&t!("err-uninstall-ask")) {
+            out!("{}", t!("err-uninstall-nothing"));
             return ExitCode::SUCCESS;
         }
     }
@@ -84,7 +85,7 @@ pub fn run(args: Args) -> ExitCode {
     ) {
         Ok(lines) => removed.extend(lines),
         Err(message) => {
-            crate::sys::voice::error(&message, &ring_shared::t!("err-uninstall-goes-on"));
+            crate::sys::voice::error(&message, &t!("err-uninstall-goes-on"));
             failed = true;
         }
     }
@@ -107,13 +108,10 @@ pub fn run(args: Args) -> ExitCode {
                 folders.extend([ring, doc]);
             }
         }
-        None => out!(
-            "  {}",
-            ring_shared::t!(
-                "err-uninstall-binary-elsewhere",
-                path = prefix.display().to_string()
-            )
-        ),
+        None => {
+            let path = prefix.display().to_string();
+            out!("  {}", t!("err-uninstall-binary-elsewhere", path = path));
+        }
     }
     let man1 = data.join("man/man1");
     let mut pages = 0;
@@ -124,14 +122,7 @@ pub fn run(args: Args) -> ExitCode {
         if !args.dry_run
             && let Err(e) = std::fs::remove_file(&path)
         {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-remove",
-                    path = crate::sys::printable::path(&path),
-                    error = e.to_string()
-                ),
-                "",
-            );
+            crate::sys::voice::file_error("err-remove", &path, e, "");
             failed = true;
             continue;
         }
@@ -148,27 +139,19 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if pages > 0 {
-        removed.push(ring_shared::t!(
-            "err-uninstall-man-pages",
-            pages = pages,
-            path = man1.display().to_string()
-        ));
+        let path = man1.display().to_string();
+        removed.push(t!("err-uninstall-man-pages", pages = pages, path = path));
     }
     for line in &removed {
         let said = if args.dry_run {
-            ring_shared::t!("err-uninstall-would", what = line.as_str())
+            t!("err-uninstall-would", what = line.as_str())
         } else {
-            ring_shared::t!("err-uninstall-removed", what = line.as_str())
+            t!("err-uninstall-removed", what = line.as_str())
         };
         out!("✓ {said}");
     }
-    out!(
-        "{}",
-        ring_shared::t!(
-            "err-uninstall-kept",
-            path = env.ring_home.display().to_string()
-        )
-    );
+    let path = env.ring_home.display().to_string();
+    out!("{}", t!("err-uninstall-kept", path = path));
     if failed {
         ExitCode::FAILURE
     } else {

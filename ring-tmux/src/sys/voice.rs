@@ -9,7 +9,9 @@
 //! line was wrong, nothing was done). Reports a command prints as its output (doctor's findings,
 //! gc's list) go to stdout and are not errors.
 
+use std::fmt::Display;
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Exit code 0: done.
@@ -44,6 +46,23 @@ pub fn line(what: &str, fix: &str, colour: bool) -> String {
 /// Prints `ring-tmux: <what>; <fix>` on stderr (a closed stderr is ignored).
 pub fn error(what: &str, fix: &str) {
     let _ = std::io::stderr().write_all(line(what, fix, colour()).as_bytes());
+}
+
+/// The catalogue's `key` about a file: its `path` and the `error`, both terminal-safe
+/// (`err-write`: "cannot write PATH: ERROR"). Every message about a file that failed is said so.
+pub fn about(key: &str, path: &Path, error: impl Display) -> String {
+    let mut args = ring_shared::i18n::Args::new();
+    args.set("path", super::printable::path(path));
+    args.set("error", super::printable::printable(&error.to_string()));
+    ring_shared::i18n::text(key, Some(&args))
+}
+
+/// [`error`] about a file ([`about`]), with the catalogue's `fix`.
+pub fn file_error(key: &str, path: &Path, error: impl Display, fix: &str) {
+    self::error(
+        &about(key, path, error),
+        &ring_shared::i18n::text(fix, None),
+    );
 }
 
 /// A warning in the same voice: the command goes on.

@@ -6,6 +6,7 @@ use crate::store;
 use crate::sys::env::Env;
 use crate::sys::run::{same_file, shell_quote};
 use ring_shared::registry::{DecodeError, decode_row};
+use ring_shared::t;
 use std::ffi::OsStr;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -27,21 +28,17 @@ pub(super) fn repo_dir() -> Option<PathBuf> {
 pub fn binary(path: &OsStr) -> Vec<Finding> {
     match which("ring-tmux", path) {
         None => vec![Finding::error(
-            ring_shared::t!("doctor-binary-missing"),
-            ring_shared::t!("doctor-binary-missing-fix"),
+            t!("doctor-binary-missing"),
+            t!("doctor-binary-missing-fix"),
         )],
         Some(found) => {
-            let mut out = vec![Finding::ok(ring_shared::t!(
-                "doctor-binary-ok",
-                path = found.display().to_string()
-            ))];
+            let path = found.display().to_string();
+            let mut out = vec![Finding::ok(t!("doctor-binary-ok", path = path))];
             if let Some(me) = this_binary()
                 && !same_file(&found, &me)
             {
-                out.push(Finding::info(ring_shared::t!(
-                    "doctor-binary-other",
-                    path = me.display().to_string()
-                )));
+                let path = me.display().to_string();
+                out.push(Finding::info(t!("doctor-binary-other", path = path)));
             }
             out
         }
@@ -64,15 +61,12 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
     let dir = &env.ring_home;
     let shown = dir.display().to_string();
     let Ok(meta) = std::fs::metadata(dir) else {
-        return vec![Finding::info(ring_shared::t!(
-            "doctor-folder-absent",
-            path = shown
-        ))];
+        return vec![Finding::info(t!("doctor-folder-absent", path = shown))];
     };
     if !meta.is_dir() {
         return vec![Finding::error(
-            ring_shared::t!("doctor-folder-not-a-folder", path = shown),
-            ring_shared::t!("doctor-folder-not-a-folder-fix", path = q(dir)),
+            t!("doctor-folder-not-a-folder", path = shown),
+            t!("doctor-folder-not-a-folder-fix", path = q(dir)),
         )];
     }
     let mut out = Vec::new();
@@ -81,6 +75,7 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
         if !folder.is_dir() {
             continue;
         }
+        let at = &folder.display().to_string();
         let owner_and_mode = std::fs::metadata(&folder).map(|m| {
             (
                 std::os::unix::fs::MetadataExt::uid(&m),
@@ -98,26 +93,19 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
                 store::safe::Unsafe::Writable { .. } => format!("chmod 700 {}", q(&folder)),
             };
             out.push(Finding::error(
-                ring_shared::t!(
-                    "doctor-folder-unsafe",
-                    path = folder.display().to_string(),
-                    why = why.to_string()
-                ),
+                t!("doctor-folder-unsafe", path = at, why = why.to_string()),
                 fix,
             ));
         } else if !system::writable_dir(&folder) {
             out.push(Finding::error(
-                ring_shared::t!(
-                    "doctor-folder-not-writable",
-                    path = folder.display().to_string()
-                ),
+                t!("doctor-folder-not-writable", path = at),
                 format!("chown \"$(id -u)\" {0} && chmod 700 {0}", q(&folder)),
             ));
         } else if let Some(mode) = mode_of(&folder).filter(|m| m & 0o077 != 0) {
             out.push(Finding::warn(
-                ring_shared::t!(
+                t!(
                     "doctor-folder-open",
-                    path = folder.display().to_string(),
+                    path = at,
                     mode = format!("{mode:04o}")
                 ),
                 format!("chmod 700 {}", q(&folder)),
@@ -143,7 +131,7 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
         let problem = match store::read_bounded(&path, store::ROW_READ_CAP) {
             Ok(Some(bytes)) => match decode_row(&bytes) {
                 Ok(_) => None,
-                Err(DecodeError::Phantom) => Some(ring_shared::t!("doctor-row-phantom")),
+                Err(DecodeError::Phantom) => Some(t!("doctor-row-phantom")),
                 Err(err) => Some(err.to_string()),
             },
             Ok(None) => None,
@@ -155,28 +143,24 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
     }
     if open_rows > 0 {
         out.push(Finding::warn(
-            ring_shared::t!("doctor-rows-open", open = open_rows, rows = rows),
+            t!("doctor-rows-open", open = open_rows, rows = rows),
             format!("chmod 600 {}/*.json", q(&sessions)),
         ));
     }
     if !corrupt.is_empty() {
         out.push(Finding::warn(
-            ring_shared::t!(
+            t!(
                 "doctor-rows-corrupt",
                 count = corrupt.len(),
                 rows = corrupt.join(", ")
             ),
-            ring_shared::t!("doctor-rows-corrupt-fix"),
+            t!("doctor-rows-corrupt-fix"),
         ));
     }
     if !out.iter().any(Finding::is_problem) {
         out.insert(
             0,
-            Finding::ok(ring_shared::t!(
-                "doctor-folder-ok",
-                path = shown,
-                rows = rows
-            )),
+            Finding::ok(t!("doctor-folder-ok", path = shown, rows = rows)),
         );
     }
     out
@@ -185,10 +169,10 @@ pub fn ring_folder(env: &Env) -> Vec<Finding> {
 /// RiNG itself on PATH (compatible: it reads the same rows).
 pub fn ring(path: &OsStr) -> Vec<Finding> {
     match which("ring", path) {
-        Some(found) => vec![Finding::info(ring_shared::t!(
-            "doctor-ring-cli",
-            path = found.display().to_string()
-        ))],
+        Some(found) => {
+            let path = found.display().to_string();
+            vec![Finding::info(t!("doctor-ring-cli", path = path))]
+        }
         None => Vec::new(),
     }
 }

@@ -5,6 +5,7 @@
 use super::Finding;
 use crate::sys::env::Env;
 use ring_shared::config::Config;
+use ring_shared::t;
 use std::io::ErrorKind;
 
 /// One finding per problem of `$RING_HOME/config.toml`, or one line saying it is fine.
@@ -16,47 +17,35 @@ pub fn config(env: &Env) -> Vec<Finding> {
         Ok(Some(bytes)) => bytes,
         Ok(None) => {
             return vec![Finding::warn(
-                ring_shared::t!("doctor-config-large", path = shown.as_str()),
-                ring_shared::t!("doctor-config-large-fix", path = shown.as_str()),
+                t!("doctor-config-large", path = shown.as_str()),
+                t!("doctor-config-large-fix", path = shown.as_str()),
             )];
         }
         Err(err) if err.kind() == ErrorKind::NotFound => {
-            return vec![Finding::ok(ring_shared::t!(
-                "doctor-config-none",
-                path = shown.as_str()
-            ))];
+            return vec![Finding::ok(t!("doctor-config-none", path = shown.as_str()))];
         }
         Err(err) => {
             return vec![Finding::warn(
-                ring_shared::t!(
-                    "doctor-config-unreadable",
-                    path = shown.as_str(),
-                    error = err.to_string()
-                ),
-                ring_shared::t!("doctor-config-unreadable-fix", path = shown.as_str()),
+                crate::sys::voice::about("doctor-config-unreadable", &path, err),
+                t!("doctor-config-unreadable-fix", path = shown.as_str()),
             )];
         }
     };
     let (_, checked) = Config::parse_checked(&String::from_utf8_lossy(bytes));
     match checked {
         Err(syntax) => vec![Finding::error(
-            ring_shared::t!(
-                "doctor-config-syntax",
-                path = shown.as_str(),
-                error = syntax.to_string()
-            ),
-            ring_shared::t!("doctor-config-syntax-fix", path = shown.as_str()),
+            crate::sys::voice::about("doctor-config-syntax", &path, syntax),
+            t!("doctor-config-syntax-fix", path = shown.as_str()),
         )],
-        Ok(warnings) if warnings.is_empty() => vec![Finding::ok(ring_shared::t!(
-            "doctor-config-ok",
-            path = shown.as_str()
-        ))],
+        Ok(warnings) if warnings.is_empty() => {
+            vec![Finding::ok(t!("doctor-config-ok", path = shown.as_str()))]
+        }
         Ok(warnings) => warnings
             .into_iter()
             .map(|warning| {
                 Finding::warn(
                     format!("{shown}: {warning}"),
-                    ring_shared::t!("doctor-config-warning-fix", path = shown.as_str()),
+                    t!("doctor-config-warning-fix", path = shown.as_str()),
                 )
             })
             .collect(),

@@ -3,6 +3,7 @@
 
 use super::Finding;
 use crate::sys::env::Env;
+use ring_shared::t;
 
 /// Information (never a problem): how to ask ring why a session shows what it shows, when
 /// the ring folder holds session rows.
@@ -17,8 +18,5 @@ pub(super) fn pointer(env: &Env) -> Vec<Finding> {
     if rows == 0 {
         return Vec::new();
     }
-    vec![Finding::info(ring_shared::t!(
-        "doctor-explain",
-        rows = rows
-    ))]
+    vec![Finding::info(t!("doctor-explain", rows = rows))]
 }

@@ -6,6 +6,7 @@ use crate::act::focus::{Sys, all};
 use crate::gather::{load_board, read_config};
 use crate::sys::env::Env;
 use ring_shared::focus::plan;
+use ring_shared::t;
 
 /// At most this many sessions are listed.
 const SESSIONS_SHOWN: usize = 12;
@@ -24,9 +25,9 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
         list.iter().map(|f| f.backend().name()).collect()
     };
     let mut out = vec![Finding::info(if offered.is_empty() {
-        ring_shared::t!("doctor-focus-nothing", order = order.join(", "))
+        t!("doctor-focus-nothing", order = order.join(", "))
     } else {
-        ring_shared::t!(
+        t!(
             "doctor-focus-offered",
             ways = names(&offered).join(", "),
             order = order.join(", ")
@@ -36,18 +37,16 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
         let missing: Vec<String> = absent
             .iter()
             .map(|f| {
-                ring_shared::t!(
+                t!(
                     "doctor-focus-needs",
                     backend = f.backend().name(),
-                    programs = f
-                        .programs()
-                        .join(&format!(" {} ", ring_shared::t!("doctor-or")))
+                    programs = f.programs().join(&format!(" {} ", t!("doctor-or")))
                 )
             })
             .collect();
         out.push(Finding::absent(
-            ring_shared::t!("doctor-focus-absent", missing = missing.join(", ")),
-            ring_shared::t!("doctor-focus-absent-fix"),
+            t!("doctor-focus-absent", missing = missing.join(", ")),
+            t!("doctor-focus-absent-fix"),
         ));
     }
     let view = load_board(env, &config, false).view;
@@ -65,9 +64,9 @@ pub fn focus(env: &Env, path: &std::ffi::OsStr) -> Vec<Finding> {
             .collect();
         let called = crate::gather::named::called(&entry.session_id, &view.entries);
         out.push(Finding::info(if ways.is_empty() {
-            ring_shared::t!("doctor-focus-session-none", session = called)
+            t!("doctor-focus-session-none", session = called)
         } else {
-            ring_shared::t!(
+            t!(
                 "doctor-focus-session",
                 session = called,
                 ways = ways.join(", ")

@@ -4,6 +4,7 @@
 use super::Finding;
 use crate::sys::env::Env;
 use ring_shared::health::{Evidence, HookState, Silent};
+use ring_shared::t;
 
 /// The silent sessions of every installable agent under `env.home`, from the board and a
 /// fresh process scan.
@@ -39,14 +40,14 @@ fn finding(s: &Silent) -> Finding {
     let agent = label(&s.provider);
     let alive = match &s.evidence {
         Evidence::Process { pid: Some(pid) } => {
-            ring_shared::t!("doctor-health-pid", pid = pid.to_string())
+            t!("doctor-health-pid", pid = pid.to_string())
         }
-        Evidence::Process { pid: None } => ring_shared::t!("doctor-health-process"),
+        Evidence::Process { pid: None } => t!("doctor-health-process"),
         Evidence::Row { status, .. } => {
-            ring_shared::t!("doctor-health-row", status = status.as_str())
+            t!("doctor-health-row", status = status.as_str())
         }
     };
-    let what = ring_shared::t!(
+    let what = t!(
         "doctor-health-silent",
         agent = agent,
         cwd = s.cwd.as_str(),
@@ -54,19 +55,10 @@ fn finding(s: &Silent) -> Finding {
         reason = s.state.reason()
     );
     match &s.state {
-        HookState::NotInstalled => {
-            Finding::absent(what, ring_shared::t!("doctor-health-not-installed-fix"))
-        }
-        HookState::Installed => Finding::warn(
-            what,
-            ring_shared::t!("doctor-health-restart-fix", agent = agent),
-        ),
-        HookState::Untrusted(_) => Finding::warn(what, ring_shared::t!("doctor-codex-trust-fix")),
-        HookState::ProgramMissing(_) => {
-            Finding::warn(what, ring_shared::t!("doctor-hooks-repoint-fix"))
-        }
-        HookState::FileRejected(_) => {
-            Finding::warn(what, ring_shared::t!("doctor-health-rejected-fix"))
-        }
+        HookState::NotInstalled => Finding::absent(what, t!("doctor-health-not-installed-fix")),
+        HookState::Installed => Finding::warn(what, t!("doctor-health-restart-fix", agent = agent)),
+        HookState::Untrusted(_) => Finding::warn(what, t!("doctor-codex-trust-fix")),
+        HookState::ProgramMissing(_) => Finding::warn(what, t!("doctor-hooks-repoint-fix")),
+        HookState::FileRejected(_) => Finding::warn(what, t!("doctor-health-rejected-fix")),
     }
 }

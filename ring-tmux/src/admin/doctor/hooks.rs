@@ -6,6 +6,7 @@ use super::checks::q;
 use super::system::is_executable;
 use crate::admin::install::{self, jsonfile, merge};
 use ring_shared::provider::{Format, Trust};
+use ring_shared::t;
 use std::path::Path;
 
 /// ring's hook in the settings of every agent of the provider table
@@ -13,14 +14,14 @@ use std::path::Path;
 pub fn hooks(home: &Path) -> Vec<Finding> {
     let mut out = Vec::new();
     for target in install::targets(home) {
-        let path = target.path.display().to_string();
+        let path = &target.path.display().to_string();
         // An agent installed into always (no `only_if`) may not be there at all: its
         // settings folder (`~/.claude`) says whether it is.
         let folder = target.spec.settings.split('/').next().unwrap_or_default();
         if target.spec.only_if.is_none() && !home.join(folder).is_dir() {
             out.push(Finding::absent(
-                ring_shared::t!("doctor-agent-absent", agent = target.agent, folder = folder),
-                ring_shared::t!("doctor-agent-absent-fix", agent = target.agent),
+                t!("doctor-agent-absent", agent = target.agent, folder = folder),
+                t!("doctor-agent-absent-fix", agent = target.agent),
             ));
             continue;
         }
@@ -33,7 +34,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             Err(err) => {
                 out.push(Finding::error(
                     format!("{path} {err}"),
-                    ring_shared::t!("doctor-hooks-unparsed-fix", path = path.as_str()),
+                    t!("doctor-hooks-unparsed-fix", path = path),
                 ));
                 continue;
             }
@@ -46,33 +47,28 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         if target.spec.format == Format::CursorHooks {
             let unknown = install::cursor::unknown_events(&loaded.doc);
             if !unknown.is_empty() {
+                let (agent, events) = (target.agent, unknown.join(", "));
                 out.push(Finding::error(
-                    ring_shared::t!(
+                    t!(
                         "doctor-cursor-unknown",
-                        path = path.as_str(),
-                        agent = target.agent,
-                        events = unknown.join(", ")
+                        path = path,
+                        agent = agent,
+                        events = events
                     ),
-                    ring_shared::t!("doctor-cursor-unknown-fix", path = path.as_str()),
+                    t!("doctor-cursor-unknown-fix", path = path),
                 ));
             }
         }
         if found.missing.len() == target.events.len() {
+            let agent = target.agent;
             out.push(Finding::error(
-                ring_shared::t!(
-                    "doctor-hooks-none",
-                    agent = target.agent,
-                    path = path.as_str()
-                ),
+                t!("doctor-hooks-none", agent = agent, path = path),
                 "ring-tmux install-hooks",
             ));
         } else if !found.missing.is_empty() {
+            let events = found.missing.join(", ");
             out.push(Finding::error(
-                ring_shared::t!(
-                    "doctor-hooks-missing",
-                    events = found.missing.join(", "),
-                    path = path.as_str()
-                ),
+                t!("doctor-hooks-missing", events = events, path = path),
                 "ring-tmux install-hooks",
             ));
         }
@@ -81,17 +77,17 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
             if !is_executable(Path::new(program)) {
                 programs_ok = false;
                 out.push(Finding::error(
-                    ring_shared::t!(
+                    t!(
                         "doctor-hooks-bad-program",
                         agent = target.agent,
                         program = program.as_str()
                     ),
-                    ring_shared::t!("doctor-hooks-repoint-fix"),
+                    t!("doctor-hooks-repoint-fix"),
                 ));
             }
         }
         if found.missing.is_empty() && programs_ok {
-            out.push(Finding::ok(ring_shared::t!(
+            out.push(Finding::ok(t!(
                 "doctor-hooks-ok",
                 agent = target.agent,
                 events = target.events.len(),
@@ -111,7 +107,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         if target.spec.format == ring_shared::provider::Format::CopilotFile
             && !found.programs.is_empty()
         {
-            out.extend(copilot_switches(home, &loaded.doc, &path));
+            out.extend(copilot_switches(home, &loaded.doc, path));
         }
         if let Some(Trust::GeminiFolders { folders }) = target.spec.trust
             && !found.programs.is_empty()
@@ -124,8 +120,8 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
         }
         if !found.ring_events.is_empty() {
             out.push(Finding::warn(
-                ring_shared::t!("doctor-hooks-ring-cli", path = path.as_str()),
-                ring_shared::t!("doctor-hooks-ring-cli-fix"),
+                t!("doctor-hooks-ring-cli", path = path),
+                t!("doctor-hooks-ring-cli-fix"),
             ));
         }
     }
@@ -138,27 +134,27 @@ pub(super) fn plugin(target: &install::Target) -> Finding {
     let path = target.path.display().to_string();
     match inspect(&target.path) {
         Found::Missing => Finding::error(
-            ring_shared::t!("doctor-plugin-none", agent = target.agent, path = path),
+            t!("doctor-plugin-none", agent = target.agent, path = path),
             "ring-tmux install-hooks",
         ),
         Found::Foreign(why) => Finding::warn(
-            ring_shared::t!(
+            t!(
                 "doctor-plugin-foreign",
                 path = path,
                 why = why.to_string(),
                 agent = target.agent
             ),
-            ring_shared::t!("doctor-plugin-foreign-fix", path = q(&target.path)),
+            t!("doctor-plugin-foreign-fix", path = q(&target.path)),
         ),
         Found::Ours { program, .. } if !is_executable(Path::new(&program)) => Finding::error(
-            ring_shared::t!(
+            t!(
                 "doctor-plugin-bad-program",
                 agent = target.agent,
                 program = program
             ),
-            ring_shared::t!("doctor-hooks-repoint-fix"),
+            t!("doctor-hooks-repoint-fix"),
         ),
-        Found::Ours { program, .. } => Finding::ok(ring_shared::t!(
+        Found::Ours { program, .. } => Finding::ok(t!(
             "doctor-plugin-ok",
             agent = target.agent,
             events = target.events.len(),
@@ -180,19 +176,16 @@ pub(super) fn codex_trust(
     let untrusted =
         crate::admin::install::state::untrusted_codex_events(config, hooks_json, doc, events);
     if untrusted.is_empty() {
-        Finding::ok(ring_shared::t!(
-            "doctor-codex-trusted",
-            count = entries.len()
-        ))
+        Finding::ok(t!("doctor-codex-trusted", count = entries.len()))
     } else {
         Finding::error(
-            ring_shared::t!(
+            t!(
                 "doctor-codex-untrusted",
                 events = untrusted.join(", "),
                 untrusted = untrusted.len(),
                 count = entries.len()
             ),
-            ring_shared::t!("doctor-codex-untrusted-fix"),
+            t!("doctor-codex-untrusted-fix"),
         )
     }
 }
@@ -210,8 +203,8 @@ pub(super) fn gemini_gates(
     let path = |keys: &[&str]| keys.iter().try_fold(settings, |v, k| v.get(*k));
     if path(&["hooksConfig", "enabled"]).and_then(serde_json::Value::as_bool) == Some(false) {
         out.push(Finding::error(
-            ring_shared::t!("doctor-gemini-off"),
-            ring_shared::t!("doctor-gemini-off-fix"),
+            t!("doctor-gemini-off"),
+            t!("doctor-gemini-off-fix"),
         ));
     }
     let ours: Vec<String> = events
@@ -228,14 +221,14 @@ pub(super) fn gemini_gates(
         .collect();
     if !disabled.is_empty() {
         out.push(Finding::error(
-            ring_shared::t!("doctor-gemini-disabled", hooks = disabled.join(", ")),
-            ring_shared::t!("doctor-gemini-disabled-fix"),
+            t!("doctor-gemini-disabled", hooks = disabled.join(", ")),
+            t!("doctor-gemini-disabled-fix"),
         ));
     }
     if path(&["security", "folderTrust", "enabled"]).and_then(serde_json::Value::as_bool)
         == Some(false)
     {
-        out.push(Finding::ok(ring_shared::t!("doctor-gemini-trust-off")));
+        out.push(Finding::ok(t!("doctor-gemini-trust-off")));
         return out;
     }
     let trusted = match jsonfile::load(folders) {
@@ -251,32 +244,28 @@ pub(super) fn gemini_gates(
             .unwrap_or_default(),
         Err(err) => {
             out.push(Finding::warn(
-                ring_shared::t!(
-                    "doctor-gemini-folders-bad",
-                    path = folders.display().to_string(),
-                    error = err.to_string()
-                ),
-                ring_shared::t!("doctor-fix-by-hand", path = q(folders)),
+                crate::sys::voice::about("doctor-gemini-folders-bad", folders, err),
+                t!("doctor-fix-by-hand", path = q(folders)),
             ));
             return out;
         }
     };
     if trusted.is_empty() {
         out.push(Finding::warn(
-            ring_shared::t!("doctor-gemini-untrusted"),
-            ring_shared::t!("doctor-gemini-untrusted-fix"),
+            t!("doctor-gemini-untrusted"),
+            t!("doctor-gemini-untrusted-fix"),
         ));
     } else {
         let shown: Vec<&str> = trusted.iter().take(3).map(String::as_str).collect();
         let more = trusted.len().saturating_sub(shown.len());
         out.push(Finding::info(if more > 0 {
-            ring_shared::t!(
+            t!(
                 "doctor-gemini-trusted-more",
                 folders = shown.join(", "),
                 more = more
             )
         } else {
-            ring_shared::t!("doctor-gemini-trusted", folders = shown.join(", "))
+            t!("doctor-gemini-trusted", folders = shown.join(", "))
         }));
     }
     out
@@ -293,8 +282,8 @@ pub(super) fn copilot_switches(home: &Path, doc: &serde_json::Value, path: &str)
     let mut out = Vec::new();
     if off(doc) {
         out.push(Finding::error(
-            ring_shared::t!("doctor-copilot-file-off", path = path),
-            ring_shared::t!("doctor-copilot-file-off-fix"),
+            t!("doctor-copilot-file-off", path = path),
+            t!("doctor-copilot-file-off-fix"),
         ));
     }
     let settings = home.join(ring_shared::provider::copilot::SETTINGS);
@@ -302,8 +291,8 @@ pub(super) fn copilot_switches(home: &Path, doc: &serde_json::Value, path: &str)
         && off(&loaded.doc)
     {
         out.push(Finding::error(
-            ring_shared::t!("doctor-copilot-off", path = settings.display().to_string()),
-            ring_shared::t!("doctor-copilot-off-fix", path = q(&settings)),
+            t!("doctor-copilot-off", path = settings.display().to_string()),
+            t!("doctor-copilot-off-fix", path = q(&settings)),
         ));
     }
     out

@@ -19,6 +19,7 @@ pub use system::is_executable;
 
 use crate::admin::install::out;
 use crate::sys::env::Env;
+use ring_shared::t;
 use std::process::ExitCode;
 
 /// How bad a finding is.
@@ -44,45 +45,30 @@ pub struct Finding {
 }
 
 impl Finding {
+    fn new(level: Level, what: impl Into<String>, fix: Option<String>) -> Finding {
+        let what = what.into();
+        Finding { level, what, fix }
+    }
+
     fn ok(what: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Ok,
-            what: what.into(),
-            fix: None,
-        }
+        Finding::new(Level::Ok, what, None)
     }
 
     fn info(what: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Info,
-            what: what.into(),
-            fix: None,
-        }
+        Finding::new(Level::Info, what, None)
     }
 
     /// Information about an optional part that is absent, with how to add it.
     fn absent(what: impl Into<String>, how: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Info,
-            what: what.into(),
-            fix: Some(how.into()),
-        }
+        Finding::new(Level::Info, what, Some(how.into()))
     }
 
     fn warn(what: impl Into<String>, fix: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Warn,
-            what: what.into(),
-            fix: Some(fix.into()),
-        }
+        Finding::new(Level::Warn, what, Some(fix.into()))
     }
 
     fn error(what: impl Into<String>, fix: impl Into<String>) -> Finding {
-        Finding {
-            level: Level::Error,
-            what: what.into(),
-            fix: Some(fix.into()),
-        }
+        Finding::new(Level::Error, what, Some(fix.into()))
     }
 
     /// Whether this finding makes the exit code non-zero.
@@ -93,9 +79,9 @@ impl Finding {
     /// The line under the finding: how to fix it, or how to add what is absent.
     fn fix_line(&self, fix: &str) -> String {
         if self.is_problem() {
-            ring_shared::t!("doctor-fix", fix = fix)
+            t!("doctor-fix", fix = fix)
         } else {
-            ring_shared::t!("doctor-to-add", fix = fix)
+            t!("doctor-to-add", fix = fix)
         }
     }
 
@@ -145,12 +131,12 @@ pub fn run() -> ExitCode {
     let warnings = all.iter().filter(|f| f.level == Level::Warn).count();
     out!("");
     if errors + warnings == 0 {
-        out!("{}", ring_shared::t!("doctor-all-good"));
+        out!("{}", t!("doctor-all-good"));
         ExitCode::SUCCESS
     } else {
         out!(
             "{}",
-            ring_shared::t!(
+            t!(
                 "doctor-problems",
                 problems = errors + warnings,
                 errors = errors,

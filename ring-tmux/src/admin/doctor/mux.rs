@@ -5,7 +5,8 @@ use super::Finding;
 use super::checks::{q, repo_dir};
 use super::system::{self, is_executable, probe};
 use crate::sys::env::Env;
-use std::path::{Path, PathBuf};
+use ring_shared::t;
+use std::path::Path;
 
 /// The tmux option `ring.tmux` sets in the server once it has run.
 pub const TMUX_LOADED_OPTION: &str = "@ring_loaded";
@@ -17,8 +18,8 @@ pub const TMUX_MIN: (u32, u32) = (3, 0);
 pub fn tmux() -> Vec<Finding> {
     let Some(version) = probe("tmux", &["-V"]).filter(|p| p.success) else {
         return vec![Finding::absent(
-            ring_shared::t!("doctor-tmux-absent"),
-            ring_shared::t!("doctor-tmux-absent-fix"),
+            t!("doctor-tmux-absent"),
+            t!("doctor-tmux-absent-fix"),
         )];
     };
     let text = version.stdout.trim().to_owned();
@@ -26,21 +27,21 @@ pub fn tmux() -> Vec<Finding> {
     match system::tmux_version(&text) {
         Some(v) if v < TMUX_MIN => {
             out.push(Finding::error(
-                ring_shared::t!("doctor-tmux-old", version = text.as_str()),
-                ring_shared::t!("doctor-tmux-old-fix"),
+                t!("doctor-tmux-old", version = text.as_str()),
+                t!("doctor-tmux-old-fix"),
             ));
             return out;
         }
         Some(v) => {
             out.push(Finding::ok(text.clone()));
             if v < (3, 2) {
-                out.push(Finding::info(ring_shared::t!(
+                out.push(Finding::info(t!(
                     "doctor-tmux-no-count",
                     version = text.as_str()
                 )));
             }
         }
-        None => out.push(Finding::info(ring_shared::t!(
+        None => out.push(Finding::info(t!(
             "doctor-tmux-version-unknown",
             version = text.as_str()
         ))),
@@ -55,11 +56,11 @@ pub fn tmux() -> Vec<Finding> {
             let bin = p.stdout.trim();
             if bin.starts_with('/') && !is_executable(Path::new(bin)) {
                 out.push(Finding::warn(
-                    ring_shared::t!("doctor-tmux-bad-binary", path = bin),
-                    ring_shared::t!("doctor-tmux-bad-binary-fix"),
+                    t!("doctor-tmux-bad-binary", path = bin),
+                    t!("doctor-tmux-bad-binary-fix"),
                 ));
             } else {
-                out.push(Finding::ok(ring_shared::t!("doctor-tmux-loaded")));
+                out.push(Finding::ok(t!("doctor-tmux-loaded")));
             }
             out.extend(placeholders_in_use());
             out.extend(placeholders_left(&tmux_line));
@@ -67,16 +68,16 @@ pub fn tmux() -> Vec<Finding> {
             out.extend(jump_key_bound());
         }
         Some(p) if p.success => out.push(Finding::warn(
-            ring_shared::t!("doctor-tmux-not-loaded"),
-            ring_shared::t!("doctor-tmux-not-loaded-fix", line = tmux_line.as_str()),
+            t!("doctor-tmux-not-loaded"),
+            t!("doctor-tmux-not-loaded-fix", line = tmux_line.as_str()),
         )),
-        Some(_) => out.push(Finding::info(ring_shared::t!(
+        Some(_) => out.push(Finding::info(t!(
             "doctor-tmux-no-server",
             line = tmux_line.as_str()
         ))),
         None => out.push(Finding::warn(
-            ring_shared::t!("doctor-tmux-silent"),
-            ring_shared::t!("doctor-tmux-silent-fix"),
+            t!("doctor-tmux-silent"),
+            t!("doctor-tmux-silent-fix"),
         )),
     }
     out
@@ -123,14 +124,14 @@ pub(super) fn placeholders_in_use() -> Vec<Finding> {
         .filter(|p| p.success)
         .is_some_and(|p| !p.stdout.trim().is_empty());
     let fix = if catppuccin {
-        ring_shared::t!(
+        t!(
             "doctor-tmux-nowhere-catppuccin-fix",
             conf = catppuccin_conf().to_string()
         )
     } else {
-        ring_shared::t!("doctor-tmux-nowhere-fix")
+        t!("doctor-tmux-nowhere-fix")
     };
-    vec![Finding::warn(ring_shared::t!("doctor-tmux-nowhere"), fix)]
+    vec![Finding::warn(t!("doctor-tmux-nowhere"), fix)]
 }
 
 /// A placeholder ring.tmux never replaced (an option set after it ran, by a ring.tmux from
@@ -145,7 +146,7 @@ pub(super) fn placeholders_left(tmux_line: &str) -> Vec<Finding> {
                 .filter(|placeholder| p.stdout.contains(placeholder))
                 .collect();
             (!found.is_empty()).then(|| {
-                ring_shared::t!(
+                t!(
                     "doctor-tmux-left-in",
                     placeholders = found.join(", "),
                     option = *option
@@ -157,8 +158,8 @@ pub(super) fn placeholders_left(tmux_line: &str) -> Vec<Finding> {
         return Vec::new();
     }
     vec![Finding::warn(
-        ring_shared::t!("doctor-tmux-left", left = left.join("; ")),
-        ring_shared::t!("doctor-tmux-left-fix", line = tmux_line),
+        t!("doctor-tmux-left", left = left.join("; ")),
+        t!("doctor-tmux-left-fix", line = tmux_line),
     )]
 }
 
@@ -189,8 +190,8 @@ pub(super) fn catppuccin_module() -> Vec<Finding> {
     }
     let conf = catppuccin_conf();
     vec![Finding::warn(
-        ring_shared::t!("doctor-catppuccin-undefined"),
-        ring_shared::t!("doctor-catppuccin-undefined-fix", conf = conf),
+        t!("doctor-catppuccin-undefined"),
+        t!("doctor-catppuccin-undefined-fix", conf = conf),
     )]
 }
 
@@ -228,10 +229,10 @@ pub(super) fn jump_key_bound() -> Vec<Finding> {
         })
         .map(|l| l.trim().to_owned());
     let what = match taken {
-        Some(binding) => ring_shared::t!("doctor-jump-key-taken", binding = binding),
-        None => ring_shared::t!("doctor-jump-key-unbound"),
+        Some(binding) => t!("doctor-jump-key-taken", binding = binding),
+        None => t!("doctor-jump-key-unbound"),
     };
-    vec![Finding::warn(what, ring_shared::t!("doctor-jump-key-fix"))]
+    vec![Finding::warn(what, t!("doctor-jump-key-fix"))]
 }
 
 /// Whether `permissions.kdl` grants the plugin at `plugin` every permission it asks for.
@@ -250,34 +251,22 @@ pub(super) fn permissions_granted(text: &str, plugin: &Path) -> bool {
 /// zellij (optional): the plugin file, its layout and its pre-granted permissions.
 pub fn zellij(env: &Env) -> Vec<Finding> {
     let Some(version) = probe("zellij", &["--version"]).filter(|p| p.success) else {
-        return vec![Finding::info(ring_shared::t!("doctor-zellij-absent"))];
+        return vec![Finding::info(t!("doctor-zellij-absent"))];
     };
     let mut out = vec![Finding::ok(version.stdout.trim().to_owned())];
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let paths = crate::admin::zellij::Paths::new(
-        &env.home,
-        &env.ring_home,
-        var("ZELLIJ_CONFIG_DIR"),
-        var("XDG_CACHE_HOME"),
-    );
+    let paths = crate::admin::zellij::Paths::from_env(env);
+    let shown = |path: &Path| path.display().to_string();
+    let install = "ring-tmux install-zellij";
     if !paths.plugin.is_file() {
+        let path = shown(&paths.plugin);
         out.push(Finding::absent(
-            ring_shared::t!(
-                "doctor-zellij-no-plugin",
-                path = paths.plugin.display().to_string()
-            ),
-            "ring-tmux install-zellij",
+            t!("doctor-zellij-no-plugin", path = path),
+            install,
         ));
         return out;
     }
-    out.push(Finding::ok(ring_shared::t!(
-        "doctor-zellij-plugin",
-        path = paths.plugin.display().to_string()
-    )));
+    let path = shown(&paths.plugin);
+    out.push(Finding::ok(t!("doctor-zellij-plugin", path = path)));
     let granted = crate::store::read_text(
         &paths.permissions,
         crate::store::SIDE_CAP,
@@ -285,21 +274,17 @@ pub fn zellij(env: &Env) -> Vec<Finding> {
     )
     .is_some_and(|text| permissions_granted(&text, &paths.plugin));
     if !granted {
+        let path = shown(&paths.permissions);
         out.push(Finding::warn(
-            ring_shared::t!(
-                "doctor-zellij-permissions",
-                path = paths.permissions.display().to_string()
-            ),
-            "ring-tmux install-zellij",
+            t!("doctor-zellij-permissions", path = path),
+            install,
         ));
     }
     if !paths.layout.is_file() {
+        let path = shown(&paths.layout);
         out.push(Finding::warn(
-            ring_shared::t!(
-                "doctor-zellij-no-layout",
-                path = paths.layout.display().to_string()
-            ),
-            "ring-tmux install-zellij",
+            t!("doctor-zellij-no-layout", path = path),
+            install,
         ));
     }
     out

@@ -3,6 +3,7 @@
 
 use super::Finding;
 use crate::sys::env::Env;
+use ring_shared::t;
 use std::os::unix::fs::PermissionsExt;
 
 /// The findings about `serve`.
@@ -37,39 +38,31 @@ pub fn serve(env: &Env) -> Vec<Finding> {
             )));
         }
         None => all.push(Finding::absent(
-            ring_shared::t!("doctor-serve-off"),
-            ring_shared::t!("doctor-serve-off-fix"),
+            t!("doctor-serve-off"),
+            t!("doctor-serve-off-fix"),
         )),
     }
     if config.serve_detail {
-        all.push(Finding::info(ring_shared::t!("doctor-serve-detail-on")));
+        all.push(Finding::info(t!("doctor-serve-detail-on")));
     }
     if !crate::out::serve::assets::has_wasm() {
         all.push(Finding::absent(
-            ring_shared::t!("doctor-serve-no-wasm"),
-            ring_shared::t!("doctor-serve-no-wasm-fix"),
+            t!("doctor-serve-no-wasm"),
+            t!("doctor-serve-no-wasm-fix"),
         ));
     }
     let token = crate::out::serve::token_path(env);
     if let Ok(meta) = std::fs::symlink_metadata(&token) {
         let mode = meta.permissions().mode() & 0o777;
+        let path = &token.display().to_string();
         if !meta.is_file() || mode & 0o077 != 0 {
+            let mode = format!("{mode:o}");
             all.push(Finding::warn(
-                ring_shared::t!(
-                    "doctor-serve-token-open",
-                    path = token.display().to_string(),
-                    mode = format!("{mode:o}")
-                ),
-                ring_shared::t!(
-                    "doctor-serve-token-open-fix",
-                    path = token.display().to_string()
-                ),
+                t!("doctor-serve-token-open", path = path, mode = mode),
+                t!("doctor-serve-token-open-fix", path = path),
             ));
         } else {
-            all.push(Finding::ok(ring_shared::t!(
-                "doctor-serve-token-ok",
-                path = token.display().to_string()
-            )));
+            all.push(Finding::ok(t!("doctor-serve-token-ok", path = path)));
         }
     }
     all

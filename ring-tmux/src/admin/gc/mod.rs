@@ -28,13 +28,8 @@ fn text(text: &str) -> String {
 pub fn run(opts: Options, dry_run: bool) -> ExitCode {
     let env = Env::from_process();
     if !env.ring_home.is_dir() {
-        out!(
-            "{}",
-            t!(
-                "gc-no-folder",
-                path = crate::sys::printable::path(&env.ring_home)
-            )
-        );
+        let path = crate::sys::printable::path(&env.ring_home);
+        out!("{}", t!("gc-no-folder", path = path));
         return ExitCode::SUCCESS;
     }
     let now = env.now();
@@ -58,45 +53,32 @@ fn report_skipped(plan: &Plan, ring_home: &Path) {
 fn report_dry_run(plan: &Plan, ring_home: &Path) {
     report_skipped(plan, ring_home);
     for c in &plan.files {
-        out!(
-            "{}",
-            t!(
-                "gc-would-remove",
-                path = shown(&c.path, ring_home),
-                why = text(&c.reason.describe())
-            )
-        );
+        let (path, why) = (shown(&c.path, ring_home), text(&c.reason.describe()));
+        out!("{}", t!("gc-would-remove", path = path, why = why));
     }
     for u in &plan.unhide {
-        out!(
-            "{}",
-            t!(
-                "gc-would-unhide",
-                session = text(&u.session_id),
-                why = unhide_reason(u)
-            )
-        );
+        let (session, why) = unhidden(u);
+        out!("{}", t!("gc-would-unhide", session = session, why = why));
     }
-    if plan.files.is_empty() && plan.unhide.is_empty() {
+    let (files, sessions) = (plan.files.len(), plan.unhide.len());
+    if files + sessions == 0 {
         out!("{}", t!("gc-nothing"));
     } else {
         out!(
             "{}",
-            t!(
-                "gc-dry-run-total",
-                files = plan.files.len(),
-                sessions = plan.unhide.len()
-            )
+            t!("gc-dry-run-total", files = files, sessions = sessions)
         );
     }
 }
 
-fn unhide_reason(u: &collect::Unhide) -> String {
-    if u.gone {
+/// The session a hidden entry is for, and why it goes.
+fn unhidden(u: &collect::Unhide) -> (String, String) {
+    let why = if u.gone {
         t!("gc-unhide-gone")
     } else {
         t!("gc-unhide-old")
-    }
+    };
+    (text(&u.session_id), why)
 }
 
 fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
@@ -111,63 +93,38 @@ fn apply(plan: &Plan, ring_home: &Path, now: f64) -> ExitCode {
             }
             Ok(true) => {
                 removed += 1;
-                out!(
-                    "{}",
-                    t!(
-                        "gc-removed",
-                        path = shown_path,
-                        why = text(&c.reason.describe())
-                    )
-                );
+                let why = text(&c.reason.describe());
+                out!("{}", t!("gc-removed", path = shown_path, why = why));
             }
             Err(err) => {
                 failed = true;
-                crate::sys::voice::error(
-                    &t!(
-                        "gc-remove-failed",
-                        path = shown_path,
-                        error = text(&err.to_string())
-                    ),
-                    "",
-                );
+                let path = c.path.strip_prefix(ring_home).unwrap_or(&c.path);
+                crate::sys::voice::file_error("gc-remove-failed", path, err, "");
             }
         }
     }
-    let mut unhidden = 0;
+    let mut unhid = 0;
     for u in &plan.unhide {
+        let session = &text(&u.session_id);
         match prune_hidden(ring_home, &u.session_id, now) {
             Ok(true) => {
-                unhidden += 1;
-                out!(
-                    "{}",
-                    t!(
-                        "gc-unhid",
-                        session = text(&u.session_id),
-                        why = unhide_reason(u)
-                    )
-                );
+                unhid += 1;
+                let (session, why) = unhidden(u);
+                out!("{}", t!("gc-unhid", session = session, why = why));
             }
-            Ok(false) => out!(
-                "! {}",
-                t!("gc-no-longer-hidden", session = text(&u.session_id))
-            ),
+            Ok(false) => out!("! {}", t!("gc-no-longer-hidden", session = session)),
             Err(err) => {
                 failed = true;
-                crate::sys::voice::error(
-                    &t!(
-                        "gc-unhide-failed",
-                        session = text(&u.session_id),
-                        error = text(&err.to_string())
-                    ),
-                    "",
-                );
+                let error = text(&err.to_string());
+                let what = t!("gc-unhide-failed", session = session, error = error);
+                crate::sys::voice::error(&what, "");
             }
         }
     }
-    if removed == 0 && unhidden == 0 && !failed {
+    if removed == 0 && unhid == 0 && !failed {
         out!("{}", t!("gc-nothing"));
     } else {
-        out!("{}", t!("gc-total", files = removed, sessions = unhidden));
+        out!("{}", t!("gc-total", files = removed, sessions = unhid));
     }
     if failed {
         ExitCode::FAILURE

@@ -4,6 +4,7 @@
 use super::jsonfile::Loaded;
 use super::*;
 use crate::sys::env::Env;
+use crate::sys::printable;
 use crate::sys::run::same_file;
 use ring_shared::provider::{Format, Provider, Trust};
 use ring_shared::t;
@@ -24,8 +25,8 @@ pub(super) struct Pending<'a> {
 pub fn install_hooks(args: &InstallArgs) -> ExitCode {
     let Some(binary) = hook_binary(args.binary.as_deref()) else {
         return crate::sys::voice::fail(
-            &ring_shared::t!("err-install-no-binary"),
-            &ring_shared::t!("err-install-no-binary-fix"),
+            &t!("err-install-no-binary"),
+            &t!("err-install-no-binary-fix"),
         );
     };
     let binary = binary.to_string_lossy().into_owned();
@@ -35,8 +36,8 @@ pub fn install_hooks(args: &InstallArgs) -> ExitCode {
             Some(provider) => named.push(provider.name),
             None => {
                 crate::sys::voice::error(
-                    &ring_shared::t!("err-install-agent", name = format!("{name:?}")),
-                    &ring_shared::t!("err-install-agent-fix", names = agent_names().join(", ")),
+                    &t!("err-install-agent", name = format!("{name:?}")),
+                    &t!("err-install-agent-fix", names = agent_names().join(", ")),
                 );
                 return ExitCode::from(crate::sys::voice::USAGE);
             }
@@ -132,8 +133,8 @@ pub(super) fn decide(pending: &[Pending], args: &InstallArgs, interactive: bool)
         }
         if !interactive {
             crate::sys::voice::error(
-                &ring_shared::t!("err-install-no-terminal"),
-                &ring_shared::t!("err-install-no-terminal-fix"),
+                &t!("err-install-no-terminal"),
+                &t!("err-install-no-terminal-fix"),
             );
             return false;
         }
@@ -190,14 +191,12 @@ pub(super) fn prepare<'a>(
         _ => merge::install(&loaded.doc, target.spec, &command, replace_ring),
     };
     let mut plan = plan_for(replace_ring);
+    let path = &printable::path(&target.path);
     if !plan.ring_commands.is_empty() && !replace_ring {
+        let commands = plan.ring_commands.join(", ");
         out!(
             "! {}",
-            t!(
-                "install-ring-cli",
-                path = target.path.display().to_string(),
-                commands = plan.ring_commands.join(", ")
-            )
+            t!("install-ring-cli", path = path, commands = commands)
         );
         if interactive && ask(&format!("  {}", t!("install-ring-cli-ask"))) {
             replace_ring = true;
@@ -207,20 +206,14 @@ pub(super) fn prepare<'a>(
         }
     }
     if !plan.others_on_wait_events.is_empty() {
+        let commands = plan.others_on_wait_events.join(", ");
         out!(
             "! {}",
-            t!(
-                "install-others",
-                path = target.path.display().to_string(),
-                commands = plan.others_on_wait_events.join(", ")
-            )
+            t!("install-others", path = path, commands = commands)
         );
     }
     if plan.changed.is_empty() {
-        out!(
-            "✓ {}",
-            t!("install-already", path = target.path.display().to_string())
-        );
+        out!("✓ {}", t!("install-already", path = path));
         return Some(None);
     }
     let indent = jsonfile::detect_indent(loaded.text.as_deref());
@@ -237,31 +230,11 @@ pub(super) fn prepare<'a>(
 /// Writes one pending change and says what it did; `false` when it failed.
 pub(super) fn write_pending(change: &Pending) -> bool {
     let target = change.target;
-    let backup = match commit(target, &change.loaded, &change.new_text) {
-        Ok(backup) => backup,
-        Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-write",
-                    path = target.path.display().to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
-            );
-            return false;
-        }
+    let Some(backup) = commit(target, &change.loaded, &change.new_text) else {
+        return false;
     };
-    out!(
-        "✓ {}",
-        t!(
-            "install-done",
-            events = change.events.join(", "),
-            path = target.path.display().to_string()
-        )
-    );
-    if let Some(backup) = backup {
-        super::say_backup(&backup);
-    }
+    let (events, path) = (change.events.join(", "), printable::path(&target.path));
+    say_done(&t!("install-done", events = events, path = path), backup);
     if change.replace_ring {
         out!("  {}", t!("install-ring-cli-replaced"));
     }
@@ -288,12 +261,12 @@ pub(super) fn prepare_plugin<'a>(target: &'a Target, binary: &str) -> Option<Opt
         Found::Ours { text, .. } => Some(text),
         Found::Foreign(why) => {
             crate::sys::voice::error(
-                &ring_shared::t!(
+                &t!(
                     "err-install-foreign-plugin",
                     path = path.to_string(),
                     why = why.to_string()
                 ),
-                &ring_shared::t!("err-install-foreign-plugin-fix"),
+                &t!("err-install-foreign-plugin-fix"),
             );
             return None;
         }

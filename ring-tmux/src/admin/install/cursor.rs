@@ -42,14 +42,10 @@ pub fn install(doc: &Value, events: &[&str], command: &str) -> merge::Install {
             true
         });
     }
-    if changed.is_empty() {
-        out = doc.clone();
-    }
     merge::Install {
-        doc: out,
+        doc: merge::kept_unless(doc, out, &changed),
         changed,
-        ring_commands: Vec::new(),
-        others_on_wait_events: Vec::new(),
+        ..merge::Install::default()
     }
 }
 

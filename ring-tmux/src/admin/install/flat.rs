@@ -41,17 +41,12 @@ fn event_is_current(entries: &[Value], command: &str, timeout: u64) -> bool {
 pub fn install(doc: &Value, spec: &Spec, command: &str) -> Install {
     let mut out = doc.clone();
     let mut changed = Vec::new();
-    let ring_commands: Vec<String> = spec
-        .events
-        .iter()
-        .flat_map(|e| commands(doc, e))
-        .filter(|c| is_ring(c))
-        .fold(Vec::new(), |mut seen, c| {
-            if !seen.contains(&c) {
-                seen.push(c);
-            }
-            seen
-        });
+    let mut ring_commands = Vec::new();
+    for c in spec.events.iter().flat_map(|e| commands(doc, e)) {
+        if is_ring(&c) && !ring_commands.contains(&c) {
+            ring_commands.push(c);
+        }
+    }
     if let Some(top) = out.as_object_mut() {
         changed = merge::edit_lists(top, spec.events, |event, entries| {
             let timeout = timeout_for(event, spec);
@@ -69,14 +64,11 @@ pub fn install(doc: &Value, spec: &Spec, command: &str) -> Install {
             top.extend(rest);
         }
     }
-    if changed.is_empty() {
-        out = doc.clone();
-    }
     Install {
-        doc: out,
+        doc: merge::kept_unless(doc, out, &changed),
         changed,
         ring_commands,
-        others_on_wait_events: Vec::new(),
+        ..Install::default()
     }
 }
 

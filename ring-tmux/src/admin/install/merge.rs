@@ -9,13 +9,13 @@ pub use crate::sys::run::shell_quote;
 use serde_json::{Map, Value, json};
 
 mod command;
+mod installed;
 pub use command::{hook_command, is_ours, is_ring, shell_words};
+pub use installed::{Installed, installed, installed_by};
 
 /// The timeout (seconds) written on our entries, as RiNG does.
 pub const TIMEOUT: u64 = 600;
 
-/// Claude Code's events ([`ring_shared::provider::claude::HOOK_EVENTS`]).
-pub use ring_shared::provider::claude::HOOK_EVENTS as CLAUDE_EVENTS;
 /// Codex's events ([`ring_shared::provider::codex::HOOK_EVENTS`]).
 pub use ring_shared::provider::codex::HOOK_EVENTS as CODEX_EVENTS;
 use ring_shared::provider::{Install as Spec, SHORT_TIMEOUT};
@@ -202,7 +202,7 @@ fn update_in_place(
 const KEEP_MARK: &str = "\u{0}ring-keep";
 
 /// The result of planning an install on one document.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Install {
     /// The edited document (equal to the input when nothing changes).
     pub doc: Value,
@@ -236,9 +236,9 @@ pub fn install(doc: &Value, spec: &Spec, command: &str, replace_ring: bool) -> I
     let Some(top) = out.as_object_mut() else {
         return Install {
             doc: out,
-            changed: Vec::new(),
             ring_commands,
             others_on_wait_events: others,
+            ..Install::default()
         };
     };
     let changed = edit_lists(top, events, |event, groups| {
@@ -256,15 +256,20 @@ pub fn install(doc: &Value, spec: &Spec, command: &str, replace_ring: bool) -> I
         }
         true
     });
-    if changed.is_empty() {
-        // Nothing to do: hand back the input untouched (no empty `hooks` added).
-        out = doc.clone();
-    }
     Install {
-        doc: out,
+        doc: kept_unless(doc, out, &changed),
         changed,
         ring_commands,
         others_on_wait_events: others,
+    }
+}
+
+/// `edited`, or `doc` itself when no event changed (no empty `hooks` added).
+pub fn kept_unless(doc: &Value, edited: Value, changed: &[String]) -> Value {
+    if changed.is_empty() {
+        doc.clone()
+    } else {
+        edited
     }
 }
 
@@ -368,43 +373,4 @@ pub fn strip_flat(entries: &mut Vec<Value>, remove: &dyn Fn(&Value) -> bool) -> 
     let before = entries.len();
     entries.retain(|e| !remove(e));
     before - entries.len()
-}
-
-/// Where ring's hook stands in one settings document, for `doctor`.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Installed {
-    /// Events with no entry of ours.
-    pub missing: Vec<String>,
-    /// Distinct programs (first word) our entries run.
-    pub programs: Vec<String>,
-    /// Events carrying RiNG entries.
-    pub ring_events: Vec<String>,
-}
-
-/// Reports which of `events` carry our hook, which programs it runs and where RiNG's is.
-pub fn installed(doc: &Value, events: &[&str]) -> Installed {
-    installed_by(events, |event| event_commands(doc, event))
-}
-
-/// [`installed`] for any layout of hook entries: `commands` lists an event's commands.
-pub fn installed_by(events: &[&str], commands: impl Fn(&str) -> Vec<String>) -> Installed {
-    let mut report = Installed::default();
-    for event in events {
-        let commands = commands(event);
-        let ours: Vec<&String> = commands.iter().filter(|c| is_ours(c)).collect();
-        if ours.is_empty() {
-            report.missing.push((*event).to_owned());
-        }
-        for command in ours {
-            if let Some(program) = shell_words(command).into_iter().next()
-                && !report.programs.contains(&program)
-            {
-                report.programs.push(program);
-            }
-        }
-        if commands.iter().any(|c| is_ring(c)) {
-            report.ring_events.push((*event).to_owned());
-        }
-    }
-    report
 }

@@ -40,8 +40,10 @@ mod remove;
 pub use add::install_hooks;
 pub use remove::remove_hooks;
 
+use crate::sys::voice;
 use jsonfile::{LoadError, Loaded};
 use ring_shared::provider::{Install, Provider};
+use ring_shared::t;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -165,12 +167,12 @@ fn load_target(target: &Target) -> Option<Loaded> {
         Ok(loaded) => {
             if let Err(shape) = merge::check_shape(&loaded.doc, target.events) {
                 crate::sys::voice::error(
-                    &ring_shared::t!(
+                    &t!(
                         "err-install-shape",
                         path = target.path.display().to_string(),
                         shape = shape.to_string()
                     ),
-                    &ring_shared::t!("err-install-shape-fix"),
+                    &t!("err-install-shape-fix"),
                 );
                 return None;
             }
@@ -179,14 +181,14 @@ fn load_target(target: &Target) -> Option<Loaded> {
         Err(err @ LoadError::Json { .. }) => {
             crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
-                &ring_shared::t!("err-install-json-fix"),
+                &t!("err-install-json-fix"),
             );
             None
         }
         Err(err) => {
             crate::sys::voice::error(
                 &format!("{} {err}", target.path.display()),
-                &ring_shared::t!("err-install-unchanged"),
+                &t!("err-install-unchanged"),
             );
             None
         }
@@ -218,26 +220,29 @@ fn write_change(
         return Change::DryRun;
     }
     match commit(target, loaded, &new_text) {
-        Ok(backup) => Change::Written(backup),
-        Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-write",
-                    path = target.path.display().to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
-            );
-            Change::Failed
-        }
+        Some(backup) => Change::Written(backup),
+        None => Change::Failed,
     }
 }
 
-/// Writes `new_text` over a target (backup first when the file exists); prints the backup.
-fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> std::io::Result<Option<PathBuf>> {
+/// Writes `new_text` over a target (backup first when the file exists): the backup's path,
+/// `None` when it failed (said on stderr).
+fn commit(target: &Target, loaded: &Loaded, new_text: &str) -> Option<Option<PathBuf>> {
+    let written = write_over(target, loaded, new_text);
+    if let Err(err) = &written {
+        voice::file_error("err-write", &target.path, err, "err-install-unchanged");
+    }
+    written.ok()
+}
+
+fn write_over(
+    target: &Target,
+    loaded: &Loaded,
+    new_text: &str,
+) -> std::io::Result<Option<PathBuf>> {
     let file = jsonfile::real_path(&target.path);
     if jsonfile::read_only(&file) {
-        return Err(std::io::Error::other(ring_shared::t!(
+        return Err(std::io::Error::other(t!(
             "install-read-only",
             path = merge::shell_quote(&file.to_string_lossy())
         )));
@@ -263,7 +268,7 @@ pub(crate) fn ask(question: &str) -> bool {
 fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[String]) {
     out!(
         "# {}",
-        ring_shared::t!(
+        t!(
             "install-dry-run",
             path = target.path.display().to_string(),
             events = events.join(", ")
@@ -274,15 +279,16 @@ fn print_dry_run(target: &Target, loaded: &Loaded, new_text: &str, events: &[Str
         "{}",
         jsonfile::diff(loaded.text.as_deref().unwrap_or(""), new_text, 3)
     );
-    out!("{}", ring_shared::t!("install-nothing-written"));
+    out!("{}", t!("install-nothing-written"));
 }
 
-/// The "backup: PATH" line under a change.
-fn say_backup(backup: &Path) {
-    out!(
-        "  {}",
-        ring_shared::t!("install-backup", path = backup.display().to_string())
-    );
+/// "✓ what", and the backup's path under it when there is one.
+fn say_done(what: &str, backup: Option<PathBuf>) {
+    out!("✓ {what}");
+    if let Some(backup) = backup {
+        let path = crate::sys::printable::path(&backup);
+        out!("  {}", t!("install-backup", path = path));
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 
 use super::Target;
 use ring_shared::provider::{Format, Install};
+use ring_shared::t;
 use std::path::Path;
 
 /// How the first line of every plugin file ring writes starts (then the agent's name).
@@ -60,7 +61,7 @@ pub fn inspect(path: &Path) -> Found {
             program: program_of(&text).unwrap_or_default(),
             text,
         },
-        Ok(Some(_)) => Found::Foreign(ring_shared::t!("install-no-mark")),
+        Ok(Some(_)) => Found::Foreign(t!("install-no-mark")),
         Err(err) => Found::Foreign(err),
     }
 }

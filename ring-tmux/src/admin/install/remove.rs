@@ -1,7 +1,6 @@
 //! `remove-hooks`: taking ring's hooks (and its plugin files) out of each agent's configuration,
 //! every other hook and setting kept.
 
-use super::jsonfile::Loaded;
 use super::*;
 use crate::sys::env::Env;
 use ring_shared::provider::Format;
@@ -23,14 +22,12 @@ pub fn remove_hooks(args: &RemoveArgs) -> ExitCode {
 }
 
 pub(super) fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
+    let path = &crate::sys::printable::path(&target.path);
     if target.spec.format.is_plugin_file() {
-        return remove_plugin(target, args.dry_run);
+        return remove_plugin(target, path, args.dry_run);
     }
     if !target.path.exists() {
-        out!(
-            "✓ {}",
-            t!("remove-absent", path = target.path.display().to_string())
-        );
+        out!("✓ {}", t!("remove-absent", path = path));
         return true;
     }
     let Some(loaded) = load_target(target) else {
@@ -41,137 +38,75 @@ pub(super) fn remove_target(target: &Target, args: &RemoveArgs) -> bool {
         Format::CopilotFile => flat::remove(&loaded.doc, target.events, args.include_ring),
         _ => merge::remove(&loaded.doc, target.events, args.include_ring),
     };
+    let events = plan.changed.join(", ");
     if plan.changed.is_empty() {
-        out!(
-            "✓ {}",
-            t!("remove-none", path = target.path.display().to_string())
-        );
+        out!("✓ {}", t!("remove-none", path = path));
         return true;
     }
     if target.spec.format == Format::CopilotFile && flat::is_empty_file(&plan.doc) {
-        return delete_own_file(target, &loaded, &plan.changed, args.dry_run);
+        // Nothing but ring's entries was in it: the file goes (the link, if it is one).
+        if args.dry_run {
+            out!(
+                "# {}",
+                t!("remove-dry-run-own", path = path, events = &events)
+            );
+            out!("{}", t!("install-nothing-written"));
+            return true;
+        }
+        let done = t!("remove-own-done", events = &events, path = path);
+        let text = loaded.text.as_deref();
+        return delete(target, text, &target.path, &done);
     }
     match write_change(target, &loaded, &plan.doc, &plan.changed, args.dry_run) {
         Change::DryRun => true,
         Change::Failed => false,
         Change::Written(backup) => {
-            out!(
-                "✓ {}",
-                t!(
-                    "remove-done",
-                    events = plan.changed.join(", "),
-                    path = target.path.display().to_string()
-                )
-            );
-            if let Some(backup) = backup {
-                super::say_backup(&backup);
-            }
+            say_done(&t!("remove-done", events = &events, path = path), backup);
             true
         }
     }
 }
 
 /// Deletes ring's plugin file of `target` (after a backup); `false` when it failed.
-pub(super) fn remove_plugin(target: &Target, dry_run: bool) -> bool {
+fn remove_plugin(target: &Target, path: &str, dry_run: bool) -> bool {
     use super::plugin_file::Found;
-    let path = target.path.display();
     let text = match plugin_file::inspect(&target.path) {
         Found::Missing => {
-            out!("✓ {}", t!("remove-absent", path = path.to_string()));
+            out!("✓ {}", t!("remove-absent", path = path));
             return true;
         }
         Found::Foreign(why) => {
-            out!(
-                "✓ {}",
-                t!("remove-foreign", path = path.to_string(), why = why)
-            );
+            out!("✓ {}", t!("remove-foreign", path = path, why = why));
             return true;
         }
         Found::Ours { text, .. } => text,
     };
     if dry_run {
-        out!("# {}", t!("remove-dry-run-plugin", path = path.to_string()));
+        out!("# {}", t!("remove-dry-run-plugin", path = path));
         out!("{}", t!("install-nothing-written"));
         return true;
     }
+    let events = plugin_file::events(target).join(", ");
+    let done = t!("remove-plugin-done", events = &events, path = path);
     let file = jsonfile::real_path(&target.path);
-    let result = jsonfile::backup(&file, &text, &stamp_now())
-        .and_then(|backup| std::fs::remove_file(&file).map(|()| backup));
-    match result {
-        Ok(backup) => {
-            out!(
-                "✓ {}",
-                t!(
-                    "remove-plugin-done",
-                    events = plugin_file::events(target).join(", "),
-                    path = path.to_string()
-                )
-            );
-            super::say_backup(&backup);
-            true
-        }
-        Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-remove",
-                    path = path.to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
-            );
-            false
-        }
-    }
+    delete(target, Some(&text), &file, &done)
 }
 
-/// Removes ring's own hooks file (nothing but ring's entries were in it), after a backup.
-pub(super) fn delete_own_file(
-    target: &Target,
-    loaded: &Loaded,
-    changed: &[String],
-    dry_run: bool,
-) -> bool {
-    if dry_run {
-        out!(
-            "# {}",
-            t!(
-                "remove-dry-run-own",
-                path = target.path.display().to_string(),
-                events = changed.join(", ")
-            )
-        );
-        out!("{}", t!("install-nothing-written"));
-        return true;
-    }
+/// Backs up `text` (the file as loaded, if it existed), deletes `gone` and says `done`;
+/// `false` (said on stderr) when it could not.
+fn delete(target: &Target, text: Option<&str>, gone: &Path, done: &str) -> bool {
     let file = jsonfile::real_path(&target.path);
-    let backup = match &loaded.text {
-        Some(text) => jsonfile::backup(&file, text, &stamp_now()).map(Some),
-        None => Ok(None),
-    };
-    match backup.and_then(|b| std::fs::remove_file(&target.path).map(|()| b)) {
+    let backup = text.map(|text| jsonfile::backup(&file, text, &stamp_now()));
+    match backup
+        .transpose()
+        .and_then(|b| std::fs::remove_file(gone).map(|()| b))
+    {
         Ok(backup) => {
-            out!(
-                "✓ {}",
-                t!(
-                    "remove-own-done",
-                    events = changed.join(", "),
-                    path = target.path.display().to_string()
-                )
-            );
-            if let Some(backup) = backup {
-                super::say_backup(&backup);
-            }
+            say_done(done, backup);
             true
         }
         Err(err) => {
-            crate::sys::voice::error(
-                &ring_shared::t!(
-                    "err-install-delete",
-                    path = target.path.display().to_string(),
-                    error = err.to_string()
-                ),
-                &ring_shared::t!("err-install-unchanged"),
-            );
+            voice::file_error("err-remove", &target.path, err, "err-install-unchanged");
             false
         }
     }

@@ -2,6 +2,7 @@
 //! one top-level node by name, read its children's names, quote a string. Everything outside
 //! the node ring owns is kept byte for byte.
 
+use ring_shared::t;
 use std::ops::Range;
 
 /// A KDL string literal for `s`.
@@ -83,7 +84,7 @@ pub fn top_level_nodes(doc: &str) -> Result<Vec<Range<usize>>, String> {
         i += 1;
     }
     if depth != 0 {
-        return Err(ring_shared::t!("install-zellij-kdl-brace"));
+        return Err(t!("install-zellij-kdl-brace"));
     }
     if let Some(s) = start {
         nodes.push(s..bytes.len());
@@ -107,7 +108,7 @@ fn skip_block_comment(bytes: &[u8], mut i: usize) -> Result<usize, String> {
             i += 1;
         }
     }
-    Err(ring_shared::t!("install-zellij-kdl-comment"))
+    Err(t!("install-zellij-kdl-comment"))
 }
 
 /// Index just past the closing quote of the string opening at `i`.
@@ -120,7 +121,7 @@ fn skip_string(bytes: &[u8], mut i: usize) -> Result<usize, String> {
             _ => i += 1,
         }
     }
-    Err(ring_shared::t!("install-zellij-kdl-string"))
+    Err(t!("install-zellij-kdl-string"))
 }
 
 /// `Some(hashes)` when a raw string (`r"`, `r#"`, …) opens at `i`.
@@ -150,7 +151,7 @@ fn skip_raw_string(bytes: &[u8], i: usize) -> Result<usize, String> {
         }
         j += 1;
     }
-    Err(ring_shared::t!("install-zellij-kdl-raw-string"))
+    Err(t!("install-zellij-kdl-raw-string"))
 }
 
 /// The name of a node (its first token, unquoted).

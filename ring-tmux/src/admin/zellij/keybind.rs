@@ -4,6 +4,7 @@
 //! is between the markers; `uninstall` removes exactly that. Every other byte is kept.
 
 use super::kdl;
+use ring_shared::t;
 
 /// The first line of ring's part.
 const BEGIN: &str = "// ring: the board's key (written by ring-tmux install-zellij; ring-tmux uninstall removes it)";
@@ -63,7 +64,7 @@ pub fn upsert(doc: &str, binding: &str) -> Result<String, String> {
             let close = doc[range.clone()]
                 .rfind('}')
                 .map(|i| range.start + i)
-                .ok_or_else(|| ring_shared::t!("install-zellij-kdl-no-block"))?;
+                .ok_or_else(|| t!("install-zellij-kdl-no-block"))?;
             let before = doc[..close].trim_end_matches([' ', '\t']);
             let newline = if before.ends_with('\n') { "" } else { "\n" };
             let part = indented(&format!("{BEGIN}\n{}\n{END}", binding.trim_end()), 4);
