@@ -1,6 +1,7 @@
 use super::*;
 use crate::out::board::state::{Choice, Dialog, Effect, Key};
 use ratatui::Terminal;
+use ratatui::style::Color;
 use ratatui::backend::TestBackend;
 use ring_shared::Row;
 use ring_shared::board::Board;
