@@ -162,6 +162,8 @@ pub(super) fn is_due(due: Option<f64>, now: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Panes;
+    use std::collections::BTreeMap;
     use ring_shared::Status;
 
     fn view(counts: &[(Status, usize)], entries: usize) -> View {
