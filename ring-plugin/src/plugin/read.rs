@@ -163,8 +163,8 @@ pub(super) fn is_due(due: Option<f64>, now: f64) -> bool {
 mod tests {
     use super::*;
     use crate::model::Panes;
-    use std::collections::BTreeMap;
     use ring_shared::Status;
+    use std::collections::BTreeMap;
 
     fn view(counts: &[(Status, usize)], entries: usize) -> View {
         let mut view = View {
