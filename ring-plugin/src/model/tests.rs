@@ -1,6 +1,12 @@
 use super::*;
+use crate::settings::Settings;
+use crate::source::Registry;
 use ring_shared::Row;
+use ring_shared::config::Config;
+use ring_shared::scan::Published;
 use ring_shared::scan::ScanSession;
+use ring_shared::view::Snapshot;
+use ring_shared::view::snapshot::SNAPSHOT_VERSION;
 use rstest::rstest;
 
 const NOW: f64 = 1_000.0;

@@ -33,22 +33,6 @@ const NOTIFICATION_TYPE_KEYS: &[&str] = &[
     "rawNotificationType",
 ];
 
-/// `waiting_for` values that mean "the user must act" (§2.4 step 2).
-const ACTION_WAITING_FOR: &[&str] = &[
-    "approval",
-    "choice",
-    "choices",
-    "elicitation",
-    "input",
-    "option",
-    "options",
-    "permission",
-    "question",
-    "questions",
-    "selection",
-    "user",
-    "user_input",
-];
 /// `waiting_for` values that mean "nothing asked of the user" (§2.4 step 2).
 const IDLE_WAITING_FOR: &[&str] = &[
     "complete",
@@ -61,6 +45,8 @@ const IDLE_WAITING_FOR: &[&str] = &[
     "turn_complete",
     "user_prompt",
 ];
+/// `waiting_for` values that make a `permission` kind (§2.7).
+const PERMISSION_WAITING_FOR: &[&str] = &["approval", "permission"];
 /// `waiting_for` values that make a `question` kind (§2.7 rule 6; `user` is not one).
 const QUESTION_WAITING_FOR: &[&str] = &[
     "choice",
@@ -124,9 +110,11 @@ pub(super) fn explicit_signal(obj: &Map<String, Value>) -> Option<bool> {
         return Some(flag);
     }
     let wf = waiting_for(obj);
-    if ACTION_WAITING_FOR.contains(&wf.as_str()) {
+    // "The user must act" (§2.4 step 2): a permission, a question, or just `user`.
+    let wf = wf.as_str();
+    if wf == "user" || PERMISSION_WAITING_FOR.contains(&wf) || QUESTION_WAITING_FOR.contains(&wf) {
         Some(true)
-    } else if IDLE_WAITING_FOR.contains(&wf.as_str()) {
+    } else if IDLE_WAITING_FOR.contains(&wf) {
         Some(false)
     } else {
         None
@@ -250,7 +238,7 @@ pub(super) fn waiting_kind(
     {
         return "permission";
     }
-    if wf == "approval" || wf == "permission" {
+    if PERMISSION_WAITING_FOR.contains(&wf.as_str()) {
         return "permission";
     }
     if QUESTION_WAITING_FOR.contains(&wf.as_str()) {

@@ -1,4 +1,7 @@
 use super::*;
+use crate::board::Board;
+use crate::registry::Status;
+use crate::view::View;
 use rstest::rstest;
 
 fn wait(id: &str) -> Wait {

@@ -94,27 +94,16 @@ mod tests {
     #[case::tool_failed(r#"{"hook_event_name": "PostToolUseFailure", "session_id": "s1", "timestamp": "2026-05-01T10:00:04Z", "cwd": "/WORK", "tool_name": "Bash", "tool_input": {"command": "npm test"}, "error": "exit 1"}"#, Status::Working, "")]
     #[case::turn_done(r#"{"hook_event_name": "Stop", "session_id": "s1", "timestamp": "2026-05-01T10:00:05Z", "cwd": "/WORK", "transcript_path": "/HOME/.copilot/session-state/s1/events.jsonl", "stop_reason": "end_turn", "stop_hook_active": false}"#, Status::Idle, "")]
     #[case::end(r#"{"hook_event_name": "SessionEnd", "session_id": "s1", "timestamp": "2026-05-01T10:00:06Z", "cwd": "/WORK", "reason": "user_exit"}"#, Status::Ended, "")]
-    fn docs_payloads_map_onto_rings_states(
-        #[case] line: &str,
-        #[case] status: Status,
-        #[case] kind: &str,
-    ) {
-        let got = normalize(&docs(line), "copilot").expect("a state");
-        assert_eq!((got.status, got.waiting_kind.as_str()), (status, kind));
-        assert_eq!(got.session_id, "copilot:s1");
-    }
-
-    /// Payloads of Copilot CLI 1.0.102 as ring's installed hooks got them (real-agent suite,
-    /// copilot/basic; `scripts/agents/COPILOT-FINDINGS.md`), one session in order.
-    #[rstest]
-    #[case::first_prompt_opens_the_session(r#"{"hook_event_name": "SessionStart", "session_id": "s1", "timestamp": "2026-12-05T12:58:48.325Z", "cwd": "/WORK", "source": "new", "initial_prompt": "say hello"}"#, Status::Idle, "")]
-    #[case::prompt(r#"{"hook_event_name": "UserPromptSubmit", "session_id": "s1", "timestamp": "2026-12-05T12:58:48.402Z", "cwd": "/WORK", "prompt": "say hello"}"#, Status::Working, "")]
-    #[case::tool(r#"{"hook_event_name": "PreToolUse", "session_id": "s1", "timestamp": "2026-12-05T12:59:00.125Z", "cwd": "/WORK", "tool_name": "Bash", "tool_input": {"command": "touch /WORK/made.txt", "description": "Run a command"}}"#, Status::Working, "")]
-    #[case::dialog(r#"{"sessionId": "s1", "timestamp": 1796475540456, "cwd": "/WORK", "message": "Run command: touch /WORK/made.txt", "title": "Permission needed", "hook_event_name": "Notification", "notification_type": "permission_prompt"}"#, Status::Waiting, "permission")]
-    #[case::tool_done(r#"{"hook_event_name": "PostToolUse", "session_id": "s1", "timestamp": "2026-12-05T12:59:08.950Z", "cwd": "/WORK", "tool_name": "Bash", "tool_input": {"command": "touch /WORK/made.txt", "description": "Run a command"}, "tool_result": {"result_type": "success", "text_result_for_llm": "\n<shellId: 0 completed with exit code 0>"}}"#, Status::Working, "")]
-    #[case::turn_done(r#"{"hook_event_name": "Stop", "session_id": "s1", "timestamp": "2026-12-05T12:59:09.133Z", "cwd": "/WORK", "transcript_path": "/HOME/.copilot/session-state/s1/events.jsonl", "stop_reason": "end_turn", "stop_hook_active": false}"#, Status::Idle, "")]
-    #[case::exit(r#"{"hook_event_name": "SessionEnd", "session_id": "s1", "timestamp": "2026-12-05T12:59:55.053Z", "cwd": "/WORK", "reason": "user_exit"}"#, Status::Ended, "")]
-    fn recorded_payloads_map_onto_rings_states(
+    // Then payloads of Copilot CLI 1.0.102 as ring's installed hooks got them (real-agent suite,
+    // copilot/basic; `scripts/agents/COPILOT-FINDINGS.md`), one session in order.
+    #[case::recorded_first_prompt_opens_the_session(r#"{"hook_event_name": "SessionStart", "session_id": "s1", "timestamp": "2026-12-05T12:58:48.325Z", "cwd": "/WORK", "source": "new", "initial_prompt": "say hello"}"#, Status::Idle, "")]
+    #[case::recorded_prompt(r#"{"hook_event_name": "UserPromptSubmit", "session_id": "s1", "timestamp": "2026-12-05T12:58:48.402Z", "cwd": "/WORK", "prompt": "say hello"}"#, Status::Working, "")]
+    #[case::recorded_tool(r#"{"hook_event_name": "PreToolUse", "session_id": "s1", "timestamp": "2026-12-05T12:59:00.125Z", "cwd": "/WORK", "tool_name": "Bash", "tool_input": {"command": "touch /WORK/made.txt", "description": "Run a command"}}"#, Status::Working, "")]
+    #[case::recorded_dialog(r#"{"sessionId": "s1", "timestamp": 1796475540456, "cwd": "/WORK", "message": "Run command: touch /WORK/made.txt", "title": "Permission needed", "hook_event_name": "Notification", "notification_type": "permission_prompt"}"#, Status::Waiting, "permission")]
+    #[case::recorded_tool_done(r#"{"hook_event_name": "PostToolUse", "session_id": "s1", "timestamp": "2026-12-05T12:59:08.950Z", "cwd": "/WORK", "tool_name": "Bash", "tool_input": {"command": "touch /WORK/made.txt", "description": "Run a command"}, "tool_result": {"result_type": "success", "text_result_for_llm": "\n<shellId: 0 completed with exit code 0>"}}"#, Status::Working, "")]
+    #[case::recorded_turn_done(r#"{"hook_event_name": "Stop", "session_id": "s1", "timestamp": "2026-12-05T12:59:09.133Z", "cwd": "/WORK", "transcript_path": "/HOME/.copilot/session-state/s1/events.jsonl", "stop_reason": "end_turn", "stop_hook_active": false}"#, Status::Idle, "")]
+    #[case::recorded_exit(r#"{"hook_event_name": "SessionEnd", "session_id": "s1", "timestamp": "2026-12-05T12:59:55.053Z", "cwd": "/WORK", "reason": "user_exit"}"#, Status::Ended, "")]
+    fn payloads_map_onto_rings_states(
         #[case] line: &str,
         #[case] status: Status,
         #[case] kind: &str,

@@ -272,16 +272,21 @@ mod tests {
         row
     }
 
+    /// `snapshot` of `host`, arrived at `fetched_at`, stale after a minute.
+    fn fetched<'a>(host: &'a str, snapshot: &'a Snapshot, fetched_at: f64) -> Fetched<'a> {
+        Fetched {
+            host,
+            snapshot,
+            fetched_at,
+            stale_after: 60.0,
+        }
+    }
+
     #[test]
     fn a_host_s_sessions_are_named_host_project_and_keep_no_local_pane() {
         // The host's clock is 1000 s behind ours; the snapshot arrived 5 s ago.
         let snap = snapshot(vec![waiting_row("abc", "/src/api", 8_990.0)], 9_000.0);
-        let fetched = Fetched {
-            host: "dev1",
-            snapshot: &snap,
-            fetched_at: 10_000.0,
-            stale_after: 60.0,
-        };
+        let fetched = fetched("dev1", &snap, 10_000.0);
         let got = entries(fetched, 10_005.0, false);
         assert_eq!(got.len(), 1);
         let e = &got[0];
@@ -303,12 +308,7 @@ mod tests {
     #[test]
     fn an_old_snapshot_is_stale_with_its_age() {
         let snap = snapshot(vec![waiting_row("abc", "/src/api", 100.0)], 100.0);
-        let fetched = Fetched {
-            host: "dev1",
-            snapshot: &snap,
-            fetched_at: 100.0,
-            stale_after: 60.0,
-        };
+        let fetched = fetched("dev1", &snap, 100.0);
         let remote = entries(fetched, 190.0, false)[0]
             .remote
             .clone()
@@ -328,12 +328,7 @@ mod tests {
         row.tmux_pane = Some("%1; kill-server".into());
         row.tmux_socket = Some("/tmp/x'$(rm -rf ~)".into());
         let snap = snapshot(vec![row], 100.0);
-        let fetched = Fetched {
-            host: "h",
-            snapshot: &snap,
-            fetched_at: 100.0,
-            stale_after: 60.0,
-        };
+        let fetched = fetched("h", &snap, 100.0);
         let remote = entries(fetched, 100.0, false)[0]
             .remote
             .clone()
@@ -354,12 +349,7 @@ mod tests {
             "",
         );
         let snap = snapshot(vec![waiting_row("r", "/src/api", 50.0)], 100.0);
-        let fetched = Fetched {
-            host: "dev1",
-            snapshot: &snap,
-            fetched_at: 100.0,
-            stale_after: 60.0,
-        };
+        let fetched = fetched("dev1", &snap, 100.0);
         merge(&mut view, entries(fetched, 100.0, false));
         assert_eq!(view.counts.waiting, 2);
         assert_eq!(view.longest_waiting().map(Entry::name), Some("dev1:api"));

@@ -1,6 +1,6 @@
 use super::*;
 use crate::config::Config;
-use crate::derive::Procs;
+use crate::derive::{Procs, Source};
 use rstest::rstest;
 
 const NOW: f64 = 1_700_000_000.0;

@@ -322,6 +322,26 @@ mod tests {
         Entry::of(session, 100.0, &Default::default(), "")
     }
 
+    /// The menu of `entries` on [`SOCK`] with [`panes`], running [`BIN`].
+    fn menu(
+        entries: &[Entry],
+        client: Option<&str>,
+        height: Option<usize>,
+        width: Option<usize>,
+        in_neovim: impl Fn(&Entry) -> bool,
+    ) -> Vec<String> {
+        menu_argv(
+            entries,
+            SOCK,
+            &panes(),
+            client,
+            height,
+            width,
+            in_neovim,
+            BIN,
+        )
+    }
+
     fn panes() -> Vec<Pane> {
         drift::parse_panes("%1 /dev/pts/1\n%2 /dev/pts/2\n%3 /dev/pts/3\n")
     }
@@ -375,16 +395,7 @@ mod tests {
     #[test]
     fn menu_jumps_to_reachable_sessions_and_greys_out_the_rest() {
         let entries = vec![entry("a", "%1"), entry("x", "%9")];
-        let argv = menu_argv(
-            &entries,
-            SOCK,
-            &panes(),
-            Some("/dev/pts/5"),
-            None,
-            None,
-            |_| false,
-            BIN,
-        );
+        let argv = menu(&entries, Some("/dev/pts/5"), None, None, |_| false);
         assert_eq!(
             &argv[..5],
             &[
@@ -406,16 +417,9 @@ mod tests {
         let mut nvim = entry("n", "%2");
         nvim.tty = Some("/dev/pts/40".into());
         let entries = vec![entry("a", "%1"), nvim];
-        let argv = menu_argv(
-            &entries,
-            SOCK,
-            &panes(),
-            Some("/dev/pts/5"),
-            None,
-            None,
-            |e| e.session_id == "n",
-            BIN,
-        );
+        let argv = menu(&entries, Some("/dev/pts/5"), None, None, |e| {
+            e.session_id == "n"
+        });
         assert_eq!(argv[8], "switch-client -c '/dev/pts/5' -t %1");
         assert_eq!(argv[10], "2", "{argv:?}");
         assert_eq!(
@@ -458,7 +462,7 @@ mod tests {
         let entries: Vec<Entry> = (0..sessions)
             .map(|i| entry(&format!("s{i}"), "%1"))
             .collect();
-        let argv = menu_argv(&entries, SOCK, &panes(), None, height, None, |_| false, BIN);
+        let argv = menu(&entries, None, height, None, |_| false);
         let labels = items(&argv);
         let sessions_shown = labels.iter().filter(|l| l.contains("proj-")).count();
         assert_eq!(sessions_shown, shown);
@@ -523,16 +527,7 @@ mod tests {
     #[test]
     fn every_menu_line_fits_what_tmux_keeps_of_the_client_width() {
         let entries = [wordy(), entry("x", "%9")];
-        let argv = menu_argv(
-            &entries,
-            SOCK,
-            &panes(),
-            None,
-            None,
-            Some(64),
-            |_| false,
-            BIN,
-        );
+        let argv = menu(&entries, None, None, Some(64), |_| false);
         let labels = items(&argv);
         // tmux 3.3: at most width - 4 bytes, and 4 fewer for a line with a key.
         assert_eq!(

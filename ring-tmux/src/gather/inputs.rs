@@ -76,6 +76,6 @@ impl Gathered {
                 .is_some_and(|g| g.names(id, cwd, &realpath))
         };
         let ttl = crate::gather::zeroconf::rescan_ttl();
-        crate::gather::zeroconf::rows_for(env, ctx, &evidence, ttl, need, &self.own)
+        crate::gather::zeroconf::scan(env, ctx, &evidence, ttl, need, &self.own).rows
     }
 }

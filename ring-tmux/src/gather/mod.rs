@@ -6,7 +6,7 @@
 //!  deleted_sessions.json, labels.json, config.toml ─────────────────────────────┤
 //!  RING_PROCS file | /proc scan, stat(source_path), realpath(cwd) ──────────────┤
 //!      ring_shared::view::sessions ◀────────────────────────────────────────────┘
-//!        (hook rows' rules, agents' own word, + zeroconf::rows_for, merge, hidden, agents)
+//!        (hook rows' rules, agents' own word, + zeroconf::scan, merge, hidden, agents)
 //!      json/list: tmux targets ─▶ ring_shared::view::View::build ─▶ format::{oneline, json},
 //!                                  list, status, badges, menu, jump
 //! ```

@@ -51,7 +51,16 @@ pub fn rescan_ttl() -> Duration {
     crate::sys::env::seconds_var("RING_SCAN_TTL", DEFAULT_TTL)
 }
 
-/// The zero-config rows for a board read (§4.1): Claude scan rows and synthetic rows when
+/// The rows of a zero-config read, and whether a source failed.
+#[derive(Debug, Default)]
+pub struct Scanned {
+    pub rows: Vec<ScanSession>,
+    /// A source could not be read (Codex's database locked): its rows are its last ones,
+    /// and a session missing from them is not known to be gone (gc's hidden list).
+    pub source_failed: bool,
+}
+
+/// The zero-config rows for a board read (§4.1), and whether a source failed: Claude scan rows and synthetic rows when
 /// the Claude scan is known, Codex rows when the Codex scan is known, a live Copilot CLI not
 /// prompted yet when the Copilot scan is known, then the local LLM chats of the scan behind
 /// `ctx.procs` (§4.6: Ollama, then llama.cpp). Never fails: anything unreadable contributes
@@ -63,27 +72,6 @@ pub fn rescan_ttl() -> Duration {
 /// A read needs only what `need` says: with [`Need::LiveRows`] a
 /// listing may leave the transcripts whose rows are ended whatever their mtime un-`stat`ed
 /// (the `defer` module); their rows (ended) may then show an older time, never another status.
-pub fn rows_for(
-    env: &Env,
-    ctx: &ReadContext<'_>,
-    evidence: &dyn Fn(&str, &str) -> bool,
-    ttl: Duration,
-    need: Need<'_>,
-    agents: &[OwnState],
-) -> Vec<ScanSession> {
-    scan(env, ctx, evidence, ttl, need, agents).rows
-}
-
-/// The rows of a zero-config read, and whether a source failed.
-#[derive(Debug, Default)]
-pub struct Scanned {
-    pub rows: Vec<ScanSession>,
-    /// A source could not be read (Codex's database locked): its rows are its last ones,
-    /// and a session missing from them is not known to be gone (gc's hidden list).
-    pub source_failed: bool,
-}
-
-/// [`rows_for`], saying whether a source failed.
 pub fn scan(
     env: &Env,
     ctx: &ReadContext<'_>,

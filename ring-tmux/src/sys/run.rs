@@ -90,33 +90,23 @@ pub fn tmux_command(socket: &str, args: &[String]) -> Command {
 /// left of its group is killed with `SIGKILL` (nothing it started outlives it, or holds its
 /// stdout open), and the child is reaped. `None` when it could not start or did not finish
 /// in time.
-pub fn bounded(mut command: Command, deadline: Instant) -> Option<Output> {
-    use std::os::unix::process::CommandExt;
-    let child = command
-        .process_group(0)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    wait_until(child, deadline)
+pub fn bounded(command: Command, deadline: Instant) -> Option<Output> {
+    wait_until(spawn_grouped(command)?, deadline)
 }
 
+/// The most of a [`bounded_large`] child's stdout that is read: past it the child blocks on
+/// its pipe and is killed at its deadline.
+const LARGE_CAP: u64 = 64 << 20;
+
 /// [`bounded`] for a child whose output may not fit the pipe buffer (a captured screen: a wide
-/// pane of box drawing is past 64 KiB): a thread reads stdout while the child runs.
-pub fn bounded_large(mut command: Command, deadline: Instant) -> Option<Output> {
-    use std::os::unix::process::CommandExt;
-    let mut child = command
-        .process_group(0)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut pipe = child.stdout.take()?;
+/// pane of box drawing is past 64 KiB; a board snapshot for `serve`): a thread reads stdout,
+/// at most [`LARGE_CAP`], while the child runs.
+pub fn bounded_large(command: Command, deadline: Instant) -> Option<Output> {
+    let mut child = spawn_grouped(command)?;
+    let pipe = child.stdout.take()?;
     let reader = std::thread::spawn(move || {
         let mut bytes = Vec::new();
-        let _ = pipe.read_to_end(&mut bytes);
+        let _ = pipe.take(LARGE_CAP).read_to_end(&mut bytes);
         bytes
     });
     // The reader holds stdout: `wait_until` sees none and reads nothing.
@@ -126,6 +116,19 @@ pub fn bounded_large(mut command: Command, deadline: Instant) -> Option<Output> 
         success: o.success,
         stdout: String::from_utf8_lossy(&bytes).into_owned(),
     })
+}
+
+/// `command` started in a process group of its own, stdin and stderr on `/dev/null`, stdout
+/// piped.
+fn spawn_grouped(mut command: Command) -> Option<Child> {
+    use std::os::unix::process::CommandExt;
+    command
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()
 }
 
 /// `SIGKILL` to the process group led by `child` (see [`bounded`]).

@@ -3,7 +3,6 @@
 //! listing of the folders (so a listing that changed nothing costs no rewrite). Only a
 //! speed-up: a missing, corrupt or foreign cache is simply rebuilt.
 
-use super::codec::Decoded;
 use crate::store::frame::{self, Frame};
 use ring_shared::scan::{CodexThread, RolloutFacts, TranscriptFacts};
 use std::collections::{BTreeMap, HashSet};
@@ -147,21 +146,8 @@ impl Cache {
     pub fn load(dir: &Path, home: &Path) -> Cache {
         let home = home.to_string_lossy().into_owned();
         let loaded = frame::load(&dir.join(FILE), FILE_CAP)
-            .and_then(|bytes| frame::open::<Decoded>(KIND, VERSION, &bytes))
-            .filter(|d| d.home == home)
-            .map(|d| Cache {
-                home: d.home,
-                published_hash: d.published_hash,
-                transcripts: d.transcripts,
-                projects: d.projects,
-                dirs: d.dirs,
-                old_checked_at: d.old_checked_at,
-                agents: d.agents,
-                partial: d.partial,
-                codex: d.codex,
-                rollouts: d.rollouts,
-                ..Cache::default()
-            });
+            .and_then(|bytes| frame::open::<Cache>(KIND, VERSION, &bytes))
+            .filter(|c| c.home == home);
         let loaded_ok = loaded.is_some();
         let mut cache = loaded.unwrap_or_else(|| Cache {
             home,

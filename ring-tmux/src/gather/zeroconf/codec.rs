@@ -14,25 +14,11 @@
 //!
 //! Anything malformed decodes as `None`: the cache is rebuilt.
 
-use super::cache::{Cache, CodexEntry, DirKey, FileKey, Rollouts, TranscriptEntry};
+use super::cache::{Cache, CodexEntry, DirKey, FileKey, TranscriptEntry};
 use crate::store::codec::{Decode, Encode, Reader, Writer};
 use ring_shared::scan::{CodexThread, RolloutFacts, TailKind, TranscriptFacts};
 
-/// What the file holds, apart from the run-time flags of [`super::cache::Cache`].
-pub struct Decoded {
-    pub home: String,
-    pub published_hash: u64,
-    pub transcripts: Vec<TranscriptEntry>,
-    pub projects: Option<DirKey>,
-    pub dirs: Vec<(String, DirKey)>,
-    pub old_checked_at: f64,
-    pub agents: u64,
-    pub partial: bool,
-    pub codex: Option<CodexEntry>,
-    pub rollouts: Rollouts,
-}
-
-/// The cache's persistent part, in [`Decoded`]'s order.
+/// The cache's persistent part (its run-time flags are not saved), in the order above.
 impl Encode for Cache {
     fn encode(&self, w: &mut Writer) {
         w.str(&self.home);
@@ -48,9 +34,10 @@ impl Encode for Cache {
     }
 }
 
-impl Decode<'_> for Decoded {
-    fn decode(r: &mut Reader<'_>) -> Option<Decoded> {
-        Some(Decoded {
+/// The persistent part, the run-time flags as a fresh cache has them.
+impl Decode<'_> for Cache {
+    fn decode(r: &mut Reader<'_>) -> Option<Cache> {
+        Some(Cache {
             home: r.get()?,
             published_hash: r.u64()?,
             transcripts: r.get()?,
@@ -61,6 +48,7 @@ impl Decode<'_> for Decoded {
             partial: r.bool()?,
             codex: r.get()?,
             rollouts: r.get()?,
+            ..Cache::default()
         })
     }
 }
@@ -171,7 +159,7 @@ crate::store::codec::record!(RolloutFacts { last_action: Option<String>, tail_ki
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gather::zeroconf::cache::{KIND, VERSION};
+    use crate::gather::zeroconf::cache::{KIND, Rollouts, VERSION};
     use crate::store::codec;
     use std::path::Path;
 
@@ -298,14 +286,14 @@ mod tests {
     #[test]
     fn a_cut_file_or_trailing_bytes_decode_as_nothing() {
         let payload = codec::encode(&sample());
-        codec::assert_every_cut_is_refused(&payload, |b| codec::decode::<Decoded>(b));
+        codec::assert_every_cut_is_refused(&payload, |b| codec::decode::<Cache>(b));
         let dir = tempfile::tempdir().expect("tempdir");
         let mut cache = sample();
         cache.dirty = true;
         cache.save(dir.path());
         let file = std::fs::read(dir.path().join("scan.bin")).expect("scan.bin");
         codec::assert_every_cut_is_refused(&file, |b| {
-            crate::store::frame::open::<Decoded>(KIND, VERSION, b)
+            crate::store::frame::open::<Cache>(KIND, VERSION, b)
         });
     }
 
@@ -316,7 +304,7 @@ mod tests {
         w.u64(0);
         w.u32(u32::MAX);
         w.raw(&[0; 100]);
-        assert!(codec::decode::<Decoded>(w.as_slice()).is_none());
+        assert!(codec::decode::<Cache>(w.as_slice()).is_none());
     }
 
     #[test]

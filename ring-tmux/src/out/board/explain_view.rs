@@ -45,23 +45,23 @@ mod tests {
         App::new(view, false)
     }
 
+    /// The board drawn on a `width` × `height` screen, its cells in order.
+    fn screen(app: &App, width: u16, height: u16) -> String {
+        let backend = ratatui::backend::TestBackend::new(width, height);
+        let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
+        terminal
+            .draw(|f| crate::out::board::render::draw(f, app, 10.0))
+            .expect("draw");
+        let cells = terminal.backend().buffer().content().iter();
+        cells.map(|c| c.symbol()).collect()
+    }
+
     #[test]
     fn question_mark_explains_the_selected_session_and_any_key_goes_back() {
         let mut app = app();
         assert_eq!(app.handle(Key::Char('?')), Effect::Explain("s1".into()));
         app.open_explain("session s1\nrule: §2.6 Event → status\n".into());
-        let backend = ratatui::backend::TestBackend::new(40, 6);
-        let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
-        terminal
-            .draw(|f| crate::out::board::render::draw(f, &app, 10.0))
-            .expect("draw");
-        let screen: String = terminal
-            .backend()
-            .buffer()
-            .content()
-            .iter()
-            .map(|c| c.symbol())
-            .collect();
+        let screen = screen(&app, 40, 6);
         assert!(screen.contains("rule: §2.6 Event → status"), "{screen}");
         assert_eq!(app.handle(Key::Char('x')), Effect::None);
         assert!(app.mode == Mode::List);
@@ -73,20 +73,9 @@ mod tests {
         for lang in Lang::ALL {
             let mut app = app();
             app.open_explain("session s1\n".into());
-            let backend = ratatui::backend::TestBackend::new(80, 4);
-            let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
-            with_lang(lang, || {
-                terminal.draw(|f| crate::out::board::render::draw(f, &app, 10.0))
-            })
-            .expect("draw");
             // A wide character's second cell is blank: compare without spaces.
-            let screen: String = terminal
-                .backend()
-                .buffer()
-                .content()
-                .iter()
-                .map(|c| c.symbol())
-                .filter(|s| !s.trim().is_empty())
+            let screen: String = with_lang(lang, || screen(&app, 80, 4))
+                .split_whitespace()
                 .collect();
             let footer: String = text_in(lang, "explain-board-footer", None)
                 .split_whitespace()

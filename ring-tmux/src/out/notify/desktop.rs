@@ -22,13 +22,12 @@
 
 use super::{Note, Target};
 use crate::act::focus::place::{Jump, Place, jump_to, run_jump};
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
+use dbus::{Event, Request, call, connect, exchange};
 use ring_shared::format::{sanitize, truncate};
 use ring_shared::t;
-use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use zbus::zvariant::Value;
 
 /// The well-known name, object path and interface of a freedesktop notification server.
 pub const NAME: &str = "org.freedesktop.Notifications";
@@ -260,133 +259,6 @@ pub fn escape_markup(text: &str) -> String {
     out
 }
 
-struct Request {
-    address: String,
-    summary: String,
-    body: String,
-    listen: bool,
-    sound: bool,
-    expire_ms: i32,
-}
-
-enum Event {
-    /// The server took it; `actions`: it can invoke ours and we are listening.
-    Sent {
-        actions: bool,
-    },
-    Invoked(String),
-    Closed,
-    Failed(anyhow::Error),
-}
-
-fn connect(address: &str) -> Result<zbus::blocking::Connection> {
-    zbus::blocking::connection::Builder::address(address)
-        .with_context(|| t!("notify-bus-bad-address", address = format!("{address:?}")))?
-        .method_timeout(CALL_TIMEOUT)
-        .build()
-        .with_context(|| t!("notify-bus-no-connect", address = address))
-}
-
-fn call<B, R>(conn: &zbus::blocking::Connection, method: &str, body: &B) -> Result<R>
-where
-    B: serde::Serialize + zbus::zvariant::DynamicType,
-    R: for<'d> serde::Deserialize<'d> + zbus::zvariant::Type,
-{
-    let reply = conn
-        .call_method(Some(NAME), PATH, Some(NAME), method, body)
-        .map_err(|e| anyhow!("{method} on {NAME}: {e}"))?;
-    reply
-        .body()
-        .deserialize()
-        .map_err(|e| anyhow!("bad {method} reply: {e}"))
-}
-
-/// Runs on its own thread: connect, subscribe (before `Notify`, so no signal is missed), ask
-/// the capabilities, notify, then forward our notification's signals.
-fn exchange(request: Request, tx: &mpsc::Sender<Event>) {
-    let sent = (|| -> Result<_> {
-        let conn = connect(&request.address)?;
-        let signals = if request.listen {
-            let rule = zbus::MatchRule::builder()
-                .msg_type(zbus::message::Type::Signal)
-                .interface(NAME)?
-                .path(PATH)?
-                .build();
-            Some(zbus::blocking::MessageIterator::for_match_rule(
-                rule,
-                &conn,
-                Some(64),
-            )?)
-        } else {
-            None
-        };
-        let caps: Vec<String> = call(&conn, "GetCapabilities", &())?;
-        let has = |c: &str| caps.iter().any(|x| x == c);
-        let body = if has("body-markup") {
-            escape_markup(&request.body)
-        } else {
-            request.body.clone()
-        };
-        let label = action_label();
-        let mut actions: Vec<&str> = Vec::new();
-        let listen = request.listen && has("actions");
-        if listen {
-            actions.extend([ACTION, label.as_str()]);
-        }
-        let mut hints: HashMap<&str, Value<'_>> = HashMap::new();
-        hints.insert("urgency", Value::U8(1));
-        hints.insert("category", Value::from("im.received"));
-        if request.sound {
-            hints.insert("sound-name", Value::from(SOUND_NAME));
-        }
-        let id: u32 = call(
-            &conn,
-            "Notify",
-            &(
-                "ring",
-                0u32,
-                "",
-                request.summary.as_str(),
-                body.as_str(),
-                actions,
-                hints,
-                request.expire_ms,
-            ),
-        )?;
-        Ok((conn, signals.filter(|_| listen), id))
-    })();
-    let (_conn, signals, id) = match sent {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = tx.send(Event::Failed(e));
-            return;
-        }
-    };
-    let _ = tx.send(Event::Sent {
-        actions: signals.is_some(),
-    });
-    for message in signals.into_iter().flatten() {
-        let Ok(message) = message else { break };
-        let header = message.header();
-        let member = header.member().map(|m| m.as_str().to_owned());
-        let event = match member.as_deref() {
-            Some("ActionInvoked") => match message.body().deserialize::<(u32, String)>() {
-                Ok((n, key)) if n == id => Event::Invoked(key),
-                _ => continue,
-            },
-            Some("NotificationClosed") => match message.body().deserialize::<(u32, u32)>() {
-                Ok((n, _)) if n == id => Event::Closed,
-                _ => continue,
-            },
-            _ => continue,
-        };
-        let done = matches!(event, Event::Closed);
-        if tx.send(event).is_err() || done {
-            return;
-        }
-    }
-}
-
 /// Runs `f` on a thread of its own and waits for it at most `limit`.
 fn bounded<T: Send + 'static>(
     limit: Duration,
@@ -400,6 +272,7 @@ fn bounded<T: Send + 'static>(
         .unwrap_or_else(|_| Err(anyhow!(t!("notify-bus-silent", seconds = limit.as_secs()))))
 }
 
+mod dbus;
 pub mod macos;
 
 #[cfg(test)]

@@ -11,38 +11,30 @@ pub struct Asset {
     pub bytes: &'static [u8],
 }
 
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
 const PAGE: &[Asset] = &[
-    Asset {
-        path: "/",
-        content_type: "text/html; charset=utf-8",
-        bytes: include_bytes!("page/index.html"),
-    },
-    Asset {
-        path: "/app.js",
-        content_type: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("page/app.js"),
-    },
-    Asset {
-        path: "/answer.js",
-        content_type: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("page/answer.js"),
-    },
-    Asset {
-        path: "/texts.js",
-        content_type: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("page/texts.js"),
-    },
-    Asset {
-        path: "/style.css",
-        content_type: "text/css; charset=utf-8",
-        bytes: include_bytes!("page/style.css"),
-    },
-    Asset {
-        path: "/manifest.webmanifest",
-        content_type: "application/manifest+json",
-        bytes: include_bytes!("page/manifest.webmanifest"),
-    },
+    page("/", HTML, include_bytes!("page/index.html")),
+    page("/app.js", JS, include_bytes!("page/app.js")),
+    page("/answer.js", JS, include_bytes!("page/answer.js")),
+    page("/texts.js", JS, include_bytes!("page/texts.js")),
+    page("/style.css", CSS, include_bytes!("page/style.css")),
+    page(
+        "/manifest.webmanifest",
+        "application/manifest+json",
+        include_bytes!("page/manifest.webmanifest"),
+    ),
 ];
+
+const fn page(path: &'static str, content_type: &'static str, bytes: &'static [u8]) -> Asset {
+    Asset {
+        path,
+        content_type,
+        bytes,
+    }
+}
 
 include!(concat!(env!("OUT_DIR"), "/web_pkg.rs"));
 

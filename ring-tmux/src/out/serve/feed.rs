@@ -13,10 +13,9 @@
 //! appeared) and to keep the published zero-config rows fresh. Listeners wake only when the
 //! snapshot, its clock aside, differs.
 
-use std::io::Read;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -30,8 +29,6 @@ pub const POLL: Duration = Duration::from_millis(200);
 pub const RESCAN: Duration = Duration::from_secs(10);
 /// The longest a read child may take.
 const READ_TIMEOUT: Duration = Duration::from_secs(20);
-/// The most a read child may print.
-const READ_CAP: u64 = 64 << 20;
 
 /// How to read the board: this executable, and whether details are kept.
 #[derive(Debug, Clone)]
@@ -63,43 +60,9 @@ impl Reader {
                 .arg("--remote")
                 .env(super::snapshot::KEY_ENV, &self.key);
         }
-        run_bounded(command, READ_TIMEOUT)
+        let output = crate::sys::run::bounded_large(command, Instant::now() + READ_TIMEOUT)?;
+        output.success.then_some(output.stdout)
     }
-}
-
-/// Runs `command` in a process group of its own, reads all its stdout (at most
-/// [`READ_CAP`]), and kills the group if it is not done within `timeout`. Its stdout when it
-/// exited 0.
-fn run_bounded(mut command: Command, timeout: Duration) -> Option<String> {
-    use std::os::unix::process::CommandExt;
-    let mut child = command
-        .process_group(0)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let group = i32::try_from(child.id())
-        .ok()
-        .and_then(rustix::process::Pid::from_raw);
-    let (done, wait) = std::sync::mpsc::channel::<()>();
-    let watchdog = std::thread::spawn(move || {
-        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(timeout)
-            && let Some(group) = group
-        {
-            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-        }
-    });
-    let mut bytes = Vec::new();
-    if let Some(out) = child.stdout.take() {
-        let _ = out.take(READ_CAP).read_to_end(&mut bytes);
-    }
-    let status = child.wait().ok();
-    let _ = done.send(());
-    let _ = watchdog.join();
-    status
-        .filter(std::process::ExitStatus::success)
-        .and_then(|_| String::from_utf8(bytes).ok())
 }
 
 /// The latest snapshot and who listens for the next one.

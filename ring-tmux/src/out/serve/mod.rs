@@ -21,6 +21,8 @@
 mod answer;
 pub mod assets;
 pub mod auth;
+mod conn;
+mod events;
 pub mod feed;
 pub mod limits;
 pub mod print;
@@ -35,18 +37,14 @@ use auth::{Ask, Policy, Verdict};
 use bytes::Bytes;
 use feed::{Hub, Reader};
 use http_body_util::{BodyExt, Limited};
-use hyper::body::{Frame, Incoming};
-use limits::{Conns, Limits, Slot};
+use hyper::body::Incoming;
+use limits::{Conns, Limits};
 use reply::Response;
 use ring_shared::t;
-use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::pin::Pin;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 /// Where `serve` listens unless told otherwise.
@@ -70,7 +68,7 @@ pub struct Options {
 }
 
 /// What every request handler shares.
-struct Shared {
+pub(super) struct Shared {
     policy: Policy,
     reader: Reader,
     hub: Hub,
@@ -170,7 +168,7 @@ pub fn run(options: &Options) -> ExitCode {
     }
     let error = runtime.block_on(async move {
         match tokio::net::TcpListener::from_std(listener) {
-            Ok(listener) => accept(listener, shared).await,
+            Ok(listener) => conn::accept(listener, shared).await,
             Err(e) => e,
         }
     });
@@ -195,85 +193,6 @@ fn raise_descriptor_limit() -> u64 {
     getrlimit(Resource::Nofile).current.unwrap_or(1 << 20)
 }
 
-/// Accepts for ever. An accept that fails (out of file descriptors, out of memory, a
-/// connection reset before it was taken) is logged and retried after a pause that grows to a
-/// second: the connections already open keep being served, and as they end the next
-/// accept succeeds.
-async fn accept(listener: tokio::net::TcpListener, shared: Arc<Shared>) -> std::io::Error {
-    const FIRST_PAUSE: Duration = Duration::from_millis(20);
-    let mut pause = FIRST_PAUSE;
-    loop {
-        match listener.accept().await {
-            Ok((stream, peer)) => {
-                pause = FIRST_PAUSE;
-                // A full pool whose connections are all busy: close the newcomer now.
-                let Some(slot) = shared.conns.admit(peer.ip()) else {
-                    continue;
-                };
-                let shared = Arc::clone(&shared);
-                tokio::spawn(connection(stream, peer.ip(), slot, shared));
-            }
-            Err(e) => {
-                if pause == FIRST_PAUSE {
-                    shared.log.write(
-                        shared.env.now(),
-                        "serve",
-                        &t!("err-serve-log-accept", error = e.to_string()),
-                    );
-                }
-                tokio::time::sleep(pause).await;
-                pause = (pause * 2).min(Duration::from_secs(1));
-            }
-        }
-    }
-}
-
-/// One connection: HTTP/1.1 with hyper's limits, until the client leaves, it is idle for
-/// [`IDLE_TIMEOUT`], or a newcomer evicts it.
-async fn connection(stream: tokio::net::TcpStream, peer: IpAddr, slot: Slot, shared: Arc<Shared>) {
-    let marks = Arc::clone(&slot.marks);
-    let service = {
-        let marks = Arc::clone(&marks);
-        hyper::service::service_fn(move |request| {
-            let busy = marks.begin();
-            let shared = Arc::clone(&shared);
-            async move { Ok::<_, Infallible>(handle(request, peer, &shared, busy).await) }
-        })
-    };
-    let mut builder = hyper::server::conn::http1::Builder::new();
-    builder
-        .timer(hyper_util::rt::TokioTimer::new())
-        .header_read_timeout(HEAD_TIMEOUT)
-        .max_buf_size(MAX_HEAD);
-    let served = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
-    tokio::select! {
-        _ = served => {}
-        () = marks.evicted.notified() => {}
-        () = idle(&marks) => {}
-    }
-    drop(slot);
-}
-
-/// Returns once the connection has had no request in progress and none started for a whole
-/// [`IDLE_TIMEOUT`] (checked every half of it).
-async fn idle(marks: &limits::Marks) {
-    let mut seen = marks.started.load(Ordering::SeqCst);
-    let mut quiet = Duration::ZERO;
-    loop {
-        tokio::time::sleep(IDLE_TIMEOUT / 2).await;
-        let started = marks.started.load(Ordering::SeqCst);
-        if started != seen || marks.busy.load(Ordering::SeqCst) > 0 {
-            seen = started;
-            quiet = Duration::ZERO;
-        } else {
-            quiet += IDLE_TIMEOUT / 2;
-            if quiet >= IDLE_TIMEOUT {
-                return;
-            }
-        }
-    }
-}
-
 /// `serve/token` in the ring folder.
 pub fn token_path(env: &Env) -> PathBuf {
     env.ring_home.join("serve").join("token")
@@ -283,7 +202,7 @@ fn header<'a>(request: &'a hyper::Request<Incoming>, name: &str) -> Option<&'a s
     request.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
-async fn handle(
+pub(super) async fn handle(
     request: hyper::Request<Incoming>,
     peer: IpAddr,
     shared: &Arc<Shared>,
@@ -305,7 +224,7 @@ async fn handle(
         return reply::refused(status, &why, path.starts_with("/api/"));
     }
     match (get, post, path.as_str()) {
-        (true, _, "/api/events") => events(peer, shared, busy),
+        (true, _, "/api/events") => events::events(peer, shared, busy),
         (true, _, "/api/snapshot" | "/api/view") => {
             let what = path.trim_start_matches("/api/").to_owned();
             let shared = Arc::clone(shared);
@@ -385,81 +304,4 @@ async fn jump(request: hyper::Request<Incoming>, shared: &Arc<Shared>) -> Respon
     tokio::task::spawn_blocking(move || print::jump(&body, &shared.reader))
         .await
         .unwrap_or_else(|_| reply::json_error(500, &t!("err-serve-jump-failed")))
-}
-
-/// How long an event stream stays silent before a comment line checks the client is there.
-const KEEPALIVE: Duration = Duration::from_secs(15);
-
-/// `GET /api/events`: the snapshot now, then each new one, as server-sent events. At most
-/// [`Limits::streams_per_ip`] at once from one address (429 past that).
-fn events(peer: IpAddr, shared: &Arc<Shared>, busy: limits::Busy) -> Response {
-    let Some(stream) = shared.conns.stream(peer) else {
-        return reply::json_error(429, &t!("err-serve-streams"));
-    };
-    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
-    let shared = Arc::clone(shared);
-    tokio::spawn(async move {
-        let mut listener = shared.hub.join();
-        let _ = tx.send(Bytes::from_static(b"retry: 1000\n\n")).await;
-        let reader = shared.reader.clone();
-        let first = tokio::task::spawn_blocking(move || reader.read("snapshot")).await;
-        if let Some(snapshot) = first.ok().flatten()
-            && tx.send(event(&snapshot)).await.is_err()
-        {
-            return;
-        }
-        loop {
-            let next = tokio::select! {
-                changed = listener.changes.changed() => match changed {
-                    Ok(()) => listener
-                        .changes
-                        .borrow_and_update()
-                        .as_deref()
-                        .map(|s| event(s)),
-                    Err(_) => return,
-                },
-                () = tokio::time::sleep(KEEPALIVE) => Some(Bytes::from_static(b": keepalive\n\n")),
-                () = tx.closed() => return,
-            };
-            if let Some(bytes) = next
-                && tx.send(bytes).await.is_err()
-            {
-                return;
-            }
-        }
-    });
-    let body = EventBody {
-        rx,
-        _held: (stream, busy),
-    };
-    let mut response = reply::with(200, "text/event-stream", body.boxed());
-    response.headers_mut().insert(
-        "connection",
-        hyper::header::HeaderValue::from_static("close"),
-    );
-    response
-}
-
-/// One `snapshot` event (the JSON is one line).
-fn event(snapshot: &str) -> Bytes {
-    Bytes::from(format!("event: snapshot\ndata: {snapshot}\n\n"))
-}
-
-/// An event stream's body: what its task sends, while the stream's count and the
-/// connection's busy mark are held (dropped with the body when the client leaves).
-struct EventBody {
-    rx: tokio::sync::mpsc::Receiver<Bytes>,
-    _held: (limits::Stream, limits::Busy),
-}
-
-impl hyper::body::Body for EventBody {
-    type Data = Bytes;
-    type Error = Infallible;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        self.rx.poll_recv(cx).map(|b| b.map(|b| Ok(Frame::data(b))))
-    }
 }

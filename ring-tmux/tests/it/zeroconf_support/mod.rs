@@ -55,7 +55,7 @@ pub fn rows(env: &Env, procs: &Procs, now: f64, ttl: Duration, need: Need<'_>) -
         source_mtime: &|_| None,
         realpath: &|p| p.to_owned(),
     };
-    zeroconf::rows_for(env, &ctx, &|_, _| false, ttl, need, &[])
+    zeroconf::scan(env, &ctx, &|_, _| false, ttl, need, &[]).rows
 }
 
 /// A temporary `$HOME` with an empty ring folder (`~/.config/ring`): the folder (keep it

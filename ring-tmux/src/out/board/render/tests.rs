@@ -2,6 +2,7 @@ use super::*;
 use crate::out::board::state::{Choice, Dialog, Effect, Key};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::style::Color;
 use ring_shared::Row;
 use ring_shared::board::Board;
 use ring_shared::derive::Session;
