@@ -13,25 +13,13 @@
 //!
 //! Everything here is pure: the caller reads the files and checks the processes.
 
+use crate::derive::trail::{Decider, RuleId, Trail};
 use crate::derive::{Session, Source, canonical_provider};
-use crate::explain::{Decider, RuleId, Trail};
-use crate::registry::Status;
+use crate::registry::{OwnStatus, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub mod copilot;
-
-/// The agent's own status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OwnStatus {
-    /// Working on a turn.
-    Busy,
-    /// At its prompt.
-    Idle,
-    /// A dialog is up (`waiting_for` says which).
-    Waiting,
-}
 
 /// One session as its agent describes it. `ring-tmux` publishes the live ones (with `alive`
 /// settled) in `zeroconf.json` for the zellij plugin, which can read neither

@@ -13,6 +13,7 @@ mod remote;
 mod value;
 pub use docs::{KEY_DOCS, KeyDoc};
 pub use remote::RemoteCounts;
+pub use remote::valid_host;
 use value::{backends, boolean, gaps, int, names, states, text, wrong_type};
 
 /// Every setting, with RiNG's defaults (and ring's) in `impl Default`.

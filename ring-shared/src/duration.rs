@@ -48,6 +48,28 @@ fn starts_a_number(text: &str) -> bool {
         .is_some_and(|c| c.is_ascii_digit() || c == '.')
 }
 
+/// Relative idle time (§5.4): `42s`, `7m`, `1h05m` (seconds truncated; negative is `0s`).
+pub fn relative_time(idle_seconds: f64) -> String {
+    // `as` saturates and maps NaN to 0: a garbage clock shows `0s`, never panics.
+    let s = idle_seconds.max(0.0) as u64;
+    if s < 60 {
+        format!("{s}s")
+    } else if s < 3600 {
+        format!("{}m", s / 60)
+    } else {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    }
+}
+
+/// The idle time at which [`relative_time`] of `idle_seconds` next reads differently: the
+/// next second under a minute, the next minute after that (saturating: a garbage clock gives
+/// a time far ahead, never a panic).
+pub fn relative_time_next(idle_seconds: f64) -> f64 {
+    let s = idle_seconds.max(0.0) as u64;
+    let step = if s < 60 { 1 } else { 60 };
+    (s / step).saturating_add(1).saturating_mul(step) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

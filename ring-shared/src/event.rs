@@ -350,7 +350,7 @@ fn is_plan_tool(tool: &str) -> bool {
 /// text.
 pub fn plan_detail(plan: &str) -> Option<String> {
     plan.lines()
-        .map(|line| crate::format::sanitize(line.trim().trim_start_matches('#')))
+        .map(|line| crate::width::sanitize(line.trim().trim_start_matches('#')))
         .map(|line| collapse(&line))
         .find(|line| !line.is_empty())
         .map(|line| truncate(&line, DETAIL_MAX))

@@ -65,6 +65,7 @@ pub mod testing;
 pub mod text;
 pub mod transcript;
 pub mod view;
+pub mod width;
 
 pub use registry::{Row, Status};
 

@@ -37,8 +37,8 @@ pub use snapshot::{Snapshot, ViewOptions, view};
 
 use crate::agent::OwnState;
 use crate::board::{Board, Counts};
+use crate::derive::trail::Trail;
 use crate::derive::{ReadContext, Session, hook_rule_due, hook_sessions_traced};
-use crate::explain::Trail;
 use crate::registry::{Row, Status};
 use crate::scan::{self, ScanSession};
 use serde::{Deserialize, Serialize};

@@ -406,7 +406,7 @@ fn a_published_idle_agent_settles_a_waiting_hook_row() {
         proc_start: Some(70),
         pid_domain: None,
         cwd: waiting.cwd.clone(),
-        status: ring_shared::agent::OwnStatus::Idle,
+        status: ring_shared::registry::OwnStatus::Idle,
         waiting_for: String::new(),
         updated_at: NOW - 2.0,
         alive: Some(true),

@@ -11,7 +11,8 @@
 //!
 //! Pure: the caller reads the file's end and decides which rows it may settle.
 
-use super::{OwnState, OwnStatus};
+use super::OwnState;
+use crate::registry::OwnStatus;
 use serde_json::Value;
 
 /// How much of the log's end is read: the records after a dialog are a few KB (a tool's

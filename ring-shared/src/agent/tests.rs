@@ -1,4 +1,5 @@
 use super::*;
+use crate::registry::OwnStatus;
 use crate::registry::Row;
 use rstest::rstest;
 

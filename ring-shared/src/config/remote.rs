@@ -1,7 +1,6 @@
 //! The `remote_*` keys' values ([`crate::view::remote`] reads the hosts' sessions).
 
 use super::wrong_type;
-use crate::view::remote::valid_host;
 use toml::Value;
 
 /// `remote_hosts`: a list of ssh destinations; an invalid one is an error (the key keeps
@@ -78,4 +77,16 @@ pub(super) fn counts(key: &str, value: &Value) -> Result<RemoteCounts, String> {
             value,
         )),
     }
+}
+
+/// An ssh destination ring accepts from `remote_hosts`: a name, `user@name` or an alias of
+/// letters, digits and `._-@`, not starting with `-` (ssh would read an option) nor `.`, no
+/// `:` (it separates host and project in names), at most 253 bytes.
+pub fn valid_host(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 253
+        && !host.starts_with(['-', '.'])
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'@'))
 }

@@ -2,7 +2,7 @@
 //! sessions (§4.8), background agents (§4.9) and one row per agent process.
 
 use super::{ReadContext, Session, Source};
-use crate::explain::{Decider, RuleId, Trail};
+use crate::derive::trail::{Decider, RuleId, Trail};
 use crate::registry::Status;
 
 /// Hidden sessions (§4.8) and background agents (§4.9) over merged rows, in place and in

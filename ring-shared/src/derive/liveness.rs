@@ -5,7 +5,7 @@
 //! ([`Procs::as_of`]) judges only rows that name their process and are older than it.
 
 use super::{Detector, Proc, Procs, Session, canonical_provider};
-use crate::explain::{Decider, RuleId, Trail};
+use crate::derive::trail::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -7,7 +7,7 @@
 //! sessions and marks background agents.
 
 use crate::config::Config;
-use crate::explain::{Decider, RuleId, Trail};
+use crate::derive::trail::{Decider, RuleId, Trail};
 use crate::registry::{Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,6 +16,7 @@ mod finish;
 mod liveness;
 mod superseded;
 mod tmux;
+pub mod trail;
 
 pub use files::{Hidden, parse_hidden, parse_labels};
 pub use finish::{finish, finish_traced};

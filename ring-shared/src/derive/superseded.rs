@@ -9,7 +9,7 @@
 //! as liveness ties them (§11.7): rows without both are left alone.
 
 use super::{Session, Source, canonical_provider};
-use crate::explain::{Decider, RuleId, Trail};
+use crate::derive::trail::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use std::collections::BTreeMap;
 

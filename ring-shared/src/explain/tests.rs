@@ -2,11 +2,12 @@
 //! reducer from agents' payloads, read by the real read side, explained.
 
 use super::*;
-use crate::agent::{OwnState, OwnStatus};
+use crate::agent::OwnState;
 use crate::config::Config;
 use crate::derive::{Proc, Procs};
 use crate::event::normalize;
 use crate::reduce::{Context, Outcome, reduce};
+use crate::registry::OwnStatus;
 use crate::registry::encode_row;
 use crate::scan::{CodexThread, RolloutFacts, ScanSession, TailKind, TranscriptFacts};
 use crate::view::{Inputs, ZeroConfig};

@@ -56,6 +56,19 @@ impl Status {
     }
 }
 
+/// An agent's own status, as its own files say it (Claude's session file, Gemini's chat
+/// file, Copilot's event log).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OwnStatus {
+    /// Working on a turn.
+    Busy,
+    /// At its prompt.
+    Idle,
+    /// A dialog is up (`waiting_for` says which).
+    Waiting,
+}
+
 /// One registry row, as the hook writes it and the board reads it.
 ///
 /// Optional text fields use `""` for "absent" where RiNG defaults to `""`, and `Option` where

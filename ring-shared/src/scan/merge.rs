@@ -2,8 +2,8 @@
 //! merged board: hidden sessions (§4.8) and background agents (§4.9).
 
 use super::{ScanSession, TailKind};
+use crate::derive::trail::{Decider, RuleId, Trail};
 use crate::derive::{Session, Source};
-use crate::explain::{Decider, RuleId, Trail};
 use crate::registry::Status;
 use std::collections::hash_map::Entry;
 

@@ -726,7 +726,7 @@ fn a_later_session_end_ends_the_published_row() {
             proc_start: None,
             pid_domain: None,
             cwd: "/w".into(),
-            status: crate::agent::OwnStatus::Busy,
+            status: crate::registry::OwnStatus::Busy,
             waiting_for: String::new(),
             updated_at: NOW - 1.0,
             alive: Some(true),

@@ -48,17 +48,7 @@ pub struct Fetched<'a> {
     pub stale_after: f64,
 }
 
-/// An ssh destination ring accepts from `remote_hosts`: a name, `user@name` or an alias of
-/// letters, digits and `._-@`, not starting with `-` (ssh would read an option) nor `.`, no
-/// `:` (it separates host and project in names), at most 253 bytes.
-pub fn valid_host(host: &str) -> bool {
-    !host.is_empty()
-        && host.len() <= 253
-        && !host.starts_with(['-', '.'])
-        && host
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'@'))
-}
+pub use crate::config::valid_host;
 
 /// A tmux pane id: `%` and digits.
 pub fn valid_pane(pane: &str) -> bool {
@@ -123,7 +113,7 @@ pub fn entries(fetched: Fetched<'_>, now: f64, all: bool) -> Vec<Entry> {
                 None => format!("{host}:{}", e.location),
             };
             if remote.stale {
-                let age = crate::format::relative_time(age);
+                let age = crate::duration::relative_time(age);
                 e.location = format!("{} (stale {age})", e.location);
             }
             e.tty = None;
@@ -220,8 +210,8 @@ pub fn read_host(
     };
     let age = (now - cache.ok_at).max(0.0);
     let (mark, changes_at) = if age > stale_after {
-        let text = crate::format::relative_time(age);
-        let next = cache.ok_at + crate::format::relative_time_next(age);
+        let text = crate::duration::relative_time(age);
+        let next = cache.ok_at + crate::duration::relative_time_next(age);
         (Some(format!("⌛{host} {text}")), Some(next))
     } else {
         (None, Some(cache.ok_at + stale_after))

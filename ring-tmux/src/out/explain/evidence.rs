@@ -2,9 +2,9 @@
 
 use crate::gather::inputs::Gathered;
 use crate::sys::env::Env;
-use ring_shared::agent::OwnStatus;
 use ring_shared::derive::Detector;
 use ring_shared::explain::Explanation;
+use ring_shared::registry::OwnStatus;
 use ring_shared::registry::Row;
 use ring_shared::scan::{ScanSession, TailKind};
 use serde::Serialize;
