@@ -97,17 +97,6 @@ pub fn folder_check(uid: u32, mode: u32) -> Result<(), Unsafe> {
     }
 }
 
-/// Whether the ring folder `ring_home` may be used for writing: it is missing (the hook
-/// creates it, 0700), or it is a folder reached without a link, ours and private to us.
-/// The error says why not.
-pub fn usable_home(ring_home: &Path) -> io::Result<()> {
-    match Dir::open(ring_home) {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(e),
-    }
-}
-
 /// A folder opened without following any link on its path, and checked safe to write in.
 #[derive(Debug)]
 pub struct Dir {
@@ -132,8 +121,7 @@ impl Dir {
         &self.path
     }
 
-    #[cfg(test)]
-    /// The open folder.
+    /// The open folder (`O_PATH` on Linux: for `*at` calls, not for reading).
     pub fn fd(&self) -> BorrowedFd<'_> {
         self.fd.as_fd()
     }
