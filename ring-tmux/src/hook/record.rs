@@ -109,8 +109,19 @@ impl Recorder<'_> {
     fn append_transition(&self, t: &Transition) {
         let line =
             jsonl::transition_line(t.ts, &t.session_id, &t.provider, &t.cwd, t.status.as_str());
-        let path = self.henv.env.ring_home.join("events.jsonl");
-        if let Err(e) = jsonl::append_line(&path, &line, jsonl::EVENTS_CAP) {
+        let appended = match &self.home {
+            Some(home) => jsonl::append(
+                jsonl::Log::In(home, "events.jsonl"),
+                &line,
+                jsonl::EVENTS_CAP,
+            ),
+            None => jsonl::append_line(
+                &self.henv.env.ring_home.join("events.jsonl"),
+                &line,
+                jsonl::EVENTS_CAP,
+            ),
+        };
+        if let Err(e) = appended {
             self.log
                 .write(self.now, "hook", &format!("events.jsonl: {e}"));
         }

@@ -121,11 +121,22 @@ pub fn acquire(
 /// link: [`safe::Dir::open_file`]), the inode checked relative to the same folder: no path
 /// is resolved from `/` again.
 pub fn acquire_in(dir: &safe::Dir, name: &str, mode: Mode, timeout: Duration) -> io::Result<Lock> {
-    use rustix::fs::OFlags;
+    acquire_in_with(dir, name, rustix::fs::OFlags::RDWR, mode, timeout)
+}
+
+/// [`acquire_in`] on a file opened with `flags` (`APPEND` for a log locked while appended to),
+/// created when missing.
+pub fn acquire_in_with(
+    dir: &safe::Dir,
+    name: &str,
+    flags: rustix::fs::OFlags,
+    mode: Mode,
+    timeout: Duration,
+) -> io::Result<Lock> {
     acquire_with(
         mode,
         timeout,
-        || dir.open_file(name, OFlags::RDWR | OFlags::CREATE),
+        || dir.open_file(name, flags | rustix::fs::OFlags::CREATE),
         |file| match (file.metadata(), dir.lstat(name)) {
             (Ok(a), Some(b)) => a.dev() == b.st_dev && a.ino() == b.st_ino,
             _ => false,
