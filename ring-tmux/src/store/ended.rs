@@ -21,7 +21,7 @@ pub fn ended_at(sessions: &Path, name: &str) -> Option<f64> {
 }
 
 /// [`ended_at`] in the open `sessions` folder (the hook's, without resolving its path again).
-pub fn ended_at_in(sessions: &Dir, name: &str) -> Option<f64> {
+pub(crate) fn ended_at_in(sessions: &Dir, name: &str) -> Option<f64> {
     parse(&read_in(sessions, &format!("{ENDED_DIR}/{name}"), CAP, Owner::Anyone).ok()??)
 }
 

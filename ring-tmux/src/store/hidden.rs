@@ -52,7 +52,7 @@ pub fn unhide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<Unhide
 }
 
 /// [`unhide`] in the open ring folder `home` (the hook's: no path resolved from `/` again).
-pub fn unhide_in(home: &Dir, session_id: &str, now: f64) -> io::Result<Unhide> {
+pub(crate) fn unhide_in(home: &Dir, session_id: &str, now: f64) -> io::Result<Unhide> {
     unhide_with(
         session_id,
         now,

@@ -111,7 +111,7 @@ pub fn halve(text: &[u8]) -> Vec<u8> {
 /// Where a log is: a path (resolved from `/` at each open) or a name in a folder the caller
 /// holds open (the hook's ring folder).
 #[derive(Clone, Copy)]
-pub enum Log<'a> {
+pub(crate) enum Log<'a> {
     At(&'a Path),
     In(&'a Dir, &'a str),
 }
@@ -168,7 +168,7 @@ pub fn append_line(path: &Path, line: &str, cap: u64) -> io::Result<()> {
 }
 
 /// [`append_line`] to a [`Log`].
-pub fn append(log: Log<'_>, line: &str, cap: u64) -> io::Result<()> {
+pub(crate) fn append(log: Log<'_>, line: &str, cap: u64) -> io::Result<()> {
     let mut buf = Vec::with_capacity(line.len() + 1);
     buf.extend_from_slice(line.as_bytes());
     buf.push(b'\n');

@@ -120,13 +120,18 @@ pub fn acquire(
 /// [`acquire`] on the lock file `name` of the folder `dir` (created 0600, never through a
 /// link: [`safe::Dir::open_file`]), the inode checked relative to the same folder: no path
 /// is resolved from `/` again.
-pub fn acquire_in(dir: &safe::Dir, name: &str, mode: Mode, timeout: Duration) -> io::Result<Lock> {
+pub(crate) fn acquire_in(
+    dir: &safe::Dir,
+    name: &str,
+    mode: Mode,
+    timeout: Duration,
+) -> io::Result<Lock> {
     acquire_in_with(dir, name, rustix::fs::OFlags::RDWR, mode, timeout)
 }
 
 /// [`acquire_in`] on a file opened with `flags` (`APPEND` for a log locked while appended to),
 /// created when missing.
-pub fn acquire_in_with(
+pub(crate) fn acquire_in_with(
     dir: &safe::Dir,
     name: &str,
     flags: rustix::fs::OFlags,

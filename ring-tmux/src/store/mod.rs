@@ -95,7 +95,12 @@ fn read_regular(path: &Path, cap: u64, owner: Owner) -> io::Result<Option<Vec<u8
 
 /// [`read_bounded`] (`Owner::Anyone`) or [`read_owned`] (`Owner::Ring`) of the file `name`
 /// in the open folder `dir`: the same checks, without resolving the folder's path again.
-pub fn read_in(dir: &safe::Dir, name: &str, cap: u64, owner: Owner) -> io::Result<Option<Vec<u8>>> {
+pub(crate) fn read_in(
+    dir: &safe::Dir,
+    name: &str,
+    cap: u64,
+    owner: Owner,
+) -> io::Result<Option<Vec<u8>>> {
     use rustix::fs::OFlags;
     let mut flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
     if owner == Owner::Ring {

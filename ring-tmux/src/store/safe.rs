@@ -122,7 +122,7 @@ impl Dir {
     }
 
     /// The open folder (`O_PATH` on Linux: for `*at` calls, not for reading).
-    pub fn fd(&self) -> BorrowedFd<'_> {
+    pub(crate) fn fd(&self) -> BorrowedFd<'_> {
         self.fd.as_fd()
     }
 
