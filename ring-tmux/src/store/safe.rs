@@ -147,7 +147,7 @@ impl Dir {
         .map_err(|e| with_path(&path, e))?;
         let stat = rustix::fs::fstat(&fd).map_err(|e| with_path(&path, e))?;
         if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
-            return Err(error(&path, "not a regular file"));
+            return Err(error(&path, ring_shared::t!("err-store-not-regular")));
         }
         if stat.st_mode & 0o777 != FILE_MODE {
             // Best effort: a failure leaves the umask-reduced mode, never wider than 0600.
@@ -243,7 +243,7 @@ pub fn split(path: &Path) -> io::Result<(&Path, &str)> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or_else(|| error(path, "not a file name ring writes"))?;
+        .ok_or_else(|| error(path, ring_shared::t!("err-store-not-file-name")))?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -323,10 +323,12 @@ fn walk(path: &Path, create: bool) -> io::Result<Dir> {
                 so_far.push(name);
                 let name = name
                     .to_str()
-                    .ok_or_else(|| error(&so_far, "not a folder name ring writes in"))?;
+                    .ok_or_else(|| error(&so_far, ring_shared::t!("err-store-not-folder-name")))?;
                 step(at, name, create, &so_far)?
             }
-            Component::Prefix(_) => return Err(error(path, "not a Unix path")),
+            Component::Prefix(_) => {
+                return Err(error(path, ring_shared::t!("err-store-not-unix-path")));
+            }
         };
         fd = Some(next);
     }
