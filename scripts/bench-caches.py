@@ -16,8 +16,12 @@ median and quartiles over the rounds, and the ratio of medians to /bin/true's.
 
 States: steady (nothing changed since the last read), hook (ring's hook of the same variant
 recorded one event just before, not timed), foreign (one row replaced by rename just before,
-as RiNG does); zero-config: warm, "no scan cache" (RING_HOME/cache removed before), inside a
+as RiNG does), procs (steady, liveness from a RING_PROCS file naming the 30 agents instead
+of a /proc walk); zero-config: warm, "no scan cache" (RING_HOME/cache removed before), inside a
 private tmux server with the process-tree evidence reused or gathered (RING_EVIDENCE_TTL=0).
+
+BENCH_ONLY=TEXT keeps only the groups whose label contains TEXT (e.g. "100 rows"): a shorter
+run when one board is what changed.
 """
 import json
 import os
@@ -150,14 +154,20 @@ def main():
                 json.dump({"session_id": one[:-5], "hook_event_name": "PreToolUse",
                            "cwd": os.path.join(home, "src", "project-00"), "tool_name": "Bash",
                            "tool_input": {"command": "cargo test"}}, f)
-            for state in ("steady", "hook", "foreign"):
+            procs_rows = os.path.join(work, f"procs-{n}.json")
+            with open(procs_rows, "w") as f:
+                json.dump({"claude-code": [[os.path.join(home, "src", f"project-{i:02d}"),
+                                            f"/dev/pts/{i}"] for i in range(30)], "codex": []}, f)
+            for state in ("steady", "hook", "foreign", "procs"):
                 cmds = []
                 for name, binary, extra in variants:
                     ring = os.path.join(work, f"ring-{n}-{state}-{name}")
                     shutil.copytree(template, ring)
                     env = dict(base, RING_HOME=ring, **extra)
+                    if state == "procs":
+                        env["RING_PROCS"] = procs_rows
                     row = os.path.join(ring, "sessions", one)
-                    if state == "steady":
+                    if state in ("steady", "procs"):
                         prepare = None
                     elif state == "hook":
                         prepare = (lambda b=binary, e=env, p=payload: run([b, "hook"], e, p))
@@ -203,7 +213,10 @@ def main():
               "/bin/true")
         for name, binary, extra in variants:
             print(f"- {name}: {binary} {' '.join(f'{k}={v}' for k, v in extra.items())}")
+        only = os.environ.get("BENCH_ONLY", "")
         for label, cmds in groups:
+            if only not in label:
+                continue
             # Warm every variant (its caches built), then let the folders' change age past
             # the racy window.
             for _, argv, env, prepare in cmds:

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """`ring-tmux hook` (no push due) of two builds beside /bin/true, interleaved.
 
-    scripts/bench-hook-vs.py BINARY REFERENCE [ROUNDS]
+    scripts/bench-hook-vs.py BINARY REFERENCE [ROUNDS] [NAME=BINARY...]
 
-Every round runs /bin/true, BINARY's hook and REFERENCE's hook once each, in a shuffled order,
+Every round runs /bin/true, BINARY's hook and REFERENCE's hook (and each NAME=BINARY's, other
+builds beside them, e.g. a non-PIE static one) once each, in a shuffled order,
 each started the same way (posix_spawn with the payload as stdin), each build on its own ring
 folder whose row already exists (the steady state). Per command it reports the median wall
 time (spawn to exit), the median CPU time of the child (user + system from wait4: on a loaded
@@ -34,7 +35,9 @@ def spawn(argv: list[str], env: dict[str, str], payload: str) -> tuple[float, fl
 
 def main() -> int:
     binary, reference = (os.path.abspath(a) for a in sys.argv[1:3])
-    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+    rest = sys.argv[3:]
+    rounds = int(rest.pop(0)) if rest and rest[0].isdigit() else 2000
+    more = [spec.split("=", 1) for spec in rest]
     work = tempfile.mkdtemp(prefix="ring-bench-hook-vs-")
     try:
         payload = os.path.join(work, "payload.json")
@@ -45,8 +48,10 @@ def main() -> int:
                 "RING_NOW": "1700000000.0", "RING_STDIN_TTY": "", "RING_AGENT_TTY": ""}
         os.makedirs(base["HOME"])
         commands = {"/bin/true": (["/bin/true"], base)}
-        for name, path in (("hook, this build", binary), ("hook, reference", reference)):
-            env = dict(base, RING_HOME=os.path.join(work, name.replace(" ", "").replace(",", "")))
+        builds = [("hook, this build", binary), ("hook, reference", reference)]
+        builds += [(f"hook, {name}", os.path.abspath(path)) for name, path in more]
+        for i, (name, path) in enumerate(builds):
+            env = dict(base, RING_HOME=os.path.join(work, f"ring-{i}"))
             commands[name] = ([path, "hook"], env)
             spawn([path, "hook"], env, payload)
         samples = {name: [] for name in commands}

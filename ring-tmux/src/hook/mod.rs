@@ -16,6 +16,7 @@
 //! recorded in `ring.log` unless `notify_backend = "none"`, and RiNG's `agent-hooks`
 //! delegation (§3.14) is not done (it would print on the agent's stdout).
 
+use crate::store::safe::Dir;
 use crate::store::{self, ErrorLog, hidden, jsonl};
 use crate::sys::env::Env;
 use ring_shared::config::Config;
@@ -24,7 +25,6 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
@@ -250,8 +250,11 @@ fn logged_event(payload: &Map<String, Value>) -> &str {
         .unwrap_or("")
 }
 
-fn read_config(ring_home: &Path, log: &ErrorLog, now: f64) -> Config {
-    match store::read_bounded(&ring_home.join("config.toml"), CONFIG_CAP) {
+fn read_config(home: Option<&Dir>, log: &ErrorLog, now: f64) -> Config {
+    let read = home.map_or(Ok(None), |home| {
+        store::read_in(home, "config.toml", CONFIG_CAP, store::Owner::Anyone)
+    });
+    match read {
         Ok(None) => Config::default(),
         Ok(Some(bytes)) => guarded(log, now, "config", || {
             Config::parse(&String::from_utf8_lossy(&bytes)).0
@@ -269,9 +272,13 @@ pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
     // A ring folder another user owns or can write in could have any file swapped under us
     // (as OpenSSH refuses such a ~/.ssh, and git an unsafe safe.directory): refuse before any
     // write. The log is inside it, so there is nowhere safe to say so; `doctor` does.
-    if store::safe::usable_home(&henv.env.ring_home).is_err() {
-        return Handled::Refused;
-    }
+    // Opened once (from `/`, never through a link inside it): every later file and folder of
+    // the event is reached relative to it. Missing: the hook creates it when it writes.
+    let home = match Dir::open(&henv.env.ring_home) {
+        Ok(home) => Some(home),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(_) => return Handled::Refused,
+    };
     let now = henv.env.now();
     let log = ErrorLog::new(&henv.env.ring_home);
     let bytes = match input {
@@ -286,7 +293,7 @@ pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
         return Handled::Ignored;
     };
     drop(bytes);
-    let config = read_config(&henv.env.ring_home, &log, now);
+    let config = read_config(home.as_ref(), &log, now);
     if henv.payload_log_env.unwrap_or(config.debug_payload_log) {
         let provider = logged_provider(&payload, cli_provider);
         let line = jsonl::payload_line(
@@ -309,7 +316,10 @@ pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
         return Handled::Ignored;
     };
     drop(payload);
-    match hidden::unhide(&henv.env.ring_home, &event.session_id, now) {
+    let unhidden = home.as_ref().map_or(Ok(hidden::Unhide::NotHidden), |home| {
+        hidden::unhide_in(home, &event.session_id, now)
+    });
+    match unhidden {
         Ok(hidden::Unhide::LockTimedOut) => {
             log.write(
                 now,
@@ -322,6 +332,7 @@ pub fn handle(cli_provider: &str, input: Input, henv: &HookEnv) -> Handled {
     }
     Recorder {
         henv,
+        home,
         log: &log,
         now,
         config,

@@ -3,6 +3,7 @@
 //! push. Nothing is written without the lock.
 
 use super::{Handled, HookEnv, guarded};
+use crate::store::safe::Dir;
 use crate::store::{self, ErrorLog, jsonl, lock};
 use crate::sys::tty;
 use ring_shared::config::Config;
@@ -11,7 +12,7 @@ use ring_shared::reduce::{self, Context, Outcome, Transition};
 use ring_shared::registry::{self, Row, Status};
 use ring_shared::transcript::{self, Record};
 use serde_json::{Map, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Longest file name (bytes) the file systems ring runs on take.
 const NAME_MAX: usize = 255;
@@ -20,8 +21,9 @@ const NAME_MAX: usize = 255;
 struct SessionLocks {
     /// Ring's own lock, which carries the push stamps.
     own: lock::Lock,
-    /// Its file, deleted with the row at SessionEnd.
-    path: PathBuf,
+    /// Its folder and file name: the file is deleted with the row at SessionEnd.
+    dir: Dir,
+    name: String,
     /// RiNG's `<id>.json.lock`, held only to exclude RiNG's hook; never deleted. `None` when
     /// that name is longer than a file name can be (RiNG cannot lock or write such a row).
     _ring_cli: Option<lock::Lock>,
@@ -29,6 +31,8 @@ struct SessionLocks {
 
 pub(super) struct Recorder<'a> {
     pub(super) henv: &'a HookEnv,
+    /// The ring folder, opened once by the hook (`None`: missing, created on the first write).
+    pub(super) home: Option<Dir>,
     pub(super) log: &'a ErrorLog,
     pub(super) now: f64,
     pub(super) config: Config,
@@ -47,35 +51,29 @@ impl Recorder<'_> {
     /// on a file beside the row), so a RiNG hook and a ring hook on the same row exclude each
     /// other. RiNG never deletes its lock file and neither does ring. Both within one
     /// [`lock::LOCK_TIMEOUT`].
-    fn lock(&self, sessions: &Path, name: &str) -> Option<SessionLocks> {
+    fn lock(&self, sessions: &Dir, name: &str) -> Option<SessionLocks> {
         let deadline = std::time::Instant::now() + lock::LOCK_TIMEOUT;
-        let dir = sessions.join(store::LOCKS_DIR);
         let stem = name.strip_suffix(".json").unwrap_or(name);
-        let path = dir.join(format!("{stem}.lock"));
-        let own = store::ensure_dir(&dir).and_then(|()| {
-            lock::acquire(
-                &path,
-                lock::Mode::Exclusive,
-                lock::LOCK_TIMEOUT,
-                lock::open_lock_file,
-            )
+        let file = format!("{stem}.lock");
+        let own = sessions.sub(store::LOCKS_DIR, true).and_then(|dir| {
+            let own = lock::acquire_in(&dir, &file, lock::Mode::Exclusive, lock::LOCK_TIMEOUT)?;
+            Ok((dir, own))
         });
         let (what, got) = match own {
-            Ok(own @ lock::Lock::Held(_)) => {
+            Ok((dir, own @ lock::Lock::Held(_))) => {
                 let left = deadline.saturating_duration_since(std::time::Instant::now());
                 let theirs = format!("{name}.lock");
                 let ring_cli = if theirs.len() > NAME_MAX {
                     Ok(None)
                 } else {
-                    let theirs = sessions.join(theirs);
-                    lock::acquire(&theirs, lock::Mode::Exclusive, left, lock::open_lock_file)
-                        .map(Some)
+                    lock::acquire_in(sessions, &theirs, lock::Mode::Exclusive, left).map(Some)
                 };
                 match ring_cli {
                     Ok(ring_cli @ (None | Some(lock::Lock::Held(_)))) => {
                         return Some(SessionLocks {
                             own,
-                            path,
+                            dir,
+                            name: file,
                             _ring_cli: ring_cli,
                         });
                     }
@@ -83,7 +81,7 @@ impl Recorder<'_> {
                     Err(e) => ("RiNG's lock", Err(e)),
                 }
             }
-            other => ("lock", other),
+            other => ("lock", other.map(|(_, own)| own)),
         };
         let why = match got {
             Ok(_) => "timed out".to_owned(),
@@ -111,8 +109,19 @@ impl Recorder<'_> {
     fn append_transition(&self, t: &Transition) {
         let line =
             jsonl::transition_line(t.ts, &t.session_id, &t.provider, &t.cwd, t.status.as_str());
-        let path = self.henv.env.ring_home.join("events.jsonl");
-        if let Err(e) = jsonl::append_line(&path, &line, jsonl::EVENTS_CAP) {
+        let appended = match &self.home {
+            Some(home) => jsonl::append(
+                jsonl::Log::In(home, "events.jsonl"),
+                &line,
+                jsonl::EVENTS_CAP,
+            ),
+            None => jsonl::append_line(
+                &self.henv.env.ring_home.join("events.jsonl"),
+                &line,
+                jsonl::EVENTS_CAP,
+            ),
+        };
+        if let Err(e) = appended {
             self.log
                 .write(self.now, "hook", &format!("events.jsonl: {e}"));
         }
@@ -140,10 +149,15 @@ impl Recorder<'_> {
     }
 
     pub(super) fn record(&self, event: &Event) -> Handled {
-        let sessions = self.henv.env.sessions_dir();
-        if let Err(e) = store::ensure_dir(&sessions) {
-            return self.fail("sessions folder", e);
-        }
+        // Every file of the event is reached from the ring folder the hook opened once.
+        let sessions = match &self.home {
+            Some(home) => home.sub("sessions", true),
+            None => Dir::create(&self.henv.env.sessions_dir()),
+        };
+        let sessions = match sessions {
+            Ok(sessions) => sessions,
+            Err(e) => return self.fail("sessions folder", e),
+        };
         let Some(name) = guarded(self.log, self.now, "file_name", || {
             registry::file_name(&event.session_id)
         }) else {
@@ -156,7 +170,7 @@ impl Recorder<'_> {
         // Stamped (self.now) before the lock was waited for: an event that started before
         // the session's SessionEnd but got the lock after it must not bring the row back.
         // A later event (a resumed session's SessionStart) goes through.
-        if let Some(end) = store::ended::ended_at(&sessions, &name)
+        if let Some(end) = store::ended::ended_at_in(&sessions, &name)
             && self.now < end
             && !ending
         {
@@ -167,12 +181,13 @@ impl Recorder<'_> {
             );
             return Handled::Ignored;
         }
-        let row_path = sessions.join(&name);
-        let prev_bytes = store::read_bounded(&row_path, store::ROW_READ_CAP).unwrap_or_else(|e| {
-            self.log
-                .write(self.now, "hook", &format!("previous row {name}: {e}"));
-            None
-        });
+        let prev_bytes =
+            store::read_in(&sessions, &name, store::ROW_READ_CAP, store::Owner::Anyone)
+                .unwrap_or_else(|e| {
+                    self.log
+                        .write(self.now, "hook", &format!("previous row {name}: {e}"));
+                    None
+                });
         let prev: Option<Map<String, Value>> = prev_bytes
             .as_deref()
             .and_then(|b| serde_json::from_slice(b).ok())
@@ -242,7 +257,7 @@ impl Recorder<'_> {
                 }) else {
                     return Handled::Failed;
                 };
-                if let Err(e) = store::write_atomic(&sessions, &name, text.as_bytes()) {
+                if let Err(e) = sessions.write_atomic(&name, text.as_bytes()) {
                     return self.fail(&format!("write {name}"), e);
                 }
                 if let Some(t) = &transition {
@@ -265,20 +280,24 @@ impl Recorder<'_> {
                     self.log
                         .write(self.now, "hook", &format!("tombstone {name}: {e}"));
                 }
-                if let Err(e) = store::remove_if_present(&row_path) {
+                if let Err(e) = sessions.remove(&name) {
                     return self.fail(&format!("delete {name}"), e);
                 }
                 if let Some(t) = &transition {
                     self.append_transition(t);
                 }
                 // The lock file goes with the session; waiters notice the new inode (store::lock).
-                let _ = store::remove_if_present(&lock.path);
+                let _ = lock.dir.remove(&lock.name);
                 (Handled::Deleted, None)
             }
             // A subagent's end that owns nothing in the row: the session goes on (§3.16).
             Outcome::Keep => return Handled::Ignored,
         };
-        let before = prev_bytes.and_then(|b| {
+        // The row as it was, for the tmux push and the zellij refresh only: neither happens
+        // outside tmux and zellij (`push::plan` needs the hook's socket, the refresh
+        // `$ZELLIJ_SESSION_NAME`), so the row is not decoded a second time there.
+        let pushes = place.tmux_socket.is_some() || self.henv.zellij_session.is_some();
+        let before = prev_bytes.filter(|_| pushes).and_then(|b| {
             guarded(self.log, self.now, "decode_row", || {
                 registry::decode_row(&b).ok()
             })

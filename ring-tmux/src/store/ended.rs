@@ -5,7 +5,7 @@
 //! RiNG 0.17.2 lists `sessions/*.json` only, so the folder is invisible to it (as `.locks`
 //! is); gc removes tombstones past [`KEEP_SECONDS`].
 
-use super::{ensure_dir, read_bounded, write_atomic};
+use super::{Owner, read_bounded, read_in, safe::Dir};
 use std::io;
 use std::path::Path;
 
@@ -17,8 +17,16 @@ const CAP: u64 = 64;
 
 /// The time of the last SessionEnd of the row file `name`, if one is recorded.
 pub fn ended_at(sessions: &Path, name: &str) -> Option<f64> {
-    let bytes = read_bounded(&sessions.join(ENDED_DIR).join(name), CAP).ok()??;
-    std::str::from_utf8(&bytes)
+    parse(&read_bounded(&sessions.join(ENDED_DIR).join(name), CAP).ok()??)
+}
+
+/// [`ended_at`] in the open `sessions` folder (the hook's, without resolving its path again).
+pub(crate) fn ended_at_in(sessions: &Dir, name: &str) -> Option<f64> {
+    parse(&read_in(sessions, &format!("{ENDED_DIR}/{name}"), CAP, Owner::Anyone).ok()??)
+}
+
+fn parse(bytes: &[u8]) -> Option<f64> {
+    std::str::from_utf8(bytes)
         .ok()?
         .trim()
         .parse::<f64>()
@@ -26,15 +34,15 @@ pub fn ended_at(sessions: &Path, name: &str) -> Option<f64> {
         .filter(|t| t.is_finite())
 }
 
-/// Records a SessionEnd of the row file `name` at `at` (keeping a later one already there).
-/// Called under the session's lock.
-pub fn mark_ended(sessions: &Path, name: &str, at: f64) -> io::Result<()> {
-    if ended_at(sessions, name).is_some_and(|t| t >= at) {
+/// Records a SessionEnd of the row file `name` at `at` in the open `sessions` folder (keeping
+/// a later one already there). Called under the session's lock.
+pub fn mark_ended(sessions: &Dir, name: &str, at: f64) -> io::Result<()> {
+    if ended_at_in(sessions, name).is_some_and(|t| t >= at) {
         return Ok(());
     }
-    let dir = sessions.join(ENDED_DIR);
-    ensure_dir(&dir)?;
-    write_atomic(&dir, name, format!("{at}").as_bytes())
+    sessions
+        .sub(ENDED_DIR, true)?
+        .write_atomic(name, format!("{at}").as_bytes())
 }
 
 #[cfg(test)]
@@ -44,11 +52,13 @@ mod tests {
     #[test]
     fn a_tombstone_keeps_the_latest_end() {
         let dir = tempfile::tempdir().expect("tempdir");
+        let sessions = Dir::open(dir.path()).expect("open");
         assert_eq!(ended_at(dir.path(), "s.json"), None);
-        mark_ended(dir.path(), "s.json", 10.5).expect("mark");
-        mark_ended(dir.path(), "s.json", 3.0).expect("mark");
+        mark_ended(&sessions, "s.json", 10.5).expect("mark");
+        mark_ended(&sessions, "s.json", 3.0).expect("mark");
         assert_eq!(ended_at(dir.path(), "s.json"), Some(10.5));
-        mark_ended(dir.path(), "s.json", 11.0).expect("mark");
+        mark_ended(&sessions, "s.json", 11.0).expect("mark");
         assert_eq!(ended_at(dir.path(), "s.json"), Some(11.0));
+        assert_eq!(ended_at_in(&sessions, "s.json"), Some(11.0));
     }
 }

@@ -6,7 +6,8 @@
 //! `deleted_sessions.json.lock`, only when the id is actually in it.
 
 use super::lock::{self, Lock, Mode};
-use super::{read_bounded, write_atomic};
+use super::safe::Dir;
+use super::{Owner, read_bounded, read_in, write_atomic};
 use ring_shared::hidden;
 use std::io;
 use std::path::Path;
@@ -34,28 +35,54 @@ pub enum Unhide {
 /// Removes `session_id` from the hidden list in `ring_home`, if it is there.
 pub fn unhide(ring_home: &Path, session_id: &str, now: f64) -> io::Result<Unhide> {
     let path = ring_home.join(HIDDEN_FILE);
+    unhide_with(
+        session_id,
+        now,
+        || read_bounded(&path, READ_CAP),
+        || {
+            lock::acquire(
+                &ring_home.join(HIDDEN_LOCK),
+                Mode::Exclusive,
+                lock::LOCK_TIMEOUT,
+                lock::open_lock_file,
+            )
+        },
+        |text| write_atomic(ring_home, HIDDEN_FILE, text),
+    )
+}
+
+/// [`unhide`] in the open ring folder `home` (the hook's: no path resolved from `/` again).
+pub(crate) fn unhide_in(home: &Dir, session_id: &str, now: f64) -> io::Result<Unhide> {
+    unhide_with(
+        session_id,
+        now,
+        || read_in(home, HIDDEN_FILE, READ_CAP, Owner::Anyone),
+        || lock::acquire_in(home, HIDDEN_LOCK, Mode::Exclusive, lock::LOCK_TIMEOUT),
+        |text| home.write_atomic(HIDDEN_FILE, text),
+    )
+}
+
+fn unhide_with(
+    session_id: &str,
+    now: f64,
+    read: impl Fn() -> io::Result<Option<Vec<u8>>>,
+    lock: impl FnOnce() -> io::Result<Lock>,
+    write: impl FnOnce(&[u8]) -> io::Result<()>,
+) -> io::Result<Unhide> {
     // Fast path, no lock: almost always the file is missing or the id is not in it.
-    match read_bounded(&path, READ_CAP)? {
+    match read()? {
         Some(bytes) if hidden::is_hidden(&bytes, session_id) => {}
         _ => return Ok(Unhide::NotHidden),
     }
-    let lock_path = ring_home.join(HIDDEN_LOCK);
-    let held = lock::acquire(
-        &lock_path,
-        Mode::Exclusive,
-        lock::LOCK_TIMEOUT,
-        lock::open_lock_file,
-    )?;
+    let held = lock()?;
     if let Lock::TimedOut = held {
         return Ok(Unhide::LockTimedOut);
     }
     // Again under the lock: another process may have changed the file meanwhile.
-    let Some(text) =
-        read_bounded(&path, READ_CAP)?.and_then(|bytes| hidden::unhide(&bytes, session_id, now))
-    else {
+    let Some(text) = read()?.and_then(|bytes| hidden::unhide(&bytes, session_id, now)) else {
         return Ok(Unhide::NotHidden);
     };
-    write_atomic(ring_home, HIDDEN_FILE, text.as_bytes())?;
+    write(text.as_bytes())?;
     drop(held);
     Ok(Unhide::Removed)
 }
@@ -127,14 +154,23 @@ mod tests {
     use super::*;
     use rstest::rstest;
 
+    /// Un-hides by path and through the open folder (the hook's way): both must agree.
     fn run(initial: &str, id: &str) -> (Unhide, Option<String>) {
-        let dir = tempfile::tempdir().expect("tempdir");
-        std::fs::write(dir.path().join(HIDDEN_FILE), initial).expect("write");
-        let out = unhide(dir.path(), id, 1700000000.0).expect("unhide");
-        (
-            out,
-            std::fs::read_to_string(dir.path().join(HIDDEN_FILE)).ok(),
-        )
+        let [by_path, in_dir] = [false, true].map(|open| {
+            let dir = tempfile::tempdir().expect("tempdir");
+            std::fs::write(dir.path().join(HIDDEN_FILE), initial).expect("write");
+            let out = if open {
+                unhide_in(&Dir::open(dir.path()).expect("open"), id, 1700000000.0)
+            } else {
+                unhide(dir.path(), id, 1700000000.0)
+            };
+            (
+                out.expect("unhide"),
+                std::fs::read_to_string(dir.path().join(HIDDEN_FILE)).ok(),
+            )
+        });
+        assert_eq!(by_path, in_dir);
+        by_path
     }
 
     // The rule's cases are `ring_shared::hidden`'s tests; these check what reaches the disk.

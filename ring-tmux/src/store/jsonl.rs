@@ -11,6 +11,8 @@
 
 use super::lock::{self, Lock, Mode};
 use super::open_append;
+use super::safe::Dir;
+use rustix::fs::OFlags;
 use serde::Serialize;
 use serde_json::Value;
 use std::fs::File;
@@ -106,49 +108,91 @@ pub fn halve(text: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Rewrites the log at `path` (whose exclusive lock `locked` we hold) with its second half.
-fn halve_file(path: &Path, locked: &File) -> io::Result<()> {
-    let mut text = Vec::new();
-    let len = locked.metadata()?.len();
-    if len <= HALVE_READ_CAP {
-        // Appenders hold the shared lock, not this exclusive one: bound the read anyway.
-        locked.take(HALVE_READ_CAP).read_to_end(&mut text)?;
+/// Where a log is: a path (resolved from `/` at each open) or a name in a folder the caller
+/// holds open (the hook's ring folder).
+#[derive(Clone, Copy)]
+pub(crate) enum Log<'a> {
+    At(&'a Path),
+    In(&'a Dir, &'a str),
+}
+
+/// How a log is opened: read (for halving) and appended to, as [`open_append`] does.
+const APPEND: OFlags = OFlags::RDWR.union(OFlags::APPEND);
+
+impl Log<'_> {
+    fn open(self) -> io::Result<File> {
+        match self {
+            Log::At(path) => open_append(path),
+            Log::In(dir, name) => dir.open_file(name, APPEND | OFlags::CREATE),
+        }
     }
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let stem = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    super::write_atomic(dir, &stem, &halve(&text))
+
+    fn lock(self, mode: Mode) -> io::Result<Lock> {
+        match self {
+            Log::At(path) => lock::acquire(path, mode, lock::LOCK_TIMEOUT, open_append),
+            Log::In(dir, name) => {
+                lock::acquire_in_with(dir, name, APPEND, mode, lock::LOCK_TIMEOUT)
+            }
+        }
+    }
+
+    fn size(self) -> u64 {
+        match self {
+            Log::At(path) => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+            Log::In(dir, name) => dir.lstat(name).map_or(0, |s| s.st_size as u64),
+        }
+    }
+
+    /// Rewrites the log (whose exclusive lock `locked` we hold) with its second half.
+    fn halve(self, locked: &File) -> io::Result<()> {
+        let mut text = Vec::new();
+        let len = locked.metadata()?.len();
+        if len <= HALVE_READ_CAP {
+            // Appenders hold the shared lock, not this exclusive one: bound the read anyway.
+            locked.take(HALVE_READ_CAP).read_to_end(&mut text)?;
+        }
+        match self {
+            Log::At(path) => {
+                let (dir, name) = super::safe::split(path)?;
+                super::write_atomic(dir, name, &halve(&text))
+            }
+            Log::In(dir, name) => dir.write_atomic(name, &halve(&text)),
+        }
+    }
 }
 
 /// Appends `line` + `\n` to the log at `path`, halving it first if it is larger than `cap`.
 /// Lock timeouts degrade to an unlocked append.
 pub fn append_line(path: &Path, line: &str, cap: u64) -> io::Result<()> {
+    append(Log::At(path), line, cap)
+}
+
+/// [`append_line`] to a [`Log`].
+pub(crate) fn append(log: Log<'_>, line: &str, cap: u64) -> io::Result<()> {
     let mut buf = Vec::with_capacity(line.len() + 1);
     buf.extend_from_slice(line.as_bytes());
     buf.push(b'\n');
-    let shared = lock::acquire(path, Mode::Shared, lock::LOCK_TIMEOUT, open_append)?;
+    let shared = log.lock(Mode::Shared)?;
     let size = match &shared {
         Lock::Held(f) => f.metadata()?.len(),
-        Lock::TimedOut => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+        Lock::TimedOut => log.size(),
     };
     let shared = if size > cap {
         drop(shared);
-        let exclusive = lock::acquire(path, Mode::Exclusive, lock::LOCK_TIMEOUT, open_append)?;
+        let exclusive = log.lock(Mode::Exclusive)?;
         if let Lock::Held(f) = &exclusive
             && f.metadata()?.len() > cap
         {
-            halve_file(path, f)?;
+            log.halve(f)?;
         }
         drop(exclusive);
-        lock::acquire(path, Mode::Shared, lock::LOCK_TIMEOUT, open_append)?
+        log.lock(Mode::Shared)?
     } else {
         shared
     };
     match shared.file() {
         Some(mut f) => f.write_all(&buf),
-        None => open_append(path)?.write_all(&buf),
+        None => log.open()?.write_all(&buf),
     }
 }
 
@@ -193,12 +237,20 @@ mod tests {
         assert_eq!(halve(text), want);
     }
 
-    #[test]
-    fn append_halves_a_log_past_its_cap() {
+    #[rstest]
+    #[case::at_a_path(false)]
+    #[case::in_an_open_folder(true)]
+    fn append_halves_a_log_past_its_cap(#[case] open: bool) {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("events.jsonl");
+        let folder = Dir::open(dir.path()).expect("open");
         for i in 0..10 {
-            append_line(&path, &format!("line{i:02}"), 60).expect("append");
+            let log = if open {
+                Log::In(&folder, "events.jsonl")
+            } else {
+                Log::At(&path)
+            };
+            append(log, &format!("line{i:02}"), 60).expect("append");
         }
         let text = std::fs::read_to_string(&path).expect("read");
         let lines: Vec<&str> = text.lines().collect();

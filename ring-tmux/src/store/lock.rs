@@ -114,10 +114,51 @@ pub fn acquire(
     timeout: Duration,
     open: impl Fn(&Path) -> io::Result<File>,
 ) -> io::Result<Lock> {
+    acquire_with(mode, timeout, || open(path), |file| same_file(file, path))
+}
+
+/// [`acquire`] on the lock file `name` of the folder `dir` (created 0600, never through a
+/// link: [`safe::Dir::open_file`]), the inode checked relative to the same folder: no path
+/// is resolved from `/` again.
+pub(crate) fn acquire_in(
+    dir: &safe::Dir,
+    name: &str,
+    mode: Mode,
+    timeout: Duration,
+) -> io::Result<Lock> {
+    acquire_in_with(dir, name, rustix::fs::OFlags::RDWR, mode, timeout)
+}
+
+/// [`acquire_in`] on a file opened with `flags` (`APPEND` for a log locked while appended to),
+/// created when missing.
+pub(crate) fn acquire_in_with(
+    dir: &safe::Dir,
+    name: &str,
+    flags: rustix::fs::OFlags,
+    mode: Mode,
+    timeout: Duration,
+) -> io::Result<Lock> {
+    acquire_with(
+        mode,
+        timeout,
+        || dir.open_file(name, flags | rustix::fs::OFlags::CREATE),
+        |file| match (file.metadata(), dir.lstat(name)) {
+            (Ok(a), Some(b)) => a.dev() == b.st_dev && a.ino() == b.st_ino,
+            _ => false,
+        },
+    )
+}
+
+fn acquire_with(
+    mode: Mode,
+    timeout: Duration,
+    open: impl Fn() -> io::Result<File>,
+    same: impl Fn(&File) -> bool,
+) -> io::Result<Lock> {
     let deadline = Instant::now() + timeout;
     // A handful of retries covers a lock file deleted and recreated while we waited.
     for _ in 0..8 {
-        let file = open(path)?;
+        let file = open()?;
         let file = match try_lock(&file, mode) {
             Ok(()) => file,
             // No wait asked: no waiting thread either.
@@ -131,7 +172,7 @@ pub fn acquire(
             }
             Err(TryLockError::Error(e)) => return Err(e),
         };
-        if same_file(&file, path) {
+        if same(&file) {
             return Ok(Lock::Held(file));
         }
         if Instant::now() >= deadline {
@@ -229,6 +270,26 @@ mod tests {
         std::thread::sleep(Duration::from_millis(20));
         // The holder deletes the lock file (as SessionEnd does) and releases it.
         std::fs::remove_file(&path).expect("remove");
+        drop(held);
+        assert!(waiter.join().expect("join"));
+    }
+
+    #[test]
+    fn a_lock_in_an_open_folder_is_retaken_on_a_recreated_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let folder = safe::Dir::open(dir.path()).expect("open");
+        let held = acquire_in(&folder, "e.lock", Mode::Exclusive, LOCK_TIMEOUT).expect("lock");
+        let path = dir.path().join("e.lock");
+        let waiter = std::thread::spawn(move || {
+            let folder = safe::Dir::open(path.parent().expect("parent")).expect("open");
+            match acquire_in(&folder, "e.lock", Mode::Exclusive, Duration::from_secs(30)) {
+                Ok(Lock::Held(f)) => same_file(&f, &path),
+                _ => false,
+            }
+        });
+        std::thread::sleep(Duration::from_millis(20));
+        // The holder deletes the lock file (as SessionEnd does) and releases it.
+        std::fs::remove_file(dir.path().join("e.lock")).expect("remove");
         drop(held);
         assert!(waiter.join().expect("join"));
     }

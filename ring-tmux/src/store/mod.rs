@@ -90,7 +90,37 @@ pub fn read_owned(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
 }
 
 fn read_regular(path: &Path, cap: u64, owner: Owner) -> io::Result<Option<Vec<u8>>> {
-    let Some((file, len)) = open_regular(path, owner)? else {
+    read_opened(open_regular(path, owner)?, cap)
+}
+
+/// [`read_bounded`] (`Owner::Anyone`) or [`read_owned`] (`Owner::Ring`) of the file `name`
+/// in the open folder `dir`: the same checks, without resolving the folder's path again.
+pub(crate) fn read_in(
+    dir: &safe::Dir,
+    name: &str,
+    cap: u64,
+    owner: Owner,
+) -> io::Result<Option<Vec<u8>>> {
+    use rustix::fs::OFlags;
+    let mut flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+    if owner == Owner::Ring {
+        flags |= OFlags::NOFOLLOW;
+    }
+    let file = match rustix::fs::openat(dir.fd(), name, flags, rustix::fs::Mode::empty()) {
+        Ok(fd) => File::from(fd),
+        Err(rustix::io::Errno::NOENT) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::other(ring_shared::t!("err-store-not-regular")));
+    }
+    let len = meta.len();
+    read_opened(Some((file, len)), cap)
+}
+
+fn read_opened(found: Option<(File, u64)>, cap: u64) -> io::Result<Option<Vec<u8>>> {
+    let Some((file, len)) = found else {
         return Ok(None);
     };
     if len > cap {

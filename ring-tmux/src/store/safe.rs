@@ -97,17 +97,6 @@ pub fn folder_check(uid: u32, mode: u32) -> Result<(), Unsafe> {
     }
 }
 
-/// Whether the ring folder `ring_home` may be used for writing: it is missing (the hook
-/// creates it, 0700), or it is a folder reached without a link, ours and private to us.
-/// The error says why not.
-pub fn usable_home(ring_home: &Path) -> io::Result<()> {
-    match Dir::open(ring_home) {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(e),
-    }
-}
-
 /// A folder opened without following any link on its path, and checked safe to write in.
 #[derive(Debug)]
 pub struct Dir {
@@ -132,9 +121,8 @@ impl Dir {
         &self.path
     }
 
-    #[cfg(test)]
-    /// The open folder.
-    pub fn fd(&self) -> BorrowedFd<'_> {
+    /// The open folder (`O_PATH` on Linux: for `*at` calls, not for reading).
+    pub(crate) fn fd(&self) -> BorrowedFd<'_> {
         self.fd.as_fd()
     }
 
@@ -159,7 +147,7 @@ impl Dir {
         .map_err(|e| with_path(&path, e))?;
         let stat = rustix::fs::fstat(&fd).map_err(|e| with_path(&path, e))?;
         if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
-            return Err(error(&path, "not a regular file"));
+            return Err(error(&path, ring_shared::t!("err-store-not-regular")));
         }
         if stat.st_mode & 0o777 != FILE_MODE {
             // Best effort: a failure leaves the umask-reduced mode, never wider than 0600.
@@ -255,7 +243,7 @@ pub fn split(path: &Path) -> io::Result<(&Path, &str)> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or_else(|| error(path, "not a file name ring writes"))?;
+        .ok_or_else(|| error(path, ring_shared::t!("err-store-not-file-name")))?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -335,10 +323,12 @@ fn walk(path: &Path, create: bool) -> io::Result<Dir> {
                 so_far.push(name);
                 let name = name
                     .to_str()
-                    .ok_or_else(|| error(&so_far, "not a folder name ring writes in"))?;
+                    .ok_or_else(|| error(&so_far, ring_shared::t!("err-store-not-folder-name")))?;
                 step(at, name, create, &so_far)?
             }
-            Component::Prefix(_) => return Err(error(path, "not a Unix path")),
+            Component::Prefix(_) => {
+                return Err(error(path, ring_shared::t!("err-store-not-unix-path")));
+            }
         };
         fd = Some(next);
     }

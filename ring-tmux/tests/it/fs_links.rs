@@ -161,3 +161,46 @@ fn tmux_state_files_replace_a_planted_link_instead_of_writing_through_it() {
     assert!(!ring_tmux::testing::drift::claim(&ring, "/tmp/sock", 1));
     assert_eq!(fs::read_dir(&elsewhere).expect("list").count(), 0);
 }
+
+/// The hook opens the ring folder once and reaches `sessions/`, `.locks/` and `.ended/` from
+/// it: a link in place of any of these folders is refused, never followed, and nothing is
+/// created where it points.
+#[rstest::rstest]
+#[case::sessions("sessions", "UserPromptSubmit")]
+#[case::locks("sessions/.locks", "UserPromptSubmit")]
+#[case::tombstones("sessions/.ended", "SessionEnd")]
+fn the_hook_never_writes_into_a_linked_folder(#[case] rel: &str, #[case] event: &str) {
+    let h = Home::new();
+    let ring = h.ring();
+    private_dir(&ring.join("sessions"));
+    if event == "SessionEnd" {
+        h.event(json!({"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": "/repo", "prompt": "hi"}), T0);
+        assert!(h.row("s1.json").is_some(), "the row to end");
+    }
+    let outside = h.dir.path().join("outside");
+    private_dir(&outside);
+    if ring.join(rel).exists() {
+        fs::remove_dir_all(ring.join(rel)).expect("rm");
+    }
+    symlink(&outside, ring.join(rel)).expect("symlink");
+    let out = h.event(
+        json!({"session_id": "s1", "hook_event_name": event, "cwd": "/repo", "prompt": "hi"}),
+        T0 + 1.0,
+    );
+    hook_support::assert_hook_contract(&out);
+    let created: Vec<_> = fs::read_dir(&outside)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert!(
+        created.is_empty(),
+        "{rel}: written through the link: {created:?}"
+    );
+    assert!(
+        fs::symlink_metadata(ring.join(rel))
+            .expect("link")
+            .file_type()
+            .is_symlink(),
+        "{rel}: the link itself is left for the user to see"
+    );
+}
