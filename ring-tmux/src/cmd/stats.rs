@@ -71,7 +71,7 @@ pub fn run(args: Args) -> ExitCode {
         })
         .collect();
     // Each column as wide as its widest cell or header, the number columns at least 5, then
-    // 8 (CJK counts two: `59分59秒` is 10).
+    // 8 (CJK counts two: `10小時00分` is 10).
     let widths: Vec<usize> = [0, 5, 8, 8, 8]
         .into_iter()
         .enumerate()

@@ -105,7 +105,11 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
         .find(|l| l.starts_with("app"))
         .expect("app row");
     // Columns are two spaces apart at least; a duration may hold one (`1m 10s`).
-    let cells: Vec<&str> = app.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+    let cells: Vec<&str> = app
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
     assert_eq!(
         cells,
         [
@@ -138,9 +142,9 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
     assert_eq!(projects[0]["project"], "web");
 }
 
-/// A wait of 25 minutes is `25m 00s` (7 columns) in English but `25分00秒` (10) in Chinese:
-/// the duration columns widen to their widest cell, so every row still ends under the
-/// header's end.
+/// A wait of 10 hours is `10h 00m` (7 columns) in English but `10小時00分` (10) in Chinese,
+/// wider than the duration columns' 8: they widen to their widest cell, so every row still
+/// ends under the header's end.
 #[test]
 fn stats_table_lines_up_with_long_durations_in_every_language() {
     let home = Home::new();
@@ -152,10 +156,10 @@ fn stats_table_lines_up_with_long_durations_in_every_language() {
         );
     };
     at("Notification", T0);
-    at("UserPromptSubmit", T0 + 1500.0);
-    let (text, err, code) = ring(&home, &["stats"], T0 + 1600.0);
+    at("UserPromptSubmit", T0 + 36_000.0);
+    let (text, err, code) = ring(&home, &["stats"], T0 + 36_100.0);
     assert_eq!(code, Some(0), "{err}");
-    let wait = tr("duration-m-s", &[("m", "25"), ("s", "00")]);
+    let wait = tr("duration-h-m", &[("h", "10"), ("m", "00")]);
     assert!(text.contains(&wait), "{text}");
     let header = text.lines().next().expect("a header");
     for row in text.lines() {
@@ -218,7 +222,10 @@ fn digest_tells_what_happened_while_away_still_waiting_first() {
     let summary = tr(
         "digest-summary",
         &[
-            ("since", tr("duration-m-s", &[("m", "2"), ("s", "00")]).as_str()),
+            (
+                "since",
+                tr("duration-m-s", &[("m", "2"), ("s", "00")]).as_str(),
+            ),
             ("sessions", "2"),
             ("waits", "2"),
             ("waiting", "1"),
@@ -274,7 +281,10 @@ fn stats_and_digest_read_the_end_of_an_events_log_over_twenty_mib() {
     let summary = tr(
         "digest-summary",
         &[
-            ("since", tr("duration-m-s", &[("m", "10"), ("s", "00")]).as_str()),
+            (
+                "since",
+                tr("duration-m-s", &[("m", "10"), ("s", "00")]).as_str(),
+            ),
             ("sessions", "1"),
             ("waits", "3"),
             ("waiting", "1"),
