@@ -189,8 +189,16 @@ pub fn human(seconds: f64) -> String {
     match s {
         0..60 => crate::t!("duration-s", s = s.to_string()),
         60..3600 => crate::t!("duration-m-s", m = (s / 60).to_string(), s = two(s % 60)),
-        3600..86400 => crate::t!("duration-h-m", h = (s / 3600).to_string(), m = two(s % 3600 / 60)),
-        _ => crate::t!("duration-d-h", d = (s / 86400).to_string(), h = (s % 86400 / 3600).to_string()),
+        3600..86400 => crate::t!(
+            "duration-h-m",
+            h = (s / 3600).to_string(),
+            m = two(s % 3600 / 60)
+        ),
+        _ => crate::t!(
+            "duration-d-h",
+            d = (s / 86400).to_string(),
+            h = (s % 86400 / 3600).to_string()
+        ),
     }
 }
 
