@@ -26,7 +26,8 @@ HOME="$work/home" RING_HOME="$work/ring" "$bin" serve --listen 127.0.0.1:0 \
 pid=$!
 url=""
 for _ in $(seq 200); do
-  url="$(sed -n '1s|^ring-tmux serve.* \(http://[^/]*\)/.*|\1|p' "$work/out")"
+  # The address, not the words around it (they are in the user's language).
+  url="$(head -1 "$work/out" | grep -o 'http://[^/ ]*' | head -1 || true)"
   [ -n "$url" ] && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1

@@ -105,9 +105,11 @@ mkdir -m 700 "$TMUX_TMPDIR"
 unset TMUX TMUX_PANE
 term="$work/terminal.sock"
 sockets+=("$term")
+# RING_LANG=en: the prompt waited for below is install-hooks' English one (issue 26: ring
+# speaks the terminal's language, and a zh_TW shell would get it in Chinese).
 tmux -S "$term" -f /dev/null new-session -d -s lines -x 200 -y 50 -c "$cwd" \
   env -i HOME="$home" PATH="$PATH" TERM=xterm-256color TMUX_TMPDIR="$TMUX_TMPDIR" LANG=C.UTF-8 \
-  bash --noprofile --norc
+  RING_LANG=en bash --noprofile --norc
 screen() { tmux -S "$term" capture-pane -p -J -S -300 -t lines; }
 until_screen() { # until_screen REGEX SECONDS
   local i

@@ -181,14 +181,24 @@ pub fn digest(events: &[Event], since: f64, now: f64) -> Vec<SessionDigest> {
     out
 }
 
-/// Seconds as people read them: `45s`, `3m 20s`, `2h 05m`, `3d 4h`.
+/// Seconds as people read them, in the process's language (the catalogue's `duration-*`):
+/// `45s`, `3m 20s`, `2h 05m`, `3d 4h` in English, `3分20秒` in Chinese. JSON keeps seconds.
 pub fn human(seconds: f64) -> String {
     let s = seconds.max(0.0).round() as u64;
+    let two = |n: u64| format!("{n:02}");
     match s {
-        0..60 => format!("{s}s"),
-        60..3600 => format!("{}m {:02}s", s / 60, s % 60),
-        3600..86400 => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
-        _ => format!("{}d {}h", s / 86400, s % 86400 / 3600),
+        0..60 => crate::t!("duration-s", s = s.to_string()),
+        60..3600 => crate::t!("duration-m-s", m = (s / 60).to_string(), s = two(s % 60)),
+        3600..86400 => crate::t!(
+            "duration-h-m",
+            h = (s / 3600).to_string(),
+            m = two(s % 3600 / 60)
+        ),
+        _ => crate::t!(
+            "duration-d-h",
+            d = (s / 86400).to_string(),
+            h = (s % 86400 / 3600).to_string()
+        ),
     }
 }
 

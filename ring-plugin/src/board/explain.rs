@@ -6,7 +6,7 @@
 //! ```text
 //!  ring · why api shows this (docs/rules.md)
 //!  session 3f2a… (claude-code)
-//!  shows:   waiting (permission)
+//!  shows:   waiting (needs permission)
 //!  rule:    §11.1 A Claude permission request waits at once…
 //!  ↑↓ scroll · any other key: back                      1-3/12
 //! ```

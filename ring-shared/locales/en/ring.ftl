@@ -29,7 +29,13 @@ list-where = WHERE
 list-silent-hooks = { $count } live session(s) whose hooks never fired ({ $folders }): ring-tmux doctor says why
 list-skipped = skipped { $path }: { $why }
 
-## `ring-tmux stats` and `ring-tmux digest` (projects, ids and durations stay as they are)
+## `ring-tmux stats` and `ring-tmux digest` (projects and ids stay as they are)
+# A duration (`ring_shared::stats::human`): seconds, minutes and seconds (two digits), hours
+# and minutes (two digits), days and hours.
+duration-s = { $s }s
+duration-m-s = { $m }m { $s }s
+duration-h-m = { $h }h { $m }m
+duration-d-h = { $d }d { $h }h
 stats-none = No waits in the last { $since }.
 stats-project = PROJECT
 stats-waits = WAITS

@@ -28,7 +28,12 @@ list-where = 去哪
 list-silent-hooks = 有 { $count } 個還活著的 session，hook 卻從沒觸發過（{ $folders }）：ring-tmux doctor 會告訴你原因
 list-skipped = 略過 { $path }：{ $why }
 
-## `ring-tmux stats` 和 `ring-tmux digest`（專案、ID 和時間長度照原樣）
+## `ring-tmux stats` 和 `ring-tmux digest`（專案和 ID 照原樣）
+# 一段時間（`ring_shared::stats::human`）：秒；分和秒（兩位數）；小時和分（兩位數）；天和小時。
+duration-s = { $s }秒
+duration-m-s = { $m }分{ $s }秒
+duration-h-m = { $h }小時{ $m }分
+duration-d-h = { $d }天{ $h }小時
 stats-none = 最近 { $since } 沒有等你的紀錄。
 stats-project = 專案
 stats-waits = 等你次數

@@ -114,11 +114,31 @@ fn digest_lists_still_waiting_first_then_the_most_recent() {
 }
 
 #[rstest]
-#[case(0.4, "0s")]
-#[case(59.0, "59s")]
-#[case(200.0, "3m 20s")]
-#[case(7500.0, "2h 05m")]
-#[case(273600.0, "3d 4h")]
-fn human_durations(#[case] s: f64, #[case] want: &str) {
-    assert_eq!(human(s), want);
+#[case(0.4, "0s", "0秒")]
+#[case(59.0, "59s", "59秒")]
+#[case(70.0, "1m 10s", "1分10秒")]
+#[case(200.0, "3m 20s", "3分20秒")]
+#[case(7500.0, "2h 05m", "2小時05分")]
+#[case(273600.0, "3d 4h", "3天4小時")]
+fn human_durations_in_every_language(#[case] s: f64, #[case] en: &str, #[case] zh: &str) {
+    use crate::i18n::{Lang, with_lang};
+    assert_eq!(with_lang(Lang::En, || human(s)), en);
+    assert_eq!(with_lang(Lang::ZhHant, || human(s)), zh);
+}
+
+/// `serve`'s answer lines share the log: an old one (its `why` in English words) and a new
+/// one (a code) are no status change, and the status lines around them still count.
+#[test]
+fn answer_lines_old_and_new_are_no_status_change() {
+    let text = [
+        line(T0, "a", "/w/app", "waiting"),
+        r#"{"at": 1700000005.0, "event": "answer", "via": "serve", "remote": "127.0.0.1", "user_agent": "", "session": "a", "option": 1, "result": "refused", "why": "the dialog changed since the page read it; read it again"}"#.into(),
+        r#"{"at": 1700000006.0, "event": "answer", "via": "serve", "remote": "127.0.0.1", "user_agent": "", "session": "a", "option": 1, "result": "refused", "why": "changed"}"#.into(),
+        line(T0 + 10.0, "a", "/w/app", "working"),
+    ]
+    .join("\n");
+    let events = parse_events(&text);
+    assert_eq!(events.len(), 2, "{events:?}");
+    let rows = stats(&events, T0, T0 + 60.0);
+    assert_eq!((rows[0].waits, rows[0].total_seconds), (1, 10.0));
 }

@@ -58,17 +58,31 @@ pub fn run(args: Args) -> ExitCode {
         t!("stats-longest"),
         t!("stats-total"),
     ];
-    let project = rows
+    let cells: Vec<[String; 5]> = rows
         .iter()
-        .map(|r| display_width(&sanitize(&r.project)))
-        .chain([display_width(&headers[0])])
-        .max()
-        .unwrap_or(0);
-    // Each number column as wide as its figures (5, then 8) or its header, if wider.
-    let widths: Vec<usize> = [project, 5, 8, 8, 8]
-        .iter()
-        .zip(&headers)
-        .map(|(w, h)| (*w).max(display_width(h)))
+        .map(|r| {
+            [
+                sanitize(&r.project),
+                r.waits.to_string(),
+                human(r.average_seconds),
+                human(r.longest_seconds),
+                human(r.total_seconds),
+            ]
+        })
+        .collect();
+    // Each column as wide as its widest cell or header, the number columns at least 5, then
+    // 8 (CJK counts two: `10小時00分` is 10).
+    let widths: Vec<usize> = [0, 5, 8, 8, 8]
+        .into_iter()
+        .enumerate()
+        .map(|(i, least)| {
+            cells
+                .iter()
+                .map(|c| display_width(&c[i]))
+                .chain([least, display_width(&headers[i])])
+                .max()
+                .unwrap_or(least)
+        })
         .collect();
     let line = |cells: [String; 5]| {
         let mut out = pad(&cells[0], widths[0], false);
@@ -79,19 +93,12 @@ pub fn run(args: Args) -> ExitCode {
         out
     };
     println!("{}", line(headers.clone()));
-    for r in &rows {
+    for (r, cells) in rows.iter().zip(cells) {
         let open = if r.open > 0 {
             format!("  {}", t!("stats-still-waiting", count = r.open))
         } else {
             String::new()
         };
-        let cells = [
-            sanitize(&r.project),
-            r.waits.to_string(),
-            human(r.average_seconds),
-            human(r.longest_seconds),
-            human(r.total_seconds),
-        ];
         println!("{}{open}", line(cells));
     }
     ExitCode::SUCCESS

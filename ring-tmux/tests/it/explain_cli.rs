@@ -84,9 +84,11 @@ fn a_waiting_permission_names_rule_11_1_and_its_hook_event() {
     );
     let out = text(&explain(&world, &["s-perm"], NOW + 5.0));
     let waiting = tr("state-waiting", &[]);
+    let kind = tr("kind-permission", &[]);
     assert_eq!(
         value(&out, "explain-shows"),
-        format!("{waiting} (permission)")
+        format!("{waiting} ({kind})"),
+        "the kind's label, as the boards show it"
     );
     assert_eq!(
         value(&out, "explain-rule"),
@@ -373,8 +375,9 @@ fn explain_speaks_chinese_and_its_json_does_not_change() {
     let said_zh = |key: &str| text_in(Lang::ZhHant, key, None);
     let shows = format!("{}:", said_zh("explain-shows"));
     let waiting = said_zh("state-waiting");
+    let kind = said_zh("kind-permission");
     assert!(
-        zh.contains(&format!("{shows}    {waiting} (permission)\n")),
+        zh.contains(&format!("{shows}    {waiting} ({kind})\n")),
         "{zh}"
     );
     let case = said_zh("explain-case-permission-at-once");

@@ -104,9 +104,22 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
         .lines()
         .find(|l| l.starts_with("app"))
         .expect("app row");
-    assert!(
-        app.split_whitespace().collect::<Vec<_>>()[..5] == ["app", "3", "30s", "1m", "10s"],
-        "waits, average, longest: {text}"
+    // Columns are two spaces apart at least; a duration may hold one (`1m 10s`).
+    let cells: Vec<&str> = app
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            "app",
+            "3",
+            tr("duration-s", &[("s", "30")]).as_str(),
+            tr("duration-m-s", &[("m", "1"), ("s", "10")]).as_str(),
+            tr("duration-m-s", &[("m", "1"), ("s", "30")]).as_str(),
+        ],
+        "waits, average, longest, total, in the catalogue's words: {text}"
     );
     assert!(!holds(app, &pieces("stats-still-waiting", &[])), "{text}");
     // The table lines up in terminal columns in every language (CJK headers are double
@@ -127,6 +140,31 @@ fn stats_counts_ring_s_and_the_hook_s_waits_per_project() {
         "only web's wait began since T0+240: {out}"
     );
     assert_eq!(projects[0]["project"], "web");
+}
+
+/// A wait of 10 hours is `10h 00m` (7 columns) in English but `10小時00分` (10) in Chinese,
+/// wider than the duration columns' 8: they widen to their widest cell, so every row still
+/// ends under the header's end.
+#[test]
+fn stats_table_lines_up_with_long_durations_in_every_language() {
+    let home = Home::new();
+    let at = |event: &str, t: f64| {
+        home.event(
+            json!({"session_id": "l1", "cwd": "/w/long", "hook_event_name": event,
+                   "notification_type": "permission_prompt"}),
+            t,
+        );
+    };
+    at("Notification", T0);
+    at("UserPromptSubmit", T0 + 36_000.0);
+    let (text, err, code) = ring(&home, &["stats"], T0 + 36_100.0);
+    assert_eq!(code, Some(0), "{err}");
+    let wait = tr("duration-h-m", &[("h", "10"), ("m", "00")]);
+    assert!(text.contains(&wait), "{text}");
+    let header = text.lines().next().expect("a header");
+    for row in text.lines() {
+        assert_eq!(display_width(row), display_width(header), "{text}");
+    }
 }
 
 /// Issue 25 item 12: an agent killed without SessionEnd leaves its last `waiting` line in
@@ -184,14 +222,18 @@ fn digest_tells_what_happened_while_away_still_waiting_first() {
     let summary = tr(
         "digest-summary",
         &[
-            ("since", "2m 00s"),
+            (
+                "since",
+                tr("duration-m-s", &[("m", "2"), ("s", "00")]).as_str(),
+            ),
             ("sessions", "2"),
             ("waits", "2"),
             ("waiting", "1"),
         ],
     );
     assert!(text.starts_with(&summary), "{text}");
-    let waiting = tr("digest-waiting", &[("wait", "1m 10s")]);
+    let wait = tr("duration-m-s", &[("m", "1"), ("s", "10")]);
+    let waiting = tr("digest-waiting", &[("wait", &wait)]);
     assert!(text.contains(&format!("app  s1  {waiting}")), "{text}");
 
     let (_, err, code) = ring(&home, &["digest", "--since", "soon"], T0 + 300.0);
@@ -239,7 +281,10 @@ fn stats_and_digest_read_the_end_of_an_events_log_over_twenty_mib() {
     let summary = tr(
         "digest-summary",
         &[
-            ("since", "10m 00s"),
+            (
+                "since",
+                tr("duration-m-s", &[("m", "10"), ("s", "00")]).as_str(),
+            ),
             ("sessions", "1"),
             ("waits", "3"),
             ("waiting", "1"),

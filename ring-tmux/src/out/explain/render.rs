@@ -9,6 +9,7 @@ use ring_shared::explain::{Decider, Step};
 use ring_shared::format::{display_width, sanitize, status_label};
 use ring_shared::i18n::lang;
 use ring_shared::t;
+use ring_shared::view::Kind;
 use std::fmt::Write;
 
 /// Where the rules are written out.
@@ -39,10 +40,12 @@ pub(crate) fn text(report: &Report) -> String {
     };
     let session = t!("explain-session");
     let _ = writeln!(out, "{session} {}{provider}", sanitize(&e.session_id));
+    // The kind's label, as the boards show it (`--json` keeps the `waiting_kind` value).
     let kind = if e.kind.is_empty() {
         String::new()
     } else {
-        format!(" ({})", sanitize(&e.kind))
+        let label = Kind::parse(&e.kind).map_or_else(|| t!("kind-other"), Kind::label);
+        format!(" ({label})")
     };
     let shown = format!("{}{kind}", status_label(e.status));
     let shown = if e.shown {

@@ -66,15 +66,18 @@ fn off() -> String {
     t!("err-serve-answers-off")
 }
 
+/// Why nothing was sent: the log's language-free code ([`Record::why`]) and the reply's text.
+type Why = (&'static str, String);
+
 /// Why a request from elsewhere than the page itself is refused (`None`: it is the page's).
 /// A browser always sends `Origin` with a `fetch` POST: one without it is not the page.
-pub(super) fn foreign(asked: &Asked, post: bool) -> Option<String> {
+pub(super) fn foreign(asked: &Asked, post: bool) -> Option<Why> {
     if asked
         .fetch_site
         .as_deref()
         .is_some_and(|s| !s.trim().eq_ignore_ascii_case("same-origin"))
     {
-        return Some(t!("err-serve-foreign-site"));
+        return Some(("foreign-site", t!("err-serve-foreign-site")));
     }
     let own = match (asked.origin.as_deref(), asked.host.as_deref()) {
         (Some(origin), Some(host)) => origin
@@ -83,7 +86,7 @@ pub(super) fn foreign(asked: &Asked, post: bool) -> Option<String> {
         (None, _) => !post,
         (Some(_), None) => false,
     };
-    (!own).then(|| t!("err-serve-foreign-origin"))
+    (!own).then(|| ("foreign-origin", t!("err-serve-foreign-origin")))
 }
 
 /// Whether this listener takes answers now (`config.toml` read once at each request, so
@@ -98,7 +101,7 @@ fn read_config(shared: &Shared) -> Config {
 
 /// `GET /api/dialog?session=ID`.
 pub(super) fn dialog(query: Option<&str>, asked: &Asked, shared: &Shared) -> Response {
-    if let Some(why) = foreign(asked, false) {
+    if let Some((_, why)) = foreign(asked, false) {
         return reply::json_error(403, &why);
     }
     let config = read_config(shared);
@@ -150,7 +153,7 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
             .unwrap_or_default(),
         option: parsed.as_ref().map(|a| a.option),
         result: "refused",
-        why: String::new(),
+        why: "",
         host: parsed
             .as_ref()
             .and_then(|a| RemoteId::parse(&a.session))
@@ -166,8 +169,8 @@ pub(super) fn answer(body: &[u8], peer: IpAddr, asked: &Asked, shared: &Shared) 
                 serde_json::json!({ "ok": true, "sent": text }).to_string(),
             )
         }
-        Err(why) => {
-            record.why.clone_from(&why);
+        Err((code, why)) => {
+            record.why = code;
             reply::json_error(status, &why)
         }
     };
@@ -188,28 +191,33 @@ fn decide(
     asked: &Asked,
     shared: &Shared,
     config: &Config,
-) -> (u16, Result<String, String>) {
+) -> (u16, Result<String, Why>) {
     if let Some(why) = foreign(asked, true) {
         return (403, Err(why));
     }
     if !enabled(shared, config) {
-        return (403, Err(off()));
+        return (403, Err(("answers-off", off())));
     }
     let Some(ask) = ask else {
-        return (
-            400,
-            Err("send {\"session\": ID, \"option\": N, \"fingerprint\": F}".into()),
-        );
+        let send = "send {\"session\": ID, \"option\": N, \"fingerprint\": F}";
+        return (400, Err(("bad-request", send.into())));
     };
     if ask.fingerprint.is_empty() {
-        return (400, Err(t!("err-serve-no-fingerprint")));
+        return (400, Err(("no-fingerprint", t!("err-serve-no-fingerprint"))));
     }
     let Some(_turn) = shared.answers.take() else {
-        return (429, Err(t!("err-serve-busy")));
+        return (429, Err(("busy", t!("err-serve-busy"))));
     };
     let entry = match waiting(shared, config, &ask.session) {
         Ok(entry) => entry,
-        Err((status, why)) => return (status, Err(why)),
+        Err((status, why)) => {
+            let code = match status {
+                404 => "no-session",
+                409 => "not-waiting",
+                _ => "unreadable",
+            };
+            return (status, Err((code, why)));
+        }
     };
     let remote = RemoteId::of(&entry);
     // Whatever happens, the next listing of a host's dialog is its screen then.
@@ -221,11 +229,15 @@ fn decide(
         Ok(text) => (200, Ok(text)),
         Err(NotSent::Changed) => {
             let (what, fix) = (t!("err-serve-changed"), t!("err-serve-changed-fix"));
-            (409, Err(format!("{what}; {fix}")))
+            (409, Err(("changed", format!("{what}; {fix}"))))
         }
         Err(NotSent::Said(why)) => match &remote {
-            Some(id) => (409, Err(super::remote::told(&id.host, why, shared))),
-            None => (409, Err(why)),
+            Some(id) => (
+                409,
+                Err(("remote", super::remote::told(&id.host, why, shared))),
+            ),
+            // One of `ring-tmux reply`'s own refusals (the pane, the dialog, the option).
+            None => (409, Err(("reply", why))),
         },
     }
 }
@@ -265,8 +277,12 @@ struct Record {
     session: String,
     option: Option<u32>,
     result: &'static str,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    why: String,
+    /// Why it was refused, as a code in no language (a log is data; the reply said it in
+    /// words): `foreign-site`, `foreign-origin`, `answers-off`, `bad-request`, `no-fingerprint`, `busy`,
+    /// `unreadable`, `no-session`, `not-waiting`, `remote`, `changed`, `reply`. Lines
+    /// written before it (and RiNG's) may hold English words.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    why: &'static str,
     /// The host of a session on another machine (`remote_hosts`), answered over ssh.
     #[serde(skip_serializing_if = "String::is_empty")]
     host: String,
@@ -350,7 +366,10 @@ mod tests {
         let why = foreign(&asked, post);
         match refused_for {
             None => assert_eq!(why, None),
-            Some(header) => assert!(why.as_ref().is_some_and(|w| w.contains(header)), "{why:?}"),
+            Some(header) => assert!(
+                why.as_ref().is_some_and(|w| w.1.contains(header)),
+                "{why:?}"
+            ),
         }
     }
 
