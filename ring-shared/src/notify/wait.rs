@@ -66,7 +66,7 @@ impl Wait {
     /// What it waits for, in the words of the kinds' table (`asks a question`); `waits`
     /// for a kind the table lacks.
     pub fn what(&self) -> String {
-        WaitingKind::parse(&self.kind).map_or_else(|| crate::t!("kind-other"), WaitingKind::label)
+        WaitingKind::label_of(&self.kind)
     }
 
     /// Who waits, for a person: the subagent (`subagent reviewer`), else the agent's name

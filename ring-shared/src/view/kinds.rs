@@ -95,6 +95,12 @@ impl Kind {
         crate::i18n::text(self.info().label, None)
     }
 
+    /// Words for a recorded `waiting_kind`: its kind's label, else the catalogue's word for
+    /// a kind ring does not know (never the raw value: it is the agent's, not a person's).
+    pub fn label_of(waiting_kind: &str) -> String {
+        Kind::parse(waiting_kind).map_or_else(|| crate::t!("kind-other"), Kind::label)
+    }
+
     /// The kinds badges draw, in table order.
     pub fn badged() -> impl DoubleEndedIterator<Item = Kind> {
         KINDS.iter().filter(|k| k.badged).map(|k| k.kind)

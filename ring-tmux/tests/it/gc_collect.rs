@@ -154,7 +154,9 @@ fn gc_removes_candidates_and_keeps_live_and_recent_rows() {
     let out = f.gc(&[], Some(NOW)).success();
     let text = stdout(&out);
     let removed = |path: &str, why: &str| tr("gc-removed", &[("path", path), ("why", why)]);
-    let ended = tr("gc-reason-ended", &[("age", "8d")]);
+    // The age as every duration ring prints (`8d 0h`, `8天0小時`).
+    let age = tr("duration-d-h", &[("d", "8"), ("h", "0")]);
+    let ended = tr("gc-reason-ended", &[("age", &age)]);
     assert!(
         text.contains(&removed("sessions/old-ended.json", &ended)),
         "{text}"

@@ -39,11 +39,7 @@ pub fn hooks(home: &Path) -> Vec<Finding> {
                 continue;
             }
         };
-        let found = match target.spec.format {
-            Format::CursorHooks => install::cursor::installed(&loaded.doc, target.events),
-            Format::CopilotFile => install::flat::installed(&loaded.doc, target.events),
-            _ => merge::installed(&loaded.doc, target.events),
-        };
+        let found = install::state::installed(target.spec.format, &loaded.doc, target.events);
         if target.spec.format == Format::CursorHooks {
             let unknown = install::cursor::unknown_events(&loaded.doc);
             if !unknown.is_empty() {

@@ -52,23 +52,12 @@ impl Reason {
         match self {
             Reason::Unreadable(why) => t!("gc-reason-unreadable", why = why.as_str()),
             Reason::Phantom => t!("doctor-row-phantom"),
-            Reason::Ended { idle } => t!("gc-reason-ended", age = human_age(*idle)),
+            Reason::Ended { idle } => t!("gc-reason-ended", age = ring_shared::stats::human(*idle)),
             Reason::StaleTemp => t!("gc-reason-temp"),
             Reason::OrphanLock => t!("gc-reason-lock"),
             Reason::StaleIpc => t!("gc-reason-ipc"),
             Reason::StaleTombstone => t!("gc-reason-tombstone"),
         }
-    }
-}
-
-/// `42s`, `5m`, `3h`, `8d`.
-pub fn human_age(seconds: f64) -> String {
-    let s = seconds.max(0.0) as u64;
-    match s {
-        0..60 => format!("{s}s"),
-        60..3600 => format!("{}m", s / 60),
-        3600..86_400 => format!("{}h", s / 3600),
-        _ => format!("{}d", s / 86_400),
     }
 }
 

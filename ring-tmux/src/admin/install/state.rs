@@ -1,7 +1,7 @@
 //! The state of ring's hooks for each agent, read from their files for the hook-health rule
 //! ([`ring_shared::health`]): `doctor` and `list` say why a live session's hooks are silent.
 
-use super::{Target, cursor, jsonfile, merge, plugin_file, targets};
+use super::{Target, cursor, flat, jsonfile, merge, plugin_file, targets};
 use ring_shared::health::{AgentHooks, HookState};
 use ring_shared::provider::{Format, Trust};
 use std::path::Path;
@@ -37,10 +37,7 @@ pub fn state_of(home: &Path, target: &Target) -> HookState {
             return HookState::FileRejected(unknown);
         }
     }
-    let found = match target.spec.format {
-        Format::CursorHooks => cursor::installed(&loaded.doc, target.events),
-        _ => merge::installed(&loaded.doc, target.events),
-    };
+    let found = installed(target.spec.format, &loaded.doc, target.events);
     if found.missing.len() == target.events.len() {
         return HookState::NotInstalled;
     }
@@ -59,6 +56,20 @@ pub fn state_of(home: &Path, target: &Target) -> HookState {
         }
     }
     HookState::Installed
+}
+
+/// Which of `events` carry ring's hook in a hooks file of `format`, and which programs it
+/// runs (for this hook-health rule and `doctor` alike).
+pub(crate) fn installed(
+    format: Format,
+    doc: &serde_json::Value,
+    events: &[&str],
+) -> merge::Installed {
+    match format {
+        Format::CursorHooks => cursor::installed(doc, events),
+        Format::CopilotFile => flat::installed(doc, events),
+        _ => merge::installed(doc, events),
+    }
 }
 
 /// [`HookState::Installed`] when `program` is an executable file (a bare name: on `PATH`).
@@ -99,4 +110,34 @@ pub fn untrusted_codex_events(
         .filter(|e| trusted.get(&e.key) != Some(&e.hash))
         .map(|e| e.event.clone())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Copilot CLI's hooks file has its entries straight in each event's list: read as
+    /// Claude's groups it looked empty, and a live Copilot session with silent hooks was told
+    /// to install them instead of to restart.
+    #[test]
+    fn copilot_hooks_ring_installed_read_as_installed() {
+        let home = tempfile::tempdir().expect("temp HOME");
+        std::fs::create_dir_all(home.path().join(".copilot/hooks")).expect("mkdir");
+        let target = targets(home.path())
+            .into_iter()
+            .find(|t| t.spec.format == Format::CopilotFile)
+            .expect("Copilot's target");
+        // ring's hook command, its program an executable file.
+        let program = home.path().join("ring-tmux");
+        std::fs::write(&program, "#!/bin/sh\n").expect("program");
+        std::fs::set_permissions(
+            &program,
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .expect("chmod");
+        let command = format!("{} hook --provider copilot", program.display());
+        let plan = flat::install(&serde_json::json!({}), target.spec, &command);
+        std::fs::write(&target.path, plan.doc.to_string()).expect("write");
+        assert_eq!(state_of(home.path(), &target), HookState::Installed);
+    }
 }

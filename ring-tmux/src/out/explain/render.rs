@@ -44,7 +44,7 @@ pub(crate) fn text(report: &Report) -> String {
     let kind = if e.kind.is_empty() {
         String::new()
     } else {
-        let label = Kind::parse(&e.kind).map_or_else(|| t!("kind-other"), Kind::label);
+        let label = Kind::label_of(&e.kind);
         format!(" ({label})")
     };
     let shown = format!("{}{kind}", status_label(e.status));
