@@ -113,7 +113,7 @@ cargo fmt --all --check
 step "clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "ring-tmux's layers: no use back up (scripts/layers.py)"
+step "layers: no use back up in ring-tmux or ring-shared (scripts/layers.py)"
 layers=$(python3 scripts/layers.py | tail -1 | cut -d' ' -f1)
 if [ "$layers" -ne 0 ]; then
   python3 scripts/layers.py

@@ -33,39 +33,55 @@
 //! assert_eq!(file_name("codex:thread-1"), "codex:thread-1.json");
 //! ```
 
-pub mod agent;
-pub mod board;
-pub mod config;
+// The modules in the pipeline's order: each uses only those above it (no import circle).
+
+// Leaves: text, time, the catalogue, the agents' table.
 pub mod contrast;
-pub mod derive;
-pub mod dialog;
 pub mod duration;
-pub mod event;
-pub mod explain;
 pub mod fasthash;
-pub mod focus;
-pub mod format;
-pub mod health;
 pub mod hidden;
 pub mod i18n;
-pub mod labels;
-pub mod notify;
-pub mod owner;
 pub mod pick;
 pub mod provider;
 pub mod pyjson;
-pub mod question;
-pub mod reduce;
-pub mod registry;
-pub mod scan;
-pub mod servers;
 pub mod stats;
+pub mod text;
+pub mod width;
+
+// The registry: rows, their owners and the screen's dialogs.
+pub mod dialog;
+pub mod owner;
+pub mod transcript;
+
+pub mod registry;
+
+// The hook's side: payload → event → row.
+pub mod event;
+pub mod focus;
+
+pub mod config;
+pub mod question;
+
+pub mod derive;
+pub mod reduce;
+
+// The read side: rows and agents' own files → sessions → one View.
+pub mod agent;
+pub mod board;
+pub mod explain;
+pub mod labels;
 #[cfg(feature = "testing")]
 pub mod testing;
-pub mod text;
-pub mod transcript;
+
+pub mod scan;
+
 pub mod view;
-pub mod width;
+
+// What front ends say from the View.
+pub mod format;
+pub mod health;
+pub mod notify;
+pub mod servers;
 
 pub use registry::{Row, Status};
 
