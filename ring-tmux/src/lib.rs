@@ -51,7 +51,11 @@ pub use sys::lang;
 pub mod testing {
     pub use crate::act::focus::iterm2::script as iterm2_script;
     pub use crate::act::focus::terminal_app::script as terminal_app_script;
-    pub use crate::act::jump;
+    pub use crate::gather::realpath;
+    /// Of jump: the menu's command and labels, and the last jump remembered.
+    pub mod jump {
+        pub use crate::act::jump::{menu_argv, menu_label, remember_last};
+    }
     /// What `doctor_checks` needs of install's Codex trust.
     pub mod codex_trust {
         pub use crate::admin::install::codex_trust::our_entries;
@@ -60,10 +64,50 @@ pub mod testing {
     pub mod merge {
         pub use crate::admin::install::merge::CODEX_EVENTS;
     }
-    pub use crate::gather::{realpath, zeroconf};
-    pub use crate::out::{board, notify};
-    pub use crate::store::hidden;
-    pub use crate::sys::env;
-    pub use crate::sys::run;
-    pub use crate::tmux::{badge, drift};
+    /// Of the zero-config read: one scan and what it publishes.
+    pub mod zeroconf {
+        pub use crate::gather::zeroconf::{Need, PUBLISHED_FILE, scan};
+    }
+    /// Of the boards: the marker of the selected row.
+    pub mod board {
+        pub use crate::out::board::SELECTED;
+    }
+    /// Of notifications: each local channel, and the spool the hook leaves.
+    pub mod notify {
+        pub use crate::out::notify::{Note, Target};
+        pub mod desktop {
+            pub use crate::out::notify::desktop::{
+                ACTION, NAME, SOUND_NAME, action_label, check_on, notify_on, send_on,
+            };
+        }
+        pub mod display {
+            pub use crate::out::notify::display::send;
+        }
+        pub mod terminal {
+            pub use crate::out::notify::terminal::{passthrough, send, write_tty};
+        }
+        pub mod spool {
+            pub use crate::out::notify::spool::push;
+        }
+    }
+    /// Of hidden sessions: RiNG's timestamps.
+    pub mod hidden {
+        pub use crate::store::hidden::epoch_to_iso;
+    }
+    /// The process's world, as the binary reads it.
+    pub mod env {
+        pub use crate::sys::env::Env;
+    }
+    /// Running a program with a deadline.
+    pub mod run {
+        pub use crate::sys::run::bounded;
+    }
+    /// Of the badges: their defaults.
+    pub mod badge {
+        pub use crate::tmux::badge::defaults;
+    }
+    /// Of drift repair: claiming a pane, and tmux's pane list.
+    pub mod drift {
+        pub use crate::tmux::drift::{Pane, claim, parse_panes};
+    }
 }

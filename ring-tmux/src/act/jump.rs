@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 mod menu;
-pub use menu::{ICON_BYTES, menu, menu_argv, menu_label, menu_label_within};
+pub use menu::{menu, menu_argv, menu_label};
 
 /// A jump or menu may wait on tmux longer than a hook: a person pressed a key.
 const BUDGET: Duration = Duration::from_secs(2);
@@ -514,7 +514,7 @@ mod tests {
         #[case] want: usize,
         #[case] has_detail: bool,
     ) {
-        let label = menu_label_within(&wordy(), bytes);
+        let label = menu::menu_label_within(&wordy(), bytes);
         assert_eq!(expanded_bytes(&label), want, "{label:?}");
         assert_eq!(label.contains('\u{b7}'), has_detail, "{label:?}");
         assert!(label.starts_with("#{@ring-icon-waiting} "), "{label:?}");

@@ -107,12 +107,8 @@ pub struct LoadedBoard {
     /// The waiting sessions as read (board order), for the notification decision, which
     /// reads rows' notify fields the View does not carry.
     pub waiting: Board,
-    /// `labels.json`: id → label (the notification decision names sessions by it).
-    pub labels: BTreeMap<String, String>,
     /// Row files skipped (unreadable, too big, corrupt), with why.
     pub skipped: Vec<(PathBuf, String)>,
-    /// Legacy SessionStart phantoms deleted (as RiNG does).
-    pub phantoms: usize,
     /// The process scan the read used (empty when nothing needed one), for hook health.
     pub procs: Procs,
     /// How each of `remote_hosts` answered (their sessions are in `view`).
@@ -127,15 +123,13 @@ pub fn load_board(env: &Env, config: &Config, all: bool) -> LoadedBoard {
 
 /// [`load_board`] with options.
 pub fn load_board_with(env: &Env, config: &Config, options: LoadOptions) -> LoadedBoard {
-    let (mut view, found, waiting, labels, procs) = build_view(env, config, options);
+    let (mut view, found, waiting, procs) = build_view(env, config, options);
     let hosts =
         crate::gather::remote::add_to(env, config, &mut view, options.all || config.show_all, true);
     LoadedBoard {
         view,
         waiting,
-        labels,
         skipped: found.skipped,
-        phantoms: found.phantoms.len(),
         procs,
         hosts,
     }
@@ -147,7 +141,7 @@ pub(crate) fn build_view(
     env: &Env,
     config: &Config,
     options: LoadOptions,
-) -> (View, RowFiles, Board, BTreeMap<String, String>, Procs) {
+) -> (View, RowFiles, Board, Procs) {
     let (sessions, gathered) = read_sessions(env, config, options);
     let now = gathered.now;
     let waiting: Vec<Session> = sessions
@@ -167,13 +161,8 @@ pub(crate) fn build_view(
             home: &home,
         },
     );
-    let inputs::Gathered {
-        found,
-        labels,
-        procs,
-        ..
-    } = gathered;
-    (view, found, waiting, labels, procs)
+    let inputs::Gathered { found, procs, .. } = gathered;
+    (view, found, waiting, procs)
 }
 
 /// The counts alone (`oneline`): the sessions [`build_view`] reads, counted as its board

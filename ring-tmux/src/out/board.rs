@@ -19,8 +19,8 @@ pub(crate) mod reply;
 mod state;
 pub(crate) mod watch;
 
-pub use render::{SELECTED, draw};
-pub use state::{App, Choice, Dialog, Effect, Key, Mode};
+pub use render::SELECTED;
+pub use state::{App, Effect, Key, Mode};
 
 use crate::gather::{LoadOptions, load_board_with, read_config};
 use crate::sys::env::Env;

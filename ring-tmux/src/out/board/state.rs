@@ -25,7 +25,7 @@ pub enum Key {
 }
 
 /// A permission dialog as `ring-tmux reply --json` lists it.
-pub use ring_shared::dialog::{Choice, Listing as Dialog};
+pub use ring_shared::dialog::Listing as Dialog;
 
 /// What the board is doing besides listing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -302,6 +302,7 @@ mod tests {
     use ring_shared::Row;
     use ring_shared::board::Board;
     use ring_shared::derive::Session;
+    use ring_shared::dialog::Choice;
 
     fn view(ids: &[(&str, Status)]) -> View {
         let rows = ids.iter().map(|(id, status)| {

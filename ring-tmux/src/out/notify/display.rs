@@ -80,21 +80,6 @@ pub fn send(note: &Note, target: &Target) -> Result<()> {
     Ok(())
 }
 
-/// Doctor's probe: the clients a message would show on (the server of `$TMUX`).
-pub fn check(_target: &Target) -> Result<String, String> {
-    let socket = run::socket_from_env().ok_or_else(|| t!("notify-display-outside"))?;
-    let list = ["list-clients", "-F", "#{client_name}"].map(String::from);
-    let out = run::run(&socket, &list, Instant::now() + TIMEOUT)
-        .filter(|o| o.success)
-        .ok_or_else(|| t!("notify-display-server-silent", socket = socket.as_str()))?;
-    let n = out
-        .stdout
-        .lines()
-        .filter(|c| run::is_client_name(c.trim()))
-        .count();
-    Ok(t!("notify-display-clients", count = n, socket = socket))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

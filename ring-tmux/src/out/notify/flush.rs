@@ -19,15 +19,6 @@ use ring_shared::config::Config;
 use ring_shared::notify::{self, Input, Settings};
 use std::time::{Duration, Instant};
 
-/// What a flush did.
-#[derive(Debug, Default)]
-pub struct Flushed {
-    /// Notes sent (through at least one channel).
-    pub notes: usize,
-    /// Each channel's result, per note.
-    pub results: Vec<(String, anyhow::Result<()>)>,
-}
-
 /// Most rings one decision takes from the queue.
 const BATCH: usize = 512;
 /// How long one flush keeps deciding rings that arrive while it works; what is left stays
@@ -37,9 +28,9 @@ const BUDGET: Duration = Duration::from_secs(20);
 /// Decides the queued rings and due timers, and sends the notes. Never waits for
 /// `notify.lock`: when another flush holds it, that one decides what is queued (see
 /// [`super::spool`]). Failures go to `ring.log`.
-pub fn flush(env: &Env, config: &Config) -> Flushed {
+pub fn flush(env: &Env, config: &Config) {
     if !super::dispatch::enabled(config) {
-        return Flushed::default();
+        return;
     }
     let log = ErrorLog::new(&env.ring_home);
     let start = Instant::now();
@@ -69,7 +60,7 @@ pub fn flush(env: &Env, config: &Config) -> Flushed {
     }
     if notes.is_empty() {
         claims.into_iter().for_each(super::spool::Claim::done);
-        return Flushed::default();
+        return;
     }
     let results = super::dispatch::send_all(&notes, config);
     let now = env.now();
@@ -80,10 +71,6 @@ pub fn flush(env: &Env, config: &Config) -> Flushed {
     }
     // Sent (or failed for good, and logged): the rings leave the queue.
     claims.into_iter().for_each(super::spool::Claim::done);
-    Flushed {
-        notes: notes.len(),
-        results,
-    }
 }
 
 /// One decision under `notify.lock`.

@@ -1,11 +1,12 @@
 use super::*;
-use crate::out::board::state::{Choice, Dialog, Effect, Key};
+use crate::out::board::state::{Dialog, Effect, Key};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 use ring_shared::Row;
 use ring_shared::board::Board;
 use ring_shared::derive::Session;
+use ring_shared::dialog::Choice;
 use ring_shared::view::View;
 use rstest::rstest;
 use std::collections::BTreeMap;
