@@ -183,3 +183,42 @@ fn a_page_snapshot_s_hosts_join_the_view_named_host_project() {
         serde_json::from_str(&view_json("{}", NOW, None).expect("view")).expect("json");
     assert!(plain.get("hosts").is_none(), "{plain}");
 }
+
+/// Who waits is said in the language the page asks for (`"lang"`), English without one: wasm
+/// has no process language to fall back on.
+#[test]
+fn the_view_speaks_the_language_it_is_asked_for() {
+    let snapshot = serde_json::json!({ "rows": [{
+        "session_id": "s1",
+        "status": "waiting",
+        "last_active": NOW - 5.0,
+        "waiting_kind": "permission",
+        "waiting_detail": "Bash: ls",
+        "waiting_agent_id": "a1",
+        "waiting_requests": [{
+            "owner": "agent:a1",
+            "kind": "permission",
+            "detail": "Bash: ls",
+            "since": NOW - 5.0,
+            "agent_type": "reviewer"
+        }]
+    }]})
+    .to_string();
+    let detail = |options: Option<&str>| {
+        let view: Value =
+            serde_json::from_str(&view_json(&snapshot, NOW, options).expect("view")).expect("json");
+        view["entries"][0]["detail"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    assert_eq!(detail(None), "subagent a1: Bash: ls");
+    assert_eq!(
+        detail(Some(r#"{"lang": "zh-Hant"}"#)),
+        "子代理 a1：Bash: ls"
+    );
+    assert_eq!(
+        detail(Some(r#"{"lang": "xx"}"#)),
+        "subagent a1: Bash: ls"
+    );
+}
