@@ -217,8 +217,5 @@ fn the_view_speaks_the_language_it_is_asked_for() {
         detail(Some(r#"{"lang": "zh-Hant"}"#)),
         "子代理 a1：Bash: ls"
     );
-    assert_eq!(
-        detail(Some(r#"{"lang": "xx"}"#)),
-        "subagent a1: Bash: ls"
-    );
+    assert_eq!(detail(Some(r#"{"lang": "xx"}"#)), "subagent a1: Bash: ls");
 }
