@@ -43,6 +43,14 @@ fn plant(ring: &Path, rel: &str, target: &Path) {
     symlink(target, link).expect("symlink");
 }
 
+/// The names in `dir` (what a write through a link left there).
+fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
+    fs::read_dir(dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name())
+        .collect()
+}
+
 fn private_dir(path: &Path) {
     fs::create_dir_all(path).expect("mkdir");
     fs::set_permissions(path, fs::Permissions::from_mode(0o700)).expect("chmod");
@@ -103,10 +111,7 @@ fn hook_writes_never_follow_links_planted_in_the_ring_folder() {
         plant(&ring, rel, &gone.join(name));
     }
     h.event_logging_payloads(event, T0);
-    let created: Vec<_> = fs::read_dir(&gone)
-        .expect("list")
-        .map(|e| e.expect("entry").file_name())
-        .collect();
+    let created = names_in(&gone);
     assert!(
         created.is_empty(),
         "dangling links' targets created: {created:?}"
@@ -188,10 +193,7 @@ fn the_hook_never_writes_into_a_linked_folder(#[case] rel: &str, #[case] event: 
         T0 + 1.0,
     );
     hook_support::assert_hook_contract(&out);
-    let created: Vec<_> = fs::read_dir(&outside)
-        .expect("list")
-        .map(|e| e.expect("entry").file_name())
-        .collect();
+    let created = names_in(&outside);
     assert!(
         created.is_empty(),
         "{rel}: written through the link: {created:?}"
